@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/**
+ * The IPC contract between the Electron main process and the preload bridge: one entry per channel,
+ * with the zod schemas of its request and response. Channels are namespaced `vibeeval:<domain>:<verb>`.
+ * Main parses every request with `request`; the preload parses every response with `response`.
+ */
+
+const vaultKey = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[\w.:-]+$/, 'vault keys are letters, digits and . _ : -');
+
+export const appInfoSchema = z.object({
+  /** Origin of the embedded server (API, auth and reports), e.g. http://127.0.0.1:53211 */
+  serverOrigin: z.string().url(),
+  version: z.string(),
+  platform: z.enum(['darwin', 'win32', 'linux', 'other']),
+});
+export type AppInfo = z.infer<typeof appInfoSchema>;
+
+export const ipcContract = {
+  'vibeeval:app:get-info': { request: z.tuple([]), response: appInfoSchema },
+  'vibeeval:vault:get-item': { request: z.tuple([vaultKey]), response: z.string().nullable() },
+  'vibeeval:vault:set-item': {
+    request: z.tuple([vaultKey, z.string().max(64 * 1024)]),
+    response: z.void(),
+  },
+  'vibeeval:vault:remove-item': { request: z.tuple([vaultKey]), response: z.void() },
+  'vibeeval:shell:open-external': {
+    request: z.tuple([z.string().max(2048)]),
+    response: z.boolean(),
+  },
+} as const;
+
+export type IpcChannel = keyof typeof ipcContract;
+export type IpcRequest<C extends IpcChannel> = z.infer<(typeof ipcContract)[C]['request']>;
+export type IpcResponse<C extends IpcChannel> = z.infer<(typeof ipcContract)[C]['response']>;
+
+export function isIpcChannel(channel: string): channel is IpcChannel {
+  return Object.hasOwn(ipcContract, channel);
+}

@@ -1,0 +1,39 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import react from '@vitejs/plugin-react';
+
+const common = resolve(__dirname, 'common');
+
+export default defineConfig({
+  main: {
+    resolve: { alias: { '@common': common } },
+    build: {
+      outDir: 'out/main',
+      rollupOptions: {
+        // The server and CLI are built beside the Electron main process: the main process starts
+        // `server.js` as a utility process, and web mode runs the same file with plain Node.
+        input: {
+          index: resolve(__dirname, 'electron/main.ts'),
+          server: resolve(__dirname, 'server/main.ts'),
+          cli: resolve(__dirname, 'server/cli.ts'),
+        },
+      },
+    },
+  },
+  preload: {
+    resolve: { alias: { '@common': common } },
+    build: {
+      outDir: 'out/preload',
+      rollupOptions: { input: { index: resolve(__dirname, 'preload/index.ts') } },
+    },
+  },
+  renderer: {
+    root: resolve(__dirname, 'renderer'),
+    resolve: { alias: { '@common': common } },
+    plugins: [react()],
+    build: {
+      outDir: resolve(__dirname, 'out/renderer'),
+      rollupOptions: { input: { index: resolve(__dirname, 'renderer/index.html') } },
+    },
+  },
+});

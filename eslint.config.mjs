@@ -1,0 +1,57 @@
+// Flat config: type-aware rules for every project, plus import boundaries between processes
+// (renderer imports only common/; engine never imports server; common/ stays platform-free).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const restrict = (patterns) => ({
+  'no-restricted-imports': ['error', { patterns }],
+});
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'server/db/migrations/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // Zod schemas and Fastify handlers return typed promises; an async callback without await is fine.
+      '@typescript-eslint/require-await': 'off',
+    },
+  },
+  {
+    files: ['**/*.{js,mjs,cjs}'],
+    extends: [tseslint.configs.disableTypeChecked],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...restrict([
+        { group: ['**/server/**', '**/engine/**', '**/electron/**', 'node:*', 'electron'], message: 'The renderer imports only common/.' },
+      ]),
+    },
+  },
+  {
+    files: ['common/**/*.ts'],
+    rules: restrict([
+      { group: ['node:*', 'electron', '**/server/**', '**/engine/**', '**/electron/**', '**/renderer/**'], message: 'common/ imports nothing but zod.' },
+    ]),
+  },
+  {
+    files: ['engine/**/*.ts'],
+    rules: restrict([{ group: ['**/server/**', '**/electron/**', '**/renderer/**'], message: 'The engine imports only common/.' }]),
+  },
+  {
+    files: ['electron/**/*.ts', 'preload/**/*.ts'],
+    rules: restrict([{ group: ['**/server/**', '**/engine/**', '**/renderer/**'], message: 'electron/ and preload/ import only common/.' }]),
+  },
+);

@@ -1,0 +1,21 @@
+import type { AppInfo } from '../common/ipc';
+
+/** What the preload script exposes to the renderer as `window.vibeeval` (desktop mode only). */
+export interface DesktopBridge {
+  readonly kind: 'desktop';
+  app: { info(): Promise<AppInfo> };
+  /** The OS keychain, shaped as supabase-js's storage adapter. */
+  vault: {
+    getItem(key: string): Promise<string | null>;
+    setItem(key: string, value: string): Promise<void>;
+    removeItem(key: string): Promise<void>;
+  };
+  /** Opens an http(s) URL in the system browser; false when the URL was refused. */
+  shell: { openExternal(url: string): Promise<boolean> };
+}
+
+declare global {
+  interface Window {
+    vibeeval?: DesktopBridge;
+  }
+}
