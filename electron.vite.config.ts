@@ -1,12 +1,14 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import pkg from './package.json';
 
 const common = resolve(__dirname, 'common');
 
 export default defineConfig({
   main: {
     resolve: { alias: { '@common': common } },
+    define: { __VIBEEVAL_VERSION__: JSON.stringify(pkg.version) },
     build: {
       outDir: 'out/main',
       rollupOptions: {
@@ -14,7 +16,7 @@ export default defineConfig({
         // `server.js` as a utility process, and web mode runs the same file with plain Node.
         input: {
           index: resolve(__dirname, 'electron/main.ts'),
-          server: resolve(__dirname, 'server/main.ts'),
+          server: resolve(__dirname, 'server/entry.ts'),
           cli: resolve(__dirname, 'server/cli.ts'),
         },
       },

@@ -1,0 +1,161 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createBearerVerifier, requireUser } from './auth/guard';
+import { AuthRateLimits } from './auth/rate-limit';
+import { authRoutes } from './auth/routes';
+import { AuthService } from './auth/service';
+import { AccessTokens } from './auth/tokens';
+import type { Config } from './config';
+import type { Database } from './db';
+import type { Mailer } from './mail/mailer';
+import type { Secrets } from './secrets';
+import { VERSION } from './version';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  secrets: Secrets;
+  mailer: Mailer;
+  logger: FastifyBaseLogger;
+  /** Product API routes, registered behind the bearer-token guard. */
+  apiRoutes?: ((scope: FastifyInstance) => Promise<void> | void)[];
+}
+
+/** The built renderer: out/renderer beside the bundle (out/main), or under out/ when running from sources. */
+function rendererDir(configured?: string): string | undefined {
+  if (configured) return configured;
+  const here = dirname(fileURLToPath(import.meta.url));
+  return [join(here, '..', 'out', 'renderer'), join(here, '..', 'renderer')].find((dir) =>
+    existsSync(join(dir, 'index.html')) && existsSync(join(dir, 'assets')),
+  );
+}
+
+/** Paths the API owns; anything else that is a GET for a page gets the renderer's index.html. */
+const API_PREFIXES = ['/auth/', '/health', '/app-config'];
+
+export async function buildApp({ config, database, secrets, mailer, logger, apiRoutes = [] }: AppDeps) {
+  const app = Fastify({
+    loggerInstance: logger,
+    bodyLimit: 1024 * 1024,
+    // Keep-alive connections are closed when idle at shutdown; requests in flight run to the end.
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  let listeningOrigin = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
+  app.addHook('onListen', async () => {
+    const address = app.server.address();
+    if (address && typeof address === 'object') {
+      const host = address.address === '0.0.0.0' || address.address === '::' ? '127.0.0.1' : address.address;
+      listeningOrigin = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+    }
+  });
+  const origin = () => config.publicUrl ?? listeningOrigin;
+
+  const connectSources = ["'self'", ...(config.hosted ? [config.hosted.url] : [])];
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Chakra (emotion) injects style elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: connectSources,
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    // Sign-in with a provider returns through a redirect; a strict referrer policy keeps tokens out of it.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: false,
+  });
+  await app.register(cors, {
+    origin: config.corsOrigins,
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['authorization', 'apikey', 'content-type', 'x-client-info', 'x-supabase-api-version'],
+    maxAge: 600,
+  });
+
+  app.get(
+    '/health',
+    {
+      schema: {
+        response: {
+          200: z.object({ status: z.literal('ok'), version: z.string(), database: z.object({ kind: z.string(), state: z.enum(['up', 'down']) }) }),
+          503: z.object({ status: z.literal('degraded'), version: z.string(), database: z.object({ kind: z.string(), state: z.enum(['up', 'down']) }) }),
+        },
+      },
+    },
+    async (_request, reply) => {
+      const up = await database.ping();
+      const database_ = { kind: database.kind, state: up ? ('up' as const) : ('down' as const) };
+      if (up) return { status: 'ok' as const, version: VERSION, database: database_ };
+      return reply.code(503).send({ status: 'degraded' as const, version: VERSION, database: database_ });
+    },
+  );
+
+  // The renderer reads this before creating its supabase-js client: our own auth, or a hosted project's.
+  app.get('/app-config', async () => ({
+    supabaseUrl: config.hosted?.url ?? origin(),
+    supabaseAnonKey: config.hosted?.anonKey ?? 'local',
+    version: VERSION,
+    mode: config.hosted ? ('supabase' as const) : ('local' as const),
+  }));
+
+  const tokens = new AccessTokens(secrets.jwtSecret, config.jwtExpirySeconds);
+  const service = new AuthService(database.db, tokens);
+  const limits = new AuthRateLimits(database.pool, config.signinLimits);
+  await app.register(authRoutes, {
+    prefix: '/auth/v1',
+    service,
+    tokens,
+    limits,
+    mailer,
+    origin,
+    allowedOrigins: config.corsOrigins,
+  });
+
+  const verify = createBearerVerifier(tokens, service, config.hosted);
+  await app.register(async (scope) => {
+    requireUser(scope, verify);
+    scope.setErrorHandler((error, request, reply) => {
+      const status = (error as { statusCode?: number }).statusCode ?? 500;
+      if ((error as { validation?: unknown }).validation) return reply.code(400).send({ detail: (error as Error).message });
+      if (status >= 500) request.log.error(error);
+      return reply.code(status).send({ detail: status >= 500 ? 'Internal server error' : (error as Error).message });
+    });
+    for (const routes of apiRoutes) await routes(scope);
+  });
+
+  const renderer = rendererDir(config.rendererDir);
+  if (renderer) {
+    await app.register(fastifyStatic, { root: renderer, wildcard: false, index: false, maxAge: '1h', immutable: true });
+  } else {
+    app.log.warn('the built renderer was not found: run `npm run build`; the API works without it');
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isPage = request.method === 'GET' && !API_PREFIXES.some((p) => path.startsWith(p)) && !path.startsWith('/assets/');
+    if (isPage && renderer) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', renderer, { maxAge: 0, immutable: false });
+    }
+    return reply.code(404).send({ detail: 'Not Found' });
+  });
+
+  return { app, origin };
+}

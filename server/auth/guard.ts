@@ -1,0 +1,84 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createRemoteJWKSet, decodeJwt, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { AuthError, type AuthService } from './service';
+import { ISSUER, type AccessTokens } from './tokens';
+
+/** Who made a product API request. */
+export interface RequestUser {
+  id: string;
+  email: string;
+  source: 'local' | 'supabase';
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: RequestUser | null;
+  }
+}
+
+export interface HostedAuth {
+  url: string;
+  jwtSecret?: string;
+  jwksUrl: string;
+}
+
+export type BearerVerifier = (authorization: string | undefined) => Promise<RequestUser>;
+
+/**
+ * Verifies a bearer token from either issuer: our own (HS256 with the install's secret, and the session
+ * must still exist) or, when configured, the Supabase project's (its JWT secret or its JWKS).
+ */
+export function createBearerVerifier(tokens: AccessTokens, service: AuthService, hosted?: HostedAuth): BearerVerifier {
+  const hostedKey: Uint8Array | JWTVerifyGetKey | undefined = hosted
+    ? hosted.jwtSecret
+      ? new TextEncoder().encode(hosted.jwtSecret)
+      : createRemoteJWKSet(new URL(hosted.jwksUrl))
+    : undefined;
+
+  return async (authorization) => {
+    const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
+    if (!token) throw new AuthError(401, 'no_authorization', 'Not authenticated');
+    let issuer: string | undefined;
+    try {
+      issuer = decodeJwt(token).iss;
+    } catch {
+      throw new AuthError(401, 'bad_jwt', 'Invalid access token');
+    }
+    try {
+      if (issuer === ISSUER) {
+        const claims = await tokens.verify(token);
+        const user = await service.userForSession(claims.sub, claims.session_id);
+        return { id: user.id, email: user.email, source: 'local' };
+      }
+      if (hosted && hostedKey) {
+        const { payload } = await jwtVerify(token, hostedKey as Uint8Array, {
+          issuer: `${hosted.url}/auth/v1`,
+          audience: 'authenticated',
+        });
+        if (typeof payload.sub !== 'string') throw new Error('no subject');
+        return { id: payload.sub, email: typeof payload.email === 'string' ? payload.email : '', source: 'supabase' };
+      }
+    } catch (error) {
+      const expired = (error as { code?: string }).code === 'ERR_JWT_EXPIRED';
+      throw new AuthError(401, expired ? 'token_expired' : 'bad_jwt', expired ? 'Access token expired' : 'Invalid access token');
+    }
+    throw new AuthError(401, 'bad_jwt', 'Invalid access token');
+  };
+}
+
+/**
+ * Makes every route registered in `scope` require a valid bearer token; failures answer 401 with a JSON
+ * `detail`, the error shape of the product API.
+ */
+export function requireUser(scope: FastifyInstance, verify: BearerVerifier) {
+  scope.decorateRequest('user', null);
+  scope.addHook('onRequest', async (request: FastifyRequest, reply) => {
+    if (request.method === 'OPTIONS') return;
+    try {
+      request.user = await verify(request.headers.authorization);
+    } catch (error) {
+      if (!(error instanceof AuthError)) throw error;
+      return reply.code(401).header('WWW-Authenticate', 'Bearer').send({ detail: error.message });
+    }
+  });
+}

@@ -1,0 +1,52 @@
+import type pg from 'pg';
+import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { AuthError } from './service';
+
+export interface SignInLimits {
+  perEmail: number;
+  perIp: number;
+  windowSeconds: number;
+}
+
+/**
+ * Sign-in and mail limits kept in PostgreSQL (table `rate_limits`, created by the migrations), so every
+ * server instance of a team shares them. A successful sign-in clears its email's counter: only failures
+ * add up per account, while every attempt counts per IP.
+ */
+export class AuthRateLimits {
+  readonly #email: RateLimiterPostgres;
+  readonly #ip: RateLimiterPostgres;
+  readonly #recovery: RateLimiterPostgres;
+
+  constructor(pool: pg.Pool, limits: SignInLimits) {
+    const base = { storeClient: pool, storeType: 'pool', tableName: 'rate_limits', tableCreated: true };
+    this.#email = new RateLimiterPostgres({ ...base, keyPrefix: 'signin_email', points: limits.perEmail, duration: limits.windowSeconds });
+    this.#ip = new RateLimiterPostgres({ ...base, keyPrefix: 'signin_ip', points: limits.perIp, duration: limits.windowSeconds });
+    // One recovery mail a minute per address, like GoTrue's default.
+    this.#recovery = new RateLimiterPostgres({ ...base, keyPrefix: 'recover_email', points: 1, duration: 60 });
+  }
+
+  /** Counts a sign-in attempt; throws a 429 AuthError with the seconds to wait when over either limit. */
+  async signInAttempt(email: string, ip: string) {
+    await Promise.all([consume(this.#ip, ip, 'over_request_rate_limit', 'Too many sign-in attempts. Please try again later.'),
+      consume(this.#email, email, 'over_request_rate_limit', 'Too many sign-in attempts. Please try again later.')]);
+  }
+
+  async signInSucceeded(email: string) {
+    await this.#email.delete(email);
+  }
+
+  async recoveryMail(email: string) {
+    await consume(this.#recovery, email, 'over_email_send_rate_limit', 'For security purposes, you can only request this once every 60 seconds');
+  }
+}
+
+async function consume(limiter: RateLimiterPostgres, key: string, code: string, message: string) {
+  try {
+    await limiter.consume(key);
+  } catch (error) {
+    if (!(error instanceof RateLimiterRes)) throw error;
+    const retryAfter = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
+    throw new AuthError(429, code, message, { retry_after: retryAfter });
+  }
+}

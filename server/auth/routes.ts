@@ -1,0 +1,256 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Mailer } from '../mail/mailer';
+import { recoveryMail } from '../mail/templates';
+import type { AuthRateLimits } from './rate-limit';
+import { AuthError, normaliseEmail, userJson, type AuthService, type ClientInfo } from './service';
+import type { AccessTokens } from './tokens';
+
+export interface AuthRoutesOptions {
+  service: AuthService;
+  tokens: AccessTokens;
+  limits: AuthRateLimits;
+  mailer: Mailer;
+  /** The server's public origin (for links in mail). */
+  origin: () => string;
+  /** Origins a redirect_to may point at besides our own. */
+  allowedOrigins: string[];
+}
+
+const email = z.string().trim().max(320).pipe(z.email({ message: 'Unable to validate email address: invalid format' }));
+const password = z.string().max(256, 'Password cannot be longer than 256 characters');
+const pkceFields = {
+  code_challenge: z.string().min(43).max(128).optional(),
+  code_challenge_method: z.enum(['s256', 'plain', 'S256']).optional(),
+};
+
+const clientInfo = (request: FastifyRequest): ClientInfo => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
+
+function sendAuthError(reply: FastifyReply, error: AuthError) {
+  const retryAfter = error.extra.retry_after;
+  if (typeof retryAfter === 'number') void reply.header('Retry-After', String(retryAfter));
+  return reply.code(error.status).send({ code: error.status, error_code: error.code, msg: error.message, ...error.extra });
+}
+
+/** The subset of Supabase Auth (GoTrue) that supabase-js calls, under /auth/v1. */
+export async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions) {
+  const { service, tokens, limits, mailer } = options;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof AuthError) return sendAuthError(reply, error);
+    const validation = (error as { validation?: unknown }).validation;
+    if (validation) {
+      const issues = (error as { validation: { message?: string }[] }).validation;
+      return sendAuthError(reply, new AuthError(400, 'validation_failed', issues[0]?.message ?? 'Invalid request'));
+    }
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status < 500) return sendAuthError(reply, new AuthError(status, 'bad_request', (error as Error).message));
+    request.log.error(error);
+    return sendAuthError(reply, new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'));
+  });
+
+  /** redirect_to must point at this server or an allowed origin; anything else falls back to our own page. */
+  const safeRedirect = (requested: string | undefined, fallbackPath: string) => {
+    const own = options.origin();
+    if (requested && URL.canParse(requested)) {
+      const target = new URL(requested);
+      if (target.origin === own || options.allowedOrigins.includes(target.origin)) return target.toString();
+    }
+    return `${own}${fallbackPath}`;
+  };
+
+  /** Reads and verifies the bearer token and loads its user; the session must still exist. */
+  const authenticate = async (request: FastifyRequest) => {
+    const header = request.headers.authorization ?? '';
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match?.[1]) throw new AuthError(401, 'no_authorization', 'This endpoint requires a Bearer token');
+    let claims;
+    try {
+      claims = await tokens.verify(match[1]);
+    } catch (error) {
+      throw new AuthError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${(error as Error).message}`);
+    }
+    const user = await service.userForSession(claims.sub, claims.session_id);
+    return { user, claims };
+  };
+
+  r.get('/settings', async () => ({
+    external: { email: true, phone: false, google: false, anonymous_users: false },
+    disable_signup: false,
+    mailer_autoconfirm: true,
+    phone_autoconfirm: false,
+    sms_provider: '',
+    saml_enabled: false,
+  }));
+
+  r.post(
+    '/signup',
+    {
+      schema: {
+        body: z.object({ email, password, data: z.record(z.string(), z.unknown()).optional(), ...pkceFields }),
+      },
+    },
+    async (request) => {
+      const { email: address, password: secret, data } = request.body;
+      return service.signUp(address, secret, data ?? {}, clientInfo(request));
+    },
+  );
+
+  r.post(
+    '/token',
+    {
+      schema: {
+        querystring: z.object({ grant_type: z.enum(['password', 'refresh_token', 'pkce'], { message: 'unsupported_grant_type' }) }),
+        body: z.object({
+          email: z.string().optional(),
+          password: z.string().optional(),
+          refresh_token: z.string().optional(),
+          auth_code: z.string().optional(),
+          code_verifier: z.string().optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const { body } = request;
+      switch (request.query.grant_type) {
+        case 'password': {
+          const address = email.safeParse(body.email ?? '');
+          if (!address.success || !body.password) throw new AuthError(400, 'validation_failed', 'missing email or phone');
+          const key = normaliseEmail(address.data);
+          await limits.signInAttempt(key, request.ip);
+          const session = await service.signInWithPassword(key, body.password, clientInfo(request));
+          await limits.signInSucceeded(key);
+          return session;
+        }
+        case 'refresh_token':
+          if (!body.refresh_token) throw new AuthError(400, 'validation_failed', 'refresh_token required');
+          return service.refresh(body.refresh_token);
+        case 'pkce':
+          if (!body.auth_code || !body.code_verifier) {
+            throw new AuthError(400, 'validation_failed', 'invalid request: both auth code and code verifier should be non-empty');
+          }
+          return service.exchangeCode(body.auth_code, body.code_verifier, clientInfo(request));
+      }
+    },
+  );
+
+  r.post(
+    '/recover',
+    {
+      schema: {
+        querystring: z.object({ redirect_to: z.string().optional() }),
+        body: z.object({ email, ...pkceFields }),
+      },
+    },
+    async (request) => {
+      const address = normaliseEmail(request.body.email);
+      await limits.recoveryMail(address);
+      const { code_challenge, code_challenge_method } = request.body;
+      const pkce = code_challenge && code_challenge_method
+        ? { challenge: code_challenge, method: code_challenge_method.toLowerCase() as 's256' | 'plain' }
+        : undefined;
+      const recovery = await service.createRecovery(address, pkce);
+      // The answer is the same whether or not the address has an account.
+      if (recovery) {
+        const link = new URL('/auth/v1/verify', options.origin());
+        link.searchParams.set('token', recovery.token);
+        link.searchParams.set('type', 'recovery');
+        link.searchParams.set('redirect_to', safeRedirect(request.query.redirect_to, '/reset-password'));
+        await mailer.send(recoveryMail(recovery.user.email, link.toString()));
+        request.log.info({ mail: 'recovery' }, `recovery mail sent to ${mailer.destination}`);
+      }
+      return {};
+    },
+  );
+
+  // The link in the recovery mail: redeem the token, then return to the app with the session in the
+  // fragment (`type=recovery`), or, for PKCE clients, with a code in the query.
+  r.get(
+    '/verify',
+    { schema: { querystring: z.object({ token: z.string().max(200).default(''), type: z.string().default(''), redirect_to: z.string().optional() }) } },
+    async (request, reply) => {
+      const target = new URL(safeRedirect(request.query.redirect_to, '/reset-password'));
+      const fail = (description: string, code = 'otp_expired') => {
+        target.hash = new URLSearchParams({ error: 'access_denied', error_code: code, error_description: description }).toString();
+        return reply.redirect(target.toString(), 303);
+      };
+      if (request.query.type !== 'recovery') return fail('Unsupported verification type', 'validation_failed');
+      let result;
+      try {
+        result = await service.redeemRecovery(request.query.token, clientInfo(request));
+      } catch (error) {
+        if (error instanceof AuthError) return fail(error.message, error.code);
+        throw error;
+      }
+      if (result.kind === 'code') {
+        target.searchParams.set('code', result.code);
+        return reply.redirect(target.toString(), 303);
+      }
+      const { session } = result;
+      target.hash = new URLSearchParams({
+        access_token: session.access_token,
+        expires_at: String(session.expires_at),
+        expires_in: String(session.expires_in),
+        refresh_token: session.refresh_token,
+        token_type: 'bearer',
+        type: 'recovery',
+      }).toString();
+      return reply.redirect(target.toString(), 303);
+    },
+  );
+
+  // verifyOtp({ token_hash, type: 'recovery' }) from supabase-js.
+  r.post(
+    '/verify',
+    { schema: { body: z.object({ type: z.literal('recovery'), token_hash: z.string().optional(), token: z.string().optional() }) } },
+    async (request) => {
+      const token = request.body.token_hash ?? request.body.token ?? '';
+      const result = await service.redeemRecovery(token, clientInfo(request));
+      if (result.kind === 'code') throw new AuthError(400, 'validation_failed', 'This link must be opened in the browser that requested it');
+      return result.session;
+    },
+  );
+
+  r.get('/user', async (request) => userJson((await authenticate(request)).user));
+
+  r.put(
+    '/user',
+    {
+      schema: {
+        body: z.object({ password: password.optional(), data: z.record(z.string(), z.unknown()).optional(), email: z.string().optional() }),
+      },
+    },
+    async (request) => {
+      const { user } = await authenticate(request);
+      return userJson(await service.updateUser(user, request.body));
+    },
+  );
+
+  r.post(
+    '/logout',
+    { schema: { querystring: z.object({ scope: z.enum(['global', 'local', 'others']).default('global') }) } },
+    async (request, reply) => {
+      const { claims } = await authenticate(request);
+      await service.signOut(claims.sub, claims.session_id, request.query.scope);
+      return reply.code(204).send();
+    },
+  );
+
+  // OAuth: supabase-js navigates here. Local accounts have no identity providers, so the user is sent back
+  // to the sign-in page with the reason, which the page shows; hosted mode uses Supabase's own providers.
+  r.get(
+    '/authorize',
+    { schema: { querystring: z.object({ provider: z.string().default(''), redirect_to: z.string().optional() }) } },
+    async (request, reply) => {
+      const login = new URL('/login', options.origin());
+      const description =
+        request.query.provider === 'google'
+          ? 'Google sign-in is not available on this server. Sign in with email and password, or connect a hosted Supabase project with Google enabled (SUPABASE_URL).'
+          : 'Unsupported provider: provider is not enabled';
+      login.hash = new URLSearchParams({ error: 'invalid_request', error_code: 'provider_disabled', error_description: description }).toString();
+      return reply.redirect(login.toString(), 303);
+    },
+  );
+}

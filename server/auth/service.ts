@@ -1,0 +1,269 @@
+import { createHash } from 'node:crypto';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../db';
+import { authSessions, oneTimeTokens, refreshTokens, users } from '../db/schema';
+import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords';
+import { opaqueToken, tokenHash, type AccessTokens } from './tokens';
+
+/** An error in GoTrue's shape, which supabase-js turns into an AuthApiError with `code` and `message`. */
+export class AuthError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const MIN_PASSWORD_LENGTH = 6;
+const RECOVERY_TTL_MS = 60 * 60 * 1000;
+const PKCE_CODE_TTL_MS = 5 * 60 * 1000;
+
+type UserRow = typeof users.$inferSelect;
+
+/** The user object of GoTrue's API. */
+export function userJson(user: UserRow) {
+  const iso = (d: Date | null) => d?.toISOString() ?? null;
+  return {
+    id: user.id,
+    aud: 'authenticated',
+    role: 'authenticated',
+    email: user.email,
+    email_confirmed_at: iso(user.emailConfirmedAt),
+    confirmed_at: iso(user.emailConfirmedAt),
+    phone: '',
+    last_sign_in_at: iso(user.lastSignInAt),
+    app_metadata: { provider: user.providers[0] ?? 'email', providers: user.providers },
+    user_metadata: user.userMetadata,
+    identities: [],
+    created_at: user.createdAt.toISOString(),
+    updated_at: user.updatedAt.toISOString(),
+    is_anonymous: false,
+  };
+}
+
+export type SessionJson = Awaited<ReturnType<AuthService['issueSession']>>;
+
+export interface ClientInfo {
+  ip?: string;
+  userAgent?: string;
+}
+
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+export class AuthService {
+  constructor(
+    private readonly db: Db,
+    private readonly tokens: AccessTokens,
+  ) {}
+
+  async signUp(email: string, password: string, metadata: Record<string, unknown>, client: ClientInfo) {
+    if (password.length < MIN_PASSWORD_LENGTH) {
+      throw new AuthError(422, 'weak_password', `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`, {
+        weak_password: { reasons: ['length'] },
+      });
+    }
+    const passwordHash = await hashPassword(password);
+    const now = new Date();
+    // Local mode has no mail confirmation step: the account is confirmed as it is created.
+    const [user] = await this.db
+      .insert(users)
+      .values({ email: normaliseEmail(email), passwordHash, emailConfirmedAt: now, lastSignInAt: now, userMetadata: metadata })
+      .onConflictDoNothing({ target: users.email })
+      .returning();
+    if (!user) throw new AuthError(422, 'user_already_exists', 'User already registered');
+    return this.issueSession(user, 'password', client);
+  }
+
+  async signInWithPassword(email: string, password: string, client: ClientInfo) {
+    const user = await this.db.query.users.findFirst({ where: eq(users.email, normaliseEmail(email)) });
+    const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
+    if (!user || !user.passwordHash || !ok) throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
+    const [updated] = await this.db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, user.id)).returning();
+    return this.issueSession(updated ?? user, 'password', client);
+  }
+
+  /** Creates a session with its first refresh token and access token. */
+  async issueSession(user: UserRow, method: string, client: ClientInfo) {
+    const [session] = await this.db
+      .insert(authSessions)
+      .values({ userId: user.id, ip: client.ip, userAgent: client.userAgent?.slice(0, 512) })
+      .returning();
+    if (!session) throw new Error('session insert returned nothing');
+    const refreshToken = opaqueToken();
+    await this.db.insert(refreshTokens).values({ tokenHash: tokenHash(refreshToken), sessionId: session.id });
+    return this.sessionJson(user, session.id, session.createdAt, method, refreshToken);
+  }
+
+  private async sessionJson(user: UserRow, sessionId: string, authenticatedAt: Date, method: string, refreshToken: string) {
+    const { token, expiresAt } = await this.tokens.sign({
+      sub: user.id,
+      email: user.email,
+      role: 'authenticated',
+      session_id: sessionId,
+      aal: 'aal1',
+      amr: [{ method, timestamp: Math.floor(authenticatedAt.getTime() / 1000) }],
+      app_metadata: { provider: user.providers[0] ?? 'email', providers: user.providers },
+      user_metadata: user.userMetadata,
+      is_anonymous: false,
+    });
+    return {
+      access_token: token,
+      token_type: 'bearer' as const,
+      expires_in: this.tokens.lifetimeSeconds,
+      expires_at: expiresAt,
+      refresh_token: refreshToken,
+      user: userJson(user),
+    };
+  }
+
+  /**
+   * Exchanges a refresh token for a new pair. Each token works once: presenting one that was already
+   * used means it leaked (or a client misbehaves), so the whole session is revoked.
+   */
+  async refresh(presented: string) {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, tokenHash(presented)))
+        .for('update');
+      if (!row) throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+      if (row.revoked) {
+        await tx.delete(authSessions).where(eq(authSessions.id, row.sessionId));
+        throw new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+      }
+      const [session] = await tx.select().from(authSessions).where(eq(authSessions.id, row.sessionId));
+      const user = session && (await tx.query.users.findFirst({ where: eq(users.id, session.userId) }));
+      if (!session || !user) throw new AuthError(400, 'session_not_found', 'Invalid Refresh Token: Session Not Found');
+      await tx.update(refreshTokens).set({ revoked: true }).where(eq(refreshTokens.id, row.id));
+      const next = opaqueToken();
+      await tx.insert(refreshTokens).values({ tokenHash: tokenHash(next), sessionId: session.id });
+      await tx.update(authSessions).set({ refreshedAt: new Date() }).where(eq(authSessions.id, session.id));
+      const method = 'token_refresh';
+      return this.sessionJson(user, session.id, session.createdAt, method, next);
+    });
+  }
+
+  /** Resolves a verified access token to its user, failing when the session was signed out. */
+  async userForSession(userId: string, sessionId: string) {
+    const [row] = await this.db
+      .select({ user: users })
+      .from(authSessions)
+      .innerJoin(users, eq(users.id, authSessions.userId))
+      .where(and(eq(authSessions.id, sessionId), eq(authSessions.userId, userId)));
+    if (!row) throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+    return row.user;
+  }
+
+  async updateUser(user: UserRow, changes: { password?: string; data?: Record<string, unknown>; email?: string }) {
+    if (changes.email !== undefined && normaliseEmail(changes.email) !== user.email) {
+      throw new AuthError(422, 'email_change_unsupported', 'Changing the email address of a local account is not supported.');
+    }
+    const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
+    if (changes.password !== undefined) {
+      if (changes.password.length < MIN_PASSWORD_LENGTH) {
+        throw new AuthError(422, 'weak_password', `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`, {
+          weak_password: { reasons: ['length'] },
+        });
+      }
+      if (user.passwordHash && (await verifyPassword(changes.password, user.passwordHash))) {
+        throw new AuthError(422, 'same_password', 'New password should be different from the old password.');
+      }
+      set.passwordHash = await hashPassword(changes.password);
+    }
+    if (changes.data) set.userMetadata = { ...user.userMetadata, ...changes.data };
+    const [updated] = await this.db.update(users).set(set).where(eq(users.id, user.id)).returning();
+    return updated ?? user;
+  }
+
+  async signOut(userId: string, sessionId: string, scope: 'global' | 'local' | 'others') {
+    const where =
+      scope === 'local'
+        ? eq(authSessions.id, sessionId)
+        : scope === 'others'
+          ? and(eq(authSessions.userId, userId), ne(authSessions.id, sessionId))
+          : eq(authSessions.userId, userId);
+    await this.db.delete(authSessions).where(where);
+  }
+
+  /**
+   * Creates a recovery token for the account, or returns undefined when there is none (the caller answers
+   * the same either way, so the endpoint doesn't reveal which emails are registered).
+   */
+  async createRecovery(email: string, pkce?: { challenge: string; method: 's256' | 'plain' }) {
+    const user = await this.db.query.users.findFirst({ where: eq(users.email, normaliseEmail(email)) });
+    if (!user) return undefined;
+    const token = opaqueToken();
+    await this.db.insert(oneTimeTokens).values({
+      userId: user.id,
+      kind: 'recovery',
+      tokenHash: tokenHash(token),
+      codeChallenge: pkce?.challenge,
+      codeChallengeMethod: pkce?.method,
+      expiresAt: new Date(Date.now() + RECOVERY_TTL_MS),
+    });
+    return { user, token };
+  }
+
+  /** Redeems a recovery token once: a session, or for PKCE clients an auth code to exchange. */
+  async redeemRecovery(token: string, client: ClientInfo) {
+    const [row] = await this.db
+      .update(oneTimeTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(oneTimeTokens.tokenHash, tokenHash(token)),
+          eq(oneTimeTokens.kind, 'recovery'),
+          isNull(oneTimeTokens.usedAt),
+          gt(oneTimeTokens.expiresAt, sql`now()`),
+        ),
+      )
+      .returning();
+    if (!row) throw new AuthError(403, 'otp_expired', 'Email link is invalid or has expired');
+    const user = await this.db.query.users.findFirst({ where: eq(users.id, row.userId) });
+    if (!user) throw new AuthError(403, 'otp_expired', 'Email link is invalid or has expired');
+    if (row.codeChallenge && row.codeChallengeMethod) {
+      const code = opaqueToken();
+      await this.db.insert(oneTimeTokens).values({
+        userId: user.id,
+        kind: 'pkce_code',
+        tokenHash: tokenHash(code),
+        codeChallenge: row.codeChallenge,
+        codeChallengeMethod: row.codeChallengeMethod,
+        authenticationMethod: 'recovery',
+        expiresAt: new Date(Date.now() + PKCE_CODE_TTL_MS),
+      });
+      return { kind: 'code' as const, code };
+    }
+    return { kind: 'session' as const, session: await this.issueSession(user, 'recovery', client) };
+  }
+
+  /** The PKCE grant: the auth code plus the verifier whose hash the client sent first. */
+  async exchangeCode(authCode: string, verifier: string, client: ClientInfo) {
+    const [row] = await this.db
+      .update(oneTimeTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(oneTimeTokens.tokenHash, tokenHash(authCode)),
+          eq(oneTimeTokens.kind, 'pkce_code'),
+          isNull(oneTimeTokens.usedAt),
+          gt(oneTimeTokens.expiresAt, sql`now()`),
+        ),
+      )
+      .returning();
+    if (!row) throw new AuthError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found');
+    const expected =
+      row.codeChallengeMethod === 'plain' ? verifier : createHash('sha256').update(verifier).digest('base64url');
+    if (expected !== row.codeChallenge) {
+      throw new AuthError(403, 'bad_code_verifier', 'code challenge does not match previously saved code verifier');
+    }
+    const user = await this.db.query.users.findFirst({ where: eq(users.id, row.userId) });
+    if (!user) throw new AuthError(404, 'user_not_found', 'User not found');
+    const session = await this.issueSession(user, row.authenticationMethod ?? 'pkce', client);
+    return { ...session, redirect_type: row.authenticationMethod === 'recovery' ? 'recovery' : undefined };
+  }
+}

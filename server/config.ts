@@ -1,0 +1,104 @@
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(
+      z
+        .string()
+        .refine((v) => URL.canParse(v) && protocols.includes(new URL(v).protocol), {
+          message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+        })
+        .optional(),
+    );
+
+const port = z.coerce
+  .number({ message: 'must be a number' })
+  .int('must be a whole number')
+  .min(0, 'must be between 0 and 65535')
+  .max(65535, 'must be between 0 and 65535');
+
+const positiveInt = (fallback: number) => z.coerce.number({ message: 'must be a number' }).int().positive().default(fallback);
+
+const envSchema = z.object({
+  PORT: port.default(8787),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  /** Public origin for links in mail; defaults to http://HOST:PORT. */
+  PUBLIC_URL: optionalUrl(['http:', 'https:']),
+  VIBEEVAL_DATA_DIR: z.string().trim().optional(),
+  DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+  SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
+  MAIL_FROM: z.string().trim().default('vibeeval <no-reply@vibeeval.local>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Lifetime of access tokens in seconds (Supabase's default is 3600; ours is shorter). */
+  JWT_EXPIRY: positiveInt(900),
+  /** Extra origins allowed to call the API from a browser (comma separated), e.g. app://vibeeval. */
+  VIBEEVAL_CORS_ORIGINS: z.string().default(''),
+  /** Directory of the built renderer; defaults to out/renderer beside the server bundle. */
+  VIBEEVAL_RENDERER_DIR: z.string().optional(),
+  SIGNIN_MAX_PER_EMAIL: positiveInt(5),
+  SIGNIN_MAX_PER_IP: positiveInt(20),
+  SIGNIN_WINDOW_SECONDS: positiveInt(900),
+  SUPABASE_URL: optionalUrl(['http:', 'https:']),
+  SUPABASE_ANON_KEY: z.string().trim().optional(),
+  SUPABASE_JWT_SECRET: z.string().trim().optional(),
+  SUPABASE_JWKS_URL: optionalUrl(['http:', 'https:']),
+});
+
+export type Config = ReturnType<typeof toConfig>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function toConfig(env: z.infer<typeof envSchema>) {
+  const dataDir = resolve(env.VIBEEVAL_DATA_DIR || join(homedir(), '.vibeeval'));
+  const hosted = env.SUPABASE_URL
+    ? {
+        url: env.SUPABASE_URL.replace(/\/+$/, ''),
+        anonKey: env.SUPABASE_ANON_KEY ?? '',
+        jwtSecret: env.SUPABASE_JWT_SECRET,
+        jwksUrl: env.SUPABASE_JWKS_URL ?? `${env.SUPABASE_URL.replace(/\/+$/, '')}/auth/v1/.well-known/jwks.json`,
+      }
+    : undefined;
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: env.PUBLIC_URL?.replace(/\/+$/, ''),
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    logLevel: env.LOG_LEVEL,
+    jwtExpirySeconds: env.JWT_EXPIRY,
+    corsOrigins: env.VIBEEVAL_CORS_ORIGINS.split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+    rendererDir: env.VIBEEVAL_RENDERER_DIR,
+    signinLimits: {
+      perEmail: env.SIGNIN_MAX_PER_EMAIL,
+      perIp: env.SIGNIN_MAX_PER_IP,
+      windowSeconds: env.SIGNIN_WINDOW_SECONDS,
+    },
+    hosted,
+  };
+}
+
+/** Reads and validates the configuration; a bad value throws a ConfigError naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const config = toConfig(result.data);
+  if (config.hosted && !config.hosted.anonKey) {
+    throw new ConfigError('Invalid configuration:\n  SUPABASE_ANON_KEY: required when SUPABASE_URL is set');
+  }
+  return config;
+}

@@ -1,0 +1,15 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'vitest/config';
+import pkg from './package.json';
+
+export default defineConfig({
+  resolve: { alias: { '@common': resolve(__dirname, 'common') } },
+  define: { __VIBEEVAL_VERSION__: JSON.stringify(pkg.version) },
+  test: {
+    include: ['{server,engine,common,electron,preload,renderer}/**/*.test.{ts,tsx}'],
+    // Integration tests start PostgreSQL servers: give them room on a 2-core machine.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+  },
+});
