@@ -21,8 +21,8 @@ export interface AuthRoutesOptions {
 const email = z.string().trim().max(320).pipe(z.email({ message: 'Unable to validate email address: invalid format' }));
 const password = z.string().max(256, 'Password cannot be longer than 256 characters');
 const pkceFields = {
-  code_challenge: z.string().min(43).max(128).optional(),
-  code_challenge_method: z.enum(['s256', 'plain', 'S256']).optional(),
+  code_challenge: z.string().min(43).max(128).nullish(),
+  code_challenge_method: z.enum(['s256', 'plain', 'S256']).nullish(),
 };
 
 const clientInfo = (request: FastifyRequest): ClientInfo => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
@@ -38,6 +38,13 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   const { service, tokens, limits, mailer } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
+  // supabase-js posts /logout with a JSON content type and no body: read an empty body as {}.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
+    body === '' ? done(null, {}) : parseJson(request, body.toString(), done),
+  );
+
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof AuthError) return sendAuthError(reply, error);
     const validation = (error as { validation?: unknown }).validation;
@@ -52,7 +59,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   });
 
   /** redirect_to must point at this server or an allowed origin; anything else falls back to our own page. */
-  const safeRedirect = (requested: string | undefined, fallbackPath: string) => {
+  const safeRedirect = (requested: string | null | undefined, fallbackPath: string) => {
     const own = options.origin();
     if (requested && URL.canParse(requested)) {
       const target = new URL(requested);
@@ -89,7 +96,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     '/signup',
     {
       schema: {
-        body: z.object({ email, password, data: z.record(z.string(), z.unknown()).optional(), ...pkceFields }),
+        body: z.object({ email, password, data: z.record(z.string(), z.unknown()).nullish(), ...pkceFields }),
       },
     },
     async (request) => {
@@ -104,11 +111,11 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       schema: {
         querystring: z.object({ grant_type: z.enum(['password', 'refresh_token', 'pkce'], { message: 'unsupported_grant_type' }) }),
         body: z.object({
-          email: z.string().optional(),
-          password: z.string().optional(),
-          refresh_token: z.string().optional(),
-          auth_code: z.string().optional(),
-          code_verifier: z.string().optional(),
+          email: z.string().nullish(),
+          password: z.string().nullish(),
+          refresh_token: z.string().nullish(),
+          auth_code: z.string().nullish(),
+          code_verifier: z.string().nullish(),
         }),
       },
     },
@@ -140,7 +147,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     '/recover',
     {
       schema: {
-        querystring: z.object({ redirect_to: z.string().optional() }),
+        querystring: z.object({ redirect_to: z.string().nullish() }),
         body: z.object({ email, ...pkceFields }),
       },
     },
@@ -169,7 +176,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   // fragment (`type=recovery`), or, for PKCE clients, with a code in the query.
   r.get(
     '/verify',
-    { schema: { querystring: z.object({ token: z.string().max(200).default(''), type: z.string().default(''), redirect_to: z.string().optional() }) } },
+    { schema: { querystring: z.object({ token: z.string().max(200).default(''), type: z.string().default(''), redirect_to: z.string().nullish() }) } },
     async (request, reply) => {
       const target = new URL(safeRedirect(request.query.redirect_to, '/reset-password'));
       const fail = (description: string, code = 'otp_expired') => {
@@ -204,7 +211,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   // verifyOtp({ token_hash, type: 'recovery' }) from supabase-js.
   r.post(
     '/verify',
-    { schema: { body: z.object({ type: z.literal('recovery'), token_hash: z.string().optional(), token: z.string().optional() }) } },
+    { schema: { body: z.object({ type: z.literal('recovery'), token_hash: z.string().nullish(), token: z.string().nullish() }) } },
     async (request) => {
       const token = request.body.token_hash ?? request.body.token ?? '';
       const result = await service.redeemRecovery(token, clientInfo(request));
@@ -219,12 +226,13 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     '/user',
     {
       schema: {
-        body: z.object({ password: password.optional(), data: z.record(z.string(), z.unknown()).optional(), email: z.string().optional() }),
+        body: z.object({ password: password.nullish(), data: z.record(z.string(), z.unknown()).nullish(), email: z.string().nullish() }),
       },
     },
     async (request) => {
       const { user } = await authenticate(request);
-      return userJson(await service.updateUser(user, request.body));
+      const { password: newPassword, data, email: newEmail } = request.body;
+      return userJson(await service.updateUser(user, { password: newPassword ?? undefined, data: data ?? undefined, email: newEmail ?? undefined }));
     },
   );
 
@@ -242,7 +250,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   // to the sign-in page with the reason, which the page shows; hosted mode uses Supabase's own providers.
   r.get(
     '/authorize',
-    { schema: { querystring: z.object({ provider: z.string().default(''), redirect_to: z.string().optional() }) } },
+    { schema: { querystring: z.object({ provider: z.string().default(''), redirect_to: z.string().nullish() }) } },
     async (request, reply) => {
       const login = new URL('/login', options.origin());
       const description =

@@ -124,7 +124,8 @@ export class AuthService {
    * used means it leaked (or a client misbehaves), so the whole session is revoked.
    */
   async refresh(presented: string) {
-    return this.db.transaction(async (tx) => {
+    let reusedSession: string | undefined;
+    const session = await this.db.transaction(async (tx) => {
       const [row] = await tx
         .select()
         .from(refreshTokens)
@@ -132,8 +133,8 @@ export class AuthService {
         .for('update');
       if (!row) throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
       if (row.revoked) {
-        await tx.delete(authSessions).where(eq(authSessions.id, row.sessionId));
-        throw new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+        reusedSession = row.sessionId;
+        return undefined;
       }
       const [session] = await tx.select().from(authSessions).where(eq(authSessions.id, row.sessionId));
       const user = session && (await tx.query.users.findFirst({ where: eq(users.id, session.userId) }));
@@ -142,9 +143,14 @@ export class AuthService {
       const next = opaqueToken();
       await tx.insert(refreshTokens).values({ tokenHash: tokenHash(next), sessionId: session.id });
       await tx.update(authSessions).set({ refreshedAt: new Date() }).where(eq(authSessions.id, session.id));
-      const method = 'token_refresh';
-      return this.sessionJson(user, session.id, session.createdAt, method, next);
+      return this.sessionJson(user, session.id, session.createdAt, 'token_refresh', next);
     });
+    if (!session) {
+      // Outside the transaction above, which only read: the revocation must not roll back with the error.
+      if (reusedSession) await this.db.delete(authSessions).where(eq(authSessions.id, reusedSession));
+      throw new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+    }
+    return session;
   }
 
   /** Resolves a verified access token to its user, failing when the session was signed out. */

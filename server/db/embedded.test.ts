@@ -1,0 +1,62 @@
+import { readFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startEmbeddedPostgres, type RunningPostgres } from './embedded';
+
+const log = () => undefined;
+const password = 'test-password-0123456789';
+
+async function query(url: string, sql: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows as Record<string, unknown>[];
+  } finally {
+    await client.end();
+  }
+}
+
+const postmasterPid = async (dir: string) => Number((await readFile(join(dir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
+
+describe('embedded PostgreSQL', () => {
+  let root: string;
+  const running: RunningPostgres[] = [];
+  afterAll(async () => {
+    await Promise.all(running.map((p) => p.stop()));
+    if (root) await rm(root, { recursive: true, force: true });
+  });
+
+  it('keeps its data across restarts, and recovers after a crash', async () => {
+    root = await mkdtemp(join(tmpdir(), 'vibeeval-pg-'));
+    const dir = join(root, 'pg');
+
+    const first = await startEmbeddedPostgres({ dir, password, log });
+    running.push(first);
+    await query(first.url, 'CREATE TABLE kept (v text); INSERT INTO kept VALUES ($$survives$$)');
+    await first.stop();
+
+    // A clean second start reuses the cluster.
+    const second = await startEmbeddedPostgres({ dir, password, log });
+    running.push(second);
+    expect(await query(second.url, 'SELECT v FROM kept')).toEqual([{ v: 'survives' }]);
+
+    // The server dies without stopping PostgreSQL: the postmaster is still running when we start again.
+    const orphanPid = await postmasterPid(second.dir);
+    const third = await startEmbeddedPostgres({ dir, password, log });
+    running.push(third);
+    expect(() => process.kill(orphanPid, 0)).toThrow();
+    expect(await query(third.url, 'SELECT v FROM kept')).toEqual([{ v: 'survives' }]);
+
+    // PostgreSQL itself is killed: a stale postmaster.pid stays behind.
+    const pid = await postmasterPid(third.dir);
+    process.kill(pid, 'SIGKILL');
+    await new Promise((r) => setTimeout(r, 300));
+    const fourth = await startEmbeddedPostgres({ dir, password, log });
+    running.push(fourth);
+    expect(await query(fourth.url, 'SELECT v FROM kept')).toEqual([{ v: 'survives' }]);
+    expect(fourth.port).not.toBe(0);
+  });
+});

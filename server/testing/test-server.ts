@@ -1,0 +1,70 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { startServer, type RunningServer } from '../server';
+
+/** A running server on a fresh data dir and a free port; `stop()` closes it and removes the data. */
+export async function startTestServer(env: Record<string, string> = {}): Promise<RunningServer & { dataDir: string; stop(): Promise<void> }> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'vibeeval-test-'));
+  const server = await startServer({ PATH: process.env.PATH, LOG_LEVEL: 'warn', PORT: '0', VIBEEVAL_DATA_DIR: dataDir, ...env });
+  return {
+    ...server,
+    dataDir,
+    async stop() {
+      await server.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface CapturedMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** A real SMTP server on 127.0.0.1 that keeps every message it receives. */
+export async function startSmtpCapture() {
+  const messages: CapturedMail[] = [];
+  const waiters: (() => void)[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          const to = Array.isArray(mail.to) ? mail.to[0]?.text : mail.to?.text;
+          messages.push({ to: to ?? '', subject: mail.subject ?? '', text: mail.text ?? '' });
+          waiters.splice(0).forEach((wake) => wake());
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    /** Resolves with the next message for `to`, waiting up to 10 s. */
+    async next(to: string, timeoutMs = 10_000): Promise<CapturedMail> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = messages.find((m) => m.to.includes(to));
+        if (found) {
+          messages.splice(messages.indexOf(found), 1);
+          return found;
+        }
+        if (Date.now() > deadline) throw new Error(`no mail for ${to} within ${timeoutMs} ms`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 200);
+        });
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
