@@ -1,0 +1,52 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+// One server in web mode for the whole run, on its own data dir (its mail outbox is read by the tests).
+// Set here once: the runner's env is inherited by the workers, so they see the same values.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'vibeeval-e2e-'));
+process.env.E2E_PORT ??= String(18000 + (process.pid % 2000));
+const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+
+/** Debian's chromium, or VIBEEVAL_CHROMIUM; Playwright's own browser download is not available here. */
+const chromium = [process.env.VIBEEVAL_CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find(
+  (path): path is string => Boolean(path && existsSync(path)),
+);
+
+export default defineConfig({
+  testDir: 'tests',
+  testMatch: ['e2e/**/*.spec.ts', 'electron/**/*.spec.ts'],
+  outputDir: 'test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  use: {
+    baseURL,
+    screenshot: 'on',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: 'node bin/vibeeval.cjs serve',
+    url: `${baseURL}/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: process.env.E2E_PORT,
+      HOST: '127.0.0.1',
+      VIBEEVAL_DATA_DIR: process.env.E2E_DATA_DIR,
+      LOG_LEVEL: 'warn',
+      SMTP_URL: '',
+      DATABASE_URL: '',
+    },
+  },
+});

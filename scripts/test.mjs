@@ -1,0 +1,63 @@
+#!/usr/bin/env node
+// `npm test`: makes sure the system packages the tests use are present (installing them with apt when run
+// as root), then type-checks, lints, runs the unit tests (inside a D-Bus session with an unlocked keyring,
+// for the keychain tests) and the Playwright tests in Chromium.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const root = new URL('..', import.meta.url).pathname;
+const has = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
+const hasLibsecret = () => spawnSync('sh', ['-c', 'pkg-config --exists libsecret-1 || ldconfig -p | grep -q libsecret-1.so.0'], { stdio: 'ignore' }).status === 0;
+
+// Debian package → how we know it is there.
+const needs = [
+  ['chromium', () => Boolean(process.env.VIBEEVAL_CHROMIUM && existsSync(process.env.VIBEEVAL_CHROMIUM)) || has('chromium') || has('chromium-browser') || has('google-chrome')],
+  ['libsecret-1-dev', hasLibsecret],
+  ['gnome-keyring', () => has('gnome-keyring-daemon')],
+  ['dbus', () => has('dbus-daemon')],
+  ['dbus-x11', () => has('dbus-run-session') && has('dbus-launch')],
+  ['xvfb', () => has('xvfb-run')],
+];
+
+function step(title, command, args, options = {}) {
+  console.log(`\n▶ ${title}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', cwd: root, ...options });
+  if (result.status !== 0) {
+    console.error(`\n✖ ${title} failed${result.status === null ? ` (${result.signal})` : ` (exit ${result.status})`}`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+let missing = needs.filter(([, present]) => !present()).map(([pkg]) => pkg);
+if (missing.length > 0) {
+  const canApt = process.platform === 'linux' && process.getuid?.() === 0 && has('apt-get');
+  if (!canApt) {
+    console.error(
+      `The tests need these system packages: ${missing.join(', ')}.\n` +
+        `Install them (Debian/Ubuntu: sudo apt-get install -y ${missing.join(' ')}) and run npm test again.`,
+    );
+    process.exit(1);
+  }
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  step('apt-get update', 'apt-get', ['update', '-qq'], { env });
+  step(`apt-get install ${missing.join(' ')}`, 'apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { env });
+  missing = needs.filter(([, present]) => !present()).map(([pkg]) => pkg);
+  if (missing.length > 0) {
+    console.error(`Still missing after apt-get install: ${missing.join(', ')}`);
+    process.exit(1);
+  }
+}
+
+// keytar is a native module: make sure it is built for this Node (npm install builds it; a copy built
+// for Electron's ABI is rebuilt here for the unit tests, which run in Node).
+const keytarOk = spawnSync(process.execPath, ['-e', "require('keytar')"], { cwd: root, stdio: 'ignore' }).status === 0;
+if (!keytarOk) step('rebuild keytar for Node', 'npm', ['rebuild', 'keytar']);
+
+if (!existsSync(`${root}/out/main/server.js`) || process.env.CI) step('build', 'npx', ['electron-vite', 'build']);
+
+step('type-check (node project)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.node.json']);
+step('type-check (web project)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.web.json']);
+step('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
+step('unit tests (vitest, in a D-Bus session with a keyring)', 'sh', [`${root}/scripts/with-keyring.sh`, 'npx', 'vitest', 'run']);
+step('end-to-end tests (Playwright, Chromium)', 'npx', ['playwright', 'test']);
+console.log('\n✔ all tests passed');
