@@ -1,12 +1,12 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpCapture, startTestServer } from '../testing/test-server';
 
 // The real supabase-js client against the real server: the renderer uses exactly this client.
-const client = (origin: string): SupabaseClient =>
+const client = (origin: string) =>
   createClient(origin, 'local-anon-key', {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     // Node 20 has no global WebSocket; supabase-js wants one for realtime, which these tests don't use.

@@ -1,0 +1,47 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect, type Page } from '@playwright/test';
+
+let counter = 0;
+export const newEmail = () => `e2e-${Date.now()}-${++counter}@example.test`;
+
+/** Saves a full-page screenshot under test-results/screens/ (kept as a CI artifact). */
+export async function snap(page: Page, name: string) {
+  await page.screenshot({ path: join('test-results', 'screens', `${name}.png`), fullPage: true });
+}
+
+/**
+ * The server under test has no SMTP_URL, so it delivers mail as .eml files to <data dir>/outbox: wait for
+ * the message to `to` and return the recovery link in it.
+ */
+export async function recoveryLinkFor(to: string, timeoutMs = 10_000): Promise<string> {
+  const outbox = join(process.env.E2E_DATA_DIR!, 'outbox');
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const files = await readdir(outbox).catch(() => [] as string[]);
+    for (const file of files) {
+      // Undo quoted-printable soft line breaks and escapes before looking for the link.
+      const raw = (await readFile(join(outbox, file), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      if (!raw.includes(`To: ${to}`)) continue;
+      const link = /https?:\/\/[^\s"<]+\/auth\/v1\/verify[^\s"<]+/.exec(raw)?.[0];
+      if (link) return link.replace(/&amp;/g, '&');
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no recovery mail for ${to} in ${outbox}`);
+}
+
+export async function signUp(page: Page, email: string, password: string) {
+  await page.goto('/signup');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm Password').fill(password);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+export async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
