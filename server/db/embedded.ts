@@ -179,7 +179,9 @@ function run(file: string, args: string[], owner: ReturnType<typeof postgresUser
 function launch(postgres: string, dir: string, port: number, owner: ReturnType<typeof postgresUser>, log: EmbeddedPostgresOptions['log']): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
     const args = ['-D', dir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=100'];
-    const child = spawn(postgres, args, { ...owner, env: { ...process.env, LC_ALL: 'C' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Its own process group: a Ctrl+C in the terminal reaches only us, and we stop PostgreSQL after the
+    // requests in flight have finished.
+    const child = spawn(postgres, args, { ...owner, env: { ...process.env, LC_ALL: 'C' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     const recent: string[] = [];
     let ready = false;
     const timer = setTimeout(() => {
