@@ -3,7 +3,7 @@
 // as root), then type-checks, lints, runs the unit tests (inside a D-Bus session with an unlocked keyring,
 // for the keychain tests) and the Playwright tests in Chromium.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 
 const root = new URL('..', import.meta.url).pathname;
 const has = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
@@ -48,10 +48,14 @@ if (missing.length > 0) {
   }
 }
 
-// keytar is a native module: make sure it is built for this Node (npm install builds it; a copy built
-// for Electron's ABI is rebuilt here for the unit tests, which run in Node).
-const keytarOk = spawnSync(process.execPath, ['-e', "require('keytar')"], { cwd: root, stdio: 'ignore' }).status === 0;
-if (!keytarOk) step('rebuild keytar for Node', 'npm', ['rebuild', 'keytar']);
+// keytar is an optional native dependency: npm install skips it on a machine without libsecret's headers,
+// and a copy built for Electron's ABI doesn't load in Node. The keychain tests need it built for this Node.
+const keytarLoads = () => spawnSync(process.execPath, ['-e', "require('keytar')"], { cwd: root, stdio: 'ignore' }).status === 0;
+if (!keytarLoads()) {
+  const { optionalDependencies } = JSON.parse(readFileSync(`${root}/package.json`, 'utf8'));
+  if (existsSync(`${root}/node_modules/keytar/package.json`)) step('rebuild keytar for Node', 'npm', ['rebuild', 'keytar']);
+  else step('install keytar', 'npm', ['install', '--no-save', `keytar@${optionalDependencies.keytar}`]);
+}
 
 if (!existsSync(`${root}/out/main/server.js`) || process.env.CI) step('build', 'npx', ['electron-vite', 'build']);
 
