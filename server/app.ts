@@ -51,6 +51,16 @@ export async function buildApp({ config, database, secrets, mailer, logger, apiR
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // While closing, answers carry `Connection: close`, so a keep-alive connection whose request was in
+  // flight at shutdown ends with its response instead of holding the close until its idle timeout.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) void reply.header('connection', 'close');
+  });
+
   let listeningOrigin = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
   app.addHook('onListen', async () => {
     const address = app.server.address();
