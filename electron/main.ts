@@ -1,0 +1,116 @@
+import { join } from 'node:path';
+import { app, dialog, session } from 'electron';
+import type { AppInfo } from '../common/ipc';
+import { APP_ENTRY_URL } from './app-origin';
+import { createIpcRegistrar } from './ipc';
+import { guardWebContents, hardenSession } from './navigation';
+import { registerAppScheme, serveAppProtocol } from './protocol';
+import { ServerHost, ServerStartError } from './server-host';
+import { openExternalSafely } from './shell';
+import { createVault } from './vault';
+import { createMainWindow, focusMainWindow, getMainWindow } from './windows';
+
+// The built layout: out/main/index.js (this file) beside out/main/server.js, out/preload/, out/renderer/.
+const SERVER_PATH = join(__dirname, 'server.js');
+const PRELOAD_PATH = join(__dirname, '..', 'preload', 'index.js');
+const RENDERER_DIR = join(__dirname, '..', 'renderer');
+/** How long quitting waits for the server (and its PostgreSQL) to stop before killing it. */
+const STOP_TIMEOUT_MS = 10_000;
+
+// Both must happen before `ready`.
+registerAppScheme();
+app.enableSandbox();
+
+let quitting = false;
+let serverStopped = false;
+let stopRequested = false;
+let serverOrigin: string | null = null;
+
+const server = new ServerHost({
+  serverPath: SERVER_PATH,
+  // VIBEEVAL_DATA_DIR when set (as for `vibeeval serve`), else the OS user-data folder.
+  dataDir: process.env.VIBEEVAL_DATA_DIR || app.getPath('userData'),
+  onUnexpectedExit(code) {
+    if (quitting) return;
+    dialog.showErrorBox(
+      'vibeeval stopped',
+      `The vibeeval server stopped unexpectedly (exit code ${code}). Start vibeeval again.\n\n${server.output}`,
+    );
+    app.quit();
+  },
+});
+
+function platformName(): AppInfo['platform'] {
+  const { platform } = process;
+  return platform === 'darwin' || platform === 'win32' || platform === 'linux' ? platform : 'other';
+}
+
+function registerIpcHandlers(origin: string): void {
+  const ipc = createIpcRegistrar(getMainWindow);
+  const vault = createVault();
+  ipc.handle('vibeeval:app:get-info', () => ({ serverOrigin: origin, version: app.getVersion(), platform: platformName() }));
+  ipc.handle('vibeeval:vault:get-item', (key) => vault.getItem(key));
+  ipc.handle('vibeeval:vault:set-item', (key, value) => vault.setItem(key, value));
+  ipc.handle('vibeeval:vault:remove-item', (key) => vault.removeItem(key));
+  ipc.handle('vibeeval:shell:open-external', (url) => openExternalSafely(url));
+}
+
+async function openMainWindow(): Promise<void> {
+  await createMainWindow({ preloadPath: PRELOAD_PATH, url: APP_ENTRY_URL });
+}
+
+async function start(): Promise<void> {
+  hardenSession(session.defaultSession);
+  serverOrigin = await server.start();
+  serveAppProtocol(session.defaultSession.protocol, { rendererDir: RENDERER_DIR, serverOrigin });
+  registerIpcHandlers(serverOrigin);
+  await openMainWindow();
+}
+
+async function failStartup(error: unknown): Promise<void> {
+  if (quitting) return; // quit while starting: the server stopping is not a failure
+  // The server's own messages may already say "vibeeval could not start: ..." (the dialog's title).
+  const message = (error instanceof Error ? error.message : String(error)).replace(/^vibeeval could not start:\s*/i, '');
+  const lines = error instanceof ServerStartError ? error.output.split('\n').filter((line) => !line.endsWith(message)) : [];
+  const output = lines.length > 0 ? `\n\nLast server output:\n${lines.join('\n')}` : '';
+  console.error(`vibeeval could not start: ${message}`);
+  dialog.showErrorBox('vibeeval could not start', `${message}${output}`);
+  await server.stop(STOP_TIMEOUT_MS);
+  serverStopped = true;
+  app.exit(1);
+}
+
+if (!app.requestSingleInstanceLock()) {
+  // Another vibeeval is running: it focuses its window ('second-instance' there), this one leaves.
+  app.quit();
+} else {
+  app.on('second-instance', () => focusMainWindow());
+
+  // Every web contents, whichever window or frame creates it, stays on app://vibeeval.
+  app.on('web-contents-created', (_event, contents) => guardWebContents(contents));
+
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+
+  app.on('activate', () => {
+    if (serverOrigin && !getMainWindow() && !quitting) {
+      openMainWindow().catch((error: unknown) => console.error(`vibeeval: could not open the window: ${(error as Error).message}`));
+    }
+  });
+
+  // Quitting waits for the server to stop (it shuts PostgreSQL down cleanly), then quits for real.
+  app.on('before-quit', (event) => {
+    quitting = true;
+    if (serverStopped || !server.running) return;
+    event.preventDefault();
+    if (stopRequested) return;
+    stopRequested = true;
+    void server.stop(STOP_TIMEOUT_MS).finally(() => {
+      serverStopped = true;
+      app.quit();
+    });
+  });
+
+  void app.whenReady().then(start).catch(failStartup);
+}

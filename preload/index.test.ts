@@ -1,0 +1,57 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DesktopBridge } from './bridge';
+
+const exposed = new Map<string, unknown>();
+const invoke = vi.fn<(channel: string, ...args: unknown[]) => Promise<unknown>>();
+
+vi.mock('electron', () => ({
+  contextBridge: { exposeInMainWorld: (key: string, api: unknown) => exposed.set(key, api) },
+  ipcRenderer: { invoke: (channel: string, ...args: unknown[]) => invoke(channel, ...args) },
+}));
+
+await import('./index');
+const bridge = exposed.get('vibeeval') as DesktopBridge;
+
+describe('the preload bridge', () => {
+  beforeEach(() => invoke.mockReset());
+
+  it('exposes task-level methods only, no raw invoke', () => {
+    expect([...exposed.keys()]).toEqual(['vibeeval']);
+    expect(bridge.kind).toBe('desktop');
+    expect(Object.keys(bridge).sort()).toEqual(['app', 'kind', 'shell', 'vault']);
+    expect(Object.keys(bridge.vault).sort()).toEqual(['getItem', 'removeItem', 'setItem']);
+    expect(JSON.stringify(Object.keys(bridge))).not.toMatch(/invoke|send|ipc/i);
+  });
+
+  it('invokes the contract channel with checked arguments and returns the checked answer', async () => {
+    invoke.mockResolvedValueOnce({ serverOrigin: 'http://127.0.0.1:5000', version: '1.0.0', platform: 'linux' });
+    await expect(bridge.app.info()).resolves.toEqual({ serverOrigin: 'http://127.0.0.1:5000', version: '1.0.0', platform: 'linux' });
+    expect(invoke).toHaveBeenLastCalledWith('vibeeval:app:get-info');
+
+    invoke.mockResolvedValueOnce('session');
+    await expect(bridge.vault.getItem('sb-auth-token')).resolves.toBe('session');
+    expect(invoke).toHaveBeenLastCalledWith('vibeeval:vault:get-item', 'sb-auth-token');
+
+    invoke.mockResolvedValueOnce(undefined);
+    await bridge.vault.setItem('sb-auth-token', '{"a":1}');
+    expect(invoke).toHaveBeenLastCalledWith('vibeeval:vault:set-item', 'sb-auth-token', '{"a":1}');
+
+    invoke.mockResolvedValueOnce(true);
+    await expect(bridge.shell.openExternal('https://example.com')).resolves.toBe(true);
+    expect(invoke).toHaveBeenLastCalledWith('vibeeval:shell:open-external', 'https://example.com');
+  });
+
+  it('refuses invalid arguments before anything is sent', async () => {
+    await expect(bridge.vault.getItem('../../etc/passwd')).rejects.toThrow(/invalid arguments/);
+    await expect(bridge.vault.setItem('key', 42 as unknown as string)).rejects.toThrow(/invalid arguments/);
+    await expect(bridge.shell.openExternal('x'.repeat(5000))).rejects.toThrow(/invalid arguments/);
+    expect(invoke).not.toHaveBeenCalled();
+  });
+
+  it('refuses an answer outside the contract', async () => {
+    invoke.mockResolvedValueOnce({ serverOrigin: 'not a url', version: '1', platform: 'linux' });
+    await expect(bridge.app.info()).rejects.toThrow(/unexpected response/);
+    invoke.mockResolvedValueOnce(42);
+    await expect(bridge.vault.getItem('key')).rejects.toThrow(/unexpected response/);
+  });
+});

@@ -1,0 +1,74 @@
+/** An error from the product API: the HTTP status and the message the server gave (its `detail`) or ours. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  /** GET /plans is the one call made without the bearer token. */
+  auth?: boolean;
+  /** Message thrown when the server gives no `detail`, e.g. 'Failed to fetch projects'. */
+  fallbackError?: string;
+  signal?: AbortSignal;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** The product API client: JSON in and out, the user's bearer token on every call unless `auth: false`. */
+export interface ApiClient {
+  readonly origin: string;
+  request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<T>;
+}
+
+function detailOf(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const detail = (body as { detail?: unknown }).detail;
+  if (typeof detail === 'string') return detail;
+  // FastAPI-style validation errors: a list of { msg }.
+  if (Array.isArray(detail)) {
+    const first: unknown = detail[0];
+    if (typeof first === 'object' && first !== null && typeof (first as { msg?: unknown }).msg === 'string') {
+      return (first as { msg: string }).msg;
+    }
+  }
+  return undefined;
+}
+
+export function createApiClient(origin: string, accessToken: () => Promise<string | null>): ApiClient {
+  return {
+    origin,
+    async request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
+      const { body, auth = true, fallbackError = 'Request failed', signal } = options;
+      const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json' };
+      if (auth) {
+        const token = await accessToken();
+        if (!token) throw new ApiError(401, 'Authentication required');
+        headers.authorization = `Bearer ${token}`;
+      }
+      const response = await fetch(`${origin}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal,
+      });
+      const text = await response.text();
+      let parsed: unknown = undefined;
+      if (text) {
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          parsed = text;
+        }
+      }
+      if (!response.ok) throw new ApiError(response.status, detailOf(parsed) ?? fallbackError, parsed);
+      return parsed as T;
+    },
+  };
+}

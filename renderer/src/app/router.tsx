@@ -1,0 +1,119 @@
+import { Navigate, Outlet, ScrollRestoration, createBrowserRouter, createHashRouter, type RouteObject } from 'react-router-dom';
+import { RequireAuth } from '../features/auth/require-auth';
+import { LoginPage } from '../features/auth/login-page';
+import { ResetPasswordPage } from '../features/auth/reset-password-page';
+import { SignupPage } from '../features/auth/signup-page';
+import { PublicLayout } from '../features/marketing/public-layout';
+import { NotFoundPage } from '../features/not-found/not-found-page';
+import { PageSpinner } from '../ui/page-spinner';
+import { RouteError } from './route-error';
+
+function Root() {
+  return (
+    <>
+      {/* Scrolls to the top on navigation, and to the #anchor when there is one (/#pricing). */}
+      <ScrollRestoration />
+      <Outlet />
+    </>
+  );
+}
+
+/**
+ * Every route of the spec. The auth screens ship in the main bundle (they are the first thing most people
+ * see); marketing pages and the whole dashboard load on demand.
+ */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <Root />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <PageSpinner />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          { index: true, lazy: () => import('../features/marketing/landing-page').then((m) => ({ Component: m.LandingPage })) },
+          { path: 'terms', lazy: () => import('../features/legal/terms-page').then((m) => ({ Component: m.TermsPage })) },
+          { path: 'privacy', lazy: () => import('../features/legal/privacy-page').then((m) => ({ Component: m.PrivacyPage })) },
+          { path: 'press', lazy: () => import('../features/marketing/press-page').then((m) => ({ Component: m.PressPage })) },
+          {
+            path: 'affiliate',
+            lazy: () => import('../features/marketing/affiliate-page').then((m) => ({ Component: m.AffiliatePage })),
+          },
+          {
+            path: 'use-cases',
+            lazy: () => import('../features/marketing/use-cases-page').then((m) => ({ Component: m.UseCasesPage })),
+          },
+          { path: 'updates', lazy: () => import('../features/updates/updates-page').then((m) => ({ Component: m.UpdatesPage })) },
+          {
+            path: 'updates/vibe-coding-apps',
+            lazy: () => import('../features/updates/vibe-coding-apps-page').then((m) => ({ Component: m.VibeCodingAppsPage })),
+          },
+          {
+            path: 'updates/vibe-friendly-testing',
+            lazy: () =>
+              import('../features/updates/vibe-friendly-testing-page').then((m) => ({ Component: m.VibeFriendlyTestingPage })),
+          },
+          {
+            path: 'updates/vibe-competitors-comparison',
+            lazy: () =>
+              import('../features/updates/vibe-competitors-comparison-page').then((m) => ({
+                Component: m.VibeCompetitorsComparisonPage,
+              })),
+          },
+          { path: 'vibe-loop', lazy: () => import('../features/vibe-loop/vibe-loop-page').then((m) => ({ Component: m.VibeLoopPage })) },
+          { path: 'login', element: <LoginPage /> },
+          { path: 'signup', element: <SignupPage /> },
+          { path: 'reset-password', element: <ResetPasswordPage /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+      {
+        path: 'dashboard',
+        element: <RequireAuth />,
+        children: [
+          {
+            lazy: () => import('../features/dashboard/dashboard-layout').then((m) => ({ Component: m.DashboardLayout })),
+            children: [
+              { index: true, element: <Navigate to="/dashboard/projects" replace /> },
+              {
+                path: 'projects',
+                lazy: () => import('../features/projects/projects-page').then((m) => ({ Component: m.ProjectsPage })),
+              },
+              {
+                path: 'projects/:id',
+                lazy: () => import('../features/projects/project-detail-page').then((m) => ({ Component: m.ProjectDetailPage })),
+              },
+              { path: 'scans', lazy: () => import('../features/scans/scans-page').then((m) => ({ Component: m.ScansPage })) },
+              { path: 'reports', lazy: () => import('../features/reports/reports-page').then((m) => ({ Component: m.ReportsPage })) },
+              { path: 'events', lazy: () => import('../features/events/events-page').then((m) => ({ Component: m.EventsPage })) },
+              {
+                path: 'preferences',
+                lazy: () => import('../features/preferences/preferences-page').then((m) => ({ Component: m.PreferencesPage })),
+              },
+              { path: 'webhook', lazy: () => import('../features/webhooks/webhook-page').then((m) => ({ Component: m.WebhookPage })) },
+              {
+                path: 'continuous-testing',
+                lazy: () =>
+                  import('../features/continuous-testing/continuous-testing-page').then((m) => ({
+                    Component: m.ContinuousTestingPage,
+                  })),
+              },
+              { path: 'billing', lazy: () => import('../features/billing/billing-page').then((m) => ({ Component: m.BillingPage })) },
+              { path: 'api', lazy: () => import('../features/api-keys/api-page').then((m) => ({ Component: m.ApiPage })) },
+              { path: 'support', lazy: () => import('../features/support/support-page').then((m) => ({ Component: m.SupportPage })) },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+/**
+ * A browser router; a hash router when the page was loaded from a file (an Electron build that loads
+ * index.html from disk), where path-based URLs cannot work.
+ */
+export function createAppRouter() {
+  return window.location.protocol === 'file:' ? createHashRouter(routes) : createBrowserRouter(routes);
+}

@@ -1,0 +1,37 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { createContext, useContext, type ReactNode } from 'react';
+import type { AppConfig } from '../api/app-config';
+import type { ApiClient } from '../api/http';
+import type { Bridge } from '../bridge';
+import type { EntryLocation } from './entry-location';
+
+/** Everything the app gets at boot, before any page renders. */
+export interface Services {
+  bridge: Bridge;
+  config: AppConfig;
+  /** Where the API, auth and app config live. */
+  serverOrigin: string;
+  /**
+   * The origin for links that leave the app and come back (reset mail, Google sign-in): the page's own origin
+   * on the web; the server's in the desktop app, since those links open in the system browser.
+   */
+  publicOrigin: string;
+  supabase: SupabaseClient;
+  api: ApiClient;
+  entry: EntryLocation;
+}
+
+const ServicesContext = createContext<Services | null>(null);
+
+export function ServicesProvider({ value, children }: { value: Services; children: ReactNode }) {
+  return <ServicesContext.Provider value={value}>{children}</ServicesContext.Provider>;
+}
+
+export function useServices(): Services {
+  const services = useContext(ServicesContext);
+  if (!services) throw new Error('useServices must be used inside <ServicesProvider>');
+  return services;
+}
+
+export const useSupabase = () => useServices().supabase;
+export const useApi = () => useServices().api;

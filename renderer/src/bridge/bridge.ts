@@ -1,0 +1,27 @@
+/**
+ * What the rest of the renderer needs from its host: the server's origin, somewhere to keep the auth session,
+ * and a way to open external links. Desktop (Electron preload) and web implement it differently.
+ */
+export interface Bridge {
+  readonly kind: 'desktop' | 'web';
+  /** Origin of the server that owns the API, auth and `/app-config`, e.g. http://127.0.0.1:8787 */
+  serverOrigin(): Promise<string>;
+  /** Where the signed-in session is kept, shaped as supabase-js's storage adapter. */
+  readonly authStorage: AuthStorage;
+  /** Opens an http(s) URL outside the app; false when the URL was refused. */
+  openExternal(url: string): Promise<boolean>;
+}
+
+/** supabase-js accepts a synchronous or an asynchronous storage; the keychain is asynchronous. */
+export interface AuthStorage {
+  getItem(key: string): string | null | Promise<string | null>;
+  setItem(key: string, value: string): void | Promise<void>;
+  removeItem(key: string): void | Promise<void>;
+}
+
+/** True for absolute http(s) URLs, the only ones we hand to a browser or the OS. */
+export function isWebUrl(url: string): boolean {
+  if (!URL.canParse(url)) return false;
+  const { protocol } = new URL(url);
+  return protocol === 'http:' || protocol === 'https:';
+}

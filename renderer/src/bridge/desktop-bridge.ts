@@ -1,0 +1,22 @@
+import type { DesktopBridge } from '../../../preload/bridge';
+import type { Bridge } from './bridge';
+
+/** The Electron preload's `window.vibeeval`: the session lives in the OS keychain, never in localStorage. */
+export function createDesktopBridge(desktop: DesktopBridge): Bridge {
+  let origin: Promise<string> | undefined;
+  return {
+    kind: 'desktop',
+    serverOrigin() {
+      origin ??= desktop.app.info().then((info) => info.serverOrigin.replace(/\/+$/, ''));
+      // A failed call must not be cached: the boot screen offers a retry.
+      origin.catch(() => (origin = undefined));
+      return origin;
+    },
+    authStorage: {
+      getItem: (key) => desktop.vault.getItem(key),
+      setItem: (key, value) => desktop.vault.setItem(key, value),
+      removeItem: (key) => desktop.vault.removeItem(key),
+    },
+    openExternal: (url) => desktop.shell.openExternal(url),
+  };
+}

@@ -1,0 +1,20 @@
+import { isWebUrl, type Bridge } from './bridge';
+
+/** A plain browser: the server is the page's own origin and the session lives in localStorage. */
+export function createWebBridge(): Bridge {
+  return {
+    kind: 'web',
+    serverOrigin: async () => window.location.origin,
+    authStorage: {
+      getItem: (key) => window.localStorage.getItem(key),
+      setItem: (key, value) => window.localStorage.setItem(key, value),
+      removeItem: (key) => window.localStorage.removeItem(key),
+    },
+    async openExternal(url) {
+      if (!isWebUrl(url)) return false;
+      // noopener: the opened page gets no handle on this window (and window.open then returns null).
+      window.open(url, '_blank', 'noopener,noreferrer');
+      return true;
+    },
+  };
+}

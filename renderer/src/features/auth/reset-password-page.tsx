@@ -1,0 +1,141 @@
+import { Button, Field, Heading, Icon, Stack, Text } from '@chakra-ui/react';
+import { isAuthApiError, isAuthSessionMissingError, type AuthError } from '@supabase/supabase-js';
+import { TriangleAlert } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useServices } from '../../app/services';
+import { PasswordInput } from '../../ui/password-input';
+import { notify } from '../../ui/toaster';
+import { useDocumentTitle } from '../../ui/use-document-title';
+import { AuthCard } from './auth-card';
+import { MIN_PASSWORD_LENGTH } from './passwords';
+import { isRecoveryFragment } from './redirect-error';
+
+/** The spec's 'back to login' delay after a successful reset. */
+const REDIRECT_DELAY_MS = 2000;
+
+/** No session behind the link (never redeemed, expired, or revoked): the link is what is wrong. */
+const isInvalidLinkError = (error: AuthError) =>
+  isAuthSessionMissingError(error) || (isAuthApiError(error) && (error.status === 401 || error.status === 403));
+
+/** /reset-password: opened from the recovery mail's link, whose fragment carries type=recovery. */
+export function ResetPasswordPage() {
+  const { supabase, entry } = useServices();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useDocumentTitle('Reset Your Password');
+
+  useEffect(() => () => clearTimeout(redirectTimer.current), []);
+
+  // supabase-js strips the fragment once it has read the session from it, hence the one captured at boot;
+  // a fragment still in the address (e.g. an expired link's #error=...) is the newer word.
+  const validLink = isRecoveryFragment(location.hash || entry.hash);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (password !== confirmPassword) {
+      notify.error('Passwords do not match', 'Please make sure your passwords match');
+      return;
+    }
+    if (password.length < MIN_PASSWORD_LENGTH) {
+      notify.error('Password too short', 'Password must be at least 6 characters');
+      return;
+    }
+    setBusy(true);
+    try {
+      // The recovery link signs the user in; without that session there is nothing to update.
+      const { data } = await supabase.auth.getSession();
+      if (!data.session) {
+        notify.error('Invalid reset link', 'This reset link is invalid or expired. Please request a new one.');
+        return;
+      }
+      const { error } = await supabase.auth.updateUser({ password });
+      if (error) {
+        if (isInvalidLinkError(error)) {
+          notify.error('Invalid reset link', 'This reset link is invalid or expired. Please request a new one.');
+        } else {
+          notify.error('Error updating password', error.message);
+        }
+        return;
+      }
+      notify.success('Your password has been updated successfully.');
+      setDone(true);
+      // The recovery session has done its job; the user signs in with the new password.
+      await supabase.auth.signOut({ scope: 'local' });
+      redirectTimer.current = setTimeout(() => void navigate('/login'), REDIRECT_DELAY_MS);
+    } catch {
+      notify.unexpected();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (!validLink) {
+    return (
+      <AuthCard title="Reset Your Password" description="Invalid or expired reset link" data-testid="reset-password-card">
+        <Stack gap="5" align="center" textAlign="center" data-testid="invalid-reset-link">
+          <Icon boxSize="10" color="severity.critical.fg" aria-hidden="true">
+            <TriangleAlert />
+          </Icon>
+          <Stack gap="1.5">
+            <Heading as="h2" size="md">
+              Invalid or Expired Link
+            </Heading>
+            <Text color="fg.muted">Please return to the login page and request a new password reset link.</Text>
+          </Stack>
+          <Button colorPalette="brand" w="full" onClick={() => void navigate('/login')}>
+            Back to Login
+          </Button>
+        </Stack>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title="Reset Your Password"
+      description="Create a new secure password for your account"
+      data-testid="reset-password-card"
+    >
+      <form onSubmit={(e) => void handleSubmit(e)} aria-label="Reset password">
+        <Stack gap="5">
+          <Field.Root required>
+            <Field.Label>New Password</Field.Label>
+            <PasswordInput
+              name="password"
+              autoComplete="new-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </Field.Root>
+          <Field.Root required>
+            <Field.Label>Confirm Password</Field.Label>
+            <PasswordInput
+              name="confirmPassword"
+              autoComplete="new-password"
+              required
+              value={confirmPassword}
+              onChange={(e) => setConfirmPassword(e.target.value)}
+            />
+          </Field.Root>
+          <Button
+            type="submit"
+            colorPalette="brand"
+            w="full"
+            loading={busy}
+            loadingText="Updating..."
+            disabled={done}
+          >
+            Reset Password
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,8 @@
+import { useServices } from '../../app/services';
+
+/** Starts Google sign-in; supabase-js leaves the page and the provider returns to /dashboard. */
+export function useGoogleSignIn() {
+  const { supabase, publicOrigin } = useServices();
+  return () =>
+    supabase.auth.signInWithOAuth({ provider: 'google', options: { redirectTo: `${publicOrigin}/dashboard` } });
+}

@@ -1,0 +1,157 @@
+import {
+  Avatar,
+  Box,
+  Button,
+  CloseButton,
+  Drawer,
+  Flex,
+  HStack,
+  IconButton,
+  Link,
+  Portal,
+  Text,
+  useMediaQuery,
+} from '@chakra-ui/react';
+import { LogOut, Menu } from 'lucide-react';
+import { useState } from 'react';
+import { Outlet, Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useSupabase } from '../../app/services';
+import { Logo } from '../../ui/logo';
+import { notify } from '../../ui/toaster';
+import { useAuth } from '../auth/auth-context';
+import { SidebarNav } from './sidebar-nav';
+
+/** The signed-in shell: top bar, sidebar (a 'Menu' drawer below 768 px), the page, and the footer. */
+export function DashboardLayout() {
+  const { user } = useAuth();
+  const supabase = useSupabase();
+  const navigate = useNavigate();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+  // md is 48em (768 px): the drawer exists only below it, so widening the window closes it.
+  const [wide = false] = useMediaQuery(['(min-width: 48em)']);
+  const email = user?.email ?? '';
+  const initial = email.charAt(0).toUpperCase() || 'U';
+
+  async function handleSignOut() {
+    setSigningOut(true);
+    try {
+      // This device only: signing out here should not end the user's sessions elsewhere.
+      const { error } = await supabase.auth.signOut({ scope: 'local' });
+      if (error) {
+        notify.error('Error', error.message);
+        setSigningOut(false);
+        return;
+      }
+      await navigate('/login', { replace: true });
+    } catch {
+      notify.unexpected();
+      setSigningOut(false);
+    }
+  }
+
+  return (
+    <Flex direction="column" minH="100dvh" bg="bg.subtle">
+      <Flex
+        as="header"
+        h="16"
+        px={{ base: '3', md: '6' }}
+        align="center"
+        justify="space-between"
+        gap="3"
+        bg="bg"
+        borderBottomWidth="1px"
+        position="sticky"
+        top="0"
+        zIndex="sticky"
+      >
+        <HStack gap="1">
+          <IconButton aria-label="Open menu" variant="ghost" hideFrom="md" onClick={() => setMenuOpen(true)}>
+            <Menu />
+          </IconButton>
+          <Link asChild variant="plain" _hover={{ textDecoration: 'none' }}>
+            <RouterLink to="/dashboard/projects">
+              <Logo />
+            </RouterLink>
+          </Link>
+        </HStack>
+        <HStack gap="3" minW="0">
+          <Avatar.Root size="sm" colorPalette="brand" data-testid="user-avatar">
+            <Avatar.Fallback>{initial}</Avatar.Fallback>
+          </Avatar.Root>
+          <Text hideBelow="md" fontSize="sm" color="fg.muted" truncate maxW="64" data-testid="user-email">
+            {email}
+          </Text>
+          <Button variant="outline" size="sm" onClick={() => void handleSignOut()} loading={signingOut}>
+            <LogOut />
+            Sign Out
+          </Button>
+        </HStack>
+      </Flex>
+
+      <Flex flex="1" minH="0">
+        <Box
+          as="aside"
+          hideBelow="md"
+          w="64"
+          flexShrink="0"
+          bg="bg"
+          borderRightWidth="1px"
+          px="3"
+          py="6"
+          position="sticky"
+          top="16"
+          h="calc(100dvh - 4rem)"
+          overflowY="auto"
+          data-testid="sidebar"
+        >
+          <SidebarNav />
+        </Box>
+        <Flex direction="column" flex="1" minW="0">
+          <Box as="main" flex="1" px={{ base: '4', md: '8' }} py={{ base: '6', md: '8' }}>
+            <Outlet />
+          </Box>
+          <Flex
+            as="footer"
+            px={{ base: '4', md: '8' }}
+            py="4"
+            justify="space-between"
+            gap="4"
+            fontSize="sm"
+            color="fg.muted"
+            borderTopWidth="1px"
+            bg="bg"
+          >
+            <Text>vibeeval v1.0</Text>
+            <Text>© 2025</Text>
+          </Flex>
+        </Flex>
+      </Flex>
+
+      <Drawer.Root
+        open={menuOpen && !wide}
+        onOpenChange={(details) => setMenuOpen(details.open)}
+        placement="start"
+        lazyMount
+        unmountOnExit
+      >
+        <Portal>
+          <Drawer.Backdrop />
+          <Drawer.Positioner>
+            <Drawer.Content maxW="72" data-testid="mobile-menu">
+              <Drawer.Header>
+                <Drawer.Title>Menu</Drawer.Title>
+              </Drawer.Header>
+              <Drawer.Body px="3">
+                <SidebarNav onNavigate={() => setMenuOpen(false)} />
+              </Drawer.Body>
+              <Drawer.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label="Close menu" />
+              </Drawer.CloseTrigger>
+            </Drawer.Content>
+          </Drawer.Positioner>
+        </Portal>
+      </Drawer.Root>
+    </Flex>
+  );
+}

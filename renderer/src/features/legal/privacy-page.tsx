@@ -1,0 +1,6 @@
+import { PublicPagePlaceholder } from '../../ui/page-heading';
+
+/** /privacy */
+export function PrivacyPage() {
+  return <PublicPagePlaceholder title="Privacy Policy" />;
+}

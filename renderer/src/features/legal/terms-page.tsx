@@ -1,0 +1,6 @@
+import { PublicPagePlaceholder } from '../../ui/page-heading';
+
+/** /terms */
+export function TermsPage() {
+  return <PublicPagePlaceholder title="Terms of Use" />;
+}

@@ -1,0 +1,6 @@
+import { PublicPagePlaceholder } from '../../ui/page-heading';
+
+/** /press */
+export function PressPage() {
+  return <PublicPagePlaceholder title="Press Kit" />;
+}

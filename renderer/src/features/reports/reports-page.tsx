@@ -1,0 +1,6 @@
+import { PageHeading } from '../../ui/page-heading';
+
+/** /dashboard/reports */
+export function ReportsPage() {
+  return <PageHeading title="Reports" />;
+}

@@ -1,0 +1,6 @@
+import { PageHeading } from '../../ui/page-heading';
+
+/** /dashboard/scans */
+export function ScansPage() {
+  return <PageHeading title="AI Browser" />;
+}

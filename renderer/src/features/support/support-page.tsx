@@ -1,0 +1,6 @@
+import { PageHeading } from '../../ui/page-heading';
+
+/** /dashboard/support */
+export function SupportPage() {
+  return <PageHeading title="Support" />;
+}

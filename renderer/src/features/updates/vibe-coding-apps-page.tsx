@@ -1,0 +1,6 @@
+import { PublicPagePlaceholder } from '../../ui/page-heading';
+
+/** /updates/vibe-coding-apps */
+export function VibeCodingAppsPage() {
+  return <PublicPagePlaceholder title="Vibe Coding Apps" />;
+}

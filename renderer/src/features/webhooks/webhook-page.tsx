@@ -1,0 +1,6 @@
+import { PageHeading } from '../../ui/page-heading';
+
+/** /dashboard/webhook */
+export function WebhookPage() {
+  return <PageHeading title="Webhook" />;
+}

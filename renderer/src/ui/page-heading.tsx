@@ -1,0 +1,24 @@
+import { Container, Heading, Stack, Text } from '@chakra-ui/react';
+import { useDocumentTitle } from './use-document-title';
+
+/** A page's h1 that also sets the document title; pages not yet built show only this. */
+export function PageHeading({ title, subtitle }: { title: string; subtitle?: string }) {
+  useDocumentTitle(title);
+  return (
+    <Stack gap="1" mb="6">
+      <Heading as="h1" size="2xl" letterSpacing="tight">
+        {title}
+      </Heading>
+      {subtitle && <Text color="fg.muted">{subtitle}</Text>}
+    </Stack>
+  );
+}
+
+/** A public page with only its title, until its content is built. */
+export function PublicPagePlaceholder({ title }: { title: string }) {
+  return (
+    <Container maxW="5xl" py={{ base: '10', md: '16' }}>
+      <PageHeading title={title} />
+    </Container>
+  );
+}

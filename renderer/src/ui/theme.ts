@@ -1,0 +1,72 @@
+import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+
+/** A colour scale's semantic slots, so each tone below works as a `colorPalette` (Badge, Button, Alert...). */
+function tone(scale: string, contrast = 'white') {
+  return {
+    solid: { value: `{colors.${scale}.600}` },
+    contrast: { value: contrast },
+    fg: { value: { _light: `{colors.${scale}.700}`, _dark: `{colors.${scale}.300}` } },
+    muted: { value: { _light: `{colors.${scale}.200}`, _dark: `{colors.${scale}.800}` } },
+    subtle: { value: { _light: `{colors.${scale}.100}`, _dark: `{colors.${scale}.900}` } },
+    emphasized: { value: { _light: `{colors.${scale}.300}`, _dark: `{colors.${scale}.700}` } },
+    focusRing: { value: `{colors.${scale}.500}` },
+  };
+}
+
+const scale = (shades: Record<number, string>) =>
+  Object.fromEntries(Object.entries(shades).map(([shade, value]) => [shade, { value }]));
+
+const config = defineConfig({
+  globalCss: {
+    'html, body': { bg: 'bg', color: 'fg' },
+  },
+  theme: {
+    tokens: {
+      colors: {
+        brand: scale({
+          50: '#eef2ff', 100: '#e0e7ff', 200: '#c7d2fe', 300: '#a5b4fc', 400: '#818cf8', 500: '#6366f1',
+          600: '#4f46e5', 700: '#4338ca', 800: '#3730a3', 900: '#312e81', 950: '#1e1b4b',
+        }),
+        // Chakra has no amber; the spec shows pending and unknown states in amber.
+        amber: scale({
+          50: '#fffbeb', 100: '#fef3c7', 200: '#fde68a', 300: '#fcd34d', 400: '#fbbf24', 500: '#f59e0b',
+          600: '#d97706', 700: '#b45309', 800: '#92400e', 900: '#78350f', 950: '#451a03',
+        }),
+      },
+    },
+    semanticTokens: {
+      colors: {
+        brand: tone('brand'),
+        /** Finding severities: use as colorPalette="severity.critical" or color="severity.critical.fg". */
+        severity: {
+          critical: tone('red'),
+          high: tone('orange'),
+          medium: tone('yellow', 'black'),
+          moderate: tone('yellow', 'black'),
+          low: tone('blue'),
+          info: tone('gray'),
+          secure: tone('green'),
+        },
+        /** Project statuses; anything else shows in amber. */
+        status: {
+          active: tone('green'),
+          completed: tone('blue'),
+          archived: tone('gray'),
+          other: tone('amber', 'black'),
+        },
+        /** Activity event kinds (event_name); kebab-case keys, see `eventPalette`. */
+        event: {
+          'page-view': tone('blue'),
+          'form-submit': tone('green'),
+          'button-click': tone('purple'),
+          error: tone('red'),
+          'api-call': tone('orange'),
+          other: tone('gray'),
+        },
+      },
+    },
+  },
+});
+
+/** The app's one design system: Chakra's defaults plus vibeeval's brand and meaning colours. */
+export const system = createSystem(defaultConfig, config);
