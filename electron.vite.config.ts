@@ -25,6 +25,8 @@ export default defineConfig({
   preload: {
     resolve: { alias: { '@common': common } },
     build: {
+      // A sandboxed preload can require only 'electron': bundle zod and the contract into it.
+      externalizeDeps: false,
       outDir: 'out/preload',
       rollupOptions: { input: { index: resolve(__dirname, 'preload/index.ts') } },
     },
@@ -32,9 +34,12 @@ export default defineConfig({
   renderer: {
     root: resolve(__dirname, 'renderer'),
     resolve: { alias: { '@common': common } },
-    plugins: [react()],
+    // Absolute asset URLs: a page opened at a deep path (/dashboard/projects) must still find /assets/.
+    // electron-vite forces base './' for the renderer; this plugin runs after it and sets '/'.
+    plugins: [react(), { name: 'vibeeval:absolute-base', enforce: 'post', config: () => ({ base: '/' }) }],
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
+      minify: true,
       rollupOptions: { input: { index: resolve(__dirname, 'renderer/index.html') } },
     },
   },

@@ -37,6 +37,8 @@ export default defineConfig({
     command: 'node bin/vibeeval.cjs serve',
     url: `${baseURL}/health`,
     reuseExistingServer: false,
+    // SIGINT lets the server stop its embedded PostgreSQL (which runs in its own process group).
+    gracefulShutdown: { signal: 'SIGINT', timeout: 15_000 },
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',

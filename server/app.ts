@@ -28,13 +28,14 @@ export interface AppDeps {
   apiRoutes?: ((scope: FastifyInstance) => Promise<void> | void)[];
 }
 
-/** The built renderer: out/renderer beside the bundle (out/main), or under out/ when running from sources. */
+/** The built renderer: the first `out/renderer` above this file (bundle in out/main/chunks, or the sources). */
 function rendererDir(configured?: string): string | undefined {
   if (configured) return configured;
-  const here = dirname(fileURLToPath(import.meta.url));
-  return [join(here, '..', 'out', 'renderer'), join(here, '..', 'renderer')].find((dir) =>
-    existsSync(join(dir, 'index.html')) && existsSync(join(dir, 'assets')),
-  );
+  const candidates: string[] = [];
+  for (let dir = dirname(fileURLToPath(import.meta.url)), i = 0; i < 5; dir = dirname(dir), i++) {
+    candidates.push(join(dir, 'out', 'renderer'), join(dir, 'renderer'));
+  }
+  return candidates.find((dir) => existsSync(join(dir, 'index.html')) && existsSync(join(dir, 'assets')));
 }
 
 /** Paths the API owns; anything else that is a GET for a page gets the renderer's index.html. */
@@ -160,7 +161,7 @@ export async function buildApp({ config, database, secrets, mailer, logger, apiR
   }
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const isPage = request.method === 'GET' && !API_PREFIXES.some((p) => path.startsWith(p)) && !path.startsWith('/assets/');
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !API_PREFIXES.some((p) => path.startsWith(p)) && !path.startsWith('/assets/');
     if (isPage && renderer) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html', renderer, { maxAge: 0, immutable: false });
     }

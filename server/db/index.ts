@@ -18,10 +18,14 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** The SQL migrations: beside this file in the sources, two levels up from the built bundle in out/main. */
+/**
+ * The SQL migrations: beside this file in the sources; from a bundle (out/main or out/main/chunks), the
+ * first ancestor folder that holds server/db/migrations.
+ */
 function migrationsFolder(): string {
   const here = dirname(fileURLToPath(import.meta.url));
-  const candidates = [join(here, 'migrations'), join(here, '..', '..', 'server', 'db', 'migrations')];
+  const candidates = [join(here, 'migrations')];
+  for (let dir = here, i = 0; i < 5; dir = dirname(dir), i++) candidates.push(join(dir, 'server', 'db', 'migrations'));
   const found = candidates.find((dir) => existsSync(join(dir, 'meta', '_journal.json')));
   if (!found) throw new Error(`SQL migrations not found (looked in ${candidates.join(', ')})`);
   return found;
