@@ -118,6 +118,9 @@ test.describe('small screens', () => {
     const menu = page.getByRole('dialog', { name: 'Menu' });
     await expect(menu).toBeVisible();
     await expect(menu.getByText('Project List')).toBeVisible();
+    // Let the slide-in finish so the screenshot shows the open menu.
+    type Animated = { getAnimations(options: { subtree: boolean }): { finished: Promise<unknown> }[] };
+    await menu.evaluate((el) => Promise.all((el as unknown as Animated).getAnimations({ subtree: true }).map((a) => a.finished)));
     await snap(page, 'dashboard-menu-375');
     await menu.getByText('Events').click();
     await expect(page).toHaveURL(/\/dashboard\/events$/);
