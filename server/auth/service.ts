@@ -214,20 +214,26 @@ export class AuthService {
     return { user, token };
   }
 
-  /** Redeems a recovery token once: a session, or for PKCE clients an auth code to exchange. */
-  async redeemRecovery(token: string, client: ClientInfo) {
+  /** Marks an unexpired, unused token of this kind as used and returns it; undefined otherwise (atomic). */
+  private async consumeOneTimeToken(token: string, kind: 'recovery' | 'pkce_code') {
     const [row] = await this.db
       .update(oneTimeTokens)
       .set({ usedAt: new Date() })
       .where(
         and(
           eq(oneTimeTokens.tokenHash, tokenHash(token)),
-          eq(oneTimeTokens.kind, 'recovery'),
+          eq(oneTimeTokens.kind, kind),
           isNull(oneTimeTokens.usedAt),
           gt(oneTimeTokens.expiresAt, sql`now()`),
         ),
       )
       .returning();
+    return row;
+  }
+
+  /** Redeems a recovery token once: a session, or for PKCE clients an auth code to exchange. */
+  async redeemRecovery(token: string, client: ClientInfo) {
+    const row = await this.consumeOneTimeToken(token, 'recovery');
     if (!row) throw new AuthError(403, 'otp_expired', 'Email link is invalid or has expired');
     const user = await this.db.query.users.findFirst({ where: eq(users.id, row.userId) });
     if (!user) throw new AuthError(403, 'otp_expired', 'Email link is invalid or has expired');
@@ -249,18 +255,7 @@ export class AuthService {
 
   /** The PKCE grant: the auth code plus the verifier whose hash the client sent first. */
   async exchangeCode(authCode: string, verifier: string, client: ClientInfo) {
-    const [row] = await this.db
-      .update(oneTimeTokens)
-      .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(oneTimeTokens.tokenHash, tokenHash(authCode)),
-          eq(oneTimeTokens.kind, 'pkce_code'),
-          isNull(oneTimeTokens.usedAt),
-          gt(oneTimeTokens.expiresAt, sql`now()`),
-        ),
-      )
-      .returning();
+    const row = await this.consumeOneTimeToken(authCode, 'pkce_code');
     if (!row) throw new AuthError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found');
     const expected =
       row.codeChallengeMethod === 'plain' ? verifier : createHash('sha256').update(verifier).digest('base64url');
