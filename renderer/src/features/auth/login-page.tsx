@@ -1,11 +1,11 @@
-import { Box, Button, Field, Heading, HStack, Icon, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, HStack, Icon, Link, Stack, Text } from '@chakra-ui/react';
 import { MailCheck } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { useServices } from '../../app/services';
-import { PasswordInput } from '../../ui/password-input';
 import { notify } from '../../ui/toaster';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { EmailField, PasswordField } from './auth-fields';
 import { AuthCard, OrDivider } from './auth-card';
 import { useAuth } from './auth-context';
 import { GoogleIcon } from './google-icon';
@@ -92,22 +92,8 @@ export function LoginPage() {
     }
   }
 
-  const emailField = (
-    <Field.Root required>
-      <Field.Label>Email</Field.Label>
-      <Input
-        type="email"
-        name="email"
-        autoComplete="email"
-        placeholder="you@example.com"
-        required
-        // The 'Forgot password?' button that had focus is gone once the mode switches: continue in the field.
-        autoFocus={mode === 'forgot'}
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-      />
-    </Field.Root>
-  );
+  // The 'Forgot password?' button that had focus is gone once the mode switches: continue in the field.
+  const emailField = <EmailField value={email} onChange={setEmail} autoFocus={mode === 'forgot'} />;
 
   if (mode === 'forgot') {
     return (
@@ -194,16 +180,7 @@ export function LoginPage() {
         <form onSubmit={(e) => void handleSignIn(e)} aria-label="Sign in">
           <Stack gap="5">
             {emailField}
-            <Field.Root required>
-              <Field.Label>Password</Field.Label>
-              <PasswordInput
-                name="password"
-                autoComplete="current-password"
-                required
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-            </Field.Root>
+            <PasswordField label="Password" name="password" autoComplete="current-password" value={password} onChange={setPassword} />
             {/* After the password field, so Tab goes from email straight to password. */}
             <HStack justify="flex-end" mt="-3">
               <Button

@@ -1,12 +1,12 @@
-import { Button, Field, Heading, Icon, Stack, Text } from '@chakra-ui/react';
+import { Button, Heading, Icon, Stack, Text } from '@chakra-ui/react';
 import { isAuthApiError, isAuthSessionMissingError, type AuthError } from '@supabase/supabase-js';
 import { TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useServices } from '../../app/services';
-import { PasswordInput } from '../../ui/password-input';
 import { notify } from '../../ui/toaster';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { PasswordField } from './auth-fields';
 import { AuthCard } from './auth-card';
 import { MIN_PASSWORD_LENGTH } from './passwords';
 import { isRecoveryFragment } from './redirect-error';
@@ -104,26 +104,8 @@ export function ResetPasswordPage() {
     >
       <form onSubmit={(e) => void handleSubmit(e)} aria-label="Reset password">
         <Stack gap="5">
-          <Field.Root required>
-            <Field.Label>New Password</Field.Label>
-            <PasswordInput
-              name="password"
-              autoComplete="new-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </Field.Root>
-          <Field.Root required>
-            <Field.Label>Confirm Password</Field.Label>
-            <PasswordInput
-              name="confirmPassword"
-              autoComplete="new-password"
-              required
-              value={confirmPassword}
-              onChange={(e) => setConfirmPassword(e.target.value)}
-            />
-          </Field.Root>
+          <PasswordField label="New Password" name="password" autoComplete="new-password" value={password} onChange={setPassword} />
+          <PasswordField label="Confirm Password" name="confirmPassword" autoComplete="new-password" value={confirmPassword} onChange={setConfirmPassword} />
           <Button
             type="submit"
             colorPalette="brand"

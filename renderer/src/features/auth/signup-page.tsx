@@ -1,10 +1,10 @@
-import { Button, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Button, Link, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { Navigate, Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useServices } from '../../app/services';
-import { PasswordInput } from '../../ui/password-input';
 import { notify } from '../../ui/toaster';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { EmailField, PasswordField } from './auth-fields';
 import { AuthCard, OrDivider } from './auth-card';
 import { useAuth } from './auth-context';
 import { GoogleIcon } from './google-icon';
@@ -99,38 +99,9 @@ export function SignupPage() {
         <OrDivider label="Or continue with email" />
         <form onSubmit={(e) => void handleSignUp(e)} aria-label="Sign up">
           <Stack gap="5">
-            <Field.Root required>
-              <Field.Label>Email</Field.Label>
-              <Input
-                type="email"
-                name="email"
-                autoComplete="email"
-                placeholder="you@example.com"
-                required
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-              />
-            </Field.Root>
-            <Field.Root required>
-              <Field.Label>Password</Field.Label>
-              <PasswordInput
-                name="password"
-                autoComplete="new-password"
-                required
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-            </Field.Root>
-            <Field.Root required>
-              <Field.Label>Confirm Password</Field.Label>
-              <PasswordInput
-                name="confirmPassword"
-                autoComplete="new-password"
-                required
-                value={confirmPassword}
-                onChange={(e) => setConfirmPassword(e.target.value)}
-              />
-            </Field.Root>
+            <EmailField value={email} onChange={setEmail} />
+            <PasswordField label="Password" name="password" autoComplete="new-password" value={password} onChange={setPassword} />
+            <PasswordField label="Confirm Password" name="confirmPassword" autoComplete="new-password" value={confirmPassword} onChange={setConfirmPassword} />
             <Button
               type="submit"
               colorPalette="brand"
