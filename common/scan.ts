@@ -1,0 +1,170 @@
+import { z } from 'zod';
+
+/** Finding severities, most severe first. */
+export const SEVERITIES = ['critical', 'high', 'medium', 'low', 'info'] as const;
+export const severitySchema = z.enum(SEVERITIES);
+export type Severity = z.infer<typeof severitySchema>;
+
+/** How sure a check is that a finding is real (ZAP's confidence levels). */
+export const confidenceSchema = z.enum(['high', 'medium', 'low']);
+export type Confidence = z.infer<typeof confidenceSchema>;
+
+/** OWASP Top 10 2025 categories. */
+export const OWASP_2025 = {
+  A01: 'A01:2025 Broken Access Control',
+  A02: 'A02:2025 Security Misconfiguration',
+  A03: 'A03:2025 Software Supply Chain Failures',
+  A04: 'A04:2025 Cryptographic Failures',
+  A05: 'A05:2025 Injection',
+  A06: 'A06:2025 Insecure Design',
+  A07: 'A07:2025 Authentication Failures',
+  A08: 'A08:2025 Software or Data Integrity Failures',
+  A09: 'A09:2025 Security Logging and Alerting Failures',
+  A10: 'A10:2025 Mishandling of Exceptional Conditions',
+} as const;
+export const owaspSchema = z.enum(Object.keys(OWASP_2025) as [keyof typeof OWASP_2025, ...(keyof typeof OWASP_2025)[]]);
+export type OwaspCategory = z.infer<typeof owaspSchema>;
+
+/** Families group checks in reports and the registry. */
+export const CHECK_FAMILIES = [
+  'transport',
+  'headers',
+  'cookies',
+  'cors',
+  'disclosure',
+  'exposed-files',
+  'secrets',
+  'supabase',
+  'firebase',
+  'libraries',
+  'forms',
+  'active',
+] as const;
+export const checkFamilySchema = z.enum(CHECK_FAMILIES);
+export type CheckFamily = z.infer<typeof checkFamilySchema>;
+
+/** Grades of the Mozilla HTTP Observatory chart, best first. */
+export const GRADES = ['A+', 'A', 'A-', 'B+', 'B', 'B-', 'C+', 'C', 'C-', 'D+', 'D', 'D-', 'F'] as const;
+export const gradeSchema = z.enum(GRADES);
+export type Grade = z.infer<typeof gradeSchema>;
+
+/** Proof of a finding: what was asked, what came back, and the part that matters (secrets masked). */
+export const evidenceSchema = z.object({
+  request: z.string().max(4_000).optional(),
+  response: z.string().max(8_000).optional(),
+  match: z.string().max(2_000).optional(),
+});
+export type Evidence = z.infer<typeof evidenceSchema>;
+
+export const findingSchema = z.object({
+  /** Stable across scans of the same site: check id + location + the thing found. */
+  fingerprint: z.string().regex(/^[0-9a-f]{16,64}$/),
+  checkId: z.string(),
+  family: checkFamilySchema,
+  title: z.string(),
+  severity: severitySchema,
+  confidence: confidenceSchema,
+  cwe: z.number().int().positive().nullable(),
+  owasp: owaspSchema,
+  url: z.string(),
+  /** What was found on this site, in a sentence or two. */
+  detail: z.string(),
+  evidence: evidenceSchema,
+  remediation: z.string(),
+  references: z.array(z.string()),
+});
+export type Finding = z.infer<typeof findingSchema>;
+
+/** A check that ran and found nothing: the spec's 'secure components'. */
+export const passedCheckSchema = z.object({
+  checkId: z.string(),
+  family: checkFamilySchema,
+  title: z.string(),
+});
+export type PassedCheck = z.infer<typeof passedCheckSchema>;
+
+/** One of the ten tests of the HTTP Observatory, as scored for this site. */
+export const observatoryTestSchema = z.object({
+  test: z.string(),
+  pass: z.boolean(),
+  result: z.string(),
+  scoreModifier: z.number().int(),
+  description: z.string(),
+});
+export type ObservatoryTest = z.infer<typeof observatoryTestSchema>;
+
+export const severityCountsSchema = z.object({
+  critical: z.number().int().nonnegative(),
+  high: z.number().int().nonnegative(),
+  medium: z.number().int().nonnegative(),
+  low: z.number().int().nonnegative(),
+  info: z.number().int().nonnegative(),
+});
+export type SeverityCounts = z.infer<typeof severityCountsSchema>;
+
+export const scannedPageSchema = z.object({
+  url: z.string(),
+  status: z.number().int(),
+  title: z.string().optional(),
+  contentType: z.string().optional(),
+  depth: z.number().int().nonnegative(),
+  /** Where the crawler learnt of the page. */
+  source: z.enum(['start', 'link', 'sitemap', 'robots', 'render']),
+});
+export type ScannedPage = z.infer<typeof scannedPageSchema>;
+
+export const scanOptionsSchema = z.object({
+  maxPages: z.number().int().min(1).max(10_000).default(10),
+  render: z.boolean().default(true),
+  active: z.boolean().default(false),
+  /** Requests per second per host; 0 means no limit. */
+  rateLimit: z.number().min(0).default(10),
+  timeoutMs: z.number().int().min(100).default(15_000),
+});
+export type ScanOptions = z.infer<typeof scanOptionsSchema>;
+
+export const scanResultSchema = z.object({
+  schemaVersion: z.literal(1),
+  engineVersion: z.string(),
+  target: z.object({ url: z.string(), finalUrl: z.string() }),
+  startedAt: z.string(),
+  finishedAt: z.string(),
+  durationMs: z.number().int().nonnegative(),
+  options: scanOptionsSchema,
+  pages: z.array(scannedPageSchema),
+  rendering: z.object({
+    status: z.enum(['done', 'skipped', 'failed']),
+    reason: z.string().optional(),
+    browser: z.string().optional(),
+  }),
+  /** Overall score 0-100 and grade, from the findings (see engine/score). */
+  score: z.number().int().min(0).max(100),
+  grade: gradeSchema,
+  /** The HTTP Observatory-compatible header score of the start page. */
+  headers: z.object({
+    score: z.number().int(),
+    grade: gradeSchema,
+    tests: z.array(observatoryTestSchema),
+  }),
+  counts: severityCountsSchema,
+  passed: z.array(passedCheckSchema),
+  findings: z.array(findingSchema),
+  /** Things that went wrong without stopping the scan (an unreachable sitemap, a failed probe). */
+  warnings: z.array(z.string()),
+  stats: z.object({ requests: z.number().int().nonnegative(), bytes: z.number().int().nonnegative() }),
+});
+export type ScanResult = z.infer<typeof scanResultSchema>;
+
+/** Progress reported while a scan runs (the CLI's display, the server's live stream). */
+export const scanProgressSchema = z.object({
+  phase: z.enum(['crawl', 'render', 'probe', 'check', 'done']),
+  pagesDone: z.number().int().nonnegative(),
+  pagesTotal: z.number().int().nonnegative(),
+  checksRun: z.number().int().nonnegative(),
+  checksTotal: z.number().int().nonnegative(),
+  findings: z.number().int().nonnegative(),
+  message: z.string().optional(),
+});
+export type ScanProgress = z.infer<typeof scanProgressSchema>;
+
+export const SEVERITY_RANK: Record<Severity, number> = { critical: 4, high: 3, medium: 2, low: 1, info: 0 };

@@ -1,0 +1,85 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+
+export type BrowserLookup = { path: string; source: string } | { path: null; reason: string };
+
+function playwrightCacheCandidates(): string[] {
+  const roots = [
+    process.env.PLAYWRIGHT_BROWSERS_PATH,
+    process.platform === 'darwin'
+      ? join(homedir(), 'Library', 'Caches', 'ms-playwright')
+      : process.platform === 'win32'
+        ? join(process.env.LOCALAPPDATA ?? join(homedir(), 'AppData', 'Local'), 'ms-playwright')
+        : join(homedir(), '.cache', 'ms-playwright'),
+  ].filter((root): root is string => Boolean(root) && existsSync(root!));
+  const found: string[] = [];
+  for (const root of roots) {
+    for (const entry of readdirSync(root).filter((name) => /^chromium(_headless_shell)?-\d+$/.test(name)).sort().reverse()) {
+      for (const rel of [
+        ['chrome-linux', 'chrome'],
+        ['chrome-linux64', 'chrome'],
+        ['chrome-headless-shell-linux64', 'chrome-headless-shell'],
+        ['chrome-mac', 'Chromium.app', 'Contents', 'MacOS', 'Chromium'],
+        ['chrome-win', 'chrome.exe'],
+        ['chrome-win64', 'chrome.exe'],
+      ]) {
+        found.push(join(root, entry, ...rel));
+      }
+    }
+  }
+  return found;
+}
+
+function systemCandidates(): string[] {
+  switch (process.platform) {
+    case 'darwin':
+      return [
+        '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
+        '/Applications/Chromium.app/Contents/MacOS/Chromium',
+        '/Applications/Microsoft Edge.app/Contents/MacOS/Microsoft Edge',
+      ];
+    case 'win32': {
+      const roots = [process.env['PROGRAMFILES'], process.env['PROGRAMFILES(X86)'], process.env.LOCALAPPDATA].filter(Boolean) as string[];
+      return roots.flatMap((root) => [
+        join(root, 'Google', 'Chrome', 'Application', 'chrome.exe'),
+        join(root, 'Microsoft', 'Edge', 'Application', 'msedge.exe'),
+        join(root, 'Chromium', 'Application', 'chrome.exe'),
+      ]);
+    }
+    default:
+      return [
+        '/usr/bin/chromium',
+        '/usr/bin/chromium-browser',
+        '/usr/bin/google-chrome',
+        '/usr/bin/google-chrome-stable',
+        '/usr/bin/microsoft-edge',
+        '/snap/bin/chromium',
+      ];
+  }
+}
+
+/** Finds a Chromium-family browser: VIBEEVAL_CHROMIUM, then the system's Chromium/Chrome/Edge, then Playwright's cache. */
+export function findChromium(env: NodeJS.ProcessEnv = process.env): BrowserLookup {
+  const configured = env.VIBEEVAL_CHROMIUM;
+  if (configured) {
+    return existsSync(configured)
+      ? { path: configured, source: 'VIBEEVAL_CHROMIUM' }
+      : { path: null, reason: `VIBEEVAL_CHROMIUM points to ${configured}, which does not exist` };
+  }
+  for (const path of systemCandidates()) if (existsSync(path)) return { path, source: 'system' };
+  for (const path of playwrightCacheCandidates()) if (existsSync(path)) return { path, source: 'playwright cache' };
+  return {
+    path: null,
+    reason: 'no Chromium, Chrome or Edge was found (install one, or set VIBEEVAL_CHROMIUM to its executable)',
+  };
+}
+
+/** Launches the found browser headless; root needs --no-sandbox (Chromium refuses its sandbox as root). */
+export async function launchChromium(executablePath: string): Promise<Browser> {
+  const { chromium } = await import('playwright-core');
+  const args = ['--disable-dev-shm-usage', '--disable-gpu', '--no-first-run', '--no-default-browser-check', '--mute-audio'];
+  if (typeof process.getuid === 'function' && process.getuid() === 0) args.push('--no-sandbox');
+  return chromium.launch({ executablePath, headless: true, args });
+}
