@@ -1,0 +1,62 @@
+import { BlockList, isIP } from 'node:net';
+import type { AddressPolicy } from '../scan';
+
+/** Loopback, private, link-local, carrier-grade NAT, unspecified and other non-public ranges (IPv4 and IPv6). */
+const NON_PUBLIC = new BlockList();
+for (const [net, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const) {
+  NON_PUBLIC.addSubnet(net, prefix, 'ipv4');
+}
+for (const [net, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const) {
+  NON_PUBLIC.addSubnet(net, prefix, 'ipv6');
+}
+
+/** True for addresses that are not on the public internet. IPv4-mapped IPv6 addresses are judged by their IPv4 part. */
+export function isNonPublicAddress(address: string): boolean {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return NON_PUBLIC.check(mapped[1]!, 'ipv4');
+  const family = isIP(address);
+  if (family === 4) return NON_PUBLIC.check(address, 'ipv4');
+  if (family === 6) return NON_PUBLIC.check(address, 'ipv6');
+  return false;
+}
+
+function allowListMatches(entry: string, host: string, address: string): boolean {
+  const [net, prefix] = entry.split('/');
+  if (prefix !== undefined && net && isIP(net)) {
+    const list = new BlockList();
+    const family = isIP(net) === 4 ? 'ipv4' : 'ipv6';
+    list.addSubnet(net, Number(prefix), family);
+    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+    const candidate = mapped ? mapped[1]! : address;
+    return isIP(candidate) === isIP(net) && list.check(candidate, family);
+  }
+  return entry.toLowerCase() === host.toLowerCase() || entry === address;
+}
+
+/** Why connecting to this host at this address is refused, or null when it is allowed. */
+export function addressRefusal(policy: AddressPolicy, host: string, address: string): string | null {
+  if (policy.allowPrivate || !isNonPublicAddress(address)) return null;
+  if (policy.allowList?.some((entry) => allowListMatches(entry, host, address))) return null;
+  return `${host} resolves to ${address}, a private or loopback address; scans from this server may reach only public addresses (ask the administrator to allow-list it)`;
+}
+
+/** Local scans (CLI, desktop) may reach the user's own machine and network. */
+export const LOCAL_POLICY: AddressPolicy = { allowPrivate: true };

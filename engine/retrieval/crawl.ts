@@ -1,0 +1,302 @@
+import { randomBytes } from 'node:crypto';
+import robotsParser from 'robots-parser';
+import { Parser } from 'htmlparser2';
+import type { Asset, Exchange, Page } from '../types';
+import type { Fetcher } from './fetcher';
+import { parseHtml } from './html';
+
+/** Paths that are never HTML pages; links to them are not crawled as pages. */
+const NOT_A_PAGE =
+  /\.(png|jpe?g|gif|webp|avif|svg|ico|bmp|tiff?|woff2?|ttf|otf|eot|css|m?js|map|json|xml|txt|pdf|zip|gz|tgz|rar|7z|tar|mp[34]|webm|ogg|wav|mov|avi|docx?|xlsx?|pptx?|csv|exe|dmg|apk|wasm)$/i;
+
+const MAX_SITEMAP_URLS = 5_000;
+const MAX_SITEMAPS = 5;
+const MAX_SCRIPTS = 150;
+const MAX_STYLESHEETS = 40;
+const MAX_SOURCEMAPS = 40;
+const MAX_CHUNK_DEPTH = 2;
+
+export interface CrawlResult {
+  root: Exchange;
+  pages: Page[];
+  assets: Asset[];
+  robots?: Exchange;
+  sitemap?: Exchange;
+  notFound?: Exchange;
+  warnings: string[];
+}
+
+export interface CrawlOptions {
+  maxPages: number;
+  onPage?: (done: number, total: number) => void;
+  signal?: AbortSignal;
+}
+
+/** A crawl key: the URL without its fragment, with a trailing-slash-insensitive path. */
+export function normalizePageUrl(raw: string): string {
+  const url = new URL(raw);
+  url.hash = '';
+  if (url.pathname.length > 1 && url.pathname.endsWith('/')) url.pathname = url.pathname.slice(0, -1);
+  return url.href;
+}
+
+function isHtml(exchange: Exchange): boolean {
+  return /html/i.test(exchange.contentType) || (!exchange.contentType && /^\s*<(!doctype html|html)/i.test(exchange.body));
+}
+
+/** Locations listed in a sitemap (<loc>), and whether it is a sitemap index. */
+export function parseSitemap(xml: string): { urls: string[]; sitemaps: string[] } {
+  const urls: string[] = [];
+  const sitemaps: string[] = [];
+  let inLoc = false;
+  let inIndex = false;
+  let text = '';
+  const parser = new Parser(
+    {
+      onopentag(name) {
+        const local = name.split(':').pop();
+        if (local === 'sitemapindex') inIndex = true;
+        if (local === 'loc') {
+          inLoc = true;
+          text = '';
+        }
+      },
+      ontext(chunk) {
+        if (inLoc) text += chunk;
+      },
+      onclosetag(name) {
+        if (name.split(':').pop() === 'loc') {
+          inLoc = false;
+          const loc = text.trim();
+          if (loc) (inIndex ? sitemaps : urls).push(loc);
+        }
+      },
+    },
+    { xmlMode: true, decodeEntities: true },
+  );
+  parser.write(xml);
+  parser.end();
+  return { urls, sitemaps };
+}
+
+/** Script URLs a bundle loads lazily (Vite and webpack chunks), resolved against the script. */
+export function findChunkUrls(code: string, scriptUrl: string): string[] {
+  const found = new Set<string>();
+  const patterns = [
+    /import\(\s*["'`]([^"'`\s]+?\.m?js)["'`]\s*\)/g,
+    /\bfrom\s*["']([^"'\s]+?\.m?js)["']/g,
+    /["'`]((?:\.{0,2}\/)?(?:assets|static\/chunks|_next\/static\/chunks|js|chunks)\/[\w@./-]+?\.m?js)["'`]/g,
+  ];
+  for (const pattern of patterns) {
+    for (const match of code.matchAll(pattern)) {
+      const spec = match[1]!;
+      if (/^[a-z]+:/i.test(spec) && !/^https?:/i.test(spec)) continue;
+      try {
+        // Vite's preload list holds paths relative to the site root ("assets/x.js"); relative imports resolve against the script.
+        const base = /^(assets|static|_next|js|chunks)\//.test(spec) ? new URL('/', scriptUrl).href : scriptUrl;
+        found.add(new URL(spec, base).href);
+      } catch {
+        // not a URL
+      }
+    }
+  }
+  return [...found];
+}
+
+/** The source map a script or stylesheet points to, by header or trailing comment. */
+export function findSourceMapUrl(exchange: Exchange): string | undefined {
+  const header = exchange.headers.find(([name]) => name === 'sourcemap' || name === 'x-sourcemap')?.[1];
+  const tail = exchange.body.slice(-2_000);
+  const comment = /[#@]\s*sourceMappingURL=([^\s'"*]+)\s*(?:\*\/)?\s*$/.exec(tail)?.[1];
+  const ref = header ?? comment;
+  if (!ref || ref.startsWith('data:')) return undefined;
+  try {
+    return new URL(ref, exchange.finalUrl).href;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Crawls same-origin pages breadth-first from the start URL, through links, the sitemap and robots.txt,
+ * then fetches the scripts, stylesheets and source maps they reference.
+ */
+export async function crawl(fetcher: Fetcher, startUrl: string, options: CrawlOptions): Promise<CrawlResult> {
+  const warnings: string[] = [];
+  const root = await fetcher.fetch({ url: startUrl });
+  const origin = new URL(root.error ? startUrl : root.finalUrl).origin;
+  const pages: Page[] = [];
+  const seen = new Set<string>();
+  const queue: Array<{ url: string; depth: number; source: Page['source'] }> = [];
+
+  const enqueue = (url: string, depth: number, source: Page['source']) => {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return;
+    }
+    if (parsed.origin !== origin || NOT_A_PAGE.test(parsed.pathname)) return;
+    const key = normalizePageUrl(parsed.href);
+    if (seen.has(key)) return;
+    seen.add(key);
+    queue.push({ url: parsed.href, depth, source });
+  };
+
+  const addPage = (exchange: Exchange, depth: number, source: Page['source']) => {
+    const page: Page = { url: exchange.finalUrl, depth, source, exchange };
+    if (isHtml(exchange) && exchange.body) page.html = parseHtml(exchange.body, exchange.finalUrl);
+    pages.push(page);
+    options.onPage?.(pages.length, Math.min(options.maxPages, pages.length + queue.length));
+    if (page.html && new URL(exchange.finalUrl).origin === origin) {
+      for (const link of page.html.links) enqueue(link, depth + 1, 'link');
+    }
+  };
+
+  seen.add(normalizePageUrl(startUrl));
+  if (!root.error) seen.add(normalizePageUrl(root.finalUrl));
+  addPage(root, 0, 'start');
+
+  // robots.txt, the sitemap(s) and a soft-404 baseline, fetched while the root's links are queued.
+  const randomPath = `/vibeeval-${randomBytes(6).toString('hex')}-not-found.html`;
+  const [robots, notFound] = await Promise.all([
+    fetcher.fetch({ url: `${origin}/robots.txt`, headers: { accept: 'text/plain,*/*' } }),
+    fetcher.fetch({ url: `${origin}${randomPath}` }),
+  ]);
+  const robotsOk = robots.status === 200 && !/html/i.test(robots.contentType) && robots.body.length > 0;
+  const robotsRules = robotsOk ? robotsParser(`${origin}/robots.txt`, robots.body) : undefined;
+  if (robots.error) warnings.push(`robots.txt: ${robots.error}`);
+
+  const sitemapUrls = robotsRules?.getSitemaps().filter((url) => url.startsWith(origin)) ?? [];
+  if (sitemapUrls.length === 0) sitemapUrls.push(`${origin}/sitemap.xml`);
+  let sitemap: Exchange | undefined;
+  const fromSitemaps: string[] = [];
+  for (let i = 0; i < sitemapUrls.length && i < MAX_SITEMAPS && fromSitemaps.length < MAX_SITEMAP_URLS; i++) {
+    const answer = await fetcher.fetch({ url: sitemapUrls[i]!, headers: { accept: 'application/xml,text/xml,*/*' } });
+    if (answer.status !== 200 || !/<(urlset|sitemapindex)\b/i.test(answer.body.slice(0, 2_000))) continue;
+    sitemap ??= answer;
+    const parsed = parseSitemap(answer.body);
+    fromSitemaps.push(...parsed.urls);
+    for (const nested of parsed.sitemaps) if (nested.startsWith(origin) && !sitemapUrls.includes(nested)) sitemapUrls.push(nested);
+  }
+  for (const url of fromSitemaps.slice(0, MAX_SITEMAP_URLS)) enqueue(url, 1, 'sitemap');
+
+  // Paths named in robots.txt (Allow and Disallow alike) are often the interesting ones.
+  if (robotsOk) {
+    for (const line of robots.body.split(/\r?\n/)) {
+      const path = /^\s*(?:dis)?allow\s*:\s*(\/[^\s*$#?]*)/i.exec(line)?.[1];
+      if (path && path !== '/') enqueue(`${origin}${path}`, 1, 'robots');
+    }
+  }
+
+  // Breadth-first, a few pages at a time; an idle worker waits while others may still find links.
+  const workers = Math.min(8, Math.max(1, options.maxPages));
+  let next = 0;
+  let inFlight = 0;
+  let sleepers: Array<() => void> = [];
+  const wakeAll = () => {
+    const woken = sleepers;
+    sleepers = [];
+    for (const wake of woken) wake();
+  };
+  const worker = async () => {
+    for (;;) {
+      if (options.signal?.aborted) return;
+      const full = pages.length + inFlight >= options.maxPages;
+      if (full || next >= queue.length) {
+        if (inFlight === 0) return;
+        await new Promise<void>((resolve) => sleepers.push(resolve));
+        continue;
+      }
+      const item = queue[next++]!;
+      inFlight++;
+      try {
+        const exchange = await fetcher.fetch({ url: item.url });
+        if (exchange.error && exchange.status === 0) {
+          warnings.push(`${item.url}: ${exchange.error}`);
+          continue;
+        }
+        const finalKey = normalizePageUrl(exchange.finalUrl);
+        if (finalKey !== normalizePageUrl(item.url)) {
+          if (new URL(exchange.finalUrl).origin !== origin || seen.has(finalKey)) continue;
+          seen.add(finalKey);
+        }
+        addPage(exchange, item.depth, item.source);
+      } finally {
+        inFlight--;
+        wakeAll();
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: workers }, worker));
+
+  const assets = await fetchAssets(fetcher, pages, origin, options.signal);
+  return { root, pages, assets, robots: robotsOk || robots.status === 200 ? robots : undefined, sitemap, notFound, warnings };
+}
+
+/** Fetches scripts (any origin), same-origin stylesheets, lazily loaded chunks and source maps. */
+export async function fetchAssets(fetcher: Fetcher, pages: Page[], origin: string, signal?: AbortSignal): Promise<Asset[]> {
+  const assets: Asset[] = [];
+  const seen = new Set<string>();
+  const scripts: Array<{ url: string; referrer: string; depth: number }> = [];
+  const stylesheets: Array<{ url: string; referrer: string }> = [];
+  for (const page of pages) {
+    for (const script of page.html?.scripts ?? []) {
+      if (script.src && !seen.has(script.src) && scripts.length < MAX_SCRIPTS) {
+        seen.add(script.src);
+        scripts.push({ url: script.src, referrer: page.url, depth: 0 });
+      }
+    }
+    for (const sheet of page.html?.stylesheets ?? []) {
+      if (sheet.href.startsWith(origin) && !seen.has(sheet.href) && stylesheets.length < MAX_STYLESHEETS) {
+        seen.add(sheet.href);
+        stylesheets.push({ url: sheet.href, referrer: page.url });
+      }
+    }
+  }
+
+  let sourceMaps = 0;
+  const maps: Array<{ url: string; referrer: string }> = [];
+  const noteSourceMap = (exchange: Exchange) => {
+    const map = findSourceMapUrl(exchange);
+    if (map && !seen.has(map) && sourceMaps < MAX_SOURCEMAPS && new URL(map).origin === new URL(exchange.finalUrl).origin) {
+      seen.add(map);
+      sourceMaps++;
+      maps.push({ url: map, referrer: exchange.finalUrl });
+    }
+  };
+
+  // Scripts in waves: each wave's same-origin bundles may name further chunks.
+  let wave = scripts.splice(0);
+  while (wave.length && !signal?.aborted) {
+    const results = await Promise.all(wave.map((item) => fetcher.fetch({ url: item.url, headers: { accept: '*/*' } }).then((exchange) => ({ item, exchange }))));
+    const nextWave: typeof wave = [];
+    for (const { item, exchange } of results) {
+      if (exchange.status === 0) continue;
+      assets.push({ url: item.url, kind: 'script', referrer: item.referrer, exchange });
+      if (exchange.status !== 200 || new URL(exchange.finalUrl).origin !== origin) continue;
+      noteSourceMap(exchange);
+      if (item.depth >= MAX_CHUNK_DEPTH) continue;
+      for (const chunk of findChunkUrls(exchange.body, exchange.finalUrl)) {
+        if (seen.has(chunk) || !chunk.startsWith(origin) || seen.size >= MAX_SCRIPTS * 2) continue;
+        seen.add(chunk);
+        nextWave.push({ url: chunk, referrer: item.url, depth: item.depth + 1 });
+      }
+    }
+    wave = nextWave;
+  }
+
+  const sheetResults = await Promise.all(stylesheets.map((item) => fetcher.fetch({ url: item.url, headers: { accept: 'text/css,*/*' } }).then((exchange) => ({ item, exchange }))));
+  for (const { item, exchange } of sheetResults) {
+    if (exchange.status === 0) continue;
+    assets.push({ url: item.url, kind: 'stylesheet', referrer: item.referrer, exchange });
+    if (exchange.status === 200) noteSourceMap(exchange);
+  }
+
+  const mapResults = await Promise.all(maps.map((item) => fetcher.fetch({ url: item.url, headers: { accept: 'application/json,*/*' } }).then((exchange) => ({ item, exchange }))));
+  for (const { item, exchange } of mapResults) {
+    if (exchange.status === 0) continue;
+    assets.push({ url: item.url, kind: 'sourcemap', referrer: item.referrer, exchange });
+  }
+  return assets;
+}

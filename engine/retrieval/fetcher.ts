@@ -1,0 +1,355 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import http, { type IncomingMessage } from 'node:http';
+import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import { rootCertificates, type TLSSocket } from 'node:tls';
+import zlib from 'node:zlib';
+import type { AddressPolicy } from '../scan';
+import type { Exchange, HeaderList, TlsInfo } from '../types';
+import { USER_AGENT } from '../version';
+import { addressRefusal } from './address-policy';
+import { HostRateLimiter } from './rate-limit';
+
+export interface FetchRequest {
+  method?: string;
+  url: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** Keep bodies that look binary (as latin1 text, so magic bytes can be compared). */
+  binary?: boolean;
+  noRedirect?: boolean;
+}
+
+export interface FetcherOptions {
+  policy: AddressPolicy;
+  /** Requests per second per host; 0 = unlimited. */
+  rateLimit: number;
+  timeoutMs: number;
+  /** Largest decoded body kept, in bytes; the rest is dropped and `truncated` set. */
+  maxBodyBytes?: number;
+  maxRedirects?: number;
+  /** Requests in flight at once, across hosts. */
+  concurrency?: number;
+  signal?: AbortSignal;
+  /** Extra certificate authorities to trust (PEM), e.g. a company's internal CA; the public roots stay trusted. */
+  trustedCa?: string[];
+}
+
+const TEXT_TYPE = /^(text\/|application\/(json|javascript|ecmascript|xml|xhtml\+xml|x-javascript|ld\+json|manifest\+json|x-www-form-urlencoded|yaml|x-yaml|toml|sql|x-sh)|[^;]*\+(json|xml))/i;
+const BINARY_TYPE = /^(image|audio|video|font)\//i;
+
+/** Connection failures, worded for users. */
+function describeError(error: NodeJS.ErrnoException, url: string): string {
+  const host = (() => {
+    try {
+      return new URL(url).host;
+    } catch {
+      return url;
+    }
+  })();
+  switch (error.code) {
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `${host} could not be resolved (DNS: ${error.code})`;
+    case 'ECONNREFUSED':
+      return `${host} refused the connection`;
+    case 'ECONNRESET':
+      return `${host} closed the connection`;
+    case 'ETIMEDOUT':
+    case 'ERR_TIMEOUT':
+      return `${host} did not answer in time`;
+    case 'EADDRPOLICY':
+      return error.message;
+    default:
+      return `${host}: ${error.message}`;
+  }
+}
+
+function tlsInfo(socket: TLSSocket): TlsInfo | undefined {
+  const cert = socket.getPeerCertificate?.();
+  if (!cert || !cert.valid_to) return undefined;
+  const name = (part: unknown): string =>
+    part && typeof part === 'object'
+      ? Object.entries(part as Record<string, unknown>)
+          .map(([key, value]) => `${key}=${Array.isArray(value) ? value.join('+') : String(value)}`)
+          .join(', ')
+      : '';
+  const authError = socket.authorizationError;
+  return {
+    protocol: socket.getProtocol?.() ?? null,
+    authorized: socket.authorized,
+    authorizationError: authError ? ((authError as NodeJS.ErrnoException).code ?? String(authError)) : null,
+    subject: name(cert.subject),
+    issuer: name(cert.issuer),
+    subjectAltNames: (cert.subjectaltname ?? '')
+      .split(',')
+      .map((entry) => entry.trim().replace(/^DNS:/, ''))
+      .filter(Boolean),
+    validFrom: new Date(cert.valid_from).toISOString(),
+    validTo: new Date(cert.valid_to).toISOString(),
+  };
+}
+
+function headerList(response: IncomingMessage): HeaderList {
+  const list: Array<[string, string]> = [];
+  const raw = response.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) list.push([raw[i]!.toLowerCase(), raw[i + 1]!]);
+  return list;
+}
+
+interface Hop {
+  status: number;
+  headers: HeaderList;
+  contentType: string;
+  body: string;
+  bodyBytes: number;
+  truncated: boolean;
+  tls?: TlsInfo;
+}
+
+/**
+ * The scanner's HTTP client: address policy enforced at connect time (so DNS rebinding cannot slip past it),
+ * a per-host rate limit, timeouts, a decoded-size cap, bounded redirects, and a User-Agent naming the scanner.
+ * Never throws for network failures: they come back as an Exchange with `error`.
+ */
+export class Fetcher {
+  readonly stats = { requests: 0, bytes: 0 };
+  private readonly limiter: HostRateLimiter;
+  private readonly httpAgent: http.Agent;
+  private readonly httpsAgent: https.Agent;
+  private readonly maxBody: number;
+  private readonly maxRedirects: number;
+  private readonly concurrency: number;
+  private active = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(private readonly options: FetcherOptions) {
+    this.limiter = new HostRateLimiter(options.rateLimit);
+    this.maxBody = options.maxBodyBytes ?? 8 * 1024 * 1024;
+    this.maxRedirects = options.maxRedirects ?? 5;
+    this.concurrency = options.concurrency ?? 16;
+    const lookup = this.policyLookup();
+    this.httpAgent = new http.Agent({ keepAlive: true, maxSockets: 8, lookup } as http.AgentOptions);
+    // Certificates are verified by hand (tlsInfo) so sites with bad ones can still be scanned and reported.
+    this.httpsAgent = new https.Agent({
+      keepAlive: true,
+      maxSockets: 8,
+      lookup,
+      rejectUnauthorized: false,
+      ca: options.trustedCa?.length ? [...rootCertificates, ...options.trustedCa] : undefined,
+    } as https.AgentOptions);
+  }
+
+  /** Frees the keep-alive sockets. */
+  close(): void {
+    this.httpAgent.destroy();
+    this.httpsAgent.destroy();
+  }
+
+  private policyLookup(): LookupFunction {
+    const policy = this.options.policy;
+    return ((hostname: string, options: object, callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void) => {
+      dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
+        if (err) return callback(err, '', 0);
+        for (const { address } of addresses) {
+          const refusal = addressRefusal(policy, hostname, address);
+          if (refusal) {
+            const error: NodeJS.ErrnoException = new Error(refusal);
+            error.code = 'EADDRPOLICY';
+            return callback(error, '', 0);
+          }
+        }
+        if ((options as { all?: boolean }).all) return callback(null, addresses);
+        const first = addresses[0]!;
+        callback(null, first.address, first.family);
+      });
+    }) as LookupFunction;
+  }
+
+  private async slot(): Promise<() => void> {
+    if (this.active >= this.concurrency) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.active++;
+    return () => {
+      this.active--;
+      this.waiting.shift()?.();
+    };
+  }
+
+  /** Fetches a URL, following up to maxRedirects redirects unless told not to. */
+  async fetch(request: FetchRequest): Promise<Exchange> {
+    const method = (request.method ?? 'GET').toUpperCase();
+    const requestHeaders: Record<string, string> = {
+      'user-agent': USER_AGENT,
+      accept: method === 'GET' ? 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' : '*/*',
+      'accept-encoding': 'gzip, deflate, br',
+      ...Object.fromEntries(Object.entries(request.headers ?? {}).map(([key, value]) => [key.toLowerCase(), value])),
+    };
+    const started = performance.now();
+    const redirects: Array<{ url: string; status: number; location: string; headers: HeaderList }> = [];
+    let url = request.url;
+    const base: Omit<Exchange, 'finalUrl' | 'status' | 'headers' | 'contentType' | 'body' | 'bodyBytes' | 'truncated' | 'timingMs'> = {
+      method,
+      url: request.url,
+      requestHeaders,
+      redirects,
+    };
+    const failed = (error: string, finalUrl = url): Exchange => ({
+      ...base,
+      finalUrl,
+      status: 0,
+      headers: [],
+      contentType: '',
+      body: '',
+      bodyBytes: 0,
+      truncated: false,
+      timingMs: Math.round(performance.now() - started),
+      error,
+    });
+
+    for (;;) {
+      let parsed: URL;
+      try {
+        parsed = new URL(url);
+      } catch {
+        return failed(`${url} is not a valid URL`);
+      }
+      if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return failed(`${url}: only http and https are scanned`);
+      const literal = parsed.hostname.replace(/^\[|\]$/g, '');
+      if (isIP(literal)) {
+        const refusal = addressRefusal(this.options.policy, literal, literal);
+        if (refusal) return failed(refusal);
+      }
+      if (this.options.signal?.aborted) return failed('scan aborted');
+
+      await this.limiter.wait(parsed.host, this.options.signal);
+      const release = await this.slot();
+      let hop: Hop;
+      try {
+        hop = await this.once(method, parsed, requestHeaders, request.body, request.binary === true);
+      } catch (error) {
+        return failed(describeError(error as NodeJS.ErrnoException, url));
+      } finally {
+        release();
+      }
+
+      const location = hop.headers.find(([name]) => name === 'location')?.[1];
+      if (!request.noRedirect && hop.status >= 300 && hop.status < 400 && location !== undefined) {
+        let next: string;
+        try {
+          next = new URL(location, url).href;
+        } catch {
+          next = '';
+        }
+        redirects.push({ url, status: hop.status, location, headers: hop.headers });
+        if (!next) return { ...failed(`${url} redirects to an invalid location: ${location}`), status: hop.status, headers: hop.headers };
+        if (redirects.length > this.maxRedirects) return failed(`${request.url}: more than ${this.maxRedirects} redirects`, next);
+        url = next;
+        continue;
+      }
+      return {
+        ...base,
+        finalUrl: url,
+        status: hop.status,
+        headers: hop.headers,
+        contentType: hop.contentType,
+        body: hop.body,
+        bodyBytes: hop.bodyBytes,
+        truncated: hop.truncated,
+        timingMs: Math.round(performance.now() - started),
+        tls: hop.tls,
+      };
+    }
+  }
+
+  private once(method: string, url: URL, headers: Record<string, string>, body: string | undefined, binary: boolean): Promise<Hop> {
+    const secure = url.protocol === 'https:';
+    const transport = secure ? https : http;
+    return new Promise<Hop>((resolve, reject) => {
+      const req = transport.request(
+        url,
+        {
+          method,
+          headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+          agent: secure ? this.httpsAgent : this.httpAgent,
+          signal: this.options.signal,
+          timeout: this.options.timeoutMs,
+          servername: isIP(url.hostname) ? undefined : url.hostname,
+        },
+        (response) => {
+          this.stats.requests++;
+          const list = headerList(response);
+          const contentType = response.headers['content-type'] ?? '';
+          const tls = secure ? tlsInfo(response.socket as TLSSocket) : undefined;
+          const status = response.statusCode ?? 0;
+          if (method === 'HEAD' || status === 204 || status === 304) {
+            response.resume();
+            resolve({ status, headers: list, contentType, body: '', bodyBytes: 0, truncated: false, tls });
+            return;
+          }
+          let stream: NodeJS.ReadableStream = response;
+          const encoding = (response.headers['content-encoding'] ?? '').toLowerCase().trim();
+          if (encoding === 'gzip' || encoding === 'x-gzip') stream = response.pipe(zlib.createGunzip());
+          else if (encoding === 'br') stream = response.pipe(zlib.createBrotliDecompress());
+          else if (encoding === 'deflate') stream = response.pipe(zlib.createInflate());
+          const chunks: Buffer[] = [];
+          let size = 0;
+          let truncated = false;
+          const deadline = setTimeout(() => req.destroy(Object.assign(new Error('response too slow'), { code: 'ETIMEDOUT' })), this.options.timeoutMs * 2);
+          stream.on('data', (chunk: Buffer) => {
+            if (truncated) return;
+            this.stats.bytes += chunk.length;
+            if (size + chunk.length > this.maxBody) {
+              chunks.push(chunk.subarray(0, this.maxBody - size));
+              size = this.maxBody;
+              truncated = true;
+              response.destroy();
+              finish();
+              return;
+            }
+            chunks.push(chunk);
+            size += chunk.length;
+          });
+          let done = false;
+          const finish = () => {
+            if (done) return;
+            done = true;
+            clearTimeout(deadline);
+            const buffer = Buffer.concat(chunks);
+            resolve({ status, headers: list, contentType, ...decodeBody(buffer, contentType, binary), bodyBytes: size, truncated, tls });
+          };
+          stream.on('end', finish);
+          stream.on('error', (error) => {
+            if (truncated || done) return;
+            clearTimeout(deadline);
+            // A broken compressed stream still leaves what arrived readable.
+            if (chunks.length) finish();
+            else reject(error);
+          });
+          response.on('aborted', () => {
+            if (!done && !truncated) finish();
+          });
+        },
+      );
+      req.on('timeout', () => req.destroy(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })));
+      req.on('error', reject);
+      if (body !== undefined) req.write(body);
+      req.end();
+    });
+  }
+}
+
+function decodeBody(buffer: Buffer, contentType: string, binary: boolean): { body: string } {
+  if (buffer.length === 0) return { body: '' };
+  const looksBinary = buffer.subarray(0, 1024).includes(0);
+  if (binary && looksBinary) return { body: buffer.toString('latin1') };
+  if (BINARY_TYPE.test(contentType) || (looksBinary && !TEXT_TYPE.test(contentType))) return { body: binary ? buffer.toString('latin1') : '' };
+  const charset = /charset=([\w-]+)/i.exec(contentType)?.[1]?.toLowerCase();
+  if (charset && charset !== 'utf-8' && charset !== 'utf8') {
+    try {
+      return { body: new TextDecoder(charset).decode(buffer) };
+    } catch {
+      // unknown charset: fall through to UTF-8
+    }
+  }
+  return { body: buffer.toString('utf8') };
+}

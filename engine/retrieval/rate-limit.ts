@@ -1,0 +1,30 @@
+/** Spaces requests to each host evenly: at most `perSecond` starts per second per host (0 = no limit). */
+export class HostRateLimiter {
+  private readonly next = new Map<string, number>();
+  private readonly interval: number;
+
+  constructor(perSecond: number) {
+    this.interval = perSecond > 0 ? 1000 / perSecond : 0;
+  }
+
+  /** Resolves when a request to `host` may start. */
+  async wait(host: string, signal?: AbortSignal): Promise<void> {
+    if (this.interval === 0) return;
+    const now = performance.now();
+    const at = Math.max(now, this.next.get(host) ?? 0);
+    this.next.set(host, at + this.interval);
+    const delay = at - now;
+    if (delay <= 0) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, delay);
+      signal?.addEventListener(
+        'abort',
+        () => {
+          clearTimeout(timer);
+          resolve();
+        },
+        { once: true },
+      );
+    });
+  }
+}

@@ -1,0 +1,181 @@
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import type { Browser, BrowserContext, Page as BrowserPage } from 'playwright-core';
+import { launchChromium } from '../browser';
+import type { AddressPolicy } from '../scan';
+import type { RenderResult } from '../types';
+import { USER_AGENT } from '../version';
+import { addressRefusal } from './address-policy';
+
+const MAX_REQUESTS = 2_000;
+const SETTLE_MS = 600;
+const PAGE_TIMEOUT_MS = 15_000;
+/** Request headers worth keeping: they carry API keys the app sends (Supabase's apikey, bearer tokens). */
+const KEPT_HEADERS = new Set(['apikey', 'authorization', 'x-api-key', 'x-client-info', 'content-type']);
+
+export interface RenderOptions {
+  executablePath: string;
+  urls: string[];
+  origin: string;
+  policy: AddressPolicy;
+  concurrency?: number;
+  signal?: AbortSignal;
+  onPage?: (done: number, total: number) => void;
+}
+
+/** Records pushState/replaceState targets so client-side routes show up even without links. */
+const ROUTE_RECORDER = `(() => {
+  const seen = (window.__vibeevalRoutes = window.__vibeevalRoutes || []);
+  for (const name of ['pushState', 'replaceState']) {
+    const original = history[name];
+    history[name] = function (state, title, url) {
+      if (url != null) { try { seen.push(new URL(String(url), location.href).href); } catch {} }
+      return original.apply(this, arguments);
+    };
+  }
+})();`;
+
+async function allowedByPolicy(policy: AddressPolicy, url: string, cache: Map<string, string | null>): Promise<string | null> {
+  if (policy.allowPrivate) return null;
+  let host: string;
+  try {
+    host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  } catch {
+    return 'invalid URL';
+  }
+  if (cache.has(host)) return cache.get(host)!;
+  let refusal: string | null = null;
+  try {
+    const addresses = isIP(host) ? [{ address: host }] : await lookup(host, { all: true });
+    for (const { address } of addresses) {
+      refusal = addressRefusal(policy, host, address);
+      if (refusal) break;
+    }
+  } catch {
+    refusal = null; // unresolvable hosts fail on their own
+  }
+  cache.set(host, refusal);
+  return refusal;
+}
+
+interface PageState {
+  routes: string[];
+  storage: Array<{ kind: 'local' | 'session'; key: string; value: string }>;
+  origin: string;
+}
+
+/** Evaluated in the page: routes seen, links in the rendered DOM, and web storage. */
+const PAGE_STATE = `(() => {
+  const storage = [];
+  for (const [kind, store] of [['local', window.localStorage], ['session', window.sessionStorage]]) {
+    try {
+      for (let i = 0; i < store.length; i++) {
+        const key = store.key(i);
+        if (key !== null) storage.push({ kind, key, value: String(store.getItem(key) ?? '').slice(0, 4000) });
+      }
+    } catch {}
+  }
+  const links = Array.from(document.querySelectorAll('a[href]'), (a) => a.href);
+  return { routes: [...(window.__vibeevalRoutes || []), location.href, ...links], storage, origin: location.origin };
+})()`;
+
+/**
+ * Loads pages in headless Chromium and records what a single-page app does at run time:
+ * routes, the requests it makes (API hosts, Supabase, Firebase), cookies set by scripts, storage.
+ * Every request the page makes passes the same address policy as the HTTP crawler.
+ */
+export async function render(options: RenderOptions): Promise<RenderResult> {
+  const result: RenderResult = { status: 'done', browser: options.executablePath, routes: [], requests: [], cookies: [], storage: [], consoleErrors: [] };
+  let browser: Browser | undefined;
+  try {
+    browser = await launchChromium(options.executablePath);
+  } catch (error) {
+    return { ...result, status: 'failed', reason: `the browser at ${options.executablePath} did not start: ${(error as Error).message.split('\n')[0]}` };
+  }
+  const routes = new Set<string>();
+  const policyCache = new Map<string, string | null>();
+  let context: BrowserContext | undefined;
+  try {
+    context = await browser.newContext({
+      ignoreHTTPSErrors: true,
+      userAgent: `${USER_AGENT} Chromium`,
+      serviceWorkers: 'block',
+      viewport: { width: 1280, height: 800 },
+    });
+    await context.addInitScript(ROUTE_RECORDER);
+    await context.route('**/*', async (route) => {
+      const url = route.request().url();
+      if (!/^https?:/i.test(url)) return route.continue();
+      const refusal = await allowedByPolicy(options.policy, url, policyCache);
+      return refusal ? route.abort('blockedbyclient') : route.continue();
+    });
+    context.on('request', (request) => {
+      if (result.requests.length >= MAX_REQUESTS || !/^https?:/i.test(request.url())) return;
+      const headers = Object.fromEntries(Object.entries(request.headers()).filter(([name]) => KEPT_HEADERS.has(name.toLowerCase())));
+      result.requests.push({ url: request.url(), method: request.method(), resourceType: request.resourceType(), requestHeaders: headers });
+    });
+    context.on('response', (response) => {
+      const entry = result.requests.find((item) => item.url === response.url() && item.status === undefined);
+      if (entry) entry.status = response.status();
+    });
+
+    const queue = [...options.urls];
+    let done = 0;
+    const visit = async (page: BrowserPage, url: string) => {
+      try {
+        await page.goto(url, { waitUntil: 'load', timeout: PAGE_TIMEOUT_MS });
+        // Let the app's first data requests start and finish, without waiting for long-polling to go quiet.
+        await page.waitForLoadState('networkidle', { timeout: SETTLE_MS }).catch(() => undefined);
+        const found = (await page.evaluate(PAGE_STATE)) as PageState;
+        for (const route of found.routes) {
+          try {
+            const parsed = new URL(route);
+            parsed.hash = '';
+            if (parsed.origin === options.origin) routes.add(parsed.href);
+          } catch {
+            // ignore
+          }
+        }
+        for (const item of found.storage) {
+          if (!result.storage.some((s) => s.origin === found.origin && s.kind === item.kind && s.key === item.key)) result.storage.push({ origin: found.origin, ...item });
+        }
+      } catch (error) {
+        result.consoleErrors.push(`${url}: ${(error as Error).message.split('\n')[0]}`);
+      } finally {
+        options.onPage?.(++done, options.urls.length);
+      }
+    };
+    const workers = Math.max(1, Math.min(options.concurrency ?? 3, queue.length));
+    await Promise.all(
+      Array.from({ length: workers }, async () => {
+        const page = await context!.newPage();
+        page.on('console', (message) => {
+          if (message.type() === 'error' && result.consoleErrors.length < 50) result.consoleErrors.push(message.text().slice(0, 500));
+        });
+        page.on('pageerror', (error) => {
+          if (result.consoleErrors.length < 50) result.consoleErrors.push(error.message.slice(0, 500));
+        });
+        for (let url = queue.shift(); url !== undefined && !options.signal?.aborted; url = queue.shift()) await visit(page, url);
+        await page.close().catch(() => undefined);
+      }),
+    );
+    for (const cookie of await context.cookies()) {
+      result.cookies.push({
+        name: cookie.name,
+        value: cookie.value,
+        domain: cookie.domain,
+        path: cookie.path,
+        secure: cookie.secure,
+        httpOnly: cookie.httpOnly,
+        sameSite: cookie.sameSite,
+      });
+    }
+    result.routes = [...routes];
+    return result;
+  } catch (error) {
+    return { ...result, status: 'failed', reason: `rendering failed: ${(error as Error).message.split('\n')[0]}`, routes: [...routes] };
+  } finally {
+    await context?.close().catch(() => undefined);
+    await browser.close().catch(() => undefined);
+  }
+}
