@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { escapeHtml, REPORT_CSP, renderHtml } from './html';
+import { hostileFinding, loadSampleResult } from './__fixtures__/load';
+
+describe('renderHtml', () => {
+  const sample = loadSampleResult();
+  const html = renderHtml(sample);
+
+  it('is a self-contained document with a strict CSP and nothing to load', () => {
+    expect(html.startsWith('<!doctype html>')).toBe(true);
+    expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="${REPORT_CSP}">`);
+    expect(REPORT_CSP).toBe("default-src 'none'; style-src 'unsafe-inline'; img-src data:");
+    expect(html).not.toMatch(/<script|<link|<img|<iframe|@import|url\(/i);
+    expect(html).not.toMatch(/<[a-z][^>]*\ssrc=/i); // evidence mentions src= only as escaped text
+  });
+
+  it('shows the header facts: product, target, date, duration, engine, pages, rendering', () => {
+    expect(html).toContain('vibeeval');
+    expect(html).toContain('<h1>vibeshop.example.com</h1>');
+    expect(html).toContain('https://vibeshop.example.com &rarr; https://vibeshop.example.com/');
+    expect(html).toContain('20 Nov 2025, 14:02 UTC');
+    expect(html).toContain('43.4 s');
+    expect(html).toContain('<dt>Engine version</dt><dd>1.0.0</dd>');
+    expect(html).toContain('<dt>Pages scanned</dt><dd>8</dd>');
+    expect(html).toContain('Done (Chromium 131.0.6778.85)');
+  });
+
+  it('says why rendering was skipped', () => {
+    const skipped = renderHtml({ ...sample, rendering: { status: 'skipped', reason: 'no Chromium, Chrome or Edge was found' } });
+    expect(skipped).toContain('Skipped: no Chromium, Chrome or Edge was found');
+  });
+
+  it('shows score, grade, header grade with its ten tests, and counts by severity', () => {
+    expect(html).toContain('aria-label="Overall grade">D-</div>');
+    expect(html).toContain('27<small> / 100</small>');
+    expect(html).toContain('aria-label="Header grade">D</div>');
+    expect(html).toContain('6 of 10 tests passed');
+    for (const test of sample.headers.tests) expect(html).toContain(`<b>${test.test}</b>`);
+    expect(html).toContain('<div class="count sev-critical"><b>2</b><span>Critical</span></div>');
+    expect(html).toContain('<div class="count sev-medium"><b>3</b><span>Medium Risk</span></div>');
+  });
+
+  it("labels rows with the spec's words: red 'Critical', yellow 'Medium Risk', green 'Passed'", () => {
+    expect(html).toContain('<li class="row-critical"><span class="badge sev-critical">Critical</span>');
+    expect(html).toContain('<li class="row-medium"><span class="badge sev-medium">Medium Risk</span>');
+    expect(html).toContain(
+      '<li class="row-passed"><span class="badge passed">Passed</span><div class="what"><b>Application Configuration Secure</b><span>12 secure components',
+    );
+    for (const passed of sample.passed) expect(html).toContain(`<b>${escapeHtml(passed.title)}</b>`);
+  });
+
+  it('lists every finding grouped by severity with its evidence, remediation, CWE, OWASP and references', () => {
+    const order = ['Critical (2)', 'High Risk (2)', 'Medium Risk (3)', 'Low Risk (2)', 'Info (1)'].map((h) => html.indexOf(`<h3>${h}</h3>`));
+    expect(order.every((i) => i > 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    for (const f of sample.findings) {
+      expect(html).toContain(`<h3>${escapeHtml(f.title)}</h3>`);
+      expect(html).toContain(escapeHtml(f.remediation));
+      if (f.evidence.match) expect(html).toContain(`<pre class="match">${escapeHtml(f.evidence.match)}</pre>`);
+    }
+    expect(html).toContain('<a href="https://cwe.mitre.org/data/definitions/798.html" rel="noopener noreferrer nofollow">CWE-798</a>');
+    expect(html).toContain('A07:2025 Authentication Failures');
+    expect(html).toContain('<a href="https://supabase.com/docs/guides/api/api-keys" rel="noopener noreferrer nofollow">');
+  });
+
+  it('lists pages scanned and warnings', () => {
+    expect(html).toContain('<h2>Pages scanned (8)</h2>');
+    for (const page of sample.pages) expect(html).toContain(`href="${page.url}"`);
+    for (const warning of sample.warnings) expect(html).toContain(`<li>${escapeHtml(warning)}</li>`);
+  });
+
+  it('renders hostile text from a scanned site inert', () => {
+    const hostile = renderHtml({
+      ...sample,
+      target: { url: 'https://evil.example/<script>alert(0)</script>', finalUrl: 'https://evil.example/' },
+      findings: [hostileFinding()],
+      warnings: ['<script>alert(9)</script>'],
+      pages: [{ url: 'javascript:alert(10)', status: 200, title: '<b onclick=x>', depth: 0, source: 'start' }],
+    });
+    expect(hostile).not.toMatch(/<script/i);
+    expect(hostile).not.toMatch(/<img|<iframe/i);
+    expect(hostile).not.toMatch(/<[^>]*\son\w+=/i); // no event-handler attribute inside any tag
+    expect(hostile).not.toMatch(/href="javascript:/i);
+    expect(hostile).toContain('&lt;script&gt;alert(5)&lt;/script&gt;');
+    expect(hostile).toContain('&lt;img src=x onerror=alert(1)&gt; title');
+    expect(hostile).toContain('&#39;&quot;&gt;&lt;iframe src=javascript:alert(6)&gt;');
+    // The quote in a reference URL cannot break out of its href attribute.
+    expect(hostile).toContain('href="https://evil.example/ref&quot;onmouseover=&quot;alert(8)"');
+  });
+
+  it('says so when nothing was found', () => {
+    const clean = renderHtml({ ...sample, findings: [], counts: { critical: 0, high: 0, medium: 0, low: 0, info: 0 } });
+    expect(clean).toContain('No issues were found on the scanned pages.');
+    expect(clean).toContain('Application Configuration Secure');
+  });
+
+  it('escapes the five HTML specials', () => {
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+  });
+});

@@ -1,0 +1,58 @@
+import type { ScanResult } from '../../common/scan';
+import { renderCsv } from './csv';
+import { targetHost } from './format';
+import { renderHtml } from './html';
+import { renderJson } from './json';
+import { renderPdf, type PdfOptions } from './pdf';
+import { renderSarif } from './sarif';
+
+export { renderCsv, renderHtml, renderJson, renderPdf, renderSarif };
+export { PdfBrowserMissingError } from './pdf';
+
+/** Export formats, in the order the UI offers them. */
+export const REPORT_FORMATS = ['html', 'pdf', 'csv', 'json', 'sarif'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
+export function isReportFormat(value: string): value is ReportFormat {
+  return (REPORT_FORMATS as readonly string[]).includes(value);
+}
+
+/** Content type and file extension of each format, for downloads and `--out` files. */
+export const REPORT_MEDIA: Record<ReportFormat, { contentType: string; extension: string }> = {
+  html: { contentType: 'text/html; charset=utf-8', extension: '.html' },
+  pdf: { contentType: 'application/pdf', extension: '.pdf' },
+  csv: { contentType: 'text/csv; charset=utf-8; header=present', extension: '.csv' },
+  json: { contentType: 'application/json; charset=utf-8', extension: '.json' },
+  sarif: { contentType: 'application/sarif+json; charset=utf-8', extension: '.sarif' },
+};
+
+/** The format a file name asks for, from its extension (report.sarif.json counts as SARIF). */
+export function formatFromFileName(fileName: string): ReportFormat | null {
+  const lower = fileName.toLowerCase();
+  if (lower.endsWith('.sarif') || lower.endsWith('.sarif.json')) return 'sarif';
+  if (lower.endsWith('.htm')) return 'html';
+  for (const format of REPORT_FORMATS) if (lower.endsWith(REPORT_MEDIA[format].extension)) return format;
+  return null;
+}
+
+/** A download name such as 'vibeeval-vibeshop.example.com-2025-11-20.html'. */
+export function reportFileName(result: ScanResult, format: ReportFormat): string {
+  const host = targetHost(result).replace(/[^a-z0-9.-]+/gi, '_');
+  return `vibeeval-${host}-${result.startedAt.slice(0, 10)}${REPORT_MEDIA[format].extension}`;
+}
+
+/** Renders a report; PDF comes back as a Buffer (it needs a browser), every other format as a string. */
+export async function renderReport(result: ScanResult, format: ReportFormat, options: PdfOptions = {}): Promise<Buffer | string> {
+  switch (format) {
+    case 'json':
+      return renderJson(result);
+    case 'html':
+      return renderHtml(result);
+    case 'csv':
+      return renderCsv(result);
+    case 'sarif':
+      return renderSarif(result);
+    case 'pdf':
+      return renderPdf(result, options);
+  }
+}
