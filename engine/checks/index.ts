@@ -2,6 +2,25 @@
 import type { CheckDefinition } from '../types';
 
 // transport, headers, cookies, cors
+import { httpsRedirect } from './https-redirect';
+import { hsts } from './hsts';
+import { tlsCertificate } from './tls-certificate';
+import { mixedContent } from './mixed-content';
+import { cspMissing } from './csp-missing';
+import { cspWeak } from './csp-weak';
+import { clickjacking } from './clickjacking';
+import { xContentTypeOptions } from './x-content-type-options';
+import { referrerPolicy } from './referrer-policy';
+import { permissionsPolicy } from './permissions-policy';
+import { crossOriginIsolation } from './cross-origin-isolation';
+import { subresourceIntegrity } from './subresource-integrity';
+import { cookieSecure } from './cookie-secure';
+import { cookieHttpOnly } from './cookie-httponly';
+import { cookieSameSite } from './cookie-samesite';
+import { cookieLooseDomain } from './cookie-loose-domain';
+import { corsReflectedOrigin } from './cors-reflected-origin';
+import { corsWildcardCredentials } from './cors-wildcard-credentials';
+import { corsNullOrigin } from './cors-null-origin';
 // (end transport, headers, cookies, cors)
 
 // disclosure, exposed-files, libraries, forms, active
@@ -12,6 +31,25 @@ import type { CheckDefinition } from '../types';
 
 export const CHECKS: readonly CheckDefinition[] = [
   // transport, headers, cookies, cors (list)
+  httpsRedirect,
+  hsts,
+  tlsCertificate,
+  mixedContent,
+  cspMissing,
+  cspWeak,
+  clickjacking,
+  xContentTypeOptions,
+  referrerPolicy,
+  permissionsPolicy,
+  crossOriginIsolation,
+  subresourceIntegrity,
+  cookieSecure,
+  cookieHttpOnly,
+  cookieSameSite,
+  cookieLooseDomain,
+  corsReflectedOrigin,
+  corsWildcardCredentials,
+  corsNullOrigin,
   // disclosure, exposed-files, libraries, forms, active (list)
   // secrets, supabase, firebase (list)
 ];
