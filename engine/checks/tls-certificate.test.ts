@@ -41,11 +41,20 @@ describe('tls-certificate', () => {
     expect(findings).toMatchObject([{ key: 'invalid', evidence: { match: 'authorizationError: DEPTH_ZERO_SELF_SIGNED_CERT' } }]);
   });
 
+  it('judges a short-lived certificate by its lifetime', () => {
+    const sixDays = (left: number) => cert({ validFrom: new Date(Date.now() - (6 - left) * DAY).toUTCString(), validTo: new Date(Date.now() + left * DAY).toUTCString() });
+    expect(tlsCertificate.run(site(sixDays(4)))).toEqual([]);
+    expect(tlsCertificate.run(site(sixDays(1.5)))).toMatchObject([{ key: 'expiring', severity: 'low' }]);
+    expect(tlsCertificate.run(site(sixDays(0.5)))).toMatchObject([{ key: 'expiring', severity: 'medium' }]);
+  });
+
   it.each([
     [10, 'medium'],
     [25, 'low'],
-  ])('flags expiry in %i days as %s', (days, severity) => {
-    const findings = tlsCertificate.run(site(cert({ validTo: new Date(Date.now() + days * DAY + 3_600_000).toUTCString() })));
-    expect(findings).toMatchObject([{ key: 'expiring', severity }]);
+    [45, undefined],
+  ])('expiry in %i days of 90 gives %s', (days, severity) => {
+    // A 90-day certificate, as Let's Encrypt issues.
+    const findings = tlsCertificate.run(site(cert({ validFrom: new Date(Date.now() - (90 - days) * DAY).toUTCString(), validTo: new Date(Date.now() + days * DAY + 3_600_000).toUTCString() })));
+    expect(findings).toMatchObject(severity ? [{ key: 'expiring', severity }] : []);
   });
 });

@@ -25,7 +25,7 @@ export const tlsCertificate = defineCheck({
   cwe: 295,
   owasp: 'A04',
   description:
-    'Checks the certificate the HTTPS start page presents: it must verify against trusted roots, match the host name, and not expire within the next 30 days.',
+    'Checks the certificate the HTTPS start page presents: it must verify against trusted roots, match the host name, and not be close to expiry (30 days, or a third of its lifetime for short-lived certificates).',
   remediation:
     'Serve a certificate from a trusted CA that covers this host name, with the full intermediate chain, and renew it automatically (Let\'s Encrypt / ACME, or your host\'s managed certificates).',
   references: [
@@ -54,12 +54,17 @@ export const tlsCertificate = defineCheck({
         },
       ];
     }
-    if (daysLeft !== undefined && daysLeft <= 30) {
+    // Renewal is due at about a third of the lifetime left (certbot: 30 of 90 days). Short-lived certificates
+    // (Let's Encrypt's 6-day ones) are judged by their own lifetime, not by the 30/14-day marks.
+    const validFrom = Date.parse(tls.validFrom);
+    const lifetime = Number.isNaN(validFrom) || Number.isNaN(validTo) ? 90 * DAY_MS : Math.max(validTo - validFrom, DAY_MS);
+    const left = validTo - Date.now();
+    if (daysLeft !== undefined && left <= Math.min(30 * DAY_MS, lifetime / 3)) {
       return [
         {
           url,
-          severity: daysLeft <= 14 ? 'medium' : 'low',
-          detail: `The certificate expires in ${daysLeft} day${daysLeft === 1 ? '' : 's'} (${tls.validTo}); renewal seems not to be automated.`,
+          severity: left <= Math.min(14 * DAY_MS, lifetime / 6) ? 'medium' : 'low',
+          detail: `The certificate expires in ${daysLeft} day${daysLeft === 1 ? '' : 's'} (${tls.validTo}), past the point where automated renewal normally replaces it.`,
           evidence: { ...evidence, match: `validTo: ${tls.validTo}` },
           key: 'expiring',
         },
