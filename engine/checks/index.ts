@@ -27,6 +27,15 @@ import { corsNullOrigin } from './cors-null-origin';
 // (end disclosure, exposed-files, libraries, forms, active)
 
 // secrets, supabase, firebase
+import { firebaseFirestoreReadable } from './firebase-firestore-readable';
+import { firebaseRtdbReadable } from './firebase-rtdb-readable';
+import { firebaseStorageListable } from './firebase-storage-listable';
+import { publicKeyInClient } from './public-key-in-client';
+import { secretInClient } from './secret-in-client';
+import { supabaseBucketListable } from './supabase-bucket-listable';
+import { supabaseRpcExposed } from './supabase-rpc-exposed';
+import { supabaseServiceKey } from './supabase-service-key';
+import { supabaseTableReadable } from './supabase-table-readable';
 // (end secrets, supabase, firebase)
 
 export const CHECKS: readonly CheckDefinition[] = [
@@ -52,6 +61,15 @@ export const CHECKS: readonly CheckDefinition[] = [
   corsNullOrigin,
   // disclosure, exposed-files, libraries, forms, active (list)
   // secrets, supabase, firebase (list)
+  secretInClient,
+  publicKeyInClient,
+  supabaseServiceKey,
+  supabaseTableReadable,
+  supabaseBucketListable,
+  supabaseRpcExposed,
+  firebaseRtdbReadable,
+  firebaseFirestoreReadable,
+  firebaseStorageListable,
 ];
 
 export function checkById(id: string): CheckDefinition | undefined {

@@ -1,0 +1,212 @@
+// What a site reveals about its Supabase backend: project URLs, the keys the browser uses, and the table, function
+// and bucket names its code and traffic mention. Pure over retrieved texts; the checks turn this into probes.
+import { supabaseJwtRole } from '../secrets/jwt';
+import { maskSecret } from '../secrets/mask';
+import { collectTexts, type TextSource } from '../secrets/scan';
+import type { SiteBeforeProbes } from '../types';
+
+/** Where a name came from, best first: seen in traffic, written in the bundle, or guessed. */
+export type NameOrigin = 'traffic' | 'bundle' | 'wordlist';
+
+export interface NamedThing {
+  name: string;
+  origin: NameOrigin;
+}
+
+export interface SupabaseProject {
+  /** Origin of the project API, e.g. https://abcdefghijklmnopqrst.supabase.co or a custom domain. */
+  url: string;
+  /** Project ref, for *.supabase.co URLs and keys that carry it. */
+  ref?: string;
+  /** Public keys (anon JWT or sb_publishable_) the browser uses with this project, best first. Raw: mask before output. */
+  keys: string[];
+}
+
+export interface SupabaseInfo {
+  projects: SupabaseProject[];
+  tables: NamedThing[];
+  rpcs: NamedThing[];
+  buckets: NamedThing[];
+}
+
+/** Table names vibe-coded apps use most; probed after the ones the site itself names. */
+export const TABLE_WORDLIST = [
+  'users', 'profiles', 'accounts', 'customers', 'orders', 'payments', 'subscriptions', 'messages', 'posts', 'comments',
+  'todos', 'projects', 'invoices', 'leads', 'contacts', 'admin', 'settings', 'api_keys', 'documents', 'files',
+  'notifications', 'transactions',
+] as const;
+
+export const BUCKET_WORDLIST = ['avatars', 'uploads', 'public', 'images', 'documents', 'files', 'attachments'] as const;
+
+const HOSTED = /https:\/\/([a-z0-9]{20})\.supabase\.(?:co|in)(?![\w.-])/g;
+const JWT = /(?<![\w-])eyJ[A-Za-z0-9_-]{8,600}\.eyJ[A-Za-z0-9_-]{8,1500}\.[A-Za-z0-9_-]{8,1000}(?![\w-])/g;
+const PUBLISHABLE = /(?<![\w-])sb_publishable_[\w-]{20,80}(?![\w-])/g;
+/**
+ * createClient(url, key) survives minification as `anyName("https://…","eyJ…")` or as two adjacent constants
+ * (`const a="https://…",b="eyJ…"`): a URL string next to a key string.
+ */
+const URL_THEN_KEY = /["'`](https?:\/\/[^"'`\s]{4,200}?)\/?["'`]\s{0,3},\s{0,3}(?:[\w$]{1,30}\s{0,3}=\s{0,3})?["'`](eyJ[A-Za-z0-9_-]{8,600}\.eyJ[A-Za-z0-9_-]{8,1500}\.[A-Za-z0-9_-]{8,1000}|sb_publishable_[\w-]{20,80})["'`]/g;
+const ENV_URL = /SUPABASE_URL["']?\s{0,3}[:=]\s{0,3}["'`](https?:\/\/[^"'`\s]{4,200}?)\/?["'`]/g;
+const FROM = /\.from\(\s{0,3}(["'`])([A-Za-z_][\w-]{0,62})\1\s{0,3}\)/g;
+const RPC = /\.rpc\(\s{0,3}(["'`])([A-Za-z_]\w{0,62})\1/g;
+const API_PATH = /\/(?:rest|auth|storage|functions|realtime|graphql)\/v1(?:\/|$)/;
+/** Objects whose `.from("x")` is not Supabase's. */
+const NOT_A_CLIENT = /^(?:Array|Buffer|Uint8Array|Uint16Array|Uint32Array|Int8Array|Int16Array|Int32Array|Float32Array|Float64Array|Object|Promise|Set|Map|Date|String|Observable|Readable|Stream|Iterator|AsyncIterator|ReadableStream|Blob|Intl|Symbol|Reflect|Temporal|Immutable|List|Seq|rxjs|Rx)$/;
+const STORAGE_METHODS = /^\s*\)\s*\.\s*(?:upload|download|getPublicUrl|list|createSignedUrl|createSignedUrls|createSignedUploadUrl|uploadToSignedUrl|remove|move|copy|update|info|exists)\s*\(/;
+const TABLE_METHODS = /^\s*\)\s*\.\s*(?:select|insert|upsert|delete|update)\s*\(/;
+
+function origin(url: string): string | undefined {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function hostedRef(url: string): string | undefined {
+  return /^https:\/\/([a-z0-9]{20})\.supabase\.(?:co|in)$/.exec(url)?.[1];
+}
+
+class Names {
+  private readonly map = new Map<string, NameOrigin>();
+  private static readonly rank: Record<NameOrigin, number> = { traffic: 0, bundle: 1, wordlist: 2 };
+  add(name: string, from: NameOrigin): void {
+    const known = this.map.get(name);
+    if (!known || Names.rank[from] < Names.rank[known]) this.map.set(name, from);
+  }
+  list(): NamedThing[] {
+    return [...this.map.entries()]
+      .map(([name, from]) => ({ name, origin: from }))
+      .sort((a, b) => Names.rank[a.origin] - Names.rank[b.origin]);
+  }
+}
+
+/** Supabase facts from texts (bundles, HTML, request captures). Exported for tests; checks use analyzeSupabase. */
+export function extractSupabase(texts: readonly TextSource[]): SupabaseInfo {
+  const projects = new Map<string, { url: string; ref?: string; keys: Set<string> }>();
+  const project = (url: string) => {
+    let p = projects.get(url);
+    if (!p) projects.set(url, (p = { url, ref: hostedRef(url), keys: new Set() }));
+    return p;
+  };
+  const anonKeys: Array<{ key: string; ref?: string }> = [];
+  const tables = new Names();
+  const rpcs = new Names();
+  const buckets = new Names();
+
+  for (const source of texts) {
+    const { text } = source;
+    if (source.kind === 'request') {
+      // First line is the URL, then "name: value" headers.
+      const [url = '', ...headers] = text.split('\n');
+      const base = origin(url);
+      let path = '';
+      try {
+        path = new URL(url).pathname;
+      } catch {
+        /* not a URL */
+      }
+      if (base && API_PATH.test(path)) {
+        const p = project(base);
+        for (const line of headers) {
+          const m = /^apikey:\s*(\S+)/i.exec(line);
+          if (m?.[1] && (m[1].startsWith('sb_publishable_') || supabaseJwtRole(m[1])?.role === 'anon')) p.keys.add(m[1]);
+        }
+        const rest = /^\/rest\/v1\/(rpc\/)?([A-Za-z_][\w-]{0,62})\/?$/.exec(path);
+        if (rest?.[2]) (rest[1] ? rpcs : tables).add(decodeURIComponent(rest[2]), 'traffic');
+        const object = /^\/storage\/v1\/object\/(?:(?:public|sign|authenticated|info)\/)?([\w.-]{1,63})\//.exec(path);
+        if (object?.[1] && !['list', 'move', 'copy', 'sign', 'upload'].includes(object[1])) buckets.add(object[1], 'traffic');
+      }
+      continue;
+    }
+    if (text.includes('supabase.co') || text.includes('supabase.in')) {
+      for (const m of text.matchAll(HOSTED)) project(`https://${m[1]}.supabase.co`);
+    }
+    if (text.includes('eyJ')) {
+      for (const m of text.matchAll(JWT)) {
+        const claims = supabaseJwtRole(m[0]);
+        if (claims?.role === 'anon') anonKeys.push({ key: m[0], ref: claims.ref });
+      }
+    }
+    if (text.includes('sb_publishable_')) for (const m of text.matchAll(PUBLISHABLE)) anonKeys.push({ key: m[0] });
+    for (const m of text.matchAll(URL_THEN_KEY)) {
+      const base = origin(m[1]!);
+      const key = m[2]!;
+      if (base && (key.startsWith('sb_publishable_') || supabaseJwtRole(key)?.role === 'anon')) project(base).keys.add(key);
+    }
+    if (text.includes('SUPABASE_URL')) {
+      for (const m of text.matchAll(ENV_URL)) {
+        const base = origin(m[1]!);
+        if (base) project(base);
+      }
+    }
+    if (text.includes('.from(')) {
+      for (const m of text.matchAll(FROM)) {
+        const at = m.index;
+        const before = text.slice(Math.max(0, at - 40), at);
+        const after = text.slice(at + m[0].length - 1, at + m[0].length + 40);
+        const object = /([\w$]+)\s*$/.exec(before)?.[1] ?? '';
+        if (NOT_A_CLIENT.test(object)) continue;
+        if (object === 'storage' || STORAGE_METHODS.test(after)) buckets.add(m[2]!, 'bundle');
+        else if (TABLE_METHODS.test(after) || /^[a-z_][a-z0-9_]*$/.test(m[2]!)) tables.add(m[2]!, 'bundle');
+      }
+    }
+    if (text.includes('.rpc(')) for (const m of text.matchAll(RPC)) rpcs.add(m[2]!, 'bundle');
+  }
+
+  // Keys name their project: an anon JWT carries the ref, so its project is known even without a URL string.
+  // (Unless the key already belongs to a custom domain: the same project, probed once.)
+  for (const { key, ref } of anonKeys) {
+    if (ref && ![...projects.values()].some((p) => p.keys.has(key))) project(`https://${ref}.supabase.co`).keys.add(key);
+  }
+  const list = [...projects.values()];
+  const unpaired = anonKeys.filter((k) => !k.ref || !list.some((p) => p.ref === k.ref && p.keys.has(k.key)));
+  for (const p of list) {
+    if (p.keys.size > 0) continue;
+    // A project without a key of its own gets the keys that name no project (sb_publishable_, ref-less JWTs).
+    for (const { key, ref } of unpaired) if (!ref || ref === p.ref) p.keys.add(key);
+  }
+  // Projects named only by an env-like URL but no key cannot be probed; keep them (the rpc check lists names).
+  if (list.length > 0) {
+    for (const name of TABLE_WORDLIST) tables.add(name, 'wordlist');
+    for (const name of BUCKET_WORDLIST) buckets.add(name, 'wordlist');
+  }
+  return {
+    projects: list.map((p) => ({ url: p.url, ref: p.ref, keys: [...p.keys] })),
+    tables: tables.list(),
+    rpcs: rpcs.list(),
+    buckets: buckets.list(),
+  };
+}
+
+const memo = new WeakMap<object, { site: SiteBeforeProbes; info: SupabaseInfo }>();
+
+/** Supabase facts of a site, computed once per site. */
+export function analyzeSupabase(site: SiteBeforeProbes): SupabaseInfo {
+  const known = memo.get(site.pages);
+  if (known && known.site.assets === site.assets && known.site.rendering === site.rendering) return known.info;
+  const info = extractSupabase(collectTexts(site));
+  memo.set(site.pages, { site, info });
+  return info;
+}
+
+/** A stable short label for a project in probe keys: its ref, or its host. */
+export function projectLabel(project: SupabaseProject): string {
+  return project.ref ?? new URL(project.url).host;
+}
+
+/** Headers supabase-js sends with the public key; probes send the same, nothing more. */
+export function supabaseHeaders(key: string, extra: Record<string, string> = {}): Record<string, string> {
+  return { apikey: key, Authorization: `Bearer ${key}`, Accept: 'application/json', ...extra };
+}
+
+/** A probe as evidence text, keys masked. */
+export function describeRequest(method: string, url: string, headers: Record<string, string>): string {
+  const lines = Object.entries(headers).map(([name, value]) => {
+    if (/^apikey$/i.test(name)) return `${name}: ${maskSecret(value)}`;
+    if (/^authorization$/i.test(name)) return `${name}: Bearer ${maskSecret(value.replace(/^Bearer\s+/i, ''))}`;
+    return `${name}: ${value}`;
+  });
+  return [`${method} ${url}`, ...lines].join('\n');
+}

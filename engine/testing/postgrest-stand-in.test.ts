@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPostgrestStandIn, type PostgrestStandIn } from './postgrest-stand-in';
+
+const KEY = 'stand-in-anon-key';
+const auth = { apikey: KEY, Authorization: `Bearer ${KEY}` };
+
+describe('PostgREST stand-in', () => {
+  let standIn: PostgrestStandIn;
+  beforeAll(async () => {
+    standIn = await startPostgrestStandIn({
+      anonKey: KEY,
+      tables: { profiles: [{ id: 1, email: 'a@example.test' }, { id: 2, email: 'b@example.test' }], notes: { rows: [{ id: 1 }], rls: true } },
+      buckets: [{ name: 'avatars', public: true, files: { 'a.txt': 'hello' } }, { name: 'secret', public: false, visibleToAnon: false }],
+    });
+  });
+  afterAll(() => standIn.close());
+
+  it('counts rows on HEAD with Prefer: count=exact, without a body', async () => {
+    const res = await fetch(`${standIn.url}/rest/v1/profiles?select=*`, { method: 'HEAD', headers: { ...auth, Prefer: 'count=exact' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-range')).toBe('0-1/2');
+    expect(await res.text()).toBe('');
+  });
+
+  it('returns one row with limit=1 and an unknown total without count', async () => {
+    const res = await fetch(`${standIn.url}/rest/v1/profiles?select=*&limit=1`, { headers: auth });
+    expect(res.headers.get('content-range')).toBe('0-0/*');
+    expect(await res.json()).toEqual([{ id: 1, email: 'a@example.test' }]);
+  });
+
+  it('answers RLS-protected tables with [] and */0', async () => {
+    const res = await fetch(`${standIn.url}/rest/v1/notes?select=*`, { headers: { ...auth, Prefer: 'count=exact' } });
+    expect([res.status, res.headers.get('content-range')]).toEqual([200, '*/0']);
+    expect(await res.json()).toEqual([]);
+  });
+
+  it('rejects unknown tables and missing or wrong keys like the hosted gateway', async () => {
+    const unknown = await fetch(`${standIn.url}/rest/v1/nope`, { headers: auth });
+    expect(unknown.status).toBe(404);
+    expect(((await unknown.json()) as { code: string }).code).toBe('PGRST205');
+    expect((await fetch(`${standIn.url}/rest/v1/profiles`)).status).toBe(401);
+    expect((await fetch(`${standIn.url}/rest/v1/profiles`, { headers: { apikey: 'other' } })).status).toBe(401);
+    expect((await fetch(`${standIn.url}/rest/v1/profiles`, { headers: { apikey: KEY, Authorization: 'Bearer other' } })).status).toBe(401);
+  });
+
+  it('serves the storage bucket endpoints', async () => {
+    const list = await fetch(`${standIn.url}/storage/v1/bucket`, { headers: auth });
+    expect(((await list.json()) as Array<{ id: string }>).map((b) => b.id)).toEqual(['avatars']);
+    expect((await fetch(`${standIn.url}/storage/v1/bucket/avatars`, { headers: auth })).status).toBe(200);
+    expect((await fetch(`${standIn.url}/storage/v1/bucket/secret`, { headers: auth })).status).toBe(400);
+    expect(await (await fetch(`${standIn.url}/storage/v1/object/public/avatars/a.txt`, { headers: auth })).text()).toBe('hello');
+  });
+
+  it('refuses and records writes', async () => {
+    const res = await fetch(`${standIn.url}/rest/v1/profiles`, { method: 'POST', headers: auth, body: '{}' });
+    expect(res.status).toBe(405);
+    expect(standIn.requests.at(-1)).toMatchObject({ method: 'POST', url: '/rest/v1/profiles' });
+  });
+});
