@@ -129,7 +129,7 @@ export class Fetcher {
     this.maxRedirects = options.maxRedirects ?? 5;
     this.concurrency = options.concurrency ?? 16;
     const lookup = this.policyLookup();
-    this.httpAgent = new http.Agent({ keepAlive: true, maxSockets: 8, lookup } as http.AgentOptions);
+    this.httpAgent = new http.Agent({ keepAlive: true, maxSockets: 8, lookup });
     // Certificates are verified by hand (tlsInfo) so sites with bad ones can still be scanned and reported.
     this.httpsAgent = new https.Agent({
       keepAlive: true,
@@ -137,7 +137,7 @@ export class Fetcher {
       lookup,
       rejectUnauthorized: false,
       ca: options.trustedCa?.length ? [...rootCertificates, ...options.trustedCa] : undefined,
-    } as https.AgentOptions);
+    });
   }
 
   /** Frees the keep-alive sockets. */
@@ -163,7 +163,7 @@ export class Fetcher {
         const first = addresses[0]!;
         callback(null, first.address, first.family);
       });
-    }) as LookupFunction;
+    });
   }
 
   private async slot(): Promise<() => void> {
@@ -323,7 +323,7 @@ export class Fetcher {
             clearTimeout(deadline);
             // A broken compressed stream still leaves what arrived readable.
             if (chunks.length) finish();
-            else reject(error);
+            else reject(error instanceof Error ? error : new Error(String(error)));
           });
           response.on('aborted', () => {
             if (!done && !truncated) finish();

@@ -126,7 +126,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
         await page.goto(url, { waitUntil: 'load', timeout: PAGE_TIMEOUT_MS });
         // Let the app's first data requests start and finish, without waiting for long-polling to go quiet.
         await page.waitForLoadState('networkidle', { timeout: SETTLE_MS }).catch(() => undefined);
-        const found = (await page.evaluate(PAGE_STATE)) as PageState;
+        const found = await page.evaluate<PageState>(PAGE_STATE);
         for (const route of found.routes) {
           try {
             const parsed = new URL(route);

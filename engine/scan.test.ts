@@ -1,0 +1,84 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { scanResultSchema, SEVERITY_RANK, type ScanProgress } from '../common/scan';
+import { startFixtureSite, type FixtureSite } from '../tests/fixtures/sites';
+import { findChromium } from './browser';
+import { fingerprint, normalizeTarget, scan, ScanError } from './scan';
+
+const LOCAL = { allowPrivate: true };
+const opened: Array<{ close(): Promise<void> }> = [];
+afterEach(async () => {
+  while (opened.length) await opened.pop()!.close();
+});
+async function site(kind: Parameters<typeof startFixtureSite>[0], options?: Parameters<typeof startFixtureSite>[1]): Promise<FixtureSite> {
+  const started = await startFixtureSite(kind, options);
+  opened.push(started);
+  return started;
+}
+
+describe('scan of the well-configured site', () => {
+  it('finds nothing of medium severity or above and grades the headers A+', async () => {
+    const secure = await site('secure');
+    const progress: ScanProgress[] = [];
+    const result = await scan(secure.url, { maxPages: 10, render: false, rateLimit: 0 }, { addressPolicy: LOCAL, trustedCa: [secure.ca!], onProgress: (p) => progress.push(p) });
+    expect(() => scanResultSchema.parse(result)).not.toThrow();
+    const serious = result.findings.filter((finding) => SEVERITY_RANK[finding.severity] >= SEVERITY_RANK.medium);
+    expect(serious.map((finding) => `${finding.checkId} ${finding.url}: ${finding.detail}`)).toEqual([]);
+    expect(result.headers.grade).toBe('A+');
+    expect(result.passed.length).toBeGreaterThan(10);
+    expect(result.pages.length).toBe(6);
+    expect(result.rendering).toEqual({ status: 'skipped', reason: 'rendering was turned off for this scan' });
+    expect(progress.map((p) => p.phase)).toEqual(expect.arrayContaining(['crawl', 'probe', 'check', 'done']));
+    expect(progress.at(-1)).toMatchObject({ phase: 'done', checksRun: progress.at(-1)!.checksTotal });
+  });
+});
+
+describe('scan of a single-page app that answers every path with index.html', () => {
+  it('reports no exposed files', async () => {
+    const spa = await site('spa');
+    const result = await scan(spa.url, { maxPages: 10, render: false, rateLimit: 0 }, { addressPolicy: LOCAL });
+    expect(result.findings.filter((finding) => finding.family === 'exposed-files').map((finding) => finding.url)).toEqual([]);
+    expect(result.passed.some((check) => check.checkId === 'exposed-env-file')).toBe(true);
+  });
+});
+
+describe('scan errors', () => {
+  it('adds https:// to a bare host name and refuses other schemes', () => {
+    expect(normalizeTarget(' example.com/shop ')).toBe('https://example.com/shop');
+    expect(() => normalizeTarget('ftp://example.com')).toThrow(ScanError);
+    expect(() => normalizeTarget('')).toThrow(/Enter the URL/);
+  });
+
+  it('says when the target cannot be reached', async () => {
+    await expect(scan('http://127.0.0.1:1/', { render: false }, { addressPolicy: LOCAL })).rejects.toMatchObject({ code: 'unreachable', message: expect.stringMatching(/refused the connection/) });
+  });
+
+  it('refuses loopback targets in server mode', async () => {
+    const spa = await site('spa');
+    await expect(scan(spa.url, { render: false }, { addressPolicy: { allowPrivate: false } })).rejects.toMatchObject({ code: 'address-refused' });
+  });
+
+  it('stops when aborted', async () => {
+    const generated = await site('generated', { pages: 500 });
+    const controller = new AbortController();
+    const pending = scan(generated.url, { maxPages: 500, render: false, rateLimit: 20 }, { addressPolicy: LOCAL, signal: controller.signal });
+    setTimeout(() => controller.abort(), 200);
+    await expect(pending).rejects.toMatchObject({ code: 'aborted' });
+  });
+
+  it('keeps fingerprints stable: query strings and order do not matter', () => {
+    expect(fingerprint('csp-missing', 'https://a.example/x?utm=1')).toBe(fingerprint('csp-missing', 'https://a.example/x'));
+    expect(fingerprint('csp-missing', 'https://a.example/x')).not.toBe(fingerprint('csp-missing', 'https://a.example/y'));
+    expect(fingerprint('secret-in-client', 'https://a.example/', 'k1')).not.toBe(fingerprint('secret-in-client', 'https://a.example/', 'k2'));
+  });
+});
+
+const browser = findChromium();
+describe.skipIf(browser.path === null)('scan with rendering', () => {
+  it('discovers client-side routes of the single-page app', async () => {
+    const spa = await site('spa');
+    const result = await scan(spa.url, { maxPages: 10, render: true, rateLimit: 0 }, { addressPolicy: LOCAL });
+    expect(result.rendering.status).toBe('done');
+    expect(result.pages.filter((page) => page.source === 'render').map((page) => new URL(page.url).pathname).sort()).toEqual(['/settings', '/tasks']);
+  });
+});
+
