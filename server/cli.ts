@@ -1,17 +1,58 @@
-import { main } from './main';
+// The `vibeeval` command. Each command loads only what it needs: `scan` imports the engine and never starts the
+// database or the server.
+import { setMaxListeners } from 'node:events';
+import { writeFile } from 'node:fs/promises';
 
-const USAGE = `Usage: vibeeval <command>
+const USAGE = `Usage: vibeeval <command> [options]
 
 Commands:
-  serve     Run the server: API, accounts and the web app on HOST:PORT (default 127.0.0.1:8787)
-  help      Show this help
+  scan <url>  Scan a website for security issues; prints a summary or writes a report
+              (html, pdf, csv, json, sarif). 'vibeeval scan --help' lists its options
+  serve       Run the server: API, accounts and the web app on HOST:PORT (default 127.0.0.1:8787)
+  help        Show this help
 
-Environment: PORT, HOST, VIBEEVAL_DATA_DIR, DATABASE_URL, SMTP_URL, SUPABASE_URL, SUPABASE_ANON_KEY (see README.md).`;
+Environment: PORT, HOST, VIBEEVAL_DATA_DIR, DATABASE_URL, SMTP_URL, SUPABASE_URL, SUPABASE_ANON_KEY,
+VIBEEVAL_CHROMIUM (see README.md).`;
 
-const [command = 'help'] = process.argv.slice(2);
+async function scanCommand(args: string[]): Promise<void> {
+  const [{ runScanCommand, EXIT }, { scan }] = await Promise.all([import('./cli/scan-command'), import('../engine/scan')]);
+  // First Ctrl-C stops the scan cleanly (the engine sees the signal); a second one exits at once.
+  const controller = new AbortController();
+  // Every request in flight listens to this signal; the default cap of 10 would warn on ordinary concurrency.
+  setMaxListeners(100, controller.signal);
+  process.on('SIGINT', () => {
+    if (controller.signal.aborted) process.exit(EXIT.interrupted);
+    controller.abort();
+  });
+  const code = await runScanCommand(args, {
+    scan,
+    writeFile: (path, data) => writeFile(path, data),
+    stdout: process.stdout,
+    stderr: process.stderr,
+    signal: controller.signal,
+    colour: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
+  });
+  process.exitCode = code;
+  // Exit once stdout is flushed, even if a socket or browser the scan opened is still closing.
+  process.stdout.write('', () => setTimeout(() => process.exit(code), 1_000).unref());
+}
+
+const [command = 'help', ...args] = process.argv.slice(2);
 switch (command) {
+  case 'scan':
+    scanCommand(args).catch((error: unknown) => {
+      console.error(`vibeeval scan: ${(error as Error).message}`);
+      process.exit(2);
+    });
+    break;
   case 'serve':
-    void main();
+    import('./main').then(
+      ({ main }) => main(),
+      (error: unknown) => {
+        console.error(`vibeeval could not start: ${(error as Error).message}`);
+        process.exitCode = 1;
+      },
+    );
     break;
   case 'help':
   case '--help':

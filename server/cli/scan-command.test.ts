@@ -1,0 +1,360 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scanResultSchema, type ScanOptions, type ScanProgress, type ScanResult } from '../../common/scan';
+import { loadSampleResult } from '../../engine/report/__fixtures__/load';
+import { ScanError, type ScanHooks } from '../../engine/scan';
+import {
+  DEFAULT_FAIL_ON,
+  EXIT,
+  SCAN_USAGE_LINE,
+  createProgressReporter,
+  failingFindings,
+  formatSummary,
+  parseScanArgs,
+  runScanCommand,
+  terminalSafe,
+  type ScanCommandDeps,
+} from './scan-command';
+
+class Capture {
+  text = '';
+  constructor(readonly isTTY = false, readonly columns = 80) {}
+  write(chunk: string) {
+    this.text += chunk;
+    return true;
+  }
+}
+
+interface Harness {
+  deps: ScanCommandDeps;
+  stdout: Capture;
+  stderr: Capture;
+  calls: Array<{ url: string; options: Partial<ScanOptions>; hooks: ScanHooks }>;
+  files: Map<string, Buffer | string>;
+}
+
+/** The command with a fake scan that reports progress and returns `result` (or throws `error`). */
+function harness(options: { result?: ScanResult; error?: Error; progress?: ScanProgress[]; tty?: boolean; controller?: AbortController } = {}): Harness {
+  const stdout = new Capture(options.tty, 120);
+  const stderr = new Capture(options.tty, 120);
+  const calls: Harness['calls'] = [];
+  const files = new Map<string, Buffer | string>();
+  let clock = 0;
+  const deps: ScanCommandDeps = {
+    scan: async (url, scanOptions, hooks) => {
+      calls.push({ url, options: scanOptions, hooks });
+      for (const p of options.progress ?? []) {
+        clock += 1500;
+        hooks.onProgress?.(p);
+      }
+      if (options.error) throw options.error;
+      return options.result ?? loadSampleResult();
+    },
+    writeFile: async (path, data) => {
+      files.set(path, data);
+    },
+    stdout,
+    stderr,
+    signal: options.controller?.signal,
+    now: () => clock,
+  };
+  return { deps, stdout, stderr, calls, files };
+}
+
+const clean = (): ScanResult => ({
+  ...loadSampleResult(),
+  findings: [],
+  counts: { critical: 0, high: 0, medium: 0, low: 0, info: 0 },
+});
+const onlyMedium = (): ScanResult => {
+  const sample = loadSampleResult();
+  return { ...sample, findings: sample.findings.filter((f) => f.severity === 'medium') };
+};
+
+describe('parseScanArgs', () => {
+  it('takes the URL and leaves every option to the engine defaults', () => {
+    expect(parseScanArgs(['https://example.com'])).toEqual({
+      kind: 'run',
+      options: { url: 'https://example.com', scanOptions: {}, format: null, out: null, failOn: DEFAULT_FAIL_ON },
+    });
+    expect(DEFAULT_FAIL_ON).toBe('high');
+  });
+
+  it('maps every option', () => {
+    const parsed = parseScanArgs([
+      'http://127.0.0.1:3000/',
+      '--pages',
+      '25',
+      '--format=sarif',
+      '--out',
+      'scan.sarif',
+      '--fail-on',
+      'medium',
+      '--active',
+      '--no-render',
+      '--rate',
+      '2.5',
+    ]);
+    expect(parsed).toEqual({
+      kind: 'run',
+      options: {
+        url: 'http://127.0.0.1:3000/',
+        scanOptions: { maxPages: 25, rateLimit: 2.5, active: true, render: false },
+        format: 'sarif',
+        out: 'scan.sarif',
+        failOn: 'medium',
+      },
+    });
+    expect(parseScanArgs(['x', '--rate', '0'])).toMatchObject({ options: { scanOptions: { rateLimit: 0 } } });
+    expect(parseScanArgs(['x', '--fail-on', 'none'])).toMatchObject({ options: { failOn: 'none' } });
+  });
+
+  it('takes the format from the --out extension', () => {
+    expect(parseScanArgs(['x', '--out', 'r.pdf'])).toMatchObject({ options: { format: 'pdf', out: 'r.pdf' } });
+    expect(parseScanArgs(['x', '-o', 'r.sarif.json'])).toMatchObject({ options: { format: 'sarif' } });
+    expect(parseScanArgs(['x', '--out', 'r.txt', '--format', 'csv'])).toMatchObject({ options: { format: 'csv', out: 'r.txt' } });
+  });
+
+  it.each([
+    [[], 'missing the URL to scan'],
+    [['a', 'b'], "one URL at a time (got 'a', 'b')"],
+    [['x', '--bogus'], "unknown option '--bogus'"],
+    [['x', '--pages'], "option '--pages <value>' argument missing"],
+    [['x', '--pages', '0'], "--pages must be a whole number from 1 to 10000, not '0'"],
+    [['x', '--pages', '2.5'], "--pages must be a whole number from 1 to 10000, not '2.5'"],
+    [['x', '--pages', 'ten'], "--pages must be a whole number from 1 to 10000, not 'ten'"],
+    [['x', '--pages', '10001'], "--pages must be a whole number from 1 to 10000, not '10001'"],
+    [['x', '--rate', '-1'], "option '--rate' needs a value; write --rate=-1 for a value that starts with a dash"],
+    [['x', '--rate=-1'], "--rate must be a number of requests per second, 0 or more, not '-1'"],
+    [['x', '--rate', 'fast'], "--rate must be a number of requests per second, 0 or more, not 'fast'"],
+    [['x', '--fail-on', 'severe'], "--fail-on must be one of critical, high, medium, low, none, not 'severe'"],
+    [['x', '--format', 'xml'], "--format must be one of html, pdf, csv, json, sarif, not 'xml'"],
+    [['x', '--format', 'pdf'], '--format pdf needs --out FILE (a PDF is not written to the terminal)'],
+    [['x', '--out', 'report.txt'], "cannot tell the report format from 'report.txt': add --format (html, pdf, csv, json, sarif)"],
+    [['x', '--active=yes'], "option '--active' does not take an argument"],
+  ])('rejects %j', (argv, message) => {
+    expect(parseScanArgs(argv)).toEqual({ kind: 'error', message });
+  });
+
+  it('answers --help before anything else', () => {
+    expect(parseScanArgs(['--help'])).toEqual({ kind: 'help' });
+    expect(parseScanArgs(['https://x', '-h', '--pages', '0'])).toEqual({ kind: 'help' });
+  });
+});
+
+describe('runScanCommand', () => {
+  it('scans with private addresses allowed and prints a summary on stdout; exit 1 when a high finding exists', async () => {
+    const h = harness();
+    const code = await runScanCommand(['https://vibeshop.example.com', '--pages', '3'], h.deps);
+    expect(code).toBe(EXIT.findings);
+    expect(h.calls).toHaveLength(1);
+    expect(h.calls[0]!.url).toBe('https://vibeshop.example.com');
+    expect(h.calls[0]!.options).toEqual({ maxPages: 3 });
+    expect(h.calls[0]!.hooks.addressPolicy).toEqual({ allowPrivate: true });
+    expect(h.stdout.text).toContain('vibeeval scan of https://vibeshop.example.com/');
+    expect(h.stdout.text).toContain('Score      27/100, grade D-');
+    expect(h.stdout.text).toContain('Headers    grade D (35 points');
+    expect(h.stdout.text).toContain('Findings   2 critical, 2 high, 3 medium, 2 low, 1 info');
+    expect(h.stdout.text).toContain('Critical     Environment file (.env) is publicly readable\n               https://vibeshop.example.com/.env');
+    expect(h.stdout.text).toContain('Result: failed: 4 findings at or above high');
+    expect(h.files.size).toBe(0);
+  });
+
+  it.each([
+    ['critical', onlyMedium, EXIT.ok],
+    ['high', onlyMedium, EXIT.ok],
+    ['medium', onlyMedium, EXIT.findings],
+    ['low', onlyMedium, EXIT.findings],
+    ['none', loadSampleResult, EXIT.ok],
+    ['low', clean, EXIT.ok],
+  ] as const)('--fail-on %s decides the exit code', async (level, make, expected) => {
+    const h = harness({ result: make() });
+    expect(await runScanCommand(['https://x.example', '--fail-on', level], h.deps)).toBe(expected);
+  });
+
+  it('exits 2 with the message and the usage line on bad usage, without scanning', async () => {
+    const h = harness();
+    expect(await runScanCommand(['--pages', '3'], h.deps)).toBe(EXIT.usage);
+    expect(h.calls).toHaveLength(0);
+    expect(h.stderr.text).toBe(`vibeeval scan: missing the URL to scan\n${SCAN_USAGE_LINE}\nRun 'vibeeval scan --help' for details.\n`);
+    expect(h.stdout.text).toBe('');
+  });
+
+  it('prints the help on stdout and exits 0', async () => {
+    const h = harness();
+    expect(await runScanCommand(['--help'], h.deps)).toBe(EXIT.ok);
+    expect(h.stdout.text).toContain(SCAN_USAGE_LINE);
+    expect(h.stdout.text).toContain('--fail-on LEVEL');
+    expect(h.calls).toHaveLength(0);
+  });
+
+  it.each([
+    ['invalid-url', "'http://' is not a valid URL."],
+    ['unreachable', 'Could not reach https://nowhere.invalid/: getaddrinfo ENOTFOUND nowhere.invalid'],
+    ['address-refused', 'Could not reach http://10.0.0.1/: private or loopback address refused'],
+  ] as const)('exits 2 with the message of a ScanError %s', async (code, message) => {
+    const h = harness({ error: new ScanError(code, message) });
+    expect(await runScanCommand(['http://target'], h.deps)).toBe(EXIT.usage);
+    expect(h.stderr.text).toContain(`vibeeval scan: ${message}\n`);
+    expect(h.stdout.text).toBe('');
+  });
+
+  it('exits 2 when the scan fails unexpectedly', async () => {
+    const h = harness({ error: new Error('boom') });
+    expect(await runScanCommand(['http://target'], h.deps)).toBe(EXIT.usage);
+    expect(h.stderr.text).toContain('vibeeval scan: the scan failed: boom');
+  });
+
+  it('exits 130 when Ctrl-C aborts the scan', async () => {
+    const controller = new AbortController();
+    const h = harness({ controller });
+    h.deps.scan = async (_url, _options, hooks) => {
+      expect(hooks.signal).toBe(controller.signal);
+      controller.abort();
+      throw new ScanError('aborted', 'The scan was stopped.');
+    };
+    expect(await runScanCommand(['http://target'], h.deps)).toBe(EXIT.interrupted);
+    expect(h.stderr.text).toContain('stopped');
+  });
+
+  it('writes the report to --out and says where in the summary', async () => {
+    const h = harness();
+    h.deps.render = async (_result, format) => (format === 'pdf' ? Buffer.from('%PDF-1.7') : `<${format}>`);
+    expect(await runScanCommand(['https://x.example', '--out', 'report.html', '--fail-on', 'none'], h.deps)).toBe(EXIT.ok);
+    expect(h.files.get('report.html')).toBe('<html>');
+    expect(h.stdout.text).toContain('Report written to report.html (html)');
+    expect(await runScanCommand(['https://x.example', '--format', 'pdf', '--out', 'r.bin'], h.deps)).toBe(EXIT.findings);
+    expect(h.files.get('r.bin')).toEqual(Buffer.from('%PDF-1.7'));
+  });
+
+  it('renders real reports with the engine renderers', async () => {
+    const h = harness();
+    await runScanCommand(['https://x.example', '--out', 'r.sarif'], h.deps);
+    expect(JSON.parse(h.files.get('r.sarif') as string)).toMatchObject({ version: '2.1.0' });
+  });
+
+  it('with --format and no --out, writes the report to stdout and the summary to stderr', async () => {
+    const h = harness();
+    expect(await runScanCommand(['https://x.example', '--format', 'json'], h.deps)).toBe(EXIT.findings);
+    expect(JSON.parse(h.stdout.text)).toEqual(loadSampleResult());
+    expect(h.stderr.text).toContain('Score      27/100');
+  });
+
+  it('exits 2 when the report cannot be written or rendered', async () => {
+    const h = harness();
+    h.deps.writeFile = async () => {
+      throw new Error("EACCES: permission denied, open '/root/r.csv'");
+    };
+    expect(await runScanCommand(['https://x.example', '--out', '/root/r.csv'], h.deps)).toBe(EXIT.usage);
+    expect(h.stderr.text).toContain('vibeeval scan: could not write /root/r.csv: EACCES');
+    const h2 = harness();
+    h2.deps.render = async () => {
+      throw new Error('browser crashed');
+    };
+    expect(await runScanCommand(['https://x.example', '--out', 'r.pdf'], h2.deps)).toBe(EXIT.usage);
+    expect(h2.stderr.text).toContain('could not render the pdf report: browser crashed');
+  });
+
+  const progress: ScanProgress[] = [
+    { phase: 'crawl', pagesDone: 0, pagesTotal: 10, checksRun: 0, checksTotal: 40, findings: 0, message: 'Fetching https://x.example/' },
+    { phase: 'crawl', pagesDone: 4, pagesTotal: 10, checksRun: 0, checksTotal: 40, findings: 0 },
+    { phase: 'check', pagesDone: 10, pagesTotal: 10, checksRun: 12, checksTotal: 40, findings: 3 },
+  ];
+
+  it('shows progress as plain lines per phase on stderr when it is not a terminal', async () => {
+    const h = harness({ progress });
+    await runScanCommand(['https://x.example'], h.deps);
+    expect(h.stderr.text).toBe('[1.5s] Crawling: Fetching https://x.example/\n[4.5s] Checking\n');
+    expect(h.stderr.text).not.toContain('\r');
+  });
+
+  it('shows progress as one updating line on a terminal, cleared before the summary', async () => {
+    const h = harness({ progress, tty: true });
+    await runScanCommand(['https://x.example'], h.deps);
+    const frames = h.stderr.text.split('\r\x1b[2K');
+    expect(frames).toEqual([
+      '',
+      'Crawling · pages 0/10 · checks 0/40 · 0 findings · 1.5s · Fetching https://x.example/',
+      'Crawling · pages 4/10 · checks 0/40 · 0 findings · 3.0s',
+      'Checking · pages 10/10 · checks 12/40 · 3 findings · 4.5s',
+      '',
+    ]);
+  });
+});
+
+describe('terminal output', () => {
+  it('strips control characters a scanned site could use to rewrite the terminal', () => {
+    expect(terminalSafe('ok\x1b[2J\x1b]0;pwned\x07 title\r\nnext\u202e')).toBe('ok[2J]0;pwned title next');
+  });
+
+  it('keeps hostile titles out of the summary as escapes', () => {
+    const sample = loadSampleResult();
+    const text = formatSummary({ ...sample, findings: [{ ...sample.findings[0]!, title: '\x1b[31mred\x1b[0m' }] }, { failOn: 'high' });
+    expect(text).not.toContain('\x1b');
+    expect(text).toContain('[31mred[0m');
+  });
+
+  it('colours severities only when asked', () => {
+    const sample = loadSampleResult();
+    expect(formatSummary(sample, { failOn: 'high', colour: true })).toContain('\x1b[1;31mCritical');
+    expect(formatSummary(sample, { failOn: 'high' })).not.toContain('\x1b');
+  });
+
+  it('counts failing findings per threshold', () => {
+    const sample = loadSampleResult();
+    expect(['critical', 'high', 'medium', 'low', 'none'].map((l) => failingFindings(sample, l as never))).toEqual([2, 4, 7, 9, 0]);
+  });
+
+  it('truncates the progress line to the terminal width', () => {
+    const stream = new Capture(true, 30);
+    const reporter = createProgressReporter(stream, () => 0);
+    reporter.update({ phase: 'render', pagesDone: 1, pagesTotal: 5, checksRun: 0, checksTotal: 40, findings: 0, message: 'x'.repeat(100) });
+    expect(stream.text.replace('\r\x1b[2K', '')).toHaveLength(29);
+  });
+});
+
+// End to end: the built command (npm run build) against a local site without security headers.
+const CLI = join(__dirname, '..', '..', 'out', 'main', 'cli.js');
+if (!existsSync(CLI)) console.log(`Skipping the end-to-end scan test: ${CLI} is missing (run npm run build)`);
+
+describe.skipIf(!existsSync(CLI))('vibeeval scan, end to end', () => {
+  let server: Server;
+  let origin: string;
+  let dir: string;
+  beforeAll(async () => {
+    server = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end('<!doctype html><title>Local app</title><a href="/about">About</a>');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    dir = mkdtempSync(join(tmpdir(), 'vibeeval-cli-'));
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('scans a loopback site, writes the report and exits 1 on findings at or above --fail-on', async () => {
+    const out = join(dir, 'report.json');
+    const { code, stdout } = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
+      execFile(
+        process.execPath,
+        [join(__dirname, '..', '..', 'bin', 'vibeeval.cjs'), 'scan', `${origin}/`, '--no-render', '--rate', '0', '--pages', '2', '--fail-on', 'low', '--out', out],
+        { timeout: 60_000 },
+        (error, stdout) => resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stdout }),
+      );
+    });
+    expect(stdout).toContain(`vibeeval scan of ${origin}/`);
+    expect(stdout).toContain(`Report written to ${out} (json)`);
+    const report = scanResultSchema.parse(JSON.parse(readFileSync(out, 'utf8')));
+    expect(report.target.finalUrl).toBe(`${origin}/`);
+    expect(report.findings.length).toBeGreaterThan(0);
+    expect(code).toBe(EXIT.findings);
+  });
+});
