@@ -24,6 +24,25 @@ import { corsNullOrigin } from './cors-null-origin';
 // (end transport, headers, cookies, cors)
 
 // disclosure, exposed-files, libraries, forms, active
+import { serverVersionDisclosure } from './server-version-disclosure';
+import { errorDisclosure } from './error-disclosure';
+import { suspiciousComments } from './suspicious-comments';
+import { directoryListing } from './directory-listing';
+import { exposedEnvFile } from './exposed-env-file';
+import { exposedGit } from './exposed-git';
+import { exposedDsStore } from './exposed-ds-store';
+import { exposedBackup } from './exposed-backup';
+import { exposedSourceMap } from './exposed-source-map';
+import { exposedConfigJson } from './exposed-config-json';
+import { exposedAiToolFiles } from './exposed-ai-tool-files';
+import { exposedDebugEndpoint } from './exposed-debug-endpoint';
+import { vulnerableJsLibrary } from './vulnerable-js-library';
+import { maliciousScriptHost } from './malicious-script-host';
+import { passwordOverHttp } from './password-over-http';
+import { formPostsToHttp } from './form-posts-to-http';
+import { loginFormNoCsrf } from './login-form-no-csrf';
+import { reflectedXss } from './reflected-xss';
+import { openRedirect } from './open-redirect';
 // (end disclosure, exposed-files, libraries, forms, active)
 
 // secrets, supabase, firebase
@@ -60,6 +79,25 @@ export const CHECKS: readonly CheckDefinition[] = [
   corsWildcardCredentials,
   corsNullOrigin,
   // disclosure, exposed-files, libraries, forms, active (list)
+  serverVersionDisclosure,
+  errorDisclosure,
+  suspiciousComments,
+  directoryListing,
+  exposedEnvFile,
+  exposedGit,
+  exposedDsStore,
+  exposedBackup,
+  exposedSourceMap,
+  exposedConfigJson,
+  exposedAiToolFiles,
+  exposedDebugEndpoint,
+  vulnerableJsLibrary,
+  maliciousScriptHost,
+  passwordOverHttp,
+  formPostsToHttp,
+  loginFormNoCsrf,
+  reflectedXss,
+  openRedirect,
   // secrets, supabase, firebase (list)
   secretInClient,
   publicKeyInClient,

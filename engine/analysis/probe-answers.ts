@@ -1,0 +1,225 @@
+// Shared helpers for checks that probe paths: planning the requests, telling a real file from a soft 404
+// (single-page apps answer every path with index.html and HTTP 200), and building evidence with secrets masked.
+import { header } from '../http/headers';
+import type { Evidence, Exchange, ProbeRequest, Site, SiteBeforeProbes } from '../types';
+
+/** Longest body excerpt kept in evidence. */
+export const EXCERPT_LIMIT = 1_000;
+
+/** The probe key a check uses for a path: unique per scan because it starts with the check id. */
+export function probeKey(checkId: string, path: string): string {
+  return `${checkId}:${path}`;
+}
+
+/** GET probes for absolute paths at the scan's origin, one per path. */
+export function pathProbes(
+  checkId: string,
+  site: SiteBeforeProbes,
+  paths: readonly string[],
+  extra: Partial<Pick<ProbeRequest, 'binary' | 'headers' | 'noRedirect'>> = {},
+): ProbeRequest[] {
+  return paths.map((path) => ({ key: probeKey(checkId, path), method: 'GET', url: new URL(path, site.origin).href, ...extra }));
+}
+
+/** Loopback hosts: traffic to them never leaves the machine, so plain HTTP there exposes nothing. */
+export function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname.endsWith('.localhost') || /^127\./.test(hostname) || hostname === '[::1]';
+}
+
+/** The media type of an exchange, lower-cased, without parameters. */
+export function mediaType(exchange: Exchange): string {
+  return (exchange.contentType || header(exchange.headers, 'content-type') || '').split(';')[0]!.trim().toLowerCase();
+}
+
+/** True when a body is an HTML document (the SPA shell, an error page), judged by its first tag. */
+export function looksLikeHtmlDocument(body: string): boolean {
+  return /^(?:\uFEFF)?\s*(?:<!--[\s\S]{0,2000}?-->\s*)*<(?:!doctype\s+html|html[\s>]|head[\s>]|body[\s>]|meta[\s>]|title[\s>]|script[\s>]|link[\s>]|div[\s>])/i.test(
+    body.slice(0, 4_000),
+  );
+}
+
+function pathOf(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * A body reduced to what stays the same between two answers of the same template: the requested path, numbers,
+ * long tokens (nonces, CSRF tokens, build hashes) and whitespace are removed.
+ */
+export function normalizeBody(body: string, requestedUrl?: string): string {
+  let text = body.slice(0, 200_000);
+  if (requestedUrl) {
+    const path = pathOf(requestedUrl);
+    if (path.length > 1) text = text.split(path).join('');
+  }
+  return text
+    .replace(/[A-Za-z0-9+/_-]{20,}={0,2}/g, '')
+    .replace(/\d+/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function tokenSet(text: string): Set<string> {
+  return new Set(text.slice(0, 50_000).split(/[^A-Za-z]+/).filter((token) => token.length > 2));
+}
+
+/** Jaccard similarity of the word sets of two texts, 0..1. */
+export function textSimilarity(a: string, b: string): number {
+  const left = tokenSet(a);
+  const right = tokenSet(b);
+  if (left.size === 0 && right.size === 0) return a === b ? 1 : 0;
+  let shared = 0;
+  for (const token of left) if (right.has(token)) shared++;
+  return shared / (left.size + right.size - shared);
+}
+
+/**
+ * True when an answer is the site's catch-all page rather than the file asked for: same status and media type as the
+ * answer to a path that cannot exist, and a body that is the same or nearly the same once normalised.
+ */
+export function isSoft404(answer: Exchange, notFound: Exchange | undefined): boolean {
+  if (!notFound || notFound.error || notFound.status === 0) return false;
+  if (answer.status !== notFound.status) return false;
+  if (mediaType(answer) !== mediaType(notFound)) return false;
+  const a = normalizeBody(answer.body, answer.url);
+  const b = normalizeBody(notFound.body, notFound.url);
+  if (a === b) return true;
+  const longer = Math.max(a.length, b.length);
+  if (longer === 0) return true;
+  // Binary bodies (kept as latin1 text) of the same length and type are the same catch-all file too.
+  if (Math.abs(a.length - b.length) > Math.max(64, longer * 0.1)) return false;
+  return textSimilarity(a, b) >= 0.9;
+}
+
+/** True when redirects took the request to another path (a login page, the home page). */
+export function redirectedAway(exchange: Exchange): boolean {
+  if (exchange.redirects.length === 0) return false;
+  const asked = pathOf(exchange.url).replace(/\/+$/, '');
+  const got = pathOf(exchange.finalUrl).replace(/\/+$/, '');
+  return asked !== got;
+}
+
+/**
+ * The answer to a probe when it can prove something: present, no network error, a 2xx status, not redirected to
+ * another path and not the site's soft 404. Checks still have to find proof in the content.
+ */
+export function usableAnswer(site: Site, key: string): Exchange | undefined {
+  const answer = site.probes.get(key);
+  if (!answer || answer.error || answer.status < 200 || answer.status >= 300) return undefined;
+  if (redirectedAway(answer)) return undefined;
+  if (isSoft404(answer, site.notFound)) return undefined;
+  return answer;
+}
+
+/** Answers for a list of probed paths that pass usableAnswer, in path order. */
+export function usableAnswers(site: Site, checkId: string, paths: readonly string[]): Array<{ path: string; answer: Exchange }> {
+  const out: Array<{ path: string; answer: Exchange }> = [];
+  for (const path of paths) {
+    const answer = usableAnswer(site, probeKey(checkId, path));
+    if (answer) out.push({ path, answer });
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Secrets: recognising values worth hiding, and masking them in evidence.
+
+/** Key names whose values are credentials. */
+export const SECRET_KEY_NAME =
+  /(secret|passw(?:or)?d|passwd|\bpwd\b|_pwd|token|api[_-]?key|apikey|private[_-]?key|access[_-]?key|credential|auth[_-]?key|client[_-]?secret|database[_-]?url|db[_-]?url|dsn|connection[_-]?string|signing|encryption[_-]?key|service[_-]?role|webhook|smtp[_-]?pass|jwt)/i;
+
+/** Token formats that are secrets wherever they appear (prefix-anchored, so false positives are rare). */
+export const KNOWN_TOKEN =
+  /\b(?:sk_live_[0-9A-Za-z]{16,}|rk_live_[0-9A-Za-z]{16,}|sk-(?:proj-|ant-api\d\d-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}|AKIA[0-9A-Z]{16}|ASIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{35}|gh[pousr]_[0-9A-Za-z]{36,}|github_pat_[0-9A-Za-z_]{40,}|xox[abposr]-[0-9A-Za-z-]{10,}|SG\.[0-9A-Za-z_-]{16,}\.[0-9A-Za-z_-]{16,}|sb_secret_[0-9A-Za-z_-]{16,}|sbp_[0-9a-f]{40}|glpat-[0-9A-Za-z_-]{20}|eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}|-----BEGIN (?:RSA |EC |OPENSSH |DSA |)PRIVATE KEY-----)/;
+
+const PLACEHOLDER =
+  /^(?:|null|none|nil|undefined|true|false|yes|no|on|off|0|1|changeme|change[_-]?me|example|sample|test|dummy|todo|xxx+|\*+|\.\.\.|<[^>]*>|\{\{[^}]*\}\}|\$\{[^}]*\}|your[_-].*|.*[_-]here|replace[_-]?me.*|placeholder.*|secret|password)$/i;
+
+/** True for a value that looks like a real credential rather than a placeholder or a flag. */
+export function looksLikeSecretValue(value: string, keyName = ''): boolean {
+  const clean = value.trim().replace(/^["']|["']$/g, '').trim();
+  if (KNOWN_TOKEN.test(clean)) return true;
+  if (/:\/\/[^/\s:@]+:[^/\s@]{3,}@/.test(clean)) return !/:\/\/[^:]+:(?:password|pass|changeme|\*+)@/i.test(clean);
+  if (PLACEHOLDER.test(clean)) return false;
+  if (!SECRET_KEY_NAME.test(keyName)) return false;
+  if (clean.length < 8 || /^\d+$/.test(clean)) return false;
+  if (/^https?:\/\/[^@]*$/i.test(clean)) return false;
+  return true;
+}
+
+/** A secret shown by its first four characters only. */
+export function maskValue(value: string): string {
+  return value.length <= 8 ? '****' : `${value.slice(0, 4)}****`;
+}
+
+/** Masks credentials in text: KEY=VALUE / "key": "value" pairs with secret-looking keys, known token formats, URL passwords. */
+export function maskSecrets(text: string): string {
+  return text
+    .replace(new RegExp(KNOWN_TOKEN.source, 'g'), (token) => maskValue(token))
+    .replace(/(:\/\/[^/\s:@]+:)([^/\s@]{3,})(@)/g, (_m, a: string, secret: string, b: string) => `${a}${maskValue(secret)}${b}`)
+    .replace(
+      /^(\s*(?:export\s+)?[A-Za-z_][A-Za-z0-9_.-]*\s*[=:]\s*)(["']?)([^\s"'#][^"'\r\n]*?)(\2\s*(?:#.*)?)$/gm,
+      (all, lead: string, quote: string, value: string, tail: string) =>
+        looksLikeSecretValue(value, lead) && !value.includes('****') ? `${lead}${quote}${maskValue(value)}${tail}` : all,
+    )
+    // PHP and JS assignments: define('DB_PASSWORD', '…'), 'password' => '…', password = "…"
+    .replace(/(['"]?)([A-Za-z_$][\w$.-]{1,80})\1(\s*(?:,|=>|=)\s*)(['"])([^'"\r\n]{4,})\4/g, (all, q1: string, key: string, sep: string, q2: string, value: string) =>
+      looksLikeSecretValue(value, key) && !value.includes('****') ? `${q1}${key}${q1}${sep}${q2}${maskValue(value)}${q2}` : all,
+    )
+    .replace(/("([^"\\]{1,80})"\s*:\s*")((?:[^"\\]|\\.){4,})(")/g, (all, lead: string, key: string, value: string, tail: string) =>
+      looksLikeSecretValue(value, key) && !value.includes('****') ? `${lead}${maskValue(value)}${tail}` : all,
+    );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Evidence.
+
+/** The request line as it travelled. */
+export function formatRequest(exchange: Exchange): string {
+  let target = exchange.url;
+  let host = '';
+  try {
+    const url = new URL(exchange.url);
+    target = url.pathname + url.search;
+    host = url.host;
+  } catch {
+    // keep the raw URL
+  }
+  return `${exchange.method} ${target} HTTP/1.1\nHost: ${host}`;
+}
+
+/** A printable excerpt of a (possibly binary) body: text as is, binary as a hex dump of its first bytes. */
+export function bodyExcerpt(body: string, start = 0, limit = EXCERPT_LIMIT): string {
+  const slice = body.slice(start, start + limit);
+  // eslint-disable-next-line no-control-regex -- detecting binary content is the point
+  const binary = /[\x00-\x08\x0e-\x1f]/.test(slice.slice(0, 512));
+  if (!binary) return maskSecrets(slice);
+  const bytes = Array.from(slice.slice(0, 64), (ch) => (ch.charCodeAt(0) & 0xff).toString(16).padStart(2, '0'));
+  return `[binary] ${bytes.join(' ')}`;
+}
+
+/** An excerpt centred on a match, at most `limit` characters. */
+export function excerptAround(body: string, index: number, limit = EXCERPT_LIMIT): string {
+  const start = Math.max(0, index - Math.floor(limit / 3));
+  return bodyExcerpt(body, start, limit);
+}
+
+const EVIDENCE_HEADERS = ['content-type', 'content-length', 'location', 'server', 'x-powered-by', 'last-modified'];
+
+/** Status line, a few relevant headers and a body excerpt. */
+export function formatResponse(exchange: Exchange, opts: { headers?: string[]; excerpt?: string } = {}): string {
+  const wanted = new Set((opts.headers ?? EVIDENCE_HEADERS).map((name) => name.toLowerCase()));
+  const lines = [`HTTP/1.1 ${exchange.status}`];
+  for (const [name, value] of exchange.headers) if (wanted.has(name)) lines.push(`${name}: ${maskSecrets(value)}`);
+  const excerpt = opts.excerpt ?? bodyExcerpt(exchange.body);
+  return `${lines.join('\n')}\n\n${excerpt}`.slice(0, 8_000);
+}
+
+/** Evidence for a finding proved by one exchange. */
+export function exchangeEvidence(exchange: Exchange, match: string, opts: { headers?: string[]; excerpt?: string } = {}): Evidence {
+  return { request: formatRequest(exchange), response: formatResponse(exchange, opts), match: maskSecrets(match).slice(0, 2_000) };
+}
