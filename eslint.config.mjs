@@ -11,7 +11,7 @@ const restrict = (patterns) => ({
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'server/db/migrations/**', // Fixture sites are the scanned sites' content (minified bundles written as such), not our code.
-    'tests/fixtures/**/*.js', 'tests/fixtures/**/*.html'] },
+    'tests/fixtures/**/*.js', 'tests/fixtures/**/*.html', 'engine/**/__fixtures__/**/*.js'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

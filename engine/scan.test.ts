@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { scanResultSchema, SEVERITY_RANK, type ScanProgress } from '../common/scan';
-import { startFixtureSite, type FixtureSite } from '../tests/fixtures/sites';
+import { FIXTURE_SECRETS, startFixtureSite, type FixtureSite } from '../tests/fixtures/sites';
+import { startPostgrestStandIn } from './testing/postgrest-stand-in';
 import { findChromium } from './browser';
 import { fingerprint, normalizeTarget, scan, ScanError } from './scan';
 
@@ -41,6 +42,59 @@ describe('scan of a single-page app that answers every path with index.html', ()
   });
 });
 
+describe('scan of a vulnerable app built the way AI tools build them', () => {
+  it('proves each problem with evidence, never writes, and never shows a whole secret', async () => {
+    // The stand-in plays the app's hosted Supabase project (PostgREST + Storage protocol), see engine/testing/postgrest-stand-in.ts.
+    const supabase = await startPostgrestStandIn({
+      tables: {
+        profiles: [{ id: 1, email: 'ann@petpal.example', full_name: 'Ann', phone: '+1 555 0100', stripe_customer_id: 'cus_1' }],
+        bookings: { rows: [{ id: 1, pet_name: 'Rex' }], rls: true },
+      },
+      buckets: [{ name: 'avatars', public: true }],
+    });
+    opened.push(supabase);
+    const app = await site('vulnerable', { supabaseUrl: supabase.url });
+    const result = await scan(app.url, { maxPages: 10, render: false, rateLimit: 0 }, { addressPolicy: LOCAL });
+    expect(() => scanResultSchema.parse(result)).not.toThrow();
+    const byCheck = new Map<string, typeof result.findings>();
+    for (const finding of result.findings) byCheck.set(finding.checkId, [...(byCheck.get(finding.checkId) ?? []), finding]);
+    const severityOf = (id: string) => byCheck.get(id)?.map((finding) => finding.severity);
+
+    expect(severityOf('supabase-service-key')).toEqual(['critical']);
+    expect(byCheck.get('secret-in-client')?.some((finding) => finding.severity === 'critical' && /stripe/i.test(finding.title + finding.detail))).toBe(true);
+    const profiles = byCheck.get('supabase-table-readable')?.find((finding) => finding.detail.includes('profiles'));
+    expect(profiles?.severity).toBe('critical');
+    expect(`${profiles?.detail} ${profiles?.evidence.response}`).toMatch(/email/);
+    // RLS on bookings: readable but empty is not a finding.
+    expect(byCheck.get('supabase-table-readable')?.some((finding) => finding.detail.includes('bookings'))).toBe(false);
+    expect(severityOf('exposed-env-file')?.[0]).toBe('critical');
+    expect(byCheck.has('exposed-git')).toBe(true);
+    expect(byCheck.has('exposed-ai-tool-files')).toBe(true);
+    expect(byCheck.get('vulnerable-js-library')?.some((finding) => /jquery/i.test(finding.detail) && finding.detail.includes('1.12.4'))).toBe(true);
+    expect(severityOf('malicious-script-host')).toEqual(['critical']);
+    expect(byCheck.has('csp-missing')).toBe(true);
+    expect(byCheck.has('server-version-disclosure')).toBe(true);
+    expect(byCheck.has('suspicious-comments')).toBe(true);
+    expect(byCheck.has('exposed-source-map')).toBe(true);
+    expect(result.grade).toBe('F');
+    expect(result.headers.grade).toMatch(/^[D-F]/);
+
+    // Read-only: the stand-in saw only GET and HEAD; no exposed-file finding for paths the SPA fallback answers.
+    expect(new Set(supabase.requests.map((request) => request.method))).toEqual(new Set(['GET', 'HEAD']));
+    expect(result.findings.filter((finding) => finding.checkId === 'exposed-config-json')).toEqual([]);
+    // Secrets are masked everywhere in the result.
+    const serialized = JSON.stringify(result);
+    for (const secret of [FIXTURE_SECRETS.serviceRoleJwt, FIXTURE_SECRETS.stripeSecret, FIXTURE_SECRETS.anonJwt, FIXTURE_SECRETS.dbPassword]) {
+      expect(serialized).not.toContain(secret);
+    }
+    expect(serialized).not.toContain('ann@petpal.example');
+
+    // A second scan gives the same fingerprints: nothing new, nothing fixed.
+    const again = await scan(app.url, { maxPages: 10, render: false, rateLimit: 0 }, { addressPolicy: LOCAL });
+    expect(again.findings.map((finding) => finding.fingerprint).sort()).toEqual(result.findings.map((finding) => finding.fingerprint).sort());
+  });
+});
+
 describe('scan errors', () => {
   it('adds https:// to a bare host name and refuses other schemes', () => {
     expect(normalizeTarget(' example.com/shop ')).toBe('https://example.com/shop');
@@ -49,7 +103,10 @@ describe('scan errors', () => {
   });
 
   it('says when the target cannot be reached', async () => {
-    await expect(scan('http://127.0.0.1:1/', { render: false }, { addressPolicy: LOCAL })).rejects.toMatchObject({ code: 'unreachable', message: expect.stringMatching(/refused the connection/) });
+    const error = await scan('http://127.0.0.1:1/', { render: false }, { addressPolicy: LOCAL }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ScanError);
+    expect((error as ScanError).code).toBe('unreachable');
+    expect((error as ScanError).message).toMatch(/refused the connection/);
   });
 
   it('refuses loopback targets in server mode', async () => {

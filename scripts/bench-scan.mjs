@@ -1,11 +1,12 @@
 // npm run bench:scan [runs]: bundles the benchmark (TypeScript) with esbuild and runs it.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
-const dir = mkdtempSync(join(tmpdir(), 'vibeeval-bench-'));
+// Inside node_modules so the bundle's external packages resolve from the project.
+const dir = new URL('../node_modules/.cache/vibeeval-bench', import.meta.url).pathname;
+mkdirSync(dir, { recursive: true });
 const outfile = join(dir, 'scan-bench.cjs');
 await build({
   entryPoints: [new URL('./bench/scan-bench.ts', import.meta.url).pathname],

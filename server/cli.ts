@@ -1,6 +1,5 @@
 // The `vibeeval` command. Each command loads only what it needs: `scan` imports the engine and never starts the
 // database or the server.
-import { setMaxListeners } from 'node:events';
 import { writeFile } from 'node:fs/promises';
 
 const USAGE = `Usage: vibeeval <command> [options]
@@ -18,8 +17,6 @@ async function scanCommand(args: string[]): Promise<void> {
   const [{ runScanCommand, EXIT }, { scan }] = await Promise.all([import('./cli/scan-command'), import('../engine/scan')]);
   // First Ctrl-C stops the scan cleanly (the engine sees the signal); a second one exits at once.
   const controller = new AbortController();
-  // Every request in flight listens to this signal; the default cap of 10 would warn on ordinary concurrency.
-  setMaxListeners(100, controller.signal);
   process.on('SIGINT', () => {
     if (controller.signal.aborted) process.exit(EXIT.interrupted);
     controller.abort();

@@ -67,3 +67,14 @@ describe('pathProbes', () => {
     ]);
   });
 });
+
+describe('maskSecrets hides weak credentials too', () => {
+  it('masks any real value under a credential-like name, however short', () => {
+    const masked = maskSecrets('DB_PASSWORD=hunter2\nAPP_NAME=petpal\nSMTP_PASS="abc"\nAPI_TOKEN=\nSECRET_KEY=changeme');
+    expect(masked).not.toContain('hunter2');
+    expect(masked).toContain('DB_PASSWORD=****');
+    expect(masked).toContain('APP_NAME=petpal');
+    expect(masked).not.toContain('"abc"');
+    expect(masked).toContain('SECRET_KEY=changeme');
+  });
+});

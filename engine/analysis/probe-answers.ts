@@ -151,6 +151,16 @@ export function looksLikeSecretValue(value: string, keyName = ''): boolean {
   return true;
 }
 
+/**
+ * Whether evidence must hide a value. Looser than looksLikeSecretValue (which decides severity): any non-placeholder
+ * value under a credential-like name is hidden, however short or weak ("DB_PASSWORD=hunter2" included).
+ */
+export function shouldMask(value: string, keyName = ''): boolean {
+  if (looksLikeSecretValue(value, keyName)) return true;
+  const clean = value.trim().replace(/^["']|["']$/g, '').trim();
+  return SECRET_KEY_NAME.test(keyName) && clean.length > 0 && !PLACEHOLDER.test(clean) && !/^https?:\/\/[^@]*$/i.test(clean);
+}
+
 /** A secret shown by its first four characters only. */
 export function maskValue(value: string): string {
   return value.length <= 8 ? '****' : `${value.slice(0, 4)}****`;
@@ -162,16 +172,16 @@ export function maskSecrets(text: string): string {
     .replace(new RegExp(KNOWN_TOKEN.source, 'g'), (token) => maskValue(token))
     .replace(/(:\/\/[^/\s:@]+:)([^/\s@]{3,})(@)/g, (_m, a: string, secret: string, b: string) => `${a}${maskValue(secret)}${b}`)
     .replace(
-      /^(\s*(?:export\s+)?[A-Za-z_][A-Za-z0-9_.-]*\s*[=:]\s*)(["']?)([^\s"'#][^"'\r\n]*?)(\2\s*(?:#.*)?)$/gm,
+      /^([ \t]*(?:export[ \t]+)?[A-Za-z_][A-Za-z0-9_.-]*[ \t]*[=:][ \t]*)(["']?)([^\s"'#][^"'\r\n]*?)(\2[ \t]*(?:#.*)?)$/gm,
       (all, lead: string, quote: string, value: string, tail: string) =>
-        looksLikeSecretValue(value, lead) && !value.includes('****') ? `${lead}${quote}${maskValue(value)}${tail}` : all,
+        shouldMask(value, lead) && !value.includes('****') ? `${lead}${quote}${maskValue(value)}${tail}` : all,
     )
     // PHP and JS assignments: define('DB_PASSWORD', '…'), 'password' => '…', password = "…"
     .replace(/(['"]?)([A-Za-z_$][\w$.-]{1,80})\1(\s*(?:,|=>|=)\s*)(['"])([^'"\r\n]{4,})\4/g, (all, q1: string, key: string, sep: string, q2: string, value: string) =>
-      looksLikeSecretValue(value, key) && !value.includes('****') ? `${q1}${key}${q1}${sep}${q2}${maskValue(value)}${q2}` : all,
+      shouldMask(value, key) && !value.includes('****') ? `${q1}${key}${q1}${sep}${q2}${maskValue(value)}${q2}` : all,
     )
     .replace(/("([^"\\]{1,80})"\s*:\s*")((?:[^"\\]|\\.){4,})(")/g, (all, lead: string, key: string, value: string, tail: string) =>
-      looksLikeSecretValue(value, key) && !value.includes('****') ? `${lead}${maskValue(value)}${tail}` : all,
+      shouldMask(value, key) && !value.includes('****') ? `${lead}${maskValue(value)}${tail}` : all,
     );
 }
 

@@ -6,11 +6,13 @@ const HEADERS = [
   {
     name: 'cross-origin-resource-policy',
     key: 'corp',
+    title: 'Cross-Origin-Resource-Policy header missing',
     detail: 'The start page sends no Cross-Origin-Resource-Policy, so other sites may embed it and its responses can land in their process (Spectre-style leaks).',
   },
   {
     name: 'cross-origin-opener-policy',
     key: 'coop',
+    title: 'Cross-Origin-Opener-Policy header missing',
     detail: 'The start page sends no Cross-Origin-Opener-Policy, so a page it opens, or that opens it, keeps a window reference across origins (tabnabbing, XS-Leaks).',
   },
 ] as const;
@@ -36,9 +38,9 @@ export const crossOriginIsolation = defineCheck({
   run(site) {
     const page = startPage(site);
     const findings: FindingDraft[] = [];
-    for (const { name, key, detail } of HEADERS) {
+    for (const { name, key, title, detail } of HEADERS) {
       if (header(page.exchange.headers, name) !== undefined) continue;
-      findings.push({ url: page.url, detail, evidence: headerEvidence(page.exchange, HEADERS.map((entry) => entry.name)), key });
+      findings.push({ url: page.url, title, detail, evidence: headerEvidence(page.exchange, HEADERS.map((entry) => entry.name)), key });
     }
     return findings;
   },

@@ -1,4 +1,5 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { setMaxListeners } from 'node:events';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
@@ -122,12 +123,21 @@ export class Fetcher {
   private readonly concurrency: number;
   private active = 0;
   private readonly waiting: Array<() => void> = [];
+  /** One internal signal for all requests: the caller's signal gets a single listener however many requests run. */
+  private readonly aborter = new AbortController();
+  private readonly onAbort = () => {
+    this.aborter.abort();
+    this.limiter.releaseAll();
+  };
 
   constructor(private readonly options: FetcherOptions) {
     this.limiter = new HostRateLimiter(options.rateLimit);
     this.maxBody = options.maxBodyBytes ?? 8 * 1024 * 1024;
     this.maxRedirects = options.maxRedirects ?? 5;
     this.concurrency = options.concurrency ?? 16;
+    setMaxListeners(this.concurrency * 2 + 10, this.aborter.signal);
+    if (options.signal?.aborted) this.aborter.abort();
+    else options.signal?.addEventListener('abort', this.onAbort, { once: true });
     const lookup = this.policyLookup();
     this.httpAgent = new http.Agent({ keepAlive: true, maxSockets: 8, lookup });
     // Certificates are verified by hand (tlsInfo) so sites with bad ones can still be scanned and reported.
@@ -142,6 +152,7 @@ export class Fetcher {
 
   /** Frees the keep-alive sockets. */
   close(): void {
+    this.options.signal?.removeEventListener('abort', this.onAbort);
     this.httpAgent.destroy();
     this.httpsAgent.destroy();
   }
@@ -219,9 +230,10 @@ export class Fetcher {
         const refusal = addressRefusal(this.options.policy, literal, literal);
         if (refusal) return failed(refusal);
       }
-      if (this.options.signal?.aborted) return failed('scan aborted');
+      if (this.aborter.signal.aborted) return failed('scan aborted');
 
-      await this.limiter.wait(parsed.host, this.options.signal);
+      await this.limiter.wait(parsed.host);
+      if (this.aborter.signal.aborted) return failed('scan aborted');
       const release = await this.slot();
       let hop: Hop;
       try {
@@ -271,7 +283,7 @@ export class Fetcher {
           method,
           headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) },
           agent: secure ? this.httpsAgent : this.httpAgent,
-          signal: this.options.signal,
+          signal: this.aborter.signal,
           timeout: this.options.timeoutMs,
           servername: isIP(url.hostname) ? undefined : url.hostname,
         },

@@ -2,13 +2,14 @@
 export class HostRateLimiter {
   private readonly next = new Map<string, number>();
   private readonly interval: number;
+  private readonly pending = new Set<() => void>();
 
   constructor(perSecond: number) {
     this.interval = perSecond > 0 ? 1000 / perSecond : 0;
   }
 
   /** Resolves when a request to `host` may start. */
-  async wait(host: string, signal?: AbortSignal): Promise<void> {
+  async wait(host: string): Promise<void> {
     if (this.interval === 0) return;
     const now = performance.now();
     const at = Math.max(now, this.next.get(host) ?? 0);
@@ -16,15 +17,18 @@ export class HostRateLimiter {
     const delay = at - now;
     if (delay <= 0) return;
     await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, delay);
-      signal?.addEventListener(
-        'abort',
-        () => {
-          clearTimeout(timer);
-          resolve();
-        },
-        { once: true },
-      );
+      const done = () => {
+        clearTimeout(timer);
+        this.pending.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, delay);
+      this.pending.add(done);
     });
+  }
+
+  /** Lets every waiting request go at once (the scan was stopped; they fail fast on the aborted signal). */
+  releaseAll(): void {
+    for (const done of [...this.pending]) done();
   }
 }

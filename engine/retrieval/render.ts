@@ -8,7 +8,9 @@ import { USER_AGENT } from '../version';
 import { addressRefusal } from './address-policy';
 
 const MAX_REQUESTS = 2_000;
-const SETTLE_MS = 600;
+/** The network counts as settled after this long with no request in flight (networkidle waits a fixed 500 ms). */
+const QUIET_MS = 200;
+const SETTLE_MAX_MS = 2_500;
 const PAGE_TIMEOUT_MS = 15_000;
 /** Request headers worth keeping: they carry API keys the app sends (Supabase's apikey, bearer tokens). */
 const KEPT_HEADERS = new Set(['apikey', 'authorization', 'x-api-key', 'x-client-info', 'content-type']);
@@ -56,6 +58,31 @@ async function allowedByPolicy(policy: AddressPolicy, url: string, cache: Map<st
   }
   cache.set(host, refusal);
   return refusal;
+}
+
+/** Resolves once the page has had no request in flight for QUIET_MS, or after SETTLE_MAX_MS. */
+async function settle(page: BrowserPage): Promise<void> {
+  let inFlight = 0;
+  let quietSince = performance.now();
+  const started = performance.now();
+  const onRequest = () => inFlight++;
+  const onDone = () => {
+    inFlight = Math.max(0, inFlight - 1);
+    if (inFlight === 0) quietSince = performance.now();
+  };
+  page.on('request', onRequest);
+  page.on('requestfinished', onDone);
+  page.on('requestfailed', onDone);
+  try {
+    while (performance.now() - started < SETTLE_MAX_MS) {
+      if (inFlight === 0 && performance.now() - quietSince >= QUIET_MS) return;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  } finally {
+    page.off('request', onRequest);
+    page.off('requestfinished', onDone);
+    page.off('requestfailed', onDone);
+  }
 }
 
 interface PageState {
@@ -125,7 +152,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       try {
         await page.goto(url, { waitUntil: 'load', timeout: PAGE_TIMEOUT_MS });
         // Let the app's first data requests start and finish, without waiting for long-polling to go quiet.
-        await page.waitForLoadState('networkidle', { timeout: SETTLE_MS }).catch(() => undefined);
+        await settle(page);
         const found = await page.evaluate<PageState>(PAGE_STATE);
         for (const route of found.routes) {
           try {
@@ -145,7 +172,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
         options.onPage?.(++done, options.urls.length);
       }
     };
-    const workers = Math.max(1, Math.min(options.concurrency ?? 3, queue.length));
+    const workers = Math.max(1, Math.min(options.concurrency ?? 4, queue.length));
     await Promise.all(
       Array.from({ length: workers }, async () => {
         const page = await context!.newPage();
