@@ -17,6 +17,8 @@ const needs = [
   ['dbus', () => has('dbus-daemon')],
   ['dbus-x11', () => has('dbus-run-session') && has('dbus-launch')],
   ['xvfb', () => has('xvfb-run')],
+  // The scanner's HTTPS fixture site makes a throwaway CA and certificate with it.
+  ['openssl', () => has('openssl')],
 ];
 
 function step(title, command, args, options = {}) {

@@ -58,3 +58,11 @@ describe('https-redirect', () => {
     expect(httpsRedirect.run(site(probe))).toMatchObject([{ key: 'final-not-https' }]);
   });
 });
+
+describe('https-redirect on the local machine', () => {
+  it('does not apply to loopback hosts (development servers)', () => {
+    const site = makeSite({ root: { url: 'http://127.0.0.1:5173/', body: '<p>dev</p>' } });
+    expect(httpsRedirect.appliesTo?.(site)).toBe(false);
+    expect(httpsRedirect.appliesTo?.(makeSite({ root: { url: 'http://shop.example/', body: '<p>x</p>' } }))).toBe(true);
+  });
+});

@@ -1,6 +1,7 @@
 import { answered, headerEvidence } from '../analysis/evidence';
 import { formatHeaders } from '../http/headers';
 import { HTTPS_REDIRECT_PROBE_KEY, httpRedirectProbe, redirectRoute } from '../analysis/redirection';
+import { isLoopback } from '../analysis/probe-answers';
 import { defineCheck, type Exchange } from '../types';
 
 const SHOWN = ['location', 'content-type', 'strict-transport-security'];
@@ -31,6 +32,8 @@ export const httpsRedirect = defineCheck({
     'https://cwe.mitre.org/data/definitions/319.html',
   ],
   probes: httpRedirectProbe,
+  // Browsers treat localhost as a secure context; a local development server on plain HTTP is not a finding.
+  appliesTo: (site) => !isLoopback(new URL(site.finalUrl).hostname),
   run(site) {
     const probe = site.probes.get(HTTPS_REDIRECT_PROBE_KEY);
     // No answer over HTTP (refused, timed out) means nothing is served unencrypted.
