@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import { gradeSchema, scanProgressSchema, severityCountsSchema } from './scan';
+
+// The product API's bodies and answers for projects, scans, events and reports (spec sections 3, 5, 7 and 9).
+// The server validates with these schemas and the renderer's forms use the same ones.
+
+export const PROJECT_STATUSES = ['active', 'completed', 'archived'] as const;
+export const PROJECT_LIMITS = { name: 50, description: 500, instructions: 1000, secretInstructions: 1000, maxPages: 1000 } as const;
+
+/** A URL the product can scan: http or https with a host. */
+export const projectUrlSchema = z
+  .string()
+  .trim()
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
+    } catch {
+      return false;
+    }
+  }, 'Please enter a valid URL');
+
+/** The 'Create New Project' dialog (spec section 5). */
+export const createProjectFormSchema = z.object({
+  name: z.string().trim().min(1, 'Project name is required').max(PROJECT_LIMITS.name, 'Project name cannot exceed 50 characters'),
+  description: z.string().max(PROJECT_LIMITS.description, 'Description cannot exceed 500 characters').optional().default(''),
+  url: projectUrlSchema,
+  instruction_text: z.string().max(PROJECT_LIMITS.instructions, 'Instructions cannot exceed 1000 characters').optional().default(''),
+  secret_instruction: z.string().max(PROJECT_LIMITS.secretInstructions, 'Secret instructions cannot exceed 1000 characters').optional().default(''),
+});
+export type CreateProjectForm = z.input<typeof createProjectFormSchema>;
+
+/** Number of Pages: an integer of at least 1; a non-number becomes 1 (spec section 5). */
+export function toPageCount(value: unknown): number {
+  const number = typeof value === 'number' ? value : Number.parseInt(String(value ?? ''), 10);
+  if (!Number.isFinite(number)) return 1;
+  return Math.min(PROJECT_LIMITS.maxPages, Math.max(1, Math.trunc(number)));
+}
+
+const pagesSchema = z.number().int('Number of pages must be a whole number').min(1, 'Number of pages must be at least 1').max(PROJECT_LIMITS.maxPages, 'Number of pages cannot exceed 1000');
+const statusSchema = z.string().trim().min(1, 'Status is required').max(40, 'Status cannot exceed 40 characters');
+
+/** POST /project (the create call sends only these fields). */
+export const createProjectBodySchema = z.object({
+  url: projectUrlSchema,
+  status: statusSchema.default('active'),
+  instruction_text: z.string().max(PROJECT_LIMITS.instructions, 'Instructions cannot exceed 1000 characters').nullish(),
+  secret_instruction: z.string().max(PROJECT_LIMITS.secretInstructions, 'Secret instructions cannot exceed 1000 characters').nullish(),
+  num_pages: pagesSchema.default(1),
+});
+export type CreateProjectBody = z.input<typeof createProjectBodySchema>;
+
+/** The create call's body from the dialog's values: an empty instruction text takes the name. */
+export function createBodyFromForm(form: z.output<typeof createProjectFormSchema>): z.output<typeof createProjectBodySchema> {
+  return {
+    url: form.url,
+    status: 'active',
+    instruction_text: form.instruction_text.trim() ? form.instruction_text : form.name,
+    secret_instruction: form.secret_instruction || null,
+    num_pages: 1,
+  };
+}
+
+/** PATCH /project/{id}: any of these. */
+export const updateProjectBodySchema = z
+  .object({
+    instruction_text: z.string().max(PROJECT_LIMITS.instructions, 'Instructions cannot exceed 1000 characters').nullable(),
+    secret_instruction: z.string().max(PROJECT_LIMITS.secretInstructions, 'Secret instructions cannot exceed 1000 characters').nullable(),
+    url: projectUrlSchema,
+    status: statusSchema,
+    num_pages: pagesSchema,
+    last_test: z.iso.datetime({ offset: true }).nullable(),
+  })
+  .partial()
+  .strict();
+export type UpdateProjectBody = z.input<typeof updateProjectBodySchema>;
+
+export const SCAN_STATES = ['queued', 'running', 'completed', 'failed'] as const;
+
+/** The project's latest scan, as the dashboard shows it. */
+export const scanSummarySchema = z.object({
+  id: z.string(),
+  state: z.enum(SCAN_STATES),
+  queued_at: z.string(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+  progress: scanProgressSchema.nullable(),
+  score: z.number().int().nullable(),
+  grade: gradeSchema.nullable(),
+  header_grade: gradeSchema.nullable(),
+  counts: severityCountsSchema.nullable(),
+  error: z.string().nullable(),
+  report_id: z.string().nullable(),
+});
+export type ScanSummary = z.infer<typeof scanSummarySchema>;
+
+/** A project as the API returns it (spec section 3), plus its latest scan. */
+export const projectSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  status: z.string(),
+  instruction_text: z.string().nullable(),
+  secret_instruction: z.string().nullable(),
+  num_pages: z.number().int(),
+  creation_date: z.string(),
+  last_test: z.string().nullable(),
+  latest_scan: scanSummarySchema.nullable(),
+});
+export type Project = z.infer<typeof projectSchema>;
+
+/** PATCH /project_test/{id} answer: the message the client toasts. */
+export const runTestResponseSchema = z.object({ message: z.string(), scan_id: z.string() });
+
+export const EVENT_KINDS = ['page_view', 'form_submit', 'button_click', 'error', 'api_call', 'other'] as const;
+export const eventKindSchema = z.enum(EVENT_KINDS);
+export type EventKind = z.infer<typeof eventKindSchema>;
+
+/** Something that happened, recorded as it happened (spec section 3). */
+export const eventSchema = z.object({
+  id: z.string(),
+  event_name: z.string(),
+  url: z.string(),
+  timestamp: z.string(),
+  extra: z
+    .object({
+      description: z.string().optional(),
+      project_id: z.string().optional(),
+      scan_id: z.string().optional(),
+      status: z.number().int().optional(),
+      severity: z.string().optional(),
+    })
+    .passthrough()
+    .nullable()
+    .optional(),
+});
+export type ProjectEvent = z.infer<typeof eventSchema>;
+
+export const eventsQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(500).default(30) });
+
+/** GET /report_links/recent items (spec section 3). */
+export const reportLinkSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  created_at: z.string(),
+  total_issues: z.number().int().nullable(),
+  report_url: z.string(),
+  /** Beyond the spec: which of the four report types it is, and for which project. */
+  type: z.enum(['security', 'performance', 'accessibility', 'analytics']),
+  project_id: z.string().nullable(),
+});
+export type ReportLink = z.infer<typeof reportLinkSchema>;
+
+export const REPORT_TYPES = ['security', 'performance', 'accessibility', 'analytics'] as const;
+export const reportTypeSchema = z.enum(REPORT_TYPES);
+export type ReportType = z.infer<typeof reportTypeSchema>;
+
+/** POST /reports: generate one of the four report types for a project. */
+export const generateReportBodySchema = z.object({ project_id: z.string().uuid('Choose a project'), type: reportTypeSchema });
+
+export const REPORT_STATES = ['queued', 'running', 'completed', 'failed'] as const;
+
+/** GET /reports/{id}: a report's state, and its links once done. */
+export const reportStatusSchema = z.object({
+  id: z.string(),
+  type: reportTypeSchema,
+  project_id: z.string().nullable(),
+  url: z.string(),
+  state: z.enum(REPORT_STATES),
+  progress: z.object({ done: z.number().int(), total: z.number().int(), message: z.string().optional() }).nullable(),
+  error: z.string().nullable(),
+  created_at: z.string(),
+  total_issues: z.number().int().nullable(),
+  /** Signed, expiring URL of the HTML report (no bearer token needed). */
+  report_url: z.string().nullable(),
+  /** The viewer page with exports: /report-preview?signed_url=... */
+  preview_url: z.string().nullable(),
+});
+export type ReportStatus = z.infer<typeof reportStatusSchema>;
+
+export const EXPORT_FORMATS = ['html', 'pdf', 'csv', 'json', 'sarif'] as const;
+export const exportFormatSchema = z.enum(EXPORT_FORMATS);
+
+/** Messages of the live stream (GET /live, server-sent events), one per `event:` name. */
+export const liveMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('scan.progress'), project_id: z.string(), scan_id: z.string(), progress: scanProgressSchema }),
+  z.object({ type: z.literal('scan.state'), project_id: z.string(), scan_id: z.string(), scan: scanSummarySchema }),
+  z.object({ type: z.literal('event'), project_id: z.string().nullable(), event: eventSchema }),
+  z.object({ type: z.literal('report.state'), report: reportStatusSchema }),
+]);
+export type LiveMessage = z.infer<typeof liveMessageSchema>;
+
+/** POST /live/ticket: a short-lived ticket for EventSource, which cannot send an Authorization header. */
+export const liveTicketSchema = z.object({ ticket: z.string(), expires_in: z.number().int() });
