@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { gradeSchema, scanProgressSchema, severityCountsSchema } from './scan';
+import { findingSchema, gradeSchema, scanProgressSchema, scanResultSchema, severityCountsSchema } from './scan';
 
 // The product API's bodies and answers for projects, scans, events and reports (spec sections 3, 5, 7 and 9).
 // The server validates with these schemas and the renderer's forms use the same ones.
@@ -107,6 +107,18 @@ export const projectSchema = z.object({
   latest_scan: scanSummarySchema.nullable(),
 });
 export type Project = z.infer<typeof projectSchema>;
+
+/** GET /project/{id}/scan: the latest scan in full, and what changed since the one before. */
+export const projectScanResponseSchema = z.object({
+  scan: scanSummarySchema.nullable(),
+  result: scanResultSchema.nullable(),
+  /** Fingerprints of findings the previous completed scan did not have (empty on a first scan). */
+  new_fingerprints: z.array(z.string()),
+  /** Findings of the previous completed scan that are gone now. */
+  fixed: z.array(findingSchema),
+  previous_scan_id: z.string().nullable(),
+});
+export type ProjectScanResponse = z.infer<typeof projectScanResponseSchema>;
 
 /** PATCH /project_test/{id} answer: the message the client toasts. */
 export const runTestResponseSchema = z.object({ message: z.string(), scan_id: z.string() });
