@@ -20,6 +20,25 @@ export const appInfoSchema = z.object({
 });
 export type AppInfo = z.infer<typeof appInfoSchema>;
 
+/** Longest report preview URL accepted: the signed report link, percent-encoded, inside the preview's query. */
+export const MAX_REPORT_URL_LENGTH = 8192;
+
+/**
+ * A report preview URL: absolute http(s). Main also requires the embedded server's origin (only it knows
+ * that origin); this schema keeps everything else from crossing the bridge at all.
+ */
+const reportPreviewUrl = z
+  .string()
+  .max(MAX_REPORT_URL_LENGTH)
+  .refine((value) => {
+    try {
+      const { protocol, hostname } = new URL(value);
+      return (protocol === 'http:' || protocol === 'https:') && hostname.length > 0;
+    } catch {
+      return false;
+    }
+  }, 'must be an http(s) URL');
+
 export const ipcContract = {
   'vibeeval:app:get-info': { request: z.tuple([]), response: appInfoSchema },
   'vibeeval:vault:get-item': { request: z.tuple([vaultKey]), response: z.string().nullable() },
@@ -32,6 +51,8 @@ export const ipcContract = {
     request: z.tuple([z.string().max(2048)]),
     response: z.boolean(),
   },
+  /** Opens a report preview (the server's /report-preview page) in its own window; false when refused. */
+  'vibeeval:reports:open': { request: z.tuple([reportPreviewUrl]), response: z.boolean() },
 } as const;
 
 export type IpcChannel = keyof typeof ipcContract;

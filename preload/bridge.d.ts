@@ -12,6 +12,8 @@ export interface DesktopBridge {
   };
   /** Opens an http(s) URL in the system browser; false when the URL was refused. */
   shell: { openExternal(url: string): Promise<boolean> };
+  /** Opens a report preview of the embedded server in a native window; false when the URL was refused. */
+  reports: { open(url: string): Promise<boolean> };
 }
 
 declare global {

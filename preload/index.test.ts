@@ -18,7 +18,7 @@ describe('the preload bridge', () => {
   it('exposes task-level methods only, no raw invoke', () => {
     expect([...exposed.keys()]).toEqual(['vibeeval']);
     expect(bridge.kind).toBe('desktop');
-    expect(Object.keys(bridge).sort()).toEqual(['app', 'kind', 'shell', 'vault']);
+    expect(Object.keys(bridge).sort()).toEqual(['app', 'kind', 'reports', 'shell', 'vault']);
     expect(Object.keys(bridge.vault).sort()).toEqual(['getItem', 'removeItem', 'setItem']);
     expect(JSON.stringify(Object.keys(bridge))).not.toMatch(/invoke|send|ipc/i);
   });
@@ -39,12 +39,18 @@ describe('the preload bridge', () => {
     invoke.mockResolvedValueOnce(true);
     await expect(bridge.shell.openExternal('https://example.com')).resolves.toBe(true);
     expect(invoke).toHaveBeenLastCalledWith('vibeeval:shell:open-external', 'https://example.com');
+
+    invoke.mockResolvedValueOnce(true);
+    await expect(bridge.reports.open('http://127.0.0.1:5000/report-preview?signed_url=x')).resolves.toBe(true);
+    expect(invoke).toHaveBeenLastCalledWith('vibeeval:reports:open', 'http://127.0.0.1:5000/report-preview?signed_url=x');
   });
 
   it('refuses invalid arguments before anything is sent', async () => {
     await expect(bridge.vault.getItem('../../etc/passwd')).rejects.toThrow(/invalid arguments/);
     await expect(bridge.vault.setItem('key', 42 as unknown as string)).rejects.toThrow(/invalid arguments/);
     await expect(bridge.shell.openExternal('x'.repeat(5000))).rejects.toThrow(/invalid arguments/);
+    await expect(bridge.reports.open('javascript:alert(1)')).rejects.toThrow(/invalid arguments/);
+    await expect(bridge.reports.open('file:///etc/passwd')).rejects.toThrow(/invalid arguments/);
     expect(invoke).not.toHaveBeenCalled();
   });
 

@@ -36,6 +36,9 @@ const bridge: DesktopBridge = {
   shell: {
     openExternal: (url) => call('vibeeval:shell:open-external', url),
   },
+  reports: {
+    open: (url) => call('vibeeval:reports:open', url),
+  },
 };
 
 contextBridge.exposeInMainWorld('vibeeval', bridge);

@@ -10,6 +10,11 @@ export interface Bridge {
   readonly authStorage: AuthStorage;
   /** Opens an http(s) URL outside the app; false when the URL was refused. */
   openExternal(url: string): Promise<boolean>;
+  /**
+   * Opens a report preview page of the server (/report-preview?signed_url=...): a new tab on the web, a native
+   * window in the desktop app. False when the URL was refused.
+   */
+  openReport(url: string): Promise<boolean>;
 }
 
 /** supabase-js accepts a synchronous or an asynchronous storage; the keychain is asynchronous. */

@@ -18,5 +18,7 @@ export function createDesktopBridge(desktop: DesktopBridge): Bridge {
       removeItem: (key) => desktop.vault.removeItem(key),
     },
     openExternal: (url) => desktop.shell.openExternal(url),
+    // Main checks the URL is on the embedded server's origin before it opens a window.
+    openReport: (url) => desktop.reports.open(url),
   };
 }

@@ -16,5 +16,11 @@ export function createWebBridge(): Bridge {
       window.open(url, '_blank', 'noopener,noreferrer');
       return true;
     },
+    async openReport(url) {
+      if (!isWebUrl(url)) return false;
+      // The preview is on our own server: keep the referrer, but give the tab no handle on this window.
+      window.open(url, '_blank', 'noopener');
+      return true;
+    },
   };
 }
