@@ -5,8 +5,19 @@ export const queryKeys = {
     list: () => ['projects', 'list'] as const,
     detail: (id: string) => ['projects', 'detail', id] as const,
     events: (id: string) => ['projects', 'detail', id, 'events'] as const,
+    /** GET /project/{id}/scan: the latest scan in full. */
+    scan: (id: string) => ['projects', 'detail', id, 'scan'] as const,
   },
-  events: { recent: (limit: number) => ['events', 'recent', limit] as const },
+  /**
+   * Data that only the live stream writes (never fetched), kept outside the fetched keys so invalidating a
+   * project does not try to refetch it.
+   */
+  live: {
+    all: ['live'] as const,
+    /** The running scan's progress for a project: { scan_id, progress } from 'scan.progress' messages. */
+    scanProgress: (projectId: string) => ['live', 'scan-progress', projectId] as const,
+  },
+  events: { all: ['events'] as const, recent: (limit: number) => ['events', 'recent', limit] as const },
   scenarios: { all: ['scenarios'] as const },
   reports: { recent: ['reports', 'recent'] as const },
   webhooks: { all: ['webhooks'] as const },

@@ -1,8 +1,154 @@
-import { useParams } from 'react-router-dom';
-import { PageHeading } from '../../ui/page-heading';
+import { Box, Button, Center, Flex, Heading, HStack, IconButton, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
+import { ArrowLeft, Pencil, Play, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { useLiveUpdates } from '../../api/live';
+import { notify } from '../../ui/toaster';
+import { useDocumentTitle } from '../../ui/use-document-title';
+import { ActivityTab } from './components/activity-tab';
+import { GradeBadge, ProjectStatusBadge } from './components/badges';
+import { DeleteProjectDialog } from './components/delete-project-dialog';
+import { projectTitle } from './components/project-card';
+import { ProjectDetailsCard } from './components/project-details-card';
+import { ScanProgressBar } from './components/scan-progress';
+import { ScanSection } from './components/scan-results';
+import { SettingsTab } from './components/settings-tab';
+import { useDeleteProject } from './hooks/use-delete-project';
+import { useProject } from './hooks/use-project';
+import { useRunTest } from './hooks/use-run-test';
+import { useScanProgress } from './hooks/use-scan-progress';
 
 /** /dashboard/projects/:id */
 export function ProjectDetailPage() {
   const { id = '' } = useParams();
-  return <PageHeading title="Project" subtitle={id} />;
+  const navigate = useNavigate();
+  const project = useProject(id);
+  const runTest = useRunTest(id);
+  const remove = useDeleteProject(id);
+  const live = useScanProgress(id);
+  const [confirming, setConfirming] = useState(false);
+  const [tab, setTab] = useState('overview');
+  useLiveUpdates();
+  useDocumentTitle(project.data ? projectTitle(project.data) : 'Project');
+
+  const backToList = () => void navigate('/dashboard/projects');
+
+  if (project.isPending) {
+    return (
+      <Center minH="60" flexDirection="column" gap="3" role="status" data-testid="project-loading">
+        <Spinner size="lg" color="brand.solid" />
+        <Text color="fg.muted">Loading project details...</Text>
+      </Center>
+    );
+  }
+  if (project.isError) {
+    return (
+      <Center minH="60" flexDirection="column" gap="4" textAlign="center" data-testid="project-not-found">
+        <Heading as="h1" size="xl">
+          Project not found
+        </Heading>
+        <Button variant="outline" onClick={backToList}>
+          <ArrowLeft />
+          Back to Projects
+        </Button>
+      </Center>
+    );
+  }
+
+  const data = project.data;
+  const title = projectTitle(data);
+  const latest = data.latest_scan;
+  const scanning = latest?.state === 'queued' || latest?.state === 'running';
+  const progress = latest && live?.scan_id === latest.id ? live.progress : latest?.progress;
+
+  function handleDelete() {
+    remove.mutate(undefined, {
+      onSuccess: () => {
+        setConfirming(false);
+        backToList();
+      },
+    });
+  }
+
+  return (
+    <Stack gap="6">
+      <Flex gap="4" justify="space-between" align={{ base: 'stretch', md: 'start' }} direction={{ base: 'column', md: 'row' }}>
+        <HStack align="start" gap="3" minW="0">
+          <IconButton aria-label="Back to Projects" variant="ghost" size="sm" mt="0.5" onClick={backToList}>
+            <ArrowLeft />
+          </IconButton>
+          <Stack gap="1" minW="0">
+            <Heading as="h1" size="2xl" letterSpacing="tight" wordBreak="break-word" lineClamp={3}>
+              {title}
+            </Heading>
+            <HStack gap="2" wrap="wrap">
+              <ProjectStatusBadge status={data.status} />
+              {latest?.state === 'completed' && latest.grade && <GradeBadge grade={latest.grade} label="Latest scan grade" />}
+              {title !== data.url && (
+                <Text fontSize="sm" color="fg.muted" wordBreak="break-all">
+                  {data.url}
+                </Text>
+              )}
+            </HStack>
+          </Stack>
+        </HStack>
+        <Stack gap="2" flexShrink="0" minW={{ md: '64' }}>
+          <HStack gap="2" justify={{ base: 'stretch', md: 'flex-end' }} wrap="wrap">
+            <Button
+              colorPalette="brand"
+              flex={{ base: '1', md: 'initial' }}
+              onClick={() => runTest.mutate()}
+              loading={runTest.isPending}
+              disabled={scanning}
+              aria-describedby={scanning ? 'run-test-progress' : undefined}
+            >
+              <Play />
+              {scanning ? 'Testing...' : 'Run Test'}
+            </Button>
+            <Button variant="outline" flex={{ base: '1', md: 'initial' }} onClick={() => notify.info('Edit mode')}>
+              <Pencil />
+              Edit
+            </Button>
+            <Button variant="outline" colorPalette="red" flex={{ base: '1', md: 'initial' }} onClick={() => setConfirming(true)}>
+              <Trash2 />
+              Delete
+            </Button>
+          </HStack>
+          {scanning && (
+            <Box id="run-test-progress" w="full">
+              <ScanProgressBar progress={progress} state={latest.state === 'queued' ? 'queued' : 'running'} />
+            </Box>
+          )}
+        </Stack>
+      </Flex>
+
+      <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value)} variant="line" lazyMount colorPalette="brand">
+        <Tabs.List overflowX="auto">
+          <Tabs.Trigger value="overview">Overview</Tabs.Trigger>
+          <Tabs.Trigger value="activity">Activity</Tabs.Trigger>
+          <Tabs.Trigger value="settings">Settings</Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="overview">
+          <Stack gap="6">
+            <ProjectDetailsCard project={data} />
+            <ScanSection project={data} />
+          </Stack>
+        </Tabs.Content>
+        <Tabs.Content value="activity">
+          <ActivityTab project={data} />
+        </Tabs.Content>
+        <Tabs.Content value="settings">
+          <SettingsTab key={data.id} project={data} />
+        </Tabs.Content>
+      </Tabs.Root>
+
+      <DeleteProjectDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        onConfirm={handleDelete}
+        deleting={remove.isPending}
+        title={title}
+      />
+    </Stack>
+  );
 }

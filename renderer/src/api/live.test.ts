@@ -1,0 +1,220 @@
+import type { LiveMessage, Project, ScanSummary } from '@common/projects';
+import type { ScanProgress } from '@common/scan';
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from './http';
+import { LiveConnection, applyLiveMessage, parseLiveMessage, reconnectDelay, type LiveSource } from './live';
+import { queryKeys } from './query-keys';
+
+const progress: ScanProgress = { phase: 'crawl', pagesDone: 2, pagesTotal: 5, checksRun: 3, checksTotal: 40, findings: 1 };
+const scan = (state: ScanSummary['state']): ScanSummary => ({
+  id: 's1',
+  state,
+  queued_at: '2025-05-20T12:00:00Z',
+  started_at: null,
+  finished_at: null,
+  progress: null,
+  score: null,
+  grade: null,
+  header_grade: null,
+  counts: null,
+  error: null,
+  report_id: null,
+});
+const project = (latest: ScanSummary | null): Project => ({
+  id: 'p1',
+  url: 'https://example.com',
+  status: 'active',
+  instruction_text: 'Shop',
+  secret_instruction: null,
+  num_pages: 1,
+  creation_date: '2025-05-20T12:00:00Z',
+  last_test: null,
+  latest_scan: latest,
+});
+
+describe('parseLiveMessage', () => {
+  it('reads a message whose data repeats its type', () => {
+    const data = JSON.stringify({ type: 'scan.progress', project_id: 'p1', scan_id: 's1', progress });
+    expect(parseLiveMessage('scan.progress', data)).toEqual({ type: 'scan.progress', project_id: 'p1', scan_id: 's1', progress });
+  });
+
+  it('takes the type from the event name when the data leaves it out', () => {
+    const data = JSON.stringify({ project_id: 'p1', scan_id: 's1', scan: scan('running') });
+    expect(parseLiveMessage('scan.state', data)?.type).toBe('scan.state');
+  });
+
+  it.each([
+    ['not json', 'scan.progress', '{'],
+    ['an array', 'scan.progress', '[]'],
+    ['a wrong shape', 'scan.progress', JSON.stringify({ project_id: 'p1' })],
+    ['a type that contradicts the event name', 'event', JSON.stringify({ type: 'scan.progress', project_id: 'p1', scan_id: 's1', progress })],
+    ['an unknown event', 'scan.unknown', JSON.stringify({ project_id: 'p1' })],
+  ])('ignores %s', (_label, name, data) => {
+    expect(parseLiveMessage(name, data)).toBeNull();
+  });
+});
+
+describe('reconnectDelay', () => {
+  it('doubles from 1 s up to 30 s, with jitter', () => {
+    const mid = () => 0.5;
+    expect([0, 1, 2, 3, 4, 5, 6, 20].map((n) => reconnectDelay(n, mid))).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000]);
+    expect(reconnectDelay(0, () => 0)).toBe(800);
+    expect(reconnectDelay(0, () => 1)).toBe(1200);
+  });
+});
+
+describe('applyLiveMessage', () => {
+  it('stores progress and marks the cached project as running', () => {
+    const client = new QueryClient();
+    client.setQueryData(queryKeys.projects.detail('p1'), project(scan('queued')));
+    applyLiveMessage(client, { type: 'scan.progress', project_id: 'p1', scan_id: 's1', progress });
+    expect(client.getQueryData(queryKeys.live.scanProgress('p1'))).toEqual({ scan_id: 's1', progress });
+    expect(client.getQueryData<Project>(queryKeys.projects.detail('p1'))?.latest_scan?.state).toBe('running');
+  });
+
+  it('on a finished scan: updates the project, drops progress, invalidates detail, scan and list', () => {
+    const client = new QueryClient();
+    client.setQueryData(queryKeys.projects.detail('p1'), project(scan('running')));
+    client.setQueryData(queryKeys.projects.scan('p1'), { scan: null });
+    client.setQueryData(queryKeys.projects.list(), []);
+    client.setQueryData(queryKeys.live.scanProgress('p1'), { scan_id: 's1', progress });
+    const message: LiveMessage = { type: 'scan.state', project_id: 'p1', scan_id: 's1', scan: { ...scan('completed'), grade: 'B' } };
+    applyLiveMessage(client, message);
+    expect(client.getQueryData<Project>(queryKeys.projects.detail('p1'))?.latest_scan?.grade).toBe('B');
+    expect(client.getQueryData(queryKeys.live.scanProgress('p1'))).toBeUndefined();
+    for (const key of [queryKeys.projects.detail('p1'), queryKeys.projects.scan('p1'), queryKeys.projects.list()]) {
+      expect(client.getQueryState(key)?.isInvalidated).toBe(true);
+    }
+  });
+
+  it('on an event: invalidates the event lists and that project\'s events only', () => {
+    const client = new QueryClient();
+    client.setQueryData(queryKeys.events.recent(30), []);
+    client.setQueryData(queryKeys.projects.events('p1'), []);
+    client.setQueryData(queryKeys.projects.events('p2'), []);
+    client.setQueryData(queryKeys.projects.detail('p1'), project(null));
+    applyLiveMessage(client, {
+      type: 'event',
+      project_id: 'p1',
+      event: { id: 'e1', event_name: 'api_call', url: 'https://example.com', timestamp: '2025-05-20T12:00:00Z' },
+    });
+    expect(client.getQueryState(queryKeys.events.recent(30))?.isInvalidated).toBe(true);
+    expect(client.getQueryState(queryKeys.projects.events('p1'))?.isInvalidated).toBe(true);
+    expect(client.getQueryState(queryKeys.projects.events('p2'))?.isInvalidated).toBe(false);
+    expect(client.getQueryState(queryKeys.projects.detail('p1'))?.isInvalidated).toBe(false);
+  });
+});
+
+class FakeSource implements LiveSource {
+  static all: FakeSource[] = [];
+  onopen: LiveSource['onopen'] = null;
+  onerror: LiveSource['onerror'] = null;
+  closed = false;
+  listeners = new Map<string, (event: MessageEvent<string>) => void>();
+  constructor(readonly ticket: string) {
+    FakeSource.all.push(this);
+  }
+  addEventListener(type: string, listener: (event: MessageEvent<string>) => void) {
+    this.listeners.set(type, listener);
+  }
+  close() {
+    this.closed = true;
+  }
+  open() {
+    this.onopen?.call(undefined as never, new Event('open'));
+  }
+  fail() {
+    this.onerror?.call(undefined as never, new Event('error'));
+  }
+  emit(type: string, data: unknown) {
+    this.listeners.get(type)?.({ data: JSON.stringify(data) } as MessageEvent<string>);
+  }
+}
+
+describe('LiveConnection', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    FakeSource.all = [];
+  });
+  afterEach(() => vi.useRealTimers());
+
+  function connect(getTicket: () => Promise<string>) {
+    const messages: LiveMessage[] = [];
+    const opens: boolean[] = [];
+    const connection = new LiveConnection({
+      getTicket,
+      openSource: (ticket) => new FakeSource(ticket),
+      onMessage: (message) => messages.push(message),
+      onOpen: (reconnected) => opens.push(reconnected),
+      isFatal: (error) => error instanceof ApiError && error.status === 401,
+      delay: (attempt) => 1000 * 2 ** attempt,
+    });
+    connection.start();
+    return { connection, messages, opens };
+  }
+
+  it('delivers parsed messages and skips broken ones', async () => {
+    const { messages } = connect(async () => 't1');
+    await vi.advanceTimersByTimeAsync(0);
+    const source = FakeSource.all[0]!;
+    expect(source.ticket).toBe('t1');
+    source.open();
+    source.emit('scan.progress', { project_id: 'p1', scan_id: 's1', progress });
+    source.emit('scan.progress', { project_id: 'p1' });
+    expect(messages).toHaveLength(1);
+  });
+
+  it('reconnects with a fresh ticket after an error, backing off, and resets the delay once open', async () => {
+    let n = 0;
+    const { connection, opens } = connect(async () => `t${++n}`);
+    await vi.advanceTimersByTimeAsync(0);
+    FakeSource.all[0]!.open();
+    FakeSource.all[0]!.fail();
+    expect(FakeSource.all[0]!.closed).toBe(true);
+    expect(connection.status).toBe('waiting');
+    await vi.advanceTimersByTimeAsync(999);
+    expect(FakeSource.all).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(FakeSource.all[1]!.ticket).toBe('t2');
+    // Fails before opening: the next wait doubles.
+    FakeSource.all[1]!.fail();
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(FakeSource.all).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(FakeSource.all[2]!.ticket).toBe('t3');
+    FakeSource.all[2]!.open();
+    expect(opens).toEqual([false, true]);
+    expect(connection.status).toBe('open');
+    // Open again: back to the first delay.
+    FakeSource.all[2]!.fail();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(FakeSource.all).toHaveLength(4);
+  });
+
+  it('retries a failed ticket request, and stops on a fatal one', async () => {
+    const getTicket = vi
+      .fn<() => Promise<string>>()
+      .mockRejectedValueOnce(new ApiError(500, 'boom'))
+      .mockRejectedValueOnce(new ApiError(401, 'Authentication required'));
+    const { connection } = connect(getTicket);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(connection.status).toBe('waiting');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(getTicket).toHaveBeenCalledTimes(2);
+    expect(connection.status).toBe('stopped');
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(getTicket).toHaveBeenCalledTimes(2);
+    expect(FakeSource.all).toHaveLength(0);
+  });
+
+  it('stop() closes the stream and ignores a ticket that arrives later', async () => {
+    let resolve: (ticket: string) => void = () => {};
+    const { connection } = connect(() => new Promise<string>((r) => (resolve = r)));
+    connection.stop();
+    resolve('late');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeSource.all).toHaveLength(0);
+    expect(connection.status).toBe('stopped');
+  });
+});

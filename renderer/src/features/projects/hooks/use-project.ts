@@ -1,0 +1,37 @@
+import { projectSchema } from '@common/projects';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useApi } from '../../../app/services';
+import { ApiError } from '../../../api/http';
+import { queryKeys } from '../../../api/query-keys';
+import { notify } from '../../../ui/toaster';
+import { texts } from '../texts';
+
+export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+/**
+ * GET /project/{id}. A 404 is the page's 'Project not found' state; other failures also toast
+ * 'Failed to load project'. While a scan is queued or running the project is polled slowly, in case the live
+ * stream is down.
+ */
+export function useProject(id: string) {
+  const api = useApi();
+  const query = useQuery({
+    queryKey: queryKeys.projects.detail(id),
+    queryFn: async ({ signal }) =>
+      projectSchema.parse(
+        await api.request('GET', `/project/${encodeURIComponent(id)}`, { fallbackError: 'Failed to fetch project', signal }),
+      ),
+    refetchInterval: (q) => {
+      const state = q.state.data?.latest_scan?.state;
+      return state === 'queued' || state === 'running' ? 15_000 : false;
+    },
+  });
+  const { isError, error, errorUpdatedAt } = query;
+  useEffect(() => {
+    if (isError && !isNotFound(error) && !(error instanceof ApiError && error.status === 401)) {
+      notify.error(...texts.loadProjectFailed);
+    }
+  }, [isError, error, errorUpdatedAt]);
+  return query;
+}

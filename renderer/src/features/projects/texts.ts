@@ -1,0 +1,13 @@
+/** The spec's texts for projects that more than one component shows (spec sections 2, 5 and 8). */
+export const texts = {
+  loadProjectsFailed: ['Failed to load projects', 'Could not retrieve your projects. Please try again later.'],
+  loadProjectFailed: ['Failed to load project', 'Could not retrieve project details. Please try again later.'],
+  createFailed: 'Error creating project',
+  createFailedFallback: 'Failed to create project. Please try again.',
+  deleteFailed: ['Failed to delete project', 'Could not delete the project. Please try again later.'],
+  saveFailed: ['Failed to save changes', 'Could not update the project. Please try again later.'],
+  runFailed: 'Failed to run test',
+  runStarted: 'Test initiated',
+  runStartedFallback: 'Project test has been started.',
+  deleteConfirm: 'Are you sure you want to delete this project?',
+} as const;
