@@ -33,6 +33,8 @@ export interface ScanHooks {
   addressPolicy?: AddressPolicy;
   /** Browser executable for rendering; undefined = auto-detect, null = do not render. */
   chromiumPath?: string | null;
+  /** Called with every HTTP exchange the scan makes, as it finishes. */
+  onExchange?: (exchange: Exchange) => void;
   /** Extra certificate authorities to trust (PEM), e.g. an internal CA. */
   trustedCa?: string[];
   /** The checks to run (tests and benchmarks); defaults to every registered check. */
@@ -101,7 +103,7 @@ export async function scan(url: string, options: Partial<ScanOptions> = {}, hook
   const progress = (update: Omit<ScanProgress, 'checksTotal' | 'findings'> & Partial<Pick<ScanProgress, 'findings'>>) =>
     hooks.onProgress?.({ checksTotal: checks.length, findings: findingsSoFar, ...update });
 
-  const fetcher = new Fetcher({ policy, rateLimit: opts.rateLimit, timeoutMs: opts.timeoutMs, signal: hooks.signal, trustedCa: hooks.trustedCa });
+  const fetcher = new Fetcher({ policy, rateLimit: opts.rateLimit, timeoutMs: opts.timeoutMs, signal: hooks.signal, trustedCa: hooks.trustedCa, onExchange: hooks.onExchange });
   try {
     progress({ phase: 'crawl', pagesDone: 0, pagesTotal: opts.maxPages, checksRun: 0, message: `Fetching ${target}` });
     const crawled = await crawl(fetcher, target, {

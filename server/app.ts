@@ -26,6 +26,8 @@ export interface AppDeps {
   logger: FastifyBaseLogger;
   /** Product API routes, registered behind the bearer-token guard. */
   apiRoutes?: ((scope: FastifyInstance) => Promise<void> | void)[];
+  /** Routes that authorize themselves (signed report links, the live stream's ticket). */
+  publicRoutes?: ((scope: FastifyInstance) => Promise<void> | void)[];
 }
 
 /** The built renderer: the first `out/renderer` above this file (bundle in out/main/chunks, or the sources). */
@@ -39,9 +41,9 @@ function rendererDir(configured?: string): string | undefined {
 }
 
 /** Paths the API owns; anything else that is a GET for a page gets the renderer's index.html. */
-const API_PREFIXES = ['/auth/', '/health', '/app-config'];
+const API_PREFIXES = ['/auth/', '/health', '/app-config', '/reports/', '/report-preview', '/live'];
 
-export async function buildApp({ config, database, secrets, mailer, logger, apiRoutes = [] }: AppDeps) {
+export async function buildApp({ config, database, secrets, mailer, logger, apiRoutes = [], publicRoutes = [] }: AppDeps) {
   const app = Fastify({
     loggerInstance: logger,
     bodyLimit: 1024 * 1024,
@@ -146,12 +148,18 @@ export async function buildApp({ config, database, secrets, mailer, logger, apiR
     requireUser(scope, verify);
     scope.setErrorHandler((error, request, reply) => {
       const status = (error as { statusCode?: number }).statusCode ?? 500;
-      if ((error as { validation?: unknown }).validation) return reply.code(400).send({ detail: (error as Error).message });
+      const validation = (error as { validation?: Array<{ message?: string; instancePath?: string }> }).validation;
+      if (validation) {
+        // The first problem, in the words of the schema (the same messages the forms show).
+        const first = validation[0];
+        return reply.code(400).send({ detail: first?.message ?? (error as Error).message });
+      }
       if (status >= 500) request.log.error(error);
       return reply.code(status).send({ detail: status >= 500 ? 'Internal server error' : (error as Error).message });
     });
     for (const routes of apiRoutes) await routes(scope);
   });
+  for (const routes of publicRoutes) await app.register(async (scope) => routes(scope));
 
   const renderer = rendererDir(config.rendererDir);
   if (renderer) {

@@ -44,6 +44,16 @@ const envSchema = z.object({
   SIGNIN_MAX_PER_EMAIL: positiveInt(5),
   SIGNIN_MAX_PER_IP: positiveInt(20),
   SIGNIN_WINDOW_SECONDS: positiveInt(900),
+  /** Scans this process runs at once; 0 = none (team mode, where `vibeeval worker` processes run them). */
+  VIBEEVAL_SCAN_CONCURRENCY: z.coerce.number({ message: 'must be a number' }).int().min(0).max(32).default(2),
+  /** May scans reach private and loopback addresses? Default: yes when the server listens on loopback only (a workstation). */
+  VIBEEVAL_SCAN_ALLOW_PRIVATE: z.enum(['true', 'false', '1', '0']).optional(),
+  /** Hosts or CIDR ranges scans may reach even when private addresses are refused (comma separated). */
+  VIBEEVAL_SCAN_ALLOWLIST: z.string().default(''),
+  /** Requests per second per scanned host (0 = no limit). */
+  VIBEEVAL_SCAN_RATE: z.coerce.number({ message: 'must be a number' }).min(0).max(1000).default(10),
+  /** Render pages in headless Chromium during scans when a browser is found. */
+  VIBEEVAL_SCAN_RENDER: z.enum(['true', 'false', '1', '0']).default('true'),
   SUPABASE_URL: optionalUrl(['http:', 'https:']),
   SUPABASE_ANON_KEY: z.string().trim().optional(),
   SUPABASE_JWT_SECRET: z.string().trim().optional(),
@@ -86,6 +96,20 @@ function toConfig(env: z.infer<typeof envSchema>) {
       windowSeconds: env.SIGNIN_WINDOW_SECONDS,
     },
     hosted,
+    scans: {
+      concurrency: env.VIBEEVAL_SCAN_CONCURRENCY,
+      addressPolicy: {
+        allowPrivate:
+          env.VIBEEVAL_SCAN_ALLOW_PRIVATE !== undefined
+            ? env.VIBEEVAL_SCAN_ALLOW_PRIVATE === 'true' || env.VIBEEVAL_SCAN_ALLOW_PRIVATE === '1'
+            : ['127.0.0.1', 'localhost', '::1'].includes(env.HOST),
+        allowList: env.VIBEEVAL_SCAN_ALLOWLIST.split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      },
+      rateLimit: env.VIBEEVAL_SCAN_RATE,
+      render: env.VIBEEVAL_SCAN_RENDER === 'true' || env.VIBEEVAL_SCAN_RENDER === '1',
+    },
   };
 }
 

@@ -3,7 +3,16 @@ import pino from 'pino';
 import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
 import { openDatabase } from './db';
+import { EventService } from './events/service';
+import { startJobs, type Jobs } from './jobs/queue';
+import { startLiveBus, type LiveBus } from './live/bus';
+import { liveStreamRoutes, liveTicketRoutes } from './live/routes';
 import { createMailer } from './mail/mailer';
+import { projectRoutes } from './projects/routes';
+import { Sealer } from './projects/sealed';
+import { ProjectService } from './projects/service';
+import { ReportLinks } from './reports/links';
+import { publicReportRoutes, reportRoutes } from './reports/routes';
 import { loadSecrets } from './secrets';
 
 export interface RunningServer {
@@ -25,13 +34,39 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     log: (level, message) => logger[level](message),
   });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
+  let live: LiveBus | undefined;
+  let jobs: Jobs | undefined;
   const shutdown = async () => {
+    await jobs?.stop();
+    await live?.close();
     mailer.close();
     await database.close();
   };
   let built;
   try {
-    built = await buildApp({ config, database, secrets, mailer, logger });
+    live = await startLiveBus(database.url, database.pool, (level, message) => logger[level](message));
+    // Links in reports and mail need the origin, known once the server listens.
+    let origin = () => config.publicUrl ?? `http://${config.host}:${config.port}`;
+    const links = new ReportLinks(secrets.linkSecret, () => origin());
+    const projects = new ProjectService(database.db, new Sealer(secrets.linkSecret));
+    const events = new EventService(database.db, live);
+    jobs = await startJobs({
+      database,
+      logger,
+      scanConcurrency: config.scans.concurrency,
+      scanDeps: { db: database.db, events, live, logger, links, policy: config.scans.addressPolicy, rateLimit: config.scans.rateLimit, render: config.scans.render },
+    });
+    const reportDeps = { db: database.db, projects, jobs, live, links };
+    built = await buildApp({
+      config,
+      database,
+      secrets,
+      mailer,
+      logger,
+      apiRoutes: [projectRoutes({ projects, events, jobs, live }), reportRoutes(reportDeps), liveTicketRoutes(links.signer)],
+      publicRoutes: [publicReportRoutes(reportDeps, config.corsOrigins), liveStreamRoutes(links.signer, live)],
+    });
+    origin = built.origin;
     built.app.addHook('onClose', shutdown);
     await built.app.listen({ port: config.port, host: config.host });
   } catch (error) {

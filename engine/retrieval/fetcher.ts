@@ -32,6 +32,8 @@ export interface FetcherOptions {
   /** Requests in flight at once, across hosts. */
   concurrency?: number;
   signal?: AbortSignal;
+  /** Called with every finished exchange (the server records them as events). */
+  onExchange?: (exchange: Exchange) => void;
   /** Extra certificate authorities to trust (PEM), e.g. a company's internal CA; the public roots stay trusted. */
   trustedCa?: string[];
 }
@@ -188,6 +190,18 @@ export class Fetcher {
 
   /** Fetches a URL, following up to maxRedirects redirects unless told not to. */
   async fetch(request: FetchRequest): Promise<Exchange> {
+    const exchange = await this.fetchFollowing(request);
+    if (this.options.onExchange && !this.aborter.signal.aborted) {
+      try {
+        this.options.onExchange(exchange);
+      } catch {
+        // an observer's failure is not the scan's
+      }
+    }
+    return exchange;
+  }
+
+  private async fetchFollowing(request: FetchRequest): Promise<Exchange> {
     const method = (request.method ?? 'GET').toUpperCase();
     const requestHeaders: Record<string, string> = {
       'user-agent': USER_AGENT,

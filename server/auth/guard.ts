@@ -82,3 +82,9 @@ export function requireUser(scope: FastifyInstance, verify: BearerVerifier) {
     }
   });
 }
+
+/** The signed-in user of a request in the guarded scope (the guard has already refused anonymous requests). */
+export function userOf(request: { user: RequestUser | null }): RequestUser {
+  if (!request.user) throw Object.assign(new Error('Authentication required'), { statusCode: 401 });
+  return request.user;
+}

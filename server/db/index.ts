@@ -13,6 +13,8 @@ export interface Database {
   db: Db;
   pool: pg.Pool;
   kind: 'embedded' | 'external';
+  /** Connection string, for clients that need a connection of their own (LISTEN). */
+  url: string;
   /** Answers whether the database takes queries now. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -59,6 +61,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return {
     db,
     pool,
+    url,
     kind: embedded ? 'embedded' : 'external',
     async ping() {
       try {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -74,3 +74,94 @@ export const rateLimits = pgTable('rate_limits', {
   points: integer('points').notNull().default(0),
   expire: bigint('expire', { mode: 'number' }),
 });
+
+/** A site a user tests. `user_id` is the account's id (local or hosted Supabase); every query filters by it. */
+export const projects = pgTable(
+  'projects',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    url: text('url').notNull(),
+    status: text('status').notNull().default('active'),
+    instructionText: text('instruction_text'),
+    /** Test credentials, sealed with AES-256-GCM (server/projects/sealed.ts); never logged. */
+    secretInstructionSealed: text('secret_instruction_sealed'),
+    numPages: integer('num_pages').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    lastTest: timestamp('last_test', { withTimezone: true }),
+  },
+  (t) => [index('projects_user_id_created_idx').on(t.userId, t.createdAt)],
+);
+
+/** One run of the scanner over a project's site; `result` holds the engine's ScanResult. */
+export const scans = pgTable(
+  'scans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    state: text('state', { enum: ['queued', 'running', 'completed', 'failed'] }).notNull().default('queued'),
+    url: text('url').notNull(),
+    numPages: integer('num_pages').notNull(),
+    progress: jsonb('progress').$type<Record<string, unknown>>(),
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    score: integer('score'),
+    grade: text('grade'),
+    headerGrade: text('header_grade'),
+    counts: jsonb('counts').$type<Record<string, number>>(),
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** Touched every few seconds while a worker runs the scan; a stale one means the worker died. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('scans_project_idx').on(t.projectId, t.queuedAt),
+    // At most one queued or running scan per project: two Run Test presses cannot start two scans.
+    uniqueIndex('scans_one_active_per_project').on(t.projectId).where(sql`state in ('queued', 'running')`),
+  ],
+);
+
+/** What happened, as it happened: scan lifecycle, findings, the page loads and requests a scan made. */
+export const events = pgTable(
+  'events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id').notNull(),
+    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    scanId: uuid('scan_id'),
+    eventName: text('event_name').notNull(),
+    url: text('url').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    extra: jsonb('extra').$type<Record<string, unknown>>(),
+  },
+  (t) => [index('events_user_time_idx').on(t.userId, t.occurredAt), index('events_project_time_idx').on(t.projectId, t.occurredAt)],
+);
+
+/** A generated report (security from a scan; performance, accessibility, analytics measured for it). */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    // A project's reports go with it: they describe its site and hold its findings.
+    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    scanId: uuid('scan_id').references(() => scans.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['security', 'performance', 'accessibility', 'analytics'] }).notNull(),
+    url: text('url').notNull(),
+    state: text('state', { enum: ['queued', 'running', 'completed', 'failed'] }).notNull().default('queued'),
+    progress: jsonb('progress').$type<Record<string, unknown>>(),
+    /** The audit result for performance, accessibility and analytics; security reads its scan's result. */
+    content: jsonb('content').$type<Record<string, unknown>>(),
+    totalIssues: integer('total_issues'),
+    error: text('error'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('reports_user_created_idx').on(t.userId, t.createdAt)],
+);

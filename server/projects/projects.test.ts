@@ -1,0 +1,181 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { liveMessageSchema, projectScanResponseSchema, projectSchema, type LiveMessage } from '../../common/projects';
+import { startTestServer } from '../testing/test-server';
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let site: http.Server;
+let siteUrl: string;
+
+beforeAll(async () => {
+  // A small site to scan: two pages, no security headers.
+  site = http.createServer((req, res) => {
+    if (req.url === '/about') {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      return res.end('<!doctype html><title>About</title><a href="/">Home</a>');
+    }
+    res.writeHead(req.url === '/' ? 200 : 404, { 'content-type': 'text/html', server: 'nginx/1.18.0' });
+    res.end('<!doctype html><title>Shop</title><a href="/about">About</a>');
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
+  server = await startTestServer({ VIBEEVAL_SCAN_RENDER: 'false', VIBEEVAL_SCAN_RATE: '0' });
+});
+afterAll(async () => {
+  await server?.stop();
+  await new Promise<void>((resolve) => site.close(() => resolve()));
+});
+
+let counter = 0;
+async function account(): Promise<(method: string, path: string, body?: unknown) => Promise<{ status: number; body: any }>> {
+  const email = `owner${Date.now()}${counter++}@example.com`;
+  const signup = await fetch(`${server.origin}/auth/v1/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', apikey: 'local' },
+    body: JSON.stringify({ email, password: 'secret123' }),
+  });
+  const { access_token: token } = (await signup.json()) as { access_token: string };
+  return async (method, path, body) => {
+    const response = await fetch(`${server.origin}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : undefined };
+  };
+}
+
+async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe('project API', () => {
+  it('creates, lists, reads, updates and deletes projects of the signed-in user only', async () => {
+    const api = await account();
+    const other = await account();
+    const created = await api('POST', '/project', { url: siteUrl, status: 'active', instruction_text: 'Shop', secret_instruction: 'user: a@b.c / pass: hunter22', num_pages: 3 });
+    expect(created.status).toBe(201);
+    const project = projectSchema.parse(created.body);
+    expect(project).toMatchObject({ url: siteUrl, status: 'active', instruction_text: 'Shop', secret_instruction: 'user: a@b.c / pass: hunter22', num_pages: 3, last_test: null, latest_scan: null });
+
+    expect((await api('GET', '/projects')).body.map((p: { id: string }) => p.id)).toEqual([project.id]);
+    expect((await other('GET', '/projects')).body).toEqual([]);
+    // Another user's project does not exist for them.
+    expect(await other('GET', `/project/${project.id}`)).toEqual({ status: 404, body: { detail: 'Project not found' } });
+    expect((await other('PATCH', `/project/${project.id}`, { status: 'archived' })).status).toBe(404);
+    expect((await other('DELETE', `/project/${project.id}`)).status).toBe(404);
+    expect((await other('PATCH', `/project_test/${project.id}`)).status).toBe(404);
+    expect((await other('GET', `/events/project/${project.id}`)).status).toBe(404);
+
+    const updated = await api('PATCH', `/project/${project.id}`, { status: 'completed', num_pages: 5, last_test: '2026-11-21T10:00:00.000Z' });
+    expect(updated.body).toMatchObject({ status: 'completed', num_pages: 5, last_test: '2026-11-21T10:00:00.000Z' });
+    expect((await api('DELETE', `/project/${project.id}`)).body).toEqual({ message: 'Project deleted' });
+    expect((await api('GET', `/project/${project.id}`)).status).toBe(404);
+  });
+
+  it('says what is wrong with invalid bodies', async () => {
+    const api = await account();
+    expect(await api('POST', '/project', { url: 'not a url' })).toEqual({ status: 400, body: { detail: 'Please enter a valid URL' } });
+    expect(await api('POST', '/project', { url: siteUrl, instruction_text: 'x'.repeat(1001) })).toEqual({ status: 400, body: { detail: 'Instructions cannot exceed 1000 characters' } });
+    expect(await api('POST', '/project', { url: siteUrl, num_pages: 0 })).toEqual({ status: 400, body: { detail: 'Number of pages must be at least 1' } });
+    const { body } = await api('POST', '/project', { url: siteUrl });
+    expect(body).toMatchObject({ status: 'active', num_pages: 1 });
+    expect((await api('PATCH', `/project/${body.id}`, { owner: 'me' })).status).toBe(400);
+    expect((await api('GET', '/project/not-a-uuid')).status).toBe(404);
+  });
+
+  it('runs a real scan as a job, once at a time, with live progress, events and a signed report', async () => {
+    const api = await account();
+    const { body: project } = await api('POST', '/project', { url: siteUrl, instruction_text: 'Shop', num_pages: 2 });
+
+    // Live stream first, so progress is seen.
+    const { body: ticket } = await api('POST', '/live/ticket');
+    const messages: LiveMessage[] = [];
+    const controller = new AbortController();
+    const stream = fetch(`${server.origin}/live?ticket=${ticket.ticket}`, { signal: controller.signal }).then(async (response) => {
+      expect(response.headers.get('content-type')).toMatch(/text\/event-stream/);
+      const reader = response.body!.getReader();
+      let buffer = '';
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += Buffer.from(value).toString();
+        let end;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = block.split('\n').find((line) => line.startsWith('data: '));
+          if (data) messages.push(liveMessageSchema.parse(JSON.parse(data.slice(6))));
+        }
+      }
+    }).catch(() => undefined);
+
+    const first = await api('PATCH', `/project_test/${project.id}`);
+    expect(first.status).toBe(200);
+    expect(first.body.message).toBe('Project test has been started.');
+    const second = await api('PATCH', `/project_test/${project.id}`);
+    expect(second).toEqual({ status: 409, body: { detail: 'A test of this project is already running.' } });
+
+    const done = await waitFor(async () => {
+      const { body } = await api('GET', `/project/${project.id}/scan`);
+      const view = projectScanResponseSchema.parse(body);
+      return view.scan?.state === 'completed' || view.scan?.state === 'failed' ? view : undefined;
+    });
+    expect(done.scan?.error).toBeNull();
+    expect(done.scan?.state).toBe('completed');
+    expect(done.result?.pages.map((page) => new URL(page.url).pathname).sort()).toEqual(['/', '/about']);
+    expect(done.result?.findings.some((finding) => finding.checkId === 'server-version-disclosure')).toBe(true);
+    expect(done.scan?.grade).toMatch(/^[A-F][+-]?$/);
+
+    const { body: detail } = await api('GET', `/project/${project.id}`);
+    expect(detail.last_test).not.toBeNull();
+    expect(detail.latest_scan).toMatchObject({ state: 'completed', grade: done.scan?.grade });
+
+    // Events: lifecycle, page views and requests, findings.
+    const { body: events } = await api('GET', `/events/project/${project.id}`);
+    const kinds = new Set(events.map((event: { event_name: string }) => event.event_name));
+    expect(kinds).toEqual(new Set(['other', 'page_view', 'api_call', 'error']));
+    expect(events.some((event: { extra: { description: string } }) => /Scan completed: grade/.test(event.extra.description))).toBe(true);
+    const { body: recent } = await api('GET', '/events/recent?limit=5');
+    expect(recent).toHaveLength(5);
+
+    // Live: progress and the final state arrived.
+    await waitFor(async () => (messages.some((m) => m.type === 'scan.state' && m.scan.state === 'completed') ? true : undefined), 10_000);
+    expect(messages.some((m) => m.type === 'scan.progress' && m.progress.phase === 'crawl')).toBe(true);
+    expect(messages.some((m) => m.type === 'event')).toBe(true);
+    controller.abort();
+    await stream;
+
+    // The security report: a signed link that works without a token, and fails when tampered with.
+    const { body: links } = await api('GET', '/report_links/recent');
+    expect(links).toHaveLength(1);
+    expect(links[0]).toMatchObject({ url: siteUrl, type: 'security', project_id: project.id });
+    expect(links[0].total_issues).toBeGreaterThan(0);
+    const view = await fetch(links[0].report_url);
+    expect(view.status).toBe(200);
+    expect(await view.text()).toContain('vibeeval');
+    const tampered = links[0].report_url.replace(/sig=./, (match: string) => (match.endsWith('A') ? 'sig=B' : 'sig=A'));
+    expect((await fetch(tampered)).status).toBe(403);
+    const expired = links[0].report_url.replace(/exp=\d+/, 'exp=1000');
+    expect((await fetch(expired)).status).toBe(403);
+    const preview = await fetch(`${server.origin}/report-preview?signed_url=${encodeURIComponent(links[0].report_url)}`);
+    const page = await preview.text();
+    expect(preview.status).toBe(200);
+    expect(page).toContain('<iframe');
+    for (const format of ['html', 'csv', 'json', 'sarif']) {
+      const href = new RegExp(`href="([^"]+/export/${format}[^"]*)"`).exec(page)?.[1]?.replaceAll('&amp;', '&');
+      expect(href, format).toBeDefined();
+      const exported = await fetch(`${server.origin}${href}`);
+      expect(exported.status, format).toBe(200);
+      expect(exported.headers.get('content-disposition')).toMatch(/attachment; filename="vibeeval-/);
+    }
+  });
+});

@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createProjectBodySchema, eventsQuerySchema, projectScanResponseSchema, updateProjectBodySchema, type ProjectScanResponse } from '../../common/projects';
+import { findingSchema, scanResultSchema, type ScanResult } from '../../common/scan';
+import { diffScans } from '../../engine/diff';
+import type { EventService } from '../events/service';
+import type { Jobs } from '../jobs/queue';
+import type { LiveBus } from '../live/bus';
+import { userOf } from '../auth/guard';
+import { toScanSummary, type ProjectService } from './service';
+
+export interface ProjectRouteDeps {
+  projects: ProjectService;
+  events: EventService;
+  jobs: Jobs;
+  live: LiveBus;
+}
+
+const idParams = z.object({ id: z.string() });
+
+/** The project API of spec section 7, every record scoped to the signed-in user. */
+export function projectRoutes({ projects, events, jobs, live }: ProjectRouteDeps) {
+  return async (scope: FastifyInstance) => {
+    const app = scope.withTypeProvider<ZodTypeProvider>();
+
+    app.post('/project', { schema: { body: createProjectBodySchema } }, async (request, reply) => {
+      const project = await projects.create(userOf(request).id, request.body);
+      await events.record([{ userId: userOf(request).id, projectId: project.id, kind: 'other', url: project.url, extra: { description: 'Project created' } }]);
+      return reply.code(201).send(project);
+    });
+
+    app.get('/projects', async (request) => projects.list(userOf(request).id));
+
+    app.get('/project/:id', { schema: { params: idParams } }, async (request) => projects.get(userOf(request).id, request.params.id));
+
+    app.patch('/project/:id', { schema: { params: idParams, body: updateProjectBodySchema } }, async (request) =>
+      projects.update(userOf(request).id, request.params.id, request.body),
+    );
+
+    app.delete('/project/:id', { schema: { params: idParams } }, async (request) => {
+      await projects.remove(userOf(request).id, request.params.id);
+      return { message: 'Project deleted' };
+    });
+
+    app.patch('/project_test/:id', { schema: { params: idParams } }, async (request) => {
+      const scan = await projects.queueScan(userOf(request).id, request.params.id);
+      await jobs.enqueueScan(scan.id);
+      await events.record([
+        { userId: userOf(request).id, projectId: scan.projectId, scanId: scan.id, kind: 'other', url: scan.url, extra: { description: `Scan queued (up to ${scan.numPages} page${scan.numPages === 1 ? '' : 's'})`, scan_id: scan.id } },
+      ]);
+      await live.publish(userOf(request).id, { type: 'scan.state', project_id: scan.projectId, scan_id: scan.id, scan: toScanSummary(scan) }).catch(() => undefined);
+      return { message: 'Project test has been started.', scan_id: scan.id };
+    });
+
+    app.get('/project/:id/scan', { schema: { params: idParams } }, async (request): Promise<ProjectScanResponse> => {
+      const { latest, completed, reportId } = await projects.scansForView(userOf(request).id, request.params.id);
+      if (!latest) return { scan: null, result: null, new_fingerprints: [], fixed: [], previous_scan_id: null };
+      const [current, previous] = completed;
+      const result = current ? parseResult(current.result) : null;
+      const before = previous ? parseResult(previous.result) : null;
+      const diff = result ? diffScans(before ?? undefined, result) : undefined;
+      return projectScanResponseSchema.parse({
+        scan: toScanSummary(latest, latest.id === current?.id ? reportId : null),
+        result,
+        new_fingerprints: before && diff ? diff.added.map((finding) => finding.fingerprint) : [],
+        fixed: before && diff ? diff.fixed.map((finding) => findingSchema.parse(finding)) : [],
+        previous_scan_id: previous?.id ?? null,
+      });
+    });
+
+    app.get('/events/project/:id', { schema: { params: idParams } }, async (request) => {
+      await projects.row(userOf(request).id, request.params.id);
+      return events.forProject(userOf(request).id, request.params.id);
+    });
+
+    app.get('/events/recent', { schema: { querystring: eventsQuerySchema } }, async (request) => events.recent(userOf(request).id, request.query.limit));
+  };
+}
+
+function parseResult(raw: unknown): ScanResult | null {
+  const parsed = scanResultSchema.safeParse(raw);
+  return parsed.success ? parsed.data : null;
+}

@@ -1,0 +1,227 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { generateReportBodySchema, type ReportType } from '../../common/projects';
+import { scanResultSchema, type ScanResult } from '../../common/scan';
+import { isReportFormat, renderReport, REPORT_MEDIA, reportFileName, PdfBrowserMissingError, type ReportFormat } from '../../engine/report/index';
+import type { Db } from '../db';
+import { reports, scans } from '../db/schema';
+import type { Jobs } from '../jobs/queue';
+import type { LiveBus } from '../live/bus';
+import { isUuid, ProjectError, type ProjectService } from '../projects/service';
+import { userOf } from '../auth/guard';
+import type { ReportLinks } from './links';
+import { previewPage } from './preview-page';
+import { reportLinkFor, reportStatusFor } from './status';
+
+type ReportRow = typeof reports.$inferSelect;
+
+export interface ReportRouteDeps {
+  db: Db;
+  projects: ProjectService;
+  jobs: Jobs;
+  live: LiveBus;
+  links: ReportLinks;
+  /** Renders a non-security report (performance, accessibility, analytics) from its stored content. */
+  renderAudit?: (type: Exclude<ReportType, 'security'>, content: unknown, format: ReportFormat) => Promise<Buffer | string>;
+}
+
+const idParams = z.object({ id: z.string() });
+
+/** Reports for the signed-in user: recent links, generation and status. */
+export function reportRoutes({ db, projects, jobs, live, links }: ReportRouteDeps) {
+  return async (scope: FastifyInstance) => {
+    const app = scope.withTypeProvider<ZodTypeProvider>();
+
+    app.get('/report_links/recent', async (request) => {
+      const rows = await db
+        .select()
+        .from(reports)
+        .where(and(eq(reports.userId, userOf(request).id), eq(reports.state, 'completed')))
+        .orderBy(desc(reports.createdAt))
+        .limit(30);
+      return rows.map((row) => reportLinkFor(row, links));
+    });
+
+    app.post('/reports', { schema: { body: generateReportBodySchema } }, async (request, reply) => {
+      const userId = userOf(request).id;
+      const project = await projects.row(userId, request.body.project_id);
+      const type = request.body.type;
+      let row: ReportRow;
+      if (type === 'security') {
+        // The security report is the latest scan's; with none finished yet, a scan is started and the report waits for it.
+        const [done] = await db
+          .select({ id: scans.id })
+          .from(scans)
+          .where(and(eq(scans.projectId, project.id), eq(scans.state, 'completed')))
+          .orderBy(desc(scans.finishedAt))
+          .limit(1);
+        if (done) {
+          [row] = (await db
+            .insert(reports)
+            .values({ userId, projectId: project.id, scanId: done.id, type, url: project.url, state: 'completed', totalIssues: await issuesOf(db, done.id), finishedAt: new Date() })
+            .returning()) as [ReportRow];
+        } else {
+          let scanId: string;
+          try {
+            const scan = await projects.queueScan(userId, project.id);
+            scanId = scan.id;
+            await jobs.enqueueScan(scan.id);
+          } catch (error) {
+            if (!(error instanceof ProjectError) || error.statusCode !== 409) throw error;
+            const [active] = await db
+              .select({ id: scans.id })
+              .from(scans)
+              .where(eq(scans.projectId, project.id))
+              .orderBy(desc(scans.queuedAt))
+              .limit(1);
+            scanId = active!.id;
+          }
+          [row] = (await db.insert(reports).values({ userId, projectId: project.id, scanId, type, url: project.url, state: 'queued' }).returning()) as [ReportRow];
+        }
+      } else {
+        [row] = (await db.insert(reports).values({ userId, projectId: project.id, type, url: project.url, state: 'queued' }).returning()) as [ReportRow];
+        await jobs.enqueueReport(row.id);
+      }
+      const status = reportStatusFor(row, links);
+      await live.publish(userId, { type: 'report.state', report: status }).catch(() => undefined);
+      return reply.code(row.state === 'completed' ? 201 : 202).send(status);
+    });
+
+    app.get('/reports/:id', { schema: { params: idParams } }, async (request) => {
+      const row = await ownReport(db, userOf(request).id, request.params.id);
+      return reportStatusFor(row, links);
+    });
+  };
+}
+
+async function issuesOf(db: Db, scanId: string): Promise<number | null> {
+  const [scan] = await db.select({ counts: scans.counts }).from(scans).where(eq(scans.id, scanId));
+  const counts = scan?.counts;
+  return counts ? (counts.critical ?? 0) + (counts.high ?? 0) + (counts.medium ?? 0) + (counts.low ?? 0) : null;
+}
+
+async function ownReport(db: Db, userId: string, id: string): Promise<ReportRow> {
+  if (!isUuid(id)) throw new ProjectError(404, 'Report not found');
+  const [row] = await db
+    .select()
+    .from(reports)
+    .where(and(eq(reports.id, id), eq(reports.userId, userId)));
+  if (!row) throw new ProjectError(404, 'Report not found');
+  return row;
+}
+
+/** The report's own pages, opened through signed links: no bearer token, a CSP of their own, framable by the app. */
+export function publicReportRoutes({ db, links, renderAudit }: Pick<ReportRouteDeps, 'db' | 'links' | 'renderAudit'>, frameAncestors: string[]) {
+  return async (scope: FastifyInstance) => {
+    const app = scope.withTypeProvider<ZodTypeProvider>();
+    const signed = z.object({ exp: z.string().optional(), sig: z.string().optional() });
+
+    const deny = (reply: FastifyReply, reason: 'expired' | 'invalid') =>
+      reply
+        .code(403)
+        .type('text/plain; charset=utf-8')
+        .send(reason === 'expired' ? 'This report link has expired. Open the report again from vibeeval to get a new link.' : 'This report link is not valid.');
+
+    const load = async (id: string) => {
+      const [row] = isUuid(id) ? await db.select().from(reports).where(eq(reports.id, id)) : [];
+      if (!row || row.state !== 'completed') return undefined;
+      let result: ScanResult | undefined;
+      if (row.type === 'security' && row.scanId) {
+        const [scan] = await db.select({ result: scans.result }).from(scans).where(eq(scans.id, row.scanId));
+        const parsed = scanResultSchema.safeParse(scan?.result);
+        if (parsed.success) result = parsed.data;
+      }
+      return { row, result };
+    };
+
+    const render = async (row: ReportRow, result: ScanResult | undefined, format: ReportFormat): Promise<Buffer | string | undefined> => {
+      if (row.type === 'security') return result ? renderReport(result, format) : undefined;
+      if (!renderAudit || !row.content) return undefined;
+      return renderAudit(row.type, row.content, format);
+    };
+
+    const framePolicy = `default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self' ${frameAncestors.join(' ')}`.trim();
+
+    app.get('/reports/:id/view', { schema: { params: idParams, querystring: signed } }, async (request, reply) => {
+      const verdict = links.signer.verify('report', request.params.id, request.query.exp, request.query.sig);
+      if (verdict !== 'ok') return deny(reply, verdict);
+      const found = await load(request.params.id);
+      const html = found && (await render(found.row, found.result, 'html'));
+      if (!html) return reply.code(404).type('text/plain; charset=utf-8').send('This report is no longer available.');
+      // The app frames the report (the web app on this origin, the desktop app from app://): no X-Frame-Options.
+      reply.removeHeader('x-frame-options');
+      return reply
+        .header('content-security-policy', framePolicy)
+        .header('cache-control', 'private, no-store')
+        .header('referrer-policy', 'no-referrer')
+        .type('text/html; charset=utf-8')
+        .send(html);
+    });
+
+    app.get(
+      '/reports/:id/export/:format',
+      { schema: { params: z.object({ id: z.string(), format: z.string() }), querystring: signed } },
+      async (request, reply) => {
+        const verdict = links.signer.verify('report', request.params.id, request.query.exp, request.query.sig);
+        if (verdict !== 'ok') return deny(reply, verdict);
+        const format = request.params.format;
+        if (!isReportFormat(format)) return reply.code(404).send({ detail: `Unknown format '${format}': html, pdf, csv, json or sarif.` });
+        const found = await load(request.params.id);
+        if (!found) return reply.code(404).send({ detail: 'This report is no longer available.' });
+        if (format === 'sarif' && found.row.type !== 'security') return reply.code(404).send({ detail: 'SARIF is available for security reports only.' });
+        let body: Buffer | string | undefined;
+        try {
+          body = await render(found.row, found.result, format);
+        } catch (error) {
+          if (error instanceof PdfBrowserMissingError) return reply.code(503).send({ detail: error.message });
+          throw error;
+        }
+        if (body === undefined) return reply.code(404).send({ detail: 'This report is no longer available.' });
+        const name = found.result
+          ? reportFileName(found.result, format)
+          : `vibeeval-${found.row.type}-${found.row.createdAt.toISOString().slice(0, 10)}${REPORT_MEDIA[format].extension}`;
+        return reply
+          .header('content-disposition', `attachment; filename="${name}"`)
+          .header('cache-control', 'private, no-store')
+          .type(REPORT_MEDIA[format].contentType)
+          .send(body);
+      },
+    );
+
+    app.get('/report-preview', { schema: { querystring: z.object({ signed_url: z.string().max(4_000).optional() }) } }, async (request, reply) => {
+      const raw = request.query.signed_url;
+      let url: URL | undefined;
+      try {
+        url = raw ? new URL(raw, 'http://placeholder.invalid') : undefined;
+      } catch {
+        url = undefined;
+      }
+      const id = url && /^\/reports\/([0-9a-f-]{36})\/view$/i.exec(url.pathname)?.[1];
+      if (!url || !id) return deny(reply, 'invalid');
+      const exp = url.searchParams.get('exp') ?? '';
+      const sig = url.searchParams.get('sig') ?? '';
+      const verdict = links.signer.verify('report', id, exp, sig);
+      if (verdict !== 'ok') return deny(reply, verdict);
+      const found = await load(id);
+      if (!found) return reply.code(404).type('text/plain; charset=utf-8').send('This report is no longer available.');
+      const view = `/reports/${id}/view?exp=${exp}&sig=${encodeURIComponent(sig)}`;
+      const formats: ReportFormat[] = found.row.type === 'security' ? ['html', 'pdf', 'csv', 'json', 'sarif'] : ['html', 'pdf', 'csv', 'json'];
+      const html = previewPage({
+        title: `${found.row.type[0]!.toUpperCase()}${found.row.type.slice(1)} report`,
+        target: found.row.url,
+        createdAt: found.row.createdAt,
+        totalIssues: found.row.totalIssues,
+        viewUrl: view,
+        exports: formats.map((format) => ({ format, url: `/reports/${id}/export/${format}?exp=${exp}&sig=${encodeURIComponent(sig)}` })),
+      });
+      return reply
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-src 'self'; img-src data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
+        .header('cache-control', 'private, no-store')
+        .header('referrer-policy', 'no-referrer')
+        .type('text/html; charset=utf-8')
+        .send(html);
+    });
+  };
+}
