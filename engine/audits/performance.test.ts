@@ -128,6 +128,19 @@ describe.skipIf(browser.path === null)('auditPerformance in Chromium', () => {
     expect(result.summary.totalIssues).toBe(0);
   });
 
+  it('stops between pages when aborted', async () => {
+    site = await startFixtureSite('a11y');
+    const controller = new AbortController();
+    const run = auditPerformance([`${site.origin}/perf.html`, site.url], {
+      executablePath: browser.path!,
+      policy: { allowPrivate: true },
+      signal: controller.signal,
+      onProgress: (p) => p.done === 1 && controller.abort(),
+    });
+    await expect(run).rejects.toMatchObject({ name: 'AuditError', code: 'aborted' });
+    expect(site.requests).not.toContain('GET /');
+  });
+
   it('refuses private addresses when the policy says so', async () => {
     site = await startFixtureSite('a11y');
     const result = await auditPerformance([`${site.origin}/perf.html`], { executablePath: browser.path!, policy: { allowPrivate: false } });

@@ -19,7 +19,11 @@ export const queryKeys = {
   },
   events: { all: ['events'] as const, recent: (limit: number) => ['events', 'recent', limit] as const },
   scenarios: { all: ['scenarios'] as const },
-  reports: { recent: ['reports', 'recent'] as const },
+  reports: {
+    recent: ['reports', 'recent'] as const,
+    /** GET /reports/{id}: a generated report's state (polled, and written by 'report.state' live messages). */
+    status: (id: string) => ['reports', 'status', id] as const,
+  },
   webhooks: { all: ['webhooks'] as const },
   continuousBuilds: { all: ['continuous-builds'] as const },
   billing: {

@@ -11,3 +11,9 @@ export const texts = {
   runStartedFallback: 'Project test has been started.',
   deleteConfirm: 'Are you sure you want to delete this project?',
 } as const;
+
+/**
+ * The calls the spec sends without a body carry `{}`: the API client always sets content-type
+ * application/json, and Fastify rejects an empty body with that type (FST_ERR_CTP_EMPTY_JSON_BODY).
+ */
+export const NO_BODY = {};

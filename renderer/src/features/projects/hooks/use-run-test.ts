@@ -4,7 +4,7 @@ import { useApi } from '../../../app/services';
 import { ApiError } from '../../../api/http';
 import { queryKeys } from '../../../api/query-keys';
 import { notify } from '../../../ui/toaster';
-import { texts } from '../texts';
+import { NO_BODY, texts } from '../texts';
 
 /**
  * PATCH /project_test/{id} starts a scan; the server's message is toasted as 'Test initiated'. Then, as the
@@ -16,7 +16,10 @@ export function useRunTest(id: string) {
   const path = `/project/${encodeURIComponent(id)}`;
   return useMutation({
     mutationFn: async () => {
-      const body: unknown = await api.request('PATCH', `/project_test/${encodeURIComponent(id)}`, { fallbackError: 'Failed to run test' });
+      const body: unknown = await api.request('PATCH', `/project_test/${encodeURIComponent(id)}`, {
+        body: NO_BODY,
+        fallbackError: 'Failed to run test',
+      });
       const parsed = runTestResponseSchema.partial().safeParse(body);
       return parsed.success ? parsed.data : {};
     },
