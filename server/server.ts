@@ -5,6 +5,7 @@ import { loadConfig, type Config } from './config';
 import { openDatabase } from './db';
 import { EventService } from './events/service';
 import { startJobs, type Jobs } from './jobs/queue';
+import { renderStoredAudit, runReportJob } from './jobs/report-job';
 import { startLiveBus, type LiveBus } from './live/bus';
 import { liveStreamRoutes, liveTicketRoutes } from './live/routes';
 import { createMailer } from './mail/mailer';
@@ -44,7 +45,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   };
   let built;
   try {
-    live = await startLiveBus(database.url, database.pool, (level, message) => logger[level](message));
+    const bus = await startLiveBus(database.url, database.pool, (level, message) => logger[level](message));
+    live = bus;
     // Links in reports and mail need the origin, known once the server listens.
     let origin = () => config.publicUrl ?? `http://${config.host}:${config.port}`;
     const links = new ReportLinks(secrets.linkSecret, () => origin());
@@ -55,8 +57,9 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       logger,
       scanConcurrency: config.scans.concurrency,
       scanDeps: { db: database.db, events, live, logger, links, policy: config.scans.addressPolicy, rateLimit: config.scans.rateLimit, render: config.scans.render },
+      runReport: config.scans.concurrency > 0 ? (id, signal) => runReportJob(id, { db: database.db, events, live: bus, links, logger, policy: config.scans.addressPolicy }, signal) : undefined,
     });
-    const reportDeps = { db: database.db, projects, jobs, live, links };
+    const reportDeps = { db: database.db, projects, jobs, live, links, renderAudit: renderStoredAudit };
     built = await buildApp({
       config,
       database,

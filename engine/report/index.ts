@@ -3,10 +3,10 @@ import { renderCsv } from './csv';
 import { targetHost } from './format';
 import { renderHtml } from './html';
 import { renderJson } from './json';
-import { renderPdf, type PdfOptions } from './pdf';
+import { htmlToPdf, renderPdf, type PdfOptions } from './pdf';
 import { renderSarif } from './sarif';
 
-export { renderCsv, renderHtml, renderJson, renderPdf, renderSarif };
+export { htmlToPdf, renderCsv, renderHtml, renderJson, renderPdf, renderSarif };
 export { PdfBrowserMissingError } from './pdf';
 
 /** Export formats, in the order the UI offers them. */

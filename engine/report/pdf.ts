@@ -19,15 +19,19 @@ export class PdfBrowserMissingError extends Error {
   }
 }
 
-function footerTemplate(result: ScanResult): string {
+function footerTemplate(text: string): string {
   // Header and footer templates are rendered without the page's CSS and need an explicit font size.
-  const text = `${PRODUCT_NAME} security report · ${targetHost(result)} · ${formatDate(result.startedAt)}`;
   return `<div style="width:100%;font-size:8px;color:#64748b;padding:0 12mm;display:flex;justify-content:space-between;font-family:Arial,sans-serif;">
 <span>${escapeHtml(text)}</span><span>Page <span class="pageNumber"></span> of <span class="totalPages"></span></span></div>`;
 }
 
 /** The HTML report printed to an A4 PDF by a headless Chromium, with page numbers in the footer. */
 export async function renderPdf(result: ScanResult, options: PdfOptions = {}): Promise<Buffer> {
+  return htmlToPdf(renderHtml(result), `${PRODUCT_NAME} security report · ${targetHost(result)} · ${formatDate(result.startedAt)}`, options);
+}
+
+/** Any static report page printed to an A4 PDF, `footer` on every page beside the page numbers. */
+export async function htmlToPdf(html: string, footer: string, options: PdfOptions = {}): Promise<Buffer> {
   let executable = options.chromiumPath;
   if (!executable) {
     const lookup = findChromium();
@@ -40,7 +44,7 @@ export async function renderPdf(result: ScanResult, options: PdfOptions = {}): P
     const context = await browser.newContext({ javaScriptEnabled: false, offline: true });
     const page = await context.newPage();
     await page.route('**/*', (route) => route.abort());
-    await page.setContent(renderHtml(result), { waitUntil: 'load' });
+    await page.setContent(html, { waitUntil: 'load' });
     await page.emulateMedia({ media: 'print' });
     const pdf = await page.pdf({
       format: 'A4',
@@ -48,7 +52,7 @@ export async function renderPdf(result: ScanResult, options: PdfOptions = {}): P
       margin: { top: '14mm', bottom: '16mm', left: '12mm', right: '12mm' },
       displayHeaderFooter: true,
       headerTemplate: '<span></span>',
-      footerTemplate: footerTemplate(result),
+      footerTemplate: footerTemplate(footer),
     });
     return Buffer.from(pdf);
   } finally {

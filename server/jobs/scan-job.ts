@@ -101,6 +101,7 @@ export async function runScanJob(scanId: string, deps: ScanJobDeps, { signal, fi
   let progress: ScanProgress | null = null;
   let lastSent = 0;
   let lastPhase = '';
+  let lastStored = 0;
   const heartbeat = setInterval(() => {
     void db
       .update(scans)
@@ -137,6 +138,15 @@ export async function runScanJob(scanId: string, deps: ScanJobDeps, { signal, fi
           lastPhase = next.phase;
           lastSent = now;
           void live.publish(row.userId, { type: 'scan.progress', project_id: row.projectId, scan_id: row.id, progress: next }).catch(() => undefined);
+          // Clients that poll instead of listening see progress too (at most once a second).
+          if (now - lastStored >= 1_000) {
+            lastStored = now;
+            void db
+              .update(scans)
+              .set({ progress: next as unknown as Record<string, unknown>, heartbeatAt: sql`now()` })
+              .where(and(eq(scans.id, row.id), eq(scans.state, 'running')))
+              .catch(() => undefined);
+          }
         },
       },
     );
@@ -218,6 +228,15 @@ export async function runScanJob(scanId: string, deps: ScanJobDeps, { signal, fi
       .where(eq(scans.id, row.id))
       .returning();
     if (failed) await publishState(failed);
+    if (permanent) {
+      // A security report waiting for this scan fails with it.
+      const waiting = await db
+        .update(reports)
+        .set({ state: 'failed', error: message, finishedAt: sql`now()` })
+        .where(and(eq(reports.scanId, row.id), eq(reports.type, 'security'), eq(reports.state, 'queued')))
+        .returning();
+      for (const report of waiting) await live.publish(report.userId, { type: 'report.state', report: reportStatusFor(report, deps.links) }).catch(() => undefined);
+    }
     await events.record([{ ...base, kind: 'error', url: row.url, extra: { description: permanent ? message : `${message} (will retry)`, scan_id: row.id } }]);
     if (!permanent) throw error;
     return 'failed';

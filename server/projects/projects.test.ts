@@ -180,3 +180,48 @@ describe('project API', () => {
     }
   });
 });
+
+describe('report generation', () => {
+  async function waitReport(api: Awaited<ReturnType<typeof account>>, id: string) {
+    return waitFor(async () => {
+      const { body } = await api('GET', `/reports/${id}`);
+      return body.state === 'completed' || body.state === 'failed' ? body : undefined;
+    }, 90_000);
+  }
+
+  it('generates the four report types from real measurements of the site', async () => {
+    const api = await account();
+    const { body: project } = await api('POST', '/project', { url: siteUrl, instruction_text: 'Shop', num_pages: 2 });
+
+    // Security with no finished scan yet: a scan starts and the report waits for it.
+    const security = await api('POST', '/reports', { project_id: project.id, type: 'security' });
+    expect(security.status).toBe(202);
+    expect(security.body.state).toBe('queued');
+    const securityDone = await waitReport(api, security.body.id);
+    expect(securityDone).toMatchObject({ state: 'completed', type: 'security' });
+    expect((await fetch(securityDone.report_url)).status).toBe(200);
+
+    const analytics = await api('POST', '/reports', { project_id: project.id, type: 'analytics' });
+    const analyticsDone = await waitReport(api, analytics.body.id);
+    expect(analyticsDone.state).toBe('completed');
+    const analyticsHtml = await (await fetch(analyticsDone.report_url)).text();
+    expect(analyticsHtml).toMatch(/page_view|Page view/i);
+
+    for (const type of ['performance', 'accessibility'] as const) {
+      const started = await api('POST', '/reports', { project_id: project.id, type });
+      expect(started.status).toBe(202);
+      const done = await waitReport(api, started.body.id);
+      expect(done.error).toBeNull();
+      expect(done.state).toBe('completed');
+      const csv = await fetch(done.report_url.replace('/view?', '/export/csv?'));
+      expect(csv.status).toBe(200);
+      expect(csv.headers.get('content-type')).toMatch(/text\/csv/);
+    }
+    const { body: recent } = await api('GET', '/report_links/recent');
+    expect(new Set(recent.map((link: { type: string }) => link.type))).toEqual(new Set(['security', 'analytics', 'performance', 'accessibility']));
+    // Another user cannot read or generate them.
+    const other = await account();
+    expect((await other('GET', `/reports/${security.body.id}`)).status).toBe(404);
+    expect((await other('POST', '/reports', { project_id: project.id, type: 'analytics' })).status).toBe(404);
+  }, 180_000);
+});

@@ -1,0 +1,105 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectScanResponseSchema, type ProjectScanResponse } from '../../common/projects';
+import { startServer, type RunningServer } from '../server';
+
+// A slow site: every page takes 1.5 s, so a 12-page scan is still running when the server stops.
+let site: http.Server;
+let siteUrl: string;
+beforeAll(async () => {
+  site = http.createServer((req, res) => {
+    const n = Number(/\/p\/(\d+)/.exec(req.url ?? '')?.[1] ?? 0);
+    setTimeout(() => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(`<!doctype html><title>Page ${n}</title><a href="/p/${n + 1}">next</a><a href="/p/${n + 2}">skip</a>`);
+    }, 1_500);
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
+});
+afterAll(() => new Promise<void>((resolve) => site.close(() => resolve())));
+
+const ENV = { PATH: process.env.PATH, LOG_LEVEL: 'warn', PORT: '0', VIBEEVAL_SCAN_RENDER: 'false', VIBEEVAL_SCAN_RATE: '0' };
+
+async function client(server: RunningServer, token?: string) {
+  let bearer = token;
+  if (!bearer) {
+    const signup = await fetch(`${server.origin}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', apikey: 'local' },
+      body: JSON.stringify({ email: `restart${Date.now()}@example.com`, password: 'secret123' }),
+    });
+    bearer = ((await signup.json()) as { access_token: string }).access_token;
+  }
+  const call = async (method: string, path: string, body?: unknown): Promise<unknown> => {
+    const response = await fetch(`${server.origin}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${bearer}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return response.json();
+  };
+  return { token: bearer, call };
+}
+
+async function waitForScan(call: (method: string, path: string) => Promise<unknown>, projectId: string, done: (view: ProjectScanResponse) => boolean, timeoutMs = 60_000): Promise<ProjectScanResponse> {
+  const started = Date.now();
+  for (;;) {
+    const view = projectScanResponseSchema.parse(await call('GET', `/project/${projectId}/scan`));
+    if (done(view)) return view;
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out; last state ${view.scan?.state}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe('scan jobs across a restart', () => {
+  it('puts a scan interrupted by a stop back in the queue and finishes it after the restart', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'vibeeval-restart-'));
+    try {
+      const first = await startServer({ ...ENV, VIBEEVAL_DATA_DIR: dataDir });
+      const { token, call } = await client(first);
+      const project = (await call('POST', '/project', { url: siteUrl, num_pages: 12 })) as { id: string };
+      await call('PATCH', `/project_test/${project.id}`);
+      await waitForScan(call, project.id, (view) => view.scan?.state === 'running' && (view.scan.progress?.pagesDone ?? 0) >= 1);
+      expect(projectScanResponseSchema.parse(await call('GET', `/project/${project.id}/scan`)).scan?.state).toBe('running');
+      await first.close();
+
+      const second = await startServer({ ...ENV, VIBEEVAL_DATA_DIR: dataDir });
+      try {
+        const again = await client(second, token);
+        const view = await waitForScan(again.call, project.id, (v) => v.scan?.state === 'completed' || v.scan?.state === 'failed');
+        expect(view.scan?.state).toBe('completed');
+        expect(view.result?.pages).toHaveLength(12);
+        const events = (await again.call('GET', `/events/project/${project.id}`)) as Array<{ extra: { description?: string } }>;
+        expect(events.some((event) => event.extra.description === 'Scan interrupted by a server restart; it will run again')).toBe(true);
+        expect(events.filter((event) => /^Scan started/.test(event.extra.description ?? ''))).toHaveLength(2);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('marks a scan of an unreachable site failed with the reason, without retrying', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'vibeeval-fail-'));
+    const server = await startServer({ ...ENV, VIBEEVAL_DATA_DIR: dataDir });
+    try {
+      const { call } = await client(server);
+      const project = (await call('POST', '/project', { url: 'http://127.0.0.1:1/' })) as { id: string };
+      await call('PATCH', `/project_test/${project.id}`);
+      const view = await waitForScan(call, project.id, (v) => v.scan?.state === 'failed' || v.scan?.state === 'completed');
+      expect(view.scan?.state).toBe('failed');
+      expect(view.scan?.error).toMatch(/refused the connection/);
+      // Not running any more: a new test may start.
+      expect(await call('PATCH', `/project_test/${project.id}`)).toMatchObject({ message: 'Project test has been started.' });
+    } finally {
+      await server.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
