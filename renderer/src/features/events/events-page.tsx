@@ -108,7 +108,7 @@ export function EventsPage() {
           <EventsList rows={rows} />
         )}
       </Card.Root>
-      {events.data && (
+      {events.data && events.data.length > 0 && (
         <Text mt="2" fontSize="sm" color="fg.muted" aria-live="polite">
           {rows.length === events.data.length
             ? `${events.data.length} recent event${events.data.length === 1 ? '' : 's'}`

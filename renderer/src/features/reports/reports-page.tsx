@@ -34,16 +34,17 @@ export function ReportsPage() {
         }
         variant="line"
         colorPalette="brand"
+        size={{ base: 'sm', sm: 'md' }}
         lazyMount
       >
         <Tabs.List overflowX="auto" overflowY="hidden" mb="5" css={{ scrollbarWidth: 'none' }}>
-          <Tabs.Trigger value="recent" flexShrink="0">
+          <Tabs.Trigger value="recent" flexShrink="0" px={{ base: '2', sm: '4' }}>
             Recent Reports
           </Tabs.Trigger>
-          <Tabs.Trigger value="available" flexShrink="0">
+          <Tabs.Trigger value="available" flexShrink="0" px={{ base: '2', sm: '4' }}>
             Available Reports
           </Tabs.Trigger>
-          <Tabs.Trigger value="saved" flexShrink="0">
+          <Tabs.Trigger value="saved" flexShrink="0" px={{ base: '2', sm: '4' }}>
             Saved Reports
           </Tabs.Trigger>
         </Tabs.List>

@@ -1,0 +1,54 @@
+import type { ProjectEvent } from '@common/projects';
+
+/** The spec's event time, 'MMM d, h:mm a', or 'Unknown time' (one formatter for the whole app). */
+export { formatEventTime } from '../../ui/relative-date';
+
+/** GET /events/recent?limit=30 (spec section 9: 30 fetched). */
+export const RECENT_EVENTS_LIMIT = 30;
+
+/** The event's description (extra.description), or '' when it has none. */
+export function eventDescription(event: ProjectEvent): string {
+  const description = event.extra?.description;
+  return typeof description === 'string' ? description : '';
+}
+
+const EVENT_LABELS: Record<string, string> = {
+  page_view: 'Page View',
+  form_submit: 'Form Submit',
+  button_click: 'Button Click',
+  error: 'Error',
+  api_call: 'API Call',
+  other: 'Other',
+};
+
+/** How an event kind reads in its badge: 'page_view' → 'Page View'; unknown kinds are title-cased. */
+export function eventLabel(eventName: string): string {
+  return (
+    EVENT_LABELS[eventName] ??
+    eventName
+      .split(/[_\s-]+/)
+      .filter(Boolean)
+      .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+      .join(' ')
+  );
+}
+
+/**
+ * The events whose name, URL or description contains `query`, ignoring case (and surrounding spaces).
+ * An empty query keeps every event.
+ */
+export function filterEvents(events: readonly ProjectEvent[], query: string): ProjectEvent[] {
+  const needle = query.trim().toLowerCase();
+  if (!needle) return [...events];
+  return events.filter((event) =>
+    [event.event_name, eventLabel(event.event_name), event.url, eventDescription(event)].some((text) =>
+      text.toLowerCase().includes(needle),
+    ),
+  );
+}
+
+/** Puts a live event on top of the list: newest first, no duplicate ids, at most `limit` rows. */
+export function prependEvent(events: readonly ProjectEvent[] | undefined, event: ProjectEvent, limit = RECENT_EVENTS_LIMIT): ProjectEvent[] {
+  const rest = (events ?? []).filter((existing) => existing.id !== event.id);
+  return [event, ...rest].slice(0, limit);
+}

@@ -1,0 +1,108 @@
+import {
+  projectSchema,
+  reportLinkSchema,
+  reportStatusSchema,
+  type Project,
+  type ReportLink,
+  type ReportStatus,
+  type ReportType,
+} from '@common/projects';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { z } from 'zod';
+import { useApi } from '../../app/services';
+import { ApiError } from '../../api/http';
+import { useLiveMessages } from '../../api/live';
+import { queryKeys } from '../../api/query-keys';
+import { notify } from '../../ui/toaster';
+import { isReportFinished } from './report-links';
+
+/** How often a report being generated is polled (the live stream usually answers first). */
+export const REPORT_POLL_MS = 1_000;
+
+/** Parses an answer with its schema; a body of another shape fails like an error response. */
+function parse<T>(schema: z.ZodType<T>, body: unknown, message: string): T {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new ApiError(200, message, body);
+  return parsed.data;
+}
+
+/** GET /report_links/recent; a failure toasts 'Failed to load recent reports' / 'Please try again later'. */
+export function useRecentReports() {
+  const api = useApi();
+  const query = useQuery({
+    queryKey: queryKeys.reports.recent,
+    queryFn: async ({ signal }): Promise<ReportLink[]> => {
+      const body = await api.request<unknown>('GET', '/report_links/recent', { fallbackError: 'Failed to load recent reports', signal });
+      return parse(z.array(reportLinkSchema), body, 'Failed to load recent reports');
+    },
+  });
+  const { error } = query;
+  useEffect(() => {
+    // Once per failure (not per retry); a 401 is the query client's, which signs the user out.
+    if (error && !(error instanceof ApiError && error.status === 401)) notify.error('Failed to load recent reports', 'Please try again later');
+  }, [error]);
+  return query;
+}
+
+/** GET /projects, for the generator's project picker. */
+export function useReportProjects() {
+  const api = useApi();
+  return useQuery({
+    queryKey: queryKeys.projects.list(),
+    queryFn: async ({ signal }): Promise<Project[]> => {
+      const body = await api.request<unknown>('GET', '/projects', { fallbackError: 'Failed to fetch projects', signal });
+      return parse(z.array(projectSchema), body, 'Failed to fetch projects');
+    },
+  });
+}
+
+/** POST /reports: starts generating a report; its first status goes straight into the status query. */
+export function useGenerateReport() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: { project_id: string; type: ReportType }): Promise<ReportStatus> => {
+      const answer = await api.request<unknown>('POST', '/reports', { body, fallbackError: 'Failed to generate report' });
+      return parse(reportStatusSchema, answer, 'Failed to generate report');
+    },
+    onSuccess: (report) => {
+      queryClient.setQueryData(queryKeys.reports.status(report.id), report);
+    },
+    onError: (error) => {
+      if (!(error instanceof ApiError && error.status === 401)) notify.error('Failed to generate report', error.message);
+    },
+  });
+}
+
+/** GET /reports/{id}, every second until the report is completed or failed; 'report.state' messages update it at once. */
+export function useReportStatus(id: string | null) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  useLiveMessages((message) => {
+    if (message.type !== 'report.state' || message.report.id !== id) return;
+    const key = queryKeys.reports.status(message.report.id);
+    // A late message must not take a finished report back to running.
+    if (isReportFinished(queryClient.getQueryData<ReportStatus>(key)) && !isReportFinished(message.report)) return;
+    queryClient.setQueryData(key, message.report);
+  });
+  const query = useQuery({
+    queryKey: queryKeys.reports.status(id ?? ''),
+    enabled: id !== null,
+    queryFn: async ({ signal }): Promise<ReportStatus> => {
+      const body = await api.request<unknown>('GET', `/reports/${encodeURIComponent(id ?? '')}`, {
+        fallbackError: 'Failed to load report',
+        signal,
+      });
+      return parse(reportStatusSchema, body, 'Failed to load report');
+    },
+    staleTime: 0,
+    refetchInterval: (q) => (isReportFinished(q.state.data) ? false : REPORT_POLL_MS),
+  });
+  const finished = query.data?.state === 'completed';
+  useEffect(() => {
+    // A new report belongs at the top of Recent Reports.
+    if (finished) void queryClient.invalidateQueries({ queryKey: queryKeys.reports.recent });
+  }, [finished, queryClient]);
+  return query;
+}

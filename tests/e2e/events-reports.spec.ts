@@ -1,0 +1,199 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { newEmail, signIn, signUp, snap } from './support';
+
+// A tiny site on 127.0.0.1 for the real scans: two pages, a JSON endpoint and an exposed .env, so the scan
+// records page views and API calls and its security report has findings. Unknown paths answer a JSON 404,
+// so the scanner's probes are recorded as API calls (HTML GETs are page views).
+const PAGES: Record<string, { type: string; body: string }> = {
+  '/': {
+    type: 'text/html; charset=utf-8',
+    body: '<!doctype html><html><head><title>Events shop</title></head><body><h1>Events shop</h1><a href="/about">About</a><a href="/api/status">Status</a></body></html>',
+  },
+  '/about': { type: 'text/html; charset=utf-8', body: '<!doctype html><html><head><title>About</title></head><body><p>About us</p><a href="/">Home</a></body></html>' },
+  '/api/status': { type: 'application/json', body: '{"ok":true}' },
+  '/.env': { type: 'text/plain', body: 'APP_ENV=production\nDB_PASSWORD=correct-horse-battery-staple\n' },
+};
+
+let site: Server;
+let siteUrl = '';
+
+test.beforeAll(async () => {
+  site = createServer((request, response) => {
+    const page = PAGES[new URL(request.url ?? '/', 'http://x').pathname];
+    if (!page) {
+      response.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found"}');
+      return;
+    }
+    response.writeHead(200, { 'content-type': page.type }).end(page.body);
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
+});
+
+test.afterAll(async () => {
+  await new Promise((resolve) => site.close(resolve));
+});
+
+/** Full-page screenshots at desktop and phone widths. */
+async function snapBoth(page: Page, name: string) {
+  await snap(page, `${name}-1280`);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await snap(page, `${name}-375`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** The signed-in session's bearer token (web mode keeps the supabase-js session in localStorage). */
+async function accessToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => {
+    // This runs in the page; the tests' tsconfig has no DOM types.
+    const storage = (globalThis as unknown as { localStorage: { getItem(key: string): string | null } & Record<string, unknown> }).localStorage;
+    const key = Object.keys(storage).find((name) => /^sb-.*-auth-token$/.test(name));
+    const raw = key ? storage.getItem(key) : null;
+    return raw ? (JSON.parse(raw) as { access_token?: string }).access_token : undefined;
+  });
+  expect(token, 'a signed-in session in localStorage').toBeTruthy();
+  return token!;
+}
+
+/** A small typed client for the product API with the session's bearer token. */
+function api(request: APIRequestContext, token: string) {
+  const headers = { authorization: `Bearer ${token}` };
+  return {
+    async createProject(name: string): Promise<string> {
+      const response = await request.post('/project', {
+        headers,
+        data: { url: siteUrl, status: 'active', instruction_text: name, secret_instruction: null, num_pages: 3 },
+      });
+      expect(response.ok(), await response.text()).toBe(true);
+      return ((await response.json()) as { id: string }).id;
+    },
+    async runTest(id: string) {
+      const response = await request.patch(`/project_test/${id}`, { headers });
+      expect(response.ok(), await response.text()).toBe(true);
+    },
+    async scanState(id: string): Promise<string | undefined> {
+      const response = await request.get(`/project/${id}`, { headers });
+      return ((await response.json()) as { latest_scan: { state: string } | null }).latest_scan?.state;
+    },
+  };
+}
+
+test('events: live rows from a real scan, search, clear, error view; reports: recent, generate, saved', async ({ page, context }) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const email = newEmail();
+  await signUp(page, email, 'secret123');
+  await signIn(page, email, 'secret123');
+  await expect(page).toHaveURL(/\/dashboard\/projects$/);
+  const client = api(page.request, await accessToken(page));
+
+  // Events, empty, then filled by the live stream as things happen: no Refresh.
+  await page.getByRole('link', { name: 'Events' }).first().click();
+  await expect(page).toHaveURL(/\/dashboard\/events$/);
+  await expect(page.getByRole('heading', { name: 'Events', level: 1 })).toBeVisible();
+  await expect(page.getByText('No events found')).toBeVisible();
+  await snapBoth(page, 'events-empty');
+
+  const scanned = await client.createProject('Events shop');
+  const rows = page.getByTestId('event-row');
+  await expect(rows.filter({ hasText: 'Project created' })).toBeVisible({ timeout: 15_000 });
+  await client.runTest(scanned);
+  // The crawl's pages arrive first, the probes' API calls later, all while the page stays as it is.
+  await expect(rows.filter({ hasText: 'Page View' }).first()).toBeVisible({ timeout: 60_000 });
+  await expect(rows.filter({ hasText: 'API Call' }).first()).toBeVisible({ timeout: 120_000 });
+  await expect.poll(() => client.scanState(scanned), { timeout: 180_000, intervals: [1_000] }).toBe('completed');
+  await expect(rows.filter({ hasText: 'Scan completed' })).toBeVisible({ timeout: 15_000 });
+  const table = page.getByRole('table', { name: 'Recent events' });
+  for (const header of ['Event Type', 'Description', 'URL', 'Time']) {
+    await expect(table.getByRole('columnheader', { name: header })).toBeVisible();
+  }
+  // Times read 'MMM d, h:mm a'.
+  await expect(rows.first().locator('time')).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{1,2}:\d{2} (AM|PM)$/);
+  await expect(rows).toHaveCount(30);
+  await snapBoth(page, 'events-rows');
+
+  // Search over name, URL and description, case-insensitive; Clear Search brings everything back.
+  const search = page.getByRole('searchbox', { name: 'Search events' });
+  await search.fill('ENV');
+  await expect(rows.first()).toBeVisible();
+  const filtered = await rows.count();
+  expect(filtered).toBeGreaterThan(0);
+  expect(filtered).toBeLessThan(30);
+  for (const text of await rows.allInnerTexts()) expect(text.toLowerCase()).toContain('env');
+  await snapBoth(page, 'events-filtered');
+  await search.fill('api call');
+  await expect(rows.filter({ hasNotText: 'API Call' })).toHaveCount(0);
+  await search.fill('no-such-event-anywhere');
+  await expect(page.getByText('No matching events')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear Search' }).click();
+  await expect(search).toHaveValue('');
+  await expect(rows).toHaveCount(30);
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(rows).toHaveCount(30);
+
+  // The error view: 'Failed to load events' with Try Again, which reloads the page.
+  await page.route('**/events/recent?*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
+  await page.reload();
+  await expect(page.getByText('Failed to load events')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('button', { name: 'Try Again' })).toBeVisible();
+  await snapBoth(page, 'events-error');
+  await page.unroute('**/events/recent?*');
+  await page.getByRole('button', { name: 'Try Again' }).click();
+  await expect(rows.first()).toBeVisible({ timeout: 15_000 });
+
+  // Reports: the scan's security report is the recent one; a click opens the preview in a new tab.
+  await page.getByRole('link', { name: 'Reports' }).first().click();
+  await expect(page).toHaveURL(/\/dashboard\/reports$/);
+  await expect(page.getByRole('tab', { name: 'Recent Reports' })).toHaveAttribute('aria-selected', 'true');
+  const recent = page.getByTestId('recent-report');
+  await expect(recent).toHaveCount(1);
+  await expect(recent).toContainText(siteUrl);
+  await expect(recent).toContainText('Security');
+  await expect(recent).toContainText(/\d+ issues?|No issues/);
+  await expect(recent).toContainText(/minutes? ago/);
+  await snapBoth(page, 'reports-recent');
+  const [preview] = await Promise.all([context.waitForEvent('page'), recent.click()]);
+  await preview.waitForLoadState();
+  expect(new URL(preview.url()).pathname).toBe('/report-preview');
+  expect(new URL(preview.url()).searchParams.get('signed_url')).toMatch(/\/reports\/[^/]+\/view\?exp=\d+&sig=/);
+  await preview.close();
+
+  // Available Reports: four types; Generate Report for security on a project never scanned shows progress, then the report.
+  const fresh = await client.createProject('Fresh shop');
+  await page.getByRole('tab', { name: 'Available Reports' }).click();
+  for (const type of ['security', 'performance', 'accessibility', 'analytics']) {
+    await expect(page.getByTestId(`report-type-${type}`)).toBeVisible();
+  }
+  await expect(page.getByRole('button', { name: /^Generate Report/ })).toHaveCount(4);
+  await snapBoth(page, 'reports-available');
+
+  await page.getByTestId('report-type-security').getByRole('button', { name: /^Generate Report/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Generate Security Report' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Project').selectOption(fresh);
+  await dialog.getByRole('button', { name: 'Generate', exact: true }).click();
+  await expect(dialog.getByTestId('report-progress')).toBeVisible();
+  await expect(dialog.getByRole('progressbar')).toBeVisible();
+  await snapBoth(page, 'reports-generator-progress');
+  const frame = dialog.locator('iframe');
+  await expect(frame).toBeVisible({ timeout: 180_000 });
+  await expect(frame).toHaveAttribute('src', /\/reports\/[^/]+\/view\?exp=\d+&sig=/);
+  await expect(page.frameLocator('[data-testid="report-generator"] iframe').locator('body')).toContainText(siteUrl.replace(/\/$/, ''));
+  await expect(dialog.getByRole('button', { name: 'Open Preview' })).toBeVisible();
+  for (const format of ['HTML', 'PDF', 'CSV', 'JSON', 'SARIF']) {
+    await expect(dialog.getByRole('link', { name: `Download ${format}` })).toHaveAttribute('href', new RegExp(`/export/${format.toLowerCase()}\\?`));
+  }
+  await snapBoth(page, 'reports-generator-report');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The new report joins Recent Reports.
+  await page.getByRole('tab', { name: 'Recent Reports' }).click();
+  await expect(recent).toHaveCount(2);
+
+  await page.getByRole('tab', { name: 'Saved Reports' }).click();
+  await expect(page.getByText('No saved reports found.')).toBeVisible();
+  await snapBoth(page, 'reports-saved');
+});
