@@ -86,7 +86,7 @@ export async function runReportJob(reportId: string, deps: ReportJobDeps, signal
     const totalIssues = content.summary?.totalIssues ?? content.totalIssues ?? null;
     const [done] = await db
       .update(reports)
-      .set({ state: 'completed', content: content as Record<string, unknown>, totalIssues, progress: null, finishedAt: sql`now()` })
+      .set({ state: 'completed', content: content, totalIssues, progress: null, finishedAt: sql`now()` })
       .where(eq(reports.id, row.id))
       .returning();
     if (done) await publish(done);

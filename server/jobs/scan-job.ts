@@ -143,7 +143,7 @@ export async function runScanJob(scanId: string, deps: ScanJobDeps, { signal, fi
             lastStored = now;
             void db
               .update(scans)
-              .set({ progress: next as unknown as Record<string, unknown>, heartbeatAt: sql`now()` })
+              .set({ progress: next, heartbeatAt: sql`now()` })
               .where(and(eq(scans.id, row.id), eq(scans.state, 'running')))
               .catch(() => undefined);
           }
