@@ -32,7 +32,7 @@ export type CreateProjectForm = z.input<typeof createProjectFormSchema>;
 
 /** Number of Pages: an integer of at least 1; a non-number becomes 1 (spec section 5). */
 export function toPageCount(value: unknown): number {
-  const number = typeof value === 'number' ? value : Number.parseInt(String(value ?? ''), 10);
+  const number = typeof value === 'number' ? value : typeof value === 'string' ? Number.parseInt(value, 10) : Number.NaN;
   if (!Number.isFinite(number)) return 1;
   return Math.min(PROJECT_LIMITS.maxPages, Math.max(1, Math.trunc(number)));
 }

@@ -5,7 +5,7 @@ import { APP_ENTRY_URL } from './app-origin';
 import { createIpcRegistrar } from './ipc';
 import { guardWebContents, hardenSession } from './navigation';
 import { registerAppScheme, serveAppProtocol } from './protocol';
-import { createReportOpener } from './reports';
+import { createReportOpener, REPORT_PARTITION } from './reports';
 import { ServerHost, ServerStartError } from './server-host';
 import { openExternalSafely } from './shell';
 import { createVault } from './vault';
@@ -88,8 +88,12 @@ if (!app.requestSingleInstanceLock()) {
 } else {
   app.on('second-instance', () => focusMainWindow());
 
-  // Every web contents, whichever window or frame creates it, stays on app://vibeeval.
-  app.on('web-contents-created', (_event, contents) => guardWebContents(contents));
+  // Every web contents, whichever window or frame creates it, stays on app://vibeeval, except report windows:
+  // they live in their own session and keep to the server's origin under their own guard (reports.ts).
+  app.on('web-contents-created', (_event, contents) => {
+    if (contents.session === session.fromPartition(REPORT_PARTITION)) return;
+    guardWebContents(contents);
+  });
 
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();

@@ -25,7 +25,7 @@ describe('the CSP', () => {
   it('starts from none and allows the server over HTTP and WebSocket', () => {
     expect(contentSecurityPolicy(serverOrigin)).toBe(
       "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; " +
-        "font-src 'self' data:; connect-src 'self' http://127.0.0.1:53211 ws://127.0.0.1:53211; object-src 'none'; " +
+        "font-src 'self' data:; connect-src 'self' http://127.0.0.1:53211 ws://127.0.0.1:53211; frame-src http://127.0.0.1:53211; object-src 'none'; " +
         "base-uri 'none'; frame-ancestors 'none'; form-action 'none'",
     );
     expect(contentSecurityPolicy('https://vibeeval.example.com/')).toContain(

@@ -26,6 +26,8 @@ export function contentSecurityPolicy(serverOrigin: string): string {
     "img-src 'self' data: https:",
     "font-src 'self' data:",
     `connect-src 'self' ${server.origin} ${websocket}`,
+    // Reports open in a frame from the server (signed links; they set their own strict CSP).
+    `frame-src ${server.origin}`,
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'none'",

@@ -8,6 +8,7 @@ Commands:
   scan <url>  Scan a website for security issues; prints a summary or writes a report
               (html, pdf, csv, json, sarif). 'vibeeval scan --help' lists its options
   serve       Run the server: API, accounts and the web app on HOST:PORT (default 127.0.0.1:8787)
+  worker      Run scans and reports from the shared queue (team mode; needs DATABASE_URL)
   help        Show this help
 
 Environment: PORT, HOST, VIBEEVAL_DATA_DIR, DATABASE_URL, SMTP_URL, SUPABASE_URL, SUPABASE_ANON_KEY,
@@ -47,6 +48,15 @@ switch (command) {
       ({ main }) => main(),
       (error: unknown) => {
         console.error(`vibeeval could not start: ${(error as Error).message}`);
+        process.exitCode = 1;
+      },
+    );
+    break;
+  case 'worker':
+    import('./worker').then(
+      ({ runWorker }) => runWorker(),
+      (error: unknown) => {
+        console.error(`vibeeval worker could not start: ${(error as Error).message}`);
         process.exitCode = 1;
       },
     );

@@ -46,7 +46,8 @@ export function createApiClient(origin: string, accessToken: () => Promise<strin
     origin,
     async request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
       const { body, auth = true, fallbackError = 'Request failed', signal } = options;
-      const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json' };
+      // A JSON content type only with a body: Fastify refuses an empty body declared as JSON.
+      const headers: Record<string, string> = body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' };
       if (auth) {
         const token = await accessToken();
         if (!token) throw new ApiError(401, 'Authentication required');

@@ -1,0 +1,67 @@
+import pino from 'pino';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db';
+import { EventService } from './events/service';
+import { startJobs } from './jobs/queue';
+import { runReportJob } from './jobs/report-job';
+import { startLiveBus } from './live/bus';
+import { ReportLinks } from './reports/links';
+import { loadSecrets } from './secrets';
+import { join } from 'node:path';
+
+/**
+ * `vibeeval worker`: runs scans and report jobs from the shared queue, for a team's standalone server on
+ * PostgreSQL (start as many as the team needs). It serves no HTTP; progress reaches browsers through the
+ * servers' live streams (LISTEN/NOTIFY).
+ */
+export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(env);
+  } catch (error) {
+    console.error(error instanceof ConfigError ? error.message : (error as Error).message);
+    process.exitCode = 1;
+    return;
+  }
+  if (!config.databaseUrl) {
+    console.error('vibeeval worker needs DATABASE_URL: workers share the server\'s PostgreSQL database (the embedded one belongs to a single app).');
+    process.exitCode = 1;
+    return;
+  }
+  const concurrency = Math.max(1, config.scans.concurrency);
+  const logger = pino({ level: config.logLevel });
+  const secrets = await loadSecrets(config.dataDir);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    embeddedDir: join(config.dataDir, 'pg'),
+    embeddedPassword: secrets.pgPassword,
+    log: (level, message) => logger[level](message),
+  });
+  const live = await startLiveBus(database.url, database.pool, (level, message) => logger[level](message));
+  const links = new ReportLinks(secrets.linkSecret, () => config.publicUrl ?? `http://${config.host}:${config.port}`);
+  const events = new EventService(database.db, live);
+  const jobs = await startJobs({
+    database,
+    logger,
+    scanConcurrency: concurrency,
+    scanDeps: { db: database.db, events, live, logger, links, policy: config.scans.addressPolicy, rateLimit: config.scans.rateLimit, render: config.scans.render },
+    runReport: (id, signal) => runReportJob(id, { db: database.db, events, live, links, logger, policy: config.scans.addressPolicy }, signal),
+  });
+  console.log(`vibeeval worker is running ${concurrency} scan${concurrency === 1 ? '' : 's'} at a time`);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`vibeeval worker is stopping (${signal}); scans in progress go back to the queue`);
+    setTimeout(() => process.exit(1), 20_000).unref();
+    void (async () => {
+      await jobs.stop();
+      await live.close();
+      await database.close();
+      process.exit(0);
+    })();
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+}
