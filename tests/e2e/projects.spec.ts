@@ -1,0 +1,195 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test, type Page } from '@playwright/test';
+import { newEmail, signIn, signUp, snap } from './support';
+
+// A tiny site on 127.0.0.1 for the real scan that Run Test starts: no security headers, a cookie without
+// HttpOnly/Secure, and an exposed .env file, so the scan has findings to show. Unknown paths are real 404s.
+const PAGES: Record<string, { type: string; body: string; headers?: Record<string, string> }> = {
+  '/': {
+    type: 'text/html; charset=utf-8',
+    headers: { 'set-cookie': 'session=abc123; Path=/' },
+    body: `<!doctype html><html><head><title>Fixture shop</title></head><body>
+      <h1>Fixture shop</h1><a href="/about">About</a>
+      <form method="post" action="/login"><input name="email"><input name="password" type="password"><button>Sign in</button></form>
+    </body></html>`,
+  },
+  '/about': { type: 'text/html; charset=utf-8', body: '<!doctype html><html><head><title>About</title></head><body><p>About us</p><a href="/">Home</a></body></html>' },
+  '/.env': { type: 'text/plain', body: 'APP_ENV=production\nDB_PASSWORD=correct-horse-battery-staple\nSTRIPE_SECRET_KEY=sk_live_51HxExampleExampleExample00\n' },
+};
+
+let site: Server;
+let siteUrl = '';
+
+test.beforeAll(async () => {
+  site = createServer((request, response) => {
+    const page = PAGES[new URL(request.url ?? '/', 'http://x').pathname];
+    if (!page) {
+      response.writeHead(404, { 'content-type': 'text/html' }).end('<!doctype html><title>Not found</title><h1>Not found</h1>');
+      return;
+    }
+    response.writeHead(200, { 'content-type': page.type, ...page.headers }).end(page.body);
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
+});
+
+test.afterAll(async () => {
+  await new Promise((resolve) => site.close(resolve));
+});
+
+/** Full-page screenshots at desktop and phone widths. */
+async function snapBoth(page: Page, name: string) {
+  await snap(page, `${name}-1280`);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await snap(page, `${name}-375`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+async function signedIn(page: Page) {
+  const email = newEmail();
+  await signUp(page, email, 'secret123');
+  await signIn(page, email, 'secret123');
+  await expect(page).toHaveURL(/\/dashboard\/projects$/);
+  return email;
+}
+
+test('projects: create (validation first), card, detail, settings, run a real scan, delete', async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const email = await signedIn(page);
+
+  // The empty list.
+  await expect(page.getByRole('heading', { name: 'Projects', level: 1 })).toBeVisible();
+  await expect(page.getByText('Manage your project assets in one place')).toBeVisible();
+  await expect(page.getByTestId('create-project-tile')).toBeVisible();
+  await expect(page.getByTestId('project-card')).toHaveCount(0);
+  await snapBoth(page, 'projects-empty');
+
+  // The dialog: the spec's messages under the fields.
+  await page.getByRole('button', { name: 'New Project', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create New Project' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Create Project', exact: true }).click();
+  await expect(dialog.getByText('Project name is required')).toBeVisible();
+  await expect(dialog.getByText('Please enter a valid URL')).toBeVisible();
+  await dialog.getByLabel('Project Name').fill('x'.repeat(51));
+  await dialog.getByLabel('Website URL').fill('not a url');
+  await dialog.getByLabel('Description').fill('d'.repeat(501));
+  await dialog.getByRole('button', { name: 'Create Project', exact: true }).click();
+  await expect(dialog.getByText('Project name cannot exceed 50 characters')).toBeVisible();
+  await expect(dialog.getByText('Description cannot exceed 500 characters')).toBeVisible();
+  await expect(dialog.getByText('Please enter a valid URL')).toBeVisible();
+  await snapBoth(page, 'projects-dialog-validation');
+
+  await dialog.getByLabel('Project Name').fill('Fixture shop');
+  await dialog.getByLabel('Description').fill('The local fixture site');
+  await dialog.getByLabel('Website URL').fill(siteUrl);
+  await dialog.getByLabel('Credentials / Test User Details').fill('user: demo / pass: demo-secret-42');
+  await dialog.getByRole('button', { name: 'Create Project', exact: true }).click();
+  await expect(page.getByText('Project created')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // The card: instruction text (the name, as the instructions were empty), status, pages, last updated.
+  const card = page.getByTestId('project-card');
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText('Fixture shop');
+  await expect(card).toContainText('active');
+  await expect(card).toContainText('1 page');
+  await expect(card).toContainText(/Last updated \d+ minutes? ago/);
+  await snapBoth(page, 'projects-list');
+
+  // Detail, Overview.
+  await card.getByRole('link', { name: 'Fixture shop' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/projects\/[\w-]+$/);
+  const projectUrl = page.url();
+  await expect(page.getByRole('heading', { name: 'Fixture shop', level: 1 })).toBeVisible();
+  const details = page.getByTestId('project-details');
+  await expect(details.getByText('Project Details')).toBeVisible();
+  await expect(details.getByRole('link', { name: siteUrl })).toHaveAttribute('href', siteUrl);
+  await expect(details.getByTestId('last-tested')).toHaveText('Never');
+  await expect(details.getByTestId('credentials-value')).not.toContainText('demo-secret-42');
+  await details.getByRole('button', { name: 'Show credentials', exact: true }).click();
+  await expect(details.getByTestId('credentials-value')).toContainText('demo-secret-42');
+  await details.getByRole('button', { name: 'Hide credentials', exact: true }).click();
+  await expect(page.getByText('No scan yet.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  await expect(page.getByText('Edit mode')).toBeVisible();
+
+  // Settings: Cancel resets, a page count under 1 becomes 1, Save Changes saves.
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await expect(page.getByText('Project Settings')).toBeVisible();
+  const settings = page.getByRole('form', { name: 'Project Settings' });
+  await settings.getByLabel('Website URL').fill('https://changed.example');
+  await settings.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(settings.getByLabel('Website URL')).toHaveValue(siteUrl);
+  await expect(settings.getByLabel('Credentials')).toHaveAttribute('type', 'password');
+  await settings.getByRole('button', { name: 'Show', exact: true }).click();
+  await expect(settings.getByLabel('Credentials')).toHaveValue('user: demo / pass: demo-secret-42');
+  await settings.getByLabel('Website URL').fill('nope');
+  await settings.getByRole('button', { name: 'Save Changes', exact: true }).click();
+  await expect(settings.getByText('Please enter a valid URL')).toBeVisible();
+  await settings.getByLabel('Website URL').fill(siteUrl);
+  await settings.getByLabel('Test Instructions').fill('Fixture shop: check the sign-in form');
+  await expect(settings.getByLabel('Project Name')).toHaveValue('Fixture shop: check the sign-in form');
+  await settings.getByLabel('Project Status').selectOption('completed');
+  await settings.getByLabel('Number of Pages').fill('0');
+  await settings.getByRole('button', { name: 'Save Changes', exact: true }).click();
+  await expect(page.getByText('Changes saved')).toBeVisible();
+  await expect(settings.getByLabel('Number of Pages')).toHaveValue('1');
+  await settings.getByLabel('Number of Pages').fill('3');
+  // Enter submits the form (the toasts of the first save sit over the button at this width).
+  await settings.getByLabel('Number of Pages').press('Enter');
+  await expect(settings.getByLabel('Number of Pages')).toHaveValue('3');
+  await expect(page.getByRole('heading', { name: 'Fixture shop: check the sign-in form', level: 1 })).toBeVisible();
+  await snapBoth(page, 'project-settings');
+
+  // Run Test: a real scan of the fixture site, progress from the live stream, then the grade and findings.
+  await page.getByRole('tab', { name: 'Overview' }).click();
+  await expect(details.getByText('3 pages')).toBeVisible();
+  await expect(details.getByTestId('status-badge')).toHaveText('completed');
+  await page.getByRole('button', { name: 'Run Test', exact: true }).click();
+  await expect(page.getByText('Test initiated')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Testing\.\.\.|Run Test/ })).toBeVisible();
+  const grade = page.getByTestId('scan-grade');
+  await expect(grade).toBeVisible({ timeout: 150_000 });
+  await expect(grade).toHaveText(/^[A-F][+-]?$/);
+  await expect(page.getByRole('button', { name: 'Run Test', exact: true })).toBeEnabled();
+  await expect(details.getByTestId('last-tested')).not.toHaveText('Never');
+  await expect(page.getByTestId('severity-counts')).toContainText('Critical');
+  const finding = page.getByTestId('finding').first();
+  await expect(finding).toBeVisible();
+  await finding.getByRole('button').first().click();
+  await expect(finding.getByText('Remediation')).toBeVisible();
+  await snapBoth(page, 'project-overview-findings');
+
+  // Activity: the timeline with the test, and the recorded events.
+  await page.getByRole('tab', { name: 'Activity' }).click();
+  await expect(page.getByText('Project Timeline')).toBeVisible();
+  await expect(page.getByText(`${email} created project`)).toBeVisible();
+  await expect(page.getByText(`${email} ran test`)).toBeVisible();
+  await expect(page.getByText('Recent Activity')).toBeVisible();
+  await expect(page.getByTestId('activity-list').or(page.getByTestId('activity-empty'))).toBeVisible();
+  await snapBoth(page, 'project-activity');
+
+  // The list shows the grade of the latest scan.
+  await page.goto('/dashboard/projects');
+  await expect(page.getByTestId('card-grade')).toHaveText(/^[A-F][+-]?$/);
+  await expect(page.getByTestId('project-card')).toContainText('3 pages');
+  await page.getByTestId('project-card').getByRole('link').click();
+
+  // Delete, with the confirmation.
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm.getByText('Are you sure you want to delete this project?')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByText('Project deleted')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/projects$/);
+  await expect(page.getByTestId('project-card')).toHaveCount(0);
+
+  await page.goto(projectUrl);
+  await expect(page.getByText('Project not found')).toBeVisible();
+  await page.getByRole('button', { name: 'Back to Projects', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard\/projects$/);
+});
