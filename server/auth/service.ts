@@ -53,6 +53,9 @@ export interface ClientInfo {
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
+/** How long a session found in the database is trusted before it is looked up again. */
+const SESSION_RECHECK_MS = 2_000;
+
 export class AuthService {
   constructor(
     private readonly db: Db,
@@ -147,20 +150,46 @@ export class AuthService {
     });
     if (!session) {
       // Outside the transaction above, which only read: the revocation must not roll back with the error.
-      if (reusedSession) await this.db.delete(authSessions).where(eq(authSessions.id, reusedSession));
+      if (reusedSession) {
+        await this.db.delete(authSessions).where(eq(authSessions.id, reusedSession));
+        this.recentSessions.clear();
+      }
       throw new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
     }
     return session;
   }
 
   /** Resolves a verified access token to its user, failing when the session was signed out. */
-  async userForSession(userId: string, sessionId: string) {
-    const [row] = await this.db
+  /** Checked on every API request: a prepared statement, planned once per connection. */
+  private sessionQuery?: ReturnType<typeof this.prepareSessionQuery>;
+
+  private prepareSessionQuery() {
+    return this.db
       .select({ user: users })
       .from(authSessions)
       .innerJoin(users, eq(users.id, authSessions.userId))
-      .where(and(eq(authSessions.id, sessionId), eq(authSessions.userId, userId)));
-    if (!row) throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+      .where(and(eq(authSessions.id, sql.placeholder('sessionId')), eq(authSessions.userId, sql.placeholder('userId'))))
+      .prepare('user_for_session');
+  }
+
+  /**
+   * Sessions found in the last SESSION_RECHECK_MS. A logout in this process clears it at once; one on another
+   * server instance takes effect here within that time.
+   */
+  private readonly recentSessions = new Map<string, { user: UserRow; at: number }>();
+
+  async userForSession(userId: string, sessionId: string) {
+    const key = `${userId}/${sessionId}`;
+    const recent = this.recentSessions.get(key);
+    if (recent && Date.now() - recent.at < SESSION_RECHECK_MS) return recent.user;
+    this.sessionQuery ??= this.prepareSessionQuery();
+    const [row] = await this.sessionQuery.execute({ sessionId, userId });
+    if (!row) {
+      this.recentSessions.delete(key);
+      throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+    }
+    if (this.recentSessions.size >= 10_000) this.recentSessions.delete(this.recentSessions.keys().next().value!);
+    this.recentSessions.set(key, { user: row.user, at: Date.now() });
     return row.user;
   }
 
@@ -193,6 +222,7 @@ export class AuthService {
           ? and(eq(authSessions.userId, userId), ne(authSessions.id, sessionId))
           : eq(authSessions.userId, userId);
     await this.db.delete(authSessions).where(where);
+    this.recentSessions.clear();
   }
 
   /**

@@ -54,8 +54,21 @@ export class AccessTokens {
     return { token, expiresAt };
   }
 
+  /** Tokens whose signature was verified, until they expire: a client sends the same one with every request. */
+  readonly #verified = new Map<string, AccessClaims>();
+
   /** Verifies signature, issuer, audience and expiry; throws jose's errors otherwise. */
   async verify(token: string): Promise<AccessClaims> {
+    const known = this.#verified.get(token);
+    if (known && typeof known.exp === 'number' && known.exp * 1000 > Date.now()) return known;
+    if (known) this.#verified.delete(token);
+    const payload = await this.#verifySignature(token);
+    if (this.#verified.size >= 10_000) this.#verified.delete(this.#verified.keys().next().value!);
+    this.#verified.set(token, payload);
+    return payload;
+  }
+
+  async #verifySignature(token: string): Promise<AccessClaims> {
     const { payload } = await jwtVerify<AccessClaims>(token, this.#key, {
       issuer: ISSUER,
       audience: AUDIENCE,

@@ -6,6 +6,8 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
  */
 export class Sealer {
   private readonly key: Buffer;
+  /** Recently opened values: listing projects opens the same ones on every request. */
+  private readonly opened = new Map<string, string>();
 
   constructor(secret: string) {
     this.key = Buffer.from(hkdfSync('sha256', secret, 'vibeeval', 'project credentials v1', 32));
@@ -19,6 +21,15 @@ export class Sealer {
   }
 
   open(sealed: string): string {
+    const cached = this.opened.get(sealed);
+    if (cached !== undefined) return cached;
+    const plain = this.decrypt(sealed);
+    if (this.opened.size >= 5_000) this.opened.delete(this.opened.keys().next().value!);
+    this.opened.set(sealed, plain);
+    return plain;
+  }
+
+  private decrypt(sealed: string): string {
     if (!sealed.startsWith('v1.')) throw new Error('unknown sealed format');
     const raw = Buffer.from(sealed.slice(3), 'base64url');
     const decipher = createDecipheriv('aes-256-gcm', this.key, raw.subarray(0, 12));

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { createProjectBodySchema, Project, ScanSummary, updateProjectBodySchema } from '../../common/projects';
 import type { Grade, ScanProgress, SeverityCounts } from '../../common/scan';
+import type { Pool } from 'pg';
 import type { Db } from '../db';
 import { projects, reports, scans } from '../db/schema';
 import type { Sealer } from './sealed';
@@ -58,22 +59,66 @@ const summaryColumns = {
   heartbeatAt: scans.heartbeatAt,
 };
 
+interface ListRow {
+  id: string;
+  url: string;
+  status: string;
+  instruction_text: string | null;
+  secret_instruction_sealed: string | null;
+  num_pages: number;
+  /** Timestamps arrive as ISO text (to_char in UTC): no Date parsing on the hot path. */
+  created_at: string;
+  last_test: string | null;
+  scan_id: string | null;
+  scan_state: string | null;
+  scan_queued_at: string | null;
+  scan_started_at: string | null;
+  scan_finished_at: string | null;
+  scan_progress: unknown;
+  scan_score: number | null;
+  scan_grade: string | null;
+  scan_header_grade: string | null;
+  scan_counts: unknown;
+  scan_error: string | null;
+  report_id: string | null;
+}
+
+const LIST_SQL = `
+select p.id, p.url, p.status, p.instruction_text, p.secret_instruction_sealed, p.num_pages,
+       to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, to_char(p.last_test at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_test,
+       s.id as scan_id, s.state as scan_state, to_char(s.queued_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as scan_queued_at,
+       to_char(s.started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as scan_started_at, to_char(s.finished_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as scan_finished_at, s.progress as scan_progress, s.score as scan_score, s.grade as scan_grade,
+       s.header_grade as scan_header_grade, s.counts as scan_counts, s.error as scan_error, r.id as report_id
+  from projects p
+  left join lateral (
+    select id, state, queued_at, started_at, finished_at, progress, score, grade, header_grade, counts, error
+      from scans where scans.project_id = p.id order by queued_at desc limit 1
+  ) s on true
+  left join lateral (
+    select id from reports where reports.scan_id = s.id and reports.type = 'security' limit 1
+  ) r on true
+ where p.user_id = $1
+ order by p.created_at desc`;
+
 /** Projects of one user. Every query is filtered by the user's id: another user's project does not exist (404). */
 export class ProjectService {
   constructor(
     private readonly db: Db,
+    private readonly pool: Pool,
     private readonly sealer: Sealer,
   ) {}
 
-  private toProject(row: ProjectRow, latest: ScanSummary | null): Project {
-    let secret: string | null = null;
-    if (row.secretInstructionSealed) {
-      try {
-        secret = this.sealer.open(row.secretInstructionSealed);
-      } catch {
-        secret = null; // sealed under another install's key (a restored dump): unreadable, not fatal
-      }
+  private openSecret(sealed: string | null): string | null {
+    if (!sealed) return null;
+    try {
+      return this.sealer.open(sealed);
+    } catch {
+      return null; // sealed under another install's key (a restored dump): unreadable, not fatal
     }
+  }
+
+  private toProject(row: ProjectRow, latest: ScanSummary | null): Project {
+    const secret = this.openSecret(row.secretInstructionSealed);
     return {
       id: row.id,
       url: row.url,
@@ -99,10 +144,38 @@ export class ProjectService {
     return new Map(rows.map((row) => [row.projectId, toScanSummary({ ...row, result: null }, row.reportId)]));
   }
 
+  /**
+   * The dashboard's most frequent call: one prepared statement (planned once per connection) that brings each
+   * project with its latest scan and that scan's security report.
+   */
   async list(userId: string): Promise<Project[]> {
-    const rows = await this.db.select().from(projects).where(eq(projects.userId, userId)).orderBy(desc(projects.createdAt));
-    const latest = await this.latestScans(rows.map((row) => row.id));
-    return rows.map((row) => this.toProject(row, latest.get(row.id) ?? null));
+    const { rows } = await this.pool.query<ListRow>({ name: 'projects_list', text: LIST_SQL, values: [userId] });
+    return rows.map((row) => ({
+      id: row.id,
+      url: row.url,
+      status: row.status,
+      instruction_text: row.instruction_text,
+      secret_instruction: this.openSecret(row.secret_instruction_sealed),
+      num_pages: row.num_pages,
+      creation_date: row.created_at,
+      last_test: row.last_test,
+      latest_scan: row.scan_id
+        ? {
+            id: row.scan_id,
+            state: row.scan_state as ScanSummary['state'],
+            queued_at: row.scan_queued_at!,
+            started_at: row.scan_started_at,
+            finished_at: row.scan_finished_at,
+            progress: (row.scan_progress as ScanProgress | null) ?? null,
+            score: row.scan_score,
+            grade: (row.scan_grade as Grade | null) ?? null,
+            header_grade: (row.scan_header_grade as Grade | null) ?? null,
+            counts: (row.scan_counts as SeverityCounts | null) ?? null,
+            error: row.scan_error,
+            report_id: row.report_id,
+          }
+        : null,
+    }));
   }
 
   async row(userId: string, id: string): Promise<ProjectRow> {
