@@ -40,6 +40,13 @@ test.afterAll(async () => {
 
 /** Full-page screenshots at desktop and phone widths. */
 async function snapBoth(page: Page, name: string) {
+  // Toasts would cover the content, and a scrolled page draws its sticky bars mid-image in a full-page shot.
+  await expect(async () => {
+    const close = page.getByRole('button', { name: 'Close notification' });
+    if ((await close.count()) > 0) await close.first().click({ timeout: 1000 });
+    await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 500 });
+  }).toPass({ timeout: 15_000 });
+  await page.evaluate('window.scrollTo(0, 0)');
   await snap(page, `${name}-1280`);
   await page.setViewportSize({ width: 375, height: 812 });
   await snap(page, `${name}-375`);
@@ -151,7 +158,10 @@ test('projects: create (validation first), card, detail, settings, run a real sc
   await expect(details.getByTestId('status-badge')).toHaveText('completed');
   await page.getByRole('button', { name: 'Run Test', exact: true }).click();
   await expect(page.getByText('Test initiated')).toBeVisible();
-  await expect(page.getByRole('button', { name: /Testing\.\.\.|Run Test/ })).toBeVisible();
+  // While it runs: the button is disabled and the live stream's progress shows pages and checks.
+  await expect(page.getByRole('button', { name: 'Testing...' })).toBeDisabled();
+  await expect(page.getByTestId('scan-progress-detail').first()).toContainText(/Pages \d+\/\d+ · Checks \d+\/\d+/, { timeout: 30_000 });
+  await snap(page, 'project-scan-running-1280');
   const grade = page.getByTestId('scan-grade');
   await expect(grade).toBeVisible({ timeout: 150_000 });
   await expect(grade).toHaveText(/^[A-F][+-]?$/);
@@ -162,6 +172,8 @@ test('projects: create (validation first), card, detail, settings, run a real sc
   await expect(finding).toBeVisible();
   await finding.getByRole('button').first().click();
   await expect(finding.getByText('Remediation')).toBeVisible();
+  // Let the accordion's opening animation finish before the screenshot.
+  await page.waitForTimeout(400);
   await snapBoth(page, 'project-overview-findings');
 
   // Activity: the timeline with the test, and the recorded events.

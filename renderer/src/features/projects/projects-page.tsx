@@ -1,6 +1,7 @@
 import { Button, Flex, Icon, SimpleGrid, Stack, Text, VisuallyHidden, chakra } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
+import { useLiveUpdates } from '../../api/live';
 import { PageHeading } from '../../ui/page-heading';
 import { CreateProjectDialog } from './components/create-project-dialog';
 import { ProjectCard, ProjectCardSkeleton } from './components/project-card';
@@ -12,6 +13,8 @@ const SKELETON_CARDS = 6;
 export function ProjectsPage() {
   const projects = useProjects();
   const [creating, setCreating] = useState(false);
+  // A scan that finishes while the list is shown updates its card's grade.
+  useLiveUpdates();
 
   return (
     <Stack gap="0">

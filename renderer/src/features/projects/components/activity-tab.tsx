@@ -1,13 +1,15 @@
-import { Badge, Card, EmptyState, HStack, Icon, Skeleton, Stack, Text, Timeline, VStack } from '@chakra-ui/react';
+import { Badge, Button, Card, EmptyState, HStack, Icon, Skeleton, Stack, Text, Timeline, VStack } from '@chakra-ui/react';
 import type { Project } from '@common/projects';
 import { Activity, AlertTriangle, FolderPlus, Play } from 'lucide-react';
-import { ExternalLink } from '../../../ui/external-link';
+import { useState } from 'react';
 import { formatEventTime, formatLongDate, formatRelativeDate } from '../../../ui/relative-date';
 import { eventPalette } from '../../../ui/tones';
 import { useAuth } from '../../auth/auth-context';
 import { useProjectEvents } from '../hooks/use-project-events';
 
 const ACTIVITY_SKELETONS = 3;
+/** A scan records an event per request: show the newest first, a page at a time. */
+const PAGE_SIZE = 20;
 
 /** Activity: the project's timeline (created, last test) and its recorded events. */
 export function ActivityTab({ project }: { project: Project }) {
@@ -26,11 +28,13 @@ export function ActivityTab({ project }: { project: Project }) {
                 <Timeline.Connector>
                   <Timeline.Separator />
                   <Timeline.Indicator bg="brand.solid" color="brand.contrast">
-                    <Play />
+                    <Icon boxSize="3">
+                      <Play />
+                    </Icon>
                   </Timeline.Indicator>
                 </Timeline.Connector>
                 <Timeline.Content>
-                  <Timeline.Title wordBreak="break-all">
+                  <Timeline.Title overflowWrap="anywhere">
                     {email} ran test
                   </Timeline.Title>
                   <Timeline.Description>
@@ -43,11 +47,13 @@ export function ActivityTab({ project }: { project: Project }) {
               <Timeline.Connector>
                 <Timeline.Separator />
                 <Timeline.Indicator>
-                  <FolderPlus />
+                  <Icon boxSize="3">
+                    <FolderPlus />
+                  </Icon>
                 </Timeline.Indicator>
               </Timeline.Connector>
               <Timeline.Content>
-                <Timeline.Title wordBreak="break-all">{email} created project</Timeline.Title>
+                <Timeline.Title overflowWrap="anywhere">{email} created project</Timeline.Title>
                 <Timeline.Description>
                   {formatLongDate(project.creation_date)} · {formatRelativeDate(project.creation_date)}
                 </Timeline.Description>
@@ -71,6 +77,7 @@ export function ActivityTab({ project }: { project: Project }) {
 
 function RecentActivity({ projectId }: { projectId: string }) {
   const { events, isPending, isError } = useProjectEvents(projectId);
+  const [visible, setVisible] = useState(PAGE_SIZE);
   if (isPending) {
     return (
       <Stack gap="3" aria-busy="true" data-testid="activity-loading">
@@ -110,44 +117,44 @@ function RecentActivity({ projectId }: { projectId: string }) {
       </EmptyState.Root>
     );
   }
+  const shown = events.slice(0, visible);
   return (
-    <Stack as="ul" gap="2" listStyleType="none" data-testid="activity-list">
-      {events.map((event) => (
-        <HStack
-          as="li"
-          key={event.id}
-          align="start"
-          gap="3"
-          p="3"
-          borderWidth="1px"
-          borderRadius="l2"
-          data-testid="activity-event"
-        >
-          <Icon boxSize="4" mt="1" color={`${eventPalette(event.event_name)}.fg`} aria-hidden="true">
-            <Activity />
-          </Icon>
-          <Stack gap="1" flex="1" minW="0">
-            <HStack justify="space-between" gap="2" wrap="wrap">
+    <Stack gap="3">
+      <Stack as="ul" gap="0" listStyleType="none" borderWidth="1px" borderRadius="l2" data-testid="activity-list">
+        {shown.map((event, index) => (
+          <Stack
+            as="li"
+            key={event.id}
+            gap="1"
+            px="3"
+            py="2.5"
+            borderTopWidth={index === 0 ? '0' : '1px'}
+            data-testid="activity-event"
+          >
+            <HStack justify="space-between" gap="3">
               <Badge colorPalette={eventPalette(event.event_name)} variant="subtle">
                 {event.event_name}
               </Badge>
-              <Text fontSize="xs" color="fg.muted">
+              <Text fontSize="xs" color="fg.muted" flexShrink="0">
                 <time dateTime={event.timestamp}>{formatEventTime(event.timestamp)}</time>
               </Text>
             </HStack>
-            {event.extra?.description && (
-              <Text fontSize="sm" wordBreak="break-word">
-                {event.extra.description}
+            <Text fontSize="sm" wordBreak="break-word">
+              {event.extra?.description ?? event.event_name}
+            </Text>
+            {event.url && (
+              <Text fontSize="xs" color="fg.muted" truncate title={event.url}>
+                {event.url}
               </Text>
             )}
-            {event.url && (
-              <ExternalLink href={event.url} fontSize="xs" color="fg.muted" wordBreak="break-all">
-                {event.url}
-              </ExternalLink>
-            )}
           </Stack>
-        </HStack>
-      ))}
+        ))}
+      </Stack>
+      {events.length > visible && (
+        <Button variant="outline" size="sm" alignSelf="center" onClick={() => setVisible((n) => n + PAGE_SIZE)}>
+          Show more ({events.length - visible} more)
+        </Button>
+      )}
     </Stack>
   );
 }

@@ -7,9 +7,9 @@ export function MaskedSecret({ value }: { value: string | null }) {
   const [revealed, setRevealed] = useState(false);
   if (!value) return <Text color="fg.muted">No credentials provided</Text>;
   return (
-    <HStack align="start" gap="2" minW="0">
+    <HStack align={revealed ? 'start' : 'center'} gap="2" minW="0">
       <Box
-        flex="1"
+        flex={revealed ? '1' : undefined}
         minW="0"
         fontFamily={revealed ? 'mono' : undefined}
         fontSize="sm"

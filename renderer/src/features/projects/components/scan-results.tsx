@@ -250,8 +250,8 @@ function FindingBody({ finding }: { finding: Finding }) {
           </Text>
           <List.Root gap="1" ps="4">
             {finding.references.map((ref) => (
-              <List.Item key={ref} wordBreak="break-all">
-                <ExternalLink href={ref} color="brand.fg">
+              <List.Item key={ref}>
+                <ExternalLink href={ref} color="brand.fg" display="inline" wordBreak="break-all">
                   {ref}
                 </ExternalLink>
               </List.Item>
