@@ -205,3 +205,75 @@ test('projects: create (validation first), card, detail, settings, run a real sc
   await page.getByRole('button', { name: 'Back to Projects', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/projects$/);
 });
+
+/** Makes the API call `method path` (a fetch, not the page load of the same path) answer `status` with `body`. */
+async function failApi(page: Page, method: string, path: RegExp, status: number, body: unknown = {}, delayMs = 0) {
+  await page.route(path, async (route) => {
+    const request = route.request();
+    if (request.resourceType() !== 'fetch' || request.method() !== method) return route.fallback();
+    if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
+    await route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+  });
+}
+
+test('projects: loading skeletons and every failure toast', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signedIn(page);
+
+  // Six skeleton cards while the list loads, then the load failure toast.
+  await page.goto('/dashboard');
+  await failApi(page, 'GET', /\/projects$/, 500, { detail: 'boom' }, 1500);
+  await page.reload();
+  await expect(page.getByTestId('project-card-skeleton')).toHaveCount(6);
+  await expect(page.getByText('Failed to load projects')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Could not retrieve your projects. Please try again later.')).toBeVisible();
+  await page.unroute(/\/projects$/);
+
+  // Create failure: the server's detail.
+  await page.reload();
+  await failApi(page, 'POST', /\/project$/, 400, { detail: 'Project limit reached' });
+  await page.getByRole('button', { name: 'New Project', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create New Project' });
+  await dialog.getByLabel('Project Name').fill('Failing');
+  await dialog.getByLabel('Website URL').fill('https://example.com');
+  await dialog.getByRole('button', { name: 'Create Project', exact: true }).click();
+  await expect(page.getByText('Error creating project')).toBeVisible();
+  await expect(page.getByText('Project limit reached')).toBeVisible();
+  await expect(dialog).toBeVisible();
+  await page.unroute(/\/project$/);
+  await dialog.getByRole('button', { name: 'Create Project', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByTestId('project-card').getByRole('link', { name: 'Failing' }).click();
+  await expect(page.getByRole('heading', { name: 'Failing', level: 1 })).toBeVisible();
+
+  // Run Test refused (a test already running), save and delete failures, activity failure.
+  await failApi(page, 'PATCH', /\/project_test\//, 409, { detail: 'A test of this project is already running.' });
+  await page.getByRole('button', { name: 'Run Test', exact: true }).click();
+  await expect(page.getByText('Failed to run test')).toBeVisible();
+  await expect(page.getByText('A test of this project is already running.')).toBeVisible();
+
+  await failApi(page, 'PATCH', /\/project\/[\w-]+$/, 500);
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await page.getByRole('form', { name: 'Project Settings' }).getByLabel('Number of Pages').press('Enter');
+  await expect(page.getByText('Failed to save changes')).toBeVisible();
+  await expect(page.getByText('Could not update the project. Please try again later.')).toBeVisible();
+
+  await failApi(page, 'GET', /\/events\/project\//, 500);
+  await page.getByRole('tab', { name: 'Activity' }).click();
+  await expect(page.getByText('Failed to load activity')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('There was an error loading project events')).toBeVisible();
+
+  await failApi(page, 'DELETE', /\/project\/[\w-]+$/, 500);
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByText('Failed to delete project')).toBeVisible();
+  await expect(page.getByText('Could not delete the project. Please try again later.')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/projects\/[\w-]+$/);
+
+  // Loading state of the detail page, and a failure other than 404.
+  await failApi(page, 'GET', /\/project\/[\w-]+$/, 500, {}, 1500);
+  await page.reload();
+  await expect(page.getByText('Loading project details...')).toBeVisible();
+  await expect(page.getByText('Failed to load project')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Could not retrieve project details. Please try again later.')).toBeVisible();
+});
