@@ -209,8 +209,12 @@ class LiveSession {
     private readonly serverOrigin: string,
     supabase: SupabaseClient,
   ) {
-    // Fires at once with the current session, then on every sign-in, token refresh and sign-out.
-    supabase.auth.onAuthStateChange((_event, session) => this.setUser(session?.user.id ?? null));
+    // Fires at once with the current session, then on every sign-in, token refresh and sign-out. supabase-js
+    // holds its auth lock while notifying, and the ticket request reads the session: start outside the callback.
+    supabase.auth.onAuthStateChange((_event, session) => {
+      const userId = session?.user.id ?? null;
+      setTimeout(() => this.setUser(userId), 0);
+    });
   }
 
   private setUser(userId: string | null) {
