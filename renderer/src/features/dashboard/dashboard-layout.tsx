@@ -20,9 +20,12 @@ import { Logo } from '../../ui/logo';
 import { notify } from '../../ui/toaster';
 import { useAuth } from '../auth/auth-context';
 import { SidebarNav } from './sidebar-nav';
+import { useLiveUpdates } from '../../api/live';
 
 /** The signed-in shell: top bar, sidebar (a 'Menu' drawer below 768 px), the page, and the footer. */
 export function DashboardLayout() {
+  // One live stream for the signed-in dashboard: progress, events and reports arrive on every page.
+  useLiveUpdates();
   const { user } = useAuth();
   const supabase = useSupabase();
   const navigate = useNavigate();
