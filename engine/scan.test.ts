@@ -130,6 +130,7 @@ describe('scan errors', () => {
 });
 
 const browser = findChromium();
+if (browser.path === null) console.warn(`scan with rendering skipped: ${browser.reason}`);
 describe.skipIf(browser.path === null)('scan with rendering', () => {
   it('discovers client-side routes of the single-page app', async () => {
     const spa = await site('spa');

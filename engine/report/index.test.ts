@@ -12,7 +12,9 @@ describe('renderReport', () => {
     expect((output as string).length).toBeGreaterThan(1000);
   });
 
-  it.skipIf(findChromium().path === null)('renders pdf as a Buffer', async () => {
+  const chromium = findChromium();
+  if (chromium.path === null) console.warn(`PDF rendering test skipped: ${chromium.reason}`);
+  it.skipIf(chromium.path === null)('renders pdf as a Buffer', async () => {
     const output = await renderReport(sample, 'pdf');
     expect(Buffer.isBuffer(output)).toBe(true);
     expect((output as Buffer).subarray(0, 5).toString('latin1')).toBe('%PDF-');
