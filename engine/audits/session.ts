@@ -1,8 +1,6 @@
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
 import type { Browser, BrowserContext, BrowserContextOptions, Page as BrowserPage } from 'playwright-core';
 import type { AuditProgress } from '../../common/audits';
-import { addressRefusal } from '../retrieval/address-policy';
+import { urlRefusal } from '../retrieval/address-policy';
 import type { AddressPolicy } from '../scan';
 import { USER_AGENT } from '../version';
 
@@ -57,29 +55,8 @@ export function auditUrls(urls: readonly string[]): { urls: string[]; warnings: 
   return { urls: kept, warnings };
 }
 
-/** The policy's verdict on a URL's host (null = allowed), resolving it once per audit. Same rule as render.ts. */
-export async function policyRefusal(policy: AddressPolicy, url: string, cache: Map<string, string | null>): Promise<string | null> {
-  if (policy.allowPrivate) return null;
-  let host: string;
-  try {
-    host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-  } catch {
-    return 'invalid URL';
-  }
-  if (cache.has(host)) return cache.get(host)!;
-  let refusal: string | null = null;
-  try {
-    const addresses = isIP(host) ? [{ address: host }] : await lookup(host, { all: true });
-    for (const { address } of addresses) {
-      refusal = addressRefusal(policy, host, address);
-      if (refusal) break;
-    }
-  } catch {
-    refusal = null; // unresolvable hosts fail on their own
-  }
-  cache.set(host, refusal);
-  return refusal;
-}
+/** The policy's verdict on a URL's host (null = allowed): the same gate as rendering. */
+export const policyRefusal = urlRefusal;
 
 /** A fresh context per page, and what its policy gate saw. */
 export interface GatedContext {

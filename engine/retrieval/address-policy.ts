@@ -1,3 +1,4 @@
+import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 import type { AddressPolicy } from '../scan';
 
@@ -60,3 +61,30 @@ export function addressRefusal(policy: AddressPolicy, host: string, address: str
 
 /** Local scans (CLI, desktop) may reach the user's own machine and network. */
 export const LOCAL_POLICY: AddressPolicy = { allowPrivate: true };
+
+/**
+ * The policy's verdict on a URL's host (null = allowed), resolving each host once per cache: the gate for
+ * requests a headless browser makes (rendering, audits), where the connect-time check of the HTTP client is absent.
+ */
+export async function urlRefusal(policy: AddressPolicy, url: string, cache: Map<string, string | null>): Promise<string | null> {
+  if (policy.allowPrivate) return null;
+  let host: string;
+  try {
+    host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  } catch {
+    return 'invalid URL';
+  }
+  if (cache.has(host)) return cache.get(host)!;
+  let refusal: string | null = null;
+  try {
+    const addresses = isIP(host) ? [{ address: host }] : await lookup(host, { all: true });
+    for (const { address } of addresses) {
+      refusal = addressRefusal(policy, host, address);
+      if (refusal) break;
+    }
+  } catch {
+    refusal = null; // unresolvable hosts fail on their own
+  }
+  cache.set(host, refusal);
+  return refusal;
+}

@@ -1,11 +1,9 @@
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
 import type { Browser, BrowserContext, Page as BrowserPage } from 'playwright-core';
 import { launchChromium } from '../browser';
 import type { AddressPolicy } from '../scan';
 import type { RenderResult } from '../types';
 import { USER_AGENT } from '../version';
-import { addressRefusal } from './address-policy';
+import { urlRefusal } from './address-policy';
 
 const MAX_REQUESTS = 2_000;
 /** The network counts as settled after this long with no request in flight (networkidle waits a fixed 500 ms). */
@@ -37,28 +35,6 @@ const ROUTE_RECORDER = `(() => {
   }
 })();`;
 
-async function allowedByPolicy(policy: AddressPolicy, url: string, cache: Map<string, string | null>): Promise<string | null> {
-  if (policy.allowPrivate) return null;
-  let host: string;
-  try {
-    host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-  } catch {
-    return 'invalid URL';
-  }
-  if (cache.has(host)) return cache.get(host)!;
-  let refusal: string | null = null;
-  try {
-    const addresses = isIP(host) ? [{ address: host }] : await lookup(host, { all: true });
-    for (const { address } of addresses) {
-      refusal = addressRefusal(policy, host, address);
-      if (refusal) break;
-    }
-  } catch {
-    refusal = null; // unresolvable hosts fail on their own
-  }
-  cache.set(host, refusal);
-  return refusal;
-}
 
 /** Resolves once the page has had no request in flight for QUIET_MS, or after SETTLE_MAX_MS. */
 async function settle(page: BrowserPage): Promise<void> {
@@ -133,7 +109,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     await context.route('**/*', async (route) => {
       const url = route.request().url();
       if (!/^https?:/i.test(url)) return route.continue();
-      const refusal = await allowedByPolicy(options.policy, url, policyCache);
+      const refusal = await urlRefusal(options.policy, url, policyCache);
       return refusal ? route.abort('blockedbyclient') : route.continue();
     });
     context.on('request', (request) => {
