@@ -236,19 +236,14 @@ export class ProjectService {
    */
   async queueScan(userId: string, id: string): Promise<ScanRow> {
     const project = await this.row(userId, id);
-    try {
-      const [scan] = await this.db
-        .insert(scans)
-        .values({ projectId: project.id, userId, url: project.url, numPages: project.numPages })
-        .returning();
-      await this.db.update(projects).set({ lastTest: sql`now()` }).where(eq(projects.id, project.id));
-      return scan!;
-    } catch (error) {
-      if ((error as { code?: string; cause?: { code?: string } }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505') {
-        throw new ProjectError(409, 'A test of this project is already running.');
-      }
-      throw error;
-    }
+    const [scan] = await this.db
+      .insert(scans)
+      .values({ projectId: project.id, userId, url: project.url, numPages: project.numPages })
+      .onConflictDoNothing({ target: scans.projectId, where: sql`state in ('queued', 'running')` })
+      .returning();
+    if (!scan) throw new ProjectError(409, 'A test of this project is already running.');
+    await this.db.update(projects).set({ lastTest: sql`now()` }).where(eq(projects.id, project.id));
+    return scan;
   }
 
   /** The two latest completed scans and the latest scan of any state, for the detail view. */
