@@ -1,12 +1,10 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { newEmail, signIn, signUp, snap } from './support';
+import { newEmail, signIn, signUp, snap, startTestSite, type TestPage } from './support';
 
 // A tiny site on 127.0.0.1 for the real scans: two pages, a JSON endpoint and an exposed .env, so the scan
 // records page views and API calls and its security report has findings. Unknown paths answer a JSON 404,
 // so the scanner's probes are recorded as API calls (HTML GETs are page views).
-const PAGES: Record<string, { type: string; body: string }> = {
+const PAGES: Record<string, TestPage> = {
   '/': {
     type: 'text/html; charset=utf-8',
     body: '<!doctype html><html><head><title>Events shop</title></head><body><h1>Events shop</h1><a href="/about">About</a><a href="/api/status">Status</a></body></html>',
@@ -16,24 +14,16 @@ const PAGES: Record<string, { type: string; body: string }> = {
   '/.env': { type: 'text/plain', body: 'APP_ENV=production\nDB_PASSWORD=correct-horse-battery-staple\n' },
 };
 
-let site: Server;
+let site: Awaited<ReturnType<typeof startTestSite>>;
 let siteUrl = '';
 
 test.beforeAll(async () => {
-  site = createServer((request, response) => {
-    const page = PAGES[new URL(request.url ?? '/', 'http://x').pathname];
-    if (!page) {
-      response.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found"}');
-      return;
-    }
-    response.writeHead(200, { 'content-type': page.type }).end(page.body);
-  });
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
+  site = await startTestSite(PAGES, { type: 'application/json', body: '{"error":"not found"}' });
+  siteUrl = site.url;
 });
 
 test.afterAll(async () => {
-  await new Promise((resolve) => site.close(resolve));
+  await site.close();
 });
 
 /** Full-page screenshots at desktop and phone widths. */

@@ -1,11 +1,9 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
-import { newEmail, signIn, signUp, snap } from './support';
+import { newEmail, signIn, signUp, snap, startTestSite, type TestPage } from './support';
 
 // A tiny site on 127.0.0.1 for the real scan that Run Test starts: no security headers, a cookie without
 // HttpOnly/Secure, and an exposed .env file, so the scan has findings to show. Unknown paths are real 404s.
-const PAGES: Record<string, { type: string; body: string; headers?: Record<string, string> }> = {
+const PAGES: Record<string, TestPage> = {
   '/': {
     type: 'text/html; charset=utf-8',
     headers: { 'set-cookie': 'session=abc123; Path=/' },
@@ -18,24 +16,16 @@ const PAGES: Record<string, { type: string; body: string; headers?: Record<strin
   '/.env': { type: 'text/plain', body: 'APP_ENV=production\nDB_PASSWORD=correct-horse-battery-staple\nSTRIPE_SECRET_KEY=sk_live_51HxExampleExampleExample00\n' },
 };
 
-let site: Server;
+let site: Awaited<ReturnType<typeof startTestSite>>;
 let siteUrl = '';
 
 test.beforeAll(async () => {
-  site = createServer((request, response) => {
-    const page = PAGES[new URL(request.url ?? '/', 'http://x').pathname];
-    if (!page) {
-      response.writeHead(404, { 'content-type': 'text/html' }).end('<!doctype html><title>Not found</title><h1>Not found</h1>');
-      return;
-    }
-    response.writeHead(200, { 'content-type': page.type, ...page.headers }).end(page.body);
-  });
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
+  site = await startTestSite(PAGES, { type: 'text/html', body: '<!doctype html><title>Not found</title><h1>Not found</h1>' });
+  siteUrl = site.url;
 });
 
 test.afterAll(async () => {
-  await new Promise((resolve) => site.close(resolve));
+  await site.close();
 });
 
 /** Full-page screenshots at desktop and phone widths. */

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
@@ -44,4 +46,28 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+export interface TestPage {
+  type: string;
+  body: string;
+  headers?: Record<string, string>;
+}
+
+/** A tiny site on 127.0.0.1 for real scans: `pages` by path, anything else the given 404. Close it with `close()`. */
+export async function startTestSite(
+  pages: Record<string, TestPage>,
+  notFound: { type: string; body: string },
+): Promise<{ url: string; close(): Promise<void> }> {
+  const site = createServer((request, response) => {
+    const page = pages[new URL(request.url ?? '/', 'http://x').pathname];
+    if (!page) {
+      response.writeHead(404, { 'content-type': notFound.type }).end(notFound.body);
+      return;
+    }
+    response.writeHead(200, { 'content-type': page.type, ...page.headers }).end(page.body);
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  const { port } = site.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise<void>((resolve) => site.close(() => resolve())) };
 }
