@@ -40,6 +40,7 @@ export default defineConfig({
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
       minify: true,
+      sourcemap: process.env.VIBEEVAL_SOURCEMAP === '1',
       rollupOptions: { input: { index: resolve(__dirname, 'renderer/index.html') } },
     },
   },

@@ -1,9 +1,7 @@
 import { Button, Code, Container, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { CONTACT, mailto } from '@common/marketing';
 import { useDocumentTitle } from '../../ui/use-document-title';
-
-/** The product's support address, for the not-found page's Contact Support link. */
-export const SUPPORT_EMAIL = 'support@vibeeval.com';
 
 /** Any path no route claims. */
 export function NotFoundPage() {
@@ -29,7 +27,7 @@ export function NotFoundPage() {
             <RouterLink to="/">Return Home</RouterLink>
           </Button>
           <Button asChild variant="outline">
-            <a href={`mailto:${SUPPORT_EMAIL}`}>Contact Support</a>
+            <a href={mailto(CONTACT.support)}>Contact Support</a>
           </Button>
         </HStack>
       </Stack>
