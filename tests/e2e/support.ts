@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readdir, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 
@@ -70,4 +71,31 @@ export async function startTestSite(
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   const { port } = site.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}/`, close: () => new Promise<void>((resolve) => site.close(() => resolve())) };
+}
+
+/** Full-page screenshots at the two widths every public route is checked at (375 and 1280 px). */
+export async function snapWidths(page: Page, name: string) {
+  const original = page.viewportSize();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await snap(page, `${name}-${width}`);
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * Runs axe-core (WCAG 2.x A/AA and best practices) on the page as it is and fails with the rule ids, impacts
+ * and first targets of every serious or critical violation.
+ */
+export async function expectNoSeriousA11yViolations(page: Page) {
+  await page.addScriptTag({ content: await axeSource });
+  // A string, not a function: this file is type-checked without the DOM library.
+  const violations = await page.evaluate<{ id: string; impact: string | null; targets: string[] }[]>(`(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact ?? null, targets: v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)) }));
+  })()`);
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
 }
