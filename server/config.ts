@@ -54,6 +54,12 @@ const envSchema = z.object({
   VIBEEVAL_SCAN_RATE: z.coerce.number({ message: 'must be a number' }).min(0).max(1000).default(10),
   /** Render pages in headless Chromium during scans when a browser is found. */
   VIBEEVAL_SCAN_RENDER: z.enum(['true', 'false', '1', '0']).default('true'),
+  /** Public-site quick scans (POST /v2/vibe-scanner) allowed per client IP and per email address in the window. */
+  PUBLIC_SCAN_MAX_PER_IP: positiveInt(10),
+  PUBLIC_SCAN_MAX_PER_EMAIL: positiveInt(5),
+  PUBLIC_SCAN_WINDOW_SECONDS: positiveInt(3600),
+  /** Pages a public quick scan crawls. */
+  PUBLIC_SCAN_PAGES: positiveInt(5),
   SUPABASE_URL: optionalUrl(['http:', 'https:']),
   SUPABASE_ANON_KEY: z.string().trim().optional(),
   SUPABASE_JWT_SECRET: z.string().trim().optional(),
@@ -109,6 +115,12 @@ function toConfig(env: z.infer<typeof envSchema>) {
       },
       rateLimit: env.VIBEEVAL_SCAN_RATE,
       render: env.VIBEEVAL_SCAN_RENDER === 'true' || env.VIBEEVAL_SCAN_RENDER === '1',
+    },
+    publicScans: {
+      perIp: env.PUBLIC_SCAN_MAX_PER_IP,
+      perEmail: env.PUBLIC_SCAN_MAX_PER_EMAIL,
+      windowSeconds: env.PUBLIC_SCAN_WINDOW_SECONDS,
+      maxPages: Math.min(env.PUBLIC_SCAN_PAGES, 50),
     },
   };
 }

@@ -12,6 +12,9 @@ import { createMailer } from './mail/mailer';
 import { projectRoutes } from './projects/routes';
 import { Sealer } from './projects/sealed';
 import { ProjectService } from './projects/service';
+import { runPublicScanJob } from './public-scans/job';
+import { publicReportLink, publicScanRoutes } from './public-scans/routes';
+import { PublicScanService } from './public-scans/service';
 import { ReportLinks } from './reports/links';
 import { publicReportRoutes, reportRoutes } from './reports/routes';
 import { loadSecrets } from './secrets';
@@ -58,7 +61,17 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       scanConcurrency: config.scans.concurrency,
       scanDeps: { db: database.db, events, live, logger, links, policy: config.scans.addressPolicy, rateLimit: config.scans.rateLimit, render: config.scans.render },
       runReport: config.scans.concurrency > 0 ? (id, signal) => runReportJob(id, { db: database.db, events, live: bus, links, logger, policy: config.scans.addressPolicy }, signal) : undefined,
+      runPublicScan:
+        config.scans.concurrency > 0
+          ? (id, context) =>
+              runPublicScanJob(
+                id,
+                { db: database.db, mailer, logger, policy: config.scans.addressPolicy, rateLimit: config.scans.rateLimit, render: config.scans.render, maxPages: config.publicScans.maxPages, reportLink: (id) => publicReportLink(links.signer, origin(), id) },
+                context,
+              )
+          : undefined,
     });
+    const started = jobs;
     const reportDeps = { db: database.db, projects, jobs, live, links, renderAudit: renderStoredAudit };
     built = await buildApp({
       config,
@@ -67,7 +80,16 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       mailer,
       logger,
       apiRoutes: [projectRoutes({ projects, events, jobs, live }), reportRoutes(reportDeps), liveTicketRoutes(links.signer)],
-      publicRoutes: [publicReportRoutes(reportDeps, config.corsOrigins), liveStreamRoutes(links.signer, live)],
+      publicRoutes: [
+        publicReportRoutes(reportDeps, config.corsOrigins),
+        liveStreamRoutes(links.signer, live),
+        publicScanRoutes({
+          service: new PublicScanService(database.db, database.pool, config.publicScans),
+          signer: links.signer,
+          policy: config.scans.addressPolicy,
+          enqueue: (id) => started.enqueuePublicScan(id),
+        }),
+      ],
     });
     origin = built.origin;
     built.app.addHook('onClose', shutdown);

@@ -5,6 +5,9 @@ import { EventService } from './events/service';
 import { startJobs } from './jobs/queue';
 import { runReportJob } from './jobs/report-job';
 import { startLiveBus } from './live/bus';
+import { createMailer } from './mail/mailer';
+import { runPublicScanJob } from './public-scans/job';
+import { publicReportLink } from './public-scans/routes';
 import { ReportLinks } from './reports/links';
 import { loadSecrets } from './secrets';
 import { join } from 'node:path';
@@ -38,7 +41,9 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<v
     log: (level, message) => logger[level](message),
   });
   const live = await startLiveBus(database.url, database.pool, (level, message) => logger[level](message));
-  const links = new ReportLinks(secrets.linkSecret, () => config.publicUrl ?? `http://${config.host}:${config.port}`);
+  const origin = () => config.publicUrl ?? `http://${config.host}:${config.port}`;
+  const links = new ReportLinks(secrets.linkSecret, origin);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
   const events = new EventService(database.db, live);
   const jobs = await startJobs({
     database,
@@ -46,6 +51,12 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<v
     scanConcurrency: concurrency,
     scanDeps: { db: database.db, events, live, logger, links, policy: config.scans.addressPolicy, rateLimit: config.scans.rateLimit, render: config.scans.render },
     runReport: (id, signal) => runReportJob(id, { db: database.db, events, live, links, logger, policy: config.scans.addressPolicy }, signal),
+    runPublicScan: (id, context) =>
+      runPublicScanJob(
+        id,
+        { db: database.db, mailer, logger, policy: config.scans.addressPolicy, rateLimit: config.scans.rateLimit, render: config.scans.render, maxPages: config.publicScans.maxPages, reportLink: (id) => publicReportLink(links.signer, origin(), id) },
+        context,
+      ),
   });
   console.log(`vibeeval worker is running ${concurrency} scan${concurrency === 1 ? '' : 's'} at a time`);
 
@@ -57,6 +68,7 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<v
     setTimeout(() => process.exit(1), 20_000).unref();
     void (async () => {
       await jobs.stop();
+      mailer.close();
       await live.close();
       await database.close();
       process.exit(0);

@@ -165,3 +165,30 @@ export const reports = pgTable(
   },
   (t) => [index('reports_user_created_idx').on(t.userId, t.createdAt)],
 );
+
+/**
+ * Quick scans asked for from the public site (POST /v2/vibe-scanner): no account, the report goes to `email`.
+ * The row keeps the result, so the report stays retrievable (signed link) when the mail cannot be delivered.
+ */
+export const publicScans = pgTable(
+  'public_scans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    url: text('url').notNull(),
+    email: text('email').notNull(),
+    state: text('state', { enum: ['queued', 'running', 'completed', 'failed'] }).notNull().default('queued'),
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    grade: text('grade'),
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    mailState: text('mail_state', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    mailError: text('mail_error'),
+    mailAttempts: integer('mail_attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+  },
+  (t) => [index('public_scans_pending_idx').on(t.state, t.createdAt), index('public_scans_mail_idx').on(t.mailState, t.createdAt)],
+);

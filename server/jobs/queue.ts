@@ -7,6 +7,9 @@ import { runScanJob, STALE_AFTER_SECONDS, type ScanJobDeps } from './scan-job';
 
 const SCAN_QUEUE = 'scan';
 const REPORT_QUEUE = 'report';
+const PUBLIC_SCAN_QUEUE = 'public-scan';
+/** Public scans retry more: a mail server that is down for a minute should not lose the report's mail. */
+const PUBLIC_RETRY_LIMIT = 4;
 const RETRY_LIMIT = 2;
 /** Scans that are queued this long without being picked up get their job sent again (e.g. after a restart). */
 const REQUEUE_AFTER_SECONDS = 20;
@@ -21,11 +24,14 @@ export interface JobsOptions {
   /** Runs one report job; absent = this process runs no report jobs. */
   runReport?: (reportId: string, signal: AbortSignal) => Promise<void>;
   reportConcurrency?: number;
+  /** Runs one public quick scan (scan, then mail); absent = this process runs none. */
+  runPublicScan?: (id: string, context: { signal: AbortSignal; finalAttempt: boolean }) => Promise<unknown>;
 }
 
 export interface Jobs {
   enqueueScan(scanId: string): Promise<void>;
   enqueueReport(reportId: string): Promise<void>;
+  enqueuePublicScan(id: string): Promise<void>;
   /** Stops taking jobs; scans in flight are put back in the queue to run again after a restart. */
   stop(): Promise<void>;
 }
@@ -48,6 +54,14 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
   for (const name of [SCAN_QUEUE, REPORT_QUEUE]) {
     await boss.createQueue(name, { name, retryLimit: RETRY_LIMIT, retryDelay: 5, retryBackoff: true, expireInSeconds: 30 * 60, retentionDays: 7 });
   }
+  await boss.createQueue(PUBLIC_SCAN_QUEUE, {
+    name: PUBLIC_SCAN_QUEUE,
+    retryLimit: PUBLIC_RETRY_LIMIT,
+    retryDelay: 10,
+    retryBackoff: true,
+    expireInSeconds: 15 * 60,
+    retentionDays: 7,
+  });
 
   const shutdown = new AbortController();
   const running = new Set<string>();
@@ -75,6 +89,12 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
     }
   }
 
+  if (options.runPublicScan) {
+    await boss.work<{ id: string }>(PUBLIC_SCAN_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true }, async ([job]) => {
+      if (job) await options.runPublicScan!(job.data.id, { signal: shutdown.signal, finalAttempt: job.retryCount >= job.retryLimit });
+    });
+  }
+
   // Scans orphaned by a worker that died, or left queued without a job: send their jobs again.
   const reap = async () => {
     const { rows } = await database.pool.query<{ id: string }>(
@@ -86,9 +106,19 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
     );
     for (const { id } of rows) await send(SCAN_QUEUE, { scanId: id }, id);
     if (rows.length) logger.info({ scans: rows.length }, 'requeued interrupted scans');
+    if (!options.runPublicScan) return;
+    const { rows: publicRows } = await database.pool.query<{ id: string }>(
+      `select id from public_scans
+        where (state = 'running' and (heartbeat_at is null or heartbeat_at < now() - make_interval(secs => $1)))
+           or (state = 'queued' and created_at < now() - make_interval(secs => $2))
+        order by created_at limit 50`,
+      [STALE_AFTER_SECONDS, REQUEUE_AFTER_SECONDS],
+    );
+    for (const { id } of publicRows) await send(PUBLIC_SCAN_QUEUE, { id }, id);
+    if (publicRows.length) logger.info({ publicScans: publicRows.length }, 'requeued interrupted public scans');
   };
   let reaper: NodeJS.Timeout | undefined;
-  if (options.scanConcurrency > 0) {
+  if (options.scanConcurrency > 0 || options.runPublicScan) {
     await reap().catch((error: Error) => logger.warn({ err: error }, 'could not requeue scans'));
     reaper = setInterval(() => void reap().catch((error: Error) => logger.warn({ err: error }, 'could not requeue scans')), REAP_EVERY_MS);
     reaper.unref();
@@ -97,6 +127,7 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
   return {
     enqueueScan: (scanId) => send(SCAN_QUEUE, { scanId }, scanId),
     enqueueReport: (reportId) => send(REPORT_QUEUE, { reportId }, reportId),
+    enqueuePublicScan: (id) => send(PUBLIC_SCAN_QUEUE, { id }, id),
     async stop() {
       if (reaper) clearInterval(reaper);
       shutdown.abort();

@@ -8,6 +8,7 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  attachments?: { filename: string; content: string | Buffer; contentType: string }[];
 }
 
 export interface Mailer {

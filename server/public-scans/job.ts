@@ -1,0 +1,127 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { scanResultSchema, type ScanResult } from '../../common/scan';
+import { renderReport } from '../../engine/report/index';
+import { scan as runScan, ScanError, type AddressPolicy } from '../../engine/scan';
+import type { Db } from '../db';
+import { publicScans } from '../db/schema';
+import type { Mailer } from '../mail/mailer';
+import { publicReportMail, publicScanFailedMail } from './mail';
+
+export interface PublicScanJobDeps {
+  db: Db;
+  mailer: Mailer;
+  logger: Logger;
+  policy: AddressPolicy;
+  rateLimit: number;
+  render: boolean;
+  maxPages: number;
+  /** The signed link to the stored report (GET /v2/vibe-scanner/{id}/report). */
+  reportLink: (id: string) => string;
+  chromiumPath?: string | null;
+}
+
+type Row = typeof publicScans.$inferSelect;
+
+/** A running public scan whose heartbeat is older than this is taken to be orphaned. */
+export const PUBLIC_STALE_AFTER_SECONDS = 45;
+const HEARTBEAT_MS = 10_000;
+
+async function claim(db: Db, id: string): Promise<Row | undefined> {
+  const [row] = await db
+    .update(publicScans)
+    .set({ state: 'running', startedAt: sql`now()`, heartbeatAt: sql`now()`, attempts: sql`${publicScans.attempts} + 1`, error: null })
+    .where(
+      sql`${publicScans.id} = ${id} and (${publicScans.state} = 'queued' or (${publicScans.state} = 'running' and ${publicScans.heartbeatAt} < now() - make_interval(secs => ${PUBLIC_STALE_AFTER_SECONDS})))`,
+    )
+    .returning();
+  return row;
+}
+
+/**
+ * One public quick scan: scan (unless already done), then mail the report (unless already sent). Both steps are
+ * idempotent, so a retried job only redoes what failed. A mail that cannot be delivered is logged and retried;
+ * the stored result keeps the report retrievable through its signed link either way.
+ */
+export async function runPublicScanJob(
+  id: string,
+  deps: PublicScanJobDeps,
+  { signal, finalAttempt }: { signal?: AbortSignal; finalAttempt: boolean },
+): Promise<'mailed' | 'mail-failed' | 'skipped'> {
+  const { db, logger } = deps;
+  const log = logger.child({ publicScan: id });
+  let [row] = await db.select().from(publicScans).where(eq(publicScans.id, id));
+  if (!row) return 'skipped';
+
+  if (row.state === 'queued' || row.state === 'running') {
+    const claimed = await claim(db, id);
+    if (!claimed) return 'skipped'; // another worker is scanning it
+    row = await scanOnce(claimed, deps, log, { signal, finalAttempt });
+    if (!row) return 'skipped';
+  }
+  if (row.mailState === 'sent') return 'skipped';
+
+  try {
+    await deps.mailer.send(await mailFor(row, deps));
+    await db.update(publicScans).set({ mailState: 'sent', mailedAt: sql`now()`, mailError: null, mailAttempts: sql`${publicScans.mailAttempts} + 1` }).where(eq(publicScans.id, id));
+    log.info({ state: row.state, to: deps.mailer.destination }, 'public scan report mailed');
+    return 'mailed';
+  } catch (error) {
+    const message = (error as Error).message;
+    await db.update(publicScans).set({ mailState: 'failed', mailError: message.slice(0, 500), mailAttempts: sql`${publicScans.mailAttempts} + 1` }).where(eq(publicScans.id, id));
+    log.error({ err: error, willRetry: !finalAttempt }, 'public scan report could not be mailed; the report is kept and stays retrievable');
+    if (!finalAttempt) throw error;
+    return 'mail-failed';
+  }
+}
+
+/** Runs the scan and stores its outcome; undefined when the process is stopping (the scan goes back to the queue). */
+async function scanOnce(row: Row, deps: PublicScanJobDeps, log: Logger, { signal, finalAttempt }: { signal?: AbortSignal; finalAttempt: boolean }): Promise<Row | undefined> {
+  const { db } = deps;
+  const heartbeat = setInterval(() => {
+    void db.update(publicScans).set({ heartbeatAt: sql`now()` }).where(eq(publicScans.id, row.id)).catch(() => undefined);
+  }, HEARTBEAT_MS);
+  try {
+    const result = await runScan(
+      row.url,
+      { maxPages: deps.maxPages, render: deps.render, active: false, rateLimit: deps.rateLimit },
+      { addressPolicy: deps.policy, signal, chromiumPath: deps.chromiumPath },
+    );
+    const [done] = await db
+      .update(publicScans)
+      .set({ state: 'completed', result, grade: result.grade, finishedAt: sql`now()`, heartbeatAt: null })
+      .where(eq(publicScans.id, row.id))
+      .returning();
+    log.info({ grade: result.grade, findings: result.findings.length, ms: result.durationMs }, 'public scan completed');
+    return done;
+  } catch (error) {
+    if (signal?.aborted) {
+      await db.update(publicScans).set({ state: 'queued', heartbeatAt: null }).where(eq(publicScans.id, row.id));
+      return undefined;
+    }
+    const permanent = error instanceof ScanError || finalAttempt;
+    const message = error instanceof ScanError ? error.message : `The scan failed: ${(error as Error).message}`;
+    log.warn({ err: error, permanent }, 'public scan failed');
+    if (!permanent) {
+      await db.update(publicScans).set({ state: 'queued', error: message, heartbeatAt: null }).where(eq(publicScans.id, row.id));
+      throw error;
+    }
+    const [failed] = await db
+      .update(publicScans)
+      .set({ state: 'failed', error: message, finishedAt: sql`now()`, heartbeatAt: null })
+      .where(eq(publicScans.id, row.id))
+      .returning();
+    return failed;
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
+async function mailFor(row: Row, deps: PublicScanJobDeps) {
+  if (row.state !== 'completed' || !row.result) {
+    return publicScanFailedMail({ to: row.email, url: row.url, reason: row.error ?? 'The scan did not finish.' });
+  }
+  const result: ScanResult = scanResultSchema.parse(row.result);
+  const reportHtml = String(await renderReport(result, 'html'));
+  return publicReportMail({ to: row.email, url: row.url, result, reportHtml, reportLink: deps.reportLink(row.id) });
+}
