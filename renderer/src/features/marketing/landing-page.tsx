@@ -1,19 +1,27 @@
-import { Container, Heading, Text } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { CookieBanner } from './landing/cookie-banner';
+import { FeatureCarousel } from './landing/feature-carousel';
+import { Hero } from './landing/hero';
+import { MemberBadge } from './landing/member-badge';
+import { PricingSection } from './landing/pricing-section';
+import { SiteFooter } from './landing/site-footer';
+import { Testimonials } from './landing/testimonials';
+import { ToolLogos } from './landing/tool-logos';
 
-/** / (the hero, demos, pricing and testimonials come later). */
+/** / : the hero with the URL test, the tools we scan, what we find, pricing, what users say, and the footer. */
 export function LandingPage() {
   useDocumentTitle();
   return (
-    <Container maxW="5xl" py={{ base: '10', md: '16' }}>
-      <Heading as="h1" size="2xl" letterSpacing="tight">
-        vibeeval
-      </Heading>
-      <Text color="fg.muted">Security testing for apps built with AI coding tools</Text>
-      {/* The top bar's Pricing link points here. */}
-      <Heading as="h2" id="pricing" size="xl" mt="16" scrollMarginTop="20">
-        Pricing
-      </Heading>
-    </Container>
+    <Box overflowX="clip">
+      <Hero />
+      <ToolLogos />
+      <FeatureCarousel />
+      <PricingSection />
+      <Testimonials />
+      <MemberBadge />
+      <SiteFooter />
+      <CookieBanner />
+    </Box>
   );
 }

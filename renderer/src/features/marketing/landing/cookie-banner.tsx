@@ -1,0 +1,103 @@
+import { Box, Button, Flex, Heading, IconButton, Stack, Text } from '@chakra-ui/react';
+import { COOKIE_CONSENT_KEY, MARKETING_TIMING, parseCookieConsent, type CookieConsent } from '@common/marketing';
+import { X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+
+const REJECT_NON_ESSENTIAL: CookieConsent = { necessary: true, analytics: false, marketing: false };
+const ACCEPT_ALL: CookieConsent = { necessary: true, analytics: true, marketing: true };
+
+/** The stored consent; storage that cannot be read (private mode, blocked) counts as none. */
+function storedConsent(): CookieConsent | null {
+  try {
+    return parseCookieConsent(window.localStorage.getItem(COOKIE_CONSENT_KEY));
+  } catch {
+    return null;
+  }
+}
+
+function storeConsent(consent: CookieConsent) {
+  try {
+    window.localStorage.setItem(COOKIE_CONSENT_KEY, JSON.stringify(consent));
+  } catch {
+    // Storage is unavailable: the choice holds for this visit only.
+  }
+}
+
+/**
+ * The cookie consent banner: shown a moment after load when no choice is stored. The choice is saved only
+ * in this browser (localStorage); the close button hides the banner for this visit without saving anything.
+ */
+export function CookieBanner() {
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => {
+    if (storedConsent()) return;
+    const timer = window.setTimeout(() => setOpen(true), MARKETING_TIMING.consentBannerDelayMs);
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  if (!open) return null;
+
+  const choose = (consent: CookieConsent) => {
+    storeConsent(consent);
+    setOpen(false);
+  };
+
+  return (
+    <Box
+      role="region"
+      aria-labelledby="cookie-banner-title"
+      position="fixed"
+      insetX="0"
+      bottom="0"
+      zIndex="banner"
+      p={{ base: '3', md: '4' }}
+      pointerEvents="none"
+      data-testid="cookie-banner"
+    >
+      <Box
+        pointerEvents="auto"
+        position="relative"
+        maxW="3xl"
+        mx="auto"
+        bg="bg.panel"
+        borderWidth="1px"
+        borderRadius="l3"
+        boxShadow="lg"
+        p={{ base: '4', md: '5' }}
+        pe={{ base: '12', md: '14' }}
+      >
+        <Flex direction={{ base: 'column', md: 'row' }} gap={{ base: '3', md: '6' }} align={{ base: 'stretch', md: 'center' }}>
+          <Stack gap="1" flex="1">
+            <Heading as="h2" id="cookie-banner-title" size="sm">
+              We use cookies
+            </Heading>
+            <Text fontSize="sm" color="fg.muted">
+              We use cookies to enhance your browsing experience, analyse site traffic and serve personalized content.
+              Choose whether to allow the non-essential ones.
+            </Text>
+          </Stack>
+          <Flex gap="2" flexShrink="0" direction={{ base: 'column', sm: 'row' }}>
+            <Button size="sm" variant="outline" onClick={() => choose(REJECT_NON_ESSENTIAL)}>
+              Reject non-essential
+            </Button>
+            <Button size="sm" colorPalette="brand" onClick={() => choose(ACCEPT_ALL)}>
+              Accept all
+            </Button>
+          </Flex>
+        </Flex>
+        <IconButton
+          aria-label="Close"
+          variant="ghost"
+          size="sm"
+          position="absolute"
+          top="2"
+          insetEnd="2"
+          onClick={() => setOpen(false)}
+        >
+          <X />
+        </IconButton>
+      </Box>
+    </Box>
+  );
+}
