@@ -163,7 +163,8 @@ export async function buildApp({ config, database, secrets, mailer, logger, apiR
 
   const renderer = rendererDir(config.rendererDir);
   if (renderer) {
-    await app.register(fastifyStatic, { root: renderer, wildcard: false, index: false, maxAge: '1h', immutable: true });
+    // preCompressed: the build writes .br and .gz beside each asset (electron.vite.config.ts).
+    await app.register(fastifyStatic, { root: renderer, wildcard: false, index: false, maxAge: '1h', immutable: true, preCompressed: true });
   } else {
     app.log.warn('the built renderer was not found: run `npm run build`; the API works without it');
   }

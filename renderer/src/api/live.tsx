@@ -3,7 +3,7 @@ import type { ScanProgress } from '@common/scan';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useServices } from '../app/services';
+import { useServices, useSupabase } from '../app/services';
 import { ApiError, type ApiClient } from './http';
 import { queryKeys } from './query-keys';
 
@@ -258,7 +258,9 @@ const sessions = new WeakMap<QueryClient, LiveSession>();
  */
 export function useLiveUpdates(): void {
   const queryClient = useQueryClient();
-  const { api, serverOrigin, supabase } = useServices();
+  const { api, serverOrigin } = useServices();
+  // Mounted in the dashboard, whose route has loaded the sign-in client.
+  const supabase = useSupabase();
   useEffect(() => {
     if (typeof EventSource === 'undefined' || sessions.has(queryClient)) return;
     sessions.set(queryClient, new LiveSession(queryClient, api, serverOrigin, supabase));

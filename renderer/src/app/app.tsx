@@ -15,9 +15,9 @@ import { createAppRouter } from './router';
 function ReadyApp({ services }: { services: Services }) {
   // A 401 means the session is gone: drop it locally and the route guard sends the user to /login.
   const [queryClient] = useState(() =>
-    createQueryClient(() => void services.supabase.auth.signOut({ scope: 'local' })),
+    createQueryClient(() => void services.auth.current?.auth.signOut({ scope: 'local' })),
   );
-  const [router] = useState(createAppRouter);
+  const [router] = useState(() => createAppRouter(services.auth));
   return (
     <ServicesProvider value={services}>
       <QueryClientProvider client={queryClient}>

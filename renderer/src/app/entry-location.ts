@@ -5,11 +5,12 @@
  */
 export interface EntryLocation {
   readonly pathname: string;
+  readonly search: string;
   readonly hash: string;
 }
 
 export function captureEntryLocation(): EntryLocation {
-  return { pathname: window.location.pathname, hash: window.location.hash };
+  return { pathname: window.location.pathname, search: window.location.search, hash: window.location.hash };
 }
 
 /** The key=value pairs of a URL fragment ('#a=1&b=2'). */

@@ -1,11 +1,9 @@
 import { Navigate, Outlet, ScrollRestoration, createBrowserRouter, createHashRouter, type RouteObject } from 'react-router-dom';
 import { RequireAuth } from '../features/auth/require-auth';
-import { LoginPage } from '../features/auth/login-page';
-import { ResetPasswordPage } from '../features/auth/reset-password-page';
-import { SignupPage } from '../features/auth/signup-page';
 import { PublicLayout } from '../features/marketing/public-layout';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { PageSpinner } from '../ui/page-spinner';
+import type { AuthClient } from './auth-client';
 import { RouteError } from './route-error';
 
 function Root() {
@@ -19,10 +17,13 @@ function Root() {
 }
 
 /**
- * Every route of the spec. The auth screens ship in the main bundle (they are the first thing most people
- * see); marketing pages and the whole dashboard load on demand.
+ * Every route of the spec. Each page loads on demand; the sign-in screens and the dashboard also load the
+ * supabase-js client first (the public pages never need it), so the first load of the landing page stays small.
  */
-export const routes: RouteObject[] = [
+export function appRoutes(auth: AuthClient): RouteObject[] {
+  /** A route module that needs the sign-in client, loaded together with it. */
+  const withAuth = <T,>(page: () => Promise<T>) => Promise.all([page(), auth.load()]).then(([module]) => module);
+  return [
   {
     path: '/',
     element: <Root />,
@@ -62,9 +63,12 @@ export const routes: RouteObject[] = [
               })),
           },
           { path: 'vibe-loop', lazy: () => import('../features/vibe-loop/vibe-loop-page').then((m) => ({ Component: m.VibeLoopPage })) },
-          { path: 'login', element: <LoginPage /> },
-          { path: 'signup', element: <SignupPage /> },
-          { path: 'reset-password', element: <ResetPasswordPage /> },
+          { path: 'login', lazy: () => withAuth(() => import('../features/auth/login-page')).then((m) => ({ Component: m.LoginPage })) },
+          { path: 'signup', lazy: () => withAuth(() => import('../features/auth/signup-page')).then((m) => ({ Component: m.SignupPage })) },
+          {
+            path: 'reset-password',
+            lazy: () => withAuth(() => import('../features/auth/reset-password-page')).then((m) => ({ Component: m.ResetPasswordPage })),
+          },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
@@ -73,7 +77,7 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           {
-            lazy: () => import('../features/dashboard/dashboard-layout').then((m) => ({ Component: m.DashboardLayout })),
+            lazy: () => withAuth(() => import('../features/dashboard/dashboard-layout')).then((m) => ({ Component: m.DashboardLayout })),
             children: [
               { index: true, element: <Navigate to="/dashboard/projects" replace /> },
               {
@@ -108,12 +112,14 @@ export const routes: RouteObject[] = [
       },
     ],
   },
-];
+  ];
+}
 
 /**
  * A browser router; a hash router when the page was loaded from a file (an Electron build that loads
  * index.html from disk), where path-based URLs cannot work.
  */
-export function createAppRouter() {
+export function createAppRouter(auth: AuthClient) {
+  const routes = appRoutes(auth);
   return window.location.protocol === 'file:' ? createHashRouter(routes) : createBrowserRouter(routes);
 }

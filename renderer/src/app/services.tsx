@@ -3,6 +3,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 import type { AppConfig } from '../api/app-config';
 import type { ApiClient } from '../api/http';
 import type { Bridge } from '../bridge';
+import type { AuthClient } from './auth-client';
 import type { EntryLocation } from './entry-location';
 
 /** Everything the app gets at boot, before any page renders. */
@@ -16,7 +17,8 @@ export interface Services {
    * on the web; the server's in the desktop app, since those links open in the system browser.
    */
   publicOrigin: string;
-  supabase: SupabaseClient;
+  /** supabase-js, loaded on first need (see auth-client.ts). */
+  auth: AuthClient;
   api: ApiClient;
   entry: EntryLocation;
 }
@@ -33,5 +35,13 @@ export function useServices(): Services {
   return services;
 }
 
-export const useSupabase = () => useServices().supabase;
+/**
+ * The supabase-js client, for pages that sign in or need a session: their routes load it before they render
+ * (see router.tsx), so it is there by the time this runs.
+ */
+export function useSupabase(): SupabaseClient {
+  const client = useServices().auth.current;
+  if (!client) throw new Error('The sign-in client is not loaded: load it in the route (services.auth.load()) first');
+  return client;
+}
 export const useApi = () => useServices().api;

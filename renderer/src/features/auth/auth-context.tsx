@@ -1,6 +1,6 @@
-import type { Session, User } from '@supabase/supabase-js';
+import type { Session, SupabaseClient, User } from '@supabase/supabase-js';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { useSupabase } from '../../app/services';
+import { useServices } from '../../app/services';
 
 /** The signed-in user and session; `loading` is true until the first session check or auth change. */
 export interface AuthState {
@@ -12,25 +12,37 @@ export interface AuthState {
 const AuthContext = createContext<AuthState | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const supabase = useSupabase();
+  const { auth } = useServices();
   const [state, setState] = useState<AuthState>({ user: null, session: null, loading: true });
 
   useEffect(() => {
     let current = true;
+    let unsubscribe = () => {};
     const apply = (session: Session | null) => {
       if (current) setState({ session, user: session?.user ?? null, loading: false });
     };
-    supabase.auth.getSession().then(
-      ({ data }) => apply(data.session),
-      () => apply(null),
-    );
-    // Never await supabase calls inside this callback: supabase-js holds its lock while notifying.
-    const { data } = supabase.auth.onAuthStateChange((_event, session) => apply(session));
+    const attach = (supabase: SupabaseClient) => {
+      if (!current) return;
+      supabase.auth.getSession().then(
+        ({ data }) => apply(data.session),
+        () => apply(null),
+      );
+      // Never await supabase calls inside this callback: supabase-js holds its lock while notifying.
+      const { data } = supabase.auth.onAuthStateChange((_event, session) => apply(session));
+      unsubscribe = () => data.subscription.unsubscribe();
+    };
+    if (auth.current) {
+      attach(auth.current);
+    } else {
+      // Boot loads the client when a session is stored; without one nobody is signed in until a page loads it.
+      apply(null);
+      void auth.loaded.then(attach);
+    }
     return () => {
       current = false;
-      data.subscription.unsubscribe();
+      unsubscribe();
     };
-  }, [supabase]);
+  }, [auth]);
 
   return <AuthContext.Provider value={state}>{children}</AuthContext.Provider>;
 }

@@ -2,7 +2,7 @@ import { Box, Button, Heading, HStack, Icon, Link, Stack, Text } from '@chakra-u
 import { MailCheck } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
-import { useServices } from '../../app/services';
+import { useServices, useSupabase } from '../../app/services';
 import { notify } from '../../ui/toaster';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { EmailField, PasswordField } from './auth-fields';
@@ -16,7 +16,8 @@ type Busy = 'password' | 'google' | 'reset' | null;
 
 /** /login: email and password or Google, and the forgot-password mode that mails a reset link. */
 export function LoginPage() {
-  const { supabase, publicOrigin, entry } = useServices();
+  const supabase = useSupabase();
+  const { publicOrigin, entry } = useServices();
   const { user, loading } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();

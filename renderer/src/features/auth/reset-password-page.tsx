@@ -3,7 +3,7 @@ import { isAuthApiError, isAuthSessionMissingError, type AuthError } from '@supa
 import { TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useServices } from '../../app/services';
+import { useServices, useSupabase } from '../../app/services';
 import { notify } from '../../ui/toaster';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { PasswordField } from './auth-fields';
@@ -20,7 +20,8 @@ const isInvalidLinkError = (error: AuthError) =>
 
 /** /reset-password: opened from the recovery mail's link, whose fragment carries type=recovery. */
 export function ResetPasswordPage() {
-  const { supabase, entry } = useServices();
+  const supabase = useSupabase();
+  const { entry } = useServices();
   const location = useLocation();
   const navigate = useNavigate();
   const [password, setPassword] = useState('');

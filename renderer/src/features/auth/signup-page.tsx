@@ -1,7 +1,7 @@
 import { Button, Link, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { Navigate, Link as RouterLink, useNavigate } from 'react-router-dom';
-import { useServices } from '../../app/services';
+import { useSupabase } from '../../app/services';
 import { notify } from '../../ui/toaster';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { EmailField, PasswordField } from './auth-fields';
@@ -15,7 +15,7 @@ type Busy = 'password' | 'google' | null;
 
 /** /signup: email and password (typed twice) or Google; a new account then signs in at /login. */
 export function SignupPage() {
-  const { supabase } = useServices();
+  const supabase = useSupabase();
   const { user, loading } = useAuth();
   const navigate = useNavigate();
   const signInWithGoogle = useGoogleSignIn();

@@ -1,0 +1,71 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { AppConfig } from '../api/app-config';
+import type { Bridge } from '../bridge';
+import { fragmentParams, type EntryLocation } from './entry-location';
+
+/** Where supabase-js keeps the session (keychain on the desktop, localStorage on the web). */
+export const AUTH_STORAGE_KEY = 'vibeeval-auth-token';
+
+/**
+ * The one supabase-js client, loaded on first need: the public pages (the landing page above all) render without
+ * its ~50 KB of JavaScript; sign-in, sign-up, password reset, the dashboard, or a stored session load it.
+ */
+export interface AuthClient {
+  /** The client once loaded, else null. */
+  readonly current: SupabaseClient | null;
+  /** Loads and creates the client (once) and returns it. */
+  load(): Promise<SupabaseClient>;
+  /** Resolves with the client whenever something first loads it. */
+  readonly loaded: Promise<SupabaseClient>;
+}
+
+export function createAuthClient(config: AppConfig, bridge: Bridge): AuthClient {
+  let current: SupabaseClient | null = null;
+  let loading: Promise<SupabaseClient> | undefined;
+  let announce!: (client: SupabaseClient) => void;
+  const loaded = new Promise<SupabaseClient>((resolve) => (announce = resolve));
+  const load = () => {
+    loading ??= import('@supabase/supabase-js').then(({ createClient }) => {
+      current = createClient(config.supabaseUrl, config.supabaseAnonKey, {
+        auth: {
+          storage: bridge.authStorage,
+          storageKey: AUTH_STORAGE_KEY,
+          persistSession: true,
+          autoRefreshToken: true,
+          detectSessionInUrl: true,
+          flowType: 'implicit',
+        },
+      });
+      announce(current);
+      return current;
+    });
+    // A failed chunk load (offline, an upgrade replaced the files) may be retried.
+    loading.catch(() => (loading = undefined));
+    return loading;
+  };
+  return {
+    get current() {
+      return current;
+    },
+    load,
+    loaded,
+  };
+}
+
+const AUTH_PATHS = ['/login', '/signup', '/reset-password', '/dashboard'];
+
+/**
+ * Whether the client is needed at once: a session is stored, the page was opened from a sign-in or recovery link
+ * (its fragment or `?code=` must be read before anything else), or the page itself signs in or needs a session.
+ */
+export async function needsAuthAtStart(entry: EntryLocation, bridge: Bridge): Promise<boolean> {
+  const fragment = fragmentParams(entry.hash);
+  if (fragment.has('access_token') || fragment.has('error') || fragment.has('error_description')) return true;
+  if (new URLSearchParams(entry.search).has('code')) return true;
+  if (AUTH_PATHS.some((path) => entry.pathname === path || entry.pathname.startsWith(`${path}/`))) return true;
+  try {
+    return (await bridge.authStorage.getItem(AUTH_STORAGE_KEY)) !== null;
+  } catch {
+    return true; // an unreadable store: let supabase-js decide
+  }
+}
