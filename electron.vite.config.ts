@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { defineConfig, type Plugin } from 'electron-vite';
+import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import pkg from './package.json';
 
@@ -12,12 +12,13 @@ const common = resolve(__dirname, 'common');
  * accept them (@fastify/static `preCompressed`): compressed once at build time at the highest levels, instead of
  * on every request.
  */
-function precompress(): Plugin {
+function precompress() {
   return {
     name: 'vibeeval:precompress',
-    apply: 'build',
-    writeBundle(options) {
-      const dir = options.dir!;
+    apply: 'build' as const,
+    writeBundle(options: { dir?: string }) {
+      if (!options.dir) return;
+      const dir = options.dir;
       const walk = (folder: string): string[] =>
         readdirSync(folder, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(folder, entry.name)) : [join(folder, entry.name)]));
       for (const file of walk(dir).filter((name) => /\.(js|css|html|svg|json)$/.test(name))) {
