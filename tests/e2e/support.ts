@@ -1,6 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readdir, readFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
@@ -96,8 +98,45 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   // A string, not a function: this file is type-checked without the DOM library.
   const violations = await page.evaluate<{ id: string; impact: string | null; targets: string[] }[]>(`(async () => {
     const result = await window.axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact ?? null, targets: v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)) }));
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact ?? null, targets: v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target) + ' ' + n.html.slice(0, 160) + ' ' + (n.failureSummary ?? '').slice(0, 200)) }));
   })()`);
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
+}
+
+/**
+ * A second app server (the built CLI in web mode) with its own data dir, port and environment, for tests that
+ * need settings the shared server lacks (e.g. SMTP_URL pointing at a capture server). `stop()` ends it.
+ */
+export async function startAppServer(env: Record<string, string>): Promise<{ origin: string; stop(): Promise<void> }> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'vibeeval-e2e-app-'));
+  const port = await new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address() as AddressInfo;
+      probe.close(() => resolve(free));
+    });
+  });
+  const child = spawn(process.execPath, [join(process.cwd(), 'bin', 'vibeeval.cjs'), 'serve'], {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), VIBEEVAL_DATA_DIR: dataDir, DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the app server exited with ${child.exitCode}`);
+    const up = await fetch(`${origin}/health`).then((r) => r.ok, () => false);
+    if (up) break;
+    if (Date.now() > deadline) throw new Error('the app server did not start within 60 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    origin,
+    async stop() {
+      // SIGINT lets it stop its embedded PostgreSQL.
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGINT');
+      await exited;
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
 }
