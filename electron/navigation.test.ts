@@ -47,6 +47,14 @@ describe('guardWebContents', () => {
     expect(openExternal.mock.calls).toEqual([['https://evil.example/'], ['http://127.0.0.1:8787/']]);
   });
 
+  it('hands mailto links (contact, press, affiliate) to the mail app, and nothing with extra recipients', () => {
+    const { contents, openExternal } = guarded();
+    expect(contents.navigate('will-navigate', 'mailto:support@vibe-eval.com')).toBe(true);
+    expect(contents.openHandler?.({ url: 'mailto:affiliates@vibe-eval.com?subject=Apply' })).toEqual({ action: 'deny' });
+    expect(contents.navigate('will-navigate', 'mailto:a@example.com?bcc=b@example.com')).toBe(true);
+    expect(openExternal.mock.calls).toEqual([['mailto:support@vibe-eval.com'], ['mailto:affiliates@vibe-eval.com?subject=Apply']]);
+  });
+
   it('cancels redirects off the app without opening anything', () => {
     const { contents, openExternal } = guarded();
     expect(contents.navigate('will-redirect', 'app://vibeeval/index.html')).toBe(false);

@@ -1,6 +1,6 @@
 import type { Session, WebContents } from 'electron';
 import { isAppUrl } from './app-origin';
-import { openExternalSafely, parseWebUrl } from './shell';
+import { openExternalSafely, parseExternalUrl } from './shell';
 
 /**
  * Permissions the renderer may be granted, and only on app://vibeeval: desktop notifications (scan done,
@@ -16,12 +16,12 @@ export function isPermissionGranted(permission: string, requestingUrl: string): 
 
 /**
  * Keeps a web contents on app://vibeeval: every `window.open` is denied (http(s) targets open in the
- * system browser instead), and navigations or redirects that would leave the app are cancelled.
+ * system browser instead, mailto links in the mail app), and navigations or redirects that would leave the app are cancelled.
  * Applied to every web contents the app creates (`web-contents-created`), not only the main window.
  */
 export function guardWebContents(contents: WebContents, openExternal = openExternalSafely): void {
   contents.setWindowOpenHandler(({ url }) => {
-    if (parseWebUrl(url)) void openExternal(url);
+    if (parseExternalUrl(url)) void openExternal(url);
     return { action: 'deny' };
   });
 
@@ -29,7 +29,7 @@ export function guardWebContents(contents: WebContents, openExternal = openExter
     if (isAppUrl(event.url)) return;
     event.preventDefault();
     // A plain <a href="https://..."> without target=_blank: the user meant to open the page.
-    if (event.isMainFrame && parseWebUrl(event.url)) void openExternal(event.url);
+    if (event.isMainFrame && parseExternalUrl(event.url)) void openExternal(event.url);
   });
 
   contents.on('will-redirect', (event) => {

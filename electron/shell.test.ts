@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 const openExternal = vi.fn(async (_url: string) => undefined);
 vi.mock('electron', () => ({ shell: { openExternal: (url: string) => openExternal(url) } }));
 
-const { openExternalSafely, parseWebUrl } = await import('./shell');
+const { openExternalSafely, parseMailtoUrl, parseWebUrl } = await import('./shell');
 const { isAppUrl } = await import('./app-origin');
 
 describe('parseWebUrl', () => {
@@ -37,12 +37,40 @@ describe('parseWebUrl', () => {
   });
 });
 
+describe('parseMailtoUrl', () => {
+  it.each(['mailto:press@vibe-eval.com', 'mailto:affiliates@vibe-eval.com?subject=Affiliate%20application', 'MAILTO:support@vibe-eval.com?body=hi'])(
+    'accepts %s',
+    (url) => {
+      expect(parseMailtoUrl(url)).toBeInstanceOf(URL);
+    },
+  );
+
+  it.each([
+    'mailto:',
+    'mailto:not-an-address',
+    'mailto:a@example.com,b@example.com',
+    'mailto:a@example.com;b@example.com',
+    'mailto:a@example.com?cc=b@example.com',
+    'mailto:a@example.com?bcc=b@example.com',
+    'mailto:a%20b@example.com',
+    'https://example.com/',
+    `mailto:a@example.com?subject=${'x'.repeat(2100)}`,
+  ])('refuses %s', (url) => {
+    expect(parseMailtoUrl(url)).toBeNull();
+  });
+});
+
 describe('openExternalSafely', () => {
   beforeEach(() => openExternal.mockClear());
 
   it('opens the normalised http(s) URL and says so', async () => {
     await expect(openExternalSafely('HTTPS://Example.com/a b')).resolves.toBe(true);
     expect(openExternal).toHaveBeenCalledWith('https://example.com/a%20b');
+  });
+
+  it('hands a mailto link to the mail app', async () => {
+    await expect(openExternalSafely('mailto:press@vibe-eval.com?subject=Press')).resolves.toBe(true);
+    expect(openExternal).toHaveBeenCalledWith('mailto:press@vibe-eval.com?subject=Press');
   });
 
   it('opens nothing for other schemes', async () => {

@@ -1,8 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, snapWidths } from './support';
 
-// The server's Content-Security-Policy (script-src 'self') would block the inline axe-core script that
-// expectNoSeriousA11yViolations adds; the pages' own scripts are unaffected either way.
 
 /** The heading, document title, accessibility and layout checks every company page shares. */
 async function expectPublicPage(page: Page, title: string, snapName: string) {

@@ -10,7 +10,6 @@ interface PageWindow {
 }
 type Box = { getBoundingClientRect(): { top: number }; offsetWidth: number };
 
-// The server's CSP (script-src 'self') would block the axe script that expectNoSeriousA11yViolations injects.
 
 const storedConsent = (page: Page) =>
   page.evaluate((key) => (globalThis as unknown as PageWindow).localStorage.getItem(key), COOKIE_CONSENT_KEY);

@@ -9,10 +9,6 @@ const ARTICLES = [
   { path: '/updates/vibe-competitors-comparison', title: 'vibeeval and ten other website security tools, compared' },
 ] as const;
 
-// support.ts injects axe-core as an inline script, which the app's Content-Security-Policy (script-src 'self')
-// refuses; these pages have no CSP-dependent behaviour, so the tests run with CSP bypassed.
-test.use({ bypassCSP: true });
-
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
 });

@@ -1,15 +1,13 @@
 import { Box } from '@chakra-ui/react';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { CookieBanner } from './landing/cookie-banner';
 import { FeatureCarousel } from './landing/feature-carousel';
 import { Hero } from './landing/hero';
 import { MemberBadge } from './landing/member-badge';
 import { PricingSection } from './landing/pricing-section';
-import { SiteFooter } from './landing/site-footer';
 import { Testimonials } from './landing/testimonials';
 import { ToolLogos } from './landing/tool-logos';
 
-/** / : the hero with the URL test, the tools we scan, what we find, pricing, what users say, and the footer. */
+/** / : the hero with the URL test, the tools we scan, what we find, pricing and what users say (the footer and cookie banner are the public layout's). */
 export function LandingPage() {
   useDocumentTitle();
   return (
@@ -20,8 +18,6 @@ export function LandingPage() {
       <PricingSection />
       <Testimonials />
       <MemberBadge />
-      <SiteFooter />
-      <CookieBanner />
     </Box>
   );
 }
