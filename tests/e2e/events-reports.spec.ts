@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { newEmail, signIn, signUp, snap, startTestSite, type TestPage } from './support';
+import { newEmail, signIn, signUp, snapWidths, startTestSite, type TestPage } from './support';
 
 // A tiny site on 127.0.0.1 for the real scans: two pages, a JSON endpoint and an exposed .env, so the scan
 // records page views and API calls and its security report has findings. Unknown paths answer a JSON 404,
@@ -27,20 +27,13 @@ test.afterAll(async () => {
 });
 
 /** Full-page screenshots at desktop and phone widths. */
-async function snapBoth(page: Page, name: string) {
-  await snap(page, `${name}-1280`);
-  await page.setViewportSize({ width: 375, height: 812 });
-  await snap(page, `${name}-375`);
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
 /** The signed-in session's bearer token (web mode keeps the supabase-js session in localStorage). */
 async function accessToken(page: Page): Promise<string> {
   const token = await page.evaluate(() => {
     // This runs in the page; the tests' tsconfig has no DOM types.
-    const storage = (globalThis as unknown as { localStorage: { getItem(key: string): string | null } & Record<string, unknown> }).localStorage;
-    const key = Object.keys(storage).find((name) => /^sb-.*-auth-token$/.test(name));
-    const raw = key ? storage.getItem(key) : null;
+    const storage = (globalThis as unknown as { localStorage: { getItem(key: string): string | null } }).localStorage;
+    // The key the app gives supabase-js (AUTH_STORAGE_KEY in renderer/src/app/auth-client.ts).
+    const raw = storage.getItem('vibeeval-auth-token');
     return raw ? (JSON.parse(raw) as { access_token?: string }).access_token : undefined;
   });
   expect(token, 'a signed-in session in localStorage').toBeTruthy();
@@ -84,7 +77,7 @@ test('events: live rows from a real scan, search, clear, error view; reports: re
   await expect(page).toHaveURL(/\/dashboard\/events$/);
   await expect(page.getByRole('heading', { name: 'Events', level: 1 })).toBeVisible();
   await expect(page.getByText('No events found')).toBeVisible();
-  await snapBoth(page, 'events-empty');
+  await snapWidths(page, 'events-empty');
 
   const scanned = await client.createProject('Events shop');
   const rows = page.getByTestId('event-row');
@@ -102,7 +95,7 @@ test('events: live rows from a real scan, search, clear, error view; reports: re
   // Times read 'MMM d, h:mm a'.
   await expect(rows.first().locator('time')).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{1,2}:\d{2} (AM|PM)$/);
   await expect(rows).toHaveCount(30);
-  await snapBoth(page, 'events-rows');
+  await snapWidths(page, 'events-rows');
 
   // Search over name, URL and description, case-insensitive; Clear Search brings everything back.
   const search = page.getByRole('searchbox', { name: 'Search events' });
@@ -112,7 +105,7 @@ test('events: live rows from a real scan, search, clear, error view; reports: re
   expect(filtered).toBeGreaterThan(0);
   expect(filtered).toBeLessThan(30);
   for (const text of await rows.allInnerTexts()) expect(text.toLowerCase()).toContain('env');
-  await snapBoth(page, 'events-filtered');
+  await snapWidths(page, 'events-filtered');
   await search.fill('api call');
   await expect(rows.filter({ hasNotText: 'API Call' })).toHaveCount(0);
   await search.fill('no-such-event-anywhere');
@@ -128,7 +121,7 @@ test('events: live rows from a real scan, search, clear, error view; reports: re
   await page.reload();
   await expect(page.getByText('Failed to load events')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('button', { name: 'Try Again' })).toBeVisible();
-  await snapBoth(page, 'events-error');
+  await snapWidths(page, 'events-error');
   await page.unroute('**/events/recent?*');
   await page.getByRole('button', { name: 'Try Again' }).click();
   await expect(rows.first()).toBeVisible({ timeout: 15_000 });
@@ -143,7 +136,7 @@ test('events: live rows from a real scan, search, clear, error view; reports: re
   await expect(recent).toContainText('Security');
   await expect(recent).toContainText(/\d+ issues?|No issues/);
   await expect(recent).toContainText(/minutes? ago/);
-  await snapBoth(page, 'reports-recent');
+  await snapWidths(page, 'reports-recent');
   const [preview] = await Promise.all([context.waitForEvent('page'), recent.click()]);
   await preview.waitForLoadState();
   expect(new URL(preview.url()).pathname).toBe('/report-preview');
@@ -157,7 +150,7 @@ test('events: live rows from a real scan, search, clear, error view; reports: re
     await expect(page.getByTestId(`report-type-${type}`)).toBeVisible();
   }
   await expect(page.getByRole('button', { name: /^Generate Report/ })).toHaveCount(4);
-  await snapBoth(page, 'reports-available');
+  await snapWidths(page, 'reports-available');
 
   await page.getByTestId('report-type-security').getByRole('button', { name: /^Generate Report/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Generate Security Report' });
@@ -166,7 +159,7 @@ test('events: live rows from a real scan, search, clear, error view; reports: re
   await dialog.getByRole('button', { name: 'Generate', exact: true }).click();
   await expect(dialog.getByTestId('report-progress')).toBeVisible();
   await expect(dialog.getByRole('progressbar')).toBeVisible();
-  await snapBoth(page, 'reports-generator-progress');
+  await snapWidths(page, 'reports-generator-progress');
   const frame = dialog.locator('iframe');
   await expect(frame).toBeVisible({ timeout: 180_000 });
   await expect(frame).toHaveAttribute('src', /\/reports\/[^/]+\/view\?exp=\d+&sig=/);
@@ -175,7 +168,7 @@ test('events: live rows from a real scan, search, clear, error view; reports: re
   for (const format of ['HTML', 'PDF', 'CSV', 'JSON', 'SARIF']) {
     await expect(dialog.getByRole('link', { name: `Download ${format}` })).toHaveAttribute('href', new RegExp(`/export/${format.toLowerCase()}\\?`));
   }
-  await snapBoth(page, 'reports-generator-report');
+  await snapWidths(page, 'reports-generator-report');
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
 
@@ -185,5 +178,5 @@ test('events: live rows from a real scan, search, clear, error view; reports: re
 
   await page.getByRole('tab', { name: 'Saved Reports' }).click();
   await expect(page.getByText('No saved reports found.')).toBeVisible();
-  await snapBoth(page, 'reports-saved');
+  await snapWidths(page, 'reports-saved');
 });

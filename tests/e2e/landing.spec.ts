@@ -42,6 +42,8 @@ test('the landing page shows its sections in order, one h1 then h2s', async ({ p
 
   const h2s = await page.getByRole('heading', { level: 2 }).allTextContents();
   expect(h2s).toEqual([
+    // The hero's sample report card (URL test).
+    'Website Security Report',
     'Scans apps built with any AI coding tool',
     'What vibeeval finds in AI-built apps',
     'Simple plans, every check included',

@@ -94,7 +94,7 @@ export function UrlTest() {
   const status = url.check.status;
   const invalid = status === 'invalid' || status === 'lovable-project';
   return (
-    <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1.1fr) minmax(0, 1fr)' }} gap={{ base: '6', lg: '8' }} alignItems="start" textAlign="start">
+    <Grid data-testid="url-test" templateColumns={{ base: '1fr', lg: 'minmax(0, 1.1fr) minmax(0, 1fr)' }} gap={{ base: '6', lg: '8' }} alignItems="start" textAlign="start">
       <Stack gap="5" borderWidth="1px" borderRadius="xl" bg="bg.panel" shadow="md" p={{ base: '4', md: '6' }}>
         <form onSubmit={submit} noValidate aria-label="Test a website">
           <Stack gap="3">
