@@ -1,6 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, snapWidths } from './support';
+import { expectNoSeriousA11yViolations, snapWidths, withCookieChoice } from './support';
 
+
+test.beforeEach(async ({ page }) => {
+  await withCookieChoice(page);
+});
 
 /** The heading, document title, accessibility and layout checks every company page shares. */
 async function expectPublicPage(page: Page, title: string, snapName: string) {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, snapWidths } from './support';
+import { expectNoSeriousA11yViolations, snapWidths, withCookieChoice } from './support';
 
 // Every public route of spec section 2 not covered page by page elsewhere (landing, company, updates specs):
 // the sign-in screens and the not-found page, with the checks all public pages share.
@@ -7,7 +7,7 @@ import { expectNoSeriousA11yViolations, snapWidths } from './support';
 const scrollWidth = (page: Page) => page.evaluate<number>('document.documentElement.scrollWidth');
 
 test.beforeEach(async ({ page }) => {
-  await page.addInitScript(`window.localStorage.setItem('cookie-consent', JSON.stringify({ necessary: true, analytics: false, marketing: false }))`);
+  await withCookieChoice(page);
 });
 
 const routes = [

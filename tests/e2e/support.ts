@@ -140,3 +140,8 @@ export async function startAppServer(env: Record<string, string>): Promise<{ ori
     },
   };
 }
+
+/** Stores a cookie choice before any page script runs, so the consent banner stays away (layout checks, screenshots). */
+export async function withCookieChoice(page: Page) {
+  await page.addInitScript(`window.localStorage.setItem('cookie-consent', JSON.stringify({ necessary: true, analytics: false, marketing: false }))`);
+}

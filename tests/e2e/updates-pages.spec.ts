@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, snapWidths } from './support';
+import { expectNoSeriousA11yViolations, snapWidths, withCookieChoice } from './support';
 
 // The public /updates section (tabs, three articles, the comparison table) and the /vibe-loop guide.
 
@@ -10,6 +10,7 @@ const ARTICLES = [
 ] as const;
 
 test.beforeEach(async ({ page }) => {
+  await withCookieChoice(page);
   await page.setViewportSize({ width: 1280, height: 900 });
 });
 

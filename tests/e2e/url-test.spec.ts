@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_URLS, SAMPLE_REPORTS, type DemoType } from '../../common/marketing';
 import { startSmtpCapture } from '../../server/testing/smtp-capture';
-import { expectNoSeriousA11yViolations, newEmail, snap, snapWidths, startAppServer, startTestSite } from './support';
+import { expectNoSeriousA11yViolations, newEmail, snap, snapWidths, startAppServer, startTestSite, withCookieChoice } from './support';
 
 // The hero's URL test (spec sections 2, 5, 8): the status machine on a fake clock, the dialogs, the demo
 // examples and the real public scan call, down to the report mailed through a local SMTP server.
@@ -11,8 +11,8 @@ const submit = (page: Page) => page.getByRole('button', { name: /Test for free|T
 const status = (page: Page) => page.getByTestId('url-status');
 
 test.beforeEach(async ({ page }) => {
-  // No cookie banner over the hero (a string: this file is type-checked without the DOM library).
-  await page.addInitScript(`window.localStorage.setItem('cookie-consent', JSON.stringify({ necessary: true, analytics: false, marketing: false }))`);
+  // No cookie banner over the hero.
+  await withCookieChoice(page);
 });
 
 /** Fake timers, paused before the page loads: only runFor moves time from here. */
