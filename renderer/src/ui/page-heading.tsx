@@ -1,7 +1,7 @@
-import { Container, Heading, Stack, Text } from '@chakra-ui/react';
+import { Heading, Stack, Text } from '@chakra-ui/react';
 import { useDocumentTitle } from './use-document-title';
 
-/** A page's h1 that also sets the document title; pages not yet built show only this. */
+/** A page's h1 that also sets the document title. */
 export function PageHeading({ title, subtitle }: { title: string; subtitle?: string }) {
   useDocumentTitle(title);
   return (
@@ -11,14 +11,5 @@ export function PageHeading({ title, subtitle }: { title: string; subtitle?: str
       </Heading>
       {subtitle && <Text color="fg.muted">{subtitle}</Text>}
     </Stack>
-  );
-}
-
-/** A public page with only its title, until its content is built. */
-export function PublicPagePlaceholder({ title }: { title: string }) {
-  return (
-    <Container maxW="5xl" py={{ base: '10', md: '16' }}>
-      <PageHeading title={title} />
-    </Container>
   );
 }
