@@ -13,6 +13,7 @@ import { authRoutes } from './auth/routes';
 import { AuthService } from './auth/service';
 import { AccessTokens } from './auth/tokens';
 import type { Config } from './config';
+import { detailErrorHandler } from './http-errors';
 import type { Database } from './db';
 import type { Mailer } from './mail/mailer';
 import type { Secrets } from './secrets';
@@ -146,17 +147,7 @@ export async function buildApp({ config, database, secrets, mailer, logger, apiR
   const verify = createBearerVerifier(tokens, service, config.hosted);
   await app.register(async (scope) => {
     requireUser(scope, verify);
-    scope.setErrorHandler((error, request, reply) => {
-      const status = (error as { statusCode?: number }).statusCode ?? 500;
-      const validation = (error as { validation?: Array<{ message?: string; instancePath?: string }> }).validation;
-      if (validation) {
-        // The first problem, in the words of the schema (the same messages the forms show).
-        const first = validation[0];
-        return reply.code(400).send({ detail: first?.message ?? (error as Error).message });
-      }
-      if (status >= 500) request.log.error(error);
-      return reply.code(status).send({ detail: status >= 500 ? 'Internal server error' : (error as Error).message });
-    });
+    scope.setErrorHandler(detailErrorHandler);
     for (const routes of apiRoutes) await routes(scope);
   });
   for (const routes of publicRoutes) await app.register(async (scope) => routes(scope));

@@ -1,5 +1,6 @@
 import type pg from 'pg';
-import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterPostgres } from 'rate-limiter-flexible';
+import { takePoint } from '../rate-limit';
 import { AuthError } from './service';
 
 export interface SignInLimits {
@@ -42,11 +43,6 @@ export class AuthRateLimits {
 }
 
 async function consume(limiter: RateLimiterPostgres, key: string, code: string, message: string) {
-  try {
-    await limiter.consume(key);
-  } catch (error) {
-    if (!(error instanceof RateLimiterRes)) throw error;
-    const retryAfter = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
-    throw new AuthError(429, code, message, { retry_after: retryAfter });
-  }
+  const retryAfter = await takePoint(limiter, key);
+  if (retryAfter !== null) throw new AuthError(429, code, message, { retry_after: retryAfter });
 }

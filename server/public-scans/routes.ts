@@ -8,7 +8,8 @@ import { renderReport } from '../../engine/report/index';
 import { urlRefusal } from '../../engine/retrieval/address-policy';
 import type { AddressPolicy } from '../../engine/scan';
 import type { LinkSigner } from '../reports/signing';
-import { PublicScanError, type PublicScanService } from './service';
+import { detailErrorHandler } from '../http-errors';
+import type { PublicScanService } from './service';
 
 const PUBLIC_REPORT_PURPOSE = 'public-scan';
 
@@ -28,8 +29,7 @@ export interface PublicScanRouteDeps {
 const idParams = z.object({ id: z.uuid() });
 const signedQuery = z.object({ exp: z.string().optional(), sig: z.string().optional() });
 
-function detail(reply: FastifyReply, status: number, message: string, retryAfter?: number) {
-  if (retryAfter) void reply.header('retry-after', String(retryAfter));
+function detail(reply: FastifyReply, status: number, message: string) {
   return reply.code(status).send({ detail: message });
 }
 
@@ -41,14 +41,7 @@ function detail(reply: FastifyReply, status: number, message: string, retryAfter
 export function publicScanRoutes({ service, signer, policy, enqueue }: PublicScanRouteDeps) {
   return async (scope: FastifyInstance) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
-    app.setErrorHandler((error, request, reply) => {
-      const validation = (error as { validation?: { message?: string }[] }).validation;
-      if (validation) return detail(reply, 400, validation[0]?.message ?? 'Invalid request');
-      if (error instanceof PublicScanError) return detail(reply, error.statusCode, error.message, error.retryAfterSeconds);
-      const status = (error as { statusCode?: number }).statusCode ?? 500;
-      if (status >= 500) request.log.error(error);
-      return detail(reply, status, status >= 500 ? 'Internal server error' : (error as Error).message);
-    });
+    app.setErrorHandler(detailErrorHandler);
 
     app.post(PUBLIC_SCAN_PATH, { schema: { body: publicScanRequestSchema, response: { 202: publicScanAcceptedSchema } } }, async (request, reply) => {
       const { url, email } = request.body;

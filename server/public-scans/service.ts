@@ -1,8 +1,9 @@
 import { count, eq, inArray } from 'drizzle-orm';
 import type pg from 'pg';
-import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterPostgres } from 'rate-limiter-flexible';
 import type { Db } from '../db';
 import { publicScans } from '../db/schema';
+import { takePoint } from '../rate-limit';
 
 export interface PublicScanLimits {
   perIp: number;
@@ -13,7 +14,7 @@ export interface PublicScanLimits {
 /** Public quick scans waiting or running at once; beyond this new requests are turned away for a while. */
 export const MAX_PENDING_PUBLIC_SCANS = 200;
 
-/** A refusal the route answers with its status and `detail` (and Retry-After for 429). */
+/** A refusal answered with its status and `detail` (and Retry-After) by the API's error handler. */
 export class PublicScanError extends Error {
   constructor(
     readonly statusCode: number,
@@ -66,11 +67,6 @@ export class PublicScanService {
 }
 
 async function consume(limiter: RateLimiterPostgres, key: string) {
-  try {
-    await limiter.consume(key);
-  } catch (error) {
-    if (!(error instanceof RateLimiterRes)) throw error;
-    const retryAfter = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
-    throw new PublicScanError(429, 'Too many scan requests. Please try again later.', retryAfter);
-  }
+  const retryAfter = await takePoint(limiter, key);
+  if (retryAfter !== null) throw new PublicScanError(429, 'Too many scan requests. Please try again later.', retryAfter);
 }
