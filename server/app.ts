@@ -12,6 +12,7 @@ import { AuthRateLimits } from './auth/rate-limit';
 import { authRoutes } from './auth/routes';
 import { AuthService } from './auth/service';
 import { AccessTokens } from './auth/tokens';
+import type { ListCache } from './changes/list-cache';
 import type { Config } from './config';
 import { detailErrorHandler } from './http-errors';
 import type { Database } from './db';
@@ -25,6 +26,8 @@ export interface AppDeps {
   secrets: Secrets;
   mailer: Mailer;
   logger: FastifyBaseLogger;
+  /** Kept answers of list routes: a user's own writes through this instance drop theirs before the answer. */
+  lists?: ListCache;
   /** Product API routes, registered behind the bearer-token guard. */
   apiRoutes?: ((scope: FastifyInstance) => Promise<void> | void)[];
   /** Routes that authorize themselves (signed report links, the live stream's ticket). */
@@ -44,9 +47,11 @@ function rendererDir(configured?: string): string | undefined {
 /** Paths the API owns; anything else that is a GET for a page gets the renderer's index.html. */
 const API_PREFIXES = ['/auth/', '/health', '/app-config', '/reports/', '/report-preview', '/live', '/v2/'];
 
-export async function buildApp({ config, database, secrets, mailer, logger, apiRoutes = [], publicRoutes = [] }: AppDeps) {
+export async function buildApp({ config, database, secrets, mailer, logger, lists, apiRoutes = [], publicRoutes = [] }: AppDeps) {
   const app = Fastify({
     loggerInstance: logger,
+    // One line per request, written when it is answered (below), instead of Fastify's two.
+    disableRequestLogging: true,
     bodyLimit: 1024 * 1024,
     // Keep-alive connections are closed when idle at shutdown; requests in flight run to the end.
     forceCloseConnections: 'idle',
@@ -63,6 +68,10 @@ export async function buildApp({ config, database, secrets, mailer, logger, apiR
   });
   app.addHook('onSend', async (_request, reply) => {
     if (closing) void reply.header('connection', 'close');
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info({ req: request, res: reply, responseTime: Math.round(reply.elapsedTime * 10) / 10 }, 'request completed');
   });
 
   let listeningOrigin = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
@@ -148,6 +157,12 @@ export async function buildApp({ config, database, secrets, mailer, logger, apiR
   await app.register(async (scope) => {
     requireUser(scope, verify);
     scope.setErrorHandler(detailErrorHandler);
+    // The database's change news reaches this process a moment after commit; the writer's next read must not wait.
+    if (lists) {
+      scope.addHook('onSend', async (request) => {
+        if (request.method !== 'GET' && request.method !== 'HEAD' && request.user) lists.invalidate(request.user.id);
+      });
+    }
     for (const routes of apiRoutes) await routes(scope);
   });
   for (const routes of publicRoutes) await app.register(async (scope) => routes(scope));

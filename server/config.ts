@@ -41,6 +41,8 @@ const envSchema = z.object({
   VIBEEVAL_CORS_ORIGINS: z.string().default(''),
   /** Directory of the built renderer; defaults to out/renderer beside the server bundle. */
   VIBEEVAL_RENDERER_DIR: z.string().optional(),
+  /** How long answers of list routes may be kept in memory between changes of the user's records; 0 = never kept. */
+  VIBEEVAL_LIST_CACHE_TTL_MS: z.coerce.number({ message: 'must be a number' }).int().min(0).max(60_000).default(2_000),
   SIGNIN_MAX_PER_EMAIL: positiveInt(5),
   SIGNIN_MAX_PER_IP: positiveInt(20),
   SIGNIN_WINDOW_SECONDS: positiveInt(900),
@@ -96,6 +98,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
       .map((o) => o.trim())
       .filter(Boolean),
     rendererDir: env.VIBEEVAL_RENDERER_DIR,
+    listCacheTtlMs: env.VIBEEVAL_LIST_CACHE_TTL_MS,
     signinLimits: {
       perEmail: env.SIGNIN_MAX_PER_EMAIL,
       perIp: env.SIGNIN_MAX_PER_IP,

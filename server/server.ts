@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app';
+import { ListCache } from './changes/list-cache';
 import { loadConfig, type Config } from './config';
 import { openDatabase } from './db';
 import { EventService } from './events/service';
@@ -55,6 +56,11 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     const links = new ReportLinks(secrets.linkSecret, () => origin());
     const projects = new ProjectService(database.db, database.pool, new Sealer(secrets.linkSecret));
     const events = new EventService(database.db, live);
+    const lists = new ListCache({ ttlMs: config.listCacheTtlMs });
+    bus.watchChanges(
+      (userId) => lists.invalidate(userId),
+      (listening) => lists.setListening(listening),
+    );
     jobs = await startJobs({
       database,
       logger,
@@ -79,7 +85,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       secrets,
       mailer,
       logger,
-      apiRoutes: [projectRoutes({ projects, events, jobs, live }), reportRoutes(reportDeps), liveTicketRoutes(links.signer)],
+      lists,
+      apiRoutes: [projectRoutes({ projects, events, jobs, live, lists }), reportRoutes(reportDeps), liveTicketRoutes(links.signer)],
       publicRoutes: [
         publicReportRoutes(reportDeps, config.corsOrigins),
         liveStreamRoutes(links.signer, live),

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { createProjectBodySchema, eventsQuerySchema, projectScanResponseSchema, updateProjectBodySchema, type ProjectScanResponse } from '../../common/projects';
 import { findingSchema, scanResultSchema, type ScanResult } from '../../common/scan';
 import { diffScans } from '../../engine/diff';
+import type { ListCache } from '../changes/list-cache';
 import type { EventService } from '../events/service';
 import type { Jobs } from '../jobs/queue';
 import type { LiveBus } from '../live/bus';
@@ -15,12 +16,13 @@ export interface ProjectRouteDeps {
   events: EventService;
   jobs: Jobs;
   live: LiveBus;
+  lists: ListCache;
 }
 
 const idParams = z.object({ id: z.string() });
 
 /** The project API of spec section 7, every record scoped to the signed-in user. */
-export function projectRoutes({ projects, events, jobs, live }: ProjectRouteDeps) {
+export function projectRoutes({ projects, events, jobs, live, lists }: ProjectRouteDeps) {
   return async (scope: FastifyInstance) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
 
@@ -30,7 +32,11 @@ export function projectRoutes({ projects, events, jobs, live }: ProjectRouteDeps
       return reply.code(201).send(project);
     });
 
-    app.get('/projects', async (request) => projects.list(userOf(request).id));
+    app.get('/projects', async (request, reply) => {
+      const userId = userOf(request).id;
+      const answer = await lists.get(userId, 'projects', async () => ({ body: JSON.stringify(await projects.list(userId)), headers: {} }));
+      return reply.headers(answer.headers).type('application/json; charset=utf-8').send(answer.body);
+    });
 
     app.get('/project/:id', { schema: { params: idParams } }, async (request) => projects.get(userOf(request).id, request.params.id));
 

@@ -1,0 +1,93 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbeddedPostgres, type RunningPostgres } from '../db/embedded';
+import { startTestServer } from '../testing/test-server';
+
+type Server = Awaited<ReturnType<typeof startTestServer>>;
+
+/**
+ * Kept list answers across two server instances on one PostgreSQL: a write through either instance, or by any other
+ * process, reaches the other's next list answer through the database's change news, long before the kept answer
+ * would expire (the ttl is a minute here, so only the news can explain a fresh answer).
+ */
+describe('list answers kept between changes', () => {
+  let root: string;
+  let postgres: RunningPostgres;
+  let a: Server;
+  let b: Server;
+  let token: string;
+
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'vibeeval-lists-'));
+    postgres = await startEmbeddedPostgres({ dir: join(root, 'pg'), password: 'lists-test-password-0123', log: () => undefined });
+    // One data dir: both instances sign and accept the same tokens, as a team's servers share their secrets.
+    const env = { DATABASE_URL: postgres.url, VIBEEVAL_DATA_DIR: join(root, 'data'), VIBEEVAL_LIST_CACHE_TTL_MS: '60000', VIBEEVAL_SCAN_CONCURRENCY: '0' };
+    a = await startTestServer(env);
+    b = await startTestServer(env);
+    const signup = await fetch(`${a.origin}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', apikey: 'local' },
+      body: JSON.stringify({ email: `lists${Date.now()}@example.com`, password: 'secret-password-1' }),
+    });
+    token = ((await signup.json()) as { access_token: string }).access_token;
+  }, 120_000);
+
+  afterAll(async () => {
+    await a?.stop();
+    await b?.stop();
+    await postgres?.stop();
+    if (root) await rm(root, { recursive: true, force: true });
+  });
+
+  const call = async (server: Server, method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${server.origin}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    expect(response.status, `${method} ${path}`).toBeLessThan(300);
+    return response.json();
+  };
+  const statuses = async (server: Server) => ((await call(server, 'GET', '/projects')) as { status: string }[]).map((p) => p.status);
+  const within = async (ms: number, check: () => Promise<boolean>) => {
+    for (const deadline = Date.now() + ms; Date.now() < deadline; ) {
+      if (await check()) return true;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return false;
+  };
+
+  it('answers a writer at once, and the other instance as soon as the change is committed', async () => {
+    expect(await statuses(a)).toEqual([]);
+    expect(await statuses(b)).toEqual([]);
+    const project = (await call(a, 'POST', '/project', { url: 'https://shop.example.com/' })) as { id: string };
+    expect(await statuses(a)).toEqual(['active']);
+    expect(await within(2_000, async () => (await statuses(b)).length === 1)).toBe(true);
+
+    await call(b, 'PATCH', `/project/${project.id}`, { status: 'archived' });
+    expect(await statuses(b)).toEqual(['archived']);
+    expect(await within(2_000, async () => (await statuses(a))[0] === 'archived')).toBe(true);
+  });
+
+  it('keeps answers (a write that fires no change news is not seen) and drops them on a write by another process', async () => {
+    const client = new pg.Client({ connectionString: postgres.url });
+    await client.connect();
+    try {
+      expect(await statuses(a)).toEqual(['archived']);
+      // With triggers off (replica mode) the database sends no news: the kept answer stays.
+      await client.query(`SET session_replication_role = replica`);
+      await client.query(`UPDATE projects SET status = 'completed'`);
+      await client.query(`SET session_replication_role = origin`);
+      expect(await statuses(a)).toEqual(['archived']);
+      // A worker's write (another process) sends the news through the trigger.
+      await client.query(`UPDATE projects SET status = 'active'`);
+      expect(await within(2_000, async () => (await statuses(a))[0] === 'active')).toBe(true);
+      expect(await within(2_000, async () => (await statuses(b))[0] === 'active')).toBe(true);
+    } finally {
+      await client.end();
+    }
+  });
+});

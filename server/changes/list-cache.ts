@@ -1,0 +1,101 @@
+/**
+ * Answers of a user's list routes, kept in memory until that user's records change.
+ *
+ * The dashboard asks for the same lists over and over (every tab, every focus, every live update), and each
+ * answer costs a round trip to PostgreSQL and its serialisation. Here the serialised answer is kept per user and
+ * dropped when the database says the user's projects, scans or reports changed (a trigger notifies on commit, see
+ * migration 0004 and `change-feed.ts`), whichever process or instance made the change.
+ *
+ * Safety nets, because a stale list is worse than a slow one:
+ * - an answer loaded while the user's data changed is not kept (a load that started before an invalidation
+ *   could carry the old rows);
+ * - while the change feed is not listening (database restarting, connection lost) nothing is kept or served,
+ *   and everything is dropped when it listens again;
+ * - entries expire after `ttlMs` anyway, and at most `maxUsers` users are kept (least recently used first out).
+ */
+export interface CachedAnswer {
+  body: string;
+  headers: Record<string, string>;
+}
+
+export interface ListCacheOptions {
+  ttlMs?: number;
+  maxUsers?: number;
+  /** Answers larger than this are served but not kept. */
+  maxBodyBytes?: number;
+  now?: () => number;
+}
+
+interface UserEntry {
+  answers: Map<string, { answer: CachedAnswer; expires: number }>;
+}
+
+export class ListCache {
+  private readonly users = new Map<string, UserEntry>();
+  /** Monotonic count of invalidations, and the count at each user's latest one. */
+  private tick = 0;
+  private readonly invalidatedAt = new Map<string, number>();
+  private allInvalidatedAt = 0;
+  private enabled = false;
+  private readonly ttlMs: number;
+  private readonly maxUsers: number;
+  private readonly maxBodyBytes: number;
+  private readonly now: () => number;
+
+  constructor(options: ListCacheOptions = {}) {
+    this.ttlMs = options.ttlMs ?? 2_000;
+    this.maxUsers = options.maxUsers ?? 1_000;
+    this.maxBodyBytes = options.maxBodyBytes ?? 512 * 1024;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** The change feed listens (true) or lost its connection (false): without it nothing is served from memory. */
+  setListening(listening: boolean) {
+    if (listening === this.enabled) return;
+    this.enabled = listening;
+    this.invalidateAll();
+  }
+
+  invalidate(userId: string) {
+    this.tick++;
+    this.users.delete(userId);
+    this.invalidatedAt.delete(userId);
+    this.invalidatedAt.set(userId, this.tick);
+    // Forgetting old marks is safe only if in-flight loads can't be kept: treat it as a change of everyone.
+    if (this.invalidatedAt.size > this.maxUsers * 4) {
+      this.invalidatedAt.clear();
+      this.allInvalidatedAt = this.tick;
+    }
+  }
+
+  invalidateAll() {
+    this.tick++;
+    this.users.clear();
+    this.invalidatedAt.clear();
+    this.allInvalidatedAt = this.tick;
+  }
+
+  /** The kept answer for (user, key), or `load()`'s, kept when no change of the user happened meanwhile. */
+  async get(userId: string, key: string, load: () => Promise<CachedAnswer>): Promise<CachedAnswer> {
+    if (!this.enabled || this.ttlMs === 0) return load();
+    const entry = this.users.get(userId);
+    const hit = entry?.answers.get(key);
+    if (hit && hit.expires > this.now()) {
+      // Most recently used last, so the first key is the one to evict.
+      this.users.delete(userId);
+      this.users.set(userId, entry!);
+      return hit.answer;
+    }
+    const started = this.tick;
+    const answer = await load();
+    const changed = (this.invalidatedAt.get(userId) ?? 0) > started || this.allInvalidatedAt > started;
+    if (!this.enabled || changed || answer.body.length > this.maxBodyBytes) return answer;
+    const kept = this.users.get(userId) ?? { answers: new Map() };
+    kept.answers.set(key, { answer, expires: this.now() + this.ttlMs });
+    if (kept.answers.size > 32) kept.answers.delete(kept.answers.keys().next().value);
+    this.users.delete(userId);
+    this.users.set(userId, kept);
+    if (this.users.size > this.maxUsers) this.users.delete(this.users.keys().next().value!);
+    return answer;
+  }
+}
