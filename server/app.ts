@@ -13,7 +13,8 @@ import { authRoutes } from './auth/routes';
 import { AuthService } from './auth/service';
 import { AccessTokens } from './auth/tokens';
 import type { Config } from './config';
-import { detailErrorHandler } from './http-errors';
+import { clientErrorHandler, detailErrorHandler, frameworkErrorHandler } from './http-errors';
+import { installInputGuards } from './http-input';
 import type { Database } from './db';
 import type { Mailer } from './mail/mailer';
 import type { Secrets } from './secrets';
@@ -51,9 +52,15 @@ export async function buildApp({ config, database, secrets, mailer, logger, apiR
     // Keep-alive connections are closed when idle at shutdown; requests in flight run to the end.
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    // Errors met before a route is chosen answer like every other error (http-errors.ts).
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Before any route: one JSON parser and the NUL and depth limits for every route; {detail} for every error.
+  installInputGuards(app);
+  app.setErrorHandler(detailErrorHandler);
 
   // While closing, answers carry `Connection: close`, so a keep-alive connection whose request was in
   // flight at shutdown ends with its response instead of holding the close until its idle timeout.

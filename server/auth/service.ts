@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { authSessions, oneTimeTokens, refreshTokens, users } from '../db/schema';
+import { jsonBytes, USER_METADATA_LIMITS } from '../http-input';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords';
 import { opaqueToken, tokenHash, type AccessTokens } from './tokens';
 
@@ -209,7 +210,14 @@ export class AuthService {
       }
       set.passwordHash = await hashPassword(changes.password);
     }
-    if (changes.data) set.userMetadata = { ...user.userMetadata, ...changes.data };
+    if (changes.data) {
+      // Each change is bounded by the route; the merged whole must stay within the same size.
+      const merged = { ...user.userMetadata, ...changes.data };
+      if (jsonBytes(merged) > USER_METADATA_LIMITS.bytes) {
+        throw new AuthError(400, 'validation_failed', `data: may take at most ${USER_METADATA_LIMITS.bytes} bytes as JSON, merged with the stored metadata`);
+      }
+      set.userMetadata = merged;
+    }
     const [updated] = await this.db.update(users).set(set).where(eq(users.id, user.id)).returning();
     return updated ?? user;
   }
