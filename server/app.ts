@@ -110,6 +110,8 @@ export async function buildApp({ config, database, secrets, mailer, logger, apiR
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: ['authorization', 'apikey', 'content-type', 'x-client-info', 'x-supabase-api-version'],
     maxAge: 600,
+    // An OPTIONS request that is not a CORS preflight gets an empty answer rather than a bare-text 400.
+    strictPreflight: false,
   });
 
   app.get(
