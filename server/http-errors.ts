@@ -47,13 +47,11 @@ export function validationDetail(error: Pick<FastifyError, 'validation' | 'valid
   return isZodDefaultMessage(issue) ? `${fieldOf(issue.instancePath, error.validationContext)}: ${message}` : message;
 }
 
-/** Fastify's own 4xx errors, worded to name what is wrong. */
+/** Fastify's own 4xx errors, worded to name what is wrong (its JSON parser's texts already name the body). */
 const FRAMEWORK_DETAILS: Record<string, (error: FastifyError, request?: FastifyRequest) => string> = {
   FST_ERR_BAD_URL: () => 'url: the path is not valid percent-encoding',
   FST_ERR_MAX_PARAM_LENGTH: () => 'url: a path parameter is longer than 100 characters',
-  FST_ERR_CTP_INVALID_JSON_BODY: () => 'body: not valid JSON (the content-type is application/json)',
-  FST_ERR_CTP_EMPTY_JSON_BODY: () => 'body: empty, but the content-type is application/json',
-  FST_ERR_CTP_BODY_TOO_LARGE: () => 'body: larger than the 1 MB limit',
+  FST_ERR_CTP_BODY_TOO_LARGE: (_error, request) => `body: larger than the limit of ${request?.routeOptions.bodyLimit ?? 'this route'} bytes`,
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => 'content-length: does not match the size of the body',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: (_error, request) =>
     `content-type: '${String(request?.headers['content-type'] ?? '').slice(0, 100)}' is not accepted; send application/json`,

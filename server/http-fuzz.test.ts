@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { urlRefusal } from '../engine/retrieval/address-policy';
 import { rawRequest, rawSocket, signUp, type RawAnswer } from './testing/http';
 import { recordRoutes, routeKey, type RegisteredRoute } from './testing/routes';
 import { startTestServer } from './testing/test-server';
@@ -305,5 +306,85 @@ describe('every route under hostile input', () => {
       expect((answer.json as { detail?: unknown }).detail, bytes.slice(0, 40)).toEqual(expect.any(String));
     }
     expect((await call('GET', '/health')).status).toBe(200);
+  });
+});
+
+describe('the defects found by probing, one by one', () => {
+  const nul = 'bad\u0000value';
+
+  it('refuses NUL in every project field with a 400 naming it', async () => {
+    const valid = { url: SITE, status: 'active', instruction_text: 'Shop', secret_instruction: 's' };
+    for (const field of Object.keys(valid)) {
+      for (const [method, path] of [['POST', '/project'], ['PATCH', `/project/${fx.projectId}`]] as const) {
+        const answer = await call(method, path, fx.token, { ...valid, [field]: nul });
+        expect({ status: answer.status, body: answer.json }, `${method} ${field}`).toEqual({ status: 400, body: { detail: `${field}: must not contain the NUL character (\\u0000)` } });
+      }
+    }
+    expect((await call('GET', '/project/%00', fx.token)).json).toEqual({ detail: 'id: must not contain the NUL character (\\u0000)' });
+    expect((await call('GET', '/events/recent?limit=1%00', fx.token)).json).toEqual({ detail: 'limit: must not contain the NUL character (\\u0000)' });
+  });
+
+  it('refuses NUL in user metadata keys and values in GoTrue shape, with detail', async () => {
+    const signup = await call('POST', '/auth/v1/signup', undefined, { email: `nul-${Date.now()}@example.com`, password: 'secret123', data: { theme: nul } });
+    expect(signup.status).toBe(400);
+    expect(signup.json).toEqual({ code: 400, error_code: 'validation_failed', msg: 'data.theme: must not contain the NUL character (\\u0000)', detail: 'data.theme: must not contain the NUL character (\\u0000)' });
+    const update = await call('PUT', '/auth/v1/user', fx.token, { data: { [nul]: 1 } });
+    expect(update.status).toBe(400);
+    expect((update.json as { detail: string }).detail).toBe('data."bad\\u0000value": must not contain the NUL character (\\u0000)');
+  });
+
+  it('bounds user metadata in depth and size', async () => {
+    const deep = JSON.stringify({ data: nest(3000) });
+    expect(deep.length).toBeGreaterThan(15_000);
+    for (const [method, path, token, body] of [
+      ['POST', '/auth/v1/signup', undefined, `{"email":"deep-${Date.now()}@example.com","password":"secret123",${deep.slice(1)}`],
+      ['PUT', '/auth/v1/user', fx.token, deep],
+    ] as const) {
+      const answer = await rawRequest(server.origin, { method, path, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body });
+      expect(answer.status, path).toBe(400);
+      expect((answer.json as { detail: string }).detail).toBe('body: JSON may nest at most 32 levels deep');
+    }
+    expect((await call('PUT', '/auth/v1/user', fx.token, { data: nest(12) })).json).toMatchObject({ detail: 'data: may nest at most 8 levels deep' });
+    expect((await call('PUT', '/auth/v1/user', fx.token, { data: { big: 'x'.repeat(5000) } })).json).toMatchObject({ detail: 'data: may take at most 4096 bytes as JSON' });
+    // Each change is small, their sum is not; the changes that fit are all kept.
+    const pieces: number[] = [];
+    for (const i of [0, 1, 2]) pieces.push((await call('PUT', '/auth/v1/user', fx.token, { data: { [`piece${i}`]: 'x'.repeat(1500) } })).status);
+    expect(pieces).toEqual([200, 200, 400]);
+    const stored = ((await call('GET', '/auth/v1/user', fx.token)).json as { user_metadata: Record<string, unknown> }).user_metadata;
+    expect(Object.keys(stored).filter((key) => key.startsWith('piece'))).toEqual(['piece0', 'piece1']);
+    expect((await call('GET', '/health')).status).toBe(200);
+  });
+
+  it('says which field is wrong in framework answers', async () => {
+    const expectations: [RawAnswer, number, string][] = [
+      [await call('GET', '/project/%zz', fx.token), 400, 'url: the path is not valid percent-encoding'],
+      [await call('GET', `/project/${'x'.repeat(150)}`, fx.token), 414, 'url: a path parameter is longer than 100 characters'],
+      [await call('POST', '/project', fx.token, { url: SITE, num_pages: 'x' }), 400, 'num_pages: Invalid input: expected number, received string'],
+      [await call('GET', '/events/recent?limit=x', fx.token), 400, 'limit: Invalid input: expected number, received NaN'],
+      [await call('GET', `/live?ticket=${'x'.repeat(301)}`), 400, 'ticket: Too big: expected string to have <=300 characters'],
+      [await call('GET', `/report-preview?signed_url=${'x'.repeat(4001)}`), 400, 'signed_url: Too big: expected string to have <=4000 characters'],
+      [await rawRequest(server.origin, { method: 'POST', path: '/project', headers: { authorization: `Bearer ${fx.token}`, 'content-type': 'application/xml' }, body: '<a/>' }), 415, "content-type: 'application/xml' is not accepted; send application/json"],
+      [await rawRequest(server.origin, { method: 'POST', path: '/project', headers: { authorization: `Bearer ${fx.token}`, 'content-type': 'application/json' }, body: `"${'x'.repeat(1_100_000)}"` }), 413, 'body: larger than the limit of 1048576 bytes'],
+      [await rawRequest(server.origin, { method: 'GET', path: `/health?${'x'.repeat(20_000)}` }), 431, 'headers: the request line and headers exceed 16 KB'],
+    ];
+    for (const [answer, status, detail] of expectations) expect({ status: answer.status, body: answer.json }).toEqual({ status, body: { detail } });
+    // Under /auth/v1 the same answers keep GoTrue's shape.
+    const auth = await call('GET', '/auth/v1/verify%zz');
+    expect(auth.json).toEqual({ code: 400, error_code: 'validation_failed', msg: 'url: the path is not valid percent-encoding', detail: 'url: the path is not valid percent-encoding' });
+  });
+
+  it("refuses a project URL the server's address policy refuses, with the policy's reason", async () => {
+    const policy = { allowPrivate: false };
+    for (const url of ['http://127.0.0.1:8080/', 'http://localhost/', 'http://[::1]/', 'http://10.1.2.3/admin', 'http://169.254.169.254/latest/meta-data/']) {
+      const answer = await call('POST', '/project', fx.token, { url });
+      const reason = await urlRefusal(policy, url, new Map());
+      expect(reason, url).toMatch(/private or loopback/);
+      expect({ status: answer.status, body: answer.json }, url).toEqual({ status: 400, body: { detail: reason } });
+    }
+    const moved = await call('PATCH', `/project/${fx.projectId}`, fx.token, { url: 'http://192.168.0.1/' });
+    expect(moved.status).toBe(400);
+    expect(((await call('GET', `/project/${fx.projectId}`, fx.token)).json as { url: string }).url).not.toBe('http://192.168.0.1/');
+    // A public address is accepted (a literal: no DNS needed here).
+    expect((await call('POST', '/project', fx.token, { url: 'http://93.184.215.14/' })).status).toBe(201);
   });
 });
