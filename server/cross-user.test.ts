@@ -135,7 +135,7 @@ const TABLE: Record<string, Entry> = {
 async function openStream(token: string, into: 'a' | 'b', signal: AbortSignal) {
   const { ticket } = (await call(json(token, 'POST', '/live/ticket'))).json as { ticket: string };
   const response = await fetch(`${server.origin}/live?ticket=${ticket}`, { signal });
-  const reader = response.body!.getReader();
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
   void (async () => {
     for (;;) {
       const { value, done } = await reader.read();

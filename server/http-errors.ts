@@ -106,12 +106,13 @@ export function authErrorAnswer(error: FastifyError, request: FastifyRequest) {
  * Fastify's `frameworkErrors`: errors found while routing, before any route or scope is chosen (a path that is
  * not valid percent-encoding, a path parameter over the router's length limit).
  */
-export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   if (request.url.startsWith('/auth/v1/')) {
     const { status, body } = authErrorAnswer(error, request);
-    return reply.code(status).send(body);
+    void reply.code(status).send(body);
+    return;
   }
-  return detailErrorHandler(error, request, reply);
+  void detailErrorHandler(error, request, reply);
 }
 
 /** Node's parser errors, answered on the socket itself (no request exists yet); the connection is then closed. */
