@@ -69,7 +69,11 @@ export const updateProjectBodySchema = z
     url: projectUrlSchema,
     status: statusSchema,
     num_pages: pagesSchema,
-    last_test: z.iso.datetime({ offset: true }).nullable(),
+    // PostgreSQL has no year 0: a time before year 1 (in UTC) could not be stored.
+    last_test: z.iso
+      .datetime({ offset: true })
+      .refine((value) => new Date(value).getUTCFullYear() >= 1, 'last_test: must be in year 1 or later')
+      .nullable(),
   })
   .partial()
   .strict();

@@ -14,7 +14,8 @@ import { AuthService } from './auth/service';
 import { AccessTokens } from './auth/tokens';
 import type { ListCache } from './changes/list-cache';
 import type { Config } from './config';
-import { detailErrorHandler } from './http-errors';
+import { clientErrorHandler, detailErrorHandler, frameworkErrorHandler } from './http-errors';
+import { installInputGuards } from './http-input';
 import type { Database } from './db';
 import type { Mailer } from './mail/mailer';
 import type { Secrets } from './secrets';
@@ -56,9 +57,15 @@ export async function buildApp({ config, database, secrets, mailer, logger, list
     // Keep-alive connections are closed when idle at shutdown; requests in flight run to the end.
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    // Errors met before a route is chosen answer like every other error (http-errors.ts).
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Before any route: one JSON parser and the NUL and depth limits for every route; {detail} for every error.
+  installInputGuards(app);
+  app.setErrorHandler(detailErrorHandler);
 
   // While closing, answers carry `Connection: close`, so a keep-alive connection whose request was in
   // flight at shutdown ends with its response instead of holding the close until its idle timeout.
@@ -112,6 +119,8 @@ export async function buildApp({ config, database, secrets, mailer, logger, list
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: ['authorization', 'apikey', 'content-type', 'x-client-info', 'x-supabase-api-version'],
     maxAge: 600,
+    // An OPTIONS request that is not a CORS preflight gets an empty answer rather than a bare-text 400.
+    strictPreflight: false,
   });
 
   app.get(

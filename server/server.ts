@@ -54,7 +54,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     // Links in reports and mail need the origin, known once the server listens.
     let origin = () => config.publicUrl ?? `http://${config.host}:${config.port}`;
     const links = new ReportLinks(secrets.linkSecret, () => origin());
-    const projects = new ProjectService(database.db, database.pool, new Sealer(secrets.linkSecret));
+    const projects = new ProjectService(database.db, database.pool, new Sealer(secrets.linkSecret), config.scans.addressPolicy);
     const events = new EventService(database.db, live);
     const lists = new ListCache({ ttlMs: config.listCacheTtlMs });
     bus.watchChanges(

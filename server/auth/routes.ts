@@ -1,6 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { authErrorAnswer, authErrorBody } from '../http-errors';
+import { boundedJsonRecord, USER_METADATA_LIMITS } from '../http-input';
 import type { Mailer } from '../mail/mailer';
 import { recoveryMail } from '../mail/templates';
 import type { AuthRateLimits } from './rate-limit';
@@ -20,6 +22,8 @@ export interface AuthRoutesOptions {
 
 const email = z.string().trim().max(320).pipe(z.email({ message: 'Unable to validate email address: invalid format' }));
 const password = z.string().max(256, 'Password cannot be longer than 256 characters');
+/** User metadata (signup and PUT /user `data`): free-form, bounded because it travels inside every access token. */
+const userMetadata = boundedJsonRecord('data', USER_METADATA_LIMITS).nullish();
 const pkceFields = {
   code_challenge: z.string().min(43).max(128).nullish(),
   code_challenge_method: z.enum(['s256', 'plain', 'S256']).nullish(),
@@ -30,7 +34,7 @@ const clientInfo = (request: FastifyRequest): ClientInfo => ({ ip: request.ip, u
 function sendAuthError(reply: FastifyReply, error: AuthError) {
   const retryAfter = error.extra.retry_after;
   if (typeof retryAfter === 'number') void reply.header('Retry-After', String(retryAfter));
-  return reply.code(error.status).send({ code: error.status, error_code: error.code, msg: error.message, ...error.extra });
+  return reply.code(error.status).send(authErrorBody(error.status, error.code, error.message, error.extra));
 }
 
 /** The subset of Supabase Auth (GoTrue) that supabase-js calls, under /auth/v1. */
@@ -38,24 +42,12 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   const { service, tokens, limits, mailer } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  // supabase-js posts /logout with a JSON content type and no body: read an empty body as {}.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
-    body === '' ? done(null, {}) : parseJson(request, body.toString(), done),
-  );
-
-  app.setErrorHandler((error, request, reply) => {
+  // JSON bodies (an empty one reads as {}, as supabase-js posts /logout) are parsed and checked by the app's parser.
+  app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AuthError) return sendAuthError(reply, error);
-    const validation = (error as { validation?: unknown }).validation;
-    if (validation) {
-      const issues = (error as { validation: { message?: string }[] }).validation;
-      return sendAuthError(reply, new AuthError(400, 'validation_failed', issues[0]?.message ?? 'Invalid request'));
-    }
-    const status = (error as { statusCode?: number }).statusCode;
-    if (status && status < 500) return sendAuthError(reply, new AuthError(status, 'bad_request', (error as Error).message));
-    request.log.error(error);
-    return sendAuthError(reply, new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'));
+    const { status, body } = authErrorAnswer(error, request);
+    if (status >= 500) request.log.error(error);
+    return reply.code(status).send(body);
   });
 
   /** redirect_to must point at this server or an allowed origin; anything else falls back to our own page. */
@@ -96,7 +88,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     '/signup',
     {
       schema: {
-        body: z.object({ email, password, data: z.record(z.string(), z.unknown()).nullish(), ...pkceFields }),
+        body: z.object({ email, password, data: userMetadata, ...pkceFields }),
       },
     },
     async (request) => {
@@ -226,7 +218,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     '/user',
     {
       schema: {
-        body: z.object({ password: password.nullish(), data: z.record(z.string(), z.unknown()).nullish(), email: z.string().nullish() }),
+        body: z.object({ password: password.nullish(), data: userMetadata, email: z.string().nullish() }),
       },
     },
     async (request) => {

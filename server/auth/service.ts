@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { authSessions, oneTimeTokens, refreshTokens, users } from '../db/schema';
+import { USER_METADATA_LIMITS } from '../http-input';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords';
 import { opaqueToken, tokenHash, type AccessTokens } from './tokens';
 
@@ -209,9 +210,24 @@ export class AuthService {
       }
       set.passwordHash = await hashPassword(changes.password);
     }
-    if (changes.data) set.userMetadata = { ...user.userMetadata, ...changes.data };
-    const [updated] = await this.db.update(users).set(set).where(eq(users.id, user.id)).returning();
+    // Metadata is merged in the database, not from the (possibly cached) row: two changes in a row both stay, and
+    // the merged whole must stay within the size each change is held to.
+    const merged = changes.data ? sql`${users.userMetadata} || ${JSON.stringify(changes.data)}::jsonb` : undefined;
+    const [updated] = await this.db
+      .update(users)
+      .set(merged ? { ...set, userMetadata: merged } : set)
+      .where(and(eq(users.id, user.id), merged ? sql`octet_length((${merged})::text) <= ${USER_METADATA_LIMITS.bytes}` : undefined))
+      .returning();
+    if (!updated && merged) {
+      throw new AuthError(400, 'validation_failed', `data: may take at most ${USER_METADATA_LIMITS.bytes} bytes as JSON, merged with the stored metadata`);
+    }
+    if (updated) this.refreshCachedUser(updated);
     return updated ?? user;
+  }
+
+  /** The sessions cache holds the user row: after a change, its sessions see the new row. */
+  private refreshCachedUser(user: UserRow) {
+    for (const recent of this.recentSessions.values()) if (recent.user.id === user.id) recent.user = user;
   }
 
   async signOut(userId: string, sessionId: string, scope: 'global' | 'local' | 'others') {

@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import type { createProjectBodySchema, Project, ScanSummary, updateProjectBodySchema } from '../../common/projects';
 import type { Grade, ScanProgress, SeverityCounts } from '../../common/scan';
 import type { Pool } from 'pg';
+import { urlRefusal } from '../../engine/retrieval/address-policy';
+import type { AddressPolicy } from '../../engine/scan';
 import type { Db } from '../db';
 import { projects, reports, scans } from '../db/schema';
 import type { Sealer } from './sealed';
@@ -100,13 +102,30 @@ select p.id, p.url, p.status, p.instruction_text, p.secret_instruction_sealed, p
  where p.user_id = $1
  order by p.created_at desc`;
 
+/**
+ * How long creating a project waits for the address policy's DNS answer. Past it the URL is accepted: the check at
+ * creation only spares the user a scan bound to fail; the scan itself checks every address it connects to.
+ */
+const POLICY_LOOKUP_MS = 3000;
+
 /** Projects of one user. Every query is filtered by the user's id: another user's project does not exist (404). */
 export class ProjectService {
   constructor(
     private readonly db: Db,
     private readonly pool: Pool,
     private readonly sealer: Sealer,
+    /** The scanner's address policy: a project's URL must be one its scans may reach. */
+    private readonly policy: AddressPolicy,
   ) {}
+
+  /** Refuses a URL the scanner's address policy refuses (server mode: private and loopback hosts), with its reason. */
+  private async assertScannable(url: string): Promise<void> {
+    if (this.policy.allowPrivate) return;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), POLICY_LOOKUP_MS)));
+    const refusal = await Promise.race([urlRefusal(this.policy, url, new Map()), timeout]).finally(() => clearTimeout(timer));
+    if (refusal) throw new ProjectError(400, refusal);
+  }
 
   private openSecret(sealed: string | null): string | null {
     if (!sealed) return null;
@@ -195,6 +214,7 @@ export class ProjectService {
   }
 
   async create(userId: string, body: z.output<typeof createProjectBodySchema>): Promise<Project> {
+    await this.assertScannable(body.url);
     const [row] = await this.db
       .insert(projects)
       .values({
@@ -211,6 +231,7 @@ export class ProjectService {
 
   async update(userId: string, id: string, body: z.output<typeof updateProjectBodySchema>): Promise<Project> {
     await this.row(userId, id);
+    if (body.url !== undefined) await this.assertScannable(body.url);
     const changes: Partial<typeof projects.$inferInsert> = { updatedAt: new Date() };
     if (body.url !== undefined) changes.url = body.url;
     if (body.status !== undefined) changes.status = body.status;

@@ -1,0 +1,260 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawRequest, signUp, type RawAnswer, type RawRequest } from './testing/http';
+import { recordRoutes, routeKey, type RegisteredRoute } from './testing/routes';
+import { startTestServer } from './testing/test-server';
+
+// User B against user A's records, on every route of the real app: each route that takes an id answers B with a
+// 404 (not a 403, not data) for A's records and changes nothing of A's; lists never show A's records; the live
+// stream never carries A's messages to B. A route missing from TABLE fails the first test.
+
+interface Owner {
+  token: string;
+  id: string;
+  email: string;
+  projectId: string;
+  /** Deleted by nobody: B's DELETE must leave it. */
+  reportId: string;
+  scanId: string;
+  reportUrl: string;
+}
+
+/** Text that only A's records contain: found in any answer to B, it is a leak. */
+const MARKERS = { instruction: 'owner-a-instruction-7f3c', secret: 'owner-a-secret-91be' };
+
+type Entry =
+  /** Takes one of A's ids: B gets 404 with a detail; A gets the record (read) or it is unchanged afterwards (write). */
+  | { kind: 'record'; request: (a: Owner) => RawRequest; writes?: boolean }
+  /** A list of the caller's records: B's has none of A's, A's has them. */
+  | { kind: 'list'; path: string; ownIds: (a: Owner) => string[] }
+  /** Acts on the caller only (their user, their session, their new record). */
+  | { kind: 'caller'; check: (a: Owner, b: { token: string; id: string }) => Promise<void> }
+  /** Authorised by a signed link or ticket, not by the bearer token: B's token opens nothing. */
+  | { kind: 'signed'; request: (a: Owner) => RawRequest }
+  /** Holds no user's records. */
+  | { kind: 'no user data'; reason: string };
+
+const json = (token: string, method: string, path: string, body?: unknown): RawRequest => ({
+  method,
+  path,
+  headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+  body: body === undefined ? undefined : JSON.stringify(body),
+});
+const withoutSignature = (url: string) => {
+  const parsed = new URL(url);
+  return `${parsed.pathname}`;
+};
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let site: http.Server;
+let siteUrl: string;
+let routes: RegisteredRoute[];
+let a: Owner;
+let b: { token: string; id: string; email: string };
+const streams = { a: '', b: '' };
+
+const call = (request: RawRequest) => rawRequest(server.origin, request);
+const asB = (method: string, path: string, body?: unknown) => call(json(b.token, method, path, body));
+const asA = (method: string, path: string, body?: unknown) => call(json(a.token, method, path, body));
+
+const TABLE: Record<string, Entry> = {
+  'GET /project/:id': { kind: 'record', request: (o) => json(o.token, 'GET', `/project/${o.projectId}`) },
+  'PATCH /project/:id': { kind: 'record', writes: true, request: (o) => json(o.token, 'PATCH', `/project/${o.projectId}`, { status: 'archived', instruction_text: 'taken over' }) },
+  'DELETE /project/:id': { kind: 'record', writes: true, request: (o) => json(o.token, 'DELETE', `/project/${o.projectId}`) },
+  'PATCH /project_test/:id': { kind: 'record', writes: true, request: (o) => json(o.token, 'PATCH', `/project_test/${o.projectId}`) },
+  'GET /project/:id/scan': { kind: 'record', request: (o) => json(o.token, 'GET', `/project/${o.projectId}/scan`) },
+  'GET /events/project/:id': { kind: 'record', request: (o) => json(o.token, 'GET', `/events/project/${o.projectId}`) },
+  'POST /reports': { kind: 'record', writes: true, request: (o) => json(o.token, 'POST', '/reports', { project_id: o.projectId, type: 'analytics' }) },
+  'GET /reports/:id': { kind: 'record', request: (o) => json(o.token, 'GET', `/reports/${o.reportId}`) },
+  'GET /projects': { kind: 'list', path: '/projects', ownIds: (o) => [o.projectId] },
+  'GET /events/recent': { kind: 'list', path: '/events/recent?limit=500', ownIds: (o) => [o.scanId] },
+  'GET /report_links/recent': { kind: 'list', path: '/report_links/recent', ownIds: (o) => [o.reportId] },
+  'POST /project': {
+    kind: 'caller',
+    check: async (owner, caller) => {
+      const created = (await call(json(caller.token, 'POST', '/project', { url: siteUrl }))).json as { id: string };
+      expect((await call(json(owner.token, 'GET', `/project/${created.id}`))).status).toBe(404);
+      expect(((await call(json(owner.token, 'GET', '/projects'))).json as { id: string }[]).map((p) => p.id)).not.toContain(created.id);
+    },
+  },
+  'GET /auth/v1/user': {
+    kind: 'caller',
+    check: async (_owner, caller) => expect((await call(json(caller.token, 'GET', '/auth/v1/user'))).json).toMatchObject({ id: caller.id }),
+  },
+  'PUT /auth/v1/user': {
+    kind: 'caller',
+    check: async (owner, caller) => {
+      expect((await call(json(caller.token, 'PUT', '/auth/v1/user', { data: { plan: 'stolen' } }))).json).toMatchObject({ id: caller.id });
+      expect(((await call(json(owner.token, 'GET', '/auth/v1/user'))).json as { user_metadata: object }).user_metadata).not.toHaveProperty('plan');
+    },
+  },
+  'POST /live/ticket': {
+    kind: 'caller',
+    check: async (_owner, caller) => expect(((await call(json(caller.token, 'POST', '/live/ticket'))).json as { ticket: string }).ticket.split('.')[0]).toBe(caller.id),
+  },
+  'POST /auth/v1/logout': {
+    kind: 'caller',
+    check: async (owner) => {
+      // A second session of B signs out everywhere: A's session lives on.
+      const other = await signUp(server.origin, 'cross-logout');
+      expect((await call(json(other.token, 'POST', '/auth/v1/logout?scope=global'))).status).toBe(204);
+      expect((await call(json(owner.token, 'GET', '/auth/v1/user'))).status).toBe(200);
+    },
+  },
+  'GET /live': {
+    kind: 'caller',
+    // The streams of A and B were open while A's scan and report ran (beforeAll).
+    check: async (owner) => {
+      expect(streams.a).toContain(owner.projectId);
+      expect(streams.b).not.toContain(owner.projectId);
+      expect(streams.b).not.toContain(owner.scanId);
+      // B's ticket relabelled with A's id does not verify.
+      const ticket = ((await asB('POST', '/live/ticket')).json as { ticket: string }).ticket.split('.');
+      const forged = await call({ method: 'GET', path: `/live?ticket=${owner.id}.${ticket[1]}.${ticket[2]}` });
+      expect(forged.status).toBe(401);
+    },
+  },
+  'GET /reports/:id/view': { kind: 'signed', request: (o) => json(b.token, 'GET', withoutSignature(o.reportUrl)) },
+  'GET /reports/:id/export/:format': { kind: 'signed', request: (o) => json(b.token, 'GET', `/reports/${o.reportId}/export/json`) },
+  'GET /report-preview': { kind: 'signed', request: (o) => json(b.token, 'GET', `/report-preview?signed_url=${encodeURIComponent(withoutSignature(o.reportUrl))}`) },
+  'GET /v2/vibe-scanner/:id/report': { kind: 'signed', request: (o) => json(b.token, 'GET', `/v2/vibe-scanner/${o.reportId}/report`) },
+  'GET /health': { kind: 'no user data', reason: 'server status' },
+  'GET /app-config': { kind: 'no user data', reason: 'public client settings' },
+  'OPTIONS *': { kind: 'no user data', reason: 'CORS preflight' },
+  'GET /auth/v1/settings': { kind: 'no user data', reason: 'public auth settings' },
+  'POST /auth/v1/signup': { kind: 'no user data', reason: 'creates a new account' },
+  'POST /auth/v1/token': { kind: 'no user data', reason: "signs in with the caller's own credentials or tokens" },
+  'POST /auth/v1/recover': { kind: 'no user data', reason: 'answers the same whether or not the address has an account' },
+  'GET /auth/v1/verify': { kind: 'no user data', reason: 'redeems a one-time token from a mail' },
+  'POST /auth/v1/verify': { kind: 'no user data', reason: 'redeems a one-time token from a mail' },
+  'GET /auth/v1/authorize': { kind: 'no user data', reason: 'redirects to the sign-in page' },
+  'POST /v2/vibe-scanner': { kind: 'no user data', reason: 'public quick scans belong to no account' },
+};
+
+async function openStream(token: string, into: 'a' | 'b', signal: AbortSignal) {
+  const { ticket } = (await call(json(token, 'POST', '/live/ticket'))).json as { ticket: string };
+  const response = await fetch(`${server.origin}/live?ticket=${ticket}`, { signal });
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  void (async () => {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      streams[into] += Buffer.from(value).toString();
+    }
+  })().catch(() => undefined);
+}
+
+async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 90_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+beforeAll(async () => {
+  site = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end('<!doctype html><title>Shop</title><p>Shop</p>');
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
+  const recorder = recordRoutes();
+  try {
+    server = await startTestServer({ VIBEEVAL_SCAN_RENDER: 'false', VIBEEVAL_SCAN_RATE: '0' });
+  } finally {
+    recorder.stop();
+  }
+  routes = recorder.routes();
+
+  const owner = await signUp(server.origin, 'owner-a');
+  b = await signUp(server.origin, 'other-b');
+  const streamsOpen = new AbortController();
+  await openStream(owner.token, 'a', streamsOpen.signal);
+  await openStream(b.token, 'b', streamsOpen.signal);
+
+  // A's records: a project, a finished scan with its security report, events.
+  const created = await call(json(owner.token, 'POST', '/project', { url: siteUrl, instruction_text: MARKERS.instruction, secret_instruction: MARKERS.secret }));
+  const projectId = (created.json as { id: string }).id;
+  const started = (await call(json(owner.token, 'POST', '/reports', { project_id: projectId, type: 'security' }))).json as { id: string };
+  const report = await waitFor(async () => {
+    const status = (await call(json(owner.token, 'GET', `/reports/${started.id}`))).json as { state: string; report_url: string | null };
+    return status.state === 'completed' || status.state === 'failed' ? status : undefined;
+  });
+  expect(report.state).toBe('completed');
+  const view = (await call(json(owner.token, 'GET', `/project/${projectId}/scan`))).json as { scan: { id: string } };
+  a = { ...owner, projectId, reportId: started.id, scanId: view.scan.id, reportUrl: report.report_url! };
+  await new Promise((resolve) => setTimeout(resolve, 300)); // the last live messages
+  streamsOpen.abort();
+}, 180_000);
+afterAll(async () => {
+  await server?.stop();
+  await new Promise<void>((resolve) => site.close(() => resolve()));
+});
+
+/** Fails when an answer to B carries anything of A's. */
+function expectNothingOfA(answer: RawAnswer, label: string) {
+  for (const secret of [a.projectId, a.reportId, a.scanId, a.email, MARKERS.instruction, MARKERS.secret]) {
+    expect(answer.text.includes(secret), `${label} leaks ${secret}: ${answer.text.slice(0, 200)}`).toBe(false);
+  }
+}
+
+describe("another user's records", () => {
+  it('has an entry in the cross-user table for every route of the app', () => {
+    const missing = routes.filter((route) => !route.file && !(routeKey(route) in TABLE)).map(routeKey);
+    expect(missing, 'add these routes to TABLE in server/cross-user.test.ts').toEqual([]);
+    const gone = Object.keys(TABLE).filter((key) => !routes.some((route) => routeKey(route) === key));
+    expect(gone, 'these TABLE entries match no route any more').toEqual([]);
+  });
+
+  it("answers 404 for A's records on every route that takes an id, and changes nothing of A's", async () => {
+    const before = (await asA('GET', `/project/${a.projectId}`)).json as { status: string; instruction_text: string; latest_scan: { id: string } };
+    for (const [key, entry] of Object.entries(TABLE)) {
+      if (entry.kind !== 'record') continue;
+      const answer = await call(entry.request({ ...a, token: b.token }));
+      expect(answer.status, key).toBe(404);
+      expect((answer.json as { detail?: unknown }).detail, key).toEqual(expect.any(String));
+      expectNothingOfA(answer, key);
+      if (!entry.writes) expect((await call(entry.request(a))).status, `${key} for its owner`).toBe(200);
+    }
+    const after = (await asA('GET', `/project/${a.projectId}`)).json as typeof before;
+    expect(after.status).toBe(before.status);
+    expect(after.instruction_text).toBe(MARKERS.instruction);
+    expect(after.latest_scan.id).toBe(before.latest_scan.id);
+    expect(((await asA('GET', '/report_links/recent')).json as unknown[]).length).toBe(1);
+  });
+
+  it("never lists A's records to B", async () => {
+    for (const [key, entry] of Object.entries(TABLE)) {
+      if (entry.kind !== 'list') continue;
+      const answer = await asB('GET', entry.path);
+      expect(answer.status, key).toBe(200);
+      expectNothingOfA(answer, key);
+      const own = await asA('GET', entry.path);
+      for (const id of entry.ownIds(a)) expect(own.text.includes(id), `${key} lists ${id} for its owner`).toBe(true);
+    }
+  });
+
+  it("opens no signed page of A's with B's bearer token", async () => {
+    for (const [key, entry] of Object.entries(TABLE)) {
+      if (entry.kind !== 'signed') continue;
+      const answer = await call(entry.request(a));
+      expect([401, 403, 404], key).toContain(answer.status);
+      expectNothingOfA(answer, key);
+    }
+  });
+
+  it('acts only on the caller on routes without an id', async () => {
+    for (const [key, entry] of Object.entries(TABLE)) {
+      if (entry.kind !== 'caller') continue;
+      try {
+        await entry.check(a, b);
+      } catch (error) {
+        throw new Error(`${key}: ${(error as Error).message}`);
+      }
+    }
+  });
+});

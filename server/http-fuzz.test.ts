@@ -1,0 +1,390 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { urlRefusal } from '../engine/retrieval/address-policy';
+import { rawRequest, rawSocket, signUp, type RawAnswer } from './testing/http';
+import { recordRoutes, routeKey, type RegisteredRoute } from './testing/routes';
+import { startTestServer } from './testing/test-server';
+
+// Hostile input against every route of the real app: no answer may be a 5xx, every 4xx says what is wrong in a
+// string `detail` (and, under /auth/v1, in GoTrue's shape), and the server still answers /health afterwards.
+// A route missing from TABLE fails the first test, so each new route joins the fuzz.
+
+interface Fixtures {
+  token: string;
+  logoutToken: string;
+  projectId: string;
+  deleteProjectId: string;
+  reportId: string;
+  publicScanId: string;
+  ticket: string;
+}
+
+interface FuzzTarget {
+  /** The bearer token of the valid request (hostile variants keep it, so they reach the route's own checks). */
+  auth?: 'user' | 'logout';
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: Record<string, unknown>;
+  /**
+   * How 4xx answers look: `detail` JSON; `gotrue` adds GoTrue's fields; `page` routes are opened by a person
+   * from a signed link and refuse in plain text for that person, and with `detail` JSON for malformed requests.
+   */
+  shape?: 'detail' | 'gotrue' | 'page';
+  /** The path to send for wildcard routes (the CORS preflight). */
+  path?: string;
+}
+
+const SITE = 'https://example.com/';
+const signed = { exp: '1', sig: 'x' };
+
+const TABLE: Record<string, (fx: Fixtures) => FuzzTarget> = {
+  'GET /health': () => ({}),
+  'GET /app-config': () => ({}),
+  'OPTIONS *': () => ({ path: '/project' }),
+  'GET /auth/v1/settings': () => ({ shape: 'gotrue' }),
+  'POST /auth/v1/signup': () => ({ shape: 'gotrue', body: { email: 'fuzz-signup@example.com', password: 'secret123', data: { theme: 'dark' }, code_challenge: 'c'.repeat(43), code_challenge_method: 's256' } }),
+  'POST /auth/v1/token': () => ({ shape: 'gotrue', query: { grant_type: 'password' }, body: { email: 'nobody@example.com', password: 'secret123', refresh_token: 'r', auth_code: 'a', code_verifier: 'v' } }),
+  'POST /auth/v1/recover': () => ({ shape: 'gotrue', query: { redirect_to: 'http://127.0.0.1/reset-password' }, body: { email: 'nobody@example.com' } }),
+  'GET /auth/v1/verify': () => ({ shape: 'gotrue', query: { token: 'x', type: 'recovery', redirect_to: 'http://127.0.0.1/' } }),
+  'POST /auth/v1/verify': () => ({ shape: 'gotrue', body: { type: 'recovery', token_hash: 'x', token: 'y' } }),
+  'GET /auth/v1/user': () => ({ shape: 'gotrue', auth: 'user' }),
+  'PUT /auth/v1/user': () => ({ shape: 'gotrue', auth: 'user', body: { data: { theme: 'dark' }, email: null, password: null } }),
+  'POST /auth/v1/logout': () => ({ shape: 'gotrue', auth: 'logout', query: { scope: 'local' } }),
+  'GET /auth/v1/authorize': () => ({ shape: 'gotrue', query: { provider: 'google', redirect_to: 'http://127.0.0.1/' } }),
+  'POST /project': () => ({ auth: 'user', body: { url: SITE, status: 'active', instruction_text: 'Shop', secret_instruction: 'user: a / pass: b', num_pages: 2 } }),
+  'GET /projects': () => ({ auth: 'user' }),
+  'GET /project/:id': (fx) => ({ auth: 'user', params: { id: fx.projectId } }),
+  'PATCH /project/:id': (fx) => ({
+    auth: 'user',
+    params: { id: fx.projectId },
+    body: { url: SITE, status: 'active', instruction_text: 'Shop', secret_instruction: 's', num_pages: 3, last_test: '2026-11-21T10:00:00.000Z' },
+  }),
+  'DELETE /project/:id': (fx) => ({ auth: 'user', params: { id: fx.deleteProjectId } }),
+  'PATCH /project_test/:id': (fx) => ({ auth: 'user', params: { id: fx.projectId } }),
+  'GET /project/:id/scan': (fx) => ({ auth: 'user', params: { id: fx.projectId } }),
+  'GET /events/project/:id': (fx) => ({ auth: 'user', params: { id: fx.projectId } }),
+  'GET /events/recent': () => ({ auth: 'user', query: { limit: '10' } }),
+  'GET /report_links/recent': () => ({ auth: 'user' }),
+  'POST /reports': (fx) => ({ auth: 'user', body: { project_id: fx.projectId, type: 'performance' } }),
+  'GET /reports/:id': (fx) => ({ auth: 'user', params: { id: fx.reportId } }),
+  'POST /live/ticket': () => ({ auth: 'user' }),
+  'GET /live': (fx) => ({ query: { ticket: fx.ticket } }),
+  'GET /reports/:id/view': (fx) => ({ shape: 'page', params: { id: fx.reportId }, query: signed }),
+  'GET /reports/:id/export/:format': (fx) => ({ shape: 'page', params: { id: fx.reportId, format: 'pdf' }, query: signed }),
+  'GET /report-preview': (fx) => ({ shape: 'page', query: { signed_url: `/reports/${fx.reportId}/view?exp=1&sig=x` } }),
+  'POST /v2/vibe-scanner': () => ({ body: { url: SITE, email: 'fuzz@example.com' } }),
+  'GET /v2/vibe-scanner/:id/report': (fx) => ({ params: { id: fx.publicScanId }, query: signed }),
+};
+/** Files of the built renderer (one route each): a few are fuzzed like any GET route. */
+const FILE_ROUTES_FUZZED = 2;
+
+interface Variant {
+  label: string;
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string | Buffer;
+  /** Refused by Node's HTTP parser before any route is chosen: `{detail}` whatever the route. */
+  beforeRouting?: boolean;
+}
+
+const nest = (levels: number, leaf: unknown = 1): unknown => {
+  let value = leaf;
+  for (let i = 0; i < levels; i++) value = { a: value };
+  return value;
+};
+const HOSTILE_VALUES: [string, unknown][] = [
+  ['NUL', 'a\u0000b'],
+  ['huge string', 'x'.repeat(200_000)],
+  ['year zero', '0000-01-01T00:00:00Z'],
+  ['lone surrogate', '\ud800'],
+  ['empty string', ''],
+  ['number', 12345],
+  ['negative', -1],
+  ['huge number', 1e308],
+  ['boolean', true],
+  ['null', null],
+  ['array', ['x', 1]],
+  ['object', { nested: 'x' }],
+  ['nested 20', nest(20)],
+  ['nested 40', nest(40)],
+];
+const HOSTILE_BODIES: [string, string | Buffer][] = [
+  ['truncated JSON', '{"a":'],
+  ['array body', '[]'],
+  ['string body', '"text"'],
+  ['number body', '123'],
+  ['null body', 'null'],
+  ['empty body', ''],
+  ['5000 levels deep', `${'['.repeat(5000)}${']'.repeat(5000)}`],
+  ['5000 objects deep', `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`],
+  ['prototype poisoning', '{"__proto__":{"polluted":true}}'],
+  ['constructor poisoning', '{"constructor":{"prototype":{"polluted":true}}}'],
+  ['invalid UTF-8', Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d])],
+  ['raw NUL byte', Buffer.from('{"a":"\u0000"}')],
+  ['NUL in a key', '{"k\\u0000ey":1}'],
+  ['over the body limit', `{"a":"${'x'.repeat(1_100_000)}"}`],
+];
+const CONTENT_TYPES = ['text/plain', 'application/xml', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=utf-16', 'application/json-patch+json'];
+const HOSTILE_QUERY_VALUES: [string, string][] = [
+  ['NUL', '%00'],
+  ['bad percent-encoding', '%zz'],
+  ['broken UTF-8', '%E0%A4%A'],
+  ['huge', 'x'.repeat(6000)],
+  ['empty', ''],
+];
+const HOSTILE_PARAMS: [string, string][] = [
+  ['NUL', '%00'],
+  ['NUL inside', `abc%00def`],
+  ['bad percent-encoding', '%zz'],
+  ['not a UUID', 'not-a-uuid'],
+  ['over the router limit', 'x'.repeat(150)],
+  ['path traversal', '..%2F..%2Fetc%2Fpasswd'],
+  ['unknown UUID', randomUUID()],
+  ['unicode', '%E2%98%83'],
+  ['SQL', "1'%20or%20'1'%3D'1"],
+];
+
+function fill(url: string, params: Record<string, string>): string {
+  return url.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? 'x'));
+}
+function queryString(query: Record<string, string>, raw: Record<string, string> = {}): string {
+  const parts = [...Object.entries(query).filter(([key]) => !(key in raw)).map(([k, v]) => `${k}=${encodeURIComponent(v)}`), ...Object.entries(raw).map(([k, v]) => `${k}=${v}`)];
+  return parts.length ? `?${parts.join('&')}` : '';
+}
+
+/** The bounded set of hostile requests for one route. */
+function variantsFor(route: RegisteredRoute, target: FuzzTarget, fx: Fixtures): Variant[] {
+  const token = target.auth === 'user' ? fx.token : target.auth === 'logout' ? fx.logoutToken : undefined;
+  const auth: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  const params = target.params ?? {};
+  const query = target.query ?? {};
+  const basePath = target.path ?? fill(route.url, params);
+  const path = basePath + queryString(query);
+  const hasBody = !['GET', 'HEAD', 'OPTIONS'].includes(route.method);
+  const json = { ...auth, 'content-type': 'application/json' };
+  const body = target.body ?? {};
+  const out: Variant[] = [];
+  const add = (label: string, variant: Partial<Variant>) => out.push({ label, method: route.method, path, headers: auth, ...variant });
+
+  add('valid request', hasBody ? { headers: json, body: JSON.stringify(body) } : {});
+  add('no credentials', { headers: {} });
+  add('a forged token', { headers: { authorization: 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.' } });
+  add('a huge token', { headers: { authorization: `Bearer ${'a'.repeat(8000)}` } });
+  add('headers over 16 KB', { headers: { ...auth, 'x-big': 'x'.repeat(20_000) }, beforeRouting: true });
+  add('a 20 KB URL', { path: `${basePath}?pad=${'x'.repeat(20_000)}`, beforeRouting: true });
+  add('an unknown query parameter', { path: basePath + queryString(query, { unknown_param: 'x' }) });
+  add('a repeated query parameter', { path: `${path}${path.includes('?') ? '&' : '?'}${Object.keys(query)[0] ?? 'q'}=again` });
+  add('a query of separators', { path: `${basePath}?&&=&=%` });
+  for (const key of [...Object.keys(query), 'unknown_param']) {
+    for (const [label, value] of HOSTILE_QUERY_VALUES) add(`query ${key}: ${label}`, { path: basePath + queryString(query, { [key]: value }) });
+  }
+  for (const name of Object.keys(params)) {
+    for (const [label, value] of HOSTILE_PARAMS) {
+      add(`path ${name}: ${label}`, { path: route.url.replace(/:(\w+)/g, (_, other: string) => (other === name ? value : encodeURIComponent(params[other] ?? 'x'))) + queryString(query) });
+    }
+  }
+  if (!hasBody) return out;
+  for (const field of [...Object.keys(body), 'unknown_field']) {
+    for (const [label, value] of HOSTILE_VALUES) add(`body ${field}: ${label}`, { headers: json, body: JSON.stringify({ ...body, [field]: value }) });
+  }
+  for (const [label, raw] of HOSTILE_BODIES) add(`body: ${label}`, { headers: json, body: raw });
+  for (const type of CONTENT_TYPES) add(`content-type ${type}`, { headers: { ...auth, 'content-type': type }, body: JSON.stringify(body) });
+  add('a body without a content-type', { body: JSON.stringify(body) });
+  return out;
+}
+
+/** What is wrong with an answer, or null. */
+function problemWith(answer: RawAnswer, shape: FuzzTarget['shape'], beforeRouting = false): string | null {
+  if (answer.status >= 500 || answer.status === 0) return `answered ${answer.status}`;
+  if (answer.status < 400) return null;
+  if (shape === 'page' && answer.contentType.startsWith('text/plain') && answer.text.trim().length > 0) return null;
+  const body = answer.json as Record<string, unknown> | undefined;
+  if (typeof body?.detail !== 'string' || body.detail.length === 0) return `${answer.status} without a string detail: ${answer.text.slice(0, 160)}`;
+  if (answer.status === 400 && /^(Invalid input|Too (big|small)|Unrecognized key|Invalid option)/.test(body.detail)) return `400 naming no field: ${body.detail}`;
+  if (shape === 'gotrue' && !beforeRouting && (typeof body.msg !== 'string' || typeof body.error_code !== 'string' || typeof body.code !== 'number')) {
+    return `not in GoTrue's shape: ${answer.text.slice(0, 160)}`;
+  }
+  return null;
+}
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let routes: RegisteredRoute[];
+let fx: Fixtures;
+
+async function call(method: string, path: string, token?: string, body?: unknown): Promise<RawAnswer> {
+  return rawRequest(server.origin, {
+    method,
+    path,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+beforeAll(async () => {
+  const recorder = recordRoutes();
+  try {
+    // Server mode: scans refuse private addresses (and none run here: no worker).
+    server = await startTestServer({ VIBEEVAL_SCAN_CONCURRENCY: '0', VIBEEVAL_SCAN_ALLOW_PRIVATE: 'false', VIBEEVAL_SCAN_RENDER: 'false' });
+  } finally {
+    recorder.stop();
+  }
+  routes = recorder.routes();
+  const user = await signUp(server.origin, 'fuzz');
+  const project = (await call('POST', '/project', user.token, { url: SITE })).json as { id: string };
+  const doomed = (await call('POST', '/project', user.token, { url: SITE })).json as { id: string };
+  const report = (await call('POST', '/reports', user.token, { project_id: project.id, type: 'performance' })).json as { id: string };
+  const publicScan = (await call('POST', '/v2/vibe-scanner', undefined, { url: SITE, email: 'fuzz-fixture@example.com' })).json as { id: string };
+  const ticket = (await call('POST', '/live/ticket', user.token)).json as { ticket: string };
+  fx = {
+    token: user.token,
+    logoutToken: (await signUp(server.origin, 'fuzz-logout')).token,
+    projectId: project.id,
+    deleteProjectId: doomed.id,
+    reportId: report.id,
+    publicScanId: publicScan.id,
+    ticket: ticket.ticket,
+  };
+  expect(Object.values(fx).every((value) => typeof value === 'string' && value.length > 0)).toBe(true);
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('every route under hostile input', () => {
+  it('has an entry in the fuzz table for every route of the app', () => {
+    const missing = routes.filter((route) => !route.file && !(routeKey(route) in TABLE)).map(routeKey);
+    expect(missing, 'add these routes to TABLE in server/http-fuzz.test.ts').toEqual([]);
+    const gone = Object.keys(TABLE).filter((key) => !routes.some((route) => routeKey(route) === key));
+    expect(gone, 'these TABLE entries match no route any more').toEqual([]);
+    if (!routes.some((route) => route.file)) console.warn('the built renderer was not found: its file routes are not fuzzed (run `npm run build`)');
+  });
+
+  it('never answers 5xx, always says what is wrong, and keeps serving', async () => {
+    const started = Date.now();
+    const problems: string[] = [];
+    let sent = 0;
+    const targets: [RegisteredRoute, FuzzTarget][] = [
+      ...routes.filter((route) => !route.file && routeKey(route) in TABLE).map((route): [RegisteredRoute, FuzzTarget] => [route, TABLE[routeKey(route)]!(fx)]),
+      ...routes.filter((route) => route.file && route.method === 'GET').slice(0, FILE_ROUTES_FUZZED).map((route): [RegisteredRoute, FuzzTarget] => [route, {}]),
+    ];
+    for (const [route, target] of targets) {
+      // Requests of one route go out a few at a time: bounded, and still some concurrency on the same records.
+      const variants = variantsFor(route, target, fx);
+      for (let i = 0; i < variants.length; i += 4) {
+        const batch = variants.slice(i, i + 4);
+        const answers = await Promise.all(
+          batch.map((variant) =>
+            rawRequest(server.origin, variant).catch((error: Error): RawAnswer => ({ status: 0, contentType: '', text: error.message, json: undefined })),
+          ),
+        );
+        answers.forEach((answer, j) => {
+          const variant = batch[j]!;
+          const problem = problemWith(answer, target.shape, variant.beforeRouting);
+          if (problem) problems.push(`${routeKey(route)} with ${variant.label}: ${problem}`);
+        });
+        sent += batch.length;
+      }
+    }
+    console.log(`fuzz: ${sent} requests over ${targets.length} routes in ${Date.now() - started} ms`);
+    expect(problems).toEqual([]);
+    expect(sent).toBeGreaterThan(1000);
+    expect((await call('GET', '/health')).status).toBe(200);
+  }, 180_000);
+
+  it('answers requests Node itself refuses with a detail', async () => {
+    const cases = [
+      'NOT A REQUEST\r\n\r\n',
+      'GET /health HTTP/1.1\r\nHost: x\r\nX-Bad: a\u0000b\r\n\r\n',
+      'GET /health HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n',
+      'POST /project HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+      `GET /health HTTP/1.1\r\nHost: x\r\nX-Big: ${'x'.repeat(20_000)}\r\n\r\n`,
+    ];
+    for (const bytes of cases) {
+      const answer = await rawSocket(server.origin, bytes);
+      expect([400, 431], bytes.slice(0, 40)).toContain(answer.status);
+      expect((answer.json as { detail?: unknown }).detail, bytes.slice(0, 40)).toEqual(expect.any(String));
+    }
+    expect((await call('GET', '/health')).status).toBe(200);
+  });
+});
+
+describe('the defects found by probing, one by one', () => {
+  const nul = 'bad\u0000value';
+
+  it('refuses NUL in every project field with a 400 naming it', async () => {
+    const valid = { url: SITE, status: 'active', instruction_text: 'Shop', secret_instruction: 's' };
+    for (const field of Object.keys(valid)) {
+      for (const [method, path] of [['POST', '/project'], ['PATCH', `/project/${fx.projectId}`]] as const) {
+        const answer = await call(method, path, fx.token, { ...valid, [field]: nul });
+        expect({ status: answer.status, body: answer.json }, `${method} ${field}`).toEqual({ status: 400, body: { detail: `${field}: must not contain the NUL character (\\u0000)` } });
+      }
+    }
+    expect((await call('GET', '/project/%00', fx.token)).json).toEqual({ detail: 'id: must not contain the NUL character (\\u0000)' });
+    expect((await call('GET', '/events/recent?limit=1%00', fx.token)).json).toEqual({ detail: 'limit: must not contain the NUL character (\\u0000)' });
+  });
+
+  it('refuses NUL in user metadata keys and values in GoTrue shape, with detail', async () => {
+    const signup = await call('POST', '/auth/v1/signup', undefined, { email: `nul-${Date.now()}@example.com`, password: 'secret123', data: { theme: nul } });
+    expect(signup.status).toBe(400);
+    expect(signup.json).toEqual({ code: 400, error_code: 'validation_failed', msg: 'data.theme: must not contain the NUL character (\\u0000)', detail: 'data.theme: must not contain the NUL character (\\u0000)' });
+    const update = await call('PUT', '/auth/v1/user', fx.token, { data: { [nul]: 1 } });
+    expect(update.status).toBe(400);
+    expect((update.json as { detail: string }).detail).toBe('data."bad\\u0000value": must not contain the NUL character (\\u0000)');
+  });
+
+  it('bounds user metadata in depth and size', async () => {
+    const deep = JSON.stringify({ data: nest(3000) });
+    expect(deep.length).toBeGreaterThan(15_000);
+    for (const [method, path, token, body] of [
+      ['POST', '/auth/v1/signup', undefined, `{"email":"deep-${Date.now()}@example.com","password":"secret123",${deep.slice(1)}`],
+      ['PUT', '/auth/v1/user', fx.token, deep],
+    ] as const) {
+      const answer = await rawRequest(server.origin, { method, path, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body });
+      expect(answer.status, path).toBe(400);
+      expect((answer.json as { detail: string }).detail).toBe('body: JSON may nest at most 32 levels deep');
+    }
+    expect((await call('PUT', '/auth/v1/user', fx.token, { data: nest(12) })).json).toMatchObject({ detail: 'data: may nest at most 8 levels deep' });
+    expect((await call('PUT', '/auth/v1/user', fx.token, { data: { big: 'x'.repeat(5000) } })).json).toMatchObject({ detail: 'data: may take at most 4096 bytes as JSON' });
+    // Each change is small, their sum is not; the changes that fit are all kept.
+    const pieces: number[] = [];
+    for (const i of [0, 1, 2]) pieces.push((await call('PUT', '/auth/v1/user', fx.token, { data: { [`piece${i}`]: 'x'.repeat(1500) } })).status);
+    expect(pieces).toEqual([200, 200, 400]);
+    const stored = ((await call('GET', '/auth/v1/user', fx.token)).json as { user_metadata: Record<string, unknown> }).user_metadata;
+    expect(Object.keys(stored).filter((key) => key.startsWith('piece'))).toEqual(['piece0', 'piece1']);
+    expect((await call('GET', '/health')).status).toBe(200);
+  });
+
+  it('says which field is wrong in framework answers', async () => {
+    const expectations: [RawAnswer, number, string][] = [
+      [await call('GET', '/project/%zz', fx.token), 400, 'url: the path is not valid percent-encoding'],
+      [await call('GET', `/project/${'x'.repeat(150)}`, fx.token), 414, 'url: a path parameter is longer than 100 characters'],
+      [await call('POST', '/project', fx.token, { url: SITE, num_pages: 'x' }), 400, 'num_pages: Invalid input: expected number, received string'],
+      [await call('GET', '/events/recent?limit=x', fx.token), 400, 'limit: Invalid input: expected number, received NaN'],
+      [await call('GET', `/live?ticket=${'x'.repeat(301)}`), 400, 'ticket: Too big: expected string to have <=300 characters'],
+      [await call('GET', `/report-preview?signed_url=${'x'.repeat(4001)}`), 400, 'signed_url: Too big: expected string to have <=4000 characters'],
+      [await rawRequest(server.origin, { method: 'POST', path: '/project', headers: { authorization: `Bearer ${fx.token}`, 'content-type': 'application/xml' }, body: '<a/>' }), 415, "content-type: 'application/xml' is not accepted; send application/json"],
+      [await rawRequest(server.origin, { method: 'POST', path: '/project', headers: { authorization: `Bearer ${fx.token}`, 'content-type': 'application/json' }, body: `"${'x'.repeat(1_100_000)}"` }), 413, 'body: larger than the limit of 1048576 bytes'],
+      [await rawRequest(server.origin, { method: 'GET', path: `/health?${'x'.repeat(20_000)}` }), 431, 'headers: the request line and headers exceed 16 KB'],
+    ];
+    for (const [answer, status, detail] of expectations) expect({ status: answer.status, body: answer.json }).toEqual({ status, body: { detail } });
+    // Under /auth/v1 the same answers keep GoTrue's shape.
+    const auth = await call('GET', '/auth/v1/verify%zz');
+    expect(auth.json).toEqual({ code: 400, error_code: 'validation_failed', msg: 'url: the path is not valid percent-encoding', detail: 'url: the path is not valid percent-encoding' });
+  });
+
+  it("refuses a project URL the server's address policy refuses, with the policy's reason", async () => {
+    const policy = { allowPrivate: false };
+    for (const url of ['http://127.0.0.1:8080/', 'http://localhost/', 'http://[::1]/', 'http://10.1.2.3/admin', 'http://169.254.169.254/latest/meta-data/']) {
+      const answer = await call('POST', '/project', fx.token, { url });
+      const reason = await urlRefusal(policy, url, new Map());
+      expect(reason, url).toMatch(/private or loopback/);
+      expect({ status: answer.status, body: answer.json }, url).toEqual({ status: 400, body: { detail: reason } });
+    }
+    const moved = await call('PATCH', `/project/${fx.projectId}`, fx.token, { url: 'http://192.168.0.1/' });
+    expect(moved.status).toBe(400);
+    expect(((await call('GET', `/project/${fx.projectId}`, fx.token)).json as { url: string }).url).not.toBe('http://192.168.0.1/');
+    // A public address is accepted (a literal: no DNS needed here).
+    expect((await call('POST', '/project', fx.token, { url: 'http://93.184.215.14/' })).status).toBe(201);
+  });
+});

@@ -1,0 +1,92 @@
+import http from 'node:http';
+import net from 'node:net';
+
+export interface RawAnswer {
+  status: number;
+  contentType: string;
+  text: string;
+  /** The body parsed as JSON, or undefined when it is not JSON. */
+  json: unknown;
+}
+
+export interface RawRequest {
+  method: string;
+  /** Sent as written: no normalisation or percent-encoding, so malformed paths reach the server. */
+  path: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+}
+
+/**
+ * One request over node:http with the path sent verbatim. Event streams are answered with their status and headers
+ * and then closed; a request unanswered within `timeoutMs` fails.
+ */
+export function rawRequest(origin: string, request: RawRequest, timeoutMs = 10_000): Promise<RawAnswer> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: hostname, port, method: request.method, path: request.path, headers: request.headers }, (res) => {
+      const contentType = String(res.headers['content-type'] ?? '');
+      const answer = (text: string): RawAnswer => {
+        let json: unknown;
+        try {
+          json = contentType.includes('json') ? JSON.parse(text) : undefined;
+        } catch {
+          json = undefined;
+        }
+        return { status: res.statusCode ?? 0, contentType, text, json };
+      };
+      if (contentType.startsWith('text/event-stream')) {
+        resolve(answer(''));
+        res.destroy();
+        return;
+      }
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve(answer(Buffer.concat(chunks).toString())));
+      res.on('error', reject);
+    });
+    req.setTimeout(timeoutMs, () => req.destroy(new Error(`${request.method} ${request.path.slice(0, 80)}: no answer in ${timeoutMs} ms`)));
+    req.on('error', reject);
+    if (request.body !== undefined) req.write(request.body);
+    req.end();
+  });
+}
+
+/** Bytes written on a bare socket, for requests node:http refuses to send (broken request lines and headers). */
+export function rawSocket(origin: string, bytes: string | Buffer, timeoutMs = 10_000): Promise<RawAnswer> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname, () => socket.end(bytes));
+    const chunks: Buffer[] = [];
+    socket.setTimeout(timeoutMs, () => socket.destroy(new Error('no answer on the socket')));
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString();
+      const [head = '', body = ''] = text.split('\r\n\r\n');
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0);
+      const contentType = /^content-type:\s*(.*)$/im.exec(head)?.[1] ?? '';
+      let json: unknown;
+      try {
+        json = JSON.parse(body);
+      } catch {
+        json = undefined;
+      }
+      resolve({ status, contentType, text: body, json });
+    });
+  });
+}
+
+/** A new local account: its access token and id. */
+export async function signUp(origin: string, label = 'user'): Promise<{ token: string; id: string; email: string }> {
+  const email = `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const answer = await rawRequest(origin, {
+    method: 'POST',
+    path: '/auth/v1/signup',
+    headers: { 'content-type': 'application/json', apikey: 'local' },
+    body: JSON.stringify({ email, password: 'secret123' }),
+  });
+  const session = answer.json as { access_token?: string; user?: { id: string } } | undefined;
+  if (answer.status !== 200 || !session?.access_token || !session.user) throw new Error(`sign-up failed: ${answer.status} ${answer.text}`);
+  return { token: session.access_token, id: session.user.id, email };
+}
