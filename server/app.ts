@@ -7,12 +7,14 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { NEXT_CURSOR_HEADER } from '../common/pagination';
 import { createBearerVerifier, requireUser } from './auth/guard';
 import { AuthRateLimits } from './auth/rate-limit';
 import { authRoutes } from './auth/routes';
 import { AuthService } from './auth/service';
 import { AccessTokens } from './auth/tokens';
 import type { Config } from './config';
+import { CreationLimits, enforceCreationLimits } from './creation-limits';
 import { detailErrorHandler } from './http-errors';
 import type { Database } from './db';
 import type { Mailer } from './mail/mailer';
@@ -103,6 +105,8 @@ export async function buildApp({ config, database, secrets, mailer, logger, apiR
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: ['authorization', 'apikey', 'content-type', 'x-client-info', 'x-supabase-api-version'],
     maxAge: 600,
+    // Lists carry their next page's cursor in headers (server/pagination.ts).
+    exposedHeaders: [NEXT_CURSOR_HEADER, 'link', 'retry-after'],
   });
 
   app.get(
@@ -147,6 +151,7 @@ export async function buildApp({ config, database, secrets, mailer, logger, apiR
   const verify = createBearerVerifier(tokens, service, config.hosted);
   await app.register(async (scope) => {
     requireUser(scope, verify);
+    enforceCreationLimits(scope, new CreationLimits(database.pool, config.creationLimits), (request) => request.user?.id);
     scope.setErrorHandler(detailErrorHandler);
     for (const routes of apiRoutes) await routes(scope);
   });
