@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAGE_SIZES, pageQuerySchema } from './pagination';
 import { findingSchema, gradeSchema, scanProgressSchema, scanResultSchema, severityCountsSchema } from './scan';
 
 // The product API's bodies and answers for projects, scans, events and reports (spec sections 3, 5, 7 and 9).
@@ -151,7 +152,8 @@ export const eventSchema = z.object({
 });
 export type ProjectEvent = z.infer<typeof eventSchema>;
 
-export const eventsQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(500).default(30) });
+/** GET /events/recent and GET /events/project/{id}: `?limit=` (default 30, spec: limit=30) and `?cursor=`. */
+export const eventsQuerySchema = pageQuerySchema(PAGE_SIZES.events);
 
 /** GET /report_links/recent items (spec section 3). */
 export const reportLinkSchema = z.object({

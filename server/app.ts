@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { NEXT_CURSOR_HEADER } from '../common/pagination';
 import { createBearerVerifier, requireUser } from './auth/guard';
 import { AuthRateLimits } from './auth/rate-limit';
 import { authRoutes } from './auth/routes';
@@ -14,6 +15,7 @@ import { AuthService } from './auth/service';
 import { AccessTokens } from './auth/tokens';
 import type { ListCache } from './changes/list-cache';
 import type { Config } from './config';
+import { CreationLimits, enforceCreationLimits } from './creation-limits';
 import { clientErrorHandler, detailErrorHandler, frameworkErrorHandler } from './http-errors';
 import { installInputGuards } from './http-input';
 import type { Database } from './db';
@@ -77,8 +79,13 @@ export async function buildApp({ config, database, secrets, mailer, logger, list
     if (closing) void reply.header('connection', 'close');
   });
 
+  // Streams that stay open (live updates) or are taken over by their route log no completion: at debug level
+  // every request is also logged when it arrives.
+  app.addHook('onRequest', async (request) => {
+    if (request.log.isLevelEnabled('debug')) request.log.debug({ req: request }, 'incoming request');
+  });
   app.addHook('onResponse', async (request, reply) => {
-    request.log.info({ req: request, res: reply, responseTime: Math.round(reply.elapsedTime * 10) / 10 }, 'request completed');
+    request.log.info({ req: request, res: { statusCode: reply.statusCode }, responseTime: Math.round(reply.elapsedTime * 10) / 10 }, 'request completed');
   });
 
   let listeningOrigin = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
@@ -121,6 +128,8 @@ export async function buildApp({ config, database, secrets, mailer, logger, list
     maxAge: 600,
     // An OPTIONS request that is not a CORS preflight gets an empty answer rather than a bare-text 400.
     strictPreflight: false,
+    // Lists carry their next page's cursor in headers (server/pagination.ts).
+    exposedHeaders: [NEXT_CURSOR_HEADER, 'link', 'retry-after'],
   });
 
   app.get(
@@ -165,6 +174,7 @@ export async function buildApp({ config, database, secrets, mailer, logger, list
   const verify = createBearerVerifier(tokens, service, config.hosted);
   await app.register(async (scope) => {
     requireUser(scope, verify);
+    enforceCreationLimits(scope, new CreationLimits(database.pool, config.creationLimits), (request) => request.user?.id);
     scope.setErrorHandler(detailErrorHandler);
     // The database's change news reaches this process a moment after commit; the writer's next read must not wait.
     if (lists) {

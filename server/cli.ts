@@ -1,6 +1,7 @@
 // The `vibeeval` command. Each command loads only what it needs: `scan` imports the engine and never starts the
 // database or the server.
 import { writeFile } from 'node:fs/promises';
+import { safeMessage } from './log-scrub';
 
 const USAGE = `Usage: vibeeval <command> [options]
 
@@ -39,7 +40,7 @@ const [command = 'help', ...args] = process.argv.slice(2);
 switch (command) {
   case 'scan':
     scanCommand(args).catch((error: unknown) => {
-      console.error(`vibeeval scan: ${(error as Error).message}`);
+      console.error(`vibeeval scan: ${safeMessage(error)}`);
       process.exit(2);
     });
     break;
@@ -47,7 +48,7 @@ switch (command) {
     import('./main').then(
       ({ main }) => main(),
       (error: unknown) => {
-        console.error(`vibeeval could not start: ${(error as Error).message}`);
+        console.error(`vibeeval could not start: ${safeMessage(error)}`);
         process.exitCode = 1;
       },
     );
@@ -56,7 +57,7 @@ switch (command) {
     import('./worker').then(
       ({ runWorker }) => runWorker(),
       (error: unknown) => {
-        console.error(`vibeeval worker could not start: ${(error as Error).message}`);
+        console.error(`vibeeval worker could not start: ${safeMessage(error)}`);
         process.exitCode = 1;
       },
     );

@@ -46,6 +46,12 @@ const envSchema = z.object({
   SIGNIN_MAX_PER_EMAIL: positiveInt(5),
   SIGNIN_MAX_PER_IP: positiveInt(20),
   SIGNIN_WINDOW_SECONDS: positiveInt(900),
+  /**
+   * Creations (projects, scans, reports, live tickets) one user may make per counter in the window: far above
+   * what anyone does by hand, far below a script's flood.
+   */
+  CREATE_MAX_PER_WINDOW: positiveInt(60),
+  CREATE_WINDOW_SECONDS: positiveInt(60),
   /** Scans this process runs at once; 0 = none (team mode, where `vibeeval worker` processes run them). */
   VIBEEVAL_SCAN_CONCURRENCY: z.coerce.number({ message: 'must be a number' }).int().min(0).max(32).default(2),
   /** May scans reach private and loopback addresses? Default: yes when the server listens on loopback only (a workstation). */
@@ -104,6 +110,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
       perIp: env.SIGNIN_MAX_PER_IP,
       windowSeconds: env.SIGNIN_WINDOW_SECONDS,
     },
+    creationLimits: { points: env.CREATE_MAX_PER_WINDOW, windowSeconds: env.CREATE_WINDOW_SECONDS },
     hosted,
     scans: {
       concurrency: env.VIBEEVAL_SCAN_CONCURRENCY,

@@ -360,7 +360,7 @@ describe('the defects found by probing, one by one', () => {
       [await call('GET', '/project/%zz', fx.token), 400, 'url: the path is not valid percent-encoding'],
       [await call('GET', `/project/${'x'.repeat(150)}`, fx.token), 414, 'url: a path parameter is longer than 100 characters'],
       [await call('POST', '/project', fx.token, { url: SITE, num_pages: 'x' }), 400, 'num_pages: Invalid input: expected number, received string'],
-      [await call('GET', '/events/recent?limit=x', fx.token), 400, 'limit: Invalid input: expected number, received NaN'],
+      [await call('GET', '/events/recent?limit=x', fx.token), 400, 'limit: must be a number'],
       [await call('GET', `/live?ticket=${'x'.repeat(301)}`), 400, 'ticket: Too big: expected string to have <=300 characters'],
       [await call('GET', `/report-preview?signed_url=${'x'.repeat(4001)}`), 400, 'signed_url: Too big: expected string to have <=4000 characters'],
       [await rawRequest(server.origin, { method: 'POST', path: '/project', headers: { authorization: `Bearer ${fx.token}`, 'content-type': 'application/xml' }, body: '<a/>' }), 415, "content-type: 'application/xml' is not accepted; send application/json"],

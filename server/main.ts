@@ -1,4 +1,5 @@
 import { ConfigError } from './config';
+import { safeMessage } from './log-scrub';
 import { startServer, type RunningServer } from './server';
 
 /**
@@ -14,7 +15,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
   try {
     server = await startServer(env);
   } catch (error) {
-    const message = error instanceof ConfigError ? error.message : `vibeeval could not start: ${(error as Error).message}`;
+    const message = error instanceof ConfigError ? error.message : `vibeeval could not start: ${safeMessage(error)}`;
     console.error(message);
     parentPort?.postMessage({ type: 'fatal', message });
     process.exitCode = 1;
@@ -33,7 +34,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
     server.close().then(
       () => process.exit(0),
       (error: unknown) => {
-        console.error(`vibeeval did not stop cleanly: ${(error as Error).message}`);
+        console.error(`vibeeval did not stop cleanly: ${safeMessage(error)}`);
         process.exit(1);
       },
     );

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import pino from 'pino';
+import type { DestinationStream } from 'pino';
 import { buildApp } from './app';
 import { ListCache } from './changes/list-cache';
 import { loadConfig, type Config } from './config';
@@ -18,6 +18,7 @@ import { publicReportLink, publicScanRoutes } from './public-scans/routes';
 import { PublicScanService } from './public-scans/service';
 import { ReportLinks } from './reports/links';
 import { publicReportRoutes, reportRoutes } from './reports/routes';
+import { createLogger } from './logging';
 import { loadSecrets } from './secrets';
 
 export interface RunningServer {
@@ -28,9 +29,9 @@ export interface RunningServer {
 }
 
 /** Starts the whole backend: secrets, database (embedded or DATABASE_URL), mail, HTTP. */
-export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise<RunningServer> {
+export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDestination }: { logDestination?: DestinationStream } = {}): Promise<RunningServer> {
   const config = loadConfig(env);
-  const logger = pino({ level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers.apikey'] });
+  const logger = createLogger({ level: config.logLevel, destination: logDestination });
   const secrets = await loadSecrets(config.dataDir);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,

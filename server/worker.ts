@@ -1,4 +1,3 @@
-import pino from 'pino';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db';
 import { EventService } from './events/service';
@@ -9,6 +8,7 @@ import { createMailer } from './mail/mailer';
 import { runPublicScanJob } from './public-scans/job';
 import { publicReportLink } from './public-scans/routes';
 import { ReportLinks } from './reports/links';
+import { createLogger } from './logging';
 import { loadSecrets } from './secrets';
 import { join } from 'node:path';
 
@@ -32,7 +32,7 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<v
     return;
   }
   const concurrency = Math.max(1, config.scans.concurrency);
-  const logger = pino({ level: config.logLevel });
+  const logger = createLogger({ level: config.logLevel });
   const secrets = await loadSecrets(config.dataDir);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,

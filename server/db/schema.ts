@@ -135,12 +135,18 @@ export const events = pgTable(
     userId: uuid('user_id').notNull(),
     projectId: uuid('project_id').references(() => projects.id, { onDelete: 'cascade' }),
     scanId: uuid('scan_id'),
+    /** For the requests a scan made: the attempt that made them (a retry replaces an earlier attempt's). */
+    scanAttempt: integer('scan_attempt'),
     eventName: text('event_name').notNull(),
     url: text('url').notNull(),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
     extra: jsonb('extra').$type<Record<string, unknown>>(),
   },
-  (t) => [index('events_user_time_idx').on(t.userId, t.occurredAt), index('events_project_time_idx').on(t.projectId, t.occurredAt)],
+  (t) => [
+    index('events_user_time_idx').on(t.userId, t.occurredAt),
+    index('events_project_time_idx').on(t.projectId, t.occurredAt),
+    index('events_scan_attempt_idx').on(t.scanId, t.scanAttempt).where(sql`scan_attempt is not null`),
+  ],
 );
 
 /** A generated report (security from a scan; performance, accessibility, analytics measured for it). */

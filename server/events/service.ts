@@ -1,8 +1,10 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { PageQuery } from '../../common/pagination';
 import type { EventKind, ProjectEvent } from '../../common/projects';
 import type { Db } from '../db';
-import { events } from '../db/schema';
+import { events, scans } from '../db/schema';
 import type { LiveBus } from '../live/bus';
+import { cursorTimestampSql, decodeCursor, pageOf } from '../pagination';
 
 export interface NewEvent {
   userId: string;
@@ -12,6 +14,12 @@ export interface NewEvent {
   url: string;
   at?: Date;
   extra?: Record<string, unknown>;
+}
+
+/** The scan attempt that produced request events; they are recorded only while that attempt owns the scan. */
+export interface ScanAttempt {
+  scanId: string;
+  attempt: number;
 }
 
 type EventRow = typeof events.$inferSelect;
@@ -26,6 +34,8 @@ export function toEvent(row: EventRow): ProjectEvent {
   };
 }
 
+const sortAt = sql<string>`${sql.raw(cursorTimestampSql('"events"."occurred_at"'))}`;
+
 /** Records what happened and tells the user's open windows at once. */
 export class EventService {
   constructor(
@@ -35,32 +45,56 @@ export class EventService {
 
   async record(batch: NewEvent[], { broadcast = true }: { broadcast?: boolean } = {}): Promise<void> {
     if (batch.length === 0) return;
-    const rows = await this.db
-      .insert(events)
-      .values(
-        batch.map((event) => ({
-          userId: event.userId,
-          projectId: event.projectId,
-          scanId: event.scanId ?? null,
-          eventName: event.kind,
-          url: event.url.slice(0, 2_000),
-          occurredAt: event.at ?? new Date(),
-          extra: event.extra ?? null,
-        })),
-      )
-      .returning();
+    const rows = await this.db.insert(events).values(batch.map((event) => toRow(event, null))).returning();
+    await this.broadcast(rows, broadcast);
+  }
+
+  /**
+   * Records the requests one attempt of a scan made. A retried scan runs from the start, so its requests are
+   * those of its last attempt only: the attempt's number goes with each row, a new attempt deletes the rows of
+   * earlier ones (`clearEarlierAttempts`), and a batch from an attempt that no longer owns the scan (a worker
+   * taken for dead that wakes up) is dropped. The share lock on the scan row orders this insert against the
+   * claim that starts the next attempt, so no row of an old attempt can slip in after the clearing.
+   */
+  async recordForAttempt(owner: ScanAttempt, batch: NewEvent[]): Promise<number> {
+    if (batch.length === 0) return 0;
+    const rows = await this.db.transaction(async (tx) => {
+      const [scan] = await tx.select({ attempts: scans.attempts }).from(scans).where(eq(scans.id, owner.scanId)).for('share');
+      if (scan?.attempts !== owner.attempt) return [];
+      return tx.insert(events).values(batch.map((event) => toRow(event, owner.attempt))).returning();
+    });
+    await this.broadcast(rows, true);
+    return rows.length;
+  }
+
+  /** Deletes the request events of a scan's earlier attempts, when a new attempt starts from the beginning. */
+  async clearEarlierAttempts(owner: ScanAttempt): Promise<number> {
+    const deleted = await this.db
+      .delete(events)
+      .where(and(eq(events.scanId, owner.scanId), isNotNull(events.scanAttempt), lt(events.scanAttempt, owner.attempt)))
+      .returning({ id: events.id });
+    return deleted.length;
+  }
+
+  private async broadcast(rows: EventRow[], broadcast: boolean) {
     if (!broadcast || !this.live) return;
     for (const row of rows) {
       await this.live.publish(row.userId, { type: 'event', project_id: row.projectId, event: toEvent(row) }).catch(() => undefined);
     }
   }
 
-  async recent(userId: string, limit: number): Promise<ProjectEvent[]> {
-    const rows = await this.db.select().from(events).where(eq(events.userId, userId)).orderBy(desc(events.occurredAt), desc(events.id)).limit(limit);
-    return rows.map(toEvent);
+  /** One page of the user's events, newest first. */
+  async recent(userId: string, page: PageQuery): Promise<{ items: ProjectEvent[]; next: string | null }> {
+    return this.page(eq(events.userId, userId), page);
   }
 
-  async forProject(userId: string, projectId: string, limit = 200): Promise<ProjectEvent[]> {
+  /** One page of a project's events, newest first. */
+  async forProject(userId: string, projectId: string, page: PageQuery): Promise<{ items: ProjectEvent[]; next: string | null }> {
+    return this.page(and(eq(events.userId, userId), eq(events.projectId, projectId))!, page);
+  }
+
+  /** A project's latest events up to `limit` (analytics reports read them all at once, server side). */
+  async latestOfProject(userId: string, projectId: string, limit: number): Promise<ProjectEvent[]> {
     const rows = await this.db
       .select()
       .from(events)
@@ -70,8 +104,29 @@ export class EventService {
     return rows.map(toEvent);
   }
 
-  /** Every event of a project since a date (analytics reports). */
-  async since(userId: string, projectId: string, limit = 20_000): Promise<ProjectEvent[]> {
-    return this.forProject(userId, projectId, limit);
+  private async page(scope: SQL, { limit, cursor }: PageQuery) {
+    const after = decodeCursor(cursor);
+    const where = after ? and(scope, sql`(${events.occurredAt}, ${events.id}) < (${after.at}::timestamptz, ${after.id}::bigint)`) : scope;
+    const rows = await this.db
+      .select({ row: events, sortAt })
+      .from(events)
+      .where(where)
+      .orderBy(desc(events.occurredAt), desc(events.id))
+      .limit(limit + 1);
+    const page = pageOf(rows, limit, ({ row, sortAt: at }) => ({ at, id: String(row.id) }));
+    return { items: page.items.map(({ row }) => toEvent(row)), next: page.next };
   }
+}
+
+function toRow(event: NewEvent, scanAttempt: number | null): typeof events.$inferInsert {
+  return {
+    userId: event.userId,
+    projectId: event.projectId,
+    scanId: event.scanId ?? null,
+    scanAttempt,
+    eventName: event.kind,
+    url: event.url.slice(0, 2_000),
+    occurredAt: event.at ?? new Date(),
+    extra: event.extra ?? null,
+  };
 }

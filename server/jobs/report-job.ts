@@ -74,7 +74,7 @@ export async function runReportJob(reportId: string, deps: ReportJobDeps, signal
     if (row.type === 'analytics') {
       const to = new Date();
       const from = new Date(to.getTime() - ANALYTICS_DAYS * 24 * 3600 * 1000);
-      const events = row.projectId ? await deps.events.forProject(row.userId, row.projectId, 20_000) : [];
+      const events = row.projectId ? await deps.events.latestOfProject(row.userId, row.projectId, 20_000) : [];
       content = analyseEvents(events, { from, to, target: row.url });
     } else {
       const browser = findChromium();

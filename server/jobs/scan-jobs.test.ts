@@ -74,13 +74,80 @@ describe('scan jobs across a restart', () => {
         const view = await waitForScan(again.call, project.id, (v) => v.scan?.state === 'completed' || v.scan?.state === 'failed');
         expect(view.scan?.state).toBe('completed');
         expect(view.result?.pages).toHaveLength(12);
-        const events = (await again.call('GET', `/events/project/${project.id}`)) as Array<{ extra: { description?: string } }>;
+        const events = (await again.call('GET', `/events/project/${project.id}?limit=500`)) as Array<{ extra: { description?: string } }>;
         expect(events.some((event) => event.extra.description === 'Scan interrupted by a server restart; it will run again')).toBe(true);
         expect(events.filter((event) => /^Scan started/.test(event.extra.description ?? ''))).toHaveLength(2);
       } finally {
         await second.close();
       }
     } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('records the requests of a scan interrupted and run again once, as many as an uninterrupted scan of the same site', async () => {
+    // The same 12 pages, faster: each takes 300 ms.
+    const quick = http.createServer((req, res) => {
+      const n = Number(/\/p\/(\d+)/.exec(req.url ?? '')?.[1] ?? 0);
+      setTimeout(() => {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.end(`<!doctype html><title>Page ${n}</title><a href="/p/${n + 1}">next</a><a href="/p/${n + 2}">skip</a>`);
+      }, 300);
+    });
+    await new Promise<void>((resolve) => quick.listen(0, '127.0.0.1', resolve));
+    const quickUrl = `http://127.0.0.1:${(quick.address() as AddressInfo).port}/`;
+    const dataDir = await mkdtemp(join(tmpdir(), 'vibeeval-events-once-'));
+    type Event = { event_name: string; extra: { description?: string; scan_id?: string } };
+    const requestCounts = async (call: (method: string, path: string) => Promise<unknown>, projectId: string, scanId: string) => {
+      const events = (await call('GET', `/events/project/${projectId}?limit=500`)) as Event[];
+      const counts: Record<string, number> = {};
+      for (const event of events) {
+        if (event.extra.scan_id !== scanId || event.event_name === 'other') continue;
+        if (/^(Critical|High|Medium):/.test(event.extra.description ?? '')) continue; // findings, not requests
+        counts[event.event_name] = (counts[event.event_name] ?? 0) + 1;
+      }
+      return counts;
+    };
+    try {
+      const first = await startServer({ ...ENV, VIBEEVAL_DATA_DIR: dataDir });
+      const { token, call } = await client(first);
+      const whole = (await call('POST', '/project', { url: quickUrl, num_pages: 12 })) as { id: string };
+      await call('PATCH', `/project_test/${whole.id}`);
+      const wholeView = await waitForScan(call, whole.id, (v) => v.scan?.state === 'completed' || v.scan?.state === 'failed');
+      expect(wholeView.scan?.state).toBe('completed');
+      const reference = await requestCounts(call, whole.id, wholeView.scan!.id);
+      // The 12 pages and the probes the checks send (every path of this site answers a page).
+      expect(reference.page_view).toBeGreaterThanOrEqual(12);
+
+      const cut = (await call('POST', '/project', { url: quickUrl, num_pages: 12 })) as { id: string };
+      await call('PATCH', `/project_test/${cut.id}`);
+      const running = await waitForScan(call, cut.id, (view) => view.scan?.state === 'running' && (view.scan.progress?.pagesDone ?? 0) >= 4);
+      await first.close();
+      const firstAttempt = await (async () => {
+        const again = await startServer({ ...ENV, VIBEEVAL_DATA_DIR: dataDir, VIBEEVAL_SCAN_CONCURRENCY: '0' });
+        try {
+          return await requestCounts((await client(again, token)).call, cut.id, running.scan!.id);
+        } finally {
+          await again.close();
+        }
+      })();
+      // The interrupted attempt did list requests before it stopped: the test would not see doubles otherwise.
+      expect(firstAttempt.page_view ?? 0).toBeGreaterThanOrEqual(4);
+
+      const second = await startServer({ ...ENV, VIBEEVAL_DATA_DIR: dataDir });
+      try {
+        const { call: call2 } = await client(second, token);
+        const view = await waitForScan(call2, cut.id, (v) => v.scan?.state === 'completed' || v.scan?.state === 'failed');
+        expect(view.scan?.state).toBe('completed');
+        expect(view.scan?.id).toBe(running.scan!.id);
+        expect(await requestCounts(call2, cut.id, view.scan!.id)).toEqual(reference);
+        const events = (await call2('GET', `/events/project/${cut.id}?limit=500`)) as Event[];
+        expect(events.filter((event) => /^Scan started/.test(event.extra.description ?? ''))).toHaveLength(2);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await new Promise<void>((resolve) => quick.close(() => resolve()));
       await rm(dataDir, { recursive: true, force: true });
     }
   }, 120_000);

@@ -12,7 +12,7 @@ const PING_MS = 20_000;
 /** POST /live/ticket: EventSource cannot send an Authorization header, so the stream is opened with a short-lived ticket. */
 export function liveTicketRoutes(signer: LinkSigner) {
   return async (scope: FastifyInstance) => {
-    scope.post('/live/ticket', async (request) => {
+    scope.post('/live/ticket', { config: { creationLimit: 'live_ticket' } }, async (request) => {
       const user = userOf(request);
       const { exp, sig } = signer.sign('live', user.id, Date.now(), TICKET_TTL_SECONDS);
       return { ticket: `${user.id}.${exp}.${sig}`, expires_in: TICKET_TTL_SECONDS };

@@ -141,7 +141,7 @@ describe('project API', () => {
     expect(detail.latest_scan).toMatchObject({ state: 'completed', grade: done.scan?.grade });
 
     // Events: lifecycle, page views and requests, findings.
-    const { body: events } = await api('GET', `/events/project/${project.id}`);
+    const { body: events } = await api('GET', `/events/project/${project.id}?limit=500`);
     const kinds = new Set(events.map((event: { event_name: string }) => event.event_name));
     expect(kinds).toEqual(new Set(['other', 'page_view', 'api_call', 'error']));
     expect(events.some((event: { extra: { description: string } }) => /Scan completed: grade/.test(event.extra.description))).toBe(true);

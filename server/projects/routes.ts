@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createProjectBodySchema, eventsQuerySchema, projectScanResponseSchema, updateProjectBodySchema, type ProjectScanResponse } from '../../common/projects';
+import { PAGE_SIZES, pageQuerySchema } from '../../common/pagination';
 import { findingSchema, scanResultSchema, type ScanResult } from '../../common/scan';
 import { diffScans } from '../../engine/diff';
 import type { ListCache } from '../changes/list-cache';
@@ -9,6 +10,7 @@ import type { EventService } from '../events/service';
 import type { Jobs } from '../jobs/queue';
 import type { LiveBus } from '../live/bus';
 import { userOf } from '../auth/guard';
+import { nextPageHeaders, setNextPage } from '../pagination';
 import { toScanSummary, type ProjectService } from './service';
 
 export interface ProjectRouteDeps {
@@ -20,21 +22,26 @@ export interface ProjectRouteDeps {
 }
 
 const idParams = z.object({ id: z.string() });
+const projectsQuerySchema = pageQuerySchema(PAGE_SIZES.projects);
 
 /** The project API of spec section 7, every record scoped to the signed-in user. */
 export function projectRoutes({ projects, events, jobs, live, lists }: ProjectRouteDeps) {
   return async (scope: FastifyInstance) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
 
-    app.post('/project', { schema: { body: createProjectBodySchema } }, async (request, reply) => {
+    app.post('/project', { schema: { body: createProjectBodySchema }, config: { creationLimit: 'project' } }, async (request, reply) => {
       const project = await projects.create(userOf(request).id, request.body);
       await events.record([{ userId: userOf(request).id, projectId: project.id, kind: 'other', url: project.url, extra: { description: 'Project created' } }]);
       return reply.code(201).send(project);
     });
 
-    app.get('/projects', async (request, reply) => {
+    app.get('/projects', { schema: { querystring: projectsQuerySchema } }, async (request, reply) => {
       const userId = userOf(request).id;
-      const answer = await lists.get(userId, 'projects', async () => ({ body: JSON.stringify(await projects.list(userId)), headers: {} }));
+      const { limit, cursor } = request.query;
+      const answer = await lists.get(userId, `projects?limit=${limit}&cursor=${cursor ?? ''}`, async () => {
+        const page = await projects.list(userId, request.query);
+        return { body: JSON.stringify(page.items), headers: nextPageHeaders(request, page.next) };
+      });
       return reply.headers(answer.headers).type('application/json; charset=utf-8').send(answer.body);
     });
 
@@ -49,7 +56,7 @@ export function projectRoutes({ projects, events, jobs, live, lists }: ProjectRo
       return { message: 'Project deleted' };
     });
 
-    app.patch('/project_test/:id', { schema: { params: idParams } }, async (request) => {
+    app.patch('/project_test/:id', { schema: { params: idParams }, config: { creationLimit: 'scan' } }, async (request) => {
       const scan = await projects.queueScan(userOf(request).id, request.params.id);
       await jobs.enqueueScan(scan.id);
       await events.record([
@@ -75,12 +82,18 @@ export function projectRoutes({ projects, events, jobs, live, lists }: ProjectRo
       });
     });
 
-    app.get('/events/project/:id', { schema: { params: idParams } }, async (request) => {
+    app.get('/events/project/:id', { schema: { params: idParams, querystring: eventsQuerySchema } }, async (request, reply) => {
       await projects.row(userOf(request).id, request.params.id);
-      return events.forProject(userOf(request).id, request.params.id);
+      const page = await events.forProject(userOf(request).id, request.params.id, request.query);
+      setNextPage(request, reply, page.next);
+      return page.items;
     });
 
-    app.get('/events/recent', { schema: { querystring: eventsQuerySchema } }, async (request) => events.recent(userOf(request).id, request.query.limit));
+    app.get('/events/recent', { schema: { querystring: eventsQuerySchema } }, async (request, reply) => {
+      const page = await events.recent(userOf(request).id, request.query);
+      setNextPage(request, reply, page.next);
+      return page.items;
+    });
   };
 }
 

@@ -7,6 +7,8 @@ import { urlRefusal } from '../../engine/retrieval/address-policy';
 import type { AddressPolicy } from '../../engine/scan';
 import type { Db } from '../db';
 import { projects, reports, scans } from '../db/schema';
+import type { PageQuery } from '../../common/pagination';
+import { cursorTimestampSql, decodeCursor, pageOf } from '../pagination';
 import type { Sealer } from './sealed';
 
 type ProjectRow = typeof projects.$inferSelect;
@@ -83,6 +85,7 @@ interface ListRow {
   scan_counts: unknown;
   scan_error: string | null;
   report_id: string | null;
+  sort_at: string;
 }
 
 const LIST_SQL = `
@@ -90,7 +93,8 @@ select p.id, p.url, p.status, p.instruction_text, p.secret_instruction_sealed, p
        to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, to_char(p.last_test at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_test,
        s.id as scan_id, s.state as scan_state, to_char(s.queued_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as scan_queued_at,
        to_char(s.started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as scan_started_at, to_char(s.finished_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as scan_finished_at, s.progress as scan_progress, s.score as scan_score, s.grade as scan_grade,
-       s.header_grade as scan_header_grade, s.counts as scan_counts, s.error as scan_error, r.id as report_id
+       s.header_grade as scan_header_grade, s.counts as scan_counts, s.error as scan_error, r.id as report_id,
+       ${cursorTimestampSql('p.created_at')} as sort_at
   from projects p
   left join lateral (
     select id, state, queued_at, started_at, finished_at, progress, score, grade, header_grade, counts, error
@@ -99,8 +103,13 @@ select p.id, p.url, p.status, p.instruction_text, p.secret_instruction_sealed, p
   left join lateral (
     select id from reports where reports.scan_id = s.id and reports.type = 'security' limit 1
   ) r on true
- where p.user_id = $1
- order by p.created_at desc`;
+ where p.user_id = $1 __AFTER__
+ order by p.created_at desc, p.id desc
+ limit $2`;
+
+/** The first page, and a page after a cursor (two statements, so each keeps a plan that uses the index). */
+const LIST_FIRST_SQL = LIST_SQL.replace('__AFTER__', '');
+const LIST_AFTER_SQL = LIST_SQL.replace('__AFTER__', 'and (p.created_at, p.id) < ($3::timestamptz, $4::uuid)');
 
 /**
  * How long creating a project waits for the address policy's DNS answer. Past it the URL is accepted: the check at
@@ -167,9 +176,19 @@ export class ProjectService {
    * The dashboard's most frequent call: one prepared statement (planned once per connection) that brings each
    * project with its latest scan and that scan's security report.
    */
-  async list(userId: string): Promise<Project[]> {
-    const { rows } = await this.pool.query<ListRow>({ name: 'projects_list', text: LIST_SQL, values: [userId] });
-    return rows.map((row) => ({
+  async list(userId: string, { limit, cursor }: PageQuery): Promise<{ items: Project[]; next: string | null }> {
+    const after = decodeCursor(cursor);
+    const { rows } = await this.pool.query<ListRow>(
+      after
+        ? { name: 'projects_list_after', text: LIST_AFTER_SQL, values: [userId, limit + 1, after.at, after.id] }
+        : { name: 'projects_list', text: LIST_FIRST_SQL, values: [userId, limit + 1] },
+    );
+    const page = pageOf(rows, limit, (row) => ({ at: row.sort_at, id: row.id }));
+    return { items: page.items.map((row) => this.fromListRow(row)), next: page.next };
+  }
+
+  private fromListRow(row: ListRow): Project {
+    return {
       id: row.id,
       url: row.url,
       status: row.status,
@@ -194,7 +213,7 @@ export class ProjectService {
             report_id: row.report_id,
           }
         : null,
-    }));
+    };
   }
 
   async row(userId: string, id: string): Promise<ProjectRow> {

@@ -1,7 +1,8 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { PAGE_SIZES, pageQuerySchema } from '../../common/pagination';
 import { generateReportBodySchema, type ReportType } from '../../common/projects';
 import { scanResultSchema, type ScanResult } from '../../common/scan';
 import { isReportFormat, renderReport, REPORT_MEDIA, reportFileName, PdfBrowserMissingError, type ReportFormat } from '../../engine/report/index';
@@ -11,6 +12,7 @@ import type { Jobs } from '../jobs/queue';
 import type { LiveBus } from '../live/bus';
 import { isUuid, ProjectError, type ProjectService } from '../projects/service';
 import { userOf } from '../auth/guard';
+import { cursorTimestampSql, decodeCursor, pageOf, setNextPage } from '../pagination';
 import type { ReportLinks } from './links';
 import { previewPage } from './preview-page';
 import { reportLinkFor, reportStatusFor } from './status';
@@ -28,23 +30,29 @@ export interface ReportRouteDeps {
 }
 
 const idParams = z.object({ id: z.string() });
+const reportLinksQuerySchema = pageQuerySchema(PAGE_SIZES.reportLinks);
 
 /** Reports for the signed-in user: recent links, generation and status. */
 export function reportRoutes({ db, projects, jobs, live, links }: ReportRouteDeps) {
   return async (scope: FastifyInstance) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
 
-    app.get('/report_links/recent', async (request) => {
+    app.get('/report_links/recent', { schema: { querystring: reportLinksQuerySchema } }, async (request, reply) => {
+      const { limit, cursor } = request.query;
+      const after = decodeCursor(cursor);
+      const mine = and(eq(reports.userId, userOf(request).id), eq(reports.state, 'completed'));
       const rows = await db
-        .select()
+        .select({ row: reports, sortAt: sql<string>`${sql.raw(cursorTimestampSql('"reports"."created_at"'))}` })
         .from(reports)
-        .where(and(eq(reports.userId, userOf(request).id), eq(reports.state, 'completed')))
-        .orderBy(desc(reports.createdAt))
-        .limit(30);
-      return rows.map((row) => reportLinkFor(row, links));
+        .where(after ? and(mine, sql`(${reports.createdAt}, ${reports.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`) : mine)
+        .orderBy(desc(reports.createdAt), desc(reports.id))
+        .limit(limit + 1);
+      const page = pageOf(rows, limit, ({ row, sortAt }) => ({ at: sortAt, id: row.id }));
+      setNextPage(request, reply, page.next);
+      return page.items.map(({ row }) => reportLinkFor(row, links));
     });
 
-    app.post('/reports', { schema: { body: generateReportBodySchema } }, async (request, reply) => {
+    app.post('/reports', { schema: { body: generateReportBodySchema }, config: { creationLimit: 'report' } }, async (request, reply) => {
       const userId = userOf(request).id;
       const project = await projects.row(userId, request.body.project_id);
       const type = request.body.type;

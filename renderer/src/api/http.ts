@@ -17,6 +17,8 @@ export interface RequestOptions {
   /** Message thrown when the server gives no `detail`, e.g. 'Failed to fetch projects'. */
   fallbackError?: string;
   signal?: AbortSignal;
+  /** Called with the response headers of a successful answer (lists read their next page's cursor there). */
+  onHeaders?: (headers: Headers) => void;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -45,7 +47,7 @@ export function createApiClient(origin: string, accessToken: () => Promise<strin
   return {
     origin,
     async request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
-      const { body, auth = true, fallbackError = 'Request failed', signal } = options;
+      const { body, auth = true, fallbackError = 'Request failed', signal, onHeaders } = options;
       // A JSON content type only with a body: Fastify refuses an empty body declared as JSON.
       const headers: Record<string, string> = body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' };
       if (auth) {
@@ -69,6 +71,7 @@ export function createApiClient(origin: string, accessToken: () => Promise<strin
         }
       }
       if (!response.ok) throw new ApiError(response.status, detailOf(parsed) ?? fallbackError, parsed);
+      onHeaders?.(response.headers);
       return parsed as T;
     },
   };

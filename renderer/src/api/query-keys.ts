@@ -3,6 +3,8 @@ export const queryKeys = {
   projects: {
     all: ['projects'] as const,
     list: () => ['projects', 'list'] as const,
+    /** The report generator's picker: bigger pages; under list() so the same invalidations reach it. */
+    picker: () => ['projects', 'list', 'picker'] as const,
     detail: (id: string) => ['projects', 'detail', id] as const,
     events: (id: string) => ['projects', 'detail', id, 'events'] as const,
     /** GET /project/{id}/scan: the latest scan in full. */

@@ -22,9 +22,10 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { PageHeading } from '../../ui/page-heading';
 import { eventPalette } from '../../ui/tones';
 import { eventDescription, eventLabel, filterEvents, formatEventTime } from './event-rows';
+import { LoadMore } from '../../ui/load-more';
 import { EVENTS_ERRORS, useRecentEvents } from './use-recent-events';
 
-/** /dashboard/events: the 30 most recent events, searchable; new ones arrive live. */
+/** /dashboard/events: the 30 most recent events, searchable, older ones on demand; new ones arrive live. */
 export function EventsPage() {
   const events = useRecentEvents();
   const [search, setSearch] = useState('');
@@ -115,6 +116,9 @@ export function EventsPage() {
             : `${rows.length} of ${events.data.length} events`}
         </Text>
       )}
+      <Flex justify="center" mt="3">
+        <LoadMore query={events} label="Load older events" testId="load-more-events" />
+      </Flex>
     </Box>
   );
 }

@@ -1,9 +1,11 @@
+import type { Page } from '@common/pagination';
 import { eventSchema, type ProjectEvent } from '@common/projects';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { z } from 'zod';
 import { useApi } from '../../app/services';
 import { ApiError, type ApiClient } from '../../api/http';
 import { useLiveMessages } from '../../api/live';
+import { fetchPage, joinPages, pageParams } from '../../api/pages';
 import { queryKeys } from '../../api/query-keys';
 import { RECENT_EVENTS_LIMIT, prependEvent } from './event-rows';
 
@@ -17,17 +19,13 @@ export const EVENTS_ERRORS = {
 const eventsResponseSchema = z.array(eventSchema);
 
 /**
- * GET /events/recent?limit=30. Failures read as the spec says: no token, a bad response (an error status or
- * a body that is not a list of events), or anything else. A 401 stays an ApiError with status 401 so the
- * query client's one 401 handler still signs the user out.
+ * GET /events/recent?limit=30, and the pages after it (`cursor`). Failures read as the spec says: no token, a
+ * bad response (an error status or a body that is not a list of events), or anything else. A 401 stays an
+ * ApiError with status 401 so the query client's one 401 handler still signs the user out.
  */
-export async function fetchRecentEvents(api: ApiClient, signal?: AbortSignal): Promise<ProjectEvent[]> {
-  let body: unknown;
+export async function fetchRecentEvents(api: ApiClient, signal?: AbortSignal, cursor: string | null = null): Promise<Page<ProjectEvent>> {
   try {
-    body = await api.request<unknown>('GET', `/events/recent?limit=${RECENT_EVENTS_LIMIT}`, {
-      fallbackError: EVENTS_ERRORS.response,
-      signal,
-    });
+    return await fetchPage(api, `/events/recent?limit=${RECENT_EVENTS_LIMIT}`, cursor, eventsResponseSchema, { fallbackError: EVENTS_ERRORS.response, signal });
   } catch (error) {
     if (error instanceof ApiError) {
       throw new ApiError(error.status, error.status === 401 ? EVENTS_ERRORS.auth : EVENTS_ERRORS.response, error.body);
@@ -36,24 +34,29 @@ export async function fetchRecentEvents(api: ApiClient, signal?: AbortSignal): P
     if (signal?.aborted) throw error;
     throw new Error(EVENTS_ERRORS.unexpected, { cause: error });
   }
-  const parsed = eventsResponseSchema.safeParse(body);
-  if (!parsed.success) throw new ApiError(200, EVENTS_ERRORS.response, body);
-  return parsed.data;
 }
 
-/** The signed-in user's 30 most recent events, newest first; events from the live stream show up at once. */
+/**
+ * The signed-in user's 30 most recent events, newest first, and older ones a page at a time (`fetchNextPage`);
+ * `data` is every loaded event. Events from the live stream show up at once.
+ */
 export function useRecentEvents() {
   const api = useApi();
   const queryClient = useQueryClient();
   useLiveMessages((message) => {
     // The live layer also invalidates the events keys (a refetch confirms); this shows the row without waiting.
     if (message.type !== 'event') return;
-    queryClient.setQueryData<ProjectEvent[]>(queryKeys.events.recent(RECENT_EVENTS_LIMIT), (events) =>
-      events ? prependEvent(events, message.event) : events,
-    );
+    queryClient.setQueryData<InfiniteData<Page<ProjectEvent>, string | null>>(queryKeys.events.recent(RECENT_EVENTS_LIMIT), (data) => {
+      const [first, ...rest] = data?.pages ?? [];
+      if (!data || !first) return data;
+      // Nothing is cut from the first page: the next page starts after its last row.
+      return { ...data, pages: [{ ...first, items: prependEvent(first.items, message.event, first.items.length + 1) }, ...rest] };
+    });
   });
-  return useQuery({
+  const query = useInfiniteQuery({
     queryKey: queryKeys.events.recent(RECENT_EVENTS_LIMIT),
-    queryFn: ({ signal }) => fetchRecentEvents(api, signal),
+    queryFn: ({ pageParam, signal }) => fetchRecentEvents(api, signal, pageParam),
+    ...pageParams,
   });
+  return { ...query, data: query.data ? joinPages(query.data) : undefined };
 }

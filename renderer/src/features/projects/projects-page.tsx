@@ -2,6 +2,7 @@ import { Button, Flex, Icon, SimpleGrid, Stack, Text, VisuallyHidden, chakra } f
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useLiveUpdates } from '../../api/live';
+import { LoadMore } from '../../ui/load-more';
 import { PageHeading } from '../../ui/page-heading';
 import { CreateProjectDialog } from './components/create-project-dialog';
 import { ProjectCard, ProjectCardSkeleton } from './components/project-card';
@@ -36,7 +37,7 @@ export function ProjectsPage() {
           </>
         ) : (
           <>
-            {projects.data?.map((project) => <ProjectCard key={project.id} project={project} />)}
+            {projects.projects.map((project) => <ProjectCard key={project.id} project={project} />)}
             <chakra.button
               type="button"
               onClick={() => setCreating(true)}
@@ -63,7 +64,7 @@ export function ProjectsPage() {
                 <Plus />
               </Icon>
               <Text fontWeight="medium">Create New Project</Text>
-              {projects.data?.length === 0 && (
+              {projects.projects.length === 0 && (
                 <Text fontSize="sm" textAlign="center">
                   Add a website to scan it for security holes.
                 </Text>
@@ -72,6 +73,9 @@ export function ProjectsPage() {
           </>
         )}
       </SimpleGrid>
+      <Flex justify="center" pt="4">
+        <LoadMore query={projects} label="Load more projects" testId="load-more-projects" />
+      </Flex>
 
       <CreateProjectDialog open={creating} onOpenChange={setCreating} />
     </Stack>

@@ -2,6 +2,7 @@ import { Badge, Box, Card, EmptyState, HStack, Icon, Skeleton, Stack, Text, VSta
 import type { ReportLink } from '@common/projects';
 import { ExternalLink as ExternalLinkIcon, FileText } from 'lucide-react';
 import { useServices } from '../../app/services';
+import { LoadMore } from '../../ui/load-more';
 import { notify } from '../../ui/toaster';
 import { formatRelativeDate } from '../../ui/relative-date';
 import { absoluteReportUrl, issuesLabel, previewUrlFor, reportTypeLabel } from './report-links';
@@ -32,7 +33,7 @@ export function RecentReports() {
     );
   }
 
-  const items = reports.data ?? [];
+  const items = reports.reports;
   if (items.length === 0) {
     return (
       <Card.Root variant="outline">
@@ -54,12 +55,15 @@ export function RecentReports() {
   }
 
   return (
-    <Stack as="ul" gap="3" listStyleType="none" m="0" p="0" aria-label="Recent reports">
-      {items.map((report) => (
-        <Box as="li" key={report.id}>
-          <RecentReportItem report={report} onOpen={() => void openReport(report.report_url)} />
-        </Box>
-      ))}
+    <Stack gap="3">
+      <Stack as="ul" gap="3" listStyleType="none" m="0" p="0" aria-label="Recent reports">
+        {items.map((report) => (
+          <Box as="li" key={report.id}>
+            <RecentReportItem report={report} onOpen={() => void openReport(report.report_url)} />
+          </Box>
+        ))}
+      </Stack>
+      <LoadMore query={reports} label="Load more reports" testId="load-more-reports" />
     </Stack>
   );
 }

@@ -37,6 +37,7 @@ import {
   progressMessage,
   progressPercent,
 } from './report-links';
+import { LoadMore } from '../../ui/load-more';
 import { useGenerateReport, useReportProjects, useReportStatus } from './use-reports';
 
 const STATE_LABELS: Record<ReportStatus['state'], string> = {
@@ -147,7 +148,7 @@ function ProjectPicker({ type, onStarted }: { type: ReportType; onStarted: (id: 
   const projects = useReportProjects();
   const generate = useGenerateReport();
   const [projectId, setProjectId] = useState('');
-  const list = projects.data ?? [];
+  const list = projects.projects;
   const selected = projectId || list[0]?.id || '';
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -195,6 +196,7 @@ function ProjectPicker({ type, onStarted }: { type: ReportType; onStarted: (id: 
         </NativeSelect.Root>
         <Field.HelperText>The report covers this project's website.</Field.HelperText>
       </Field.Root>
+      <LoadMore query={projects} label="Load more projects" testId="load-more-picker" />
       <HStack justify="flex-end">
         <Button type="submit" colorPalette="brand" loading={generate.isPending} loadingText="Generating..." disabled={!selected}>
           Generate

@@ -7,12 +7,14 @@ import {
   type ReportStatus,
   type ReportType,
 } from '@common/projects';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PAGE_SIZES } from '@common/pagination';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { z } from 'zod';
 import { useApi } from '../../app/services';
 import { ApiError } from '../../api/http';
 import { useLiveMessages } from '../../api/live';
+import { fetchPage, joinPages, pageParams } from '../../api/pages';
 import { queryKeys } from '../../api/query-keys';
 import { notify } from '../../ui/toaster';
 import { isReportFinished } from './report-links';
@@ -27,34 +29,36 @@ function parse<T>(schema: z.ZodType<T>, body: unknown, message: string): T {
   return parsed.data;
 }
 
-/** GET /report_links/recent; a failure toasts 'Failed to load recent reports' / 'Please try again later'. */
+/**
+ * GET /report_links/recent, a page at a time (`fetchNextPage`); `reports` is every loaded page joined. A
+ * failure toasts 'Failed to load recent reports' / 'Please try again later'.
+ */
 export function useRecentReports() {
   const api = useApi();
-  const query = useQuery({
+  const query = useInfiniteQuery({
     queryKey: queryKeys.reports.recent,
-    queryFn: async ({ signal }): Promise<ReportLink[]> => {
-      const body = await api.request<unknown>('GET', '/report_links/recent', { fallbackError: 'Failed to load recent reports', signal });
-      return parse(z.array(reportLinkSchema), body, 'Failed to load recent reports');
-    },
+    queryFn: ({ pageParam, signal }) =>
+      fetchPage<ReportLink>(api, '/report_links/recent', pageParam, z.array(reportLinkSchema), { fallbackError: 'Failed to load recent reports', signal }),
+    ...pageParams,
   });
   const { error } = query;
   useEffect(() => {
     // Once per failure (not per retry); a 401 is the query client's, which signs the user out.
     if (error && !(error instanceof ApiError && error.status === 401)) notify.error('Failed to load recent reports', 'Please try again later');
   }, [error]);
-  return query;
+  return { ...query, reports: joinPages(query.data) };
 }
 
-/** GET /projects, for the generator's project picker. */
+/** GET /projects in pages of 200, for the generator's project picker (its own key under the projects list's). */
 export function useReportProjects() {
   const api = useApi();
-  return useQuery({
-    queryKey: queryKeys.projects.list(),
-    queryFn: async ({ signal }): Promise<Project[]> => {
-      const body = await api.request<unknown>('GET', '/projects', { fallbackError: 'Failed to fetch projects', signal });
-      return parse(z.array(projectSchema), body, 'Failed to fetch projects');
-    },
+  const query = useInfiniteQuery({
+    queryKey: queryKeys.projects.picker(),
+    queryFn: ({ pageParam, signal }) =>
+      fetchPage<Project>(api, `/projects?limit=${PAGE_SIZES.projects.max}`, pageParam, z.array(projectSchema), { fallbackError: 'Failed to fetch projects', signal }),
+    ...pageParams,
   });
+  return { ...query, projects: joinPages(query.data) };
 }
 
 /** POST /reports: starts generating a report; its first status goes straight into the status query. */

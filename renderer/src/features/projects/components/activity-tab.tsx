@@ -76,7 +76,7 @@ export function ActivityTab({ project }: { project: Project }) {
 }
 
 function RecentActivity({ projectId }: { projectId: string }) {
-  const { events, isPending, isError } = useProjectEvents(projectId);
+  const { events, isPending, isError, hasNextPage, isFetchingNextPage, fetchNextPage } = useProjectEvents(projectId);
   const [visible, setVisible] = useState(PAGE_SIZE);
   if (isPending) {
     return (
@@ -150,9 +150,19 @@ function RecentActivity({ projectId }: { projectId: string }) {
           </Stack>
         ))}
       </Stack>
-      {events.length > visible && (
-        <Button variant="outline" size="sm" alignSelf="center" onClick={() => setVisible((n) => n + PAGE_SIZE)}>
-          Show more ({events.length - visible} more)
+      {(events.length > visible || hasNextPage) && (
+        <Button
+          variant="outline"
+          size="sm"
+          alignSelf="center"
+          loading={isFetchingNextPage}
+          onClick={() => {
+            // Past the loaded events, the next page comes from the server.
+            if (visible + PAGE_SIZE > events.length && hasNextPage) void fetchNextPage();
+            setVisible((n) => n + PAGE_SIZE);
+          }}
+        >
+          {hasNextPage ? 'Show more' : `Show more (${events.length - visible} more)`}
         </Button>
       )}
     </Stack>

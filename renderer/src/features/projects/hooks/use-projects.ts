@@ -1,26 +1,30 @@
 import { projectSchema } from '@common/projects';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { z } from 'zod';
 import { useApi } from '../../../app/services';
 import { ApiError } from '../../../api/http';
+import { fetchPage, joinPages, pageParams } from '../../../api/pages';
 import { queryKeys } from '../../../api/query-keys';
 import { notify } from '../../../ui/toaster';
 import { texts } from '../texts';
 
 const projectListSchema = z.array(projectSchema);
 
-/** GET /projects; a failure toasts 'Failed to load projects' once per failure (a 401 is handled globally). */
+/**
+ * GET /projects, a page at a time (`fetchNextPage` loads the next); `projects` is every loaded page joined.
+ * A failure toasts 'Failed to load projects' once per failure (a 401 is handled globally).
+ */
 export function useProjects() {
   const api = useApi();
-  const query = useQuery({
+  const query = useInfiniteQuery({
     queryKey: queryKeys.projects.list(),
-    queryFn: async ({ signal }) =>
-      projectListSchema.parse(await api.request('GET', '/projects', { fallbackError: 'Failed to fetch projects', signal })),
+    queryFn: ({ pageParam, signal }) => fetchPage(api, '/projects', pageParam, projectListSchema, { fallbackError: 'Failed to fetch projects', signal }),
+    ...pageParams,
   });
   const { isError, error, errorUpdatedAt } = query;
   useEffect(() => {
     if (isError && !(error instanceof ApiError && error.status === 401)) notify.error(...texts.loadProjectsFailed);
   }, [isError, error, errorUpdatedAt]);
-  return query;
+  return { ...query, projects: joinPages(query.data) };
 }

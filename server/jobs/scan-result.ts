@@ -1,0 +1,76 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { ScanResult } from '../../common/scan';
+import { SEVERITY_RANK } from '../../common/scan';
+import type { Db } from '../db';
+import { reports, scans } from '../db/schema';
+import type { NewEvent } from '../events/service';
+
+const MAX_FINDING_EVENTS = 50;
+
+type ScanRow = typeof scans.$inferSelect;
+type ReportRow = typeof reports.$inferSelect;
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** The events a completed scan leaves: its medium-and-above findings (at most 50) and a summary line. */
+export function completionEvents(row: Pick<ScanRow, 'id' | 'userId' | 'projectId' | 'url'>, result: ScanResult, droppedRequests: number): NewEvent[] {
+  const base = { userId: row.userId, projectId: row.projectId, scanId: row.id };
+  const important = result.findings.filter((finding) => SEVERITY_RANK[finding.severity] >= SEVERITY_RANK.medium);
+  const events: NewEvent[] = important.slice(0, MAX_FINDING_EVENTS).map((finding) => ({
+    ...base,
+    kind: 'error',
+    url: finding.url,
+    extra: { description: `${finding.severity[0]!.toUpperCase()}${finding.severity.slice(1)}: ${finding.title}`, severity: finding.severity, check: finding.checkId, scan_id: row.id },
+  }));
+  const { counts } = result;
+  events.push({
+    ...base,
+    kind: 'other',
+    url: row.url,
+    extra: {
+      description:
+        `Scan completed: grade ${result.grade} (${result.score}/100), ${plural(result.findings.length, 'finding')} ` +
+        `(${counts.critical} critical, ${counts.high} high, ${counts.medium} medium, ${counts.low} low), ${plural(result.pages.length, 'page')}` +
+        (droppedRequests ? `; ${droppedRequests} further requests not listed` : ''),
+      scan_id: row.id,
+    },
+  });
+  return events;
+}
+
+/**
+ * Stores a completed scan and its security report in one transaction: a report asked for before the scan
+ * existed is waiting for it and completes; otherwise the scan makes its own.
+ */
+export async function storeScanResult(db: Db, row: Pick<ScanRow, 'id' | 'userId' | 'projectId' | 'url'>, result: ScanResult): Promise<{ done: ScanRow; report: ReportRow }> {
+  const totalIssues = result.findings.filter((finding) => finding.severity !== 'info').length;
+  return db.transaction(async (tx) => {
+    const [done] = await tx
+      .update(scans)
+      .set({
+        state: 'completed',
+        result: result,
+        score: result.score,
+        grade: result.grade,
+        headerGrade: result.headers.grade,
+        counts: result.counts,
+        progress: { phase: 'done', pagesDone: result.pages.length, pagesTotal: result.pages.length, checksRun: result.passed.length + new Set(result.findings.map((f) => f.checkId)).size, checksTotal: 0, findings: result.findings.length },
+        finishedAt: sql`now()`,
+        heartbeatAt: null,
+      })
+      .where(eq(scans.id, row.id))
+      .returning();
+    const [waiting] = await tx
+      .update(reports)
+      .set({ state: 'completed', totalIssues, finishedAt: sql`now()`, progress: null })
+      .where(and(eq(reports.scanId, row.id), eq(reports.type, 'security')))
+      .returning();
+    const [report] = waiting
+      ? [waiting]
+      : await tx
+          .insert(reports)
+          .values({ userId: row.userId, projectId: row.projectId, scanId: row.id, type: 'security', url: row.url, state: 'completed', totalIssues, finishedAt: sql`now()` })
+          .returning();
+    return { done: done!, report: report! };
+  });
+}

@@ -1,0 +1,99 @@
+import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+import { scrubText, scrubUrl } from './log-scrub';
+
+// The one logger of the server, the worker and the CLI's serve and worker commands. What it may never write:
+// secrets, hashes, tokens, signatures, and the query strings of capability URLs. Three layers keep them out:
+// serializers for requests (no headers, the URL scrubbed) and errors (message and stack scrubbed, no query
+// parameters, no bodies, no PostgreSQL details), redaction of known secret keys in logged objects, and a hook
+// that scrubs every message text.
+
+/** Keys whose values are secrets, in any object logged (one and two levels deep). */
+const SECRET_KEYS = [
+  'password', 'passwordHash', 'password_hash', 'access_token', 'refresh_token', 'token', 'tokenHash', 'token_hash', 'ticket',
+  'sig', 'signature', 'signed_url', 'secret', 'secret_instruction', 'secretInstruction', 'apikey', 'authorization', 'cookie',
+  'jwtSecret', 'linkSecret', 'pgPassword', 'params', 'parameters', 'body',
+];
+const REDACT_PATHS = [
+  ...SECRET_KEYS,
+  ...SECRET_KEYS.map((key) => `*.${key}`),
+  ...SECRET_KEYS.map((key) => `*.*.${key}`),
+  'req.headers', 'res.headers', '*.headers["set-cookie"]',
+];
+
+/** Error fields that are safe and useful (PostgreSQL's code and constraint name, the HTTP status). */
+const ERROR_FIELDS = ['code', 'statusCode', 'constraint', 'table', 'column', 'routine', 'severity', 'validationContext'] as const;
+
+interface SerializedError {
+  type: string;
+  message: string;
+  stack?: string;
+  cause?: SerializedError;
+  [field: string]: unknown;
+}
+
+/** An error without its query, parameters, body or details; the message and stack scrubbed. */
+export function serializeError(error: unknown, depth = 0): SerializedError | unknown {
+  if (!(error instanceof Error)) return typeof error === 'string' ? scrubText(error) : error;
+  const out: SerializedError = { type: error.constructor?.name ?? error.name, message: scrubText(error.message) };
+  if (error.stack) out.stack = scrubText(error.stack);
+  for (const field of ERROR_FIELDS) {
+    const value = (error as unknown as Record<string, unknown>)[field];
+    if (typeof value === 'string' || typeof value === 'number') out[field] = value;
+  }
+  if (error.cause !== undefined && depth < 3) out.cause = serializeError(error.cause, depth + 1) as SerializedError;
+  return out;
+}
+
+interface RequestLike {
+  method?: string;
+  url?: string;
+  id?: string;
+  routeOptions?: { url?: string };
+  socket?: { remoteAddress?: string };
+  ip?: string;
+}
+
+/** A request as logged: method, scrubbed URL, route, client address; never headers or body. */
+export function serializeRequest(request: RequestLike) {
+  return {
+    method: request.method,
+    url: scrubUrl(request.url ?? ''),
+    route: request.routeOptions?.url,
+    remoteAddress: request.ip ?? request.socket?.remoteAddress,
+  };
+}
+
+function scrubArgument(value: unknown): unknown {
+  if (typeof value === 'string') return scrubText(value);
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, typeof item === 'string' ? scrubText(item) : item]));
+  }
+  return value;
+}
+
+export interface LoggerSettings {
+  level: LoggerOptions['level'];
+  /** Where lines go; stdout by default (tests capture them). */
+  destination?: DestinationStream;
+}
+
+/** The logger of every vibeeval process, with the redaction and serializers above. */
+export function createLogger({ level, destination }: LoggerSettings): Logger {
+  const options: LoggerOptions = {
+    level,
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    serializers: { err: serializeError, error: serializeError, req: serializeRequest },
+    hooks: {
+      logMethod(args, method) {
+        // log.error(error) takes the line's message from the raw error: give it the scrubbed one instead.
+        const [first, ...rest] = args as unknown[];
+        if (first instanceof Error) {
+          const message = typeof rest[0] === 'string' ? rest : [scrubText(first.message), ...rest];
+          return method.apply(this, [{ err: first }, ...message.map(scrubArgument)] as Parameters<typeof method>);
+        }
+        return method.apply(this, args.map(scrubArgument) as Parameters<typeof method>);
+      },
+    },
+  };
+  return destination ? pino(options, destination) : pino(options);
+}
