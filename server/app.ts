@@ -82,7 +82,7 @@ export async function buildApp({ config, database, secrets, mailer, logger, list
   // Streams that stay open (live updates) or are taken over by their route log no completion: at debug level
   // every request is also logged when it arrives.
   app.addHook('onRequest', async (request) => {
-    if (request.log.isLevelEnabled('debug')) request.log.debug({ req: request }, 'incoming request');
+    if (request.log.level === 'debug' || request.log.level === 'trace') request.log.debug({ req: request }, 'incoming request');
   });
   app.addHook('onResponse', async (request, reply) => {
     request.log.info({ req: request, res: { statusCode: reply.statusCode }, responseTime: Math.round(reply.elapsedTime * 10) / 10 }, 'request completed');
