@@ -108,6 +108,14 @@ const HOSTILE_VALUES: [string, unknown][] = [
   ['object', { nested: 'x' }],
   ['nested 20', nest(20)],
   ['nested 40', nest(40)],
+  ['nested 3000', nest(3000)],
+];
+/** For a field whose valid value is an object (free-form metadata): the hostile value goes inside it. */
+const hostileInside = (value: Record<string, unknown>): [string, unknown][] => [
+  ['NUL in a nested value', { ...value, inner: 'a\u0000b' }],
+  ['NUL in a nested key', { ...value, 'in\u0000ner': 1 }],
+  ['nested 3000 inside', { ...value, inner: nest(3000) }],
+  ['a large nested value', { ...value, inner: 'x'.repeat(50_000) }],
 ];
 const HOSTILE_BODIES: [string, string | Buffer][] = [
   ['truncated JSON', '{"a":'],
@@ -186,7 +194,9 @@ function variantsFor(route: RegisteredRoute, target: FuzzTarget, fx: Fixtures): 
   }
   if (!hasBody) return out;
   for (const field of [...Object.keys(body), 'unknown_field']) {
-    for (const [label, value] of HOSTILE_VALUES) add(`body ${field}: ${label}`, { headers: json, body: JSON.stringify({ ...body, [field]: value }) });
+    const valid = body[field];
+    const inside = valid && typeof valid === 'object' && !Array.isArray(valid) ? hostileInside(valid as Record<string, unknown>) : [];
+    for (const [label, value] of [...HOSTILE_VALUES, ...inside]) add(`body ${field}: ${label}`, { headers: json, body: JSON.stringify({ ...body, [field]: value }) });
   }
   for (const [label, raw] of HOSTILE_BODIES) add(`body: ${label}`, { headers: json, body: raw });
   for (const type of CONTENT_TYPES) add(`content-type ${type}`, { headers: { ...auth, 'content-type': type }, body: JSON.stringify(body) });
