@@ -66,7 +66,7 @@ export function addressRefusal(policy: AddressPolicy, host: string, address: str
  * Sockets given an IP literal skip lookups, so callers check literals with addressRefusal themselves.
  */
 export function policyLookup(policy: AddressPolicy): LookupFunction {
-  return ((hostname: string, options: object, callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void) => {
+  return (hostname: string, options: object, callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void) => {
     dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err, '', 0);
       for (const { address } of addresses) {
@@ -81,7 +81,7 @@ export function policyLookup(policy: AddressPolicy): LookupFunction {
       const first = addresses[0]!;
       callback(null, first.address, first.family);
     });
-  }) as LookupFunction;
+  };
 }
 
 /** Local scans (CLI, desktop) may reach the user's own machine and network. */
