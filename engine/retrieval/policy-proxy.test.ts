@@ -210,6 +210,9 @@ afterAll(async () => {
   await service?.close();
 });
 
+/** A WebSocket handshake sent as an absolute-URI request, as a proxy may also receive one. */
+const UPGRADE = { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==' };
+
 describe('the policy proxy on its own', () => {
   let proxy: PolicyProxy | undefined;
   afterEach(async () => {
@@ -217,10 +220,10 @@ describe('the policy proxy on its own', () => {
     proxy = undefined;
   });
 
-  const viaProxy = (target: string, auth: string | null, method = 'GET'): Promise<{ status: number; headers: http.IncomingHttpHeaders }> =>
+  const viaProxy = (target: string, auth: string | null, method = 'GET', extra: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders }> =>
     new Promise((resolve, reject) => {
       const { port } = new URL(proxy!.server);
-      const headers: Record<string, string> = auth === null ? {} : { 'proxy-authorization': `Basic ${Buffer.from(auth).toString('base64')}` };
+      const headers: Record<string, string> = auth === null ? { ...extra } : { ...extra, 'proxy-authorization': `Basic ${Buffer.from(auth).toString('base64')}` };
       const req = http.request({ host: '127.0.0.1', port, method, path: target, headers });
       req.on('connect', (res, socket) => {
         socket.destroy();
@@ -255,6 +258,7 @@ describe('the policy proxy on its own', () => {
     expect((await viaProxy(`127.0.0.1:${service.port}`, auth, 'CONNECT')).status).toBe(403);
     expect((await viaProxy(`127.1:${service.port}`, auth, 'CONNECT')).status).toBe(403);
     expect((await viaProxy(`0x7f000001:${service.port}`, auth, 'CONNECT')).status).toBe(403);
+    expect((await viaProxy(`http://127.0.0.1:${service.port}/ws`, auth, 'GET', UPGRADE)).status).toBe(403);
     expect(service.connections).toBe(0);
     expect(proxy.refusals.length).toBeGreaterThanOrEqual(6);
     expect(proxy.refusals[0]!.reason).toMatch(/private or loopback/);
@@ -267,7 +271,8 @@ describe('the policy proxy on its own', () => {
     proxy = await startPolicyProxy({ allowPrivate: true });
     service.reset();
     expect((await viaProxy(`http://127.0.0.1:${service.port}/local`, `${proxy.username}:${proxy.password}`)).status).toBe(200);
-    expect(service.requests).toEqual(['/local']);
+    expect((await viaProxy(`http://127.0.0.1:${service.port}/ws`, `${proxy.username}:${proxy.password}`, 'GET', UPGRADE)).status).toBe(400);
+    expect(service.requests).toEqual(['/local', '/ws']);
   });
 });
 
@@ -324,6 +329,20 @@ describe.skipIf(chromium.path === null)('a browser behind the policy proxy', () 
       req.end();
     });
     expect(reachable).toBe(false);
+  });
+});
+
+describe.skipIf(chromium.path === null)('a browser behind the proxy under the local policy', () => {
+  it('still reaches loopback services: WebSocket, redirects, images, EventSource, beacons (local scans keep working)', async () => {
+    const { browser } = await launchPolicedChromium(chromium.path!, { allowPrivate: true });
+    try {
+      const context = await browser.newContext();
+      service.reset();
+      for (const name of ['websocket', 'fetch-redirect', 'img-iframe', 'eventsource', 'beacon']) await runProbe(context, site, name);
+      expect(service.requests).toEqual(expect.arrayContaining(['/ws', '/fetch-redirect', '/fetch-direct', '/img', '/iframe', '/iframe-redirect', '/events', '/beacon']));
+    } finally {
+      await browser.close();
+    }
   });
 });
 
