@@ -36,10 +36,10 @@ async function main(rounds: number): Promise<void> {
   const urls = Array.from({ length: PAGES }, (_, i) => (i === 0 ? site.url : `${site.origin}/page/${i}`));
   const direct: number[] = [];
   const proxied: number[] = [];
-  await loadPages(() => launchChromium(chromium.path!), urls); // warm the disk cache
+  await loadPages(() => launchChromium(chromium.path), urls); // warm the disk cache
   for (let i = 0; i < rounds; i++) {
-    direct.push(await loadPages(() => launchChromium(chromium.path!), urls));
-    proxied.push(await loadPages(async () => (await launchPolicedChromium(chromium.path!, { allowPrivate: true })).browser, urls));
+    direct.push(await loadPages(() => launchChromium(chromium.path), urls));
+    proxied.push(await loadPages(async () => (await launchPolicedChromium(chromium.path, { allowPrivate: true })).browser, urls));
   }
   await site.close();
   const d = median(direct);
