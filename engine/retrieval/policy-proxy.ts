@@ -89,68 +89,89 @@ function splice(a: Duplex, b: Duplex): void {
   b.pipe(a);
 }
 
-/**
- * Starts a forward proxy on 127.0.0.1 (a random port) that lets the headless browser reach only what the address
- * policy allows: HTTP CONNECT tunnels (https, wss, ws) and absolute-URI requests (http) are resolved and checked
- * here, at connect time, whatever part of the browser opened them. Per-launch credentials keep other local
- * processes from using it.
- *
- * Written on node:http's 'connect' and 'request' events rather than a proxy library: the policy check must sit in
- * the proxy's own connect step, where libraries such as proxy-chain or http-proxy resolve and connect internally,
- * and the whole proxy is these hundred lines.
- */
-export async function startPolicyProxy(policy: AddressPolicy): Promise<PolicyProxy> {
-  const username = `vibeeval-${randomBytes(6).toString('hex')}`;
-  const password = randomBytes(24).toString('base64url');
-  const expected = Buffer.from(`Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`);
-  const refusalHeader = { name: REFUSAL_HEADER, value: randomBytes(12).toString('hex') };
-  const refusals: ProxyRefusal[] = [];
-  const sockets = new Set<Socket>();
-  const track = (socket: Socket) => {
-    if (sockets.has(socket)) return socket; // a keep-alive socket serving its next request
-    sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
+const AUTH_CHALLENGE = 'Basic realm="vibeeval scanner"';
+
+/** Answers written straight to a socket: CONNECT and upgrade requests have no ServerResponse. */
+function rawAnswer(socket: Duplex, status: string, headers: string[] = []): void {
+  socket.end([`HTTP/1.1 ${status}`, ...headers, 'Content-Length: 0', 'Connection: close', '', ''].join('\r\n'));
+}
+
+/** The proxy's request handlers, with the credentials, refusal log and open sockets they share. */
+class ProxyHandlers {
+  readonly username = `vibeeval-${randomBytes(6).toString('hex')}`;
+  readonly password = randomBytes(24).toString('base64url');
+  readonly refusalHeader = { name: REFUSAL_HEADER, value: randomBytes(12).toString('hex') };
+  readonly refusals: ProxyRefusal[] = [];
+  readonly sockets = new Set<Socket>();
+  readonly agent: http.Agent;
+  private readonly expected: Buffer;
+
+  constructor(private readonly policy: AddressPolicy) {
+    this.expected = Buffer.from(`Basic ${Buffer.from(`${this.username}:${this.password}`).toString('base64')}`);
+    this.agent = new http.Agent({ keepAlive: true, lookup: policyLookup(policy) });
+  }
+
+  /** Remembers a socket so closing the proxy ends it. */
+  track(socket: Socket): Socket {
+    if (this.sockets.has(socket)) return socket; // a keep-alive socket serving its next request
+    this.sockets.add(socket);
+    socket.once('close', () => this.sockets.delete(socket));
     return socket;
-  };
-  const refuse = (target: string, reason: string) => {
-    if (refusals.length < MAX_REFUSALS) refusals.push({ target, reason });
-  };
-  const authorized = (req: IncomingMessage) => {
+  }
+
+  private refuse(target: string, reason: string): void {
+    if (this.refusals.length < MAX_REFUSALS) this.refusals.push({ target, reason });
+  }
+
+  private authorized(req: IncomingMessage): boolean {
     const given = Buffer.from(req.headers['proxy-authorization'] ?? '');
-    return given.length === expected.length && timingSafeEqual(given, expected);
-  };
-  const agent = new http.Agent({ keepAlive: true, lookup: policyLookup(policy) });
+    return given.length === this.expected.length && timingSafeEqual(given, this.expected);
+  }
 
-  // Answers written straight to a socket: CONNECT and upgrade requests have no ServerResponse.
-  const rawAnswer = (socket: Duplex, status: string, headers: string[] = []) => {
-    socket.end([`HTTP/1.1 ${status}`, ...headers, 'Content-Length: 0', 'Connection: close', '', ''].join('\r\n'));
-  };
-  const AUTH_CHALLENGE = 'Proxy-Authenticate: Basic realm="vibeeval scanner"';
-
-  const tunnel = async (req: IncomingMessage, client: Duplex, head: Buffer, firstBytes?: Buffer) => {
+  /** CONNECT (https, wss, ws), or an upgrade re-sent upstream as `firstBytes`: a checked connection spliced to the client. */
+  async tunnel(req: IncomingMessage, client: Duplex, head: Buffer, firstBytes?: Buffer): Promise<void> {
     client.on('error', () => client.destroy());
-    if (!authorized(req)) return rawAnswer(client, '407 Proxy Authentication Required', [AUTH_CHALLENGE]);
+    if (!this.authorized(req)) return rawAnswer(client, '407 Proxy Authentication Required', [`Proxy-Authenticate: ${AUTH_CHALLENGE}`]);
     const target = req.method === 'CONNECT' ? parseTarget(req.url ?? '') : parseTarget(req.url ?? '', 80);
     if (!target) return rawAnswer(client, '400 Bad Request');
-    const label = `${target.host}:${target.port}`;
     let upstream: Socket;
     try {
-      upstream = track(await connectChecked(policy, target.host, target.port));
+      upstream = this.track(await connectChecked(this.policy, target.host, target.port));
     } catch (error) {
       const refused = error instanceof PolicyRefusal;
-      if (refused) refuse(label, error.message);
+      if (refused) this.refuse(`${target.host}:${target.port}`, error.message);
       return rawAnswer(client, refused ? '403 Forbidden' : '502 Bad Gateway');
     }
-    if (client.destroyed) return upstream.destroy();
+    if (client.destroyed) {
+      upstream.destroy();
+      return;
+    }
     if (req.method === 'CONNECT') client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
     else if (firstBytes) upstream.write(firstBytes);
     if (head.length) upstream.write(head);
     splice(client, upstream);
-  };
+  }
 
-  const forward = (req: IncomingMessage, res: ServerResponse) => {
-    if (!authorized(req)) {
-      res.writeHead(407, { 'proxy-authenticate': 'Basic realm="vibeeval scanner"', 'content-length': 0 }).end();
+  /** An absolute-URI upgrade (ws:// without CONNECT): re-sent upstream as written, minus the proxy's headers. */
+  upgrade(req: IncomingMessage, client: Duplex, head: Buffer): Promise<void> {
+    let path = '/';
+    try {
+      const url = new URL(req.url ?? '');
+      path = `${url.pathname}${url.search}`;
+    } catch {
+      // not absolute: tunnel() answers 400
+    }
+    const lines = [`${req.method} ${path} HTTP/1.1`];
+    for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
+      if (!/^proxy-/i.test(req.rawHeaders[i]!)) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
+    }
+    return this.tunnel(req, client, head, Buffer.from(`${lines.join('\r\n')}\r\n\r\n`));
+  }
+
+  /** An absolute-URI http:// request, forwarded over a connection the policy accepted. */
+  forward(req: IncomingMessage, res: ServerResponse): void {
+    if (!this.authorized(req)) {
+      res.writeHead(407, { 'proxy-authenticate': AUTH_CHALLENGE, 'content-length': 0 }).end();
       return;
     }
     const target = /^http:\/\//i.test(req.url ?? '') ? parseTarget(req.url!, 80) : null;
@@ -159,16 +180,16 @@ export async function startPolicyProxy(policy: AddressPolicy): Promise<PolicyPro
       return;
     }
     const label = `${target.host}:${target.port}`;
-    const refusal = isIP(target.host) ? addressRefusal(policy, target.host, target.host) : null;
     const refuseRequest = (reason: string) => {
-      refuse(label, reason);
-      res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', [refusalHeader.name]: refusalHeader.value }).end(`Refused by the scanner's address policy: ${reason}\n`);
+      this.refuse(label, reason);
+      res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', [this.refusalHeader.name]: this.refusalHeader.value }).end(`Refused by the scanner's address policy: ${reason}\n`);
     };
+    const refusal = isIP(target.host) ? addressRefusal(this.policy, target.host, target.host) : null;
     if (refusal) return refuseRequest(refusal);
     const url = new URL(req.url!);
     const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !HOP_HEADERS.has(name)));
-    const upstream = http.request({ host: target.host, port: target.port, method: req.method, path: `${url.pathname}${url.search}`, headers, agent, timeout: CONNECT_TIMEOUT_MS });
-    upstream.on('socket', (socket) => track(socket));
+    const upstream = http.request({ host: target.host, port: target.port, method: req.method, path: `${url.pathname}${url.search}`, headers, agent: this.agent, timeout: CONNECT_TIMEOUT_MS });
+    upstream.on('socket', (socket) => this.track(socket));
     upstream.on('response', (answer) => {
       const kept = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !HOP_HEADERS.has(name)));
       res.writeHead(answer.statusCode ?? 502, answer.statusMessage, kept);
@@ -183,21 +204,25 @@ export async function startPolicyProxy(policy: AddressPolicy): Promise<PolicyPro
     });
     req.pipe(upstream);
     res.on('close', () => upstream.destroy());
-  };
+  }
+}
 
-  const server = http.createServer(forward);
-  server.on('connection', (socket: Socket) => track(socket));
-  server.on('connect', (req: IncomingMessage, client: Duplex, head: Buffer) => void tunnel(req, client, head));
-  // An absolute-URI upgrade (ws:// without CONNECT): re-sent upstream as written, minus the proxy's headers.
-  server.on('upgrade', (req: IncomingMessage, client: Duplex, head: Buffer) => {
-    const target = parseTarget(req.url ?? '', 80);
-    const path = target ? new URL(req.url!).pathname + new URL(req.url!).search : '/';
-    const lines = [`${req.method} ${path} HTTP/1.1`];
-    for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
-      if (!/^proxy-/i.test(req.rawHeaders[i]!)) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
-    }
-    void tunnel(req, client, head, Buffer.from(`${lines.join('\r\n')}\r\n\r\n`));
-  });
+/**
+ * Starts a forward proxy on 127.0.0.1 (a random port) that lets the headless browser reach only what the address
+ * policy allows: HTTP CONNECT tunnels (https, wss, ws) and absolute-URI requests (http) are resolved and checked
+ * here, at connect time, whatever part of the browser opened them. Per-launch credentials keep other local
+ * processes from using it.
+ *
+ * Written on node:http's 'connect' and 'request' events rather than a proxy library: the policy check must sit in
+ * the proxy's own connect step, where libraries such as proxy-chain or http-proxy resolve and connect internally,
+ * and the whole proxy is this one file.
+ */
+export async function startPolicyProxy(policy: AddressPolicy): Promise<PolicyProxy> {
+  const handlers = new ProxyHandlers(policy);
+  const server = http.createServer((req, res) => handlers.forward(req, res));
+  server.on('connection', (socket: Socket) => handlers.track(socket));
+  server.on('connect', (req: IncomingMessage, client: Duplex, head: Buffer) => void handlers.tunnel(req, client, head));
+  server.on('upgrade', (req: IncomingMessage, client: Duplex, head: Buffer) => void handlers.upgrade(req, client, head));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
@@ -205,15 +230,15 @@ export async function startPolicyProxy(policy: AddressPolicy): Promise<PolicyPro
   const { port } = server.address() as AddressInfo;
   return {
     server: `http://127.0.0.1:${port}`,
-    username,
-    password,
-    refusalHeader,
-    refusals,
+    username: handlers.username,
+    password: handlers.password,
+    refusalHeader: handlers.refusalHeader,
+    refusals: handlers.refusals,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
-        for (const socket of sockets) socket.destroy();
-        agent.destroy();
+        for (const socket of handlers.sockets) socket.destroy();
+        handlers.agent.destroy();
       }),
   };
 }
