@@ -2,6 +2,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
+import { startPolicyProxy, type PolicyProxy } from './retrieval/policy-proxy';
+import type { AddressPolicy } from './scan';
 
 export type BrowserLookup = { path: string; source: string } | { path: null; reason: string };
 
@@ -76,10 +78,53 @@ export function findChromium(env: NodeJS.ProcessEnv = process.env): BrowserLooku
   };
 }
 
-/** Launches the found browser headless; root needs --no-sandbox (Chromium refuses its sandbox as root). */
-export async function launchChromium(executablePath: string): Promise<Browser> {
+/** Where the browser sends all its traffic, and the credentials that proxy wants. */
+export interface BrowserProxy {
+  server: string;
+  username: string;
+  password: string;
+}
+
+/**
+ * Flags for a browser whose every connection must go through its proxy. Chromium sends loopback addresses
+ * directly unless told otherwise; QUIC, WebTransport (HTTP/3) and WebRTC's UDP do not use an HTTP proxy at all.
+ */
+const PROXIED_ARGS = [
+  '--proxy-bypass-list=<-loopback>',
+  '--disable-quic',
+  '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
+  '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+  '--dns-prefetch-disable',
+  '--disable-background-networking',
+];
+
+/**
+ * Launches the found browser headless; root needs --no-sandbox (Chromium refuses its sandbox as root).
+ * With a proxy, every connection a page can open goes through it (see PROXIED_ARGS).
+ */
+export async function launchChromium(executablePath: string, options: { proxy?: BrowserProxy } = {}): Promise<Browser> {
   const { chromium } = await import('playwright-core');
   const args = ['--disable-dev-shm-usage', '--disable-gpu', '--no-first-run', '--no-default-browser-check', '--mute-audio'];
   if (typeof process.getuid === 'function' && process.getuid() === 0) args.push('--no-sandbox');
-  return chromium.launch({ executablePath, headless: true, args });
+  if (!options.proxy) return chromium.launch({ executablePath, headless: true, args });
+  const { server, username, password } = options.proxy;
+  // bypass '<-loopback>' also keeps Playwright from adding its own bypass rules.
+  return chromium.launch({ executablePath, headless: true, args: [...args, ...PROXIED_ARGS], proxy: { server, username, password, bypass: '<-loopback>' } });
+}
+
+/**
+ * Launches the browser behind a proxy of its own that applies the address policy to every connection the
+ * browser opens (navigations, redirects, subresources, WebSockets, beacons, prefetches); the proxy stops
+ * when the browser closes.
+ */
+export async function launchPolicedChromium(executablePath: string, policy: AddressPolicy): Promise<{ browser: Browser; proxy: PolicyProxy }> {
+  const proxy = await startPolicyProxy(policy);
+  try {
+    const browser = await launchChromium(executablePath, { proxy });
+    browser.on('disconnected', () => void proxy.close());
+    return { browser, proxy };
+  } catch (error) {
+    await proxy.close();
+    throw error;
+  }
 }

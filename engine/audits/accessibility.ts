@@ -10,9 +10,8 @@ import {
   type PageAccessibility,
   type Violation,
 } from '../../common/audits';
-import { launchChromium } from '../browser';
 import { ENGINE_VERSION } from '../version';
-import { AuditError, PAGE_TIMEOUT_MS, auditUrls, errorLine, gatedContext, networkQuiet, type AuditOptions } from './session';
+import { AuditError, PAGE_TIMEOUT_MS, auditUrls, errorLine, gatedContext, launchAuditBrowser, networkQuiet, type AuditOptions } from './session';
 
 /** WCAG 2.0 and 2.1, levels A and AA, plus Deque's best practices. */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] as const;
@@ -175,7 +174,7 @@ export async function auditAccessibility(urls: string[], options: AuditOptions):
   const t0 = performance.now();
   let browser: Browser;
   try {
-    browser = await launchChromium(options.executablePath);
+    browser = await launchAuditBrowser(options);
   } catch (error) {
     throw new AuditError('browser', `The browser at ${options.executablePath} did not start: ${errorLine(error)}`);
   }

@@ -149,8 +149,10 @@ describe.skipIf(browser.path === null)('auditPerformance in Chromium', () => {
     expect(site.requests).toEqual([]);
   });
 
-  it('throws away a page that redirected to a refused address', async () => {
+  it('throws away a page that redirected to a refused address, whose server never sees the hop', async () => {
+    const seen: string[] = [];
     server = http.createServer((req, res) => {
+      seen.push(req.url ?? '');
       const { port } = server!.address() as AddressInfo;
       if (req.url === '/go') res.writeHead(302, { location: `http://127.0.0.1:${port}/internal` }).end();
       else res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>internal admin page</h1>');
@@ -161,5 +163,7 @@ describe.skipIf(browser.path === null)('auditPerformance in Chromium', () => {
     const result = await auditPerformance([`http://localhost:${port}/go`], { executablePath: browser.path!, policy: { allowPrivate: false, allowList: ['localhost'] } });
     expect(result.pages[0]!.error).toMatch(/redirect led to http:\/\/127\.0\.0\.1:\d+\/internal/);
     expect(result.pages[0]!.fcpMs).toBeNull();
+    // The browser's proxy refuses the hop's connection: the internal page is never requested.
+    expect(seen).toEqual(['/go']);
   });
 });

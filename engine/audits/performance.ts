@@ -7,9 +7,8 @@ import {
   type Rating,
   type RatedMetric,
 } from '../../common/audits';
-import { launchChromium } from '../browser';
 import { ENGINE_VERSION } from '../version';
-import { AuditError, PAGE_TIMEOUT_MS, auditUrls, errorLine, gatedContext, median, networkQuiet, type AuditOptions } from './session';
+import { AuditError, PAGE_TIMEOUT_MS, auditUrls, errorLine, gatedContext, launchAuditBrowser, median, networkQuiet, type AuditOptions } from './session';
 
 /** Lighthouse's desktop profile: 1350x940 at device scale 1, no touch. No CPU or network throttling (see the report's method note). */
 export const DESKTOP_PROFILE = { width: 1350, height: 940 } as const;
@@ -229,7 +228,7 @@ export async function auditPerformance(urls: string[], options: AuditOptions): P
   const t0 = performance.now();
   let browser: Browser;
   try {
-    browser = await launchChromium(options.executablePath);
+    browser = await launchAuditBrowser(options);
   } catch (error) {
     throw new AuditError('browser', `The browser at ${options.executablePath} did not start: ${errorLine(error)}`);
   }

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page as BrowserPage } from 'playwright-core';
 import type { AuditProgress } from '../../common/audits';
+import { launchPolicedChromium } from '../browser';
 import { urlRefusal } from '../retrieval/address-policy';
 import type { AddressPolicy } from '../scan';
 import { USER_AGENT } from '../version';
@@ -58,20 +59,29 @@ export function auditUrls(urls: readonly string[]): { urls: string[]; warnings: 
 /** The policy's verdict on a URL's host (null = allowed): the same gate as rendering. */
 export const policyRefusal = urlRefusal;
 
+/**
+ * The audits' browser: behind its policy proxy, so every connection a page opens (redirect hops, WebSockets,
+ * beacons, prefetches included) passes the address policy; the proxy stops with the browser.
+ */
+export async function launchAuditBrowser(options: Pick<AuditOptions, 'executablePath' | 'policy'>): Promise<Browser> {
+  return (await launchPolicedChromium(options.executablePath, options.policy)).browser;
+}
+
 /** A fresh context per page, and what its policy gate saw. */
 export interface GatedContext {
   context: BrowserContext;
   /**
    * Set when the page redirected to a refused address. Playwright's route handlers do not see redirect hops
-   * (microsoft/playwright#3993, "as designed"), so such a hop cannot be blocked; the audit then throws the page's
-   * results away, so nothing the browser read there reaches the report.
+   * (microsoft/playwright#3993, "as designed"); the browser's proxy refuses the hop's connection, and the audit
+   * throws the page's results away, so the proxy's refusal page is not measured as the site's.
    */
   refusedRedirect(): string | null;
 }
 
 /**
- * A new context whose every http(s) request passes the address policy, as in retrieval/render.ts:
- * refused requests are aborted (net::ERR_BLOCKED_BY_CLIENT), redirects to refused addresses are recorded.
+ * A new context whose every http(s) request passes the address policy, as in retrieval/render.ts: a second layer
+ * in front of the browser's proxy (see launchAuditBrowser). Refused requests are aborted (net::ERR_BLOCKED_BY_CLIENT),
+ * redirects to refused addresses are recorded.
  */
 export async function gatedContext(browser: Browser, policy: AddressPolicy, cache: Map<string, string | null>, options: BrowserContextOptions): Promise<GatedContext> {
   const context = await browser.newContext({ ignoreHTTPSErrors: true, userAgent: `${USER_AGENT} Chromium`, serviceWorkers: 'block', ...options });

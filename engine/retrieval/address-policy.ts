@@ -1,5 +1,6 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 import type { AddressPolicy } from '../scan';
 
 /** Loopback, private, link-local, carrier-grade NAT, unspecified and other non-public ranges (IPv4 and IPv6). */
@@ -57,6 +58,30 @@ export function addressRefusal(policy: AddressPolicy, host: string, address: str
   if (policy.allowPrivate || !isNonPublicAddress(address)) return null;
   if (policy.allowList?.some((entry) => allowListMatches(entry, host, address))) return null;
   return `${host} resolves to ${address}, a private or loopback address; scans from this server may reach only public addresses (ask the administrator to allow-list it)`;
+}
+
+/**
+ * A DNS lookup for sockets that refuses (error code EADDRPOLICY) when any address of the host is refused: the check
+ * runs at connect time on the very addresses the socket will use, so DNS rebinding cannot slip past it.
+ * Sockets given an IP literal skip lookups, so callers check literals with addressRefusal themselves.
+ */
+export function policyLookup(policy: AddressPolicy): LookupFunction {
+  return (hostname: string, options: object, callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void) => {
+    dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
+      if (err) return callback(err, '', 0);
+      for (const { address } of addresses) {
+        const refusal = addressRefusal(policy, hostname, address);
+        if (refusal) {
+          const error: NodeJS.ErrnoException = new Error(refusal);
+          error.code = 'EADDRPOLICY';
+          return callback(error, '', 0);
+        }
+      }
+      if ((options as { all?: boolean }).all) return callback(null, addresses);
+      const first = addresses[0]!;
+      callback(null, first.address, first.family);
+    });
+  };
 }
 
 /** Local scans (CLI, desktop) may reach the user's own machine and network. */

@@ -1,14 +1,13 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { setMaxListeners } from 'node:events';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
+import { isIP } from 'node:net';
 import { rootCertificates, type TLSSocket } from 'node:tls';
 import zlib from 'node:zlib';
 import type { AddressPolicy } from '../scan';
 import type { Exchange, HeaderList, TlsInfo } from '../types';
 import { USER_AGENT } from '../version';
-import { addressRefusal } from './address-policy';
+import { addressRefusal, policyLookup } from './address-policy';
 import { HostRateLimiter } from './rate-limit';
 
 export interface FetchRequest {
@@ -140,7 +139,7 @@ export class Fetcher {
     setMaxListeners(this.concurrency * 2 + 10, this.aborter.signal);
     if (options.signal?.aborted) this.aborter.abort();
     else options.signal?.addEventListener('abort', this.onAbort, { once: true });
-    const lookup = this.policyLookup();
+    const lookup = policyLookup(options.policy);
     this.httpAgent = new http.Agent({ keepAlive: true, maxSockets: 8, lookup });
     // Certificates are verified by hand (tlsInfo) so sites with bad ones can still be scanned and reported.
     this.httpsAgent = new https.Agent({
@@ -157,26 +156,6 @@ export class Fetcher {
     this.options.signal?.removeEventListener('abort', this.onAbort);
     this.httpAgent.destroy();
     this.httpsAgent.destroy();
-  }
-
-  private policyLookup(): LookupFunction {
-    const policy = this.options.policy;
-    return ((hostname: string, options: object, callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void) => {
-      dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
-        if (err) return callback(err, '', 0);
-        for (const { address } of addresses) {
-          const refusal = addressRefusal(policy, hostname, address);
-          if (refusal) {
-            const error: NodeJS.ErrnoException = new Error(refusal);
-            error.code = 'EADDRPOLICY';
-            return callback(error, '', 0);
-          }
-        }
-        if ((options as { all?: boolean }).all) return callback(null, addresses);
-        const first = addresses[0]!;
-        callback(null, first.address, first.family);
-      });
-    });
   }
 
   private async slot(): Promise<() => void> {

@@ -1,9 +1,10 @@
 import type { Browser, BrowserContext, Page as BrowserPage } from 'playwright-core';
-import { launchChromium } from '../browser';
+import { launchPolicedChromium } from '../browser';
 import type { AddressPolicy } from '../scan';
 import type { RenderResult } from '../types';
 import { USER_AGENT } from '../version';
 import { urlRefusal } from './address-policy';
+import type { PolicyProxy } from './policy-proxy';
 
 const MAX_REQUESTS = 2_000;
 /** The network counts as settled after this long with no request in flight (networkidle waits a fixed 500 ms). */
@@ -85,13 +86,15 @@ const PAGE_STATE = `(() => {
 /**
  * Loads pages in headless Chromium and records what a single-page app does at run time:
  * routes, the requests it makes (API hosts, Supabase, Firebase), cookies set by scripts, storage.
- * Every request the page makes passes the same address policy as the HTTP crawler.
+ * Every connection the browser opens passes the same address policy as the HTTP crawler, in its proxy
+ * (see launchPolicedChromium); the route guard below refuses http(s) requests early as a second layer.
  */
 export async function render(options: RenderOptions): Promise<RenderResult> {
   const result: RenderResult = { status: 'done', browser: options.executablePath, routes: [], requests: [], cookies: [], storage: [], consoleErrors: [] };
   let browser: Browser | undefined;
+  let proxy: PolicyProxy;
   try {
-    browser = await launchChromium(options.executablePath);
+    ({ browser, proxy } = await launchPolicedChromium(options.executablePath, options.policy));
   } catch (error) {
     return { ...result, status: 'failed', reason: `the browser at ${options.executablePath} did not start: ${(error as Error).message.split('\n')[0]}` };
   }
@@ -126,7 +129,11 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     let done = 0;
     const visit = async (page: BrowserPage, url: string) => {
       try {
-        await page.goto(url, { waitUntil: 'load', timeout: PAGE_TIMEOUT_MS });
+        const response = await page.goto(url, { waitUntil: 'load', timeout: PAGE_TIMEOUT_MS });
+        // A redirect to a refused address: the proxy answered in the site's place, so there is nothing to read.
+        if (response?.headers()[proxy.refusalHeader.name] === proxy.refusalHeader.value) {
+          throw new Error(`refused by the address policy after a redirect to ${response.url()}`);
+        }
         // Let the app's first data requests start and finish, without waiting for long-polling to go quiet.
         await settle(page);
         const found = await page.evaluate<PageState>(PAGE_STATE);
@@ -172,6 +179,9 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
         httpOnly: cookie.httpOnly,
         sameSite: cookie.sameSite,
       });
+    }
+    for (const refusal of new Map(proxy.refusals.map((item) => [item.target, item])).values()) {
+      if (result.consoleErrors.length < 50) result.consoleErrors.push(`address policy refused ${refusal.target}: ${refusal.reason}`);
     }
     result.routes = [...routes];
     return result;
