@@ -13,6 +13,7 @@ import { authRoutes } from './auth/routes';
 import { AuthService } from './auth/service';
 import { AccessTokens } from './auth/tokens';
 import type { Config } from './config';
+import { databaseGate } from './database-gate';
 import { detailErrorHandler } from './http-errors';
 import type { Database } from './db';
 import type { Mailer } from './mail/mailer';
@@ -105,13 +106,14 @@ export async function buildApp({ config, database, secrets, mailer, logger, apiR
     maxAge: 600,
   });
 
+  databaseGate(app, database);
   app.get(
     '/health',
     {
       schema: {
         response: {
           200: z.object({ status: z.literal('ok'), version: z.string(), database: z.object({ kind: z.string(), state: z.enum(['up', 'down']) }) }),
-          503: z.object({ status: z.literal('degraded'), version: z.string(), database: z.object({ kind: z.string(), state: z.enum(['up', 'down']) }) }),
+          503: z.object({ status: z.literal('degraded'), version: z.string(), database: z.object({ kind: z.string(), state: z.enum(['up', 'down']) }), detail: z.string() }),
         },
       },
     },
@@ -119,7 +121,9 @@ export async function buildApp({ config, database, secrets, mailer, logger, apiR
       const up = await database.ping();
       const database_ = { kind: database.kind, state: up ? ('up' as const) : ('down' as const) };
       if (up) return { status: 'ok' as const, version: VERSION, database: database_ };
-      return reply.code(503).send({ status: 'degraded' as const, version: VERSION, database: database_ });
+      const availability = database.availability();
+      const detail = availability.state === 'down' ? availability.detail : 'The database does not answer; checking whether it is still there.';
+      return reply.code(503).send({ status: 'degraded' as const, version: VERSION, database: database_, detail });
     },
   );
 

@@ -1,4 +1,5 @@
 import { ConfigError } from './config';
+import { keepRunningOnUnhandledRejection } from './last-resort';
 import { startServer, type RunningServer } from './server';
 
 /**
@@ -10,6 +11,7 @@ type ParentPort = { postMessage(message: unknown): void; on(event: 'message', li
 const parentPort = (process as unknown as { parentPort?: ParentPort }).parentPort;
 
 export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  keepRunningOnUnhandledRejection((message) => console.error(message));
   let server: RunningServer;
   try {
     server = await startServer(env);

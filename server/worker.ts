@@ -4,6 +4,7 @@ import { openDatabase } from './db';
 import { EventService } from './events/service';
 import { startJobs } from './jobs/queue';
 import { runReportJob } from './jobs/report-job';
+import { keepRunningOnUnhandledRejection } from './last-resort';
 import { startLiveBus } from './live/bus';
 import { createMailer } from './mail/mailer';
 import { runPublicScanJob } from './public-scans/job';
@@ -33,6 +34,7 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<v
   }
   const concurrency = Math.max(1, config.scans.concurrency);
   const logger = pino({ level: config.logLevel });
+  keepRunningOnUnhandledRejection((message) => logger.error(message));
   const secrets = await loadSecrets(config.dataDir);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,

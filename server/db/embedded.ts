@@ -27,6 +27,14 @@ export interface RunningPostgres {
   dir: string;
   /** Fast shutdown: open connections are closed, the cluster is left consistent. */
   stop(): Promise<void>;
+  /** Calls `listener` when PostgreSQL exits without having been asked to (killed, crashed); returns the unsubscribe function. */
+  onExit(listener: (reason: string) => void): () => void;
+  /**
+   * Starts PostgreSQL again on the same port (so connection strings stay valid) after it exited on its own,
+   * recovering its stale postmaster.pid. Throws when it cannot start yet (old backends still hold the shared
+   * memory, the port is taken): call again later.
+   */
+  restart(): Promise<void>;
 }
 
 const USER = 'vibeeval';
@@ -137,7 +145,12 @@ async function recoverFromCrash(dir: string, log: EmbeddedPostgresOptions['log']
     return;
   }
   const pid = Number.parseInt(content.split('\n')[0] ?? '', 10);
-  if (Number.isInteger(pid) && pid > 0 && alive(pid) && (await isPostgresProcess(pid))) {
+  if (Number.isInteger(pid) && pid > 0 && !alive(pid)) {
+    // The postmaster is gone. Leave the file: PostgreSQL reads the shared memory key in it and refuses to start
+    // while backends of the dead postmaster are still attached (they exit within moments; the start is retried).
+    return;
+  }
+  if (Number.isInteger(pid) && pid > 0 && (await isPostgresProcess(pid))) {
     log('warn', `stopping PostgreSQL left running by an earlier start (pid ${pid})`);
     process.kill(pid, 'SIGINT');
     if (!(await waitForExit(pid, 15_000))) {
@@ -145,9 +158,13 @@ async function recoverFromCrash(dir: string, log: EmbeddedPostgresOptions['log']
       await waitForExit(pid, 5_000);
     }
   }
-  // PostgreSQL removes the file on a clean stop; whatever is left now is stale.
+  // PostgreSQL removes the file on a clean stop; whatever is left now is stale (or names a reused pid).
   await unlink(pidFile).catch(() => undefined);
 }
+
+/** Old backends of a killed postmaster: PostgreSQL will not start until they have exited. */
+const sharedMemoryInUse = (message: string) => /pre-existing shared memory block .* is still in use/i.test(message);
+const portTaken = (message: string) => /could not (bind|create listen socket)|Address already in use/i.test(message);
 
 async function initialise(dir: string, password: string, owner: ReturnType<typeof postgresUser>, initdb: string, log: EmbeddedPostgresOptions['log']) {
   await rm(dir, { recursive: true, force: true });
@@ -246,38 +263,90 @@ export async function startEmbeddedPostgres({ dir: requestedDir, password, log }
     await recoverFromCrash(dir, log);
   }
 
-  // A port taken by another program shows up as a bind failure: try again on another free port.
+  // A port taken by another program shows up as a bind failure: try again on another free port. Backends of a
+  // killed postmaster keep its shared memory for a moment: wait for them.
   let child: ChildProcess | undefined;
   let port = 0;
-  for (let attempt = 1; !child; attempt++) {
-    port = await freePort();
+  for (let attempt = 1, portAttempts = 0; !child; attempt++) {
+    port ||= await freePort();
     try {
       child = await launch(postgres, dir, port, owner, log);
     } catch (error) {
       const message = (error as Error).message;
-      if (attempt >= 3 || !/could not (bind|create listen socket)|Address already in use/i.test(message)) throw error;
+      if (sharedMemoryInUse(message) && attempt < 40) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        continue;
+      }
+      if (!portTaken(message) || ++portAttempts >= 3) throw error;
       log('warn', `port ${port} was taken; retrying`);
-      await unlink(join(dir, 'postmaster.pid')).catch(() => undefined);
+      port = 0;
     }
   }
-  const running = child;
   await ensureDatabase(port, password);
+  return supervised({ child, port, dir, password, log, relaunch: () => launch(postgres, dir, port, owner, log) });
+}
 
+/** The running cluster: stop on request, report an exit nobody asked for, start again on the same port. */
+function supervised(options: {
+  child: ChildProcess;
+  port: number;
+  dir: string;
+  password: string;
+  log: EmbeddedPostgresOptions['log'];
+  relaunch(): Promise<ChildProcess>;
+}): RunningPostgres {
+  const { port, dir, log } = options;
+  const listeners = new Set<(reason: string) => void>();
+  let running = options.child;
   let stopping: Promise<void> | undefined;
+  let restarting: Promise<void> | undefined;
+  const watch = (child: ChildProcess) =>
+    child.once('exit', (code, signal) => {
+      if (stopping || child !== running) return;
+      const reason = signal ? `killed by ${signal}` : `exit code ${code}`;
+      for (const listener of [...listeners]) listener(reason);
+    });
+  watch(running);
+  const exited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
+
   return {
-    url: `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`,
+    url: `postgres://${USER}:${encodeURIComponent(options.password)}@127.0.0.1:${port}/${DATABASE}`,
     port,
     dir,
+    onExit(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    restart() {
+      restarting ??= (async () => {
+        if (stopping) throw new Error('PostgreSQL is stopping');
+        if (!exited(running)) return;
+        await recoverFromCrash(dir, log);
+        const child = await options.relaunch();
+        if (stopping) {
+          child.kill('SIGINT');
+          throw new Error('PostgreSQL is stopping');
+        }
+        running = child;
+        watch(child);
+        log('info', `PostgreSQL started again on port ${port}`);
+      })().finally(() => (restarting = undefined));
+      return restarting;
+    },
     stop() {
-      stopping ??= new Promise<void>((resolve) => {
-        if (running.exitCode !== null || running.signalCode !== null) return resolve();
-        const force = setTimeout(() => running.kill('SIGKILL'), 15_000);
-        running.once('exit', () => {
-          clearTimeout(force);
-          resolve();
+      stopping ??= (async () => {
+        await restarting?.catch(() => undefined);
+        const child = running;
+        if (exited(child)) return;
+        await new Promise<void>((resolve) => {
+          const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
+          child.once('exit', () => {
+            clearTimeout(force);
+            resolve();
+          });
+          child.kill('SIGINT');
         });
-        running.kill('SIGINT');
-      });
+      })();
       return stopping;
     },
   };

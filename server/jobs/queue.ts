@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
-import type { Database } from '../db';
+import { isConnectionError, type Database } from '../db';
 import { scans } from '../db/schema';
 import { runScanJob, STALE_AFTER_SECONDS, type ScanJobDeps } from './scan-job';
 
@@ -49,7 +49,8 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
     supervise: true,
     maintenanceIntervalSeconds: 120,
   });
-  boss.on('error', (error) => logger.warn({ err: error }, 'job queue error'));
+  // While the database is away every poll fails: that is expected, and the supervisor already reports it.
+  boss.on('error', (error) => logger[database.availability().state === 'up' && !isConnectionError(error) ? 'warn' : 'debug']({ err: error }, 'job queue error'));
   await boss.start();
   for (const name of [SCAN_QUEUE, REPORT_QUEUE]) {
     await boss.createQueue(name, { name, retryLimit: RETRY_LIMIT, retryDelay: 5, retryBackoff: true, expireInSeconds: 30 * 60, retentionDays: 7 });
@@ -65,6 +66,16 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
 
   const shutdown = new AbortController();
   const running = new Set<string>();
+  // pg-boss (10.x) records a job's outcome without awaiting it: if the database is away at that moment the write
+  // fails as an unhandled rejection and the outcome is lost. A job that ends while the database is away waits for
+  // it to come back (or for the shutdown), so that its outcome is written.
+  const settled = async (work: Promise<unknown>) => {
+    try {
+      await work;
+    } finally {
+      await database.whenUp(shutdown.signal);
+    }
+  };
   const send = (queue: string, data: object, key: string) =>
     boss.send(queue, data, { singletonKey: key, singletonSeconds: 30 }).then(() => undefined);
 
@@ -74,7 +85,7 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
         if (!job) return;
         running.add(job.data.scanId);
         try {
-          await runScanJob(job.data.scanId, options.scanDeps, { signal: shutdown.signal, finalAttempt: job.retryCount >= job.retryLimit });
+          await settled(runScanJob(job.data.scanId, options.scanDeps, { signal: shutdown.signal, finalAttempt: job.retryCount >= job.retryLimit }));
         } finally {
           running.delete(job.data.scanId);
         }
@@ -84,52 +95,25 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
   if (options.runReport) {
     for (let i = 0; i < (options.reportConcurrency ?? 1); i++) {
       await boss.work<{ reportId: string }>(REPORT_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
-        if (job) await options.runReport!(job.data.reportId, shutdown.signal);
+        if (job) await settled(options.runReport!(job.data.reportId, shutdown.signal));
       });
     }
   }
 
   if (options.runPublicScan) {
     await boss.work<{ id: string }>(PUBLIC_SCAN_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true }, async ([job]) => {
-      if (job) await options.runPublicScan!(job.data.id, { signal: shutdown.signal, finalAttempt: job.retryCount >= job.retryLimit });
+      if (job) await settled(options.runPublicScan!(job.data.id, { signal: shutdown.signal, finalAttempt: job.retryCount >= job.retryLimit }));
     });
   }
 
-  // Scans orphaned by a worker that died, or left queued without a job: send their jobs again.
-  const reap = async () => {
-    const { rows } = await database.pool.query<{ id: string }>(
-      `select id from scans
-        where (state = 'running' and (heartbeat_at is null or heartbeat_at < now() - make_interval(secs => $1)))
-           or (state = 'queued' and queued_at < now() - make_interval(secs => $2))
-        order by queued_at limit 50`,
-      [STALE_AFTER_SECONDS, REQUEUE_AFTER_SECONDS],
-    );
-    for (const { id } of rows) await send(SCAN_QUEUE, { scanId: id }, id);
-    if (rows.length) logger.info({ scans: rows.length }, 'requeued interrupted scans');
-    if (!options.runPublicScan) return;
-    const { rows: publicRows } = await database.pool.query<{ id: string }>(
-      `select id from public_scans
-        where (state = 'running' and (heartbeat_at is null or heartbeat_at < now() - make_interval(secs => $1)))
-           or (state = 'queued' and created_at < now() - make_interval(secs => $2))
-        order by created_at limit 50`,
-      [STALE_AFTER_SECONDS, REQUEUE_AFTER_SECONDS],
-    );
-    for (const { id } of publicRows) await send(PUBLIC_SCAN_QUEUE, { id }, id);
-    if (publicRows.length) logger.info({ publicScans: publicRows.length }, 'requeued interrupted public scans');
-  };
-  let reaper: NodeJS.Timeout | undefined;
-  if (options.scanConcurrency > 0 || options.runPublicScan) {
-    await reap().catch((error: Error) => logger.warn({ err: error }, 'could not requeue scans'));
-    reaper = setInterval(() => void reap().catch((error: Error) => logger.warn({ err: error }, 'could not requeue scans')), REAP_EVERY_MS);
-    reaper.unref();
-  }
+  const reaper = options.scanConcurrency > 0 || options.runPublicScan ? await startReaper(database, logger, send, Boolean(options.runPublicScan)) : undefined;
 
   return {
     enqueueScan: (scanId) => send(SCAN_QUEUE, { scanId }, scanId),
     enqueueReport: (reportId) => send(REPORT_QUEUE, { reportId }, reportId),
     enqueuePublicScan: (id) => send(PUBLIC_SCAN_QUEUE, { id }, id),
     async stop() {
-      if (reaper) clearInterval(reaper);
+      reaper?.stop();
       shutdown.abort();
       await boss.stop({ graceful: true, timeout: 10_000, wait: true, close: false }).catch((error: Error) => logger.warn({ err: error }, 'job queue stop failed'));
       // Whatever this process was still scanning goes back to the queue (another process or the next start runs it).
@@ -140,6 +124,53 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
           .where(and(eq(scans.state, 'running'), inArray(scans.id, [...running])))
           .catch(() => undefined);
       }
+    },
+  };
+}
+
+/**
+ * Scans orphaned by a worker that died, or left queued without a job: their jobs are sent again, every
+ * REAP_EVERY_MS and at once when the database comes back after a loss.
+ */
+async function startReaper(database: Database, logger: Logger, send: (queue: string, data: object, key: string) => Promise<void>, publicScans: boolean) {
+  const requeue = async (sql: string, queue: string, data: (id: string) => object, what: 'scans' | 'publicScans') => {
+    const { rows } = await database.pool.query<{ id: string }>(sql, [STALE_AFTER_SECONDS, REQUEUE_AFTER_SECONDS]);
+    for (const { id } of rows) await send(queue, data(id), id);
+    if (rows.length) logger.info({ [what]: rows.length }, what === 'scans' ? 'requeued interrupted scans' : 'requeued interrupted public scans');
+  };
+  const reap = async () => {
+    // Nothing to do while the database is away; the recovery starts a pass.
+    if (database.availability().state !== 'up') return;
+    await requeue(
+      `select id from scans
+        where (state = 'running' and (heartbeat_at is null or heartbeat_at < now() - make_interval(secs => $1)))
+           or (state = 'queued' and queued_at < now() - make_interval(secs => $2))
+        order by queued_at limit 50`,
+      SCAN_QUEUE,
+      (scanId) => ({ scanId }),
+      'scans',
+    );
+    if (!publicScans) return;
+    await requeue(
+      `select id from public_scans
+        where (state = 'running' and (heartbeat_at is null or heartbeat_at < now() - make_interval(secs => $1)))
+           or (state = 'queued' and created_at < now() - make_interval(secs => $2))
+        order by created_at limit 50`,
+      PUBLIC_SCAN_QUEUE,
+      (id) => ({ id }),
+      'publicScans',
+    );
+  };
+  const pass = () =>
+    reap().catch((error: Error) => logger[database.availability().state === 'up' ? 'warn' : 'debug']({ err: error }, 'could not requeue scans'));
+  await pass();
+  const timer = setInterval(() => void pass(), REAP_EVERY_MS);
+  timer.unref();
+  const offRecovered = database.onRecovered(() => void pass());
+  return {
+    stop() {
+      clearInterval(timer);
+      offRecovered();
     },
   };
 }
