@@ -118,10 +118,11 @@ export async function buildApp({ config, database, secrets, mailer, logger, apiR
       },
     },
     async (_request, reply) => {
-      const up = await database.ping();
+      // While the supervisor brings the database back, its state decides (the same as the API's 503s).
+      const availability = database.availability();
+      const up = availability.state === 'up' && (await database.ping());
       const database_ = { kind: database.kind, state: up ? ('up' as const) : ('down' as const) };
       if (up) return { status: 'ok' as const, version: VERSION, database: database_ };
-      const availability = database.availability();
       const detail = availability.state === 'down' ? availability.detail : 'The database does not answer; checking whether it is still there.';
       return reply.code(503).send({ status: 'degraded' as const, version: VERSION, database: database_, detail });
     },

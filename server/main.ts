@@ -11,7 +11,6 @@ type ParentPort = { postMessage(message: unknown): void; on(event: 'message', li
 const parentPort = (process as unknown as { parentPort?: ParentPort }).parentPort;
 
 export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
-  keepRunningOnUnhandledRejection((message) => console.error(message));
   let server: RunningServer;
   try {
     server = await startServer(env);
@@ -22,6 +21,8 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
     process.exitCode = 1;
     return;
   }
+  // Once serving, nothing unforeseen may take the server down (a failed start still ends the process).
+  keepRunningOnUnhandledRejection((message) => console.error(message));
   console.log(`vibeeval is running at ${server.origin}`);
   parentPort?.postMessage({ type: 'ready', origin: server.origin });
 

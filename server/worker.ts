@@ -34,7 +34,6 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<v
   }
   const concurrency = Math.max(1, config.scans.concurrency);
   const logger = pino({ level: config.logLevel });
-  keepRunningOnUnhandledRejection((message) => logger.error(message));
   const secrets = await loadSecrets(config.dataDir);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -60,6 +59,8 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<v
         context,
       ),
   });
+  // Once working, nothing unforeseen may take the worker down (a failed start still ends the process).
+  keepRunningOnUnhandledRejection((message) => logger.error(message));
   console.log(`vibeeval worker is running ${concurrency} scan${concurrency === 1 ? '' : 's'} at a time`);
 
   let stopping = false;

@@ -18,6 +18,8 @@ export interface EmbeddedPostgresOptions {
   /** The cluster's data directory (`<data dir>/pg`). */
   dir: string;
   password: string;
+  /** A fixed port (default: any free one). */
+  port?: number;
   log: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
 }
 
@@ -245,7 +247,7 @@ async function ensureDatabase(port: number, password: string) {
 }
 
 /** Starts (initialising on first use) the embedded cluster and returns its connection URL. */
-export async function startEmbeddedPostgres({ dir: requestedDir, password, log }: EmbeddedPostgresOptions): Promise<RunningPostgres> {
+export async function startEmbeddedPostgres({ dir: requestedDir, password, port: fixedPort, log }: EmbeddedPostgresOptions): Promise<RunningPostgres> {
   const { postgres, initdb } = binaries();
   const owner = postgresUser();
   const dir = await clusterDir(requestedDir);
@@ -266,7 +268,7 @@ export async function startEmbeddedPostgres({ dir: requestedDir, password, log }
   // A port taken by another program shows up as a bind failure: try again on another free port. Backends of a
   // killed postmaster keep its shared memory for a moment: wait for them.
   let child: ChildProcess | undefined;
-  let port = 0;
+  let port = fixedPort ?? 0;
   for (let attempt = 1, portAttempts = 0; !child; attempt++) {
     port ||= await freePort();
     try {
@@ -277,7 +279,7 @@ export async function startEmbeddedPostgres({ dir: requestedDir, password, log }
         await new Promise((resolve) => setTimeout(resolve, 250));
         continue;
       }
-      if (!portTaken(message) || ++portAttempts >= 3) throw error;
+      if (!portTaken(message) || fixedPort || ++portAttempts >= 3) throw error;
       log('warn', `port ${port} was taken; retrying`);
       port = 0;
     }

@@ -72,7 +72,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   const ping = async () => {
     try {
-      await pool.query('SELECT 1');
+      // Bounded: a connection whose server process hangs must not hold /health forever.
+      await pool.query({ text: 'SELECT 1', query_timeout: 2_000 } as pg.QueryConfig);
       return true;
     } catch {
       return false;

@@ -35,7 +35,8 @@ export interface Backoff {
   jitter: number;
 }
 
-export const DEFAULT_BACKOFF: Backoff = { initialMs: 250, maxMs: 5_000, factor: 2, jitter: 0.2 };
+/** Capped at 3 s: once the database can be back, clients wait at most that long for the server to notice. */
+export const DEFAULT_BACKOFF: Backoff = { initialMs: 250, maxMs: 3_000, factor: 2, jitter: 0.2 };
 
 /** The pause before attempt `attempt` (1-based): initialMs, then multiplied by factor each time, capped at maxMs. */
 export function backoffDelay(attempt: number, backoff: Backoff, random: () => number = Math.random): number {
