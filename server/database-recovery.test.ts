@@ -92,7 +92,7 @@ async function liveMessage(origin: string, call: Call, type: string, trigger: ()
     await trigger();
     let text = '';
     for (;;) {
-      const { value, done } = await reader.read();
+      const { value, done } = (await reader.read()) as { value?: Uint8Array; done: boolean };
       if (done) return false;
       text += new TextDecoder().decode(value);
       if (text.includes(`"type":"${type}"`)) return true;

@@ -195,6 +195,9 @@ function run(file: string, args: string[], owner: ReturnType<typeof postgresUser
   });
 }
 
+/** Refusals PostgreSQL logs while it restarts after a crash, once per client that tries meanwhile: the supervisor reports the outage once. */
+const EXPECTED_WHILE_RECOVERING = /the database system is (starting up|not yet accepting connections|shutting down|in recovery mode)|terminating connection due to unexpected postmaster exit/;
+
 function launch(postgres: string, dir: string, port: number, owner: ReturnType<typeof postgresUser>, log: EmbeddedPostgresOptions['log']): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
     const args = ['-D', dir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=100'];
@@ -214,7 +217,7 @@ function launch(postgres: string, dir: string, port: number, owner: ReturnType<t
         if (recent.length > 20) recent.shift();
       }
       for (const line of text.split('\n').filter(Boolean)) {
-        log(/ (ERROR|FATAL|PANIC): /.test(line) ? 'warn' : 'debug', `postgres: ${line}`);
+        log(/ (ERROR|FATAL|PANIC): /.test(line) && !EXPECTED_WHILE_RECOVERING.test(line) ? 'warn' : 'debug', `postgres: ${line}`);
       }
       if (!ready && text.includes('database system is ready to accept connections')) {
         ready = true;
