@@ -1,6 +1,8 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -17,15 +19,25 @@ const ENV = { VIBEEVAL_SCAN_RENDER: 'false', VIBEEVAL_SCAN_RATE: '0' };
 const RECOVERY_BOUND_MS = 30_000;
 
 let site: FixtureSite;
+// A slow site (0.7 s a page): its scan is still running when the database dies.
+let slowSite: http.Server;
+let slowUrl: string;
 const rejections: unknown[] = [];
 const onRejection = (reason: unknown) => rejections.push(reason);
 beforeAll(async () => {
   site = await startFixtureSite('vulnerable');
+  slowSite = http.createServer((req, res) => {
+    const n = Number(/\/p\/(\d+)/.exec(req.url ?? '')?.[1] ?? 0);
+    setTimeout(() => res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><title>Page ${n}</title><a href="/p/${n + 1}">next</a>`), 700);
+  });
+  await new Promise<void>((done) => slowSite.listen(0, '127.0.0.1', done));
+  slowUrl = `http://127.0.0.1:${(slowSite.address() as AddressInfo).port}/`;
   process.on('unhandledRejection', onRejection);
 });
 afterAll(async () => {
   process.off('unhandledRejection', onRejection);
   await site?.close();
+  await new Promise((done) => slowSite?.close(done));
 });
 beforeEach(() => {
   rejections.length = 0;
@@ -70,14 +82,11 @@ async function until<T>(what: string, probe: () => Promise<T>, done: (value: T) 
   }
 }
 
-async function scanToCompletion(call: Call, projectId: string): Promise<ProjectScanResponse> {
-  expect((await call('PATCH', `/project_test/${projectId}`)).status).toBe(200);
-  const { value } = await until(
-    'the scan finishes',
-    async () => projectScanResponseSchema.parse((await call('GET', `/project/${projectId}/scan`)).body),
-    (view) => view.scan?.state === 'completed' || view.scan?.state === 'failed',
-    60_000,
-  );
+const scanView = async (call: Call, projectId: string) => projectScanResponseSchema.parse((await call('GET', `/project/${projectId}/scan`)).body);
+
+async function scanToCompletion(call: Call, projectId: string, start = true): Promise<ProjectScanResponse> {
+  if (start) expect((await call('PATCH', `/project_test/${projectId}`)).status).toBe(200);
+  const { value } = await until('the scan finishes', () => scanView(call, projectId), (view) => view.scan?.state === 'completed' || view.scan?.state === 'failed', 90_000);
   return value;
 }
 
@@ -113,6 +122,9 @@ describe('a dying embedded database', () => {
       const { call } = await client(server.origin);
       const before = await call('POST', '/project', { url: site.url, num_pages: 3 });
       expect(before.status).toBe(201);
+      const inFlight = String((await call('POST', '/project', { url: slowUrl, num_pages: 6 })).body.id);
+      expect((await call('PATCH', `/project_test/${inFlight}`)).status).toBe(200);
+      await until('a scan is running', () => scanView(call, inFlight), (view) => view.scan?.state === 'running' && (view.scan.progress?.pagesDone ?? 0) >= 1);
 
       const dir = await clusterDir(join(server.dataDir, 'pg'));
       const postmaster = Number((await readFile(join(dir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
@@ -152,6 +164,10 @@ describe('a dying embedded database', () => {
       });
       expect(view?.scan?.state).toBe('completed');
       expect(heard).toBe(true);
+      // The scan that was running when the database died runs again and completes.
+      const resumed = await scanToCompletion(call, inFlight, false);
+      expect(resumed.scan?.state).toBe('completed');
+      expect(resumed.result?.pages).toHaveLength(6);
     } finally {
       try {
         release();

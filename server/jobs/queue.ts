@@ -52,17 +52,7 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
   // While the database is away every poll fails: that is expected, and the supervisor already reports it.
   boss.on('error', (error) => logger[database.availability().state === 'up' && !isConnectionError(error) ? 'warn' : 'debug']({ err: error }, 'job queue error'));
   await boss.start();
-  for (const name of [SCAN_QUEUE, REPORT_QUEUE]) {
-    await boss.createQueue(name, { name, retryLimit: RETRY_LIMIT, retryDelay: 5, retryBackoff: true, expireInSeconds: 30 * 60, retentionDays: 7 });
-  }
-  await boss.createQueue(PUBLIC_SCAN_QUEUE, {
-    name: PUBLIC_SCAN_QUEUE,
-    retryLimit: PUBLIC_RETRY_LIMIT,
-    retryDelay: 10,
-    retryBackoff: true,
-    expireInSeconds: 15 * 60,
-    retentionDays: 7,
-  });
+  await createQueues(boss);
 
   const shutdown = new AbortController();
   const running = new Set<string>();
@@ -76,6 +66,15 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
       await database.whenUp(shutdown.signal);
     }
   };
+  const putBack = (scanIds: string[]) =>
+    database.db
+      .update(scans)
+      .set({ state: 'queued', heartbeatAt: null })
+      .where(and(eq(scans.state, 'running'), inArray(scans.id, scanIds)))
+      .then(
+        () => undefined,
+        (error: Error) => logger.warn({ err: error, scans: scanIds }, 'could not put scans back in the queue'),
+      );
   const send = (queue: string, data: object, key: string) =>
     boss.send(queue, data, { singletonKey: key, singletonSeconds: 30 }).then(() => undefined);
 
@@ -86,6 +85,11 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
         running.add(job.data.scanId);
         try {
           await settled(runScanJob(job.data.scanId, options.scanDeps, { signal: shutdown.signal, finalAttempt: job.retryCount >= job.retryLimit }));
+        } catch (error) {
+          // A scan cut short by the loss of the database could not record its end: it goes back to the queue, and
+          // pg-boss's retry runs it again now that the database is back.
+          if (isConnectionError(error)) await putBack([job.data.scanId]);
+          throw error;
         } finally {
           running.delete(job.data.scanId);
         }
@@ -117,15 +121,23 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
       shutdown.abort();
       await boss.stop({ graceful: true, timeout: 10_000, wait: true, close: false }).catch((error: Error) => logger.warn({ err: error }, 'job queue stop failed'));
       // Whatever this process was still scanning goes back to the queue (another process or the next start runs it).
-      if (running.size) {
-        await options.database.db
-          .update(scans)
-          .set({ state: 'queued', heartbeatAt: null })
-          .where(and(eq(scans.state, 'running'), inArray(scans.id, [...running])))
-          .catch(() => undefined);
-      }
+      if (running.size) await putBack([...running]);
     },
   };
+}
+
+async function createQueues(boss: PgBoss) {
+  for (const name of [SCAN_QUEUE, REPORT_QUEUE]) {
+    await boss.createQueue(name, { name, retryLimit: RETRY_LIMIT, retryDelay: 5, retryBackoff: true, expireInSeconds: 30 * 60, retentionDays: 7 });
+  }
+  await boss.createQueue(PUBLIC_SCAN_QUEUE, {
+    name: PUBLIC_SCAN_QUEUE,
+    retryLimit: PUBLIC_RETRY_LIMIT,
+    retryDelay: 10,
+    retryBackoff: true,
+    expireInSeconds: 15 * 60,
+    retentionDays: 7,
+  });
 }
 
 /**
