@@ -327,7 +327,17 @@ function supervised(options: {
         if (stopping) throw new Error('PostgreSQL is stopping');
         if (!exited(running)) return;
         await recoverFromCrash(dir, log);
-        const child = await options.relaunch();
+        // Backends of the killed postmaster exit within moments of noticing its death; until then PostgreSQL
+        // refuses to start. Retry that at a short pace here (the caller's backoff is for real failures).
+        let child: ChildProcess | undefined;
+        for (let attempt = 1; !child; attempt++) {
+          try {
+            child = await options.relaunch();
+          } catch (error) {
+            if (stopping || attempt >= 20 || !sharedMemoryInUse((error as Error).message)) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 150));
+          }
+        }
         if (stopping) {
           child.kill('SIGINT');
           throw new Error('PostgreSQL is stopping');

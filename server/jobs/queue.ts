@@ -117,8 +117,8 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
     enqueueReport: (reportId) => send(REPORT_QUEUE, { reportId }, reportId),
     enqueuePublicScan: (id) => send(PUBLIC_SCAN_QUEUE, { id }, id),
     async stop() {
-      reaper?.stop();
       shutdown.abort();
+      await reaper?.stop();
       await boss.stop({ graceful: true, timeout: 10_000, wait: true, close: false }).catch((error: Error) => logger.warn({ err: error }, 'job queue stop failed'));
       // Whatever this process was still scanning goes back to the queue (another process or the next start runs it).
       if (running.size) await putBack([...running]);
@@ -173,16 +173,21 @@ async function startReaper(database: Database, logger: Logger, send: (queue: str
       'publicScans',
     );
   };
+  let inFlight: Promise<void> | undefined;
   const pass = () =>
-    reap().catch((error: Error) => logger[database.availability().state === 'up' ? 'warn' : 'debug']({ err: error }, 'could not requeue scans'));
+    (inFlight ??= reap()
+      .catch((error: Error) => logger[database.availability().state === 'up' ? 'warn' : 'debug']({ err: error }, 'could not requeue scans'))
+      .finally(() => (inFlight = undefined)));
   await pass();
   const timer = setInterval(() => void pass(), REAP_EVERY_MS);
   timer.unref();
   const offRecovered = database.onRecovered(() => void pass());
   return {
-    stop() {
+    /** Stops the passes and waits for one in progress, which uses the database that closes next. */
+    async stop() {
       clearInterval(timer);
       offRecovered();
+      await inFlight;
     },
   };
 }
