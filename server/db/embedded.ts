@@ -338,10 +338,7 @@ function supervised(options: {
             await new Promise((resolve) => setTimeout(resolve, 150));
           }
         }
-        if (stopping) {
-          child.kill('SIGINT');
-          throw new Error('PostgreSQL is stopping');
-        }
+        // A stop() asked meanwhile waits for this restart, then stops this child.
         running = child;
         watch(child);
         log('info', `PostgreSQL started again on port ${port}`);
