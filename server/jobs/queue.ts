@@ -58,12 +58,14 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
   const running = new Set<string>();
   // pg-boss (10.x) records a job's outcome without awaiting it: if the database is away at that moment the write
   // fails as an unhandled rejection and the outcome is lost. A job that ends while the database is away waits for
-  // it to come back (or for the shutdown), so that its outcome is written.
+  // it to come back, so that its outcome is written. If the process stops first, the job never ends: pg-boss's
+  // stop gives up on it after its timeout, and the scan is requeued by the reaper of the next start.
   const settled = async (work: Promise<unknown>) => {
     try {
       await work;
     } finally {
       await database.whenUp(shutdown.signal);
+      if (database.availability().state !== 'up') await new Promise<never>(() => undefined);
     }
   };
   const putBack = (scanIds: string[]) =>
@@ -119,7 +121,9 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
     async stop() {
       shutdown.abort();
       await reaper?.stop();
-      await boss.stop({ graceful: true, timeout: 10_000, wait: true, close: false }).catch((error: Error) => logger.warn({ err: error }, 'job queue stop failed'));
+      // With the database away, nothing in flight can record its end: no point waiting for it.
+      const timeout = database.availability().state === 'up' ? 10_000 : 1_000;
+      await boss.stop({ graceful: true, timeout, wait: true, close: false }).catch((error: Error) => logger.warn({ err: error }, 'job queue stop failed'));
       // Whatever this process was still scanning goes back to the queue (another process or the next start runs it).
       if (running.size) await putBack([...running]);
     },
