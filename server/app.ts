@@ -16,6 +16,7 @@ import { AccessTokens } from './auth/tokens';
 import type { ListCache } from './changes/list-cache';
 import type { Config } from './config';
 import { CreationLimits, enforceCreationLimits } from './creation-limits';
+import { databaseGate } from './database-gate';
 import { clientErrorHandler, detailErrorHandler, frameworkErrorHandler } from './http-errors';
 import { installInputGuards } from './http-input';
 import type { Database } from './db';
@@ -132,21 +133,25 @@ export async function buildApp({ config, database, secrets, mailer, logger, list
     exposedHeaders: [NEXT_CURSOR_HEADER, 'link', 'retry-after'],
   });
 
+  databaseGate(app, database);
   app.get(
     '/health',
     {
       schema: {
         response: {
           200: z.object({ status: z.literal('ok'), version: z.string(), database: z.object({ kind: z.string(), state: z.enum(['up', 'down']) }) }),
-          503: z.object({ status: z.literal('degraded'), version: z.string(), database: z.object({ kind: z.string(), state: z.enum(['up', 'down']) }) }),
+          503: z.object({ status: z.literal('degraded'), version: z.string(), database: z.object({ kind: z.string(), state: z.enum(['up', 'down']) }), detail: z.string() }),
         },
       },
     },
     async (_request, reply) => {
-      const up = await database.ping();
+      // While the supervisor brings the database back, its state decides (the same as the API's 503s).
+      const availability = database.availability();
+      const up = availability.state === 'up' && (await database.ping());
       const database_ = { kind: database.kind, state: up ? ('up' as const) : ('down' as const) };
       if (up) return { status: 'ok' as const, version: VERSION, database: database_ };
-      return reply.code(503).send({ status: 'degraded' as const, version: VERSION, database: database_ });
+      const detail = availability.state === 'down' ? availability.detail : 'The database does not answer; checking whether it is still there.';
+      return reply.code(503).send({ status: 'degraded' as const, version: VERSION, database: database_, detail });
     },
   );
 

@@ -1,5 +1,6 @@
 import { ConfigError } from './config';
-import { safeMessage } from './log-scrub';
+import { keepRunningOnUnhandledRejection } from './last-resort';
+import { safeMessage, scrubText } from './log-scrub';
 import { startServer, type RunningServer } from './server';
 
 /**
@@ -21,6 +22,8 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
     process.exitCode = 1;
     return;
   }
+  // Once serving, nothing unforeseen may take the server down (a failed start still ends the process).
+  keepRunningOnUnhandledRejection((message) => console.error(scrubText(message)));
   console.log(`vibeeval is running at ${server.origin}`);
   parentPort?.postMessage({ type: 'ready', origin: server.origin });
 

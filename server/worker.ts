@@ -3,6 +3,7 @@ import { openDatabase } from './db';
 import { EventService } from './events/service';
 import { startJobs } from './jobs/queue';
 import { runReportJob } from './jobs/report-job';
+import { keepRunningOnUnhandledRejection } from './last-resort';
 import { startLiveBus } from './live/bus';
 import { createMailer } from './mail/mailer';
 import { runPublicScanJob } from './public-scans/job';
@@ -58,6 +59,8 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<v
         context,
       ),
   });
+  // Once working, nothing unforeseen may take the worker down (a failed start still ends the process).
+  keepRunningOnUnhandledRejection((message) => logger.error(message));
   console.log(`vibeeval worker is running ${concurrency} scan${concurrency === 1 ? '' : 's'} at a time`);
 
   let stopping = false;

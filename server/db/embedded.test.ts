@@ -59,4 +59,37 @@ describe('embedded PostgreSQL', () => {
     expect(await query(fourth.url, 'SELECT v FROM kept')).toEqual([{ v: 'survives' }]);
     expect(fourth.port).not.toBe(0);
   });
+
+  it('reports an exit nobody asked for, and starts again on the same port with its data', async () => {
+    const dir = join(root, 'supervised');
+    const pg = await startEmbeddedPostgres({ dir, password, log });
+    running.push(pg);
+    await query(pg.url, 'CREATE TABLE kept (v text); INSERT INTO kept VALUES ($$survives$$)');
+    const exits: string[] = [];
+    pg.onExit((reason) => exits.push(reason));
+
+    // restart() of a cluster that runs does nothing.
+    await pg.restart();
+    const pid = await postmasterPid(pg.dir);
+    process.kill(pid, 'SIGKILL');
+    for (let i = 0; i < 100 && !exits.length; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(exits).toEqual(['killed by SIGKILL']);
+
+    // Left-over backends may hold the old shared memory for a moment: retry as the supervisor does.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await pg.restart();
+        break;
+      } catch (error) {
+        if (attempt >= 20) throw error;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
+    expect(await postmasterPid(pg.dir)).not.toBe(pid);
+    expect(await query(pg.url, 'SELECT v FROM kept')).toEqual([{ v: 'survives' }]);
+
+    // A requested stop is no crash.
+    await pg.stop();
+    expect(exits).toEqual(['killed by SIGKILL']);
+  });
 });

@@ -18,6 +18,8 @@ export interface EmbeddedPostgresOptions {
   /** The cluster's data directory (`<data dir>/pg`). */
   dir: string;
   password: string;
+  /** A fixed port (default: any free one). */
+  port?: number;
   log: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
 }
 
@@ -27,6 +29,14 @@ export interface RunningPostgres {
   dir: string;
   /** Fast shutdown: open connections are closed, the cluster is left consistent. */
   stop(): Promise<void>;
+  /** Calls `listener` when PostgreSQL exits without having been asked to (killed, crashed); returns the unsubscribe function. */
+  onExit(listener: (reason: string) => void): () => void;
+  /**
+   * Starts PostgreSQL again on the same port (so connection strings stay valid) after it exited on its own,
+   * recovering its stale postmaster.pid. Throws when it cannot start yet (old backends still hold the shared
+   * memory, the port is taken): call again later.
+   */
+  restart(): Promise<void>;
 }
 
 const USER = 'vibeeval';
@@ -137,7 +147,12 @@ async function recoverFromCrash(dir: string, log: EmbeddedPostgresOptions['log']
     return;
   }
   const pid = Number.parseInt(content.split('\n')[0] ?? '', 10);
-  if (Number.isInteger(pid) && pid > 0 && alive(pid) && (await isPostgresProcess(pid))) {
+  if (Number.isInteger(pid) && pid > 0 && !alive(pid)) {
+    // The postmaster is gone. Leave the file: PostgreSQL reads the shared memory key in it and refuses to start
+    // while backends of the dead postmaster are still attached (they exit within moments; the start is retried).
+    return;
+  }
+  if (Number.isInteger(pid) && pid > 0 && (await isPostgresProcess(pid))) {
     log('warn', `stopping PostgreSQL left running by an earlier start (pid ${pid})`);
     process.kill(pid, 'SIGINT');
     if (!(await waitForExit(pid, 15_000))) {
@@ -145,9 +160,13 @@ async function recoverFromCrash(dir: string, log: EmbeddedPostgresOptions['log']
       await waitForExit(pid, 5_000);
     }
   }
-  // PostgreSQL removes the file on a clean stop; whatever is left now is stale.
+  // PostgreSQL removes the file on a clean stop; whatever is left now is stale (or names a reused pid).
   await unlink(pidFile).catch(() => undefined);
 }
+
+/** Old backends of a killed postmaster: PostgreSQL will not start until they have exited. */
+const sharedMemoryInUse = (message: string) => /pre-existing shared memory block .* is still in use/i.test(message);
+const portTaken = (message: string) => /could not (bind|create listen socket)|Address already in use/i.test(message);
 
 async function initialise(dir: string, password: string, owner: ReturnType<typeof postgresUser>, initdb: string, log: EmbeddedPostgresOptions['log']) {
   await rm(dir, { recursive: true, force: true });
@@ -176,6 +195,9 @@ function run(file: string, args: string[], owner: ReturnType<typeof postgresUser
   });
 }
 
+/** Refusals PostgreSQL logs while it restarts after a crash, once per client that tries meanwhile: the supervisor reports the outage once. */
+const EXPECTED_WHILE_RECOVERING = /the database system is (starting up|not yet accepting connections|shutting down|in recovery mode)|terminating connection due to unexpected postmaster exit/;
+
 function launch(postgres: string, dir: string, port: number, owner: ReturnType<typeof postgresUser>, log: EmbeddedPostgresOptions['log']): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
     const args = ['-D', dir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=100'];
@@ -195,7 +217,7 @@ function launch(postgres: string, dir: string, port: number, owner: ReturnType<t
         if (recent.length > 20) recent.shift();
       }
       for (const line of text.split('\n').filter(Boolean)) {
-        log(/ (ERROR|FATAL|PANIC): /.test(line) ? 'warn' : 'debug', `postgres: ${line}`);
+        log(/ (ERROR|FATAL|PANIC): /.test(line) && !EXPECTED_WHILE_RECOVERING.test(line) ? 'warn' : 'debug', `postgres: ${line}`);
       }
       if (!ready && text.includes('database system is ready to accept connections')) {
         ready = true;
@@ -228,7 +250,7 @@ async function ensureDatabase(port: number, password: string) {
 }
 
 /** Starts (initialising on first use) the embedded cluster and returns its connection URL. */
-export async function startEmbeddedPostgres({ dir: requestedDir, password, log }: EmbeddedPostgresOptions): Promise<RunningPostgres> {
+export async function startEmbeddedPostgres({ dir: requestedDir, password, port: fixedPort, log }: EmbeddedPostgresOptions): Promise<RunningPostgres> {
   const { postgres, initdb } = binaries();
   const owner = postgresUser();
   const dir = await clusterDir(requestedDir);
@@ -246,38 +268,97 @@ export async function startEmbeddedPostgres({ dir: requestedDir, password, log }
     await recoverFromCrash(dir, log);
   }
 
-  // A port taken by another program shows up as a bind failure: try again on another free port.
+  // A port taken by another program shows up as a bind failure: try again on another free port. Backends of a
+  // killed postmaster keep its shared memory for a moment: wait for them.
   let child: ChildProcess | undefined;
-  let port = 0;
-  for (let attempt = 1; !child; attempt++) {
-    port = await freePort();
+  let port = fixedPort ?? 0;
+  for (let attempt = 1, portAttempts = 0; !child; attempt++) {
+    port ||= await freePort();
     try {
       child = await launch(postgres, dir, port, owner, log);
     } catch (error) {
       const message = (error as Error).message;
-      if (attempt >= 3 || !/could not (bind|create listen socket)|Address already in use/i.test(message)) throw error;
+      if (sharedMemoryInUse(message) && attempt < 40) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        continue;
+      }
+      if (!portTaken(message) || fixedPort || ++portAttempts >= 3) throw error;
       log('warn', `port ${port} was taken; retrying`);
-      await unlink(join(dir, 'postmaster.pid')).catch(() => undefined);
+      port = 0;
     }
   }
-  const running = child;
   await ensureDatabase(port, password);
+  return supervised({ child, port, dir, password, log, relaunch: () => launch(postgres, dir, port, owner, log) });
+}
 
+/** The running cluster: stop on request, report an exit nobody asked for, start again on the same port. */
+function supervised(options: {
+  child: ChildProcess;
+  port: number;
+  dir: string;
+  password: string;
+  log: EmbeddedPostgresOptions['log'];
+  relaunch(): Promise<ChildProcess>;
+}): RunningPostgres {
+  const { port, dir, log } = options;
+  const listeners = new Set<(reason: string) => void>();
+  let running = options.child;
   let stopping: Promise<void> | undefined;
+  let restarting: Promise<void> | undefined;
+  const watch = (child: ChildProcess) =>
+    child.once('exit', (code, signal) => {
+      if (stopping || child !== running) return;
+      const reason = signal ? `killed by ${signal}` : `exit code ${code}`;
+      for (const listener of [...listeners]) listener(reason);
+    });
+  watch(running);
+  const exited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
+
   return {
-    url: `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`,
+    url: `postgres://${USER}:${encodeURIComponent(options.password)}@127.0.0.1:${port}/${DATABASE}`,
     port,
     dir,
+    onExit(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    restart() {
+      restarting ??= (async () => {
+        if (stopping) throw new Error('PostgreSQL is stopping');
+        if (!exited(running)) return;
+        await recoverFromCrash(dir, log);
+        // Backends of the killed postmaster exit within moments of noticing its death; until then PostgreSQL
+        // refuses to start. Retry that at a short pace here (the caller's backoff is for real failures).
+        let child: ChildProcess | undefined;
+        for (let attempt = 1; !child; attempt++) {
+          try {
+            child = await options.relaunch();
+          } catch (error) {
+            if (stopping || attempt >= 20 || !sharedMemoryInUse((error as Error).message)) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 150));
+          }
+        }
+        // A stop() asked meanwhile waits for this restart, then stops this child.
+        running = child;
+        watch(child);
+        log('info', `PostgreSQL started again on port ${port}`);
+      })().finally(() => (restarting = undefined));
+      return restarting;
+    },
     stop() {
-      stopping ??= new Promise<void>((resolve) => {
-        if (running.exitCode !== null || running.signalCode !== null) return resolve();
-        const force = setTimeout(() => running.kill('SIGKILL'), 15_000);
-        running.once('exit', () => {
-          clearTimeout(force);
-          resolve();
+      stopping ??= (async () => {
+        await restarting?.catch(() => undefined);
+        const child = running;
+        if (exited(child)) return;
+        await new Promise<void>((resolve) => {
+          const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
+          child.once('exit', () => {
+            clearTimeout(force);
+            resolve();
+          });
+          child.kill('SIGINT');
         });
-        running.kill('SIGINT');
-      });
+      })();
       return stopping;
     },
   };

@@ -6,6 +6,9 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { startEmbeddedPostgres, type RunningPostgres } from './embedded';
 import * as schema from './schema';
+import { isConnectionError, Supervisor, type Availability, type SupervisorOptions } from './supervisor';
+
+export { isConnectionError, type Availability } from './supervisor';
 
 export type Db = NodePgDatabase<typeof schema>;
 
@@ -17,6 +20,14 @@ export interface Database {
   url: string;
   /** Answers whether the database takes queries now. */
   ping(): Promise<boolean>;
+  /** Up, or down with what clients are told while it is brought back (restarted or reconnected). */
+  availability(): Availability;
+  /** Calls `listener` each time the database comes back after a loss; returns the unsubscribe function. */
+  onRecovered(listener: () => void): () => void;
+  /** Resolves once the database is up (at once if it is), or when it is closing or `signal` aborts. */
+  whenUp(signal?: AbortSignal): Promise<void>;
+  /** Checks on a connection of its own that the database answers (starting its recovery if not), then tells. */
+  check(): Promise<Availability>;
   close(): Promise<void>;
 }
 
@@ -41,6 +52,9 @@ export interface OpenDatabaseOptions {
   log: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
 }
 
+/** How often an external database is checked while it seems up: a lost server is noticed within this time. */
+const EXTERNAL_PROBE_MS = 5_000;
+
 /** Connects to DATABASE_URL or starts the embedded cluster, then applies pending migrations. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   let embedded: RunningPostgres | undefined;
@@ -48,7 +62,6 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     options.databaseUrl ??
     (embedded = await startEmbeddedPostgres({ dir: options.embeddedDir, password: options.embeddedPassword, log: options.log })).url;
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
-  pool.on('error', (error) => options.log('warn', `database connection error: ${error.message}`));
   const db = drizzle(pool, { schema });
   try {
     await migrate(db, { migrationsFolder: migrationsFolder() });
@@ -57,6 +70,30 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     await embedded?.stop();
     throw error;
   }
+  const ping = async () => {
+    try {
+      // Bounded: a connection whose server process hangs must not hold /health forever.
+      await pool.query({ text: 'SELECT 1', query_timeout: 2_000 } as pg.QueryConfig);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const supervisor = new Supervisor(supervision(embedded, () => answersOnItsOwn(url), options.log));
+  // An idle pooled connection that breaks emits here (the pool drops it); without a listener it would crash the process.
+  pool.on('error', (error) => {
+    options.log(supervisor.availability.state === 'up' ? 'warn' : 'debug', `database connection error: ${error.message}`);
+    if (isConnectionError(error)) void supervisor.suspect(error.message);
+  });
+  const stopWatching = embedded?.onExit((reason) => supervisor.lost(`PostgreSQL ${reason}`));
+  // An external server gives no exit signal: check it now and then while no error says it is gone.
+  const probe = embedded
+    ? undefined
+    : setInterval(() => {
+        if (supervisor.availability.state === 'up') void supervisor.suspect('no answer to a periodic check');
+      }, EXTERNAL_PROBE_MS);
+  probe?.unref();
+
   let closing: Promise<void> | undefined;
   return {
     db,
@@ -64,19 +101,70 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     url,
     kind: embedded ? 'embedded' : 'external',
     async ping() {
-      try {
-        await pool.query('SELECT 1');
-        return true;
-      } catch {
-        return false;
-      }
+      const up = await ping();
+      if (!up) void supervisor.suspect('no answer to a health check');
+      return up;
+    },
+    availability: () => supervisor.availability,
+    onRecovered: (listener) => supervisor.onChange((availability) => availability.state === 'up' && listener()),
+    whenUp: (signal) => supervisor.whenUp(signal),
+    async check() {
+      await supervisor.suspect('no answer to a check after a failed request');
+      return supervisor.availability;
     },
     close() {
       closing ??= (async () => {
+        if (probe) clearInterval(probe);
+        stopWatching?.();
+        await supervisor.stop();
         await pool.end().catch(() => undefined);
         await embedded?.stop();
       })();
       return closing;
     },
+  };
+}
+
+/**
+ * Whether the server takes a new connection and a query, on a connection of its own: a pool busy with long
+ * queries must not pass for a lost database.
+ */
+async function answersOnItsOwn(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000, query_timeout: 3_000 });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** Embedded: restart PostgreSQL. External: wait until DATABASE_URL answers again. */
+function supervision(embedded: RunningPostgres | undefined, ping: () => Promise<boolean>, log: OpenDatabaseOptions['log']): SupervisorOptions {
+  const answers = async () => {
+    if (!(await ping())) throw new Error('the database does not answer yet');
+  };
+  if (!embedded) {
+    return {
+      log,
+      probe: ping,
+      recover: answers,
+      describe: (attempts) =>
+        `The database (DATABASE_URL) cannot be reached; reconnecting${attempts ? ` (attempt ${attempts})` : ''}. Try again in a few seconds.`,
+    };
+  }
+  return {
+    log,
+    probe: ping,
+    async recover() {
+      await embedded.restart();
+      await answers();
+    },
+    describe: (attempts) =>
+      `The embedded database stopped unexpectedly and is being restarted${attempts ? ` (attempt ${attempts})` : ''}. Try again in a few seconds.`,
   };
 }

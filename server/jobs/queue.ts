@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
-import type { Database } from '../db';
+import { isConnectionError, type Database } from '../db';
 import { scans } from '../db/schema';
 import { runScanJob, STALE_AFTER_SECONDS, type ScanJobDeps } from './scan-job';
 
@@ -49,8 +49,88 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
     supervise: true,
     maintenanceIntervalSeconds: 120,
   });
-  boss.on('error', (error) => logger.warn({ err: error }, 'job queue error'));
+  // While the database is away every poll fails: that is expected, and the supervisor already reports it.
+  boss.on('error', (error) => logger[database.availability().state === 'up' && !isConnectionError(error) ? 'warn' : 'debug']({ err: error }, 'job queue error'));
   await boss.start();
+  await createQueues(boss);
+
+  const shutdown = new AbortController();
+  const running = new Set<string>();
+  // pg-boss (10.x) records a job's outcome without awaiting it: if the database is away at that moment the write
+  // fails as an unhandled rejection and the outcome is lost. A job that ends while the database is away waits for
+  // it to come back, so that its outcome is written. If the process stops first, the job never ends: pg-boss's
+  // stop gives up on it after its timeout, and the scan is requeued by the reaper of the next start.
+  const settled = async (work: Promise<unknown>) => {
+    try {
+      await work;
+    } finally {
+      await database.whenUp(shutdown.signal);
+      if (database.availability().state !== 'up') await new Promise<never>(() => undefined);
+    }
+  };
+  const putBack = (scanIds: string[]) =>
+    database.db
+      .update(scans)
+      .set({ state: 'queued', heartbeatAt: null })
+      .where(and(eq(scans.state, 'running'), inArray(scans.id, scanIds)))
+      .then(
+        () => undefined,
+        (error: Error) => logger.warn({ err: error, scans: scanIds }, 'could not put scans back in the queue'),
+      );
+  const send = (queue: string, data: object, key: string) =>
+    boss.send(queue, data, { singletonKey: key, singletonSeconds: 30 }).then(() => undefined);
+
+  if (options.scanConcurrency > 0) {
+    for (let i = 0; i < options.scanConcurrency; i++) {
+      await boss.work<{ scanId: string }>(SCAN_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true }, async ([job]) => {
+        if (!job) return;
+        running.add(job.data.scanId);
+        try {
+          await settled(runScanJob(job.data.scanId, options.scanDeps, { signal: shutdown.signal, finalAttempt: job.retryCount >= job.retryLimit }));
+        } catch (error) {
+          // A scan cut short by the loss of the database could not record its end: it goes back to the queue, and
+          // pg-boss's retry runs it again now that the database is back.
+          if (isConnectionError(error)) await putBack([job.data.scanId]);
+          throw error;
+        } finally {
+          running.delete(job.data.scanId);
+        }
+      });
+    }
+  }
+  if (options.runReport) {
+    for (let i = 0; i < (options.reportConcurrency ?? 1); i++) {
+      await boss.work<{ reportId: string }>(REPORT_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
+        if (job) await settled(options.runReport!(job.data.reportId, shutdown.signal));
+      });
+    }
+  }
+
+  if (options.runPublicScan) {
+    await boss.work<{ id: string }>(PUBLIC_SCAN_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true }, async ([job]) => {
+      if (job) await settled(options.runPublicScan!(job.data.id, { signal: shutdown.signal, finalAttempt: job.retryCount >= job.retryLimit }));
+    });
+  }
+
+  const reaper = options.scanConcurrency > 0 || options.runPublicScan ? await startReaper(database, logger, send, Boolean(options.runPublicScan)) : undefined;
+
+  return {
+    enqueueScan: (scanId) => send(SCAN_QUEUE, { scanId }, scanId),
+    enqueueReport: (reportId) => send(REPORT_QUEUE, { reportId }, reportId),
+    enqueuePublicScan: (id) => send(PUBLIC_SCAN_QUEUE, { id }, id),
+    async stop() {
+      shutdown.abort();
+      await reaper?.stop();
+      // With the database away, nothing in flight can record its end: no point waiting for it.
+      const timeout = database.availability().state === 'up' ? 10_000 : 1_000;
+      await boss.stop({ graceful: true, timeout, wait: true, close: false }).catch((error: Error) => logger.warn({ err: error }, 'job queue stop failed'));
+      // Whatever this process was still scanning goes back to the queue (another process or the next start runs it).
+      if (running.size) await putBack([...running]);
+    },
+  };
+}
+
+async function createQueues(boss: PgBoss) {
   for (const name of [SCAN_QUEUE, REPORT_QUEUE]) {
     await boss.createQueue(name, { name, retryLimit: RETRY_LIMIT, retryDelay: 5, retryBackoff: true, expireInSeconds: 30 * 60, retentionDays: 7 });
   }
@@ -62,84 +142,56 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
     expireInSeconds: 15 * 60,
     retentionDays: 7,
   });
+}
 
-  const shutdown = new AbortController();
-  const running = new Set<string>();
-  const send = (queue: string, data: object, key: string) =>
-    boss.send(queue, data, { singletonKey: key, singletonSeconds: 30 }).then(() => undefined);
-
-  if (options.scanConcurrency > 0) {
-    for (let i = 0; i < options.scanConcurrency; i++) {
-      await boss.work<{ scanId: string }>(SCAN_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true }, async ([job]) => {
-        if (!job) return;
-        running.add(job.data.scanId);
-        try {
-          await runScanJob(job.data.scanId, options.scanDeps, { signal: shutdown.signal, finalAttempt: job.retryCount >= job.retryLimit });
-        } finally {
-          running.delete(job.data.scanId);
-        }
-      });
-    }
-  }
-  if (options.runReport) {
-    for (let i = 0; i < (options.reportConcurrency ?? 1); i++) {
-      await boss.work<{ reportId: string }>(REPORT_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
-        if (job) await options.runReport!(job.data.reportId, shutdown.signal);
-      });
-    }
-  }
-
-  if (options.runPublicScan) {
-    await boss.work<{ id: string }>(PUBLIC_SCAN_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true }, async ([job]) => {
-      if (job) await options.runPublicScan!(job.data.id, { signal: shutdown.signal, finalAttempt: job.retryCount >= job.retryLimit });
-    });
-  }
-
-  // Scans orphaned by a worker that died, or left queued without a job: send their jobs again.
+/**
+ * Scans orphaned by a worker that died, or left queued without a job: their jobs are sent again, every
+ * REAP_EVERY_MS and at once when the database comes back after a loss.
+ */
+async function startReaper(database: Database, logger: Logger, send: (queue: string, data: object, key: string) => Promise<void>, publicScans: boolean) {
+  const requeue = async (sql: string, queue: string, data: (id: string) => object, what: 'scans' | 'publicScans') => {
+    const { rows } = await database.pool.query<{ id: string }>(sql, [STALE_AFTER_SECONDS, REQUEUE_AFTER_SECONDS]);
+    for (const { id } of rows) await send(queue, data(id), id);
+    if (rows.length) logger.info({ [what]: rows.length }, what === 'scans' ? 'requeued interrupted scans' : 'requeued interrupted public scans');
+  };
   const reap = async () => {
-    const { rows } = await database.pool.query<{ id: string }>(
+    // Nothing to do while the database is away; the recovery starts a pass.
+    if (database.availability().state !== 'up') return;
+    await requeue(
       `select id from scans
         where (state = 'running' and (heartbeat_at is null or heartbeat_at < now() - make_interval(secs => $1)))
            or (state = 'queued' and queued_at < now() - make_interval(secs => $2))
         order by queued_at limit 50`,
-      [STALE_AFTER_SECONDS, REQUEUE_AFTER_SECONDS],
+      SCAN_QUEUE,
+      (scanId) => ({ scanId }),
+      'scans',
     );
-    for (const { id } of rows) await send(SCAN_QUEUE, { scanId: id }, id);
-    if (rows.length) logger.info({ scans: rows.length }, 'requeued interrupted scans');
-    if (!options.runPublicScan) return;
-    const { rows: publicRows } = await database.pool.query<{ id: string }>(
+    if (!publicScans) return;
+    await requeue(
       `select id from public_scans
         where (state = 'running' and (heartbeat_at is null or heartbeat_at < now() - make_interval(secs => $1)))
            or (state = 'queued' and created_at < now() - make_interval(secs => $2))
         order by created_at limit 50`,
-      [STALE_AFTER_SECONDS, REQUEUE_AFTER_SECONDS],
+      PUBLIC_SCAN_QUEUE,
+      (id) => ({ id }),
+      'publicScans',
     );
-    for (const { id } of publicRows) await send(PUBLIC_SCAN_QUEUE, { id }, id);
-    if (publicRows.length) logger.info({ publicScans: publicRows.length }, 'requeued interrupted public scans');
   };
-  let reaper: NodeJS.Timeout | undefined;
-  if (options.scanConcurrency > 0 || options.runPublicScan) {
-    await reap().catch((error: Error) => logger.warn({ err: error }, 'could not requeue scans'));
-    reaper = setInterval(() => void reap().catch((error: Error) => logger.warn({ err: error }, 'could not requeue scans')), REAP_EVERY_MS);
-    reaper.unref();
-  }
-
+  let inFlight: Promise<void> | undefined;
+  const pass = () =>
+    (inFlight ??= reap()
+      .catch((error: Error) => logger[database.availability().state === 'up' ? 'warn' : 'debug']({ err: error }, 'could not requeue scans'))
+      .finally(() => (inFlight = undefined)));
+  await pass();
+  const timer = setInterval(() => void pass(), REAP_EVERY_MS);
+  timer.unref();
+  const offRecovered = database.onRecovered(() => void pass());
   return {
-    enqueueScan: (scanId) => send(SCAN_QUEUE, { scanId }, scanId),
-    enqueueReport: (reportId) => send(REPORT_QUEUE, { reportId }, reportId),
-    enqueuePublicScan: (id) => send(PUBLIC_SCAN_QUEUE, { id }, id),
+    /** Stops the passes and waits for one in progress, which uses the database that closes next. */
     async stop() {
-      if (reaper) clearInterval(reaper);
-      shutdown.abort();
-      await boss.stop({ graceful: true, timeout: 10_000, wait: true, close: false }).catch((error: Error) => logger.warn({ err: error }, 'job queue stop failed'));
-      // Whatever this process was still scanning goes back to the queue (another process or the next start runs it).
-      if (running.size) {
-        await options.database.db
-          .update(scans)
-          .set({ state: 'queued', heartbeatAt: null })
-          .where(and(eq(scans.state, 'running'), inArray(scans.id, [...running])))
-          .catch(() => undefined);
-      }
+      clearInterval(timer);
+      offRecovered();
+      await inFlight;
     },
   };
 }

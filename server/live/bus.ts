@@ -1,12 +1,14 @@
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import type { LiveMessage } from '../../common/projects';
+import { backoffDelay, type Backoff } from '../db/supervisor';
 
 const CHANNEL = 'vibeeval_live';
 /** Sent by database triggers on commit with the id of the user whose projects, scans or reports changed. */
 const CHANGES_CHANNEL = 'vibeeval_changes';
 /** PostgreSQL's NOTIFY payload limit is 8000 bytes; larger messages are dropped (listeners refetch on state changes). */
 const MAX_PAYLOAD = 7_900;
+const RECONNECT_BACKOFF: Backoff = { initialMs: 250, maxMs: 2_000, factor: 2, jitter: 0.2 };
 
 export interface LiveBus {
   /** Sends a message to every connected client of the user, on every server instance. */
@@ -41,8 +43,10 @@ export async function startLiveBus(url: string, pool: pg.Pool, log: Log): Promis
   };
   let closed = false;
   let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let failures = 0;
 
-  const connect = async (): Promise<void> => {
+  const listen = async (): Promise<pg.Client> => {
     const next = new pg.Client({ connectionString: url });
     next.on('notification', (note) => {
       if (note.channel === CHANGES_CHANNEL && note.payload) return void changes.emit('change', note.payload);
@@ -54,20 +58,51 @@ export async function startLiveBus(url: string, pool: pg.Pool, log: Log): Promis
         log('warn', `live: unreadable notification: ${(error as Error).message}`);
       }
     });
+    // A client's 'error' without a listener would end the process; the 'end' that follows starts the reconnection.
     next.on('error', (error) => log('warn', `live: listening connection failed: ${error.message}`));
     next.on('end', () => {
+      if (client !== next) return;
       setListening(false);
-      if (closed) return;
-      // Reconnect after a dropped connection (database restart); messages sent meanwhile are lost, clients refetch.
-      setTimeout(() => void connect().catch((error: Error) => log('error', `live: reconnect failed: ${error.message}`)), 1_000).unref();
+      client = undefined;
+      reconnect();
     });
-    await next.connect();
-    await next.query(`LISTEN ${CHANNEL}`);
-    await next.query(`LISTEN ${CHANGES_CHANNEL}`);
-    client = next;
-    setListening(true);
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${CHANNEL}`);
+      await next.query(`LISTEN ${CHANGES_CHANNEL}`);
+    } catch (error) {
+      await next.end().catch(() => undefined);
+      throw error;
+    }
+    return next;
   };
-  await connect();
+
+  // After a dropped connection (the database restarts), listen again with growing pauses, capped so that live
+  // updates resume within RECONNECT_BACKOFF.maxMs of the database's return; messages sent meanwhile are lost
+  // (clients refetch when their stream reconnects).
+  const reconnect = () => {
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      listen().then(
+        (next) => {
+          if (closed) return void next.end().catch(() => undefined);
+          client = next;
+          setListening(true);
+          if (failures) log('warn', `live: listening again after ${failures} failed attempt${failures === 1 ? '' : 's'}`);
+          failures = 0;
+        },
+        (error: Error) => {
+          failures++;
+          if (failures === 1 || failures % 30 === 0) log('warn', `live: reconnecting (attempt ${failures} failed: ${error.message})`);
+          reconnect();
+        },
+      );
+    }, backoffDelay(failures + 1, RECONNECT_BACKOFF));
+    retry.unref();
+  };
+  client = await listen();
+  setListening(true);
 
   return {
     async publish(userId, message) {
@@ -93,6 +128,7 @@ export async function startLiveBus(url: string, pool: pg.Pool, log: Log): Promis
     },
     async close() {
       closed = true;
+      if (retry) clearTimeout(retry);
       setListening(false);
       changes.removeAllListeners();
       local.removeAllListeners();

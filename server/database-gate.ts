@@ -1,0 +1,39 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from './db';
+
+/** Routes that answer without the database: the health check reports on it, the others serve configuration and files. */
+const WITHOUT_DATABASE = new Set(['/health', '/app-config']);
+/** Seconds a client is told to wait before trying again while the database is brought back. */
+const RETRY_AFTER_SECONDS = 2;
+
+function needsDatabase(request: FastifyRequest): boolean {
+  const { url, config } = request.routeOptions;
+  // No route: a page of the renderer or a 404; `config.file`: a file of the built renderer (@fastify/static).
+  if (!url || WITHOUT_DATABASE.has(url)) return false;
+  return !(config as { file?: unknown } | undefined)?.file;
+}
+
+function unavailable(reply: FastifyReply) {
+  return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).header('content-type', 'application/json; charset=utf-8');
+}
+
+/**
+ * While the database is away (being restarted or reconnected), routes that need it answer 503 with the reason
+ * in `detail` at once, instead of waiting for a connection that cannot come; a request that was in flight when
+ * it went away and failed with a 5xx is answered the same way. Register on the root instance before the routes.
+ */
+export function databaseGate(app: FastifyInstance, database: Pick<Database, 'availability' | 'check'>): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const availability = database.availability();
+    if (availability.state === 'down' && needsDatabase(request)) {
+      return unavailable(reply).send(JSON.stringify({ detail: availability.detail }));
+    }
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode < 500 || reply.statusCode === 503 || !needsDatabase(request)) return payload;
+    const availability = await database.check();
+    if (availability.state === 'up') return payload;
+    unavailable(reply);
+    return JSON.stringify({ detail: availability.detail });
+  });
+}
