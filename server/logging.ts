@@ -32,7 +32,7 @@ interface SerializedError {
 }
 
 /** An error without its query, parameters, body or details; the message and stack scrubbed. */
-export function serializeError(error: unknown, depth = 0): SerializedError | unknown {
+export function serializeError(error: unknown, depth = 0): unknown {
   if (!(error instanceof Error)) return typeof error === 'string' ? scrubText(error) : error;
   const out: SerializedError = { type: error.constructor?.name ?? error.name, message: scrubText(error.message) };
   if (error.stack) out.stack = scrubText(error.stack);

@@ -91,7 +91,8 @@ export const projects = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     lastTest: timestamp('last_test', { withTimezone: true }),
   },
-  (t) => [index('projects_user_id_created_idx').on(t.userId, t.createdAt)],
+  // With the id: the keyset of the paginated list (server/pagination.ts), rows created in one instant included.
+  (t) => [index('projects_user_id_created_idx').on(t.userId, t.createdAt, t.id)],
 );
 
 /** One run of the scanner over a project's site; `result` holds the engine's ScanResult. */
@@ -143,8 +144,9 @@ export const events = pgTable(
     extra: jsonb('extra').$type<Record<string, unknown>>(),
   },
   (t) => [
-    index('events_user_time_idx').on(t.userId, t.occurredAt),
-    index('events_project_time_idx').on(t.projectId, t.occurredAt),
+    // With the id: the keyset of the paginated lists; a batch of a scan's requests shares one timestamp.
+    index('events_user_time_idx').on(t.userId, t.occurredAt, t.id),
+    index('events_project_time_idx').on(t.projectId, t.occurredAt, t.id),
     index('events_scan_attempt_idx').on(t.scanId, t.scanAttempt).where(sql`scan_attempt is not null`),
   ],
 );
@@ -169,7 +171,7 @@ export const reports = pgTable(
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (t) => [index('reports_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [index('reports_user_created_idx').on(t.userId, t.createdAt, t.id)],
 );
 
 /**

@@ -95,7 +95,6 @@ export async function runScanJob(scanId: string, deps: ScanJobDeps, { signal, fi
     await batcher.stop();
     return await recordFailure(row, error, deps, { signal, finalAttempt });
   } finally {
-    await batcher.stop();
     clearInterval(heartbeat);
   }
 }

@@ -1,2 +1,0 @@
-ALTER TABLE "events" ADD COLUMN "scan_attempt" integer;--> statement-breakpoint
-CREATE INDEX "events_scan_attempt_idx" ON "events" USING btree ("scan_id","scan_attempt") WHERE scan_attempt is not null;
