@@ -26,7 +26,7 @@ describe('validation messages', () => {
     expect(detailOf(createProjectBodySchema, {})).toBe('url: Invalid input: expected string, received undefined');
     expect(detailOf(createProjectBodySchema, 'text')).toBe('body: Invalid input: expected object, received string');
     expect(detailOf(updateProjectBodySchema, { owner: 'me' })).toBe('body: Unrecognized key: "owner"');
-    expect(detailOf(eventsQuerySchema, { limit: '501' }, 'querystring')).toBe('limit: Too big: expected number to be <=500');
+    expect(detailOf(eventsQuerySchema, { limit: '501' }, 'querystring')).toBe('limit: cannot exceed 500');
     expect(detailOf(boundedJsonRecord('data', { depth: 2, bytes: 100 }).array(), [{}, 'x'])).toBe('[1]: Invalid input: expected record, received string');
   });
 });

@@ -5,6 +5,7 @@ import { authSessions, oneTimeTokens, refreshTokens, users } from '../db/schema'
 import { USER_METADATA_LIMITS } from '../http-input';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords';
 import { opaqueToken, tokenHash, type AccessTokens } from './tokens';
+import { transaction } from '../db/transaction';
 
 /** An error in GoTrue's shape, which supabase-js turns into an AuthApiError with `code` and `message`. */
 export class AuthError extends Error {
@@ -129,7 +130,7 @@ export class AuthService {
    */
   async refresh(presented: string) {
     let reusedSession: string | undefined;
-    const session = await this.db.transaction(async (tx) => {
+    const session = await transaction(this.db, async (tx) => {
       const [row] = await tx
         .select()
         .from(refreshTokens)

@@ -5,6 +5,7 @@ import type { Db } from '../db';
 import { events, scans } from '../db/schema';
 import type { LiveBus } from '../live/bus';
 import { cursorTimestampSql, decodeCursor, pageOf } from '../pagination';
+import { transaction } from '../db/transaction';
 
 export interface NewEvent {
   userId: string;
@@ -58,7 +59,7 @@ export class EventService {
    */
   async recordForAttempt(owner: ScanAttempt, batch: NewEvent[]): Promise<number> {
     if (batch.length === 0) return 0;
-    const rows = await this.db.transaction(async (tx) => {
+    const rows = await transaction(this.db, async (tx) => {
       const [scan] = await tx.select({ attempts: scans.attempts }).from(scans).where(eq(scans.id, owner.scanId)).for('share');
       if (scan?.attempts !== owner.attempt) return [];
       return tx.insert(events).values(batch.map((event) => toRow(event, owner.attempt))).returning();

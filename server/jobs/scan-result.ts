@@ -4,6 +4,7 @@ import { SEVERITY_RANK } from '../../common/scan';
 import type { Db } from '../db';
 import { reports, scans } from '../db/schema';
 import type { NewEvent } from '../events/service';
+import { transaction } from '../db/transaction';
 
 const MAX_FINDING_EVENTS = 50;
 
@@ -44,7 +45,7 @@ export function completionEvents(row: Pick<ScanRow, 'id' | 'userId' | 'projectId
  */
 export async function storeScanResult(db: Db, row: Pick<ScanRow, 'id' | 'userId' | 'projectId' | 'url'>, result: ScanResult): Promise<{ done: ScanRow; report: ReportRow }> {
   const totalIssues = result.findings.filter((finding) => finding.severity !== 'info').length;
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const [done] = await tx
       .update(scans)
       .set({

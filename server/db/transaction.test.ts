@@ -1,0 +1,57 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbeddedPostgres, type RunningPostgres } from './embedded';
+import * as schema from './schema';
+import { transaction } from './transaction';
+
+describe('transaction()', () => {
+  let root: string;
+  let postgres: RunningPostgres;
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'vibeeval-tx-'));
+    postgres = await startEmbeddedPostgres({ dir: join(root, 'pg'), password: 'tx-test-password-0123456', log: () => undefined });
+  }, 60_000);
+  afterAll(async () => {
+    await postgres?.stop();
+    if (root) await rm(root, { recursive: true, force: true });
+  });
+
+  const within = <T>(ms: number, promise: Promise<T>) =>
+    Promise.race([promise, new Promise<'timed out'>((resolve) => setTimeout(() => resolve('timed out'), ms))]);
+
+  it('commits, rolls back, and gives its client back even when the connection died before begin', async () => {
+    // One client only: a client that is not given back blocks the next transaction and the pool's end.
+    const pool = new pg.Pool({ connectionString: postgres.url, max: 1 });
+    pool.on('error', () => undefined);
+    const db = drizzle(pool, { schema });
+    await pool.query('create table if not exists tx_probe (v text)');
+
+    await transaction(db, async (tx) => tx.execute(`insert into tx_probe values ('kept')`));
+    await expect(
+      transaction(db, async (tx) => {
+        await tx.execute(`insert into tx_probe values ('rolled back')`);
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect((await pool.query('select v from tx_probe')).rows).toEqual([{ v: 'kept' }]);
+
+    // A connection lost between the pool handing out its client and `begin` (as when the database restarts):
+    // the pool's 'acquire' event comes before begin is sent, so the fault lands exactly there.
+    let failNextBegin = true;
+    pool.on('acquire', (client) => {
+      if (!failNextBegin) return;
+      failNextBegin = false;
+      const query = client.query.bind(client) as (text: string) => Promise<unknown>;
+      (client as unknown as { query: (text: string) => Promise<unknown> }).query = (text: string) =>
+        text === 'begin' ? Promise.reject(new Error('Connection terminated unexpectedly')) : query(text);
+    });
+    await expect(transaction(db, async (tx) => tx.execute('select 1'))).rejects.toThrow('Connection terminated unexpectedly');
+
+    expect(await within(5_000, transaction(db, async (tx) => tx.execute('select 1')).then(() => 'ran'))).toBe('ran');
+    expect(await within(5_000, pool.end().then(() => 'ended'))).toBe('ended');
+  });
+});
