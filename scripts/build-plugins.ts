@@ -74,7 +74,7 @@ export function prerenderPages(options: { entry: string; ssrOutDir: string; conf
           outDir: options.ssrOutDir,
           emptyOutDir: true,
           minify: false,
-          rollupOptions: { output: { format: 'esm', entryFileNames: 'prerender.mjs' } },
+          rollupOptions: { output: { format: 'esm', entryFileNames: 'prerender.mjs', chunkFileNames: '[name]-[hash].mjs' } },
         },
       });
       const renderer = (await import(pathToFileURL(join(options.ssrOutDir, 'prerender.mjs')).href)) as PrerenderModule;

@@ -42,7 +42,9 @@ function prerenderServices(pathname: string): Services {
     openExternal: unavailable('openExternal'),
     openReport: unavailable('openReport'),
   };
-  const client = new Proxy({}, { get: unavailable('The sign-in client') }) as SupabaseClient;
+  const useClient = unavailable('The sign-in client');
+  // Not a thenable: route modules await the client's loading (withAuth in router.tsx).
+  const client = new Proxy({}, { get: (_target, key) => (key === 'then' ? undefined : useClient()) }) as SupabaseClient;
   const auth: AuthClient = { current: client, load: async () => client, loaded: new Promise<SupabaseClient>(() => {}) };
   const config: AppConfig = { supabaseUrl: 'http://prerender.invalid', supabaseAnonKey: '', version: '', mode: 'local' };
   const api = createApiClient('', unavailable('The API'));
