@@ -6,6 +6,7 @@
 // Runs the built server (`npm run build` first) of this checkout, or of `--root <checkout>` (to measure another
 // commit with this script), on a fresh data dir, with a copy of its built renderer plus the reference page.
 // Options: --runs <n> (default 7; the medians are printed), --root <dir>.
+/* global window, location -- in the functions evaluated in the page */
 import { chromium } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -5,6 +5,7 @@
  */
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
+// eslint-disable-next-line no-restricted-imports -- emotion's SSR package, not our server/ folder; this module runs only in the build
 import createEmotionServer from '@emotion/server/create-instance';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { StrictMode } from 'react';
@@ -42,9 +43,9 @@ function prerenderServices(pathname: string): Services {
     openExternal: unavailable('openExternal'),
     openReport: unavailable('openReport'),
   };
-  const useClient = unavailable('The sign-in client');
+  const clientUsed = unavailable('The sign-in client');
   // Not a thenable: route modules await the client's loading (withAuth in router.tsx).
-  const client = new Proxy({}, { get: (_target, key) => (key === 'then' ? undefined : useClient()) }) as SupabaseClient;
+  const client = new Proxy({}, { get: (_target, key) => (key === 'then' ? undefined : clientUsed()) }) as SupabaseClient;
   const auth: AuthClient = { current: client, load: async () => client, loaded: new Promise<SupabaseClient>(() => {}) };
   const config: AppConfig = { supabaseUrl: 'http://prerender.invalid', supabaseAnonKey: '', version: '', mode: 'local' };
   const api = createApiClient('', unavailable('The API'));
@@ -57,8 +58,13 @@ export async function renderPage(pathname: string): Promise<PrerenderedPage> {
   const router = await createPrerenderRouter(services.auth, pathname);
   // The key browsers' default cache uses, so the client's emotion finds these rules and does not insert them again.
   const cache = createCache({ key: 'css' });
-  const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(cache);
-  const head: PrerenderHead = {};
+  const emotion = createEmotionServer(cache);
+  let title = 'vibeeval';
+  const head: PrerenderHead = {
+    setTitle: (value) => {
+      title = value;
+    },
+  };
   const html = renderToString(
     <StrictMode>
       <PrerenderHeadContext.Provider value={head}>
@@ -68,6 +74,6 @@ export async function renderPage(pathname: string): Promise<PrerenderedPage> {
       </PrerenderHeadContext.Provider>
     </StrictMode>,
   );
-  const styles = constructStyleTagsFromChunks(extractCriticalToChunks(html));
-  return { html, styles, title: head.title ?? 'vibeeval' };
+  const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
+  return { html, styles, title };
 }

@@ -23,9 +23,9 @@ export function useClientValue<T>(subscribe: (onChange: () => void) => () => voi
   return useSyncExternalStore(subscribe, read, () => serverValue);
 }
 
-/** What a prerendered page puts in its <head>, filled while it renders (only the prerender provides it). */
+/** What a prerendered page puts in its <head>, told while it renders (only the prerender provides it). */
 export interface PrerenderHead {
-  title?: string;
+  setTitle(title: string): void;
 }
 
 export const PrerenderHeadContext = createContext<PrerenderHead | null>(null);

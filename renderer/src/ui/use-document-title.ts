@@ -6,7 +6,7 @@ export function useDocumentTitle(title?: string) {
   const full = title ? `${title} | vibeeval` : 'vibeeval';
   // While prerendering there is no document: the page's <title> is written into its HTML instead.
   const head = useContext(PrerenderHeadContext);
-  if (head) head.title = full;
+  head?.setTitle(full);
   useEffect(() => {
     document.title = full;
   }, [full]);
