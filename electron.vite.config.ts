@@ -1,35 +1,14 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import pkg from './package.json';
+import { precompress, prerenderPages } from './scripts/build-plugins';
 
 const common = resolve(__dirname, 'common');
-
-/**
- * Writes a .br and a .gz beside every text asset of the renderer build, which the server sends to browsers that
- * accept them (@fastify/static `preCompressed`): compressed once at build time at the highest levels, instead of
- * on every request.
- */
-function precompress() {
-  return {
-    name: 'vibeeval:precompress',
-    apply: 'build' as const,
-    writeBundle(options: { dir?: string }) {
-      if (!options.dir) return;
-      const dir = options.dir;
-      const walk = (folder: string): string[] =>
-        readdirSync(folder, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(folder, entry.name)) : [join(folder, entry.name)]));
-      for (const file of walk(dir).filter((name) => /\.(js|css|html|svg|json)$/.test(name))) {
-        const content = readFileSync(file);
-        if (content.length < 1024) continue;
-        writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: content.length } }));
-        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
-      }
-    },
-  };
-}
+const rendererRoot = resolve(__dirname, 'renderer');
+const rendererAlias = { '@common': common };
+// The year the footer shows until the visitor's clock is read after hydration (see use-current-year.ts).
+const rendererDefine = { __VIBEEVAL_BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) };
 
 export default defineConfig({
   main: {
@@ -58,11 +37,22 @@ export default defineConfig({
     },
   },
   renderer: {
-    root: resolve(__dirname, 'renderer'),
-    resolve: { alias: { '@common': common } },
+    root: rendererRoot,
+    resolve: { alias: rendererAlias },
+    define: rendererDefine,
     // Absolute asset URLs: a page opened at a deep path (/dashboard/projects) must still find /assets/.
     // electron-vite forces base './' for the renderer; this plugin runs after it and sets '/'.
-    plugins: [react(), { name: 'vibeeval:absolute-base', enforce: 'post', config: () => ({ base: '/' }) }, precompress()],
+    plugins: [
+      react(),
+      { name: 'vibeeval:absolute-base', enforce: 'post', config: () => ({ base: '/' }) },
+      precompress(),
+      // The public pages and the dashboard shell as HTML, painted before any script runs.
+      prerenderPages({
+        entry: resolve(rendererRoot, 'src/prerender.tsx'),
+        ssrOutDir: resolve(__dirname, 'out/prerender'),
+        config: () => ({ root: rendererRoot, resolve: { alias: rendererAlias }, define: rendererDefine, plugins: [react()] }),
+      }),
+    ],
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
       minify: true,

@@ -57,6 +57,27 @@ describe('app://vibeeval', () => {
     }
   });
 
+  it('answers a prerendered route with its page, and other routes with index.html', async () => {
+    const pages = join(rendererDir, 'pages');
+    mkdirSync(join(pages, 'updates'), { recursive: true });
+    writeFileSync(join(pages, 'index.html'), '<div id="root" data-prerendered="/">landing</div>');
+    writeFileSync(join(pages, 'login.html'), '<div id="root" data-prerendered="/login">login</div>');
+    writeFileSync(join(pages, 'updates', 'vibe-coding-apps.html'), '<div id="root" data-prerendered="/updates/vibe-coding-apps">article</div>');
+    try {
+      expect(await (await get('app://vibeeval/')).text()).toContain('landing');
+      expect(await (await get('app://vibeeval/login')).text()).toContain('data-prerendered="/login"');
+      expect(await (await get('app://vibeeval/login?next=1#x')).text()).toContain('data-prerendered="/login"');
+      expect(await (await get('app://vibeeval/updates/vibe-coding-apps')).text()).toContain('article');
+      // No prerendered page for these: the app's index.html (signup's page was not written by this "build").
+      for (const route of ['app://vibeeval/signup', 'app://vibeeval/dashboard', 'app://vibeeval/pages/login']) {
+        const text = await (await get(route)).text();
+        expect(text, route).toBe('<!doctype html><div id="root"></div>');
+      }
+    } finally {
+      rmSync(pages, { recursive: true, force: true });
+    }
+  });
+
   it('answers a missing asset with 404, not with HTML', async () => {
     const response = await get('app://vibeeval/assets/missing.js');
     expect(response.status).toBe(404);
@@ -112,7 +133,12 @@ describe('app://vibeeval', () => {
 
 describe('resolveAppRequest', () => {
   it('maps URLs to files under the renderer folder', () => {
-    expect(resolveAppRequest('app://vibeeval/', rendererDir)).toEqual({ kind: 'file', path: join(rendererDir, 'index.html'), spaFallback: false });
+    expect(resolveAppRequest('app://vibeeval/', rendererDir)).toEqual({
+      kind: 'file',
+      path: join(rendererDir, 'index.html'),
+      spaFallback: false,
+      prerendered: join(rendererDir, 'pages', 'index.html'),
+    });
     expect(resolveAppRequest('app://vibeeval/assets/app.js', rendererDir)).toEqual({
       kind: 'file',
       path: join(rendererDir, 'assets', 'app.js'),

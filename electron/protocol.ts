@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
 import { protocol, type Protocol } from 'electron';
+import { prerenderedPageFile } from '../common/prerender';
 import { APP_HOST, APP_SCHEME } from './app-origin';
 
 /**
@@ -67,13 +68,14 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 export type AppRequestTarget =
-  | { kind: 'file'; path: string; spaFallback: boolean }
+  | { kind: 'file'; path: string; spaFallback: boolean; prerendered?: string }
   | { kind: 'error'; status: 400 | 403 | 404 };
 
 /**
  * Maps an app://vibeeval URL to a file under `rendererDir`. Percent-decoded `..` and separators that
  * would step outside the renderer folder are refused (403), whatever the URL parser left in the path.
- * `spaFallback` says whether a missing file should be answered with index.html (a client-side route).
+ * `spaFallback` says whether a missing file should be answered with index.html (a client-side route);
+ * `prerendered` is the route's prerendered page, served before index.html when the build wrote it.
  */
 export function resolveAppRequest(requestUrl: string, rendererDir: string): AppRequestTarget {
   let url: URL;
@@ -94,11 +96,13 @@ export function resolveAppRequest(requestUrl: string, rendererDir: string): AppR
 
   const root = resolve(rendererDir);
   const index = resolve(root, 'index.html');
-  if (pathname === '/' || pathname === '') return { kind: 'file', path: index, spaFallback: false };
+  const page = prerenderedPageFile(pathname || '/');
+  const prerendered = page ? resolve(root, page) : undefined;
+  if (pathname === '/' || pathname === '') return { kind: 'file', path: index, spaFallback: false, prerendered };
 
   const path = resolve(root, `.${pathname}`);
   if (!path.startsWith(root + sep)) return { kind: 'error', status: 403 };
-  return { kind: 'file', path, spaFallback: !ASSET_EXTENSIONS.has(extname(path).toLowerCase()) };
+  return { kind: 'file', path, spaFallback: !ASSET_EXTENSIONS.has(extname(path).toLowerCase()), prerendered };
 }
 
 export interface AppProtocolOptions {
@@ -129,9 +133,17 @@ export function createAppProtocolHandler(options: AppProtocolOptions): (request:
     if (target.kind === 'error') return plain(target.status, target.status === 403 ? 'Forbidden' : target.status === 400 ? 'Bad Request' : 'Not Found');
 
     let path = target.path;
-    let body: Uint8Array | null;
+    let body: Uint8Array | null = null;
     try {
-      body = await readIfFile(read, path);
+      // A page the build prerendered paints before its scripts run (a folder or file of that name never wins).
+      if (target.prerendered) {
+        path = target.prerendered;
+        body = await readIfFile(read, path);
+      }
+      if (body === null) {
+        path = target.path;
+        body = await readIfFile(read, path);
+      }
       if (body === null && target.spaFallback) {
         path = index;
         body = await readIfFile(read, path);

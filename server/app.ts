@@ -8,6 +8,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NEXT_CURSOR_HEADER } from '../common/pagination';
+import { PRERENDERED_ROUTES, prerenderedPageFile } from '../common/prerender';
 import { createBearerVerifier, requireUser } from './auth/guard';
 import { AuthRateLimits } from './auth/rate-limit';
 import { authRoutes } from './auth/routes';
@@ -198,11 +199,18 @@ export async function buildApp({ config, database, secrets, mailer, logger, list
   } else {
     app.log.warn('the built renderer was not found: run `npm run build`; the API works without it');
   }
+  // The pages this build prerendered (see common/prerender.ts), found once.
+  const prerendered = new Set(
+    renderer ? PRERENDERED_ROUTES.map((route) => prerenderedPageFile(route)!).filter((file) => existsSync(join(renderer, file))) : [],
+  );
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !API_PREFIXES.some((p) => path.startsWith(p)) && !path.startsWith('/assets/');
     if (isPage && renderer) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', renderer, { maxAge: 0, immutable: false });
+      // A prerendered page paints before its scripts run; any other page gets the app's index.html.
+      const page = prerenderedPageFile(path);
+      const file = page && prerendered.has(page) ? page : 'index.html';
+      return reply.header('Cache-Control', 'no-cache').sendFile(file, renderer, { maxAge: 0, immutable: false });
     }
     return reply.code(404).send({ detail: 'Not Found' });
   });

@@ -1,17 +1,55 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { captureEntryLocation } from './app/entry-location';
-import { createBridge } from './bridge';
+import { bootServices } from './app/boot';
+import { captureEntryLocation, type EntryLocation } from './app/entry-location';
+import { createHydratingRouter } from './app/router';
+import { createBridge, type Bridge } from './bridge';
 
 // First thing, before any supabase-js client exists: it strips a recovery link's fragment once read.
 const entry = captureEntryLocation();
+const bridge = createBridge();
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('Root element not found');
 
-createRoot(rootElement).render(
-  <StrictMode>
-    <App bridge={createBridge()} entry={entry} />
-  </StrictMode>,
-);
+/**
+ * A page the build prerendered (its HTML is on screen already) boots first, loads its route, then takes over the
+ * HTML: hydrated when the address is exactly the prerendered one, rendered afresh in one step when a query or a
+ * fragment may change what the page shows (?tab=..., a recovery link's #access_token=...). Any other page shows
+ * the boot screen at once.
+ */
+async function start(root: HTMLElement, bridge: Bridge, entry: EntryLocation) {
+  const prerendered = root.dataset.prerendered;
+  const samePage = prerendered !== undefined && prerendered === entry.pathname.replace(/(.)\/$/, '$1');
+  if (!samePage) {
+    createRoot(root).render(
+      <StrictMode>
+        <App bridge={bridge} entry={entry} />
+      </StrictMode>,
+    );
+    return;
+  }
+  let booted;
+  try {
+    const services = await bootServices(bridge, entry);
+    booted = { services, router: await createHydratingRouter(services.auth) };
+  } catch {
+    // The boot screen shows why and offers a retry.
+    createRoot(root).render(
+      <StrictMode>
+        <App bridge={bridge} entry={entry} />
+      </StrictMode>,
+    );
+    return;
+  }
+  const app = (
+    <StrictMode>
+      <App bridge={bridge} entry={entry} booted={booted} />
+    </StrictMode>
+  );
+  if (entry.search === '' && entry.hash === '') hydrateRoot(root, app);
+  else createRoot(root).render(app);
+}
+
+void start(rootElement, bridge, entry);

@@ -149,6 +149,7 @@ test('the tool strip moves one step per interval, pauses on hover and focus, and
   await stopClock(page);
   await page.goto('/');
   await expect(page.getByTestId('tool-logos-track')).toBeVisible();
+  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
 
   expect(await logoOffset(page)).toBe(0);
   // 300 ms at one step per 30 ms: 10 steps.
@@ -193,6 +194,7 @@ test('the strip loops seamlessly: the offset wraps at one list width', async ({ 
   await stopClock(page);
   await page.goto('/');
   await expect(page.getByTestId('tool-logos-track')).toBeVisible();
+  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
   const width = await page.locator('[data-copy="original"]').evaluate((el) => (el as unknown as Box).offsetWidth);
   await page.clock.runFor((width + 5) * MARKETING_TIMING.logoStepMs);
   const offset = await logoOffset(page);
@@ -224,6 +226,8 @@ test('the cookie banner appears after a second when no choice is stored; Accept 
   // A stored choice keeps the banner away.
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The prerendered heading shows before the app runs: its timers start once it does.
+  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
   await page.clock.runFor(MARKETING_TIMING.consentBannerDelayMs * 3);
   await expect(banner).toHaveCount(0);
 });
@@ -232,6 +236,8 @@ test('Reject non-essential stores only the necessary category', async ({ page })
   await stopClock(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The prerendered heading shows before the app runs: its timers start once it does.
+  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
   await page.clock.runFor(MARKETING_TIMING.consentBannerDelayMs);
   const banner = page.getByRole('region', { name: 'We use cookies' });
   await banner.getByRole('button', { name: 'Reject non-essential' }).click();
@@ -239,6 +245,8 @@ test('Reject non-essential stores only the necessary category', async ({ page })
   expect(JSON.parse((await storedConsent(page))!)).toEqual({ necessary: true, analytics: false, marketing: false });
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The prerendered heading shows before the app runs: its timers start once it does.
+  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
   await page.clock.runFor(MARKETING_TIMING.consentBannerDelayMs * 3);
   await expect(banner).toHaveCount(0);
 });
@@ -247,6 +255,8 @@ test('the close button hides the banner without storing a choice; it comes back 
   await stopClock(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The prerendered heading shows before the app runs: its timers start once it does.
+  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
   await page.clock.runFor(MARKETING_TIMING.consentBannerDelayMs);
   const banner = page.getByRole('region', { name: 'We use cookies' });
   await banner.getByRole('button', { name: 'Close' }).click();
@@ -255,6 +265,8 @@ test('the close button hides the banner without storing a choice; it comes back 
 
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The prerendered heading shows before the app runs: its timers start once it does.
+  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
   await page.clock.runFor(MARKETING_TIMING.consentBannerDelayMs);
   await expect(banner).toBeVisible();
 });
@@ -264,6 +276,8 @@ test('a stored value that is not a consent we wrote counts as none', async ({ pa
   await stopClock(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The prerendered heading shows before the app runs: its timers start once it does.
+  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
   await page.clock.runFor(MARKETING_TIMING.consentBannerDelayMs);
   await expect(page.getByRole('region', { name: 'We use cookies' })).toBeVisible();
 });

@@ -1,7 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
-import { RouterProvider } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
 import { createQueryClient } from '../api/query-client';
 import type { Bridge } from '../bridge';
 import { AuthProvider } from '../features/auth/auth-context';
@@ -12,12 +12,24 @@ import type { EntryLocation } from './entry-location';
 import { ServicesProvider, type Services } from './services';
 import { createAppRouter } from './router';
 
-function ReadyApp({ services }: { services: Services }) {
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+/** What a prerendered page has ready before it hydrates: the services and a router whose first page is loaded. */
+export interface Booted {
+  services: Services;
+  router: AppRouter;
+}
+
+function ReadyApp({ services, initialRouter }: { services: Services; initialRouter?: AppRouter }) {
   // A 401 means the session is gone: drop it locally and the route guard sends the user to /login.
   const [queryClient] = useState(() =>
     createQueryClient(() => void services.auth.current?.auth.signOut({ scope: 'local' })),
   );
-  const [router] = useState(() => createAppRouter(services.auth));
+  const [router] = useState(() => initialRouter ?? createAppRouter(services.auth));
+  // Says the page now runs (hydrated, or rendered): tests and the paint benchmark wait for it.
+  useEffect(() => {
+    document.documentElement.dataset.appReady = 'true';
+  }, []);
   return (
     <ServicesProvider value={services}>
       <QueryClientProvider client={queryClient}>
@@ -29,12 +41,15 @@ function ReadyApp({ services }: { services: Services }) {
   );
 }
 
-/** The whole renderer: theme and toasts first (the boot screen uses them), then the app once booted. */
-export function App({ bridge, entry }: { bridge: Bridge; entry: EntryLocation }) {
+/**
+ * The whole renderer: theme and toasts first (the boot screen uses them), then the app once booted. With
+ * `booted` (a prerendered page, or the prerender itself) the first render is already the page.
+ */
+export function App({ bridge, entry, booted }: { bridge: Bridge; entry: EntryLocation; booted?: Booted }) {
   return (
     <ChakraProvider value={system}>
-      <BootGate bridge={bridge} entry={entry}>
-        {(services) => <ReadyApp services={services} />}
+      <BootGate bridge={bridge} entry={entry} booted={booted?.services}>
+        {(services) => <ReadyApp services={services} initialRouter={booted?.router} />}
       </BootGate>
       <Toaster />
     </ChakraProvider>

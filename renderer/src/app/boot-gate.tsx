@@ -9,20 +9,26 @@ import type { Services } from './services';
 
 type BootState = { status: 'loading' } | { status: 'ready'; services: Services } | { status: 'error'; message: string };
 
-/** Shows a spinner while the app config loads, a clear error if it cannot, and the app once it has. */
+/**
+ * Shows a spinner while the app config loads, a clear error if it cannot, and the app once it has. `booted`:
+ * services already loaded (a prerendered page boots before it hydrates, so its first render is the page).
+ */
 export function BootGate({
   bridge,
   entry,
+  booted,
   children,
 }: {
   bridge: Bridge;
   entry: EntryLocation;
+  booted?: Services;
   children: (services: Services) => ReactNode;
 }) {
-  const [state, setState] = useState<BootState>({ status: 'loading' });
+  const [state, setState] = useState<BootState>(booted ? { status: 'ready', services: booted } : { status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
+    if (booted) return;
     let current = true;
     bootServices(bridge, entry).then(
       (services) => {
@@ -35,7 +41,7 @@ export function BootGate({
     return () => {
       current = false;
     };
-  }, [bridge, entry, attempt]);
+  }, [bridge, entry, attempt, booted]);
 
   if (state.status === 'ready') return children(state.services);
   if (state.status === 'loading') return <PageSpinner label="Starting vibeeval..." />;

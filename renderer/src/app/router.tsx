@@ -1,4 +1,13 @@
-import { Navigate, Outlet, ScrollRestoration, createBrowserRouter, createHashRouter, type RouteObject } from 'react-router-dom';
+import {
+  Navigate,
+  Outlet,
+  ScrollRestoration,
+  createBrowserRouter,
+  createHashRouter,
+  createMemoryRouter,
+  matchRoutes,
+  type RouteObject,
+} from 'react-router-dom';
 import { RequireAuth } from '../features/auth/require-auth';
 import { PublicLayout } from '../features/marketing/public-layout';
 import { NotFoundPage } from '../features/not-found/not-found-page';
@@ -122,4 +131,33 @@ export function appRoutes(auth: AuthClient): RouteObject[] {
 export function createAppRouter(auth: AuthClient) {
   const routes = appRoutes(auth);
   return window.location.protocol === 'file:' ? createHashRouter(routes) : createBrowserRouter(routes);
+}
+
+/**
+ * Loads the lazy route modules that `pathname` matches and puts them in place, so a router created on these
+ * routes renders the page at once instead of its loading fallback: what hydrating a prerendered page needs.
+ */
+export async function loadRoutesFor(routes: RouteObject[], pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+}
+
+/** The browser router for a prerendered page, its page already loaded so it hydrates the HTML as it is. */
+export async function createHydratingRouter(auth: AuthClient) {
+  const routes = appRoutes(auth);
+  await loadRoutesFor(routes, window.location.pathname);
+  return createBrowserRouter(routes);
+}
+
+/** The router the build renders a page with: in memory, at `pathname`, its page loaded. */
+export async function createPrerenderRouter(auth: AuthClient, pathname: string) {
+  const routes = appRoutes(auth);
+  await loadRoutesFor(routes, pathname);
+  return createMemoryRouter(routes, { initialEntries: [pathname] });
 }

@@ -2,6 +2,7 @@ import { Box, Button, Heading, HStack, Icon, Link, Stack, Text } from '@chakra-u
 import { MailCheck } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { FormFields } from '../../ui/form-fields';
 import { useServices, useSupabase } from '../../app/services';
 import { notify } from '../../ui/toaster';
 import { useDocumentTitle } from '../../ui/use-document-title';
@@ -139,13 +140,15 @@ export function LoginPage() {
             </Text>
           </Stack>
         ) : (
-          <form onSubmit={(e) => void handleSendReset(e)} aria-label="Reset password">
-            <Stack gap="5">
-              {emailField}
-              <Button type="submit" colorPalette="brand" w="full" loading={busy === 'reset'} loadingText="Sending...">
-                Send Reset Link
-              </Button>
-            </Stack>
+          <form method="post" onSubmit={(e) => void handleSendReset(e)} aria-label="Reset password">
+            <FormFields>
+              <Stack gap="5">
+                {emailField}
+                <Button type="submit" colorPalette="brand" w="full" loading={busy === 'reset'} loadingText="Sending...">
+                  Send Reset Link
+                </Button>
+              </Stack>
+            </FormFields>
           </form>
         )}
       </AuthCard>
@@ -178,38 +181,40 @@ export function LoginPage() {
           Continue with Google
         </Button>
         <OrDivider label="Or continue with email" />
-        <form onSubmit={(e) => void handleSignIn(e)} aria-label="Sign in">
-          <Stack gap="5">
-            {emailField}
-            <PasswordField label="Password" name="password" autoComplete="current-password" value={password} onChange={setPassword} />
-            {/* After the password field, so Tab goes from email straight to password. */}
-            <HStack justify="flex-end" mt="-3">
-              <Button
-                type="button"
-                variant="plain"
-                size="sm"
-                h="auto"
-                px="0"
-                colorPalette="brand"
-                color="colorPalette.fg"
-                onClick={() => setMode('forgot')}
-              >
-                Forgot password?
-              </Button>
-            </HStack>
-            <Box>
-              <Button
-                type="submit"
-                colorPalette="brand"
-                w="full"
-                loading={busy === 'password'}
-                loadingText="Signing in..."
-                disabled={busy !== null && busy !== 'password'}
-              >
-                Sign In
-              </Button>
-            </Box>
-          </Stack>
+        <form method="post" onSubmit={(e) => void handleSignIn(e)} aria-label="Sign in">
+          <FormFields>
+            <Stack gap="5">
+              {emailField}
+              <PasswordField label="Password" name="password" autoComplete="current-password" value={password} onChange={setPassword} />
+              {/* After the password field, so Tab goes from email straight to password. */}
+              <HStack justify="flex-end" mt="-3">
+                <Button
+                  type="button"
+                  variant="plain"
+                  size="sm"
+                  h="auto"
+                  px="0"
+                  colorPalette="brand"
+                  color="colorPalette.fg"
+                  onClick={() => setMode('forgot')}
+                >
+                  Forgot password?
+                </Button>
+              </HStack>
+              <Box>
+                <Button
+                  type="submit"
+                  colorPalette="brand"
+                  w="full"
+                  loading={busy === 'password'}
+                  loadingText="Signing in..."
+                  disabled={busy !== null && busy !== 'password'}
+                >
+                  Sign In
+                </Button>
+              </Box>
+            </Stack>
+          </FormFields>
         </form>
       </Stack>
     </AuthCard>

@@ -1,11 +1,13 @@
 import { Navigate, Outlet } from 'react-router-dom';
-import { PageSpinner } from '../../ui/page-spinner';
 import { useAuth } from './auth-context';
 
-/** Guards the dashboard: a spinner while the session loads, /login when signed out, else the page. */
+/**
+ * Guards the dashboard: /login when signed out, else the page. While the session loads the page is shown as
+ * its shell (layout, title, skeletons: its data needs the session's token, so it waits), as the prerendered
+ * dashboard pages are, so the shell paints before the session and the data are known.
+ */
 export function RequireAuth() {
   const { user, loading } = useAuth();
-  if (loading) return <PageSpinner label="Checking your session..." />;
-  if (!user) return <Navigate to="/login" replace />;
+  if (!loading && !user) return <Navigate to="/login" replace />;
   return <Outlet />;
 }

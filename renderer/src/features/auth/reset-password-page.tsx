@@ -3,6 +3,8 @@ import { isAuthApiError, isAuthSessionMissingError, type AuthError } from '@supa
 import { TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { FormFields } from '../../ui/form-fields';
+import { useHydrated } from '../../app/hydration';
 import { useServices, useSupabase } from '../../app/services';
 import { notify } from '../../ui/toaster';
 import { useDocumentTitle } from '../../ui/use-document-title';
@@ -35,7 +37,10 @@ export function ResetPasswordPage() {
 
   // supabase-js strips the fragment once it has read the session from it, hence the one captured at boot;
   // a fragment still in the address (e.g. an expired link's #error=...) is the newer word.
-  const validLink = isRecoveryFragment(location.hash || entry.hash);
+  // The prerendered page shows the form: it is what a recovery link opens, and that link's fragment is read
+  // only in the browser (a visit without one turns to the invalid-link message once the app runs).
+  const hydrated = useHydrated();
+  const validLink = !hydrated || isRecoveryFragment(location.hash || entry.hash);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -103,21 +108,23 @@ export function ResetPasswordPage() {
       description="Create a new secure password for your account"
       data-testid="reset-password-card"
     >
-      <form onSubmit={(e) => void handleSubmit(e)} aria-label="Reset password">
-        <Stack gap="5">
-          <PasswordField label="New Password" name="password" autoComplete="new-password" value={password} onChange={setPassword} />
-          <PasswordField label="Confirm Password" name="confirmPassword" autoComplete="new-password" value={confirmPassword} onChange={setConfirmPassword} />
-          <Button
-            type="submit"
-            colorPalette="brand"
-            w="full"
-            loading={busy}
-            loadingText="Updating..."
-            disabled={done}
-          >
-            Reset Password
-          </Button>
-        </Stack>
+      <form method="post" onSubmit={(e) => void handleSubmit(e)} aria-label="Reset password">
+        <FormFields>
+          <Stack gap="5">
+            <PasswordField label="New Password" name="password" autoComplete="new-password" value={password} onChange={setPassword} />
+            <PasswordField label="Confirm Password" name="confirmPassword" autoComplete="new-password" value={confirmPassword} onChange={setConfirmPassword} />
+            <Button
+              type="submit"
+              colorPalette="brand"
+              w="full"
+              loading={busy}
+              loadingText="Updating..."
+              disabled={done}
+            >
+              Reset Password
+            </Button>
+          </Stack>
+        </FormFields>
       </form>
     </AuthCard>
   );

@@ -19,22 +19,24 @@ export function TopNav() {
             <Link asChild variant="plain" fontWeight="medium" color="fg.muted" _hover={{ color: 'fg' }}>
               <RouterLink to="/#pricing">Pricing</RouterLink>
             </Link>
-            {/* Nothing until the session is known, so a signed-in user never sees Login flash by. */}
-            {!loading &&
-              (user ? (
-                <Button asChild colorPalette="brand" size="sm">
-                  <RouterLink to="/dashboard">Dashboard</RouterLink>
+            {/*
+              Hidden until the session is known, so a signed-in user never sees Login flash by; the signed-out
+              links keep their place meanwhile (the prerendered page has them too), so nothing moves when they show.
+            */}
+            {user ? (
+              <Button asChild colorPalette="brand" size="sm">
+                <RouterLink to="/dashboard">Dashboard</RouterLink>
+              </Button>
+            ) : (
+              <>
+                <Link asChild variant="plain" fontWeight="medium" color="fg.muted" _hover={{ color: 'fg' }} visibility={loading ? 'hidden' : undefined}>
+                  <RouterLink to="/login">Login</RouterLink>
+                </Link>
+                <Button asChild colorPalette="brand" size="sm" visibility={loading ? 'hidden' : undefined}>
+                  <RouterLink to="/signup">Try Now</RouterLink>
                 </Button>
-              ) : (
-                <>
-                  <Link asChild variant="plain" fontWeight="medium" color="fg.muted" _hover={{ color: 'fg' }}>
-                    <RouterLink to="/login">Login</RouterLink>
-                  </Link>
-                  <Button asChild colorPalette="brand" size="sm">
-                    <RouterLink to="/signup">Try Now</RouterLink>
-                  </Button>
-                </>
-              ))}
+              </>
+            )}
           </HStack>
         </Flex>
       </Container>

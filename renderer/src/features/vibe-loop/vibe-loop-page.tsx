@@ -18,6 +18,7 @@ import { MONITORING } from '@common/marketing';
 import { Bell, CalendarClock, Fingerprint, HardDrive, Radio, Send, Timer, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { useHydrated } from '../../app/hydration';
 import { useServices } from '../../app/services';
 import { PageHeading } from '../../ui/page-heading';
 import { HashDemo } from './hash-demo';
@@ -27,7 +28,9 @@ const MINUTES = MONITORING.minIntervalMs / 60_000;
 /** /vibe-loop: the monitoring script guide, also labelled Live Browser Demo. */
 export function VibeLoopPage() {
   const { serverOrigin } = useServices();
-  const snippet = `<script src="${serverOrigin}/latest.js" async></script>`;
+  // The server's address is known only in the browser: the prerendered page shows where it goes.
+  const origin = useHydrated() ? serverOrigin : 'https://your-vibeeval-server';
+  const snippet = `<script src="${origin}/latest.js" async></script>`;
 
   return (
     <Container maxW="5xl" px={{ base: '4', md: '6' }} py={{ base: '8', md: '14' }}>

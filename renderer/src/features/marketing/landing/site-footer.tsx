@@ -2,6 +2,7 @@ import { Box, Container, Flex, Link, Stack, Text } from '@chakra-ui/react';
 import { CONTACT, mailto } from '@common/marketing';
 import { Link as RouterLink } from 'react-router-dom';
 import { Logo } from '../../../ui/logo';
+import { useCurrentYear } from '../../../ui/use-current-year';
 
 const PAGES = [
   { label: 'Terms of Service', to: '/terms' },
@@ -16,6 +17,7 @@ const linkStyle = { color: 'fg.muted', fontSize: 'sm', _hover: { color: 'fg' } }
 
 /** The public site's footer: logo, the site's pages, a contact address and the copyright line. */
 export function SiteFooter() {
+  const year = useCurrentYear();
   return (
     <Box as="footer" borderTopWidth="1px" bg="bg.subtle" mt="auto">
       <Container maxW="7xl" px={{ base: '4', md: '6' }} py={{ base: '10', md: '12' }}>
@@ -55,7 +57,7 @@ export function SiteFooter() {
           </Box>
         </Flex>
         <Text mt="10" pt="6" borderTopWidth="1px" fontSize="sm" color="fg.muted">
-          © {new Date().getFullYear()} vibeeval. All rights reserved.
+          © {year} vibeeval. All rights reserved.
         </Text>
       </Container>
     </Box>

@@ -2,6 +2,7 @@ import { Box, Container, Flex, Heading, IconButton, chakra } from '@chakra-ui/re
 import { MARKETING_TIMING } from '@common/marketing';
 import { Pause, Play } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useClientValue } from '../../../app/hydration';
 
 /** A small neutral glyph before each name: plain geometry, none of the tools' own artwork. */
 const GLYPHS: Record<string, ReactNode> = {
@@ -31,16 +32,19 @@ const TOOLS: { name: string; glyph: keyof typeof GLYPHS }[] = [
 
 const reducedMotionQuery = '(prefers-reduced-motion: reduce)';
 
-/** True while the visitor asks for reduced motion; follows changes of the setting. */
+const subscribeReducedMotion = (onChange: () => void) => {
+  const query = window.matchMedia(reducedMotionQuery);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+};
+
+/**
+ * True while the visitor asks for reduced motion; follows changes of the setting. The prerendered page (no
+ * browser to ask) has the strip's one-line layout, which most visitors keep, so it does not jump on hydration;
+ * it starts moving only once hydrated.
+ */
 function usePrefersReducedMotion() {
-  const [reduced, setReduced] = useState(() => window.matchMedia(reducedMotionQuery).matches);
-  useEffect(() => {
-    const query = window.matchMedia(reducedMotionQuery);
-    const onChange = () => setReduced(query.matches);
-    query.addEventListener('change', onChange);
-    return () => query.removeEventListener('change', onChange);
-  }, []);
-  return reduced;
+  return useClientValue(subscribeReducedMotion, () => window.matchMedia(reducedMotionQuery).matches, false);
 }
 
 function ToolList({ duplicate }: { duplicate?: boolean }) {

@@ -1,0 +1,91 @@
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { Plugin, UserConfig } from 'vite';
+import { PRERENDERED_ROUTES, prerenderedPageFile } from '../common/prerender';
+
+/** Writes `file.br` and `file.gz` beside a text file of 1 KB or more, at the highest levels. */
+function compressBeside(file: string): void {
+  const content = readFileSync(file);
+  if (content.length < 1024) return;
+  writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: content.length } }));
+  writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+}
+
+/**
+ * Writes a .br and a .gz beside every text asset of the renderer build, which the server sends to browsers that
+ * accept them (@fastify/static `preCompressed`): compressed once at build time at the highest levels, instead of
+ * on every request.
+ */
+export function precompress(): Plugin {
+  return {
+    name: 'vibeeval:precompress',
+    apply: 'build',
+    writeBundle(options) {
+      if (!options.dir) return;
+      const walk = (folder: string): string[] =>
+        readdirSync(folder, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(folder, entry.name)) : [join(folder, entry.name)]));
+      for (const file of walk(options.dir).filter((name) => /\.(js|css|html|svg|json)$/.test(name))) compressBeside(file);
+    },
+  };
+}
+
+interface PrerenderModule {
+  renderPage(pathname: string): Promise<{ html: string; styles: string; title: string }>;
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The built index.html with a page's markup in #root, its styles in <head> and its title. */
+export function pageDocument(template: string, pathname: string, page: { html: string; styles: string; title: string }): string {
+  const root = '<div id="root"></div>';
+  if (!template.includes(root) || !template.includes('</head>')) throw new Error('index.html has no empty <div id="root"> or no </head>');
+  return template
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+    .replace('</head>', `${page.styles}</head>`)
+    .replace(root, `<div id="root" data-prerendered="${pathname}">${page.html}</div>`);
+}
+
+/**
+ * Prerenders the routes of common/prerender.ts once the renderer bundle is written: builds
+ * renderer/src/prerender.tsx for Node with the renderer's own settings, renders each route with it, and writes
+ * out/renderer/pages/<route>.html (the built index.html with the page in it), compressed like the assets.
+ * The page's scripts are the app's: the browser paints the HTML, then React hydrates it.
+ */
+export function prerenderPages(options: { entry: string; ssrOutDir: string; config: () => Pick<UserConfig, 'root' | 'resolve' | 'define' | 'plugins'> }): Plugin {
+  let outDir = '';
+  return {
+    name: 'vibeeval:prerender',
+    apply: 'build',
+    writeBundle(output) {
+      outDir = output.dir ?? '';
+    },
+    async closeBundle() {
+      if (!outDir) return;
+      const { build } = await import('vite');
+      rmSync(options.ssrOutDir, { recursive: true, force: true });
+      await build({
+        ...options.config(),
+        configFile: false,
+        logLevel: 'warn',
+        build: {
+          ssr: options.entry,
+          outDir: options.ssrOutDir,
+          emptyOutDir: true,
+          minify: false,
+          rollupOptions: { output: { format: 'esm', entryFileNames: 'prerender.mjs', chunkFileNames: '[name]-[hash].mjs' } },
+        },
+      });
+      const renderer = (await import(pathToFileURL(join(options.ssrOutDir, 'prerender.mjs')).href)) as PrerenderModule;
+      const template = readFileSync(join(outDir, 'index.html'), 'utf8');
+      for (const pathname of PRERENDERED_ROUTES) {
+        const file = join(outDir, prerenderedPageFile(pathname)!);
+        mkdirSync(dirname(file), { recursive: true });
+        writeFileSync(file, pageDocument(template, pathname, await renderer.renderPage(pathname)));
+        compressBeside(file);
+      }
+      rmSync(options.ssrOutDir, { recursive: true, force: true });
+    },
+  };
+}
