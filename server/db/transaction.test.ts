@@ -51,6 +51,27 @@ describe('transaction()', () => {
     });
     await expect(transaction(db, async (tx) => tx.execute('select 1'))).rejects.toThrow('Connection terminated unexpectedly');
 
+    // The connection ends while the transaction waits between two queries: no uncaught error, the client goes.
+    const uncaught: unknown[] = [];
+    const onUncaught = (error: unknown) => void uncaught.push(error);
+    process.on('uncaughtException', onUncaught);
+    try {
+      await expect(
+        transaction(db, async (tx) => {
+          const { rows } = await tx.execute('select pg_backend_pid() as pid');
+          const killer = new pg.Client({ connectionString: postgres.url });
+          await killer.connect();
+          await killer.query('select pg_terminate_backend($1)', [(rows[0] as { pid: number }).pid]);
+          await killer.end();
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          await tx.execute('select 1');
+        }),
+      ).rejects.toThrow();
+    } finally {
+      process.off('uncaughtException', onUncaught);
+    }
+    expect(uncaught).toEqual([]);
+
     expect(await within(5_000, transaction(db, async (tx) => tx.execute('select 1')).then(() => 'ran'))).toBe('ran');
     expect(await within(5_000, pool.end().then(() => 'ended'))).toBe('ended');
   });

@@ -9,13 +9,19 @@ import * as schema from './schema';
  * Drizzle's `db.transaction` (0.45) does not release its client when `begin` fails, which is what happens when
  * the connection was lost (a database restart): each failure leaks one of the pool's clients, and `pool.end()` at
  * shutdown then waits forever. Here a client whose `begin`, `commit` or `rollback` failed is destroyed rather than
- * returned, since its connection can't be trusted.
+ * returned, since its connection can't be trusted, and a connection lost between queries is not an uncaught error.
  */
 export async function transaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
   const pool = (db as Db & { $client: unknown }).$client;
   if (!(pool instanceof pg.Pool)) throw new Error('transaction() needs a database on a pool');
   const client = await pool.connect();
   let broken: Error | undefined;
+  // A checked-out client has no 'error' listener of the pool's: a connection lost between two queries would
+  // otherwise be thrown as an uncaught exception. The next query fails anyway; the client is then destroyed.
+  const onError = (error: Error) => {
+    broken = error;
+  };
+  client.on('error', onError);
   const run = (text: string) =>
     client.query(text).catch((error: Error) => {
       broken = error;
@@ -33,6 +39,7 @@ export async function transaction<T>(db: Db, work: (tx: Db) => Promise<T>): Prom
     await run('commit');
     return result;
   } finally {
+    client.off('error', onError);
     client.release(broken);
   }
 }
