@@ -21,6 +21,7 @@ import { databaseGate } from './database-gate';
 import { clientErrorHandler, detailErrorHandler, frameworkErrorHandler } from './http-errors';
 import { installInputGuards } from './http-input';
 import type { Database } from './db';
+import { accessLine } from './logging';
 import type { Mailer } from './mail/mailer';
 import type { Secrets } from './secrets';
 import { VERSION } from './version';
@@ -31,6 +32,8 @@ export interface AppDeps {
   secrets: Secrets;
   mailer: Mailer;
   logger: FastifyBaseLogger;
+  /** One line per answered request (server/logging.ts); the main logger when absent. */
+  accessLog?: Pick<FastifyBaseLogger, 'info'>;
   /** Kept answers of list routes: a user's own writes through this instance drop theirs before the answer. */
   lists?: ListCache;
   /** Product API routes, registered behind the bearer-token guard. */
@@ -52,7 +55,7 @@ function rendererDir(configured?: string): string | undefined {
 /** Paths the API owns; anything else that is a GET for a page gets the renderer's index.html. */
 const API_PREFIXES = ['/auth/', '/health', '/app-config', '/reports/', '/report-preview', '/live', '/v2/'];
 
-export async function buildApp({ config, database, secrets, mailer, logger, lists, apiRoutes = [], publicRoutes = [] }: AppDeps) {
+export async function buildApp({ config, database, secrets, mailer, logger, accessLog = logger, lists, apiRoutes = [], publicRoutes = [] }: AppDeps) {
   const app = Fastify({
     loggerInstance: logger,
     // One line per request, written when it is answered (below), instead of Fastify's two.
@@ -87,7 +90,7 @@ export async function buildApp({ config, database, secrets, mailer, logger, list
     if (request.log.level === 'debug' || request.log.level === 'trace') request.log.debug({ req: request }, 'incoming request');
   });
   app.addHook('onResponse', async (request, reply) => {
-    request.log.info({ req: request, res: { statusCode: reply.statusCode }, responseTime: Math.round(reply.elapsedTime * 10) / 10 }, 'request completed');
+    accessLog.info(accessLine(request, reply.statusCode, reply.elapsedTime), 'request completed');
   });
 
   let listeningOrigin = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;

@@ -18,7 +18,7 @@ import { publicReportLink, publicScanRoutes } from './public-scans/routes';
 import { PublicScanService } from './public-scans/service';
 import { ReportLinks } from './reports/links';
 import { publicReportRoutes, reportRoutes } from './reports/routes';
-import { createLogger } from './logging';
+import { createAccessLogger, createLogger } from './logging';
 import { loadSecrets } from './secrets';
 
 export interface RunningServer {
@@ -86,6 +86,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
       secrets,
       mailer,
       logger,
+      accessLog: createAccessLogger({ level: config.logLevel, destination: logDestination }),
       lists,
       apiRoutes: [projectRoutes({ projects, events, jobs, live, lists }), reportRoutes(reportDeps), liveTicketRoutes(links.signer)],
       publicRoutes: [
