@@ -56,10 +56,6 @@ test.describe('prerendered pages, JavaScript disabled', () => {
   });
 });
 
-// The hydration test failed once in two full CI runs on this 2-core machine (its cause is not yet known: see the
-// issue note); retried so that one slow moment does not hide the rest of the suite's result.
-test.describe.configure({ retries: 2 });
-
 test('the server sends each prerendered page, and the app shell for other pages', async ({ request }) => {
   for (const route of ['/', '/login', '/login/', '/updates/vibe-coding-apps', '/dashboard/projects']) {
     const html = await (await request.get(route)).text();
@@ -72,8 +68,25 @@ test('the server sends each prerendered page, and the app shell for other pages'
     const html = await (await request.get(route)).text();
     expect(html, route).toContain('<div id="root"></div>');
   }
-  const compressed = await request.get('/', { headers: { 'accept-encoding': 'br' } });
-  expect(compressed.headers()['content-encoding']).toBe('br');
+  // Pages go as gzip (brotli 11 reached the HTML parser later, see scripts/build-plugins.ts), scripts as brotli.
+  const page = await request.get('/', { headers: { 'accept-encoding': 'br, gzip' } });
+  expect(page.headers()['content-encoding']).toBe('gzip');
+  const script = (await page.text()).match(/<script type="module" crossorigin src="([^"]+)"/)?.[1];
+  const asset = await request.get(script!, { headers: { 'accept-encoding': 'br, gzip' } });
+  expect(asset.headers()['content-encoding']).toBe('br');
+});
+
+test('nothing of a prerendered page is painted before all of its markup is parsed', async ({ request }) => {
+  // A page painted half parsed then moved as the rest arrived (the sign-in card is centred): a layout shift of
+  // up to 0.06 in one CI run out of two. The browser is told to wait for the marker after #root.
+  for (const route of PUBLIC_PRERENDERED_ROUTES) {
+    const html = await (await request.get(route)).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head, route).toContain('<link rel="expect" href="#prerendered-end" blocking="render">');
+    const marker = html.indexOf('<div id="prerendered-end" hidden></div>');
+    expect(marker, route).toBeGreaterThan(html.indexOf('data-prerendered='));
+    expect(html.slice(marker), route).not.toMatch(/<(h1|h2|p|form|section)\b/);
+  }
 });
 
 test('hydration takes over the prerendered HTML as it is: same elements, no errors, no layout shift', async ({ page }) => {
