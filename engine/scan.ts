@@ -19,12 +19,8 @@ import { scoreObservatory } from './score/observatory';
 import type { CheckDefinition, Exchange, ProbeRequest, RenderResult, Site, SiteBeforeProbes } from './types';
 import { ENGINE_VERSION } from './version';
 
-/** Which addresses a scan may connect to. Local scans (CLI, desktop) allow private ones; server mode refuses them unless allow-listed. */
-export interface AddressPolicy {
-  allowPrivate: boolean;
-  /** Hosts or CIDR ranges allowed even when private addresses are refused. */
-  allowList?: string[];
-}
+import type { AddressPolicy } from './retrieval/address-policy';
+export type { AddressPolicy };
 
 export interface ScanHooks {
   onProgress?: (progress: ScanProgress) => void;

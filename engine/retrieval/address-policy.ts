@@ -1,7 +1,13 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
-import type { AddressPolicy } from '../scan';
+
+/** Which addresses a scan may connect to. Local scans (CLI, desktop) allow private ones; server mode refuses them unless allow-listed. */
+export interface AddressPolicy {
+  allowPrivate: boolean;
+  /** Hosts or CIDR ranges allowed even when private addresses are refused. */
+  allowList?: string[];
+}
 
 /** Loopback, private, link-local, carrier-grade NAT, unspecified and other non-public ranges (IPv4 and IPv6). */
 const NON_PUBLIC = new BlockList();
