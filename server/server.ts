@@ -18,7 +18,7 @@ import { publicReportLink, publicScanRoutes } from './public-scans/routes';
 import { PublicScanService } from './public-scans/service';
 import { ReportLinks } from './reports/links';
 import { publicReportRoutes, reportRoutes } from './reports/routes';
-import { createAccessLogger, createLogger } from './logging';
+import { createAccessLogger, createLogger, standardOutput } from './logging';
 import { loadSecrets } from './secrets';
 
 export interface RunningServer {
@@ -31,7 +31,8 @@ export interface RunningServer {
 /** Starts the whole backend: secrets, database (embedded or DATABASE_URL), mail, HTTP. */
 export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDestination }: { logDestination?: DestinationStream } = {}): Promise<RunningServer> {
   const config = loadConfig(env);
-  const logger = createLogger({ level: config.logLevel, destination: logDestination });
+  const destination = logDestination ?? standardOutput();
+  const logger = createLogger({ level: config.logLevel, destination });
   const secrets = await loadSecrets(config.dataDir);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -86,7 +87,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
       secrets,
       mailer,
       logger,
-      accessLog: createAccessLogger({ level: config.logLevel, destination: logDestination }),
+      accessLog: createAccessLogger({ level: config.logLevel, destination }),
       lists,
       apiRoutes: [projectRoutes({ projects, events, jobs, live, lists }), reportRoutes(reportDeps), liveTicketRoutes(links.signer)],
       publicRoutes: [
