@@ -66,9 +66,14 @@ export class RunEventBatcher {
     return this.#dropped;
   }
 
-  /** The extra every event of this attempt carries (the lifecycle events too). */
-  extra(description: string): Record<string, unknown> {
-    return { description: cap(description), scenario_id: this.owner.scenarioId, run_id: this.owner.runId, attempt: this.owner.attempt };
+  /**
+   * The extra of an event of this attempt. What the run saw carries the attempt (a later attempt replaces it); the
+   * lifecycle events (started, interrupted, finished) do not, so the run's history keeps every attempt.
+   */
+  extra(description: string, { lifecycle = false }: { lifecycle?: boolean } = {}): Record<string, unknown> {
+    const extra: Record<string, unknown> = { description: cap(description), scenario_id: this.owner.scenarioId, run_id: this.owner.runId };
+    if (!lifecycle) extra.attempt = this.owner.attempt;
+    return extra;
   }
 
   start(everyMs = FLUSH_EVERY_MS): void {

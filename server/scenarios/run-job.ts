@@ -147,7 +147,7 @@ export async function runScenarioJob(runId: string, deps: ScenarioJobDeps, { sig
   const batcher = new RunEventBatcher(db, live, owner, { userId: row.userId, projectId: scenario.projectId }, log);
   await clearEarlierRunEvents(db, row.userId, owner);
   await publishRun(db, live, row.id);
-  await batcher.record([{ userId: row.userId, projectId: scenario.projectId, kind: 'other', url: scenario.website, extra: batcher.extra(`Scenario run started (attempt ${row.attempts}, ${scenario.steps.length} steps)`) }]);
+  await batcher.record([{ userId: row.userId, projectId: scenario.projectId, kind: 'other', url: scenario.website, extra: batcher.extra(`Scenario run started (attempt ${row.attempts}, ${scenario.steps.length} steps)`, { lifecycle: true }) }]);
   batcher.start();
   const heartbeat = setInterval(() => {
     void db
@@ -175,7 +175,7 @@ export async function runScenarioJob(runId: string, deps: ScenarioJobDeps, { sig
     if (!(await storeRunResult(db, owner, result))) return 'skipped';
     const dropped = batcher.dropped ? ` (${batcher.dropped} more events not listed)` : '';
     const summary = result.status === 'passed' ? `Scenario passed in ${Math.round(result.durationMs)} ms` : `Scenario failed at step ${(result.failedStep ?? 0) + 1}: ${result.error ?? 'no reason given'}`;
-    await batcher.record([{ userId: row.userId, projectId: scenario.projectId, kind: result.status === 'passed' ? 'other' : 'error', url: scenario.website, extra: batcher.extra(`${summary}${dropped}`) }]);
+    await batcher.record([{ userId: row.userId, projectId: scenario.projectId, kind: result.status === 'passed' ? 'other' : 'error', url: scenario.website, extra: batcher.extra(`${summary}${dropped}`, { lifecycle: true }) }]);
     await publishRun(db, live, row.id);
     log.info({ status: result.status, ms: Math.round(result.durationMs), failedStep: result.failedStep }, 'scenario run finished');
     return result.status;
@@ -204,7 +204,7 @@ async function recordRunFailure(
   const mine = and(eq(scenarioRuns.id, row.id), eq(scenarioRuns.attempts, row.attempts), eq(scenarioRuns.status, 'running'));
   if (signal?.aborted) {
     await db.update(scenarioRuns).set({ status: 'queued', heartbeatAt: null }).where(mine);
-    await db.insert(events).values({ ...base, eventName: 'other', extra: { description: 'Scenario run interrupted by a server restart; it will run again', scenario_id: owner.scenarioId, run_id: owner.runId, attempt: owner.attempt } });
+    await db.insert(events).values({ ...base, eventName: 'other', extra: { description: 'Scenario run interrupted by a server restart; it will run again', scenario_id: owner.scenarioId, run_id: owner.runId } });
     await publishRun(db, live, row.id);
     return 'skipped';
   }
@@ -214,7 +214,7 @@ async function recordRunFailure(
     .update(scenarioRuns)
     .set({ status: finalAttempt ? 'failed' : 'queued', error: message, heartbeatAt: null, finishedAt: finalAttempt ? sql`now()` : null })
     .where(mine);
-  await db.insert(events).values({ ...base, eventName: 'error', extra: { description: finalAttempt ? message : `${message} (will retry)`, scenario_id: owner.scenarioId, run_id: owner.runId, attempt: owner.attempt } });
+  await db.insert(events).values({ ...base, eventName: 'error', extra: { description: finalAttempt ? message : `${message} (will retry)`, scenario_id: owner.scenarioId, run_id: owner.runId } });
   await publishRun(db, live, row.id);
   if (!finalAttempt) throw error;
   return 'failed';
