@@ -210,7 +210,8 @@ beforeAll(async () => {
     const detail = (await call(json(owner.token, 'GET', `/scenario/${scenario.id}`))).json as { runs: { status: string; screenshot_url: string | null }[] };
     return detail.runs[0]?.status === 'passed' || detail.runs[0]?.status === 'failed' ? detail.runs[0] : undefined;
   });
-  expect(run).toMatchObject({ status: 'passed', screenshot_url: expect.any(String) });
+  expect(run.status).toBe('passed');
+  expect(run.screenshot_url).toMatch(/^\/scenario-run\//);
   a = { ...owner, projectId, reportId: started.id, scanId: view.scan.id, reportUrl: report.report_url!, scenarioId: scenario.id, runId };
   await new Promise((resolve) => setTimeout(resolve, 300)); // the last live messages
   streamsOpen.abort();
