@@ -2,7 +2,7 @@
 import type { Browser } from 'playwright-core';
 import type { Step } from '../../common/scenarios';
 import type { AddressPolicy } from '../retrieval/address-policy';
-import type { Credentials, ScenarioRunOptions, ScenarioRunResult } from './types';
+import type { Credentials } from './types';
 
 export type { Credentials, RunEvent, ScenarioRunOptions, ScenarioRunResult } from './types';
 
@@ -45,22 +45,13 @@ const notBuilt = (what: string): never => {
   throw new Error(`${what} is not built yet`);
 };
 
-export async function openScenarioBrowser(options: { chromiumPath?: string | null; policy: AddressPolicy }): Promise<ScenarioBrowser> {
-  return notBuilt(`openScenarioBrowser(${options.policy.allowPrivate})`);
-}
-
-export async function runScenario(options: ScenarioRunOptions): Promise<ScenarioRunResult> {
-  return notBuilt(`runScenario(${options.website})`);
-}
+export { openScenarioBrowser } from './browser';
+export { runScenario } from './run';
+export { parseCredentials } from './credentials';
 
 /** A complete @playwright/test spec file for the steps, baseURL the website, credentials from the environment. */
 export function scenarioCode(scenario: { website: string; steps: Step[]; name: string }): string {
   return notBuilt(`scenarioCode(${scenario.name})`);
-}
-
-/** Test credentials from a project's secret instructions ('user@example.com / password', 'email: ...' lines). */
-export function parseCredentials(secretInstruction: string | null): Credentials | null {
-  return notBuilt(`parseCredentials(${secretInstruction?.length ?? 0})`);
 }
 
 export async function proposeScenarios(options: ProposalOptions): Promise<ProposedScenario[]> {
