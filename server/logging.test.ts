@@ -144,7 +144,7 @@ describe('logs of a full run', () => {
     keep('recovery refresh token', fragment.get('refresh_token'));
 
     // A project with secret credentials, its scan, its report viewed through the signed links.
-    const credentials = keep('project credentials', `admin / cr-${randomBytes(9).toString('base64url')}`);
+    const credentials = keep('project credentials', `admin@example.com / cr-${randomBytes(9).toString('base64url')}`);
     const project = await json('/project', { method: 'POST', token, body: { url: siteUrl, secret_instruction: credentials } });
     const projectId = project.body.id as string;
     expect((await json(`/project_test/${projectId}`, { method: 'PATCH', token })).status).toBe(200);
@@ -183,9 +183,9 @@ describe('logs of a full run', () => {
     expect(scenario.status).toBe(201);
     expect((await json(`/scenario/${scenario.body.id as string}/run`, { method: 'POST', token })).status).toBe(202);
     for (const started = Date.now(); ; ) {
-      const runs = (await json(`/scenario/${scenario.body.id as string}`, { token })).body.runs as { status: string }[];
+      const runs = (await json(`/scenario/${scenario.body.id as string}`, { token })).body.runs as { status: string; error: string | null }[];
       if (runs[0]?.status === 'passed') break;
-      expect(runs[0]?.status).not.toBe('failed');
+      expect(runs[0]?.status, runs[0]?.error ?? '').not.toBe('failed');
       expect(Date.now() - started).toBeLessThan(60_000);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
