@@ -49,10 +49,7 @@ export { openScenarioBrowser } from './browser';
 export { runScenario } from './run';
 export { parseCredentials } from './credentials';
 
-/** A complete @playwright/test spec file for the steps, baseURL the website, credentials from the environment. */
-export function scenarioCode(scenario: { website: string; steps: Step[]; name: string }): string {
-  return notBuilt(`scenarioCode(${scenario.name})`);
-}
+export { scenarioCode } from './code';
 
 export async function proposeScenarios(options: ProposalOptions): Promise<ProposedScenario[]> {
   return notBuilt(`proposeScenarios(${options.website})`);
