@@ -34,7 +34,7 @@ async function main() {
         headers: { authorization: `Bearer ${user.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-      return (await response.json()) as unknown;
+      return (await response.json());
     };
     const project = (await call('POST', '/project', { url: site.url, secret_instruction: `${SCENARIO_SITE_USER.username} / ${SCENARIO_SITE_USER.password}` })) as { id: string };
     const scenario = (await call('POST', '/scenarios', { project_id: project.id, website: site.url, actions: LOGIN_STEPS })) as { id: string };
