@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEXT_CURSOR_HEADER } from '../../common/pagination';
-import { scenarioDetailSchema, scenarioSchema, type ScenarioDetail, type ScenarioRun } from '../../common/scenarios';
+import { scenarioDetailSchema, scenarioProposalsSchema, scenarioSchema, stepsSchema, type ScenarioDetail, type ScenarioRun } from '../../common/scenarios';
 import { readZip } from '../../engine/scenarios/zip';
 import { SCENARIO_SITE_USER, startScenarioSite, type ScenarioSite } from '../../engine/testing/scenario-site';
 import { startServer, type RunningServer } from '../server';
@@ -237,6 +237,59 @@ describe('running scenarios', () => {
     expect((await call(user.token, 'GET', '/scenario-run/00000000-0000-4000-8000-000000000000/trace')).json).toEqual({ detail: 'Run not found' });
     expect((await call(user.token, 'GET', '/scenario-run/not-a-run/screenshot')).status).toBe(404);
   });
+});
+
+describe('proposals and the live stream', () => {
+  it('proposes scenarios for a project from its site, saving nothing', async () => {
+    const before = ((await call(user.token, 'GET', '/scenarios?limit=200')).json as unknown[]).length;
+    const answer = await call(user.token, 'POST', '/scenarios/generate', { project_id: projectId });
+    expect(answer.status, answer.text).toBe(200);
+    const { proposals } = scenarioProposalsSchema.parse(answer.json);
+    expect(proposals.length).toBeGreaterThan(0);
+    for (const proposal of proposals) {
+      expect(stepsSchema.safeParse(JSON.parse(proposal.actions)).success, proposal.actions).toBe(true);
+      expect(new URL(proposal.website).origin).toBe(site.origin);
+      expect(proposal.summarized_actions.length).toBeGreaterThan(0);
+    }
+    expect(JSON.stringify(proposals)).not.toContain(SCENARIO_SITE_USER.password);
+    expect(((await call(user.token, 'GET', '/scenarios?limit=200')).json as unknown[]).length).toBe(before);
+    expect((await call(other.token, 'POST', '/scenarios/generate', { project_id: projectId })).json).toEqual({ detail: 'Project not found' });
+    expect((await call(user.token, 'POST', '/scenarios/generate', { project_id: 'x' })).json).toEqual({ detail: 'project_id: must be a project id' });
+  }, 90_000);
+
+  it("tells the owner's live stream, and only it, each state of a run", async () => {
+    const streams = { mine: '', theirs: '' };
+    const open = async (token: string, into: keyof typeof streams, signal: AbortSignal) => {
+      const { ticket } = (await call(token, 'POST', '/live/ticket')).json as { ticket: string };
+      const response = await fetch(`${server.origin}/live?ticket=${ticket}`, { signal });
+      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+      void (async () => {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) return;
+          streams[into] += Buffer.from(value).toString();
+        }
+      })().catch(() => undefined);
+    };
+    const stop = new AbortController();
+    try {
+      await open(user.token, 'mine', stop.signal);
+      await open(other.token, 'theirs', stop.signal);
+      const scenario = await create({ website: site.url, actions: HOME_STEPS });
+      const { run_id: runId } = (await call(user.token, 'POST', `/scenario/${scenario.id}/run`)).json as { run_id: string };
+      await waitForRun(user.token, scenario.id, runId);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const messages = streams.mine
+        .split('\n')
+        .filter((line) => line.startsWith('data: '))
+        .map((line) => JSON.parse(line.slice(6)) as { type: string; run?: { id: string; status: string } })
+        .filter((message) => message.type === 'scenario.run' && message.run?.id === runId);
+      expect(messages.map((message) => message.run!.status)).toEqual(['queued', 'running', 'passed']);
+      expect(streams.theirs).not.toContain(runId);
+    } finally {
+      stop.abort();
+    }
+  }, 60_000);
 });
 
 describe('a run across a server restart', () => {
