@@ -419,4 +419,14 @@ describe('the defects found by probing, one by one', () => {
     // A public address is accepted (a literal: no DNS needed here).
     expect((await call('POST', '/project', fx.token, { url: 'http://93.184.215.14/' })).status).toBe(201);
   });
+
+  it("refuses a scenario website the server's address policy refuses, naming the field", async () => {
+    const actions = [{ type: 'goto', url: '/' }];
+    for (const website of ['http://127.0.0.1:8080/', 'http://10.1.2.3/admin']) {
+      const answer = await call('POST', '/scenarios', fx.token, { website, actions });
+      const reason = await urlRefusal({ allowPrivate: false }, website, new Map());
+      expect({ status: answer.status, body: answer.json }, website).toEqual({ status: 400, body: { detail: `website: ${reason}` } });
+    }
+    expect((await call('POST', '/scenarios', fx.token, { website: 'http://93.184.215.14/', actions })).status).toBe(201);
+  });
 });
