@@ -38,19 +38,19 @@ export interface ProposedScenario {
   name: string;
 }
 
-/** A proposal could not be made; `message` is for the user (e.g. the AI service's output did not validate twice). */
-export class ProposalError extends Error {}
-
-const notBuilt = (what: string): never => {
-  throw new Error(`${what} is not built yet`);
-};
+export { ProposalError } from './errors';
 
 export { openScenarioBrowser } from './browser';
 export { runScenario } from './run';
 export { parseCredentials } from './credentials';
 
 export { scenarioCode } from './code';
+import { proposeFromSite } from './propose';
 
+/**
+ * Scenarios for the website, nothing saved: from the site alone (its pages, main links, sign-in and forms, each
+ * tried in the browser), or, with an AI service, from the model's steps after they validated and passed a dry run.
+ */
 export async function proposeScenarios(options: ProposalOptions): Promise<ProposedScenario[]> {
-  return notBuilt(`proposeScenarios(${options.website})`);
+  return proposeFromSite(options);
 }

@@ -3,41 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { StepResult } from '../../common/scenarios';
-import { urlRefusal } from '../retrieval/address-policy';
-import { USER_AGENT } from '../version';
 import { RunCollector } from './collector';
+import { openGuardedContext } from './context';
 import { humanError, runStep } from './steps';
 import { readZip, writeZip } from './zip';
 import type { Credentials, ScenarioRunOptions, ScenarioRunResult } from './types';
 
 const SCREENSHOT_TIMEOUT_MS = 5_000;
 const CANCELLED = 'Cancelled';
-
-/** Spends `rate` tokens a second with a burst of one second's worth: a page's assets load together, the pace holds. */
-export class TokenBucket {
-  private tokens: number;
-  private last = performance.now();
-  private readonly capacity: number;
-
-  constructor(private readonly rate: number) {
-    this.capacity = Math.max(1, rate);
-    this.tokens = this.capacity;
-  }
-
-  async take(signal?: AbortSignal): Promise<void> {
-    if (this.rate <= 0) return;
-    for (;;) {
-      const now = performance.now();
-      this.tokens = Math.min(this.capacity, this.tokens + ((now - this.last) / 1000) * this.rate);
-      this.last = now;
-      if (this.tokens >= 1 || signal?.aborted) {
-        this.tokens -= 1;
-        return;
-      }
-      await new Promise((resolve) => setTimeout(resolve, ((1 - this.tokens) / this.rate) * 1000));
-    }
-  }
-}
 
 /** Every form a secret can take in text the browser records: as typed, URL-encoded (form posts), JSON-escaped. */
 export function secretForms(credentials: Credentials | null): string[] {
@@ -85,30 +58,6 @@ async function screenshotOf(page: Page): Promise<Buffer | null> {
   }
 }
 
-/** A fresh context for one run: the policy's route guard, the rate limit to the website, the collector's listeners. */
-async function openContext(options: ScenarioRunOptions, collector: RunCollector, signal: AbortSignal | undefined): Promise<BrowserContext> {
-  const context = await options.browser.newContext({ viewport: { width: 1280, height: 800 }, ignoreHTTPSErrors: true, serviceWorkers: 'block', userAgent: `${USER_AGENT} Chromium` });
-  try {
-    const origin = new URL(options.website).origin;
-    const bucket = new TokenBucket(options.rateLimit);
-    const policyCache = new Map<string, string | null>();
-    // The browser's proxy applies the address policy to every connection; this guard refuses early and paces requests.
-    await context.route('**/*', async (route) => {
-      const url = route.request().url();
-      if (!/^https?:/i.test(url)) return route.continue();
-      if (await urlRefusal(options.policy, url, policyCache)) return route.abort('blockedbyclient');
-      if (new URL(url).origin === origin) await bucket.take(signal);
-      return route.continue().catch(() => undefined);
-    });
-    collector.watchContext(context);
-    if (options.trace) await context.tracing.start({ screenshots: true, snapshots: true });
-    return context;
-  } catch (error) {
-    await context.close().catch(() => undefined);
-    throw error;
-  }
-}
-
 /** Rejects when the signal aborts: a step waiting on the page must not hold a cancelled run. */
 function abortable<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) return work;
@@ -132,7 +81,7 @@ export async function runScenario(options: ScenarioRunOptions): Promise<Scenario
   const result = { failedStep: null as number | null, error: null as string | null, screenshot: null as Buffer | null, trace: null as Buffer | null };
   let context: BrowserContext | undefined;
   try {
-    context = await abortable(openContext(options, collector, signal), signal);
+    context = await abortable(openGuardedContext(options, collector), signal);
     const page = await abortable(context.newPage(), signal);
     collector.watchPage(page);
     const website = new URL(options.website);
