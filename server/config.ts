@@ -134,7 +134,6 @@ function toConfig(env: z.infer<typeof envSchema>) {
     },
     scenarios: {
       concurrency: env.VIBEEVAL_SCENARIO_CONCURRENCY,
-      // Both the endpoint and the model are needed: a guessed model name would fail on most providers.
       llm:
         env.VIBEEVAL_LLM_BASE_URL && env.VIBEEVAL_LLM_MODEL
           ? { baseUrl: env.VIBEEVAL_LLM_BASE_URL, apiKey: env.VIBEEVAL_LLM_API_KEY || null, model: env.VIBEEVAL_LLM_MODEL }
@@ -157,6 +156,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const config = toConfig(result.data);
+  // A guessed model name would fail on most providers: the model is named with the endpoint.
+  if (result.data.VIBEEVAL_LLM_BASE_URL && !result.data.VIBEEVAL_LLM_MODEL) {
+    throw new ConfigError('Invalid configuration:\n  VIBEEVAL_LLM_MODEL: required when VIBEEVAL_LLM_BASE_URL is set');
+  }
   if (config.hosted && !config.hosted.anonKey) {
     throw new ConfigError('Invalid configuration:\n  SUPABASE_ANON_KEY: required when SUPABASE_URL is set');
   }
