@@ -22,6 +22,8 @@ export interface ScenarioRouteDeps {
   openBrowser(): Promise<ScenarioBrowser>;
   /** How long a proposal may take before the call answers 504. */
   proposalTimeoutMs?: number;
+  /** The engine's proposer (replaced in tests of the time limit). */
+  proposeScenarios?: typeof proposeScenarios;
 }
 
 const idParams = z.object({ id: z.string() });
@@ -112,10 +114,14 @@ export function scenarioRoutes(deps: ScenarioRouteDeps) {
  * Proposals for a project's site, in a browser of their own that is closed afterwards, within a bounded time
  * (504 past it). Nothing is saved: the user picks which to keep.
  */
-async function propose(deps: ScenarioRouteDeps, project: Awaited<ReturnType<ScenarioService['project']>>): Promise<ScenarioProposal[]> {
+export async function propose(
+  deps: Pick<ScenarioRouteDeps, 'openBrowser' | 'policy' | 'rateLimit' | 'llm' | 'proposalTimeoutMs' | 'proposeScenarios'>,
+  project: Awaited<ReturnType<ScenarioService['project']>>,
+): Promise<ScenarioProposal[]> {
   const timeoutMs = deps.proposalTimeoutMs ?? PROPOSAL_TIMEOUT_MS;
+  const seconds = Math.ceil(timeoutMs / 1000);
   const abort = new AbortController();
-  const timer = setTimeout(() => abort.abort(new ScenarioError(504, `Generating scenarios took longer than ${Math.round(timeoutMs / 1000)} seconds; try again.`)), timeoutMs);
+  const timer = setTimeout(() => abort.abort(new ScenarioError(504, `Generating scenarios took longer than ${seconds} second${seconds === 1 ? '' : 's'}; try again.`)), timeoutMs);
   const timedOut = new Promise<never>((_resolve, reject) => abort.signal.addEventListener('abort', () => reject(abort.signal.reason as Error), { once: true }));
   let browser: ScenarioBrowser | undefined;
   try {
@@ -126,7 +132,7 @@ async function propose(deps: ScenarioRouteDeps, project: Awaited<ReturnType<Scen
         throw abort.signal.reason as Error;
       }
       browser = opened;
-      return proposeScenarios({
+      return (deps.proposeScenarios ?? proposeScenarios)({
         website: project.url,
         instructions: project.instructions,
         credentials: project.credentials,

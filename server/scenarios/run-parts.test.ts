@@ -2,10 +2,11 @@ import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { liveMessageSchema } from '../../common/projects';
 import { SCENARIO_LIMITS, type ScenarioRun, type Step } from '../../common/scenarios';
-import type { ScenarioBrowser } from '../../engine/scenarios';
+import { ProposalError, type ScenarioBrowser } from '../../engine/scenarios';
+import { propose } from './routes';
 import { describeRunEvent } from './run-events';
 import { liveRun, RUN_LIMITS, ScenarioBrowserPool } from './run-job';
-import { nameFromSteps } from './service';
+import { nameFromSteps, ScenarioError } from './service';
 
 describe('a scenario name from its steps', () => {
   it('says the first steps in words and counts the rest', () => {
@@ -95,5 +96,56 @@ describe('the worker browser', () => {
     await expect(pool.get()).rejects.toThrow('no Chromium');
     await expect(pool.get()).resolves.toBeDefined();
     expect(attempts).toBe(2);
+  });
+});
+
+describe('proposals in bounded time', () => {
+  const project = { id: 'p', url: 'http://127.0.0.1:1/', instructions: null, credentials: null };
+  const browser = () => {
+    let closed = 0;
+    const opened: ScenarioBrowser = {
+      browser: {} as Browser,
+      close: () => {
+        closed++;
+        return Promise.resolve();
+      },
+    };
+    return { opened, closed: () => closed };
+  };
+  const deps = (opened: ScenarioBrowser, proposer: NonNullable<Parameters<typeof propose>[0]['proposeScenarios']>) => ({
+    openBrowser: () => Promise.resolve(opened),
+    policy: { allowPrivate: true },
+    rateLimit: 0,
+    llm: null,
+    proposalTimeoutMs: 200,
+    proposeScenarios: proposer,
+  });
+
+  it('answers 504 with what to do when proposing takes too long, cancels it and closes the browser', async () => {
+    const made = browser();
+    let cancelled = false;
+    const slow = (options: { signal?: AbortSignal }) =>
+      new Promise<never>((_resolve, reject) =>
+        options.signal?.addEventListener('abort', () => {
+          cancelled = true;
+          reject(new ProposalError('Cancelled'));
+        }),
+      );
+    const error = await propose(deps(made.opened, slow), project).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ScenarioError);
+    expect(error).toMatchObject({ statusCode: 504, message: 'Generating scenarios took longer than 1 second; try again.' });
+    expect(cancelled).toBe(true);
+    expect(made.closed()).toBe(1);
+  });
+
+  it("answers 422 with the engine's words when no proposal can be made, and JSON-encodes the steps of those made", async () => {
+    const made = browser();
+    const refused = await propose(deps(made.opened, () => Promise.reject(new ProposalError('The site did not load'))), project).catch((caught: unknown) => caught);
+    expect(refused).toMatchObject({ statusCode: 422, message: 'The site did not load' });
+    expect(made.closed()).toBe(1);
+    const steps: Step[] = [{ type: 'goto', url: '/' }];
+    const proposals = await propose(deps(made.opened, () => Promise.resolve([{ website: project.url, steps, name: 'Home page loads' }])), project);
+    expect(proposals).toEqual([{ website: project.url, actions: JSON.stringify(steps), summarized_actions: 'Home page loads' }]);
+    expect(made.closed()).toBe(2);
   });
 });
