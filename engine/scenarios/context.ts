@@ -51,7 +51,9 @@ export async function openGuardedContext(options: GuardedContextOptions, collect
     const bucket = new TokenBucket(options.rateLimit);
     const policyCache = new Map<string, string | null>();
     // The browser's proxy applies the address policy to every connection; this guard refuses early and paces requests.
-    await context.route('**/*', async (route) => {
+    // Interception costs a round trip per request, so it is only installed when it has something to do.
+    const guarded = !options.policy.allowPrivate || options.rateLimit > 0 || options.readOnly !== undefined;
+    if (guarded) await context.route('**/*', async (route) => {
       const request = route.request();
       const url = request.url();
       if (!/^https?:/i.test(url)) return route.continue();

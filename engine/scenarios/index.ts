@@ -45,6 +45,7 @@ export { runScenario } from './run';
 export { parseCredentials } from './credentials';
 
 export { scenarioCode } from './code';
+import { proposeWithLlm } from './llm';
 import { proposeFromSite } from './propose';
 
 /**
@@ -52,5 +53,6 @@ import { proposeFromSite } from './propose';
  * tried in the browser), or, with an AI service, from the model's steps after they validated and passed a dry run.
  */
 export async function proposeScenarios(options: ProposalOptions): Promise<ProposedScenario[]> {
-  return proposeFromSite(options);
+  const llm = options.llm;
+  return llm ? proposeWithLlm({ ...options, llm }) : proposeFromSite(options);
 }

@@ -52,7 +52,7 @@ async function saveTrace(context: BrowserContext, forms: string[]): Promise<Buff
 
 async function screenshotOf(page: Page): Promise<Buffer | null> {
   try {
-    return await page.screenshot({ type: 'png', mask: [page.locator('input[type=password]')], timeout: SCREENSHOT_TIMEOUT_MS, animations: 'disabled' });
+    return await page.screenshot({ type: 'png', mask: [page.locator('input[type=password]')], timeout: SCREENSHOT_TIMEOUT_MS });
   } catch {
     return null;
   }
