@@ -10,6 +10,13 @@ describe('loadConfig', () => {
     expect(config.smtpUrl).toBeUndefined();
     expect(config.hosted).toBeUndefined();
     expect(config.dataDir).toMatch(/\.vibeeval$/);
+    expect(config.scenarios).toEqual({ concurrency: 2, llm: null });
+  });
+
+  it('reads the scenario runs and the optional AI service', () => {
+    const config = loadConfig({ VIBEEVAL_SCENARIO_CONCURRENCY: '0', VIBEEVAL_LLM_BASE_URL: 'http://127.0.0.1:11434/v1', VIBEEVAL_LLM_MODEL: 'llama3.2' });
+    expect(config.scenarios).toEqual({ concurrency: 0, llm: { baseUrl: 'http://127.0.0.1:11434/v1', apiKey: null, model: 'llama3.2' } });
+    expect(loadConfig({ VIBEEVAL_LLM_BASE_URL: 'https://openrouter.ai/api/v1', VIBEEVAL_LLM_API_KEY: 'k', VIBEEVAL_LLM_MODEL: 'm' }).scenarios.llm?.apiKey).toBe('k');
   });
 
   it.each([
@@ -20,6 +27,9 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ JWT_EXPIRY: '-5' }, 'JWT_EXPIRY'],
     [{ SUPABASE_URL: 'https://abc.supabase.co' }, 'SUPABASE_ANON_KEY: required when SUPABASE_URL is set'],
+    [{ VIBEEVAL_LLM_BASE_URL: 'http://127.0.0.1:1234/v1' }, 'VIBEEVAL_LLM_MODEL: required when VIBEEVAL_LLM_BASE_URL is set'],
+    [{ VIBEEVAL_LLM_BASE_URL: 'ftp://x' }, 'VIBEEVAL_LLM_BASE_URL: must be a URL starting with http:// or https://'],
+    [{ VIBEEVAL_SCENARIO_CONCURRENCY: '-1' }, 'VIBEEVAL_SCENARIO_CONCURRENCY'],
   ])('names the variable of a bad value: %o', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

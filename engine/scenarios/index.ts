@@ -2,7 +2,7 @@
 import type { Browser } from 'playwright-core';
 import type { Step } from '../../common/scenarios';
 import type { AddressPolicy } from '../retrieval/address-policy';
-import type { Credentials, ScenarioRunOptions, ScenarioRunResult } from './types';
+import type { Credentials } from './types';
 
 export type { Credentials, RunEvent, ScenarioRunOptions, ScenarioRunResult } from './types';
 
@@ -38,31 +38,21 @@ export interface ProposedScenario {
   name: string;
 }
 
-/** A proposal could not be made; `message` is for the user (e.g. the AI service's output did not validate twice). */
-export class ProposalError extends Error {}
+export { ProposalError } from './errors';
 
-const notBuilt = (what: string): never => {
-  throw new Error(`${what} is not built yet`);
-};
+export { openScenarioBrowser } from './browser';
+export { runScenario } from './run';
+export { parseCredentials } from './credentials';
 
-export async function openScenarioBrowser(options: { chromiumPath?: string | null; policy: AddressPolicy }): Promise<ScenarioBrowser> {
-  return notBuilt(`openScenarioBrowser(${options.policy.allowPrivate})`);
-}
+export { scenarioCode } from './code';
+import { proposeWithLlm } from './llm';
+import { proposeFromSite } from './propose';
 
-export async function runScenario(options: ScenarioRunOptions): Promise<ScenarioRunResult> {
-  return notBuilt(`runScenario(${options.website})`);
-}
-
-/** A complete @playwright/test spec file for the steps, baseURL the website, credentials from the environment. */
-export function scenarioCode(scenario: { website: string; steps: Step[]; name: string }): string {
-  return notBuilt(`scenarioCode(${scenario.name})`);
-}
-
-/** Test credentials from a project's secret instructions ('user@example.com / password', 'email: ...' lines). */
-export function parseCredentials(secretInstruction: string | null): Credentials | null {
-  return notBuilt(`parseCredentials(${secretInstruction?.length ?? 0})`);
-}
-
+/**
+ * Scenarios for the website, nothing saved: from the site alone (its pages, main links, sign-in and forms, each
+ * tried in the browser), or, with an AI service, from the model's steps after they validated and passed a dry run.
+ */
 export async function proposeScenarios(options: ProposalOptions): Promise<ProposedScenario[]> {
-  return notBuilt(`proposeScenarios(${options.website})`);
+  const llm = options.llm;
+  return llm ? proposeWithLlm({ ...options, llm }) : proposeFromSite(options);
 }

@@ -1,0 +1,21 @@
+import { findChromium, launchPolicedChromium } from '../browser';
+import type { AddressPolicy } from '../retrieval/address-policy';
+import type { ScenarioBrowser } from './index';
+
+/** One Chromium behind the address policy's proxy, shared by the runs of one worker; close() stops both. */
+export async function openScenarioBrowser(options: { chromiumPath?: string | null; policy: AddressPolicy }): Promise<ScenarioBrowser> {
+  let path = options.chromiumPath ?? null;
+  if (!path) {
+    const found = findChromium();
+    if (found.path === null) throw new Error(`Browser scenarios need Chromium: ${found.reason}`);
+    path = found.path;
+  }
+  const { browser, proxy } = await launchPolicedChromium(path, options.policy);
+  return {
+    browser,
+    close: async () => {
+      await browser.close().catch(() => undefined);
+      await proxy.close();
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import type { Browser, BrowserContext } from 'playwright-core';
+import { urlRefusal, type AddressPolicy } from '../retrieval/address-policy';
+import { USER_AGENT } from '../version';
+import type { RunCollector } from './collector';
+
+/** Spends `rate` tokens a second with a burst of one second's worth: a page's assets load together, the pace holds. */
+export class TokenBucket {
+  private tokens: number;
+  private last = performance.now();
+  private readonly capacity: number;
+
+  constructor(private readonly rate: number) {
+    this.capacity = Math.max(1, rate);
+    this.tokens = this.capacity;
+  }
+
+  async take(signal?: AbortSignal): Promise<void> {
+    if (this.rate <= 0) return;
+    for (;;) {
+      const now = performance.now();
+      this.tokens = Math.min(this.capacity, this.tokens + ((now - this.last) / 1000) * this.rate);
+      this.last = now;
+      if (this.tokens >= 1 || signal?.aborted) {
+        this.tokens -= 1;
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, ((1 - this.tokens) / this.rate) * 1000));
+    }
+  }
+}
+
+export interface GuardedContextOptions {
+  browser: Browser;
+  website: string;
+  policy: AddressPolicy;
+  /** Requests per second to the website; 0 = no limit. */
+  rateLimit: number;
+  trace?: boolean;
+  signal?: AbortSignal;
+  /** While this answers true, requests that could change data (any method but GET, HEAD, OPTIONS) are refused. */
+  readOnly?: () => boolean;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** A fresh context: the policy's route guard, the rate limit to the website, the collector's listeners, tracing if asked. */
+export async function openGuardedContext(options: GuardedContextOptions, collector: RunCollector): Promise<BrowserContext> {
+  const context = await options.browser.newContext({ viewport: { width: 1280, height: 800 }, ignoreHTTPSErrors: true, serviceWorkers: 'block', userAgent: `${USER_AGENT} Chromium` });
+  try {
+    const origin = new URL(options.website).origin;
+    const bucket = new TokenBucket(options.rateLimit);
+    const policyCache = new Map<string, string | null>();
+    // The browser's proxy applies the address policy to every connection; this guard refuses early and paces requests.
+    // Interception costs a round trip per request, so it is only installed when it has something to do.
+    const guarded = !options.policy.allowPrivate || options.rateLimit > 0 || options.readOnly !== undefined;
+    if (guarded) await context.route('**/*', async (route) => {
+      const request = route.request();
+      const url = request.url();
+      if (!/^https?:/i.test(url)) return route.continue();
+      if (await urlRefusal(options.policy, url, policyCache)) return route.abort('blockedbyclient');
+      if (options.readOnly?.() && !SAFE_METHODS.has(request.method())) return route.abort('blockedbyclient');
+      if (new URL(url).origin === origin) await bucket.take(options.signal);
+      return route.continue().catch(() => undefined);
+    });
+    collector.watchContext(context);
+    if (options.trace) await context.tracing.start({ screenshots: true, snapshots: true });
+    return context;
+  } catch (error) {
+    await context.close().catch(() => undefined);
+    throw error;
+  }
+}

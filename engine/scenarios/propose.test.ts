@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stepsSchema } from '../../common/scenarios';
+import { findChromium } from '../browser';
+import { SCENARIO_SITE_USER, startScenarioSite, type ScenarioSite } from '../testing/scenario-site';
+import { openScenarioBrowser, proposeScenarios, runScenario, type ScenarioBrowser } from './index';
+
+const chromium = findChromium();
+if (chromium.path === null) console.warn(`propose.test.ts skipped: ${chromium.reason}`);
+const policy = { allowPrivate: true };
+
+describe.skipIf(chromium.path === null)('proposeScenarios without an AI service', () => {
+  let site: ScenarioSite;
+  let browser: ScenarioBrowser;
+  beforeAll(async () => {
+    site = await startScenarioSite();
+    browser = await openScenarioBrowser({ chromiumPath: chromium.path, policy });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+  const propose = (credentials: typeof SCENARIO_SITE_USER | null) =>
+    proposeScenarios({ website: site.url, instructions: null, credentials, browser: browser.browser, policy, rateLimit: 0, llm: null });
+
+  it('proposes page loads, the main navigation, the form validation and the sign-in, each passing when run', async () => {
+    const proposals = await propose(SCENARIO_SITE_USER);
+    const names = proposals.map((proposal) => proposal.name);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'Acme Notes: loads with its title, no console error and no failed request',
+        'Pricing - Acme Notes: loads with its title, no console error and no failed request',
+        'Contact - Acme Notes: loads with its title, no console error and no failed request',
+        'Sign in - Acme Notes: loads with its title, no console error and no failed request',
+        'Main navigation: Pricing, Contact, Sign in',
+        'Contact - Acme Notes: the form shows "Please enter your email address." when sent empty',
+        'Sign in with the test account and land on /dashboard',
+      ]),
+    );
+    // The page that logs an error is proposed without the assertions that would fail today.
+    expect(proposals.find((p) => p.name.startsWith('Status'))?.steps).toEqual([{ type: 'goto', url: '/broken' }, { type: 'expect_title', text: 'Status - Acme Notes' }]);
+    const signIn = proposals.find((p) => p.name.startsWith('Sign in with'))!;
+    expect(signIn.steps).toEqual([
+      { type: 'goto', url: '/login' },
+      { type: 'fill', target: { by: 'role', role: 'textbox', name: 'Email' }, value: { credential: 'username' } },
+      { type: 'fill', target: { by: 'label', text: 'Password' }, value: { credential: 'password' } },
+      { type: 'click', target: { by: 'role', role: 'button', name: 'Sign in' } },
+      { type: 'expect_url', pattern: '/dashboard$' },
+      { type: 'expect_visible', target: { by: 'role', role: 'heading', name: 'Dashboard' } },
+    ]);
+    expect(proposals.find((p) => p.name.startsWith('Contact - Acme Notes: the form'))!.steps).toEqual([
+      { type: 'goto', url: '/contact' },
+      { type: 'click', target: { by: 'role', role: 'button', name: 'Send message' } },
+      { type: 'expect_text', target: { by: 'role', role: 'alert' }, text: 'Please enter your email address.' },
+    ]);
+    expect(JSON.stringify(proposals)).not.toContain(SCENARIO_SITE_USER.password);
+    // Trying the empty contact form sent no write: it has none, and writes are refused while trying.
+    expect(site.requests.filter((request) => request.startsWith('POST') && request !== 'POST /login')).toEqual([]);
+    for (const proposal of proposals) {
+      expect(stepsSchema.safeParse(proposal.steps).success).toBe(true);
+      const result = await runScenario({ website: site.url, steps: proposal.steps, credentials: SCENARIO_SITE_USER, browser: browser.browser, policy, rateLimit: 0, trace: false });
+      expect(result.error, proposal.name).toBeNull();
+    }
+  });
+
+  it('proposes no sign-in without credentials', async () => {
+    const proposals = await propose(null);
+    expect(proposals.some((p) => p.name.startsWith('Sign in with'))).toBe(false);
+    expect(proposals.length).toBeGreaterThanOrEqual(5);
+  });
+});

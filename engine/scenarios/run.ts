@@ -1,0 +1,122 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import type { StepResult } from '../../common/scenarios';
+import { RunCollector } from './collector';
+import { openGuardedContext } from './context';
+import { humanError, runStep } from './steps';
+import { readZip, writeZip } from './zip';
+import type { Credentials, ScenarioRunOptions, ScenarioRunResult } from './types';
+
+const SCREENSHOT_TIMEOUT_MS = 5_000;
+const CANCELLED = 'Cancelled';
+
+/** Every form a secret can take in text the browser records: as typed, URL-encoded (form posts), JSON-escaped. */
+export function secretForms(credentials: Credentials | null): string[] {
+  if (!credentials) return [];
+  const forms = new Set<string>();
+  for (const value of [credentials.password, credentials.username]) {
+    if (value.length < 3) continue; // too short to tell from ordinary text
+    forms.add(value);
+    forms.add(encodeURIComponent(value));
+    forms.add(new URLSearchParams({ v: value }).toString().slice(2));
+    forms.add(JSON.stringify(value).slice(1, -1));
+  }
+  return [...forms].sort((a, b) => b.length - a.length);
+}
+
+const MASK = '********';
+export const redactText = (text: string, forms: string[]) => forms.reduce((out, form) => out.split(form).join(MASK), text);
+
+function redactBuffer(data: Buffer, forms: string[]): Buffer {
+  if (!forms.some((form) => data.includes(form))) return data;
+  return Buffer.from(redactText(data.toString('latin1'), forms.map((form) => Buffer.from(form).toString('latin1'))), 'latin1');
+}
+
+/** The trace as a zip, every recorded credential (action parameters, DOM snapshots, request bodies) masked. */
+async function saveTrace(context: BrowserContext, forms: string[]): Promise<Buffer | null> {
+  const dir = await mkdtemp(join(tmpdir(), 'vibeeval-trace-'));
+  try {
+    const path = join(dir, 'trace.zip');
+    await context.tracing.stop({ path });
+    const zip = await readFile(path);
+    if (!forms.length) return zip;
+    return writeZip(readZip(zip).map((entry) => ({ name: entry.name, data: redactBuffer(entry.data, forms) })));
+  } catch {
+    return null;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function screenshotOf(page: Page): Promise<Buffer | null> {
+  try {
+    return await page.screenshot({ type: 'png', mask: [page.locator('input[type=password]')], timeout: SCREENSHOT_TIMEOUT_MS });
+  } catch {
+    return null;
+  }
+}
+
+/** Rejects when the signal aborts: a step waiting on the page must not hold a cancelled run. */
+function abortable<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return work;
+  work.catch(() => undefined); // its failure after a cancel is of no interest
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new Error(CANCELLED));
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+/** Runs the steps in a fresh context; the first failing step stops the run, the later ones are skipped. */
+export async function runScenario(options: ScenarioRunOptions): Promise<ScenarioRunResult> {
+  const started = performance.now();
+  const { signal } = options;
+  const forms = secretForms(options.credentials);
+  const redact = (text: string) => redactText(text, forms);
+  const collector = new RunCollector(new URL(options.website).origin, redact, options.onEvent);
+  const steps: StepResult[] = options.steps.map((_, index) => ({ index, status: 'skipped', duration_ms: 0, error: null }));
+  const result = { failedStep: null as number | null, error: null as string | null, screenshot: null as Buffer | null, trace: null as Buffer | null };
+  let context: BrowserContext | undefined;
+  try {
+    context = await abortable(openGuardedContext(options, collector), signal);
+    const page = await abortable(context.newPage(), signal);
+    collector.watchPage(page);
+    const website = new URL(options.website);
+    for (const [index, step] of options.steps.entries()) {
+      const stepStarted = performance.now();
+      try {
+        await abortable(runStep(step, { page, website, credentials: options.credentials, collector, index }), signal);
+        steps[index] = { index, status: 'passed', duration_ms: Math.round(performance.now() - stepStarted), error: null };
+      } catch (error) {
+        const message = signal?.aborted ? CANCELLED : redact(humanError(step, error));
+        steps[index] = { index, status: 'failed', duration_ms: Math.round(performance.now() - stepStarted), error: message };
+        Object.assign(result, { failedStep: index, error: message });
+        if (!signal?.aborted) collector.emit({ kind: 'error', url: redact(page.url()), description: message });
+        break;
+      }
+    }
+    if (!signal?.aborted) {
+      result.screenshot = await screenshotOf(page);
+      if (options.trace) result.trace = await saveTrace(context, forms);
+    }
+  } catch (error) {
+    // The context could not be opened (browser gone, cancelled before the first step).
+    result.error = signal?.aborted ? CANCELLED : redact(`The browser could not start the run: ${String((error as Error)?.message ?? error).split('\n')[0]}`);
+  } finally {
+    await context?.close().catch(() => undefined);
+  }
+  return {
+    status: result.error === null ? 'passed' : 'failed',
+    durationMs: Math.round(performance.now() - started),
+    steps,
+    failedStep: result.failedStep,
+    error: result.error,
+    screenshot: result.screenshot,
+    trace: result.trace,
+    consoleErrors: collector.consoleErrors,
+    failedRequests: collector.failedRequests,
+  };
+}
