@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZES, pageQuerySchema } from './pagination';
 import { findingSchema, gradeSchema, scanProgressSchema, scanResultSchema, severityCountsSchema } from './scan';
+import { scenarioRunSchema } from './scenarios';
 
 // The product API's bodies and answers for projects, scans, events and reports (spec sections 3, 5, 7 and 9).
 // The server validates with these schemas and the renderer's forms use the same ones.
@@ -204,6 +205,8 @@ export const liveMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('scan.state'), project_id: z.string(), scan_id: z.string(), scan: scanSummarySchema }),
   z.object({ type: z.literal('event'), project_id: z.string().nullable(), event: eventSchema }),
   z.object({ type: z.literal('report.state'), report: reportStatusSchema }),
+  /** A scenario run was queued, started or finished. */
+  z.object({ type: z.literal('scenario.run'), scenario_id: z.string(), run: scenarioRunSchema }),
 ]);
 export type LiveMessage = z.infer<typeof liveMessageSchema>;
 
