@@ -205,7 +205,7 @@ export const liveMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('scan.state'), project_id: z.string(), scan_id: z.string(), scan: scanSummarySchema }),
   z.object({ type: z.literal('event'), project_id: z.string().nullable(), event: eventSchema }),
   z.object({ type: z.literal('report.state'), report: reportStatusSchema }),
-  /** A scenario run was queued, started or finished. */
+  /** A scenario run changed state (queued, running, passed, failed). */
   z.object({ type: z.literal('scenario.run'), scenario_id: z.string(), run: scenarioRunSchema }),
 ]);
 export type LiveMessage = z.infer<typeof liveMessageSchema>;
