@@ -33,6 +33,7 @@ export const PAGE_SIZES = {
   projects: { fallback: 50, max: 200 },
   events: { fallback: 30, max: 500 },
   reportLinks: { fallback: 30, max: 100 },
+  scenarios: { fallback: 50, max: 200 },
 } as const;
 
 /** One page of a list as a client sees it: the items and the cursor of the next page (null on the last). */

@@ -62,6 +62,12 @@ const envSchema = z.object({
   VIBEEVAL_SCAN_RATE: z.coerce.number({ message: 'must be a number' }).min(0).max(1000).default(10),
   /** Render pages in headless Chromium during scans when a browser is found. */
   VIBEEVAL_SCAN_RENDER: z.enum(['true', 'false', '1', '0']).default('true'),
+  /** Scenario runs this process runs at once; 0 = none (the process only queues them). */
+  VIBEEVAL_SCENARIO_CONCURRENCY: z.coerce.number({ message: 'must be a number' }).int().min(0).max(32).default(2),
+  /** An OpenAI-compatible chat completions endpoint that proposes scenario steps; unset = proposals from the site alone. */
+  VIBEEVAL_LLM_BASE_URL: optionalUrl(['http:', 'https:']),
+  VIBEEVAL_LLM_API_KEY: z.string().trim().optional(),
+  VIBEEVAL_LLM_MODEL: z.string().trim().optional(),
   /** Public-site quick scans (POST /v2/vibe-scanner) allowed per client IP and per email address in the window. */
   PUBLIC_SCAN_MAX_PER_IP: positiveInt(10),
   PUBLIC_SCAN_MAX_PER_EMAIL: positiveInt(5),
@@ -125,6 +131,14 @@ function toConfig(env: z.infer<typeof envSchema>) {
       },
       rateLimit: env.VIBEEVAL_SCAN_RATE,
       render: env.VIBEEVAL_SCAN_RENDER === 'true' || env.VIBEEVAL_SCAN_RENDER === '1',
+    },
+    scenarios: {
+      concurrency: env.VIBEEVAL_SCENARIO_CONCURRENCY,
+      // Both the endpoint and the model are needed: a guessed model name would fail on most providers.
+      llm:
+        env.VIBEEVAL_LLM_BASE_URL && env.VIBEEVAL_LLM_MODEL
+          ? { baseUrl: env.VIBEEVAL_LLM_BASE_URL, apiKey: env.VIBEEVAL_LLM_API_KEY || null, model: env.VIBEEVAL_LLM_MODEL }
+          : null,
     },
     publicScans: {
       perIp: env.PUBLIC_SCAN_MAX_PER_IP,

@@ -18,10 +18,17 @@ interface Owner {
   reportId: string;
   scanId: string;
   reportUrl: string;
+  /** A scenario with a finished run (screenshot and trace stored). */
+  scenarioId: string;
+  runId: string;
 }
 
 /** Text that only A's records contain: found in any answer to B, it is a leak. */
 const MARKERS = { instruction: 'owner-a-instruction-7f3c', secret: 'owner-a-secret-91be' };
+const SCENARIO_STEPS = [
+  { type: 'goto', url: '/' },
+  { type: 'expect_title', text: 'Shop' },
+];
 
 type Entry =
   /** Takes one of A's ids: B gets 404 with a detail; A gets the record (read) or it is unchanged afterwards (write). */
@@ -68,6 +75,16 @@ const TABLE: Record<string, Entry> = {
   'POST /reports': { kind: 'record', writes: true, request: (o) => json(o.token, 'POST', '/reports', { project_id: o.projectId, type: 'analytics' }) },
   'GET /reports/:id': { kind: 'record', request: (o) => json(o.token, 'GET', `/reports/${o.reportId}`) },
   'GET /projects': { kind: 'list', path: '/projects', ownIds: (o) => [o.projectId] },
+  'GET /scenarios': { kind: 'list', path: '/scenarios', ownIds: (o) => [o.scenarioId] },
+  'POST /scenarios': { kind: 'record', writes: true, request: (o) => json(o.token, 'POST', '/scenarios', { project_id: o.projectId, website: siteUrl, actions: SCENARIO_STEPS }) },
+  // Marked as writing so that the owner's call, which would open a browser to propose scenarios, is not made.
+  'POST /scenarios/generate': { kind: 'record', writes: true, request: (o) => json(o.token, 'POST', '/scenarios/generate', { project_id: o.projectId }) },
+  'POST /scenarios/run-all': { kind: 'record', writes: true, request: (o) => json(o.token, 'POST', '/scenarios/run-all', { project_id: o.projectId }) },
+  'GET /scenario/:id': { kind: 'record', request: (o) => json(o.token, 'GET', `/scenario/${o.scenarioId}`) },
+  'DELETE /scenario/:id': { kind: 'record', writes: true, request: (o) => json(o.token, 'DELETE', `/scenario/${o.scenarioId}`) },
+  'POST /scenario/:id/run': { kind: 'record', writes: true, request: (o) => json(o.token, 'POST', `/scenario/${o.scenarioId}/run`) },
+  'GET /scenario-run/:id/screenshot': { kind: 'record', request: (o) => json(o.token, 'GET', `/scenario-run/${o.runId}/screenshot`) },
+  'GET /scenario-run/:id/trace': { kind: 'record', request: (o) => json(o.token, 'GET', `/scenario-run/${o.runId}/trace`) },
   'GET /events/recent': { kind: 'list', path: '/events/recent?limit=500', ownIds: (o) => [o.scanId] },
   'GET /report_links/recent': { kind: 'list', path: '/report_links/recent', ownIds: (o) => [o.reportId] },
   'POST /project': {
@@ -186,7 +203,15 @@ beforeAll(async () => {
   });
   expect(report.state).toBe('completed');
   const view = (await call(json(owner.token, 'GET', `/project/${projectId}/scan`))).json as { scan: { id: string } };
-  a = { ...owner, projectId, reportId: started.id, scanId: view.scan.id, reportUrl: report.report_url! };
+  // A scenario of A's project, run once to the end.
+  const scenario = (await call(json(owner.token, 'POST', '/scenarios', { project_id: projectId, website: siteUrl, actions: SCENARIO_STEPS }))).json as { id: string };
+  const { run_id: runId } = (await call(json(owner.token, 'POST', `/scenario/${scenario.id}/run`))).json as { run_id: string };
+  const run = await waitFor(async () => {
+    const detail = (await call(json(owner.token, 'GET', `/scenario/${scenario.id}`))).json as { runs: { status: string; screenshot_url: string | null }[] };
+    return detail.runs[0]?.status === 'passed' || detail.runs[0]?.status === 'failed' ? detail.runs[0] : undefined;
+  });
+  expect(run).toMatchObject({ status: 'passed', screenshot_url: expect.any(String) });
+  a = { ...owner, projectId, reportId: started.id, scanId: view.scan.id, reportUrl: report.report_url!, scenarioId: scenario.id, runId };
   await new Promise((resolve) => setTimeout(resolve, 300)); // the last live messages
   streamsOpen.abort();
 }, 180_000);
@@ -197,7 +222,7 @@ afterAll(async () => {
 
 /** Fails when an answer to B carries anything of A's. */
 function expectNothingOfA(answer: RawAnswer, label: string) {
-  for (const secret of [a.projectId, a.reportId, a.scanId, a.email, MARKERS.instruction, MARKERS.secret]) {
+  for (const secret of [a.projectId, a.reportId, a.scanId, a.scenarioId, a.runId, a.email, MARKERS.instruction, MARKERS.secret]) {
     expect(answer.text.includes(secret), `${label} leaks ${secret}: ${answer.text.slice(0, 200)}`).toBe(false);
   }
 }
@@ -225,6 +250,8 @@ describe("another user's records", () => {
     expect(after.instruction_text).toBe(MARKERS.instruction);
     expect(after.latest_scan.id).toBe(before.latest_scan.id);
     expect(((await asA('GET', '/report_links/recent')).json as unknown[]).length).toBe(1);
+    // A's scenario is still there with its one run.
+    expect(((await asA('GET', `/scenario/${a.scenarioId}`)).json as { runs: unknown[] }).runs).toHaveLength(1);
   });
 
   it("never lists A's records to B", async () => {

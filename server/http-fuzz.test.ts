@@ -17,6 +17,9 @@ interface Fixtures {
   reportId: string;
   publicScanId: string;
   ticket: string;
+  scenarioId: string;
+  deleteScenarioId: string;
+  runId: string;
 }
 
 interface FuzzTarget {
@@ -36,6 +39,10 @@ interface FuzzTarget {
 
 const SITE = 'https://example.com/';
 const signed = { exp: '1', sig: 'x' };
+const SCENARIO_STEPS = [
+  { type: 'goto', url: '/' },
+  { type: 'expect_title', text: 'Example' },
+];
 
 const TABLE: Record<string, (fx: Fixtures) => FuzzTarget> = {
   'GET /health': () => ({}),
@@ -74,6 +81,15 @@ const TABLE: Record<string, (fx: Fixtures) => FuzzTarget> = {
   'GET /report-preview': (fx) => ({ shape: 'page', query: { signed_url: `/reports/${fx.reportId}/view?exp=1&sig=x` } }),
   'POST /v2/vibe-scanner': () => ({ body: { url: SITE, email: 'fuzz@example.com' } }),
   'GET /v2/vibe-scanner/:id/report': (fx) => ({ params: { id: fx.publicScanId }, query: signed }),
+  'GET /scenarios': (fx) => ({ auth: 'user', query: { limit: '10', project_id: fx.projectId } }),
+  'POST /scenarios': (fx) => ({ auth: 'user', body: { project_id: fx.projectId, website: SITE, actions: SCENARIO_STEPS, summarized_actions: 'Home page loads' } }),
+  'POST /scenarios/generate': (fx) => ({ auth: 'user', body: { project_id: fx.projectId } }),
+  'POST /scenarios/run-all': (fx) => ({ auth: 'user', body: { project_id: fx.projectId } }),
+  'GET /scenario/:id': (fx) => ({ auth: 'user', params: { id: fx.scenarioId } }),
+  'DELETE /scenario/:id': (fx) => ({ auth: 'user', params: { id: fx.deleteScenarioId } }),
+  'POST /scenario/:id/run': (fx) => ({ auth: 'user', params: { id: fx.scenarioId } }),
+  'GET /scenario-run/:id/screenshot': (fx) => ({ auth: 'user', params: { id: fx.runId } }),
+  'GET /scenario-run/:id/trace': (fx) => ({ auth: 'user', params: { id: fx.runId } }),
 };
 /** Files of the built renderer (one route each): a few are fuzzed like any GET route. */
 const FILE_ROUTES_FUZZED = 2;
@@ -235,7 +251,7 @@ beforeAll(async () => {
   const recorder = recordRoutes();
   try {
     // Server mode: scans refuse private addresses (and none run here: no worker).
-    server = await startTestServer({ VIBEEVAL_SCAN_CONCURRENCY: '0', VIBEEVAL_SCAN_ALLOW_PRIVATE: 'false', VIBEEVAL_SCAN_RENDER: 'false' });
+    server = await startTestServer({ VIBEEVAL_SCAN_CONCURRENCY: '0', VIBEEVAL_SCENARIO_CONCURRENCY: '0', VIBEEVAL_SCAN_ALLOW_PRIVATE: 'false', VIBEEVAL_SCAN_RENDER: 'false' });
   } finally {
     recorder.stop();
   }
@@ -246,6 +262,9 @@ beforeAll(async () => {
   const report = (await call('POST', '/reports', user.token, { project_id: project.id, type: 'performance' })).json as { id: string };
   const publicScan = (await call('POST', '/v2/vibe-scanner', undefined, { url: SITE, email: 'fuzz-fixture@example.com' })).json as { id: string };
   const ticket = (await call('POST', '/live/ticket', user.token)).json as { ticket: string };
+  const scenario = (await call('POST', '/scenarios', user.token, { project_id: project.id, website: SITE, actions: SCENARIO_STEPS })).json as { id: string };
+  const doomedScenario = (await call('POST', '/scenarios', user.token, { website: SITE, actions: SCENARIO_STEPS })).json as { id: string };
+  const run = (await call('POST', `/scenario/${scenario.id}/run`, user.token)).json as { run_id: string };
   fx = {
     token: user.token,
     logoutToken: (await signUp(server.origin, 'fuzz-logout')).token,
@@ -254,6 +273,9 @@ beforeAll(async () => {
     reportId: report.id,
     publicScanId: publicScan.id,
     ticket: ticket.ticket,
+    scenarioId: scenario.id,
+    deleteScenarioId: doomedScenario.id,
+    runId: run.run_id,
   };
   expect(Object.values(fx).every((value) => typeof value === 'string' && value.length > 0)).toBe(true);
 });

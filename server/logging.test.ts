@@ -75,6 +75,11 @@ describe('logs of a full run', () => {
 
   beforeAll(async () => {
     site = http.createServer((req, res) => {
+      if (req.url === '/login') {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.end('<!doctype html><title>Shop</title><label>User <input name="u"></label><label>Password <input type="password" name="p"></label>');
+        return;
+      }
       res.writeHead(req.url === '/' ? 200 : 404, { 'content-type': 'text/html' });
       res.end('<!doctype html><title>Shop</title><h1>Shop</h1>');
     });
@@ -159,6 +164,32 @@ describe('logs of a full run', () => {
     const exportUrl = new URL(reportUrl);
     exportUrl.pathname = exportUrl.pathname.replace(/\/view$/, '/export/json');
     expect((await fetchText(exportUrl.toString())).status).toBe(200);
+
+    // A browser scenario that types the project's credentials into the sign-in form.
+    const scenario = await json('/scenarios', {
+      method: 'POST',
+      token,
+      body: {
+        project_id: projectId,
+        website: siteUrl,
+        actions: [
+          { type: 'goto', url: '/login' },
+          { type: 'fill', target: { by: 'label', text: 'User' }, value: { credential: 'username' } },
+          { type: 'fill', target: { by: 'label', text: 'Password' }, value: { credential: 'password' } },
+          { type: 'expect_title', text: 'Shop' },
+        ],
+      },
+    });
+    expect(scenario.status).toBe(201);
+    expect((await json(`/scenario/${scenario.body.id as string}/run`, { method: 'POST', token })).status).toBe(202);
+    for (const started = Date.now(); ; ) {
+      const runs = (await json(`/scenario/${scenario.body.id as string}`, { token })).body.runs as { status: string }[];
+      if (runs[0]?.status === 'passed') break;
+      expect(runs[0]?.status).not.toBe('failed');
+      expect(Date.now() - started).toBeLessThan(60_000);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    keep('scenario password', credentials.split(' / ')[1]);
 
     // A live ticket, used.
     const ticket = keep('live ticket', (await json('/live/ticket', { method: 'POST', token })).body.ticket as string);

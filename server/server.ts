@@ -19,6 +19,10 @@ import { PublicScanService } from './public-scans/service';
 import { ReportLinks } from './reports/links';
 import { publicReportRoutes, reportRoutes } from './reports/routes';
 import { createAccessLogger, createLogger } from './logging';
+import { openScenarioBrowser } from '../engine/scenarios';
+import { runScenarioJob, scenarioBrowserPool } from './scenarios/run-job';
+import { scenarioRoutes } from './scenarios/routes';
+import { ScenarioService } from './scenarios/service';
 import { loadSecrets } from './secrets';
 
 export interface RunningServer {
@@ -42,8 +46,11 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
   let live: LiveBus | undefined;
   let jobs: Jobs | undefined;
+  // One browser for the scenario runs of this process, opened by the first run.
+  const scenarioBrowsers = scenarioBrowserPool(undefined, config.scans.addressPolicy);
   const shutdown = async () => {
     await jobs?.stop();
+    await scenarioBrowsers.close();
     await live?.close();
     mailer.close();
     await database.close();
@@ -55,7 +62,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
     // Links in reports and mail need the origin, known once the server listens.
     let origin = () => config.publicUrl ?? `http://${config.host}:${config.port}`;
     const links = new ReportLinks(secrets.linkSecret, () => origin());
-    const projects = new ProjectService(database.db, database.pool, new Sealer(secrets.linkSecret), config.scans.addressPolicy);
+    const sealer = new Sealer(secrets.linkSecret);
+    const projects = new ProjectService(database.db, database.pool, sealer, config.scans.addressPolicy);
     const events = new EventService(database.db, live);
     const lists = new ListCache({ ttlMs: config.listCacheTtlMs });
     bus.watchChanges(
@@ -77,6 +85,9 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
                 context,
               )
           : undefined,
+      scenarioConcurrency: config.scenarios.concurrency,
+      runScenario: (id, context) =>
+        runScenarioJob(id, { db: database.db, live: bus, logger, sealer, policy: config.scans.addressPolicy, rateLimit: config.scans.rateLimit, browser: () => scenarioBrowsers.get() }, context),
     });
     const started = jobs;
     const reportDeps = { db: database.db, projects, jobs, live, links, renderAudit: renderStoredAudit };
@@ -88,7 +99,20 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
       logger,
       accessLog: createAccessLogger({ level: config.logLevel, destination: logDestination }),
       lists,
-      apiRoutes: [projectRoutes({ projects, events, jobs, live, lists }), reportRoutes(reportDeps), liveTicketRoutes(links.signer)],
+      apiRoutes: [
+        projectRoutes({ projects, events, jobs, live, lists }),
+        reportRoutes(reportDeps),
+        liveTicketRoutes(links.signer),
+        scenarioRoutes({
+          scenarios: new ScenarioService(database.db, sealer, config.scans.addressPolicy),
+          live,
+          enqueueRun: (id) => started.enqueueScenarioRun(id),
+          policy: config.scans.addressPolicy,
+          rateLimit: config.scans.rateLimit,
+          llm: config.scenarios.llm,
+          openBrowser: () => openScenarioBrowser({ policy: config.scans.addressPolicy }),
+        }),
+      ],
       publicRoutes: [
         publicReportRoutes(reportDeps, config.corsOrigins),
         liveStreamRoutes(links.signer, live),

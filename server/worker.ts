@@ -8,7 +8,9 @@ import { startLiveBus } from './live/bus';
 import { createMailer } from './mail/mailer';
 import { runPublicScanJob } from './public-scans/job';
 import { publicReportLink } from './public-scans/routes';
+import { Sealer } from './projects/sealed';
 import { ReportLinks } from './reports/links';
+import { runScenarioJob, scenarioBrowserPool } from './scenarios/run-job';
 import { createLogger } from './logging';
 import { loadSecrets } from './secrets';
 import { join } from 'node:path';
@@ -46,6 +48,8 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<v
   const links = new ReportLinks(secrets.linkSecret, origin);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
   const events = new EventService(database.db, live);
+  const scenarioBrowsers = scenarioBrowserPool(undefined, config.scans.addressPolicy);
+  const sealer = new Sealer(secrets.linkSecret);
   const jobs = await startJobs({
     database,
     logger,
@@ -58,6 +62,9 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<v
         { db: database.db, mailer, logger, policy: config.scans.addressPolicy, rateLimit: config.scans.rateLimit, render: config.scans.render, maxPages: config.publicScans.maxPages, reportLink: (id) => publicReportLink(links.signer, origin(), id) },
         context,
       ),
+    scenarioConcurrency: Math.max(1, config.scenarios.concurrency),
+    runScenario: (id, context) =>
+      runScenarioJob(id, { db: database.db, live, logger, sealer, policy: config.scans.addressPolicy, rateLimit: config.scans.rateLimit, browser: () => scenarioBrowsers.get() }, context),
   });
   // Once working, nothing unforeseen may take the worker down (a failed start still ends the process).
   keepRunningOnUnhandledRejection((message) => logger.error(message));
@@ -71,6 +78,7 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<v
     setTimeout(() => process.exit(1), 20_000).unref();
     void (async () => {
       await jobs.stop();
+      await scenarioBrowsers.close();
       mailer.close();
       await live.close();
       await database.close();

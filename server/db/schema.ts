@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -199,4 +199,56 @@ export const publicScans = pgTable(
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
   },
   (t) => [index('public_scans_pending_idx').on(t.state, t.createdAt), index('public_scans_mail_idx').on(t.mailState, t.createdAt)],
+);
+
+/** Binary data (PNG screenshots, trace zips): node-postgres reads and writes bytea as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/** A browser test scenario: recorded steps replayed in headless Chromium, exported as a Playwright test. */
+export const scenarios = pgTable(
+  'scenarios',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    // A project's scenarios go with it: they test its site with its credentials.
+    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    website: text('website').notNull(),
+    /** The validated steps (common/scenarios.ts stepSchema). */
+    actions: jsonb('actions').$type<unknown[]>().notNull(),
+    summarizedActions: text('summarized_actions'),
+    scenarioCode: text('scenario_code').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('scenarios_user_created_idx').on(t.userId, t.createdAt, t.id), index('scenarios_project_idx').on(t.projectId)],
+);
+
+/** One run of a scenario, claimed by a worker like a scan (heartbeat, attempts), with its evidence. */
+export const scenarioRuns = pgTable(
+  'scenario_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    scenarioId: uuid('scenario_id')
+      .notNull()
+      .references(() => scenarios.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    status: text('status', { enum: ['queued', 'running', 'passed', 'failed'] }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    durationMs: integer('duration_ms'),
+    failedStep: integer('failed_step'),
+    error: text('error'),
+    steps: jsonb('steps').$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
+    consoleErrors: jsonb('console_errors').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    failedRequests: jsonb('failed_requests').$type<{ url: string; method: string; failure: string }[]>().notNull().default(sql`'[]'::jsonb`),
+    screenshot: bytea('screenshot'),
+    trace: bytea('trace'),
+  },
+  (t) => [
+    index('scenario_runs_scenario_idx').on(t.scenarioId, t.createdAt),
+    // One run at a time per scenario: two Run presses (or Run and Run All) cannot start two.
+    uniqueIndex('scenario_runs_one_active').on(t.scenarioId).where(sql`status in ('queued', 'running')`),
+  ],
 );

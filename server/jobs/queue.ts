@@ -2,12 +2,14 @@ import { and, eq, inArray } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { isConnectionError, type Database } from '../db';
-import { scans } from '../db/schema';
+import { scans, scenarioRuns } from '../db/schema';
+import { RUN_STALE_AFTER_SECONDS } from '../scenarios/run-job';
 import { runScanJob, STALE_AFTER_SECONDS, type ScanJobDeps } from './scan-job';
 
 const SCAN_QUEUE = 'scan';
 const REPORT_QUEUE = 'report';
 const PUBLIC_SCAN_QUEUE = 'public-scan';
+const SCENARIO_RUN_QUEUE = 'scenario-run';
 /** Public scans retry more: a mail server that is down for a minute should not lose the report's mail. */
 const PUBLIC_RETRY_LIMIT = 4;
 const RETRY_LIMIT = 2;
@@ -26,12 +28,17 @@ export interface JobsOptions {
   reportConcurrency?: number;
   /** Runs one public quick scan (scan, then mail); absent = this process runs none. */
   runPublicScan?: (id: string, context: { signal: AbortSignal; finalAttempt: boolean }) => Promise<unknown>;
+  /** Scenario runs this process runs at once; 0 or absent = none. */
+  scenarioConcurrency?: number;
+  /** Runs one scenario run; needed when scenarioConcurrency > 0. */
+  runScenario?: (runId: string, context: { signal: AbortSignal; finalAttempt: boolean }) => Promise<unknown>;
 }
 
 export interface Jobs {
   enqueueScan(scanId: string): Promise<void>;
   enqueueReport(reportId: string): Promise<void>;
   enqueuePublicScan(id: string): Promise<void>;
+  enqueueScenarioRun(runId: string): Promise<void>;
   /** Stops taking jobs; scans in flight are put back in the queue to run again after a restart. */
   stop(): Promise<void>;
 }
@@ -77,6 +84,16 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
         () => undefined,
         (error: Error) => logger.warn({ err: error, scans: scanIds }, 'could not put scans back in the queue'),
       );
+  const runningRuns = new Set<string>();
+  const putBackRuns = (runIds: string[]) =>
+    database.db
+      .update(scenarioRuns)
+      .set({ status: 'queued', heartbeatAt: null })
+      .where(and(eq(scenarioRuns.status, 'running'), inArray(scenarioRuns.id, runIds)))
+      .then(
+        () => undefined,
+        (error: Error) => logger.warn({ err: error, runs: runIds }, 'could not put scenario runs back in the queue'),
+      );
   const send = (queue: string, data: object, key: string) =>
     boss.send(queue, data, { singletonKey: key, singletonSeconds: 30 }).then(() => undefined);
 
@@ -112,12 +129,32 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
     });
   }
 
-  const reaper = options.scanConcurrency > 0 || options.runPublicScan ? await startReaper(database, logger, send, Boolean(options.runPublicScan)) : undefined;
+  const scenarioWorkers = options.runScenario ? (options.scenarioConcurrency ?? 0) : 0;
+  for (let i = 0; i < scenarioWorkers; i++) {
+    await boss.work<{ runId: string }>(SCENARIO_RUN_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true }, async ([job]) => {
+      if (!job) return;
+      runningRuns.add(job.data.runId);
+      try {
+        await settled(options.runScenario!(job.data.runId, { signal: shutdown.signal, finalAttempt: job.retryCount >= job.retryLimit }));
+      } catch (error) {
+        if (isConnectionError(error)) await putBackRuns([job.data.runId]);
+        throw error;
+      } finally {
+        runningRuns.delete(job.data.runId);
+      }
+    });
+  }
+
+  const reaper =
+    options.scanConcurrency > 0 || options.runPublicScan || scenarioWorkers > 0
+      ? await startReaper(database, logger, send, { scans: options.scanConcurrency > 0, publicScans: Boolean(options.runPublicScan), scenarioRuns: scenarioWorkers > 0 })
+      : undefined;
 
   return {
     enqueueScan: (scanId) => send(SCAN_QUEUE, { scanId }, scanId),
     enqueueReport: (reportId) => send(REPORT_QUEUE, { reportId }, reportId),
     enqueuePublicScan: (id) => send(PUBLIC_SCAN_QUEUE, { id }, id),
+    enqueueScenarioRun: (runId) => send(SCENARIO_RUN_QUEUE, { runId }, runId),
     async stop() {
       shutdown.abort();
       await reaper?.stop();
@@ -126,12 +163,13 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
       await boss.stop({ graceful: true, timeout, wait: true, close: false }).catch((error: Error) => logger.warn({ err: error }, 'job queue stop failed'));
       // Whatever this process was still scanning goes back to the queue (another process or the next start runs it).
       if (running.size) await putBack([...running]);
+      if (runningRuns.size) await putBackRuns([...runningRuns]);
     },
   };
 }
 
 async function createQueues(boss: PgBoss) {
-  for (const name of [SCAN_QUEUE, REPORT_QUEUE]) {
+  for (const name of [SCAN_QUEUE, REPORT_QUEUE, SCENARIO_RUN_QUEUE]) {
     await boss.createQueue(name, { name, retryLimit: RETRY_LIMIT, retryDelay: 5, retryBackoff: true, expireInSeconds: 30 * 60, retentionDays: 7 });
   }
   await boss.createQueue(PUBLIC_SCAN_QUEUE, {
@@ -148,15 +186,33 @@ async function createQueues(boss: PgBoss) {
  * Scans orphaned by a worker that died, or left queued without a job: their jobs are sent again, every
  * REAP_EVERY_MS and at once when the database comes back after a loss.
  */
-async function startReaper(database: Database, logger: Logger, send: (queue: string, data: object, key: string) => Promise<void>, publicScans: boolean) {
-  const requeue = async (sql: string, queue: string, data: (id: string) => object, what: 'scans' | 'publicScans') => {
-    const { rows } = await database.pool.query<{ id: string }>(sql, [STALE_AFTER_SECONDS, REQUEUE_AFTER_SECONDS]);
+async function startReaper(
+  database: Database,
+  logger: Logger,
+  send: (queue: string, data: object, key: string) => Promise<void>,
+  kinds: { scans: boolean; publicScans: boolean; scenarioRuns: boolean },
+) {
+  const requeue = async (sql: string, queue: string, data: (id: string) => object, what: 'scans' | 'publicScans' | 'scenarioRuns', staleAfter = STALE_AFTER_SECONDS) => {
+    const { rows } = await database.pool.query<{ id: string }>(sql, [staleAfter, REQUEUE_AFTER_SECONDS]);
     for (const { id } of rows) await send(queue, data(id), id);
-    if (rows.length) logger.info({ [what]: rows.length }, what === 'scans' ? 'requeued interrupted scans' : 'requeued interrupted public scans');
+    if (rows.length) logger.info({ [what]: rows.length }, `requeued interrupted ${what === 'scans' ? 'scans' : what === 'publicScans' ? 'public scans' : 'scenario runs'}`);
   };
   const reap = async () => {
     // Nothing to do while the database is away; the recovery starts a pass.
     if (database.availability().state !== 'up') return;
+    if (kinds.scenarioRuns) {
+      await requeue(
+        `select id from scenario_runs
+          where (status = 'running' and (heartbeat_at is null or heartbeat_at < now() - make_interval(secs => $1)))
+             or (status = 'queued' and created_at < now() - make_interval(secs => $2))
+          order by created_at limit 50`,
+        SCENARIO_RUN_QUEUE,
+        (runId) => ({ runId }),
+        'scenarioRuns',
+        RUN_STALE_AFTER_SECONDS,
+      );
+    }
+    if (!kinds.scans && !kinds.publicScans) return;
     await requeue(
       `select id from scans
         where (state = 'running' and (heartbeat_at is null or heartbeat_at < now() - make_interval(secs => $1)))
@@ -166,7 +222,7 @@ async function startReaper(database: Database, logger: Logger, send: (queue: str
       (scanId) => ({ scanId }),
       'scans',
     );
-    if (!publicScans) return;
+    if (!kinds.publicScans) return;
     await requeue(
       `select id from public_scans
         where (state = 'running' and (heartbeat_at is null or heartbeat_at < now() - make_interval(secs => $1)))
