@@ -184,4 +184,23 @@ test('AI Browser: empty state, runs that pass and fail, details, code, search, r
     await expect(row(page, name)).toHaveCount(0);
   }
   await expect(page.getByText('No test scenarios found')).toBeVisible();
+
+  // The error state: the spec's message with the call's status and detail, a toast, and Retry.
+  await page.route('**/scenarios', (route) =>
+    route.request().method() === 'GET' && route.request().resourceType() !== 'document'
+      ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ detail: 'The database is starting' }) })
+      : route.fallback(),
+  );
+  // With a list already shown, a failed refresh keeps it and says so above it.
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(page.getByText('Failed to load scenarios. Please try again later.')).toBeVisible({ timeout: 15_000 });
+  await page.reload();
+  const problem = page.getByRole('alert').filter({ hasText: 'There was a problem loading your test scenarios' });
+  await expect(problem).toBeVisible({ timeout: 15_000 });
+  await expect(problem.getByText('Failed to fetch scenarios: 503 - The database is starting')).toBeVisible();
+  await expect(toast(page, 'Failed to load test scenarios').first()).toBeVisible();
+  await snapBoth(page, 'scenarios-error');
+  await page.unrouteAll();
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByText('No test scenarios found')).toBeVisible();
 });

@@ -30,7 +30,7 @@ describe('describeStep', () => {
     [{ type: 'wait_for', target: { by: 'text', text: 'Done' }, state: 'hidden' }, 'Wait for the text “Done” to be hidden'],
     [{ type: 'expect_visible', target: { by: 'role', role: 'heading', name: 'Welcome' } }, 'Expect the heading “Welcome” to be visible'],
     [{ type: 'expect_text', target: { by: 'test_id', id: 'total' }, text: '42' }, 'Expect the element with test id “total” to contain “42”'],
-    [{ type: 'expect_url', pattern: '/dashboard$' }, 'Expect the URL to match //dashboard$/'],
+    [{ type: 'expect_url', pattern: '/dashboard$' }, 'Expect the URL to match “/dashboard$”'],
     [{ type: 'expect_title', text: 'Shop' }, 'Expect the title to contain “Shop”'],
     [{ type: 'expect_no_console_errors' }, 'Expect no console errors'],
     [{ type: 'expect_no_failed_requests' }, 'Expect no failed requests'],

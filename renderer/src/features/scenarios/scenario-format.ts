@@ -51,7 +51,7 @@ export function describeStep(step: Step): string {
     case 'expect_text':
       return `Expect ${describeLocator(step.target)} to contain ${quote(step.text)}`;
     case 'expect_url':
-      return `Expect the URL to match /${step.pattern}/`;
+      return `Expect the URL to match ${quote(step.pattern)}`;
     case 'expect_title':
       return `Expect the title to contain ${quote(step.text)}`;
     case 'expect_no_console_errors':

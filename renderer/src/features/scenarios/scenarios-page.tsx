@@ -65,30 +65,30 @@ export function ScenariosPage() {
 
   return (
     <Box>
-      <Flex justify="space-between" align="start" gap="4" wrap="wrap">
-        <PageHeading title={texts.title} subtitle={texts.subtitle} />
-        <HStack gap="2" wrap="wrap">
-          <Link asChild fontSize="sm" colorPalette="brand" fontWeight="medium">
-            <RouterLink to="/vibe-loop">
-              <MonitorPlay size={16} aria-hidden /> {texts.liveDemo}
-            </RouterLink>
-          </Link>
-          <Button colorPalette="brand" onClick={() => setDialog({ action: 'generate', id: '' })}>
-            <Sparkles aria-hidden /> {texts.generate}
-          </Button>
-        </HStack>
+      <Flex justify="space-between" align="start" gap="4" wrap="wrap" mb="6">
+        <Box flex="1" minW="16rem" css={{ '& > div': { mb: 0 } }}>
+          <PageHeading title={texts.title} subtitle={texts.subtitle} />
+        </Box>
+        <Link asChild fontSize="sm" colorPalette="brand" fontWeight="medium" mt={{ md: '2' }}>
+          <RouterLink to="/vibe-loop">
+            <MonitorPlay size={16} aria-hidden /> {texts.liveDemo}
+          </RouterLink>
+        </Link>
       </Flex>
 
-      <Flex gap="3" mb="4" direction={{ base: 'column', md: 'row' }} align={{ md: 'center' }}>
+      <Flex gap="3" mb="4" direction={{ base: 'column', lg: 'row' }} align={{ lg: 'center' }}>
         <InputGroup flex="1" startElement={<Search size={16} aria-hidden />}>
           <Input type="search" aria-label={texts.searchLabel} placeholder={texts.searchPlaceholder} value={search} onChange={(e) => setSearch(e.target.value)} bg="bg" />
         </InputGroup>
-        <HStack gap="2">
+        <HStack gap="2" wrap="wrap">
           <Button variant="outline" bg="bg" onClick={() => void list.refetch()} loading={list.isFetching && !list.isLoading} loadingText={texts.refresh} disabled={list.isLoading}>
             <RefreshCw aria-hidden /> {texts.refresh}
           </Button>
-          <Button colorPalette="brand" variant="subtle" onClick={startAll} disabled={runAllDisabled} loading={runAll.isPending || batch !== null} loadingText={texts.runAll}>
+          <Button variant="outline" bg="bg" onClick={startAll} disabled={runAllDisabled} loading={runAll.isPending || batch !== null} loadingText={texts.runAll}>
             <Play aria-hidden /> {texts.runAll}
+          </Button>
+          <Button colorPalette="brand" onClick={() => setDialog({ action: 'generate', id: '' })}>
+            <Sparkles aria-hidden /> {texts.generate}
           </Button>
         </HStack>
       </Flex>

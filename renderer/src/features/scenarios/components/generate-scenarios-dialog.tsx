@@ -27,7 +27,7 @@ export function GenerateScenariosDialog({ open, onOpenChange }: { open: boolean;
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content>
+          <Dialog.Content minH={{ md: 'auto' }} borderRadius={{ md: 'l3' }}>
             <Dialog.Header flexDirection="column" alignItems="start" gap="1">
               <Dialog.Title>{texts.generate}</Dialog.Title>
               <Dialog.Description fontSize="sm" color="fg.muted">

@@ -31,7 +31,7 @@ export function ScenarioCodeDialog({ scenario, name, onClose }: { scenario: Scen
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content>
+          <Dialog.Content minH={{ md: 'auto' }} borderRadius={{ md: 'l3' }}>
             <Dialog.Header flexDirection="column" alignItems="start" gap="1">
               <Dialog.Title>Playwright test</Dialog.Title>
               <Text fontSize="sm" color="fg.muted" wordBreak="break-word">

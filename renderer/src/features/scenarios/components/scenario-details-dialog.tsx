@@ -22,7 +22,7 @@ export function ScenarioDetailsDialog({ id, onClose }: { id: string | null; onCl
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content>
+          <Dialog.Content minH={{ md: 'auto' }} borderRadius={{ md: 'l3' }}>
             <Dialog.Header flexDirection="column" alignItems="start" gap="1">
               <Dialog.Title wordBreak="break-word">{detail ? toScenarioView(detail).name : 'Scenario details'}</Dialog.Title>
               {detail && (
@@ -148,7 +148,7 @@ function Screenshot({ path, failed }: { path: string; failed: boolean }) {
         {label}
       </Heading>
       {screenshot.url ? (
-        <Image src={screenshot.url} alt={label} data-testid="run-screenshot" borderWidth="1px" borderRadius="l2" maxW="full" />
+        <Image src={screenshot.url} alt={label} data-testid="run-screenshot" borderWidth="1px" borderRadius="l2" maxW="full" maxH="32rem" w="auto" alignSelf="start" />
       ) : screenshot.isError ? (
         <Text fontSize="sm" color="fg.muted">
           The screenshot could not be loaded.
