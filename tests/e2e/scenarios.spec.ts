@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { newEmail, signIn, signUp, snap, startTestSite, type TestPage } from './support';
 
 // The AI Browser screen against the real server: scenarios saved through the API, run in the server's headless
@@ -75,6 +75,15 @@ async function snapBoth(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
+/** A badge's background colour as [r, g, b]. */
+async function backgroundRgb(locator: Locator): Promise<[number, number, number]> {
+  // Runs in the page; the tests' tsconfig has no DOM types.
+  const color = await locator.evaluate((el) => (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string } }).getComputedStyle(el).backgroundColor);
+  const parts = /^rgba?\((\d+), (\d+), (\d+)/.exec(color);
+  expect(parts, color).not.toBeNull();
+  return [Number(parts![1]), Number(parts![2]), Number(parts![3])];
+}
+
 const row = (page: Page, name: string) => page.getByTestId('scenario-row').filter({ hasText: name });
 const toast = (page: Page, title: string) => page.getByTestId('toast').filter({ hasText: title });
 
@@ -112,9 +121,7 @@ test('AI Browser: empty state, runs that pass and fail, details, code, search, r
   await expect(toast(page, 'Test scenario started')).toBeVisible();
   const passedBadge = row(page, PASSING.summarized_actions).getByTestId('scenario-status');
   await expect(passedBadge).toHaveText('Passed', { timeout: 60_000 });
-  const green = await passedBadge.evaluate((el) => getComputedStyle(el).backgroundColor);
-  expect(green).toMatch(/^rgb\((\d+), (\d+), (\d+)\)$/);
-  const [gr, gg, gb] = /\d+, \d+, \d+/.exec(green)![0].split(', ').map(Number) as [number, number, number];
+  const [gr, gg, gb] = await backgroundRgb(passedBadge);
   expect(gg).toBeGreaterThan(gr);
   expect(gg).toBeGreaterThan(gb);
 
@@ -122,8 +129,7 @@ test('AI Browser: empty state, runs that pass and fail, details, code, search, r
   await page.getByRole('button', { name: `Run ${FAILING.summarized_actions}` }).click();
   const failedBadge = row(page, FAILING.summarized_actions).getByTestId('scenario-status');
   await expect(failedBadge).toHaveText('Failed', { timeout: 60_000 });
-  const red = await failedBadge.evaluate((el) => getComputedStyle(el).backgroundColor);
-  const [rr, rg, rb] = /\d+, \d+, \d+/.exec(red)![0].split(', ').map(Number) as [number, number, number];
+  const [rr, rg, rb] = await backgroundRgb(failedBadge);
   expect(rr).toBeGreaterThan(rg);
   expect(rr).toBeGreaterThan(rb);
   await snapBoth(page, 'scenarios-table');
