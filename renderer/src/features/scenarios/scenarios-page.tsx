@@ -1,15 +1,13 @@
 import { Alert, Box, Button, Card, EmptyState, Flex, HStack, Icon, Input, InputGroup, Link, Skeleton, Stack, Text, VStack } from '@chakra-ui/react';
 import { toScenarioView, type ScenarioRun } from '@common/scenarios';
 import { AlertTriangle, FlaskConical, MonitorPlay, Play, RefreshCw, Search, SearchX, Sparkles } from 'lucide-react';
-import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useLiveUpdates } from '../../api/live';
 import { LoadMore } from '../../ui/load-more';
 import { PageHeading } from '../../ui/page-heading';
 import { DeleteScenarioDialog } from './components/delete-scenario-dialog';
-import { GenerateScenariosDialog } from './components/generate-scenarios-dialog';
 import { ScenarioCodeDialog } from './components/scenario-code-dialog';
-import { ScenarioDetailsDialog } from './components/scenario-details-dialog';
 import type { RowAction } from './components/scenario-row-actions';
 import { ScenarioRows } from './components/scenarios-table';
 import { useDeleteScenario } from './hooks/use-delete-scenario';
@@ -19,6 +17,10 @@ import { useRunPolling } from './hooks/use-scenario';
 import { useScenarios } from './hooks/use-scenarios';
 import { filterScenarios, isActiveRun, runAllTally, scenarioCallError, type RunAllBatch } from './scenario-format';
 import { CALL_NAMES, passedNotice, texts } from './texts';
+
+// The generate and details dialogs (checkboxes, project picker, run history) load when first opened.
+const GenerateScenariosDialog = lazy(() => import('./components/generate-scenarios-dialog').then((m) => ({ default: m.GenerateScenariosDialog })));
+const ScenarioDetailsDialog = lazy(() => import('./components/scenario-details-dialog').then((m) => ({ default: m.ScenarioDetailsDialog })));
 
 /** /dashboard/scans: the AI Browser's test scenarios, searchable, run in Chromium one at a time or all together. */
 export function ScenariosPage() {
@@ -127,8 +129,10 @@ export function ScenariosPage() {
         <LoadMore query={list} label="Load more scenarios" testId="load-more-scenarios" />
       </Flex>
 
-      <GenerateScenariosDialog open={dialog?.action === 'generate'} onOpenChange={(open) => !open && setDialog(null)} />
-      <ScenarioDetailsDialog id={dialog?.action === 'details' ? dialog.id : null} onClose={() => setDialog(null)} />
+      <Suspense fallback={null}>
+        {dialog?.action === 'generate' && <GenerateScenariosDialog open onOpenChange={(open) => !open && setDialog(null)} />}
+        {dialog?.action === 'details' && <ScenarioDetailsDialog id={dialog.id} onClose={() => setDialog(null)} />}
+      </Suspense>
       <ScenarioCodeDialog scenario={dialog?.action === 'code' ? selected : null} name={selectedName} onClose={() => setDialog(null)} />
       <DeleteScenarioDialog
         name={selectedName}

@@ -1,4 +1,4 @@
-import { Code, HStack, Stack, Table, Text, useMediaQuery } from '@chakra-ui/react';
+import { Box, Code, HStack, Stack, Table, Text, useMediaQuery } from '@chakra-ui/react';
 import { shortScenarioId, type ScenarioView } from '@common/scenarios';
 import { formatRelativeDate } from '../../../ui/relative-date';
 import { ScenarioRowActions, type RowAction } from './scenario-row-actions';
@@ -107,7 +107,7 @@ function ScenariosList(props: ScenarioRowsProps) {
             <Text fontSize="sm" color="fg.muted">
               <span data-testid="scenario-steps">{view.steps}</span> {view.steps === 1 ? 'step' : 'steps'} · Last run {lastRunText(view)}
             </Text>
-            {actionsOf(view, props)}
+            <Box ml="auto">{actionsOf(view, props)}</Box>
           </HStack>
         </Stack>
       ))}
