@@ -200,10 +200,11 @@ test('AI Browser: empty state, runs that pass and fail, details, code, search, r
   );
   // With a list already shown, a failed refresh keeps it and says so above it.
   await page.getByRole('button', { name: 'Refresh' }).click();
-  await expect(page.getByText('Failed to load scenarios. Please try again later.')).toBeVisible({ timeout: 15_000 });
+  // The query client retries a 5xx twice before giving up.
+  await expect(page.getByText('Failed to load scenarios. Please try again later.')).toBeVisible({ timeout: 30_000 });
   await page.reload();
   const problem = page.getByRole('alert').filter({ hasText: 'There was a problem loading your test scenarios' });
-  await expect(problem).toBeVisible({ timeout: 15_000 });
+  await expect(problem).toBeVisible({ timeout: 30_000 });
   await expect(problem.getByText('Failed to fetch scenarios: 503 - The database is starting')).toBeVisible();
   await expect(toast(page, 'Failed to load test scenarios').first()).toBeVisible();
   await snapBoth(page, 'scenarios-error');
