@@ -148,7 +148,7 @@ function Screenshot({ path, failed }: { path: string; failed: boolean }) {
         {label}
       </Heading>
       {screenshot.url ? (
-        <Image src={screenshot.url} alt={label} data-testid="run-screenshot" borderWidth="1px" borderRadius="l2" maxW="full" maxH="32rem" w="auto" alignSelf="start" />
+        <Image src={screenshot.url} alt={label} data-testid="run-screenshot" borderWidth="1px" borderRadius="l2" w="full" h="auto" />
       ) : screenshot.isError ? (
         <Text fontSize="sm" color="fg.muted">
           The screenshot could not be loaded.
