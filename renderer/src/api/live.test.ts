@@ -1,6 +1,8 @@
 import type { LiveMessage, Project, ScanSummary } from '@common/projects';
+import type { Page } from '@common/pagination';
 import type { ScanProgress } from '@common/scan';
-import { QueryClient } from '@tanstack/react-query';
+import type { Scenario, ScenarioDetail, ScenarioRun } from '@common/scenarios';
+import { QueryClient, type InfiniteData } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './http';
 import { LiveConnection, applyLiveMessage, parseLiveMessage, reconnectDelay, type LiveSource } from './live';
@@ -216,5 +218,62 @@ describe('LiveConnection', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(FakeSource.all).toHaveLength(0);
     expect(connection.status).toBe('stopped');
+  });
+});
+
+describe('applyLiveMessage: scenario.run', () => {
+  const run = (id: string, status: ScenarioRun['status'], createdAt: string): ScenarioRun => ({
+    id,
+    scenario_id: 'sc1',
+    status,
+    created_at: createdAt,
+    started_at: null,
+    duration_ms: status === 'passed' ? 900 : null,
+    failed_step: null,
+    error: null,
+    steps: [],
+    console_errors: [],
+    failed_requests: [],
+    screenshot_url: null,
+    trace_url: null,
+  });
+  const scenario = (lastRun: ScenarioRun | null): Scenario => ({
+    id: 'sc1',
+    project_id: null,
+    website: 'https://shop.example/',
+    actions: '[]',
+    summarized_actions: 'Login',
+    scenario_code: '',
+    created_at: '2026-11-01T00:00:00.000Z',
+    last_run: lastRun,
+  });
+
+  it("updates the row's last run in every loaded page and the scenario's run history", () => {
+    const client = new QueryClient();
+    const queued = run('r2', 'queued', '2026-11-02T00:00:00.000Z');
+    const other = { ...scenario(null), id: 'sc2' };
+    client.setQueryData(queryKeys.scenarios.list(), { pageParams: [null], pages: [{ items: [scenario(queued), other], nextCursor: null }] });
+    client.setQueryData<ScenarioDetail>(queryKeys.scenarios.detail('sc1'), { ...scenario(queued), runs: [queued, run('r1', 'failed', '2026-11-01T00:00:00.000Z')] });
+
+    applyLiveMessage(client, { type: 'scenario.run', scenario_id: 'sc1', run: { ...queued, status: 'passed' } });
+
+    const list = client.getQueryData<InfiniteData<Page<Scenario>>>(queryKeys.scenarios.list());
+    expect(list?.pages[0]?.items[0]?.last_run?.status).toBe('passed');
+    expect(list?.pages[0]?.items[1]?.last_run).toBeNull();
+    const detail = client.getQueryData<ScenarioDetail>(queryKeys.scenarios.detail('sc1'));
+    expect(detail?.runs.map((r) => [r.id, r.status])).toEqual([['r2', 'passed'], ['r1', 'failed']]);
+    expect(detail?.last_run?.status).toBe('passed');
+  });
+
+  it('puts a new run first in the history and ignores a late message about an older run', () => {
+    const client = new QueryClient();
+    const newer = run('r2', 'running', '2026-11-02T00:00:00.000Z');
+    client.setQueryData(queryKeys.scenarios.list(), { pageParams: [null], pages: [{ items: [scenario(newer)], nextCursor: null }] });
+    applyLiveMessage(client, { type: 'scenario.run', scenario_id: 'sc1', run: run('r1', 'failed', '2026-11-01T00:00:00.000Z') });
+    expect(client.getQueryData<InfiniteData<Page<Scenario>>>(queryKeys.scenarios.list())?.pages[0]?.items[0]?.last_run?.id).toBe('r2');
+
+    client.setQueryData<ScenarioDetail>(queryKeys.scenarios.detail('sc1'), { ...scenario(newer), runs: [newer] });
+    applyLiveMessage(client, { type: 'scenario.run', scenario_id: 'sc1', run: run('r3', 'queued', '2026-11-03T00:00:00.000Z') });
+    expect(client.getQueryData<ScenarioDetail>(queryKeys.scenarios.detail('sc1'))?.runs.map((r) => r.id)).toEqual(['r3', 'r2']);
   });
 });

@@ -1,5 +1,8 @@
 import { liveMessageSchema, liveTicketSchema, type LiveMessage, type Project } from '@common/projects';
+import type { Page } from '@common/pagination';
 import type { ScanProgress } from '@common/scan';
+import type { Scenario, ScenarioDetail, ScenarioRun } from '@common/scenarios';
+import type { InfiniteData } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
@@ -12,7 +15,7 @@ import { queryKeys } from './query-keys';
 // header, so each connection first asks for a short-lived ticket with the bearer token.
 
 /** The `event:` names the server sends; each one's data is a liveMessageSchema object. */
-export const LIVE_EVENT_NAMES = ['scan.progress', 'scan.state', 'event', 'report.state'] as const;
+export const LIVE_EVENT_NAMES = ['scan.progress', 'scan.state', 'event', 'report.state', 'scenario.run'] as const;
 
 /** What 'scan.progress' leaves in the cache under queryKeys.live.scanProgress(projectId). */
 export interface LiveScanProgress {
@@ -85,7 +88,31 @@ export function applyLiveMessage(queryClient: QueryClient, message: LiveMessage)
     case 'report.state':
       void queryClient.invalidateQueries({ queryKey: queryKeys.reports.recent });
       return;
+    case 'scenario.run':
+      applyScenarioRun(queryClient, message.scenario_id, message.run);
+      return;
   }
+}
+
+/** True when `run` is `current` updated, or a later run than it (messages may arrive out of order). */
+export function isSameOrNewerRun(run: ScenarioRun, current: ScenarioRun | null): boolean {
+  if (!current || current.id === run.id) return true;
+  return Date.parse(run.created_at) >= Date.parse(current.created_at);
+}
+
+/** A scenario run's state goes into the list's row (its last run) and the scenario's run history. */
+export function applyScenarioRun(queryClient: QueryClient, scenarioId: string, run: ScenarioRun): void {
+  const withRun = <T extends Scenario>(scenario: T): T =>
+    scenario.id === scenarioId && isSameOrNewerRun(run, scenario.last_run) ? { ...scenario, last_run: run } : scenario;
+  queryClient.setQueriesData<InfiniteData<Page<Scenario>>>({ queryKey: queryKeys.scenarios.list() }, (data) =>
+    data ? { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map(withRun) })) } : data,
+  );
+  queryClient.setQueryData<ScenarioDetail>(queryKeys.scenarios.detail(scenarioId), (detail) => {
+    if (!detail) return detail;
+    const known = detail.runs.some((r) => r.id === run.id);
+    const runs = known ? detail.runs.map((r) => (r.id === run.id ? run : r)) : [run, ...detail.runs];
+    return { ...withRun(detail), runs };
+  });
 }
 
 /** The part of EventSource the connection uses (a fake in tests). */
@@ -241,6 +268,7 @@ class LiveSession {
         if (reconnected) {
           void this.queryClient.invalidateQueries({ queryKey: queryKeys.projects.all });
           void this.queryClient.invalidateQueries({ queryKey: queryKeys.events.all });
+          void this.queryClient.invalidateQueries({ queryKey: queryKeys.scenarios.all });
         }
       },
       isFatal: (error) => error instanceof ApiError && (error.status === 401 || error.status === 403),

@@ -20,7 +20,14 @@ export const queryKeys = {
     scanProgress: (projectId: string) => ['live', 'scan-progress', projectId] as const,
   },
   events: { all: ['events'] as const, recent: (limit: number) => ['events', 'recent', limit] as const },
-  scenarios: { all: ['scenarios'] as const },
+  scenarios: {
+    all: ['scenarios'] as const,
+    list: () => ['scenarios', 'list'] as const,
+    /** GET /scenario/{id}: the scenario with its runs. */
+    detail: (id: string) => ['scenarios', 'detail', id] as const,
+    /** A run's screenshot (a blob, fetched with the bearer token). */
+    screenshot: (path: string) => ['scenarios', 'screenshot', path] as const,
+  },
   reports: {
     recent: ['reports', 'recent'] as const,
     /** GET /reports/{id}: a generated report's state (polled, and written by 'report.state' live messages). */

@@ -97,7 +97,7 @@ export function appRoutes(auth: AuthClient): RouteObject[] {
                 path: 'projects/:id',
                 lazy: () => import('../features/projects/project-detail-page').then((m) => ({ Component: m.ProjectDetailPage })),
               },
-              { path: 'scans', lazy: () => import('../features/scans/scans-page').then((m) => ({ Component: m.ScansPage })) },
+              { path: 'scans', lazy: () => import('../features/scenarios/scenarios-page').then((m) => ({ Component: m.ScenariosPage })) },
               { path: 'reports', lazy: () => import('../features/reports/reports-page').then((m) => ({ Component: m.ReportsPage })) },
               { path: 'events', lazy: () => import('../features/events/events-page').then((m) => ({ Component: m.EventsPage })) },
               {

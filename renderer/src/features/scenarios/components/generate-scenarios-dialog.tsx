@@ -1,0 +1,197 @@
+import { Alert, Button, Checkbox, CloseButton, Dialog, Field, HStack, List, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
+import type { ScenarioProposal } from '@common/scenarios';
+import { Sparkles } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { LoadMore } from '../../../ui/load-more';
+import { notify } from '../../../ui/toaster';
+import { useProjects } from '../../projects/hooks/use-projects';
+import { describeActions } from '../scenario-format';
+import { useCreateScenario } from '../hooks/use-create-scenario';
+import { useGenerateScenarios } from '../hooks/use-generate-scenarios';
+import { texts } from '../texts';
+
+/**
+ * Generate New Test Scenario: pick a project, get proposals from its site (nothing saved yet), keep the ones
+ * checked with 'Save selected'.
+ */
+export function GenerateScenariosDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const generate = useGenerateScenarios();
+  const [checked, setChecked] = useState<Set<number>>(new Set());
+  const close = () => {
+    onOpenChange(false);
+    generate.reset();
+    setChecked(new Set());
+  };
+  return (
+    <Dialog.Root open={open} onOpenChange={(d) => !d.open && close()} size={{ base: 'full', md: 'lg' }} scrollBehavior="inside" placement="center">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content minH={{ md: 'auto' }} borderRadius={{ md: 'l3' }}>
+            <Dialog.Header flexDirection="column" alignItems="start" gap="1">
+              <Dialog.Title>{texts.generate}</Dialog.Title>
+              <Dialog.Description fontSize="sm" color="fg.muted">
+                Scenarios are proposed from the project's site as the scanner saw it. Nothing is saved until you choose.
+              </Dialog.Description>
+            </Dialog.Header>
+            <Dialog.Body>
+              {generate.data ? (
+                <Proposals
+                  projectId={generate.variables ?? null}
+                  proposals={generate.data}
+                  checked={checked}
+                  onToggle={(index) =>
+                    setChecked((current) => {
+                      const next = new Set(current);
+                      if (!next.delete(index)) next.add(index);
+                      return next;
+                    })
+                  }
+                  onBack={() => {
+                    generate.reset();
+                    setChecked(new Set());
+                  }}
+                  onSaved={close}
+                />
+              ) : (
+                <ProjectPicker
+                  generating={generate.isPending}
+                  error={generate.error?.message ?? null}
+                  onGenerate={(projectId) =>
+                    generate.mutate(projectId, { onSuccess: (proposals) => setChecked(new Set(proposals.map((_, index) => index))) })
+                  }
+                />
+              )}
+            </Dialog.Body>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+function ProjectPicker({ generating, error, onGenerate }: { generating: boolean; error: string | null; onGenerate: (projectId: string) => void }) {
+  const projects = useProjects();
+  const [projectId, setProjectId] = useState('');
+  const selected = projectId || projects.projects[0]?.id || '';
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (selected) onGenerate(selected);
+  };
+  if (!projects.isLoading && projects.projects.length === 0 && !projects.isError) {
+    return <Text color="fg.muted">Create a project first: scenarios are proposed from a project's website.</Text>;
+  }
+  return (
+    <form onSubmit={submit}>
+      <Stack gap="4">
+        <Field.Root required disabled={projects.isLoading || generating}>
+          <Field.Label>Project</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field value={selected} onChange={(e) => setProjectId(e.currentTarget.value)} placeholder={projects.isLoading ? 'Loading projects...' : undefined}>
+              {projects.projects.map((project) => (
+                <option key={project.id} value={project.id}>
+                  {project.instruction_text?.trim() || project.url} ({project.url})
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        <LoadMore query={projects} label="Load more projects" testId="load-more-generate" />
+        {error && (
+          <Alert.Root status="error" data-testid="generate-error">
+            <Alert.Indicator />
+            <Alert.Title>{error}</Alert.Title>
+          </Alert.Root>
+        )}
+        <HStack justify="flex-end">
+          <Button type="submit" colorPalette="brand" loading={generating} loadingText="Generating..." disabled={!selected}>
+            <Sparkles aria-hidden /> Generate
+          </Button>
+        </HStack>
+      </Stack>
+    </form>
+  );
+}
+
+function Proposals({
+  projectId,
+  proposals,
+  checked,
+  onToggle,
+  onBack,
+  onSaved,
+}: {
+  projectId: string | null;
+  proposals: ScenarioProposal[];
+  checked: Set<number>;
+  onToggle: (index: number) => void;
+  onBack: () => void;
+  onSaved: () => void;
+}) {
+  const create = useCreateScenario();
+  const [saving, setSaving] = useState(false);
+  const save = async () => {
+    setSaving(true);
+    let saved = 0;
+    try {
+      for (const index of [...checked].sort((a, b) => a - b)) {
+        const proposal = proposals[index];
+        if (!proposal) continue;
+        await create.mutateAsync({ project_id: projectId, website: proposal.website, actions: proposal.actions, summarized_actions: proposal.summarized_actions });
+        saved++;
+      }
+      notify.success(`${saved} test scenario${saved === 1 ? '' : 's'} saved`);
+      onSaved();
+    } catch (error) {
+      notify.error('Failed to save test scenario', error instanceof Error ? error.message : undefined);
+    } finally {
+      setSaving(false);
+    }
+  };
+  if (proposals.length === 0) {
+    return (
+      <Stack gap="4">
+        <Text color="fg.muted">No scenario could be proposed for this project.</Text>
+        <Button variant="outline" alignSelf="start" onClick={onBack}>
+          Back
+        </Button>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="4">
+      <Stack as="ul" gap="3" listStyleType="none" m="0" p="0" aria-label="Proposed scenarios">
+        {proposals.map((proposal, index) => (
+          <Stack as="li" key={index} gap="2" p="3" borderWidth="1px" borderRadius="l2" data-testid="proposal">
+            <Checkbox.Root checked={checked.has(index)} onCheckedChange={() => onToggle(index)} disabled={saving}>
+              <Checkbox.HiddenInput />
+              <Checkbox.Control />
+              <Checkbox.Label fontWeight="medium" wordBreak="break-word">
+                {proposal.summarized_actions}
+              </Checkbox.Label>
+            </Checkbox.Root>
+            <List.Root as="ol" fontSize="sm" color="fg.muted" ps="8" gap="0.5">
+              {describeActions(proposal.actions).map((step, stepIndex) => (
+                <List.Item key={stepIndex} wordBreak="break-word">
+                  {step}
+                </List.Item>
+              ))}
+            </List.Root>
+          </Stack>
+        ))}
+      </Stack>
+      <HStack justify="space-between" gap="2" wrap="wrap">
+        <Button variant="outline" onClick={onBack} disabled={saving}>
+          Back
+        </Button>
+        <Button colorPalette="brand" onClick={() => void save()} loading={saving} loadingText="Saving..." disabled={checked.size === 0}>
+          Save selected ({checked.size})
+        </Button>
+      </HStack>
+    </Stack>
+  );
+}
