@@ -2,6 +2,8 @@
 import type { Browser } from 'playwright-core';
 import type { Step } from '../../common/scenarios';
 import type { AddressPolicy } from '../retrieval/address-policy';
+import { proposeWithLlm } from './llm';
+import { proposeFromSite } from './propose';
 import type { Credentials } from './types';
 
 export type { Credentials, RunEvent, ScenarioRunOptions, ScenarioRunResult } from './types';
@@ -38,15 +40,11 @@ export interface ProposedScenario {
   name: string;
 }
 
-export { ProposalError } from './errors';
-
 export { openScenarioBrowser } from './browser';
-export { runScenario } from './run';
-export { parseCredentials } from './credentials';
-
 export { scenarioCode } from './code';
-import { proposeWithLlm } from './llm';
-import { proposeFromSite } from './propose';
+export { parseCredentials } from './credentials';
+export { ProposalError } from './errors';
+export { runScenario } from './run';
 
 /**
  * Scenarios for the website, nothing saved: from the site alone (its pages, main links, sign-in and forms, each

@@ -40,7 +40,6 @@ describe.skipIf(chromium.path === null)('runScenario', () => {
     expect(result.error).toBeNull();
     expect(result.status).toBe('passed');
     expect(result.steps.map((step) => step.status)).toEqual(Array(8).fill('passed'));
-    console.log('login run', result.durationMs, 'ms, steps', result.steps.map((step) => step.duration_ms).join(' '));
     expect(result.screenshot?.subarray(1, 4).toString()).toBe('PNG');
     expect(result.trace).toBeNull();
     const kinds = events.map((event) => event.kind);
@@ -87,6 +86,11 @@ describe.skipIf(chromium.path === null)('runScenario', () => {
     const none = await run(LOGIN, { credentials: null });
     expect(none.failedStep).toBe(1);
     expect(none.error).toBe("Fill field labelled \"Email\": This step types the project's test username, but the project has no test credentials");
+  });
+
+  it('obeys the address policy: a private address is refused when the policy refuses them', async () => {
+    const refused = await run([{ type: 'goto', url: '/' }], { policy: { allowPrivate: false } });
+    expect(refused.error).toBe('Open /: the scan address policy refused the address');
   });
 
   it('runs every kind of step', async () => {

@@ -81,7 +81,10 @@ export async function runScenario(options: ScenarioRunOptions): Promise<Scenario
   const result = { failedStep: null as number | null, error: null as string | null, screenshot: null as Buffer | null, trace: null as Buffer | null };
   let context: BrowserContext | undefined;
   try {
-    context = await abortable(openGuardedContext(options, collector), signal);
+    const opening = openGuardedContext(options, collector);
+    // Cancelled while the context opens: it is closed as soon as it exists.
+    opening.then((opened) => signal?.aborted && void opened.close().catch(() => undefined), () => undefined);
+    context = await abortable(opening, signal);
     const page = await abortable(context.newPage(), signal);
     collector.watchPage(page);
     const website = new URL(options.website);

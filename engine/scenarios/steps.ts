@@ -189,6 +189,7 @@ export function humanError(step: Step, error: unknown): string {
   const target = 'target' in step && step.target ? describeTarget(step.target) : null;
   const strict = /strict mode violation: .* resolved to (\d+) elements/.exec(first);
   if (strict && target) return `${describeStep(step)}: ${target} matches ${strict[1]} elements; the step needs exactly one`;
+  if (/ERR_BLOCKED_BY_CLIENT/.test(first)) return `${describeStep(step)}: the scan address policy refused the address`;
   const timeout = /Timeout (\d+)ms exceeded/.exec(first);
   if (timeout) {
     const seconds = Number(timeout[1]) / 1000;
