@@ -117,6 +117,9 @@ describe.skipIf(chromium.path === null)('runScenario', () => {
     expect(result.trace).not.toBeNull();
     const entries = readZip(result.trace!);
     expect(entries.map((entry) => entry.name)).toEqual(expect.arrayContaining(['trace.trace', 'trace.network']));
+    // DOM snapshots, no screencast frames (images, where a typed user name could not be masked).
+    expect(entries.filter((entry) => /\.jpe?g$/.test(entry.name)).map((entry) => entry.name)).toEqual([]);
+    expect(entries.some((entry) => entry.data.toString('latin1').includes('"type":"frame-snapshot"'))).toBe(true);
     // The trace did record the sign-in (fill actions and the form post), with the password masked.
     const text = entries.map((entry) => entry.data.toString('latin1')).join('\n');
     expect(text).toContain('"method":"fill"');
