@@ -43,6 +43,9 @@ export async function signUp(page: Page, email: string, password: string) {
   await page.getByLabel('Confirm Password').fill(password);
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await expect(page).toHaveURL(/\/login$/);
+  // The address changes before the sign-in page replaces the sign-up page: typing before then went into the
+  // sign-up page's Email field and was lost (seen once in CI).
+  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
 }
 
 export async function signIn(page: Page, email: string, password: string) {
