@@ -189,7 +189,7 @@ export async function scan(url: string, options: Partial<ScanOptions> = {}, hook
     for (const check of checks) {
       try {
         for (const probe of check.probes?.(before) ?? []) {
-          if (probe.method === 'POST' && !opts.active) continue;
+          if (probe.method === 'POST' && !opts.active && !probe.readOnly) continue;
           if (!planned.has(probe.key)) planned.set(probe.key, probe);
         }
       } catch (error) {

@@ -116,6 +116,11 @@ export interface ProbeRequest {
   binary?: boolean;
   /** Do not follow redirects (open-redirect and HTTPS redirection probes look at the Location header). */
   noRedirect?: boolean;
+  /**
+   * A POST that only reads (Supabase Storage's list call, a GraphQL query sent as POST where GET is refused): sent in
+   * passive scans too. Every other POST waits for an active scan.
+   */
+  readOnly?: boolean;
 }
 
 /** Everything retrieved about one site; the input of every check. */

@@ -1,0 +1,3 @@
+import type { CorpusApp } from '../types';
+
+export const APPS: CorpusApp[] = [];

@@ -1,0 +1,8 @@
+// Every corpus app, one list per area so each area's apps live beside each other.
+import type { CorpusApp } from '../types';
+import { APPS as CORE } from './core';
+import { APPS as API } from './api';
+import { APPS as TOKENS } from './tokens';
+import { APPS as FRAMEWORKS } from './frameworks';
+
+export const CORPUS: readonly CorpusApp[] = [...CORE, ...API, ...TOKENS, ...FRAMEWORKS];
