@@ -8,6 +8,7 @@ import type { AddressPolicy } from '../scan';
 import type { Exchange, HeaderList, TlsInfo } from '../types';
 import { USER_AGENT } from '../version';
 import { addressRefusal, policyLookup } from './address-policy';
+import { HostPoliteness, type PaceOutcome } from './politeness';
 import { HostRateLimiter } from './rate-limit';
 
 export interface FetchRequest {
@@ -22,8 +23,17 @@ export interface FetchRequest {
 
 export interface FetcherOptions {
   policy: AddressPolicy;
-  /** Requests per second per host; 0 = unlimited. */
+  /** Hard ceiling of requests per second per host; 0 = none (the adaptive window still applies). */
   rateLimit: number;
+  /** Requests in flight per host at most (the adaptive window's maximum); default 4. */
+  hostWindow?: number;
+  /**
+   * 'adaptive' (default): the per-host window of politeness.ts, retries after 429 and Retry-After.
+   * 'flat': the former pacing, `rateLimit` starts per second per host and nothing else; kept for benchmarks.
+   */
+  pacing?: 'adaptive' | 'flat';
+  /** Retries of a request the host answered 429 (or 503 with Retry-After); default 2. */
+  maxRetries?: number;
   timeoutMs: number;
   /** Largest decoded body kept, in bytes; the rest is dropped and `truncated` set. */
   maxBodyBytes?: number;
@@ -99,8 +109,25 @@ function headerList(response: IncomingMessage): HeaderList {
   return list;
 }
 
+/** Errors that say the host cannot be reached at all: later requests to it would fail the same way. */
+const UNREACHABLE = new Set(['ENOTFOUND', 'EAI_AGAIN', 'ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRPOLICY']);
+
+function hostIsUnreachable(error: NodeJS.ErrnoException & { connected?: boolean }): boolean {
+  if (error.code && UNREACHABLE.has(error.code)) return true;
+  // A timeout before the connection was made is a host that does not answer; after it, only a slow page.
+  return (error.code === 'ETIMEDOUT' || error.code === 'ERR_TIMEOUT') && error.connected === false;
+}
+
+interface Pacer {
+  acquire(host: string): Promise<void>;
+  release(host: string, outcome: PaceOutcome | 'failed'): number | undefined;
+  releaseAll(): void;
+}
+
 interface Hop {
   status: number;
+  /** Time to the response headers, in ms. */
+  firstByteMs: number;
   headers: HeaderList;
   contentType: string;
   body: string;
@@ -115,8 +142,12 @@ interface Hop {
  * Never throws for network failures: they come back as an Exchange with `error`.
  */
 export class Fetcher {
-  readonly stats = { requests: 0, bytes: 0 };
-  private readonly limiter: HostRateLimiter;
+  /** Answers received, bytes read, retries after 429/Retry-After, and requests sent (answered or not). */
+  readonly stats = { requests: 0, bytes: 0, retries: 0, attempts: 0 };
+  private readonly limiter: Pacer;
+  /** Hosts (host:port) that could not be resolved or connected to, with the error every later request gets. */
+  private readonly unreachable = new Map<string, string>();
+  private readonly maxRetries: number;
   private readonly httpAgent: http.Agent;
   private readonly httpsAgent: https.Agent;
   private readonly maxBody: number;
@@ -132,7 +163,11 @@ export class Fetcher {
   };
 
   constructor(private readonly options: FetcherOptions) {
-    this.limiter = new HostRateLimiter(options.rateLimit);
+    this.limiter =
+      options.pacing === 'flat'
+        ? new HostRateLimiter(options.rateLimit)
+        : new HostPoliteness({ window: options.hostWindow, ceiling: options.rateLimit });
+    this.maxRetries = options.maxRetries ?? 2;
     this.maxBody = options.maxBodyBytes ?? 8 * 1024 * 1024;
     this.maxRedirects = options.maxRedirects ?? 5;
     this.concurrency = options.concurrency ?? 16;
@@ -225,17 +260,9 @@ export class Fetcher {
       }
       if (this.aborter.signal.aborted) return failed('scan aborted');
 
-      await this.limiter.wait(parsed.host);
-      if (this.aborter.signal.aborted) return failed('scan aborted');
-      const release = await this.slot();
-      let hop: Hop;
-      try {
-        hop = await this.once(method, parsed, requestHeaders, request.body, request.binary === true);
-      } catch (error) {
-        return failed(describeError(error as NodeJS.ErrnoException, url));
-      } finally {
-        release();
-      }
+      const answer = await this.exchangeOnce(method, parsed, requestHeaders, request.body, request.binary === true);
+      if (typeof answer === 'string') return failed(answer);
+      const hop = answer;
 
       const location = hop.headers.find(([name]) => name === 'location')?.[1];
       if (!request.noRedirect && hop.status >= 300 && hop.status < 400 && location !== undefined) {
@@ -266,9 +293,47 @@ export class Fetcher {
     }
   }
 
+  /**
+   * One hop to one host, paced: waits for the host's window, retries when the host asks to slow down (429,
+   * Retry-After), and remembers a host that cannot be reached so later requests fail at once with the same error.
+   * Returns the hop or the error text.
+   */
+  private async exchangeOnce(method: string, url: URL, headers: Record<string, string>, body: string | undefined, binary: boolean): Promise<Hop | string> {
+    const host = url.host;
+    for (let attempt = 0; ; attempt++) {
+      const known = this.unreachable.get(host);
+      if (known) return known;
+      await this.limiter.acquire(host);
+      const dead = this.unreachable.get(host);
+      if (this.aborter.signal.aborted || dead) {
+        this.limiter.release(host, 'failed');
+        return dead ?? 'scan aborted';
+      }
+      const release = await this.slot();
+      let hop: Hop;
+      try {
+        hop = await this.once(method, url, headers, body, binary);
+      } catch (error) {
+        this.limiter.release(host, 'failed');
+        const text = describeError(error as NodeJS.ErrnoException, url.href);
+        if (hostIsUnreachable(error as NodeJS.ErrnoException)) this.unreachable.set(host, text);
+        return text;
+      } finally {
+        release();
+      }
+      const retryAfter = hop.headers.find(([name]) => name === 'retry-after')?.[1];
+      const retryIn = this.limiter.release(host, { status: hop.status, retryAfter, latencyMs: hop.firstByteMs, attempt });
+      if (retryIn === undefined || attempt >= this.maxRetries || this.aborter.signal.aborted) return hop;
+      this.stats.retries++;
+    }
+  }
+
   private once(method: string, url: URL, headers: Record<string, string>, body: string | undefined, binary: boolean): Promise<Hop> {
     const secure = url.protocol === 'https:';
     const transport = secure ? https : http;
+    const sent = performance.now();
+    let connected = false;
+    this.stats.attempts++;
     return new Promise<Hop>((resolve, reject) => {
       const req = transport.request(
         url,
@@ -282,13 +347,14 @@ export class Fetcher {
         },
         (response) => {
           this.stats.requests++;
+          const firstByteMs = performance.now() - sent;
           const list = headerList(response);
           const contentType = response.headers['content-type'] ?? '';
           const tls = secure ? tlsInfo(response.socket as TLSSocket) : undefined;
           const status = response.statusCode ?? 0;
           if (method === 'HEAD' || status === 204 || status === 304) {
             response.resume();
-            resolve({ status, headers: list, contentType, body: '', bodyBytes: 0, truncated: false, tls });
+            resolve({ status, firstByteMs, headers: list, contentType, body: '', bodyBytes: 0, truncated: false, tls });
             return;
           }
           let stream: NodeJS.ReadableStream = response;
@@ -320,7 +386,7 @@ export class Fetcher {
             done = true;
             clearTimeout(deadline);
             const buffer = Buffer.concat(chunks);
-            resolve({ status, headers: list, contentType, ...decodeBody(buffer, contentType, binary), bodyBytes: size, truncated, tls });
+            resolve({ status, firstByteMs, headers: list, contentType, ...decodeBody(buffer, contentType, binary), bodyBytes: size, truncated, tls });
           };
           stream.on('end', finish);
           stream.on('error', (error) => {
@@ -335,8 +401,12 @@ export class Fetcher {
           });
         },
       );
+      req.on('socket', (socket) => {
+        if (!socket.connecting) connected = true;
+        else socket.once('connect', () => (connected = true));
+      });
       req.on('timeout', () => req.destroy(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })));
-      req.on('error', reject);
+      req.on('error', (error: NodeJS.ErrnoException) => reject(Object.assign(error, { connected })));
       if (body !== undefined) req.write(body);
       req.end();
     });

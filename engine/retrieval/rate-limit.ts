@@ -1,4 +1,8 @@
-/** Spaces requests to each host evenly: at most `perSecond` starts per second per host (0 = no limit). */
+/**
+ * Spaces requests to each host evenly: at most `perSecond` starts per second per host (0 = no limit), with no other
+ * limit on requests in flight. The scanner's pacing before the adaptive one (politeness.ts); kept as the reference
+ * the scan benchmark compares against.
+ */
 export class HostRateLimiter {
   private readonly next = new Map<string, number>();
   private readonly interval: number;
@@ -25,6 +29,16 @@ export class HostRateLimiter {
       const timer = setTimeout(done, delay);
       this.pending.add(done);
     });
+  }
+
+  /** The pacer interface the fetcher uses: a flat limiter only spaces starts. */
+  acquire(host: string): Promise<void> {
+    return this.wait(host);
+  }
+
+  /** Nothing is learnt from answers: never asks for a retry. */
+  release(): undefined {
+    return undefined;
   }
 
   /** Lets every waiting request go at once (the scan was stopped; they fail fast on the aborted signal). */
