@@ -10,7 +10,7 @@ import {
 } from '../common/scan';
 import { findChromium, type BrowserLookup } from './browser';
 import { CHECKS } from './checks/index';
-import { crawl, fetchAssets, normalizePageUrl } from './retrieval/crawl';
+import { crawl, fetchAssets, normalizePageUrl, type CrawlResult } from './retrieval/crawl';
 import { Fetcher } from './retrieval/fetcher';
 import { parseHtml } from './retrieval/html';
 import { render } from './retrieval/render';
@@ -35,6 +35,11 @@ export interface ScanHooks {
   trustedCa?: string[];
   /** The checks to run (tests and benchmarks); defaults to every registered check. */
   checks?: readonly CheckDefinition[];
+  /**
+   * Reproduces the former scan for comparison (benchmarks): a flat rate per host (rateLimit, 10 per second when
+   * unset) instead of the adaptive window, and rendering, probing one after the other instead of overlapped.
+   */
+  baseline?: boolean;
 }
 
 export type ScanErrorCode = 'invalid-url' | 'unreachable' | 'address-refused' | 'aborted';
@@ -52,6 +57,8 @@ export class ScanError extends Error {
 
 const MAX_RENDERED_PAGES = 5;
 const MAX_PROBES = 400;
+/** The former default rate, used by the baseline scan when none is given. */
+const BASELINE_RATE = 10;
 
 /** Adds https:// when the scheme is missing and checks the URL is one we scan. */
 export function normalizeTarget(input: string): string {
@@ -86,6 +93,132 @@ function abortError(): ScanError {
   return new ScanError('aborted', 'The scan was stopped.');
 }
 
+type ProgressUpdate = Omit<ScanProgress, 'checksTotal' | 'findings'> & Partial<Pick<ScanProgress, 'findings'>>;
+
+const PHASE_ORDER: Record<ScanProgress['phase'], number> = { crawl: 0, render: 1, probe: 2, check: 3, done: 4 };
+
+/**
+ * Progress that only moves forward: phases overlap (rendering starts during the crawl, probes during rendering), but
+ * a report never goes back to an earlier phase once a later one was shown.
+ */
+function forwardProgress(emit: (update: ProgressUpdate) => void): (update: ProgressUpdate) => void {
+  let phase = -1;
+  return (update) => {
+    const rank = PHASE_ORDER[update.phase];
+    if (rank < phase) return;
+    phase = rank;
+    emit(update);
+  };
+}
+
+const NOT_RENDERED: RenderResult = { status: 'skipped', routes: [], requests: [], cookies: [], storage: [], consoleErrors: [] };
+
+interface RenderingRun {
+  /** Hands the crawl's pages to the renderer (once). */
+  feed(urls: string[]): void;
+  result: Promise<RenderResult>;
+}
+
+/** The browser to render with, or why there is none. */
+function browserLookup(opts: ScanOptions, hooks: ScanHooks): BrowserLookup | { path: null; reason: string; off: true } {
+  if (!opts.render) return { path: null, reason: 'rendering was turned off for this scan', off: true };
+  if (hooks.chromiumPath === null) return { path: null, reason: 'no browser was given for rendering' };
+  return hooks.chromiumPath ? { path: hooks.chromiumPath, source: 'given' } : findChromium();
+}
+
+/** Starts rendering the start page now; the crawl's pages follow when fed. */
+function startRendering(executablePath: string, root: Exchange, opts: ScanOptions, policy: AddressPolicy, hooks: ScanHooks, onPage: (done: number, total: number) => void): RenderingRun {
+  let feed: (urls: string[]) => void = () => undefined;
+  const more = new Promise<string[]>((resolve) => (feed = resolve));
+  const result = render({
+    executablePath,
+    urls: [root.finalUrl],
+    more,
+    maxPages: Math.min(MAX_RENDERED_PAGES, opts.maxPages),
+    origin: new URL(root.finalUrl).origin,
+    policy,
+    signal: hooks.signal,
+    onPage,
+  });
+  return { feed: (urls) => feed(urls), result };
+}
+
+/** Pages of the crawl worth rendering, start page first. */
+function pagesToRender(crawled: CrawlResult): string[] {
+  const htmlPages = crawled.pages.filter((page) => page.html && page.exchange.status < 400).map((page) => page.url);
+  return [...new Set([crawled.root.finalUrl, ...htmlPages])];
+}
+
+/** Routes and scripts only seen at run time, fetched over HTTP like the rest; they add to what the crawl found. */
+async function fetchLateResources(fetcher: Fetcher, crawled: CrawlResult, rendering: RenderResult, opts: ScanOptions, origin: string, signal?: AbortSignal): Promise<Pick<Site, 'pages' | 'assets'>> {
+  const pages = [...crawled.pages];
+  const assets = [...crawled.assets];
+  const known = new Set(pages.map((page) => normalizePageUrl(page.url)));
+  const newRoutes = rendering.routes.filter((route) => !known.has(normalizePageUrl(route))).slice(0, Math.max(0, opts.maxPages - pages.length));
+  const knownAssets = new Set(assets.map((asset) => asset.url));
+  const lateScripts = rendering.requests
+    .filter((request) => request.resourceType === 'script' && !knownAssets.has(request.url) && request.url.startsWith(origin))
+    .map((request) => request.url);
+  const fake = { url: origin, depth: 0, source: 'render' as const, exchange: crawled.root, html: { ...parseHtml('', origin), scripts: [...new Set(lateScripts)].map((src) => ({ src })) } };
+  const [routeAnswers, lateAssets] = await Promise.all([
+    Promise.all(newRoutes.map((route) => fetcher.fetch({ url: route }))),
+    lateScripts.length ? fetchAssets(fetcher, [fake], origin, signal) : Promise.resolve([]),
+  ]);
+  for (const exchange of routeAnswers) {
+    if (exchange.status === 0) continue;
+    pages.push({
+      url: exchange.finalUrl,
+      depth: 1,
+      source: 'render',
+      exchange,
+      html: /html/i.test(exchange.contentType) && exchange.body ? parseHtml(exchange.body, exchange.finalUrl) : undefined,
+    });
+  }
+  assets.push(...lateAssets.filter((asset) => !knownAssets.has(asset.url)));
+  return { pages, assets };
+}
+
+/** The probes the checks ask for, once each by key, read-only unless the scan is active. */
+function planProbes(checks: readonly CheckDefinition[], before: SiteBeforeProbes, warnings: string[] | undefined): Map<string, ProbeRequest> {
+  const planned = new Map<string, ProbeRequest>();
+  for (const check of checks) {
+    try {
+      for (const probe of check.probes?.(before) ?? []) {
+        if (probe.method === 'POST' && !before.options.active && !probe.readOnly) continue;
+        if (!planned.has(probe.key)) planned.set(probe.key, probe);
+      }
+    } catch (error) {
+      warnings?.push(`${check.id}: planning its requests failed: ${(error as Error).message}`);
+    }
+  }
+  return planned;
+}
+
+/** Sends probes as they are planned, each key once, and keeps their answers. */
+class ProbeSender {
+  readonly answers = new Map<string, Promise<Exchange>>();
+  constructor(private readonly fetcher: Fetcher) {}
+
+  send(probes: Iterable<ProbeRequest>): void {
+    for (const probe of probes) {
+      if (this.answers.has(probe.key) || this.answers.size >= MAX_PROBES) continue;
+      const { method, url, headers, body, binary, noRedirect } = probe;
+      this.answers.set(probe.key, this.fetcher.fetch({ method, url, headers, body, binary, noRedirect }));
+    }
+  }
+
+  /** The answers to the given probes (the final plan), once all have come back. */
+  async collect(keys: Iterable<string>): Promise<Map<string, Exchange>> {
+    const out = new Map<string, Exchange>();
+    for (const key of keys) {
+      const answer = this.answers.get(key);
+      if (answer) out.set(key, await answer);
+    }
+    await Promise.all(this.answers.values());
+    return out;
+  }
+}
+
 /** Scans a site: retrieval, checks, score, result. */
 export async function scan(url: string, options: Partial<ScanOptions> = {}, hooks: ScanHooks = {}): Promise<ScanResult> {
   const target = normalizeTarget(url);
@@ -96,17 +229,38 @@ export async function scan(url: string, options: Partial<ScanOptions> = {}, hook
   const t0 = performance.now();
   const warnings: string[] = [];
   let findingsSoFar = 0;
-  const progress = (update: Omit<ScanProgress, 'checksTotal' | 'findings'> & Partial<Pick<ScanProgress, 'findings'>>) =>
-    hooks.onProgress?.({ checksTotal: checks.length, findings: findingsSoFar, ...update });
+  const progress = forwardProgress((update) => hooks.onProgress?.({ checksTotal: checks.length, findings: findingsSoFar, ...update }));
+  const baseline = hooks.baseline === true;
 
-  const fetcher = new Fetcher({ policy, rateLimit: opts.rateLimit, timeoutMs: opts.timeoutMs, signal: hooks.signal, trustedCa: hooks.trustedCa, onExchange: hooks.onExchange });
+  const fetcher = new Fetcher({
+    policy,
+    rateLimit: baseline && !options.rateLimit ? BASELINE_RATE : opts.rateLimit,
+    pacing: baseline ? 'flat' : 'adaptive',
+    timeoutMs: opts.timeoutMs,
+    signal: hooks.signal,
+    trustedCa: hooks.trustedCa,
+    onExchange: hooks.onExchange,
+  });
+  const lookup = browserLookup(opts, hooks);
+  let rendering: RenderingRun | undefined;
+  let crawlDone = false;
+  const renderCount = { done: 0, total: 1 };
+  const onRenderPage = (done: number, total: number) => {
+    Object.assign(renderCount, { done, total });
+    if (crawlDone) progress({ phase: 'render', pagesDone: done, pagesTotal: total, checksRun: 0 });
+  };
   try {
     progress({ phase: 'crawl', pagesDone: 0, pagesTotal: opts.maxPages, checksRun: 0, message: `Fetching ${target}` });
     const crawled = await crawl(fetcher, target, {
       maxPages: opts.maxPages,
       signal: hooks.signal,
+      // Chromium starts as soon as the start page answered, while the crawl goes on.
+      onRoot: (root) => {
+        if (lookup.path !== null && !baseline) rendering = startRendering(lookup.path, root, opts, policy, hooks, onRenderPage);
+      },
       onPage: (done, total) => progress({ phase: 'crawl', pagesDone: done, pagesTotal: Math.max(total, done), checksRun: 0 }),
     });
+    crawlDone = true;
     if (hooks.signal?.aborted) throw abortError();
     if (crawled.root.status === 0) {
       const reason = crawled.root.error ?? 'no answer';
@@ -114,100 +268,37 @@ export async function scan(url: string, options: Partial<ScanOptions> = {}, hook
     }
     warnings.push(...crawled.warnings);
     const origin = new URL(crawled.root.finalUrl).origin;
+    const toRender = pagesToRender(crawled);
+    if (baseline && lookup.path !== null) {
+      rendering = startRendering(lookup.path, crawled.root, opts, policy, hooks, onRenderPage);
+    }
+    rendering?.feed(toRender.slice(1));
+    const { root, pages: crawledPages, assets, robots, sitemap, notFound } = crawled;
+    const httpOnly: SiteBeforeProbes = { target, finalUrl: root.finalUrl, origin, options: opts, root, pages: crawledPages, assets, robots, sitemap, notFound, rendering: NOT_RENDERED };
+    const sender = new ProbeSender(fetcher);
+    // Probes the HTTP pass already calls for go out while the browser works; the rest once its findings are in.
+    if (!baseline) sender.send(planProbes(checks, httpOnly, undefined).values());
 
-    // Rendering in a headless browser, when asked for and available.
-    let rendering: RenderResult = { status: 'skipped', routes: [], requests: [], cookies: [], storage: [], consoleErrors: [] };
-    if (!opts.render) {
-      rendering.reason = 'rendering was turned off for this scan';
-    } else {
-      const lookup: BrowserLookup =
-        hooks.chromiumPath === null
-          ? { path: null, reason: 'no browser was given for rendering' }
-          : hooks.chromiumPath
-            ? { path: hooks.chromiumPath, source: 'given' }
-            : findChromium();
-      if (lookup.path === null) {
-        rendering.reason = `JavaScript rendering was skipped: ${lookup.reason}`;
-      } else {
-        const htmlPages = crawled.pages.filter((page) => page.html && page.exchange.status < 400).map((page) => page.url);
-        const urls = [...new Set([crawled.root.finalUrl, ...htmlPages])].slice(0, Math.min(MAX_RENDERED_PAGES, opts.maxPages));
-        progress({ phase: 'render', pagesDone: 0, pagesTotal: urls.length, checksRun: 0, message: 'Rendering in Chromium' });
-        rendering = await render({
-          executablePath: lookup.path,
-          urls,
-          origin,
-          policy,
-          signal: hooks.signal,
-          onPage: (done, total) => progress({ phase: 'render', pagesDone: done, pagesTotal: total, checksRun: 0 }),
-        });
-        if (rendering.status === 'failed' && rendering.reason) warnings.push(rendering.reason);
-      }
+    let rendered: RenderResult = NOT_RENDERED;
+    if (lookup.path === null) rendered = { ...NOT_RENDERED, reason: 'off' in lookup ? lookup.reason : `JavaScript rendering was skipped: ${lookup.reason}` };
+    if (rendering) {
+      progress({ phase: 'render', pagesDone: renderCount.done, pagesTotal: Math.min(toRender.length, MAX_RENDERED_PAGES, opts.maxPages), checksRun: 0, message: 'Rendering in Chromium' });
+      rendered = await rendering.result;
+      rendering = undefined;
+      if (rendered.status === 'failed' && rendered.reason) warnings.push(rendered.reason);
     }
     if (hooks.signal?.aborted) throw abortError();
 
-    // Routes and scripts only seen at run time are fetched over HTTP like the rest.
-    const pages = [...crawled.pages];
-    const assets = [...crawled.assets];
-    const known = new Set(pages.map((page) => normalizePageUrl(page.url)));
-    const newRoutes = rendering.routes.filter((route) => !known.has(normalizePageUrl(route))).slice(0, Math.max(0, opts.maxPages - pages.length));
-    const routeAnswers = await Promise.all(newRoutes.map((route) => fetcher.fetch({ url: route })));
-    for (const exchange of routeAnswers) {
-      if (exchange.status === 0) continue;
-      pages.push({
-        url: exchange.finalUrl,
-        depth: 1,
-        source: 'render',
-        exchange,
-        html: /html/i.test(exchange.contentType) && exchange.body ? parseHtml(exchange.body, exchange.finalUrl) : undefined,
-      });
-    }
-    const knownAssets = new Set(assets.map((asset) => asset.url));
-    const lateScripts = rendering.requests
-      .filter((request) => request.resourceType === 'script' && !knownAssets.has(request.url) && request.url.startsWith(origin))
-      .map((request) => request.url);
-    if (lateScripts.length) {
-      const fake = { url: origin, depth: 0, source: 'render' as const, exchange: crawled.root, html: { ...parseHtml('', origin), scripts: lateScripts.map((src) => ({ src })) } };
-      assets.push(...(await fetchAssets(fetcher, [fake], origin, hooks.signal)).filter((asset) => !knownAssets.has(asset.url)));
-    }
-
-    const before: SiteBeforeProbes = {
-      target,
-      finalUrl: crawled.root.finalUrl,
-      origin,
-      options: opts,
-      root: crawled.root,
-      pages,
-      assets,
-      robots: crawled.robots,
-      sitemap: crawled.sitemap,
-      notFound: crawled.notFound,
-      rendering,
-    };
-
-    // Probes the checks asked for, once each, read-only unless the scan is active.
-    const planned = new Map<string, ProbeRequest>();
-    for (const check of checks) {
-      try {
-        for (const probe of check.probes?.(before) ?? []) {
-          if (probe.method === 'POST' && !opts.active && !probe.readOnly) continue;
-          if (!planned.has(probe.key)) planned.set(probe.key, probe);
-        }
-      } catch (error) {
-        warnings.push(`${check.id}: planning its requests failed: ${(error as Error).message}`);
-      }
-    }
+    const late = await fetchLateResources(fetcher, crawled, rendered, opts, origin, hooks.signal);
+    const before: SiteBeforeProbes = { ...httpOnly, ...late, rendering: rendered };
+    const planned = planProbes(checks, before, warnings);
     const probeList = [...planned.values()].slice(0, MAX_PROBES);
     if (planned.size > MAX_PROBES) warnings.push(`${planned.size - MAX_PROBES} planned requests were dropped (limit ${MAX_PROBES}).`);
+    const pages = before.pages;
     progress({ phase: 'probe', pagesDone: pages.length, pagesTotal: pages.length, checksRun: 0, message: `${probeList.length} probes` });
-    const probes = new Map<string, Exchange>();
-    await Promise.all(
-      probeList.map(async (probe) => {
-        probes.set(
-          probe.key,
-          await fetcher.fetch({ method: probe.method, url: probe.url, headers: probe.headers, body: probe.body, binary: probe.binary, noRedirect: probe.noRedirect }),
-        );
-      }),
-    );
+    sender.send(probeList);
+    // Only the final plan's answers reach the checks, so the findings are those of a scan that planned once.
+    const probes = await sender.collect(probeList.map((probe) => probe.key));
     if (hooks.signal?.aborted) throw abortError();
 
     // The checks themselves: pure functions over the site.
@@ -270,7 +361,7 @@ export async function scan(url: string, options: Partial<ScanOptions> = {}, hook
         depth: page.depth,
         source: page.source,
       })),
-      rendering: { status: rendering.status, reason: rendering.reason, browser: rendering.browser },
+      rendering: { status: rendered.status, reason: rendered.reason, browser: rendered.browser },
       score,
       grade,
       headers,
@@ -278,9 +369,12 @@ export async function scan(url: string, options: Partial<ScanOptions> = {}, hook
       passed,
       findings: unique,
       warnings,
-      stats: { ...fetcher.stats },
+      stats: { requests: fetcher.stats.requests, bytes: fetcher.stats.bytes },
     };
   } finally {
+    // A scan that stops early still waits for its browser to close.
+    rendering?.feed([]);
+    await rendering?.result.catch(() => undefined);
     fetcher.close();
   }
 }

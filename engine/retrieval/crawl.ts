@@ -29,6 +29,8 @@ export interface CrawlResult {
 export interface CrawlOptions {
   maxPages: number;
   onPage?: (done: number, total: number) => void;
+  /** Called as soon as the start page has answered, before the rest is crawled (rendering can start there). */
+  onRoot?: (root: Exchange) => void;
   signal?: AbortSignal;
 }
 
@@ -124,6 +126,7 @@ export function findSourceMapUrl(exchange: Exchange): string | undefined {
 export async function crawl(fetcher: Fetcher, startUrl: string, options: CrawlOptions): Promise<CrawlResult> {
   const warnings: string[] = [];
   const root = await fetcher.fetch({ url: startUrl });
+  if (root.status !== 0) options.onRoot?.(root);
   const origin = new URL(root.error ? startUrl : root.finalUrl).origin;
   const pages: Page[] = [];
   const seen = new Set<string>();

@@ -20,6 +20,12 @@ export interface RenderOptions {
   origin: string;
   policy: AddressPolicy;
   concurrency?: number;
+  /**
+   * More pages to render, known later (the crawl's pages while the start page renders already); rendered after
+   * `urls`, without duplicates, up to `maxPages` in all.
+   */
+  more?: Promise<string[]>;
+  maxPages?: number;
   signal?: AbortSignal;
   onPage?: (done: number, total: number) => void;
 }
@@ -125,7 +131,31 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       if (entry) entry.status = response.status();
     });
 
-    const queue = [...options.urls];
+    const planned = new Set<string>();
+    const queue: string[] = [];
+    const limit = options.maxPages ?? Infinity;
+    const plan = (urls: string[]) => {
+      for (const url of urls) {
+        if (planned.has(url) || planned.size >= limit) continue;
+        planned.add(url);
+        queue.push(url);
+      }
+    };
+    plan(options.urls);
+    let pending = options.more;
+    /** The next page to render; waits for the late list when the first ones are taken. */
+    const nextUrl = async (): Promise<string | undefined> => {
+      for (;;) {
+        const url = queue.shift();
+        if (url !== undefined || !pending || options.signal?.aborted) return url;
+        const waitingFor = pending;
+        const extra = await waitingFor.catch(() => []);
+        if (pending === waitingFor) {
+          pending = undefined;
+          plan(extra);
+        }
+      }
+    };
     let done = 0;
     const visit = async (page: BrowserPage, url: string) => {
       try {
@@ -152,12 +182,14 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       } catch (error) {
         result.consoleErrors.push(`${url}: ${(error as Error).message.split('\n')[0]}`);
       } finally {
-        options.onPage?.(++done, options.urls.length);
+        options.onPage?.(++done, planned.size);
       }
     };
-    const workers = Math.max(1, Math.min(options.concurrency ?? 4, queue.length));
+    const workers = Math.max(1, Math.min(options.concurrency ?? 4, options.more ? limit : queue.length));
     await Promise.all(
       Array.from({ length: workers }, async () => {
+        let url = await nextUrl();
+        if (url === undefined) return;
         const page = await context!.newPage();
         page.on('console', (message) => {
           if (message.type() === 'error' && result.consoleErrors.length < 50) result.consoleErrors.push(message.text().slice(0, 500));
@@ -165,7 +197,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
         page.on('pageerror', (error) => {
           if (result.consoleErrors.length < 50) result.consoleErrors.push(error.message.slice(0, 500));
         });
-        for (let url = queue.shift(); url !== undefined && !options.signal?.aborted; url = queue.shift()) await visit(page, url);
+        for (; url !== undefined && !options.signal?.aborted; url = await nextUrl()) await visit(page, url);
         await page.close().catch(() => undefined);
       }),
     );
