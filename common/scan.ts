@@ -120,8 +120,11 @@ export const scanOptionsSchema = z.object({
   maxPages: z.number().int().min(1).max(10_000).default(10),
   render: z.boolean().default(true),
   active: z.boolean().default(false),
-  /** Requests per second per host; 0 means no limit. */
-  rateLimit: z.number().min(0).default(10),
+  /**
+   * Hard ceiling of requests per second per host; 0 (the default) means none. Every scan is paced anyway: at most 4
+   * requests in flight per host, fewer when the host answers 429/503, Retry-After or slows down.
+   */
+  rateLimit: z.number().min(0).default(0),
   timeoutMs: z.number().int().min(100).default(15_000),
 });
 export type ScanOptions = z.infer<typeof scanOptionsSchema>;

@@ -58,8 +58,8 @@ const envSchema = z.object({
   VIBEEVAL_SCAN_ALLOW_PRIVATE: z.enum(['true', 'false', '1', '0']).optional(),
   /** Hosts or CIDR ranges scans may reach even when private addresses are refused (comma separated). */
   VIBEEVAL_SCAN_ALLOWLIST: z.string().default(''),
-  /** Requests per second per scanned host (0 = no limit). */
-  VIBEEVAL_SCAN_RATE: z.coerce.number({ message: 'must be a number' }).min(0).max(1000).default(10),
+  /** Ceiling of requests per second per scanned host (0 = none; scans are paced adaptively anyway). */
+  VIBEEVAL_SCAN_RATE: z.coerce.number({ message: 'must be a number' }).min(0).max(1000).default(0),
   /** Render pages in headless Chromium during scans when a browser is found. */
   VIBEEVAL_SCAN_RENDER: z.enum(['true', 'false', '1', '0']).default('true'),
   /** Scenario runs this process runs at once; 0 = none (the process only queues them). */
