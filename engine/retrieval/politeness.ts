@@ -45,7 +45,7 @@ const DEFAULT_WINDOW = 4;
 const DEFAULT_MAX_PAUSE_MS = 30_000;
 const DEFAULT_BACKOFF_MS = 500;
 /** Local or very fast hosts: below this a doubling of time to first byte is noise, not load. */
-const LATENCY_FLOOR_MS = 50;
+const LATENCY_FLOOR_MS = 100;
 /** Answers whose fastest time to first byte sets the host's baseline. */
 const BASELINE_SAMPLES = 3;
 const EWMA_WEIGHT = 0.3;

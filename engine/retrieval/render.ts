@@ -43,11 +43,13 @@ const ROUTE_RECORDER = `(() => {
 })();`;
 
 
-/** Resolves once the page has had no request in flight for QUIET_MS, or after SETTLE_MAX_MS. */
-async function settle(page: BrowserPage): Promise<void> {
+/**
+ * Counts a page's requests in flight from before its navigation, so the chunks a module script imports while the
+ * page loads are waited for too (a tracker attached after 'load' would miss them and read the DOM too early).
+ */
+function trackNetwork(page: BrowserPage): { settled(): Promise<void>; stop(): void } {
   let inFlight = 0;
   let quietSince = performance.now();
-  const started = performance.now();
   const onRequest = () => inFlight++;
   const onDone = () => {
     inFlight = Math.max(0, inFlight - 1);
@@ -56,16 +58,20 @@ async function settle(page: BrowserPage): Promise<void> {
   page.on('request', onRequest);
   page.on('requestfinished', onDone);
   page.on('requestfailed', onDone);
-  try {
+  const stop = () => {
+    page.off('request', onRequest);
+    page.off('requestfinished', onDone);
+    page.off('requestfailed', onDone);
+  };
+  /** Resolves once the page has had no request in flight for QUIET_MS, or after SETTLE_MAX_MS. */
+  const settled = async () => {
+    const started = performance.now();
     while (performance.now() - started < SETTLE_MAX_MS) {
       if (inFlight === 0 && performance.now() - quietSince >= QUIET_MS) return;
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
-  } finally {
-    page.off('request', onRequest);
-    page.off('requestfinished', onDone);
-    page.off('requestfailed', onDone);
-  }
+  };
+  return { settled, stop };
 }
 
 interface PageState {
@@ -158,6 +164,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     };
     let done = 0;
     const visit = async (page: BrowserPage, url: string) => {
+      const network = trackNetwork(page);
       try {
         const response = await page.goto(url, { waitUntil: 'load', timeout: PAGE_TIMEOUT_MS });
         // A redirect to a refused address: the proxy answered in the site's place, so there is nothing to read.
@@ -165,7 +172,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
           throw new Error(`refused by the address policy after a redirect to ${response.url()}`);
         }
         // Let the app's first data requests start and finish, without waiting for long-polling to go quiet.
-        await settle(page);
+        await network.settled();
         const found = await page.evaluate<PageState>(PAGE_STATE);
         for (const route of found.routes) {
           try {
@@ -182,6 +189,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       } catch (error) {
         result.consoleErrors.push(`${url}: ${(error as Error).message.split('\n')[0]}`);
       } finally {
+        network.stop();
         options.onPage?.(++done, planned.size);
       }
     };

@@ -1,6 +1,7 @@
 // The scan benchmark (npm run bench:scan): medians over several runs of scans of local fixture sites.
 // Each scan runs in a child process so its peak memory (max RSS) is measured alone; the sites run in the parent.
 import { spawn } from 'node:child_process';
+import type { ScanOptions, ScanProgress } from '../../common/scan';
 import { scan } from '../../engine/scan';
 import { startFixtureSite } from '../../tests/fixtures/sites';
 
@@ -9,27 +10,50 @@ interface Run {
   maxRssMb: number;
   pages: number;
   findings: number;
+  /** Fingerprints of the findings, to compare scans of the same site. */
+  fingerprints: string[];
+  /** Answers the scanner's HTTP client received (the browser's requests are counted by the site). */
   requests: number;
   rendering: string;
+  /** When each phase was first reported, in ms from the start. */
+  phases: Partial<Record<ScanProgress['phase'], number>>;
 }
 
-async function child(url: string, pages: number, render: boolean): Promise<void> {
+interface ChildArgs {
+  url: string;
+  pages: number;
+  render: boolean;
+  /** The former pacing and order (flat 10 requests per second per host, one phase after the other). */
+  baseline: boolean;
+  /** Default settings (adaptive pacing, no ceiling) rather than the benchmark's usual rateLimit 0. */
+  defaults: boolean;
+}
+
+async function child(args: ChildArgs): Promise<void> {
   const t0 = performance.now();
-  const result = await scan(url, { maxPages: pages, render, rateLimit: 0 }, { addressPolicy: { allowPrivate: true } });
+  const phases: Run['phases'] = {};
+  const options: Partial<ScanOptions> = args.defaults ? { maxPages: args.pages, render: args.render } : { maxPages: args.pages, render: args.render, rateLimit: 0 };
+  const result = await scan(args.url, options, {
+    addressPolicy: { allowPrivate: true },
+    baseline: args.baseline,
+    onProgress: (progress) => (phases[progress.phase] ??= Math.round(performance.now() - t0)),
+  });
   const run: Run = {
     ms: Math.round(performance.now() - t0),
     maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
     pages: result.pages.length,
     findings: result.findings.length,
+    fingerprints: result.findings.map((finding) => finding.fingerprint).sort(),
     requests: result.stats.requests,
     rendering: result.rendering.status,
+    phases,
   };
   process.stdout.write(JSON.stringify(run));
 }
 
-function runChild(url: string, pages: number, render: boolean): Promise<Run> {
+function runChild(args: ChildArgs): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, [process.argv[1]!, 'child', url, String(pages), render ? 'render' : 'http'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const proc = spawn(process.execPath, [process.argv[1]!, 'child', JSON.stringify(args)], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     proc.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     proc.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as Run) : reject(new Error(`scan child exited with ${code}`))));
@@ -42,7 +66,17 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : Math.round((sorted[mid - 1]! + sorted[mid]!) / 2);
 };
 
-async function parent(runs: number): Promise<void> {
+/** Phase durations: from a phase's first report to the next one's (phases overlap, so this is the wait they add). */
+function phaseTimes(run: Run): string {
+  const order: Array<ScanProgress['phase']> = ['crawl', 'render', 'probe', 'check', 'done'];
+  const seen = order.filter((phase) => run.phases[phase] !== undefined);
+  return seen
+    .slice(0, -1)
+    .map((phase, i) => `${phase} ${run.phases[seen[i + 1]!]! - run.phases[phase]!}`)
+    .join(', ');
+}
+
+async function generatedScenarios(runs: number): Promise<boolean> {
   const site = await startFixtureSite('generated', { pages: 1_000 });
   const scenarios: Array<{ name: string; pages: number; render: boolean; goalMs: number; goalMb?: number }> = [
     { name: '10 pages, HTTP only', pages: 10, render: false, goalMs: 1_000 },
@@ -54,7 +88,7 @@ async function parent(runs: number): Promise<void> {
   let failed = false;
   for (const scenario of scenarios) {
     const results: Run[] = [];
-    for (let i = 0; i < runs; i++) results.push(await runChild(site.url, scenario.pages, scenario.render));
+    for (let i = 0; i < runs; i++) results.push(await runChild({ url: site.url, pages: scenario.pages, render: scenario.render, baseline: false, defaults: false }));
     const ms = median(results.map((run) => run.ms));
     const mb = median(results.map((run) => run.maxRssMb));
     const ok = ms <= scenario.goalMs && (scenario.goalMb === undefined || mb <= scenario.goalMb);
@@ -66,12 +100,60 @@ async function parent(runs: number): Promise<void> {
     );
   }
   await site.close();
+  return failed;
+}
+
+/**
+ * The realistic case: a single-page app with 80 lazy chunks and 10 client-side routes, scanned with the default
+ * settings (rendering on), next to the former behaviour on the same site in the same run, and with a site that
+ * answers 429 to every 5th of its first 150 requests.
+ */
+async function lazySpaScenarios(runs: number): Promise<boolean> {
+  const scenarios: Array<{ name: string; baseline: boolean; throttle?: boolean; runs: number; goalMs?: number }> = [
+    { name: 'former pacing (10/s flat, phases in turn)', baseline: true, runs: 1 },
+    { name: 'adaptive, overlapped (default settings)', baseline: false, runs, goalMs: 5_000 },
+    { name: 'adaptive, site answers 429 to every 5th', baseline: false, throttle: true, runs },
+  ];
+  console.log(`\nRealistic case: single-page app, 80 lazy chunks (10 to 40 KB), 10 client-side routes, default settings (rendering on).`);
+  let failed = false;
+  let reference: (Run & { siteRequests: number }) | undefined;
+  for (const scenario of scenarios) {
+    const results: Array<Run & { siteRequests: number }> = [];
+    for (let i = 0; i < scenario.runs; i++) {
+      const site = await startFixtureSite('lazy-spa', scenario.throttle ? { throttle: { every: 5, first: 150 } } : {});
+      const run = await runChild({ url: site.url, pages: 10, render: true, baseline: scenario.baseline, defaults: true });
+      results.push({ ...run, siteRequests: site.requests.length });
+      await site.close();
+    }
+    const ms = median(results.map((run) => run.ms));
+    const last = results.at(-1)!;
+    reference ??= last;
+    const sameFindings = JSON.stringify(last.fingerprints) === JSON.stringify(reference.fingerprints);
+    const fewerRequests = last.siteRequests <= reference.siteRequests;
+    const ok = (scenario.goalMs === undefined || ms <= scenario.goalMs) && sameFindings && (scenario.baseline || scenario.throttle || fewerRequests);
+    failed ||= !ok;
+    console.log(
+      `${ok ? 'ok  ' : 'FAIL'} ${scenario.name.padEnd(44)} median ${String(ms).padStart(6)} ms over ${results.length} run(s) (${(ms / reference.ms).toFixed(2)}x the former); ` +
+        `site saw ${last.siteRequests} requests (scanner ${last.requests}), ${last.findings} findings${sameFindings ? ' (same as the former)' : ' (DIFFERENT from the former)'}, rendering ${last.rendering}; ` +
+        `phases ms: ${phaseTimes(last)}${scenario.goalMs ? `; goal ≤ ${scenario.goalMs} ms` : ''}`,
+    );
+  }
+  return failed;
+}
+
+async function parent(runs: number, only?: string): Promise<void> {
+  let failed = false;
+  if (only !== 'spa') failed ||= await generatedScenarios(runs);
+  if (only !== 'generated') failed ||= await lazySpaScenarios(Math.min(runs, 3));
   process.exitCode = failed ? 1 : 0;
 }
 
+// npm run bench:scan [runs] [generated|spa]
 const [mode, ...rest] = process.argv.slice(2);
 if (mode === 'child') {
-  void child(rest[0]!, Number(rest[1]), rest[2] === 'render');
+  void child(JSON.parse(rest[0]!) as ChildArgs);
 } else {
-  void parent(Math.max(5, Number(mode ?? 5) || 5));
+  const only = [mode, ...rest].find((arg) => arg === 'spa' || arg === 'generated');
+  const runs = Number([mode, ...rest].find((arg) => /^\d+$/.test(arg ?? '')) ?? 5);
+  void parent(Math.max(1, runs), only);
 }
