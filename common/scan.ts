@@ -121,10 +121,11 @@ export const scanOptionsSchema = z.object({
   render: z.boolean().default(true),
   active: z.boolean().default(false),
   /**
-   * Hard ceiling of requests per second per host; 0 (the default) means none. Every scan is paced anyway: at most 4
-   * requests in flight per host, fewer when the host answers 429/503, Retry-After or slows down.
+   * Unset (the default): adaptive pacing, at most 4 requests in flight per host, fewer when the host answers 429/503,
+   * Retry-After or slows down, no fixed rate. N > 0: the same with a hard ceiling of N requests per second per host.
+   * 0: no limit (as many in flight as the scanner allows; still backs off on 429), for one's own local servers.
    */
-  rateLimit: z.number().min(0).default(0),
+  rateLimit: z.number().min(0).optional(),
   timeoutMs: z.number().int().min(100).default(15_000),
 });
 export type ScanOptions = z.infer<typeof scanOptionsSchema>;

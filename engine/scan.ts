@@ -234,7 +234,7 @@ export async function scan(url: string, options: Partial<ScanOptions> = {}, hook
 
   const fetcher = new Fetcher({
     policy,
-    rateLimit: baseline && !options.rateLimit ? BASELINE_RATE : opts.rateLimit,
+    rateLimit: baseline && opts.rateLimit === undefined ? BASELINE_RATE : opts.rateLimit,
     pacing: baseline ? 'flat' : 'adaptive',
     timeoutMs: opts.timeoutMs,
     signal: hooks.signal,

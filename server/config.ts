@@ -58,8 +58,8 @@ const envSchema = z.object({
   VIBEEVAL_SCAN_ALLOW_PRIVATE: z.enum(['true', 'false', '1', '0']).optional(),
   /** Hosts or CIDR ranges scans may reach even when private addresses are refused (comma separated). */
   VIBEEVAL_SCAN_ALLOWLIST: z.string().default(''),
-  /** Ceiling of requests per second per scanned host (0 = none; scans are paced adaptively anyway). */
-  VIBEEVAL_SCAN_RATE: z.coerce.number({ message: 'must be a number' }).min(0).max(1000).default(0),
+  /** Ceiling of requests per second per scanned host; unset = adaptive pacing only, 0 = no limit. */
+  VIBEEVAL_SCAN_RATE: z.coerce.number({ message: 'must be a number' }).min(0).max(1000).optional(),
   /** Render pages in headless Chromium during scans when a browser is found. */
   VIBEEVAL_SCAN_RENDER: z.enum(['true', 'false', '1', '0']).default('true'),
   /** Scenario runs this process runs at once; 0 = none (the process only queues them). */
@@ -134,6 +134,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     },
     scenarios: {
       concurrency: env.VIBEEVAL_SCENARIO_CONCURRENCY,
+      /** Scenario runs keep a flat rate to the website: 10 per second unless VIBEEVAL_SCAN_RATE says otherwise. */
+      rateLimit: env.VIBEEVAL_SCAN_RATE ?? 10,
       llm:
         env.VIBEEVAL_LLM_BASE_URL && env.VIBEEVAL_LLM_MODEL
           ? { baseUrl: env.VIBEEVAL_LLM_BASE_URL, apiKey: env.VIBEEVAL_LLM_API_KEY || null, model: env.VIBEEVAL_LLM_MODEL }

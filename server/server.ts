@@ -88,7 +88,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
           : undefined,
       scenarioConcurrency: config.scenarios.concurrency,
       runScenario: (id, context) =>
-        runScenarioJob(id, { db: database.db, live: bus, logger, sealer, policy: config.scans.addressPolicy, rateLimit: config.scans.rateLimit, browser: () => scenarioBrowsers.get() }, context),
+        runScenarioJob(id, { db: database.db, live: bus, logger, sealer, policy: config.scans.addressPolicy, rateLimit: config.scenarios.rateLimit, browser: () => scenarioBrowsers.get() }, context),
     });
     const started = jobs;
     const reportDeps = { db: database.db, projects, jobs, live, links, renderAudit: renderStoredAudit };
@@ -109,7 +109,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
           live,
           enqueueRun: (id) => started.enqueueScenarioRun(id),
           policy: config.scans.addressPolicy,
-          rateLimit: config.scans.rateLimit,
+          rateLimit: config.scenarios.rateLimit,
           llm: config.scenarios.llm,
           openBrowser: () => openScenarioBrowser({ policy: config.scans.addressPolicy }),
         }),

@@ -64,7 +64,7 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<v
       ),
     scenarioConcurrency: Math.max(1, config.scenarios.concurrency),
     runScenario: (id, context) =>
-      runScenarioJob(id, { db: database.db, live, logger, sealer, policy: config.scans.addressPolicy, rateLimit: config.scans.rateLimit, browser: () => scenarioBrowsers.get() }, context),
+      runScenarioJob(id, { db: database.db, live, logger, sealer, policy: config.scans.addressPolicy, rateLimit: config.scenarios.rateLimit, browser: () => scenarioBrowsers.get() }, context),
   });
   // Once working, nothing unforeseen may take the worker down (a failed start still ends the process).
   keepRunningOnUnhandledRejection((message) => logger.error(message));

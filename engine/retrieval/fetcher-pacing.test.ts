@@ -23,7 +23,7 @@ async function serve(handler: http.RequestListener): Promise<string> {
 }
 
 function fetcher(options: Partial<FetcherOptions> = {}): Fetcher {
-  const instance = new Fetcher({ policy: LOCAL, rateLimit: 0, timeoutMs: 2_000, ...options });
+  const instance = new Fetcher({ policy: LOCAL, timeoutMs: 2_000, ...options });
   closers.push(async () => instance.close());
   return instance;
 }
@@ -52,6 +52,21 @@ describe('Fetcher pacing', () => {
     const answers = await Promise.all(Array.from({ length: 16 }, (_, i) => client.fetch({ url: `${base}/${i}` })));
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
     expect(most).toBe(4);
+  });
+
+  it('with rateLimit 0 (no limit) lets as many go as the scanner allows', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const base = await serve((_req, res) => {
+      most = Math.max(most, ++inFlight);
+      setTimeout(() => {
+        inFlight--;
+        res.end('ok');
+      }, 30);
+    });
+    const client = fetcher({ rateLimit: 0, concurrency: 8 });
+    await Promise.all(Array.from({ length: 16 }, (_, i) => client.fetch({ url: `${base}/${i}` })));
+    expect(most).toBe(8);
   });
 
   it('retries after a 429 with Retry-After, waiting as asked, and the retried request succeeds', async () => {

@@ -23,8 +23,11 @@ export interface FetchRequest {
 
 export interface FetcherOptions {
   policy: AddressPolicy;
-  /** Hard ceiling of requests per second per host; 0 = none (the adaptive window still applies). */
-  rateLimit: number;
+  /**
+   * Undefined: adaptive pacing only. N > 0: also a hard ceiling of N requests per second per host. 0: no limit, the
+   * per-host window as wide as `concurrency` (429 and Retry-After are still honoured).
+   */
+  rateLimit?: number;
   /** Requests in flight per host at most (the adaptive window's maximum); default 4. */
   hostWindow?: number;
   /**
@@ -47,6 +50,7 @@ export interface FetcherOptions {
   trustedCa?: string[];
 }
 
+const DEFAULT_CONCURRENCY = 16;
 const TEXT_TYPE = /^(text\/|application\/(json|javascript|ecmascript|xml|xhtml\+xml|x-javascript|ld\+json|manifest\+json|x-www-form-urlencoded|yaml|x-yaml|toml|sql|x-sh)|[^;]*\+(json|xml))/i;
 const BINARY_TYPE = /^(image|audio|video|font)\//i;
 
@@ -165,12 +169,12 @@ export class Fetcher {
   constructor(private readonly options: FetcherOptions) {
     this.limiter =
       options.pacing === 'flat'
-        ? new HostRateLimiter(options.rateLimit)
-        : new HostPoliteness({ window: options.hostWindow, ceiling: options.rateLimit });
+        ? new HostRateLimiter(options.rateLimit ?? 0)
+        : new HostPoliteness({ window: options.rateLimit === 0 ? (options.concurrency ?? DEFAULT_CONCURRENCY) : options.hostWindow, ceiling: options.rateLimit });
     this.maxRetries = options.maxRetries ?? 2;
     this.maxBody = options.maxBodyBytes ?? 8 * 1024 * 1024;
     this.maxRedirects = options.maxRedirects ?? 5;
-    this.concurrency = options.concurrency ?? 16;
+    this.concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
     setMaxListeners(this.concurrency * 2 + 10, this.aborter.signal);
     if (options.signal?.aborted) this.aborter.abort();
     else options.signal?.addEventListener('abort', this.onAbort, { once: true });

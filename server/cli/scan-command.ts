@@ -47,8 +47,8 @@ Options:
                      or none to never fail (default ${DEFAULT_FAIL_ON})
   --active           Also send probes that could change data; only on sites you own
   --no-render        Do not load pages in a headless browser (faster; misses client-side routes)
-  --rate N           At most N requests per second per host (default 0: no ceiling; every scan keeps
-                     at most 4 requests in flight per host and slows down when the site answers 429)
+  --rate N           At most N requests per second per host; 0 for no limit. Without it the scan keeps
+                     at most 4 requests in flight per host and slows down when the site answers 429
   -h, --help         Show this help
 
 Exit codes: 0 nothing at or above --fail-on, 1 something is, 2 bad usage or the site could not be

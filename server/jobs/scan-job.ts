@@ -20,7 +20,8 @@ export interface ScanJobDeps {
   logger: Logger;
   links: ReportLinks;
   policy: AddressPolicy;
-  rateLimit: number;
+  /** Ceiling of requests per second per host; unset = adaptive pacing only (see scanOptionsSchema). */
+  rateLimit?: number;
   render: boolean;
   /** Browser for rendering: undefined = auto-detect. */
   chromiumPath?: string | null;

@@ -13,7 +13,8 @@ export interface PublicScanJobDeps {
   mailer: Mailer;
   logger: Logger;
   policy: AddressPolicy;
-  rateLimit: number;
+  /** Ceiling of requests per second per host; unset = adaptive pacing only (see scanOptionsSchema). */
+  rateLimit?: number;
   render: boolean;
   maxPages: number;
   /** The signed link to the stored report (GET /v2/vibe-scanner/{id}/report). */
