@@ -219,28 +219,24 @@ class ProbeSender {
   }
 }
 
-/** Scans a site: retrieval, checks, score, result. */
-export async function scan(url: string, options: Partial<ScanOptions> = {}, hooks: ScanHooks = {}): Promise<ScanResult> {
-  const target = normalizeTarget(url);
-  const opts = scanOptionsSchema.parse(options);
-  const checks = hooks.checks ?? CHECKS;
-  const policy = hooks.addressPolicy ?? { allowPrivate: false };
-  const started = new Date();
-  const t0 = performance.now();
-  const warnings: string[] = [];
-  let findingsSoFar = 0;
-  const progress = forwardProgress((update) => hooks.onProgress?.({ checksTotal: checks.length, findings: findingsSoFar, ...update }));
-  const baseline = hooks.baseline === true;
+interface Retrieval {
+  target: string;
+  opts: ScanOptions;
+  hooks: ScanHooks;
+  checks: readonly CheckDefinition[];
+  policy: AddressPolicy;
+  fetcher: Fetcher;
+  progress: (update: ProgressUpdate) => void;
+  warnings: string[];
+  baseline: boolean;
+}
 
-  const fetcher = new Fetcher({
-    policy,
-    rateLimit: baseline && opts.rateLimit === undefined ? BASELINE_RATE : opts.rateLimit,
-    pacing: baseline ? 'flat' : 'adaptive',
-    timeoutMs: opts.timeoutMs,
-    signal: hooks.signal,
-    trustedCa: hooks.trustedCa,
-    onExchange: hooks.onExchange,
-  });
+/**
+ * Everything the checks read: the crawl, the rendering (started on the start page while the crawl goes on), what
+ * rendering revealed fetched over HTTP, and the probes (those the HTTP pass calls for sent while the browser works).
+ */
+async function retrieve(r: Retrieval): Promise<Site> {
+  const { target, opts, hooks, checks, policy, fetcher, progress, warnings, baseline } = r;
   const lookup = browserLookup(opts, hooks);
   let rendering: RenderingRun | undefined;
   let crawlDone = false;
@@ -294,66 +290,103 @@ export async function scan(url: string, options: Partial<ScanOptions> = {}, hook
     const planned = planProbes(checks, before, warnings);
     const probeList = [...planned.values()].slice(0, MAX_PROBES);
     if (planned.size > MAX_PROBES) warnings.push(`${planned.size - MAX_PROBES} planned requests were dropped (limit ${MAX_PROBES}).`);
-    const pages = before.pages;
-    progress({ phase: 'probe', pagesDone: pages.length, pagesTotal: pages.length, checksRun: 0, message: `${probeList.length} probes` });
+    progress({ phase: 'probe', pagesDone: before.pages.length, pagesTotal: before.pages.length, checksRun: 0, message: `${probeList.length} probes` });
     sender.send(probeList);
     // Only the final plan's answers reach the checks, so the findings are those of a scan that planned once.
     const probes = await sender.collect(probeList.map((probe) => probe.key));
     if (hooks.signal?.aborted) throw abortError();
 
-    // The checks themselves: pure functions over the site.
-    const site: Site = { ...before, probes };
-    const findings: Finding[] = [];
-    const passed: PassedCheck[] = [];
-    let checksRun = 0;
-    for (const check of checks) {
-      try {
-        if (check.appliesTo && !check.appliesTo(site)) continue;
-        const drafts = check.run(site);
-        for (const draft of drafts) {
-          findings.push({
-            fingerprint: fingerprint(check.id, draft.url, draft.key),
-            checkId: check.id,
-            family: check.family,
-            title: draft.title ?? check.title,
-            severity: draft.severity ?? check.severity,
-            confidence: draft.confidence ?? check.confidence,
-            cwe: check.cwe,
-            owasp: check.owasp,
-            url: draft.url,
-            detail: draft.detail,
-            evidence: draft.evidence,
-            remediation: check.remediation,
-            references: check.references,
-          });
-        }
-        if (drafts.length === 0) passed.push({ checkId: check.id, family: check.family, title: check.title });
-      } catch (error) {
-        warnings.push(`${check.id}: the check failed: ${(error as Error).message}`);
-      } finally {
-        checksRun++;
-        findingsSoFar = findings.length;
-        progress({ phase: 'check', pagesDone: pages.length, pagesTotal: pages.length, checksRun });
-      }
-    }
+    return { ...before, probes };
+  } finally {
+    // A scan that stops early still waits for its browser to close.
+    rendering?.feed([]);
+    await rendering?.result.catch(() => undefined);
+  }
+}
 
-    // Same fingerprint twice (a check reporting one thing from two places) is one finding.
-    const unique = [...new Map(findings.map((finding) => [finding.fingerprint, finding])).values()];
-    unique.sort((a, b) => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] || a.checkId.localeCompare(b.checkId) || a.url.localeCompare(b.url));
+/** Runs the checks (pure functions over the site); a check that throws becomes a warning. */
+function runChecks(checks: readonly CheckDefinition[], site: Site, warnings: string[], onCheck: (checksRun: number, findings: number) => void): { findings: Finding[]; passed: PassedCheck[]; checksRun: number } {
+  const findings: Finding[] = [];
+  const passed: PassedCheck[] = [];
+  let checksRun = 0;
+  for (const check of checks) {
+    try {
+      if (check.appliesTo && !check.appliesTo(site)) continue;
+      const drafts = check.run(site);
+      for (const draft of drafts) {
+        findings.push({
+          fingerprint: fingerprint(check.id, draft.url, draft.key),
+          checkId: check.id,
+          family: check.family,
+          title: draft.title ?? check.title,
+          severity: draft.severity ?? check.severity,
+          confidence: draft.confidence ?? check.confidence,
+          cwe: check.cwe,
+          owasp: check.owasp,
+          url: draft.url,
+          detail: draft.detail,
+          evidence: draft.evidence,
+          remediation: check.remediation,
+          references: check.references,
+        });
+      }
+      if (drafts.length === 0) passed.push({ checkId: check.id, family: check.family, title: check.title });
+    } catch (error) {
+      warnings.push(`${check.id}: the check failed: ${(error as Error).message}`);
+    } finally {
+      onCheck(++checksRun, findings.length);
+    }
+  }
+  // Same fingerprint twice (a check reporting one thing from two places) is one finding.
+  const unique = [...new Map(findings.map((finding) => [finding.fingerprint, finding])).values()];
+  unique.sort((a, b) => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] || a.checkId.localeCompare(b.checkId) || a.url.localeCompare(b.url));
+  return { findings: unique, passed, checksRun };
+}
+
+/** Scans a site: retrieval, checks, score, result. */
+export async function scan(url: string, options: Partial<ScanOptions> = {}, hooks: ScanHooks = {}): Promise<ScanResult> {
+  const target = normalizeTarget(url);
+  const opts = scanOptionsSchema.parse(options);
+  const checks = hooks.checks ?? CHECKS;
+  const policy = hooks.addressPolicy ?? { allowPrivate: false };
+  const started = new Date();
+  const t0 = performance.now();
+  const warnings: string[] = [];
+  let findingsSoFar = 0;
+  const progress = forwardProgress((update) => hooks.onProgress?.({ checksTotal: checks.length, findings: findingsSoFar, ...update }));
+  const baseline = hooks.baseline === true;
+
+  const fetcher = new Fetcher({
+    policy,
+    rateLimit: baseline && opts.rateLimit === undefined ? BASELINE_RATE : opts.rateLimit,
+    pacing: baseline ? 'flat' : 'adaptive',
+    timeoutMs: opts.timeoutMs,
+    signal: hooks.signal,
+    trustedCa: hooks.trustedCa,
+    onExchange: hooks.onExchange,
+  });
+  try {
+    const site = await retrieve({ target, opts, hooks, checks, policy, fetcher, progress, warnings, baseline });
+    if (hooks.signal?.aborted) throw abortError();
+    const pagesTotal = site.pages.length;
+    const { findings: unique, passed, checksRun } = runChecks(checks, site, warnings, (done, found) => {
+      findingsSoFar = found;
+      progress({ phase: 'check', pagesDone: pagesTotal, pagesTotal, checksRun: done });
+    });
 
     const { score, grade } = overallScore(unique);
     const headers = scoreObservatory(site);
     const finished = new Date();
-    progress({ phase: 'done', pagesDone: pages.length, pagesTotal: pages.length, checksRun, findings: unique.length });
+    progress({ phase: 'done', pagesDone: site.pages.length, pagesTotal: site.pages.length, checksRun, findings: unique.length });
     return {
       schemaVersion: 1,
       engineVersion: ENGINE_VERSION,
-      target: { url: target, finalUrl: crawled.root.finalUrl },
+      target: { url: target, finalUrl: site.finalUrl },
       startedAt: started.toISOString(),
       finishedAt: finished.toISOString(),
       durationMs: Math.round(performance.now() - t0),
       options: opts,
-      pages: pages.map((page) => ({
+      pages: site.pages.map((page) => ({
         url: page.url,
         status: page.exchange.status,
         title: page.html?.title,
@@ -361,7 +394,7 @@ export async function scan(url: string, options: Partial<ScanOptions> = {}, hook
         depth: page.depth,
         source: page.source,
       })),
-      rendering: { status: rendered.status, reason: rendered.reason, browser: rendered.browser },
+      rendering: { status: site.rendering.status, reason: site.rendering.reason, browser: site.rendering.browser },
       score,
       grade,
       headers,
@@ -372,9 +405,6 @@ export async function scan(url: string, options: Partial<ScanOptions> = {}, hook
       stats: { requests: fetcher.stats.requests, bytes: fetcher.stats.bytes },
     };
   } finally {
-    // A scan that stops early still waits for its browser to close.
-    rendering?.feed([]);
-    await rendering?.result.catch(() => undefined);
     fetcher.close();
   }
 }
