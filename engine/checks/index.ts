@@ -57,6 +57,11 @@ import { supabaseServiceKey } from './supabase-service-key';
 import { supabaseTableReadable } from './supabase-table-readable';
 // (end secrets, supabase, firebase)
 
+// frameworks
+import { frameworkServerDataLeak } from './framework-server-data-leak';
+import { frameworkVulnerableVersion } from './framework-vulnerable-version';
+// (end frameworks)
+
 export const CHECKS: readonly CheckDefinition[] = [
   // transport, headers, cookies, cors (list)
   httpsRedirect,
@@ -108,6 +113,9 @@ export const CHECKS: readonly CheckDefinition[] = [
   firebaseRtdbReadable,
   firebaseFirestoreReadable,
   firebaseStorageListable,
+  // frameworks (list)
+  frameworkServerDataLeak,
+  frameworkVulnerableVersion,
 ];
 
 export function checkById(id: string): CheckDefinition | undefined {
