@@ -38,7 +38,8 @@ function judgePair(blob: ClientDataBlob, name: string, value: string): Leak | un
   if (hit?.public) return undefined;
   if (hit) return { blob, name, value, severity: RANK[hit.severity] >= RANK.critical ? 'critical' : 'high', what: hit.label };
   if (PUBLIC_NAME.test(normal) || !SERVER_NAME.test(normal) || STRIPE_CLIENT_SECRET.test(value)) return undefined;
-  if (!looksLikeSecretValue(value, name)) return undefined;
+  // Credentials have no spaces; prose under a secret-like name ("passwordHint": "use 12 characters") is not one.
+  if (!looksLikeSecretValue(value, name) || (/\s/.test(value) && !value.includes('-----BEGIN'))) return undefined;
   const credentialsInUrl = /:\/\/[^/\s:@]+:[^/\s@]{3,}@/.test(value);
   const critical = CRITICAL_NAME.test(normal) || credentialsInUrl || value.includes('-----BEGIN');
   return { blob, name, value, severity: critical ? 'critical' : 'high', what: credentialsInUrl ? 'connection string with a password' : 'server-only value' };
@@ -48,13 +49,15 @@ function judgePair(blob: ClientDataBlob, name: string, value: string): Leak | un
 export function leaksIn(blob: ClientDataBlob): Leak[] {
   const text = unescape(blob.text);
   const leaks = new Map<string, Leak>();
+  // A connection string and the password inside it are one leak.
+  const known = (value: string) => [...leaks.keys()].some((seen) => seen.includes(value) || value.includes(seen));
   const keep = (leak: Leak | undefined) => {
-    if (leak && !leaks.has(leak.value)) leaks.set(leak.value, leak);
+    if (leak && !known(leak.value)) leaks.set(leak.value, leak);
   };
   for (const m of text.matchAll(PAIR)) keep(judgePair(blob, m[1]!, m[3]!));
   for (const m of text.matchAll(ENV_LINE)) keep(judgePair(blob, m[1]!, m[2]!));
   for (const hit of scanText(text, 'inline-script') as SecretHit[]) {
-    if (hit.public || hit.ruleId === 'generic-secret' || leaks.has(hit.secret)) continue;
+    if (hit.public || hit.ruleId === 'generic-secret' || known(hit.secret)) continue;
     leaks.set(hit.secret, { blob, name: hit.label, value: hit.secret, severity: hit.severity === 'critical' ? 'critical' : 'high', what: hit.label });
   }
   return [...leaks.values()];

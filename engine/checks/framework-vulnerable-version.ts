@@ -126,7 +126,8 @@ function bypassFinding(site: Site, hit: { plan: BypassPlan; plain: Exchange; byp
 function viteFsFinding(site: Site): FindingDraft | undefined {
   const answer = site.probes.get(`${ID}:vite-fs`);
   if (!answer || answer.error || answer.status !== 200) return undefined;
-  const line = /^root:[^:\n]*:0:0:[^\n]*/m.exec(answer.body);
+  // Raw file, or Vite's ?raw module (export default "root:x:0:0:...\n...").
+  const line = /(?:^|["\n]|\\n)(root:[^:\n"\\]*:0:0:[^\n"\\]*)/.exec(answer.body);
   if (!line) return undefined;
   return {
     url: answer.url,
@@ -134,7 +135,7 @@ function viteFsFinding(site: Site): FindingDraft | undefined {
     confidence: 'high',
     title: 'Vite development server serves files outside the project (CVE-2025-30208)',
     detail: `GET ${VITE_FS_PATH} returned the server's /etc/passwd: the development server's file-system guard is bypassed, so any file the process can read (.env files, keys, source) can be downloaded.`,
-    evidence: { request: formatRequest(answer), response: formatResponse(answer, { headers: ['content-type'], excerpt: line[0] }), match: line[0] },
+    evidence: { request: formatRequest(answer), response: formatResponse(answer, { headers: ['content-type'], excerpt: line[1] }), match: line[1]! },
     key: 'CVE-2025-30208',
   };
 }
