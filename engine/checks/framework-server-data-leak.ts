@@ -1,7 +1,7 @@
 import { clientDataBlobs, FRAMEWORK_PROBE, frameworkProbes, isViteClient, detectFrameworks, describeFrameworks, type ClientDataBlob } from '../analysis/frameworks';
 import { excerptAround, formatRequest, formatResponse, looksLikeSecretValue, maskSecrets } from '../analysis/probe-answers';
 import { maskAll, maskSecret, secretId } from '../secrets/mask';
-import { scanText, type SecretHit } from '../secrets/scan';
+import { scanText } from '../secrets/scan';
 import { defineCheck, type FindingDraft, type Severity, type Site } from '../types';
 
 const ID = 'framework-server-data-leak';
@@ -56,7 +56,7 @@ export function leaksIn(blob: ClientDataBlob): Leak[] {
   };
   for (const m of text.matchAll(PAIR)) keep(judgePair(blob, m[1]!, m[3]!));
   for (const m of text.matchAll(ENV_LINE)) keep(judgePair(blob, m[1]!, m[2]!));
-  for (const hit of scanText(text, 'inline-script') as SecretHit[]) {
+  for (const hit of scanText(text, 'inline-script')) {
     if (hit.public || hit.ruleId === 'generic-secret' || known(hit.secret)) continue;
     leaks.set(hit.secret, { blob, name: hit.label, value: hit.secret, severity: hit.severity === 'critical' ? 'critical' : 'high', what: hit.label });
   }
