@@ -11,7 +11,7 @@ let report: CorpusReport;
 
 beforeAll(async () => {
   const t0 = performance.now();
-  results = await runCorpus(CORPUS, { concurrency: 4 });
+  results = await runCorpus(CORPUS);
   report = summarize(results, Math.round(performance.now() - t0));
   // The table, misses and false positives, for whoever reads a failing run.
   console.log(formatReport(report));

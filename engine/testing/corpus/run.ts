@@ -49,7 +49,7 @@ export async function runCorpus(apps: readonly CorpusApp[], options: ScanAppOpti
       results[index] = await scanApp(apps[index]!, options);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(options.concurrency ?? 4, apps.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(options.concurrency ?? 8, apps.length) }, worker));
   return results;
 }
 
@@ -163,7 +163,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   const apps = only ? CORPUS.filter((app) => app.id.includes(only)) : CORPUS;
   const t0 = performance.now();
-  const results = await runCorpus(apps, { concurrency: Number(value('--concurrency') ?? 4), chromiumPath: process.env.VIBEEVAL_CHROMIUM });
+  const results = await runCorpus(apps, { concurrency: Number(value('--concurrency') ?? 8), chromiumPath: process.env.VIBEEVAL_CHROMIUM });
   const report = summarize(results, Math.round(performance.now() - t0));
   if (json) {
     const perApp = results.map((r) => ({
