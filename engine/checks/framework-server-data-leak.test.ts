@@ -19,7 +19,7 @@ const run = (body: string, probes: Record<string, { url: string; body: string; c
 
 describe('framework-server-data-leak', () => {
   const vulnerable: Array<{ name: string; body: string; severity: string; title: RegExp; secret: string }> = [
-    { name: 'service_role key in __NEXT_DATA__ props', body: nextData({ supabaseKey: SERVICE, supabaseUrl: 'https://abcdefghijklmnopqrst.supabase.co' }), severity: 'critical', title: /__NEXT_DATA__|Next\.js/, secret: SERVICE },
+    { name: 'service_role key in __NEXT_DATA__ props', body: nextData({ supabaseKey: SERVICE, supabaseUrl: 'https://abcdefghijklmnopqrst.supabase.co' }), severity: 'critical', title: /"supabaseKey" in Next\.js/, secret: SERVICE },
     { name: 'DATABASE_URL in runtimeConfig', body: nextData({}, { runtimeConfig: { DATABASE_URL: DB_URL } }), severity: 'critical', title: /DATABASE_URL/, secret: DB_PASSWORD },
     { name: 'SESSION_SECRET in props (whole process.env passed down)', body: nextData({ env: { NODE_ENV: 'production', SESSION_SECRET } }), severity: 'high', title: /SESSION_SECRET/, secret: SESSION_SECRET },
     {
@@ -42,6 +42,13 @@ describe('framework-server-data-leak', () => {
       severity: 'high',
       title: /JWT_SECRET/,
       secret: SESSION_SECRET,
+    },
+    {
+      name: 'a private key in Remix loader data',
+      body: `<html><body><script>window.__remixContext = {"state":{"loaderData":{"root":{"firebaseAdmin":{"privateKey":"-----BEGIN PRIVATE KEY-----\\n${fakeToken(64, undefined, 9)}\\n-----END PRIVATE KEY-----\\n"}}}}};</script></body></html>`,
+      severity: 'critical',
+      title: /privateKey.*Remix/,
+      secret: fakeToken(64, undefined, 9),
     },
   ];
   for (const c of vulnerable) {

@@ -13,6 +13,8 @@ const ENV_LINE = /(?:^|\\n|\n)([A-Z][A-Z0-9_]{2,80})=([^\s"'\\]{4,2000})/g;
 /** Names of values only a server should hold, on the name split into words (camelCase and dashes become '_'). */
 const SERVER_NAME =
   /(?:^|_)(?:database|db|postgres(?:ql)?|pg|mongo(?:db)?|mysql|redis|supabase_db)_(?:url|uri|password|pass|connection)(?:_|$)|connection_?string|(?:^|_)secret(?:_|$)|service_?role|private_?key|(?:^|_)passw(?:or)?d(?:_|$)|(?:^|_)db_?pass(?:_|$)|signing_?key|encryption_?key|jwt_?(?:secret|key)|smtp_pass|(?:^|_)admin_?(?:key|token)(?:_|$)/;
+/** Cheap prefilter for SERVER_NAME: a word every server-only name contains. */
+const NAME_HINT = /secret|pass|key|url|uri|role|string|connection/i;
 /** Names frameworks expose to the browser on purpose. */
 const PUBLIC_NAME = /^(?:next_public|nuxt_public|vite|public|react_app|expo_public|gatsby|publishable|anon)_/;
 /** Stripe's PaymentIntent/SetupIntent client secret is made for the browser. */
@@ -33,11 +35,15 @@ const RANK: Record<Severity, number> = { info: 0, low: 1, medium: 2, high: 3, cr
 
 /** A named value judged: a leak, or undefined (public by design, placeholder, not server-only). */
 function judgePair(blob: ClientDataBlob, name: string, value: string): Leak | undefined {
+  if (!NAME_HINT.test(name)) return undefined;
   const normal = words(name);
+  // Only server-sounding names are judged here (a cheap test on tens of thousands of pairs); provider keys under
+  // any name are found by the one scan of the whole blob in leaksIn.
+  if (!SERVER_NAME.test(normal)) return undefined;
   const hit = scanText(value, 'inline-script').find((h) => h.ruleId !== 'generic-secret');
   if (hit?.public) return undefined;
   if (hit) return { blob, name, value, severity: RANK[hit.severity] >= RANK.critical ? 'critical' : 'high', what: hit.label };
-  if (PUBLIC_NAME.test(normal) || !SERVER_NAME.test(normal) || STRIPE_CLIENT_SECRET.test(value)) return undefined;
+  if (PUBLIC_NAME.test(normal) || STRIPE_CLIENT_SECRET.test(value)) return undefined;
   // Credentials have no spaces; prose under a secret-like name ("passwordHint": "use 12 characters") is not one.
   if (!looksLikeSecretValue(value, name) || (/\s/.test(value) && !value.includes('-----BEGIN'))) return undefined;
   const credentialsInUrl = /:\/\/[^/\s:@]+:[^/\s@]{3,}@/.test(value);
@@ -55,10 +61,11 @@ export function leaksIn(blob: ClientDataBlob): Leak[] {
     if (leak && !known(leak.value)) leaks.set(leak.value, leak);
   };
   for (const m of text.matchAll(PAIR)) keep(judgePair(blob, m[1]!, m[3]!));
-  for (const m of text.matchAll(ENV_LINE)) keep(judgePair(blob, m[1]!, m[2]!));
+  if (/[A-Z_]{3,}=/.test(text)) for (const m of text.matchAll(ENV_LINE)) keep(judgePair(blob, m[1]!, m[2]!));
   for (const hit of scanText(text, 'inline-script')) {
     if (hit.public || hit.ruleId === 'generic-secret' || known(hit.secret)) continue;
-    leaks.set(hit.secret, { blob, name: hit.label, value: hit.secret, severity: hit.severity === 'critical' ? 'critical' : 'high', what: hit.label });
+    const name = /["']?([A-Za-z_$][\w$.-]{0,80})["']?\s*[:=]\s*["'`]?$/.exec(text.slice(Math.max(0, hit.start - 120), hit.start))?.[1] ?? hit.label;
+    leaks.set(hit.secret, { blob, name, value: hit.secret, severity: hit.severity === 'critical' ? 'critical' : 'high', what: hit.label });
   }
   return [...leaks.values()];
 }
