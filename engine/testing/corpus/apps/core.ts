@@ -389,6 +389,19 @@ const VULNERABLE: CorpusApp[] = [
       };
     },
   },
+  {
+    id: 'vite-session-cookie-set-by-script',
+    shape: 'vite-supabase',
+    title: 'SPA that signs in against its own API and keeps the session token in a cookie written by JavaScript',
+    // The cookie only exists once the bundle runs: seen by rendering in Chromium.
+    render: true,
+    expect: [{ checkId: 'cookie-httponly', minSeverity: 'medium' }],
+    routes: () =>
+      viteApp(
+        'Habitly',
+        `const k="${fakeToken(40, undefined, 81)}";document.cookie="auth_token="+k+"; path=/; max-age=2592000";document.getElementById("root").textContent="Welcome back";`,
+      ),
+  },
 ];
 
 const CONTROLS: CorpusApp[] = [
