@@ -555,4 +555,17 @@ const CONTROLS: CorpusApp[] = [
   },
 ];
 
+CONTROLS.push({
+  id: 'vite-supabase-spa-fallback-clean-1',
+  shape: 'vite-supabase',
+  title: 'clean control: Vite SPA on a host that rewrites every path to index.html, so /.env and /.git/HEAD answer 200 with the app shell',
+  control: true,
+  expect: [],
+  supabase: { tables: { notes: { rows: [{ id: 1, body: 'hello' }], rls: true } } },
+  routes: (ctx) => {
+    const files = viteApp('Notes', supabaseBundle(ctx.supabaseUrl!, anonKey('notesapp', 15), ['notes']));
+    return { ...files, '*': files['/']! };
+  },
+});
+
 export const APPS: CorpusApp[] = [...VULNERABLE, ...CONTROLS];
