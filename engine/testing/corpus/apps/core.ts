@@ -130,6 +130,24 @@ const VULNERABLE: CorpusApp[] = [
     },
   },
   {
+    id: 'vite-source-map-commented-key',
+    shape: 'vite-supabase',
+    title: 'Source map whose original source keeps a commented-out OpenAI key the minifier stripped from the bundle',
+    expect: [
+      { checkId: 'exposed-source-map', path: '.map', minSeverity: 'medium' },
+      { checkId: 'secret-in-client', minSeverity: 'critical' },
+    ],
+    routes: () => {
+      const source = `// Moved the call to the edge function "chat"; keep the key handy for local testing\n// const OPENAI_API_KEY = "${OPENAI_KEY}";\nimport { supabase } from './lib/supabase';\n\nexport async function ask(messages) {\n  const { data } = await supabase.functions.invoke('chat', { body: { messages } });\n  return data;\n}\n`;
+      return {
+        ...viteApp('StoryBot', 'import{r as c}from"./vendor-Ck2m9QpL.js";async function ask(e){return(await fetch("/functions/v1/chat",{method:"POST",body:JSON.stringify({messages:e})})).json()}export{ask};\n//# sourceMappingURL=index-C4mLq2Xa.js.map'),
+        '/assets/index-C4mLq2Xa.js.map': {
+          body: JSON.stringify({ version: 3, file: 'index-C4mLq2Xa.js', sources: ['../../src/chat.ts'], sourcesContent: [source], names: [], mappings: 'AAAA,OAAS' }),
+        },
+      };
+    },
+  },
+  {
     id: 'static-jquery-cdn-no-sri',
     shape: 'static',
     title: 'Landing page loading jQuery 1.12.4 and lodash 4.17.4 from CDNs without integrity',
