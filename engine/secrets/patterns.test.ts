@@ -162,6 +162,8 @@ describe('secret rules', () => {
     expect(scanText(`sb-x-auth-token={"access_token":"${session}"}`, 'storage')).toEqual([]);
     expect(scanText(`authorization: Bearer ${fakeJwt({ sub: 'u1' })}`, 'request')).toEqual([]);
     expect(scanText(`const s="${session}"`, 'script').map((h) => h.ruleId)).toEqual(['jwt']);
+    const unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"sub":"admin"}').toString('base64url')}.`;
+    expect(scanText(`const ADMIN_TOKEN="${unsigned}"`, 'script').map((h) => [h.ruleId, h.severity, h.secret])).toEqual([['jwt', 'low', unsigned]]);
   });
 
   describe('generic high-entropy assignments', () => {

@@ -252,7 +252,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
   },
   {
     id: 'jwt', provider: 'JWT', label: 'Hard-coded JSON Web Token', keywords: ['eyJ'],
-    regex: re(`${B}(eyJ[A-Za-z0-9_-]{8,600}\\.eyJ[A-Za-z0-9_-]{8,1500}\\.[A-Za-z0-9_-]{8,1000})${A}`), severity: 'low',
+    // The signature may be empty: an unsigned (alg none) token is still a token, judged by jwt-alg-none.
+    regex: re(`${B}(eyJ[A-Za-z0-9_-]{8,600}\\.eyJ[A-Za-z0-9_-]{8,1500}\\.[A-Za-z0-9_-]{0,1000})${A}`), severity: 'low',
     // In storage or request headers a JWT is the scanning browser's own session; only shipped ones are findings.
     decide: (_s, ctx) => (ctx.kind === 'storage' || ctx.kind === 'request' ? null : { severity: 'low' }),
   },
