@@ -27,6 +27,7 @@ describe('jwt-weak-secret', () => {
     expect(f!.severity).toBe('critical');
     expect(f!.title).toBe('Forgeable HS256 session token "access_token": signed with a common secret');
     expect(f!.evidence.match).toContain('secret se****');
+    expect(f!.evidence.response).toContain('claims: alg HS256, role authenticated, has a subject (sub)');
     expect(f!.detail).toContain('alg HS256, role authenticated');
     expect(JSON.stringify(f)).not.toContain(token);
     expect(f!.detail).not.toContain('"secret"');

@@ -33,7 +33,7 @@ export const jwtWeakSecret = defineCheck({
         detail:
           `The ${what} (${describeJwt(jwt.token)}) is signed with "${maskWeakSecret(secret)}", a secret on the list of common and default values. ` +
           (jwt.supabaseRole ? 'The same secret signs service_role keys: anyone can mint one and bypass row level security.' : 'Anyone can sign a token with any claims (another user\'s id, an admin role) that the server will accept.'),
-        evidence: { request: `GET ${first.url}`, response: describeJwtLocations(jwt), match: `${jwtMatch(jwt)}; alg ${jwt.alg}; secret ${maskWeakSecret(secret)}` },
+        evidence: { request: `GET ${first.url}`, response: `${describeJwtLocations(jwt)}\nclaims: ${describeJwt(jwt.token)}`, match: `${jwtMatch(jwt)}; alg ${jwt.alg}; secret ${maskWeakSecret(secret)}` },
         key: `${jwt.place}:${jwt.name}:${jwt.token.slice(-12)}`,
       });
     }
