@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeJwt, fakeSupabaseKey } from '../testing/fake-keys';
 import { signedJwt, unsignedJwt } from '../testing/fake-jwts';
 import { makeSite } from '../testing/site';
-import { JWT_SECRETS, findJwts, maskWeakSecret, tokensIn, weakSecretOf } from './jwts';
+import { JWT_SECRETS, findJwts, jwtKey, maskWeakSecret, tokensIn, weakSecretOf } from './jwts';
 
 const claims = { sub: 'user-1', role: 'user', iat: 1_700_000_000 };
 
@@ -31,6 +31,9 @@ describe('jwt discovery', () => {
     ]);
     expect(found[0]!.locations).toHaveLength(2);
     expect(found[2]!.alg).toBe('none');
+    // A session is reissued on every visit: known by its cookie name; a token in code by its own hash.
+    expect(found.map(jwtKey).slice(0, 3)).toEqual(['cookie:token', 'cookie:sb-x-auth-token', 'storage:auth']);
+    expect(jwtKey(found[3]!)).toMatch(/^code:[0-9a-f]{16}$/);
   });
 
   it('ignores eyJ strings that do not decode and marks Supabase keys by role', () => {

@@ -4,7 +4,7 @@
 import { createHmac } from 'node:crypto';
 import secretData from '../data/jwt-secrets.json';
 import { decodeJwt, supabaseJwtRole } from '../secrets/jwt';
-import { maskSecret } from '../secrets/mask';
+import { maskSecret, secretId } from '../secrets/mask';
 import { collectTexts } from '../secrets/scan';
 import type { SiteBeforeProbes } from '../types';
 import { collectCookies } from './cookies';
@@ -150,6 +150,14 @@ export function describeJwtLocations(jwt: FoundJwt): string {
 /** The token as evidence: masked, with where it sits. */
 export function jwtMatch(jwt: FoundJwt): string {
   return `${jwt.place === 'code' ? jwt.name : jwt.place === 'cookie' ? `cookie ${jwt.name}` : `storage ${jwt.name}`} = ${maskSecret(jwt.token)}`;
+}
+
+/**
+ * A finding key that survives rescans: a session is issued anew on every visit, so cookie and storage tokens are
+ * known by where they live; a token in code by a hash of itself.
+ */
+export function jwtKey(jwt: FoundJwt): string {
+  return jwt.place === 'code' ? `code:${secretId(jwt.token)}` : `${jwt.place}:${jwt.name}`;
 }
 
 /** True for a session or user token the site set (not a public API key such as Supabase's anon key). */

@@ -1,4 +1,4 @@
-import { describeJwtLocations, findJwts, isSessionToken, jwtMatch } from '../analysis/jwts';
+import { describeJwtLocations, findJwts, jwtKey, isSessionToken, jwtMatch } from '../analysis/jwts';
 import { describeJwt } from '../secrets/jwt';
 import { defineCheck, type FindingDraft } from '../types';
 
@@ -33,7 +33,7 @@ export const jwtAlgNone = defineCheck({
           ? `The site issues "${jwt.name}" as an unsigned token (${describeJwt(jwt.token)}). Whoever edits its claims (user id, role) becomes that user, if the server trusts what it issued.`
           : `An unsigned token (${describeJwt(jwt.token)}) is shipped in the site's code: it suggests the server, or a library it uses, accepts alg "none".`,
         evidence: { request: `GET ${first.url}`, response: describeJwtLocations(jwt), match: `${jwtMatch(jwt)} (header alg "${jwt.alg}", no signature)` },
-        key: `${jwt.place}:${jwt.name}:${jwt.token.slice(-12)}`,
+        key: jwtKey(jwt),
       });
     }
     return findings;

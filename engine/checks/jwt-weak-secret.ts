@@ -1,4 +1,4 @@
-import { describeJwtLocations, findJwts, isSessionToken, jwtMatch, maskWeakSecret, weakSecretOf } from '../analysis/jwts';
+import { describeJwtLocations, findJwts, jwtKey, isSessionToken, jwtMatch, maskWeakSecret, weakSecretOf } from '../analysis/jwts';
 import { describeJwt } from '../secrets/jwt';
 import { defineCheck, type FindingDraft } from '../types';
 
@@ -34,7 +34,7 @@ export const jwtWeakSecret = defineCheck({
           `The ${what} (${describeJwt(jwt.token)}) is signed with "${maskWeakSecret(secret)}", a secret on the list of common and default values. ` +
           (jwt.supabaseRole ? 'The same secret signs service_role keys: anyone can mint one and bypass row level security.' : 'Anyone can sign a token with any claims (another user\'s id, an admin role) that the server will accept.'),
         evidence: { request: `GET ${first.url}`, response: `${describeJwtLocations(jwt)}\nclaims: ${describeJwt(jwt.token)}`, match: `${jwtMatch(jwt)}; alg ${jwt.alg}; secret ${maskWeakSecret(secret)}` },
-        key: `${jwt.place}:${jwt.name}:${jwt.token.slice(-12)}`,
+        key: jwtKey(jwt),
       });
     }
     return findings;
