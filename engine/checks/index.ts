@@ -57,6 +57,12 @@ import { supabaseServiceKey } from './supabase-service-key';
 import { supabaseTableReadable } from './supabase-table-readable';
 // (end secrets, supabase, firebase)
 
+// tokens
+import { jwtAlgNone } from './jwt-alg-none';
+import { jwtNoExpiry } from './jwt-no-expiry';
+import { jwtWeakSecret } from './jwt-weak-secret';
+// (end tokens)
+
 export const CHECKS: readonly CheckDefinition[] = [
   // transport, headers, cookies, cors (list)
   httpsRedirect,
@@ -108,6 +114,10 @@ export const CHECKS: readonly CheckDefinition[] = [
   firebaseRtdbReadable,
   firebaseFirestoreReadable,
   firebaseStorageListable,
+  // tokens (list)
+  jwtWeakSecret,
+  jwtAlgNone,
+  jwtNoExpiry,
 ];
 
 export function checkById(id: string): CheckDefinition | undefined {
