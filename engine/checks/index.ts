@@ -57,6 +57,13 @@ import { supabaseServiceKey } from './supabase-service-key';
 import { supabaseTableReadable } from './supabase-table-readable';
 // (end secrets, supabase, firebase)
 
+// api
+import { apiUnauthenticatedData } from './api-unauthenticated-data';
+import { apiDocsExposed } from './api-docs-exposed';
+import { adminPageUnauthenticated } from './admin-page-unauthenticated';
+import { graphqlIntrospection } from './graphql-introspection';
+// (end api)
+
 export const CHECKS: readonly CheckDefinition[] = [
   // transport, headers, cookies, cors (list)
   httpsRedirect,
@@ -108,6 +115,11 @@ export const CHECKS: readonly CheckDefinition[] = [
   firebaseRtdbReadable,
   firebaseFirestoreReadable,
   firebaseStorageListable,
+  // api (list)
+  apiUnauthenticatedData,
+  apiDocsExposed,
+  adminPageUnauthenticated,
+  graphqlIntrospection,
 ];
 
 export function checkById(id: string): CheckDefinition | undefined {
