@@ -18,6 +18,7 @@ describe('private data in JSON answers', () => {
     ['an empty user list', { users: [] }, '/api/users'],
     ['a health check', { status: 'ok', version: '1.2.3' }],
     ['a CSRF token and paging cursor', { csrfToken: 'a1b2c3d4e5f6a7b8c9d0', next_page_token: 'eyJwYWdlIjoyfQ' }],
+    ['a support address in a config answer', { supportEmail: 'support@example.com', salesEmail: 'sales@example.com', theme: 'dark' }, '/api/config'],
     ['a names-only list outside a people collection', [{ id: 1, name: 'Ada' }, { id: 2, name: 'Bob' }], '/api/authors-of-the-week'],
   ];
   it.each(clean)('nothing in %s', (_name, json, path) => {

@@ -10,6 +10,8 @@ import { normaliseFieldName } from './sensitive-fields';
 /** Password hashes by format: bcrypt, argon2, sha-crypt ($5$/$6$), PBKDF2 (Django), scrypt, phpass. */
 export const PASSWORD_HASH = /^(?:\$2[abxy]?\$\d{2}\$[./A-Za-z0-9]{53}|\$argon2(?:id|i|d)\$[^\s"]{20,}|\$[56]\$[^\s"$]{0,40}\$?[./A-Za-z0-9]{20,}|pbkdf2_sha(?:1|256|512)\$\d+\$[^\s"$]+\$[^\s"]+|\$scrypt\$[^\s"]{20,}|\$[PH]\$[./A-Za-z0-9]{31})$/;
 const EMAIL = /^[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9.-]{1,253}\.[A-Za-z]{2,24}$/;
+/** Addresses of a role, not a person: a site's support or sales inbox is public on purpose. */
+const ROLE_ADDRESS = /^(?:support|help|helpdesk|info|contact|hello|hi|sales|team|no-?reply|admin|billing|press|media|privacy|security|legal|jobs|careers|office|mail|enquiries|inquiries|feedback|abuse|postmaster|webmaster|marketing|partners|service|orders|shop|store)@/i;
 const PASSWORD_KEY = /^(?:password|passwd|pwd|pass|passphrase|password_hash|hashed_password|encrypted_password|pass_hash|pw_hash|password_digest|hash|salt)$/;
 const SECRET_KEY = /(?:^|_)(?:api_key|apikey|secret|secret_key|client_secret|private_key|access_token|refresh_token|session_token|auth_token|reset_token|otp|totp_secret|mfa_secret|recovery_code|webhook_secret)(?:$|_)/;
 /** Fields that identify or reach one person; the value must look the part. */
@@ -60,7 +62,7 @@ function judgeRecord(record: Record<string, unknown>, walk: Walk, inPeople: bool
     const name = normaliseFieldName(key);
     if (typeof value !== 'string' && typeof value !== 'number') continue;
     const text = String(value).trim();
-    if (!text) continue;
+    if (!text || ROLE_ADDRESS.test(text)) continue;
     if (typeof value === 'string' && PASSWORD_HASH.test(text)) walk.credentials.add(name);
     else if (PASSWORD_KEY.test(name) && typeof value === 'string' && text.length >= 4) walk.credentials.add(name);
     else if (SECRET_KEY.test(name) && typeof value === 'string' && text.length >= 12 && !/^(?:null|none|true|false|\*+|redacted)$/i.test(text)) walk.credentials.add(name);
