@@ -83,6 +83,20 @@ describe('api surface', () => {
     ]);
   });
 
+  it('takes GET calls seen while rendering, not writes or other resource types', () => {
+    const site = makeSite({
+      root: { url: `${ORIGIN}/`, body: '<div id="root"></div>' },
+      rendering: {
+        requests: [
+          { url: `${ORIGIN}/api/dashboard/stats`, method: 'GET', resourceType: 'fetch' },
+          { url: `${ORIGIN}/api/events`, method: 'POST', resourceType: 'xhr' },
+          { url: `${ORIGIN}/api/avatar`, method: 'GET', resourceType: 'image' },
+        ],
+      },
+    });
+    expect(collectApiEndpoints(site).map((e) => [e.url, e.seenIn])).toEqual([[`${ORIGIN}/api/dashboard/stats`, 'traffic seen while rendering']]);
+  });
+
   it('treats subdomains of the site as the site, not other domains or bare IPs', () => {
     expect(isSiteHost('api.example.com', 'www.example.com')).toBe(true);
     expect(isSiteHost('example.com.evil.test', 'example.com')).toBe(false);

@@ -229,6 +229,10 @@ export function collectApiEndpoints(site: SiteBeforeProbes, docs: readonly Excha
     for (const route of manifestRoutes(text.text)) found.push({ raw: route, source: 'manifest' });
     for (const { raw, source } of found) add(raw, source, text.url, site.origin);
   }
+  // Calls the page made while rendering: the most direct evidence of an endpoint the front end uses.
+  for (const request of site.rendering.requests) {
+    if ((request.resourceType === 'fetch' || request.resourceType === 'xhr') && request.method === 'GET') add(request.url, 'call', 'traffic seen while rendering', site.origin);
+  }
   for (const doc of docs) {
     const spec = parseOpenApi(doc);
     if (spec) for (const path of openApiGetPaths(spec)) add(path, 'openapi', doc.url, doc.url);
