@@ -58,6 +58,8 @@ describe('api surface', () => {
     expect(manifestRoutes('self.__BUILD_MANIFEST={"/":["a.js"],"/admin":["b.js"],"/posts/[id]":["c.js"]}')).toEqual(['/', '/admin', '/posts/[id]']);
     expect(manifestRoutes('{"/api/users/route":"app/api/users/route.js","/(shop)/admin/page":"app/(shop)/admin/page.js"}')).toEqual(['/api/users', '/admin']);
     expect(urls('{"/api/users/route":"app/api/users/route.js","/about/page":"app/about/page.js"}')).toEqual([`${ORIGIN}/api/users`]);
+    expect(manifestRoutes('window.__remixManifest={routes:{"routes/api.users":{id:"routes/api.users",path:"api/users"}}}')).toEqual(['/api/users']);
+    expect(manifestRoutes('const dictionary={"/":[2],"/(app)/admin/users":[~3,[1]]}')).toEqual(['/admin/users']);
     const many = Array.from({ length: 60 }, (_, i) => `fetch("/api/thing${i}")`).join(';');
     expect(urls(many)).toHaveLength(MAX_ENDPOINTS);
   });

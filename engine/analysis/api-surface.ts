@@ -144,10 +144,8 @@ export function manifestRoutes(text: string): string[] {
   if (/__remixManifest|__remixRouteModules|window\.__reactRouterManifest/.test(text)) {
     for (const m of text.matchAll(/["']?path["']?\s{0,2}:\s{0,2}["']([\w\-/:.]{1,120})["']/g)) routes.push(`/${m[1]!.replace(/^\/+/, '')}`);
   }
-  // SvelteKit client manifest: dictionary of route ids, e.g. "/admin/users": [~3]
-  if (/__sveltekit|sveltekit/i.test(text)) {
-    for (const m of text.matchAll(/["'](\/[\w\-/[\]()]{1,120})["']\s{0,2}:\s{0,2}\[~?\d/g)) routes.push(m[1]!.replace(/\/\([^)]*\)/g, ''));
-  }
+  // SvelteKit's client app chunk: a dictionary of route ids to node indexes, e.g. "/admin/users": [~3, [1]]
+  for (const m of text.matchAll(/["'](\/[\w\-/[\]()]{1,120})["']\s{0,2}:\s{0,2}\[~?\d/g)) routes.push(m[1]!.replace(/\/\([^)]*\)/g, '') || '/');
   return routes;
 }
 
