@@ -34,6 +34,11 @@ describe('graphql-introspection', () => {
     const site = siteWith({}, `createClient("https://${ref}.supabase.co","${anon}")`);
     const probe = plannedProbes(graphqlIntrospection, site).find((p) => p.url.startsWith(`https://${ref}.supabase.co/graphql/v1?query=`));
     expect(probe?.headers).toMatchObject({ apikey: anon, Authorization: `Bearer ${anon}` });
+    const body = schema([{ kind: 'OBJECT', name: 'Query', fields: [field('profiles', 'User', 'OBJECT')] }, USER]);
+    const answered = siteWith({ [keyOf(`https://${ref}.supabase.co/graphql/v1`)]: { url: probe!.url, body, contentType: 'application/json' } }, `createClient("https://${ref}.supabase.co","${anon}")`);
+    const [finding] = graphqlIntrospection.run(answered);
+    expect(finding).toMatchObject({ url: `https://${ref}.supabase.co/graphql/v1`, severity: 'medium' });
+    expect(finding!.evidence.request).not.toContain(anon);
   });
 
   it('finds sensitive fields, and which of them the query root reaches', () => {

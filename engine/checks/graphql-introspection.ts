@@ -127,7 +127,9 @@ function judge(site: Site, endpoint: Endpoint): FindingDraft | undefined {
   return {
     url: endpoint.url,
     title: 'GraphQL introspection enabled',
-    severity: reachable.length > 0 ? 'high' : 'medium',
+    // On Supabase the schema is public by default and row level security decides what rows come back (the
+    // supabase-table-readable check measures that): the exposed schema alone stays medium.
+    severity: reachable.length > 0 && endpoint.from !== 'Supabase pg_graphql' ? 'high' : 'medium',
     detail:
       `${endpoint.url} (${endpoint.from}) answers the introspection query without authentication: its whole schema (${types} object types) is public.` +
       fields +
