@@ -1,7 +1,7 @@
 // The site's own API surface: the endpoints its pages and bundles call (fetch, axios, XHR, template literals with a
 // constant prefix, API-looking string constants), the routes its framework manifests list, and the GET operations of
 // an OpenAPI document it serves. Pure over retrieved texts; the API checks turn this into GET probes.
-import { collectTexts } from '../secrets/scan';
+import { collectTexts, type TextSource } from '../secrets/scan';
 import type { Exchange, SiteBeforeProbes } from '../types';
 
 export type EndpointSource = 'call' | 'template' | 'constant' | 'manifest' | 'openapi';
@@ -194,6 +194,20 @@ export function parseOpenApi(exchange: Exchange | undefined): Record<string, unk
   }
 }
 
+/** Per text: planning, the second round and judging all ask, and a 2 MB bundle takes ~150 ms to read. */
+const foundMemo = new WeakMap<TextSource, Found>();
+
+function foundIn(text: TextSource): Found {
+  const memo = foundMemo.get(text);
+  if (memo) return memo;
+  const found: Found = [];
+  fromCalls(text.text, found);
+  fromTemplates(text.text, found);
+  for (const route of manifestRoutes(text.text)) found.push({ raw: route, source: 'manifest' });
+  foundMemo.set(text, found);
+  return found;
+}
+
 function specificity(url: URL, source: EndpointSource): number {
   const segments = url.pathname.split('/').filter(Boolean).length;
   const rank: Record<EndpointSource, number> = { call: 3, openapi: 3, template: 2, manifest: 1, constant: 0 };
@@ -221,11 +235,7 @@ export function collectApiEndpoints(site: SiteBeforeProbes, docs: readonly Excha
   };
   for (const text of collectTexts(site)) {
     if (text.kind === 'storage' || text.kind === 'request') continue;
-    const found: Found = [];
-    fromCalls(text.text, found);
-    fromTemplates(text.text, found);
-    for (const route of manifestRoutes(text.text)) found.push({ raw: route, source: 'manifest' });
-    for (const { raw, source } of found) add(raw, source, text.url, site.origin);
+    for (const { raw, source } of foundIn(text)) add(raw, source, text.url, site.origin);
   }
   // Calls the page made while rendering: the most direct evidence of an endpoint the front end uses.
   for (const request of site.rendering.requests) {
