@@ -47,6 +47,8 @@ describe('admin-page-unauthenticated', () => {
     expect(findings[0]!.detail).toContain('"Admin · Users" (2 table rows, 2 email addresses)');
     expect(findings[0]!.evidence.response).toContain('a***@example.com');
     expect(JSON.stringify(findings)).not.toContain('ada@example.com');
+    expect(findings[0]!.evidence.response).toContain('<td>a***');
+    expect(findings[0]!.evidence.response).not.toContain('>admin</td>');
   });
 
   it('adminContent needs a heading and a table of records or several emails', () => {

@@ -57,7 +57,13 @@ export function adminContent(body: string): { heading: string; emails: string[];
 
 function finding(answer: Exchange, route: string, content: NonNullable<ReturnType<typeof adminContent>>): FindingDraft {
   const start = Math.max(0, answer.body.search(ADMIN_HEADING));
-  const excerpt = maskSecrets(answer.body.slice(start, start + 700).replace(EMAIL, (email) => maskEmail(email)));
+  // Table cells are people's data: only their first letter stays, emails keep their domain.
+  const excerpt = maskSecrets(
+    answer.body
+      .slice(start, start + 700)
+      .replace(EMAIL, (email) => maskEmail(email))
+      .replace(/(<td[^>]*>)\s*([^<\s])([^<]*)(<\/td>)/gi, (all, open: string, first: string, rest: string, close: string) => (rest.includes('***') ? all : `${open}${first}***${close}`)),
+  );
   const people = content.emails.length > 0 ? `, ${content.emails.length} email address${content.emails.length === 1 ? '' : 'es'}` : '';
   return {
     url: answer.url,
