@@ -5,7 +5,7 @@ import { openApiDocProbes } from './api-unauthenticated-data';
 
 const ID = 'api-docs-exposed';
 /** Documentation pages: Swagger UI and Redoc. The JSON documents themselves share the API check's probes. */
-const UI_PATHS = ['/swagger-ui.html', '/swagger-ui/', '/swagger', '/api/docs', '/redoc'] as const;
+const UI_PATHS = ['/swagger-ui.html', '/swagger-ui/', '/api/docs', '/redoc'] as const;
 const UI_MARKER = /SwaggerUIBundle|swagger-ui(?:-bundle|-standalone-preset)?\.(?:js|css)|id=["']swagger-ui["']|<redoc[\s>]|redoc(?:\.standalone)?\.js|Redoc\.init\(/;
 const WRITE = new Set(['post', 'put', 'patch', 'delete']);
 /** Resources whose writes matter most: accounts, roles, administration. */
