@@ -62,6 +62,12 @@ import { jwtAlgNone } from './jwt-alg-none';
 import { jwtNoExpiry } from './jwt-no-expiry';
 import { jwtWeakSecret } from './jwt-weak-secret';
 // (end tokens)
+// api
+import { apiUnauthenticatedData } from './api-unauthenticated-data';
+import { apiDocsExposed } from './api-docs-exposed';
+import { adminPageUnauthenticated } from './admin-page-unauthenticated';
+import { graphqlIntrospection } from './graphql-introspection';
+// (end api)
 
 export const CHECKS: readonly CheckDefinition[] = [
   // transport, headers, cookies, cors (list)
@@ -118,6 +124,11 @@ export const CHECKS: readonly CheckDefinition[] = [
   jwtWeakSecret,
   jwtAlgNone,
   jwtNoExpiry,
+  // api (list)
+  apiUnauthenticatedData,
+  apiDocsExposed,
+  adminPageUnauthenticated,
+  graphqlIntrospection,
 ];
 
 export function checkById(id: string): CheckDefinition | undefined {
