@@ -86,6 +86,22 @@ function abortError(): ScanError {
   return new ScanError('aborted', 'The scan was stopped.');
 }
 
+/** The checks' second-round requests not already answered, read-only unless the scan is active, at most `budget`. */
+function followUps(checks: readonly CheckDefinition[], site: Site, active: boolean, budget: number, warnings: string[]): ProbeRequest[] {
+  const planned = new Map<string, ProbeRequest>();
+  for (const check of checks) {
+    try {
+      for (const probe of check.followUpProbes?.(site) ?? []) {
+        if (probe.method === 'POST' && !active && !probe.readOnly) continue;
+        if (!site.probes.has(probe.key) && !planned.has(probe.key)) planned.set(probe.key, probe);
+      }
+    } catch (error) {
+      warnings.push(`${check.id}: planning its follow-up requests failed: ${(error as Error).message}`);
+    }
+  }
+  return [...planned.values()].slice(0, Math.max(0, budget));
+}
+
 /** Scans a site: retrieval, checks, score, result. */
 export async function scan(url: string, options: Partial<ScanOptions> = {}, hooks: ScanHooks = {}): Promise<ScanResult> {
   const target = normalizeTarget(url);
@@ -200,14 +216,19 @@ export async function scan(url: string, options: Partial<ScanOptions> = {}, hook
     if (planned.size > MAX_PROBES) warnings.push(`${planned.size - MAX_PROBES} planned requests were dropped (limit ${MAX_PROBES}).`);
     progress({ phase: 'probe', pagesDone: pages.length, pagesTotal: pages.length, checksRun: 0, message: `${probeList.length} probes` });
     const probes = new Map<string, Exchange>();
-    await Promise.all(
-      probeList.map(async (probe) => {
-        probes.set(
-          probe.key,
-          await fetcher.fetch({ method: probe.method, url: probe.url, headers: probe.headers, body: probe.body, binary: probe.binary, noRedirect: probe.noRedirect }),
-        );
-      }),
-    );
+    const send = (list: ProbeRequest[]) =>
+      Promise.all(
+        list.map(async (probe) => {
+          probes.set(
+            probe.key,
+            await fetcher.fetch({ method: probe.method, url: probe.url, headers: probe.headers, body: probe.body, binary: probe.binary, noRedirect: probe.noRedirect }),
+          );
+        }),
+      );
+    await send(probeList);
+    if (hooks.signal?.aborted) throw abortError();
+    // A second round for requests that depend on the first answers, within what is left of the budget.
+    await send(followUps(checks, { ...before, probes }, opts.active, MAX_PROBES - probeList.length, warnings));
     if (hooks.signal?.aborted) throw abortError();
 
     // The checks themselves: pure functions over the site.

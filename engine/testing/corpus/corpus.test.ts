@@ -17,6 +17,21 @@ beforeAll(async () => {
   console.log(formatReport(report));
 }, 180_000);
 
+describe('corpusErrors', () => {
+  it('names duplicate ids, unknown checks, labelled controls and unlabelled vulnerable apps, and accepts checks being built', () => {
+    const app = (id: string, checkIds: string[], control = false) => ({ id, shape: 'static' as const, title: id, control, expect: checkIds.map((checkId) => ({ checkId })), routes: () => ({}) });
+    expect(
+      corpusErrors([app('a', ['csp-missing']), app('a', ['jwt-weak-secret']), app('b', ['no-such-check']), app('c', ['csp-missing'], true), app('d', []), app('E_x', ['hsts'])]),
+    ).toEqual([
+      'a: duplicate app id',
+      "b: unknown check 'no-such-check'",
+      'c: a clean control has no labels',
+      'd: a vulnerable app needs at least one label (or control: true)',
+      'E_x: ids are kebab-case',
+    ]);
+  });
+});
+
 describe('the accuracy corpus', () => {
   it('is well formed: unique kebab-case ids, known checks, labels on every vulnerable app and none on controls', () => {
     expect(corpusErrors(CORPUS)).toEqual([]);

@@ -52,6 +52,14 @@ describe('serveApp', () => {
     expect((await fetch(`${ctx.origin}/missing`)).status).toBe(404);
   });
 
+  it("answers every unknown path with the '*' route when the app has one (an SPA fallback)", async () => {
+    const served = await serveApp({ ...APP, supabase: undefined, routes: () => ({ '/': { body: '<div id="root"></div>' }, '*': { body: '<div id="root"></div>' } }) });
+    opened.push(served);
+    const env = await fetch(`${served.ctx.origin}/.env`);
+    expect(env.status).toBe(200);
+    expect(await env.text()).toBe('<div id="root"></div>');
+  });
+
   it('counts writes to the app and to the stand-in, but not reads or the Storage list call', async () => {
     const served = await serve();
     const { origin, supabaseUrl } = served.ctx;

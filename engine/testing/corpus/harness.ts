@@ -81,7 +81,8 @@ function appHandler(routes: Routes, baseline: Record<string, string>, writes: Wr
     if (isWrite(method, url)) writes.push({ server: 'app', method, url });
     req.resume();
     const path = url.split('?')[0]!;
-    const route = routes[url] ?? routes[path];
+    // '*' answers every other path: the rewrite to index.html that SPA hosts (Vercel, Netlify) are set up with.
+    const route = routes[url] ?? routes[path] ?? routes['*'];
     if (route === undefined) {
       sendFixed(req, res, path, { status: 404, body: 'Not Found', contentType: 'text/plain; charset=utf-8' }, baseline);
     } else if (typeof route === 'function') {

@@ -131,7 +131,7 @@ function table(rows: FamilyRow[]): string[] {
 /** The report as text: a markdown table, then the lists. */
 export function formatReport(report: CorpusReport): string {
   const out = [
-    `Accuracy corpus: ${report.apps} apps (${report.controls} clean controls), passive scans with the default options.`,
+    `Accuracy corpus: ${report.apps} apps (${report.controls} clean controls), passive scans with the default options (rendered in Chromium only for apps marked render).`,
     '',
     ...table([...report.families, report.overall]),
     '',

@@ -130,11 +130,30 @@ const VULNERABLE: CorpusApp[] = [
     },
   },
   {
+    id: 'vite-source-map-commented-key',
+    shape: 'vite-supabase',
+    title: 'Source map whose original source keeps a commented-out OpenAI key the minifier stripped from the bundle',
+    expect: [
+      { checkId: 'exposed-source-map', path: '.map', minSeverity: 'medium' },
+      { checkId: 'secret-in-client', minSeverity: 'critical' },
+    ],
+    routes: () => {
+      const source = `// Moved the call to the edge function "chat"; keep the key handy for local testing\n// const OPENAI_API_KEY = "${OPENAI_KEY}";\nimport { supabase } from './lib/supabase';\n\nexport async function ask(messages) {\n  const { data } = await supabase.functions.invoke('chat', { body: { messages } });\n  return data;\n}\n`;
+      return {
+        ...viteApp('StoryBot', 'import{r as c}from"./vendor-Ck2m9QpL.js";async function ask(e){return(await fetch("/functions/v1/chat",{method:"POST",body:JSON.stringify({messages:e})})).json()}export{ask};\n//# sourceMappingURL=index-C4mLq2Xa.js.map'),
+        '/assets/index-C4mLq2Xa.js.map': {
+          body: JSON.stringify({ version: 3, file: 'index-C4mLq2Xa.js', sources: ['../../src/chat.ts'], sourcesContent: [source], names: [], mappings: 'AAAA,OAAS' }),
+        },
+      };
+    },
+  },
+  {
     id: 'static-jquery-cdn-no-sri',
     shape: 'static',
     title: 'Landing page loading jQuery 1.12.4 and lodash 4.17.4 from CDNs without integrity',
     expect: [
-      { checkId: 'vulnerable-js-library', minSeverity: 'medium' },
+      { checkId: 'vulnerable-js-library', path: 'jquery-1.12.4', minSeverity: 'medium' },
+      { checkId: 'vulnerable-js-library', path: 'lodash.js/4.17.4', minSeverity: 'medium' },
       { checkId: 'subresource-integrity', minSeverity: 'medium' },
     ],
     routes: (ctx) => {
@@ -237,7 +256,7 @@ const VULNERABLE: CorpusApp[] = [
     id: 'express-session-cookie-flags',
     shape: 'express-api',
     title: 'express-session with default cookie options changed to httpOnly: false so the SPA can read it',
-    expect: [{ checkId: 'cookie-httponly', minSeverity: 'medium' }, { checkId: 'cookie-samesite' }],
+    expect: [{ checkId: 'cookie-httponly', minSeverity: 'medium' }, { checkId: 'cookie-samesite' }, { checkId: 'login-form-no-csrf', path: '/login' }],
     routes: () => ({
       '/': {
         ...htmlPage('ClubHub', '<h1>ClubHub</h1><a href="/login">Sign in</a>'),
@@ -330,6 +349,76 @@ const VULNERABLE: CorpusApp[] = [
         body: JSON.stringify({ port: 3000, database: { host: 'db.rentals.internal', user: 'rentals', password: DB_PASSWORD, name: 'rentals' }, jwtSecret: fakeToken(40, undefined, 61), smtp: { host: 'smtp.mailgun.org', user: 'postmaster@rentals.example' } }, null, 2),
       },
     }),
+  },
+  {
+    id: 'next-supabase-rls-off',
+    shape: 'next-supabase',
+    title: 'Next.js + Supabase app (v0-style) whose orders table has no row level security',
+    supabase: { tables: { orders: [{ id: 101, customer_email: 'kim@shop.example', total: 54.9, address: '12 Elm St', created_at: '2025-05-01T12:00:00Z' }] } },
+    expect: [{ checkId: 'supabase-table-readable', minSeverity: 'high' }],
+    routes: (ctx) => ({
+      '/': nextPage('Crate & Co', '<main><h1>Crate &amp; Co</h1><a href="/orders">My orders</a></main>', { featured: [{ id: 'c1', name: 'Oak crate' }] }),
+      '/orders': nextPage('My orders', '<main><h1>My orders</h1></main>', {}, '/orders'),
+      ...nextChunks({
+        '/': 'var r=n(1);t.default=function(){return r.jsx("main",{})}',
+        '/orders': `var r=n(1),o=n(2);const i=(0,o.createClient)("${ctx.supabaseUrl}","${anonKey('crateco', 14)}");t.default=function(){return i.from("orders").select("*").then(e=>r.jsx("ul",{children:e.data}))}`,
+      }),
+    }),
+  },
+  {
+    id: 'cra-github-token-in-bundle',
+    shape: 'cra',
+    title: 'Create React App that reads a private repository from the browser with REACT_APP_GITHUB_TOKEN inlined',
+    expect: [{ checkId: 'secret-in-client', path: '/static/js/main.', minSeverity: 'high' }],
+    routes: () => ({
+      '/': htmlPage(
+        'Changelog Viewer',
+        '<noscript>You need to enable JavaScript to run this app.</noscript><div id="root"></div>',
+        '<script defer="defer" src="/static/js/main.8f2c1a9e.js"></script><link href="/static/css/main.5b1d3e7a.css" rel="stylesheet">',
+      ),
+      '/static/js/main.8f2c1a9e.js': {
+        body: `/*! For license information please see main.8f2c1a9e.js.LICENSE.txt */(()=>{"use strict";const e="${GITHUB_TOKEN}";async function t(){return(await fetch("https://api.github.com/repos/acme/internal-roadmap/releases",{headers:{Authorization:"token "+e}})).json()}t().then(console.log)})();`,
+      },
+      '/static/css/main.5b1d3e7a.css': { body: 'body{margin:0}', contentType: 'text/css; charset=utf-8' },
+    }),
+  },
+  {
+    id: 'astro-no-frame-protection',
+    shape: 'astro',
+    title: 'Astro site on a static host with a CSP but neither frame-ancestors nor X-Frame-Options: its sign-in can be framed',
+    expect: [{ checkId: 'clickjacking', minSeverity: 'medium' }],
+    routes: () => {
+      const headers = {
+        'content-security-policy': "default-src 'self'; script-src 'self'; object-src 'none'; base-uri 'self'",
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'strict-origin-when-cross-origin',
+        'permissions-policy': 'camera=(), microphone=()',
+      };
+      const page = (title: string, body: string): CorpusResponse => ({
+        ...htmlPage(title, body, '<link rel="stylesheet" href="/_astro/index.DfR2pQ8x.css"><script type="module" src="/_astro/hoisted.Bk9mT2aZ.js"></script>'),
+        bareHeaders: true,
+        headers,
+      });
+      return {
+        '/': page('Mapleleaf Bank', '<h1>Mapleleaf</h1><a href="/login/">Sign in</a>'),
+        '/login/': page('Sign in', '<form method="post" action="/api/login"><input type="hidden" name="csrf" value="k2Pq"><input name="user"><input type="password" name="password"><button>Sign in</button></form>'),
+        '/_astro/index.DfR2pQ8x.css': { body: 'body{margin:0}', contentType: 'text/css; charset=utf-8', bareHeaders: true, headers },
+        '/_astro/hoisted.Bk9mT2aZ.js': { body: 'document.querySelector("form")?.addEventListener("submit",()=>{});', bareHeaders: true, headers },
+      };
+    },
+  },
+  {
+    id: 'vite-session-cookie-set-by-script',
+    shape: 'vite-supabase',
+    title: 'SPA that signs in against its own API and keeps the session token in a cookie written by JavaScript',
+    // The cookie only exists once the bundle runs: seen by rendering in Chromium.
+    render: true,
+    expect: [{ checkId: 'cookie-httponly', minSeverity: 'medium' }],
+    routes: () =>
+      viteApp(
+        'Habitly',
+        `const k="${fakeToken(40, undefined, 81)}";document.cookie="auth_token="+k+"; path=/; max-age=2592000";document.getElementById("root").textContent="Welcome back";`,
+      ),
   },
 ];
 
@@ -483,5 +572,18 @@ const CONTROLS: CorpusApp[] = [
     }),
   },
 ];
+
+CONTROLS.push({
+  id: 'vite-supabase-spa-fallback-clean-1',
+  shape: 'vite-supabase',
+  title: 'clean control: Vite SPA on a host that rewrites every path to index.html, so /.env and /.git/HEAD answer 200 with the app shell',
+  control: true,
+  expect: [],
+  supabase: { tables: { notes: { rows: [{ id: 1, body: 'hello' }], rls: true } } },
+  routes: (ctx) => {
+    const files = viteApp('Notes', supabaseBundle(ctx.supabaseUrl!, anonKey('notesapp', 15), ['notes']));
+    return { ...files, '*': files['/']! };
+  },
+});
 
 export const APPS: CorpusApp[] = [...VULNERABLE, ...CONTROLS];
