@@ -79,8 +79,11 @@ describe('scan of a vulnerable app built the way AI tools build them', () => {
     expect(result.grade).toBe('F');
     expect(result.headers.grade).toMatch(/^[D-F]/);
 
-    // Read-only: the stand-in saw only GET and HEAD; no exposed-file finding for paths the SPA fallback answers.
-    expect(new Set(supabase.requests.map((request) => request.method))).toEqual(new Set(['GET', 'HEAD']));
+    // Read-only: the stand-in saw only GET, HEAD and Storage's list call (a POST that only reads), nothing that writes;
+    // no exposed-file finding for paths the SPA fallback answers.
+    expect(new Set(supabase.requests.map((request) => request.method))).toEqual(new Set(['GET', 'HEAD', 'POST']));
+    expect(supabase.requests.filter((request) => request.method === 'POST').every((request) => request.url.startsWith('/storage/v1/object/list/'))).toBe(true);
+    expect(supabase.nonReads()).toEqual([]);
     expect(result.findings.filter((finding) => finding.checkId === 'exposed-config-json')).toEqual([]);
     // Secrets are masked everywhere in the result.
     const serialized = JSON.stringify(result);

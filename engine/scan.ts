@@ -201,7 +201,8 @@ class ProbeSender {
 
   send(probes: Iterable<ProbeRequest>): void {
     for (const probe of probes) {
-      if (this.answers.has(probe.key) || this.answers.size >= MAX_PROBES) continue;
+      // The plan before rendering and the final one are each within MAX_PROBES; this only bounds their union.
+      if (this.answers.has(probe.key) || this.answers.size >= 2 * MAX_PROBES) continue;
       const { method, url, headers, body, binary, noRedirect } = probe;
       this.answers.set(probe.key, this.fetcher.fetch({ method, url, headers, body, binary, noRedirect }));
     }
@@ -273,7 +274,7 @@ async function retrieve(r: Retrieval): Promise<Site> {
     const httpOnly: SiteBeforeProbes = { target, finalUrl: root.finalUrl, origin, options: opts, root, pages: crawledPages, assets, robots, sitemap, notFound, rendering: NOT_RENDERED };
     const sender = new ProbeSender(fetcher);
     // Probes the HTTP pass already calls for go out while the browser works; the rest once its findings are in.
-    if (!baseline) sender.send(planProbes(checks, httpOnly, undefined).values());
+    if (!baseline) sender.send([...planProbes(checks, httpOnly, undefined).values()].slice(0, MAX_PROBES));
 
     let rendered: RenderResult = NOT_RENDERED;
     if (lookup.path === null) rendered = { ...NOT_RENDERED, reason: 'off' in lookup ? lookup.reason : `JavaScript rendering was skipped: ${lookup.reason}` };
@@ -294,6 +295,11 @@ async function retrieve(r: Retrieval): Promise<Site> {
     sender.send(probeList);
     // Only the final plan's answers reach the checks, so the findings are those of a scan that planned once.
     const probes = await sender.collect(probeList.map((probe) => probe.key));
+    if (hooks.signal?.aborted) throw abortError();
+    // A second round for requests that depend on the first answers, within what is left of the budget.
+    const second = followUps(checks, { ...before, probes }, opts.active, MAX_PROBES - probeList.length, warnings);
+    sender.send(second);
+    for (const [key, answer] of await sender.collect(second.map((probe) => probe.key))) probes.set(key, answer);
     if (hooks.signal?.aborted) throw abortError();
 
     return { ...before, probes };
@@ -341,6 +347,22 @@ function runChecks(checks: readonly CheckDefinition[], site: Site, warnings: str
   const unique = [...new Map(findings.map((finding) => [finding.fingerprint, finding])).values()];
   unique.sort((a, b) => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] || a.checkId.localeCompare(b.checkId) || a.url.localeCompare(b.url));
   return { findings: unique, passed, checksRun };
+}
+
+/** The checks' second-round requests not already answered, read-only unless the scan is active, at most `budget`. */
+function followUps(checks: readonly CheckDefinition[], site: Site, active: boolean, budget: number, warnings: string[]): ProbeRequest[] {
+  const planned = new Map<string, ProbeRequest>();
+  for (const check of checks) {
+    try {
+      for (const probe of check.followUpProbes?.(site) ?? []) {
+        if (probe.method === 'POST' && !active && !probe.readOnly) continue;
+        if (!site.probes.has(probe.key) && !planned.has(probe.key)) planned.set(probe.key, probe);
+      }
+    } catch (error) {
+      warnings.push(`${check.id}: planning its follow-up requests failed: ${(error as Error).message}`);
+    }
+  }
+  return [...planned.values()].slice(0, Math.max(0, budget));
 }
 
 /** Scans a site: retrieval, checks, score, result. */

@@ -178,6 +178,11 @@ export interface CheckMeta {
 export interface CheckDefinition extends CheckMeta {
   /** Requests this check needs beyond the crawl; pure. */
   probes?: (site: SiteBeforeProbes) => ProbeRequest[];
+  /**
+   * Requests that depend on the answers to the first round of probes (the GET operations an OpenAPI document lists);
+   * sent once, in a second round, under the same read-only rules. Pure.
+   */
+  followUpProbes?: (site: Site) => ProbeRequest[];
   /** False when the check does not apply to this site (no HTTPS, no forms, not active); it then neither passes nor fails. */
   appliesTo?: (site: Site) => boolean;
   /** Pure function over retrieved data. */

@@ -57,6 +57,22 @@ import { supabaseServiceKey } from './supabase-service-key';
 import { supabaseTableReadable } from './supabase-table-readable';
 // (end secrets, supabase, firebase)
 
+// tokens
+import { jwtAlgNone } from './jwt-alg-none';
+import { jwtNoExpiry } from './jwt-no-expiry';
+import { jwtWeakSecret } from './jwt-weak-secret';
+// (end tokens)
+// api
+import { apiUnauthenticatedData } from './api-unauthenticated-data';
+import { apiDocsExposed } from './api-docs-exposed';
+import { adminPageUnauthenticated } from './admin-page-unauthenticated';
+import { graphqlIntrospection } from './graphql-introspection';
+// (end api)
+// frameworks
+import { frameworkServerDataLeak } from './framework-server-data-leak';
+import { frameworkVulnerableVersion } from './framework-vulnerable-version';
+// (end frameworks)
+
 export const CHECKS: readonly CheckDefinition[] = [
   // transport, headers, cookies, cors (list)
   httpsRedirect,
@@ -108,6 +124,18 @@ export const CHECKS: readonly CheckDefinition[] = [
   firebaseRtdbReadable,
   firebaseFirestoreReadable,
   firebaseStorageListable,
+  // tokens (list)
+  jwtWeakSecret,
+  jwtAlgNone,
+  jwtNoExpiry,
+  // api (list)
+  apiUnauthenticatedData,
+  apiDocsExposed,
+  adminPageUnauthenticated,
+  graphqlIntrospection,
+  // frameworks (list)
+  frameworkServerDataLeak,
+  frameworkVulnerableVersion,
 ];
 
 export function checkById(id: string): CheckDefinition | undefined {

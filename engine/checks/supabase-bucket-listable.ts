@@ -1,21 +1,29 @@
+import { SEVERITY_RANK } from '../../common/scan';
 import { analyzeSupabase, describeRequest, projectLabel, supabaseHeaders, type SupabaseProject } from '../analysis/supabase';
-import { defineCheck, type Exchange, type FindingDraft, type ProbeRequest, type Severity, type SiteBeforeProbes } from '../types';
+import { defineCheck, type Exchange, type FindingDraft, type ProbeRequest, type Severity, type Site, type SiteBeforeProbes } from '../types';
 
 const ID = 'supabase-bucket-listable';
-const MAX_BUCKETS = 6;
+/** The site's own bucket names first, then the common ones: at most 3 requests each, 30 per project. */
+const MAX_BUCKETS = 10;
+/** One page of a few names is proof enough; the scan never pages through a bucket. */
+const LIST_LIMIT = 5;
 /** Bucket names that suggest files users would not want public. */
 const PRIVATE_SOUNDING = /doc|file|attach|upload|invoice|receipt|contract|private|backup|export|kyc|passport|id[-_]?card|medical|report|statement/i;
+/** Object names that look like personal or business documents rather than site media. */
+const DOCUMENT = /\.(?:pdf|docx?|xlsx?|csv|odt|ods|rtf|txt|json|sql|zip|tar|gz|7z|bak|eml|msg)$|passport|invoice|receipt|contract|statement|payslip|tax|medical|license|licence|id[-_]?card|ssn|bank/i;
+const MEDIA_BUCKET = /^(?:public|images?|img|assets|static|media|logos?|icons?|site)$/i;
 
-// Why these probes: listing the objects of a bucket is POST /storage/v1/object/list/<bucket> (and list-v2) in the
-// Storage API, a write-style verb we never send. Read-only GETs that still tell what anonymous clients can see are
-// GET /storage/v1/bucket (the buckets the key may enumerate: storage.buckets readable by anon) and
-// GET /storage/v1/bucket/<id> (one bucket's metadata, including whether it is public, i.e. every file downloadable
-// by URL without a key). GET /storage/v1/object/public/<bucket>/ was rejected: its "Bucket not found" and "Object not
-// found" errors race each other in the server, so the answer does not reliably tell public from private.
+// Why these probes: GET /storage/v1/bucket (the buckets the key may enumerate: storage.buckets readable by anon) and
+// GET /storage/v1/bucket/<id> (one bucket's metadata, including whether it is public, i.e. every file downloadable by
+// URL without a key) are plain reads. Listing a bucket's objects is POST /storage/v1/object/list/<bucket> in the
+// Storage API: a POST that only reads (a SELECT on storage.objects under the caller's policies), sent as a read-only
+// probe with one page of LIST_LIMIT names and no prefix. Probes are planned once, so buckets known only from the
+// bucket list answer get their metadata reported but are not listed. GET /storage/v1/object/public/<bucket>/ was
+// rejected: its "Bucket not found" and "Object not found" errors race each other in the server.
 interface BucketPlan {
   project: SupabaseProject;
   list: ProbeRequest;
-  buckets: Array<{ name: string; probe: ProbeRequest }>;
+  buckets: Array<{ name: string; meta: ProbeRequest; objects: ProbeRequest }>;
 }
 
 function plan(site: SiteBeforeProbes): BucketPlan[] {
@@ -30,7 +38,15 @@ function plan(site: SiteBeforeProbes): BucketPlan[] {
         list: { key: `${ID}:list:${label}`, method: 'GET' as const, url: `${project.url}/storage/v1/bucket`, headers: supabaseHeaders(key) },
         buckets: info.buckets.slice(0, MAX_BUCKETS).map(({ name }) => ({
           name,
-          probe: { key: `${ID}:bucket:${label}:${name}`, method: 'GET' as const, url: `${project.url}/storage/v1/bucket/${encodeURIComponent(name)}`, headers: supabaseHeaders(key) },
+          meta: { key: `${ID}:bucket:${label}:${name}`, method: 'GET' as const, url: `${project.url}/storage/v1/bucket/${encodeURIComponent(name)}`, headers: supabaseHeaders(key) },
+          objects: {
+            key: `${ID}:objects:${label}:${name}`,
+            method: 'POST' as const,
+            readOnly: true,
+            url: `${project.url}/storage/v1/object/list/${encodeURIComponent(name)}`,
+            headers: supabaseHeaders(key, { 'Content-Type': 'application/json' }),
+            body: JSON.stringify({ prefix: '', limit: LIST_LIMIT, offset: 0, sortBy: { column: 'name', order: 'asc' } }),
+          },
         })),
       };
     });
@@ -39,6 +55,12 @@ function plan(site: SiteBeforeProbes): BucketPlan[] {
 interface BucketMeta {
   id: string;
   public: boolean;
+}
+
+/** One entry of a list answer: a file (with an id) or a folder (id null). */
+export interface ListedObject {
+  name: string;
+  folder: boolean;
 }
 
 function parseBucket(value: unknown): BucketMeta | undefined {
@@ -57,6 +79,97 @@ function json(exchange: Exchange | undefined): unknown {
   }
 }
 
+/** The names in a Storage list answer (an array of { name, id, metadata }); [] for anything else. */
+export function listedObjects(exchange: Exchange | undefined): ListedObject[] {
+  const value = json(exchange);
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item: unknown) => {
+    const entry = item as { name?: unknown; id?: unknown } | null;
+    return entry && typeof entry.name === 'string' && entry.name && entry.name !== '.emptyFolderPlaceholder' ? [{ name: entry.name, folder: entry.id === null }] : [];
+  });
+}
+
+/** How bad a listable bucket is, from what the list showed: documents high, site media low, anything else medium. */
+export function rateListing(bucket: string, objects: readonly ListedObject[]): Severity {
+  const files = objects.filter((o) => !o.folder);
+  if (files.some((o) => DOCUMENT.test(o.name)) || (PRIVATE_SOUNDING.test(bucket) && objects.length > 0)) return 'high';
+  if (MEDIA_BUCKET.test(bucket) && objects.every((o) => !o.folder)) return 'low';
+  return 'medium';
+}
+
+function metaSeverity(meta: BucketMeta): Severity {
+  return meta.public ? (PRIVATE_SOUNDING.test(meta.id) ? 'high' : 'medium') : 'low';
+}
+
+interface Seen {
+  meta?: BucketMeta;
+  metaProbe?: ProbeRequest;
+  inBucketList: boolean;
+  objects: ListedObject[];
+  listProbe?: ProbeRequest;
+}
+
+function gather(site: Site, p: BucketPlan): Map<string, Seen> {
+  const seen = new Map<string, Seen>();
+  const listAnswer = json(site.probes.get(p.list.key));
+  if (Array.isArray(listAnswer)) {
+    for (const item of listAnswer) {
+      const meta = parseBucket(item);
+      if (meta) seen.set(meta.id, { meta, metaProbe: p.list, inBucketList: true, objects: [] });
+    }
+  }
+  for (const bucket of p.buckets) {
+    const entry = seen.get(bucket.name) ?? { inBucketList: false, objects: [] };
+    const meta = parseBucket(json(site.probes.get(bucket.meta.key)));
+    if (meta && !entry.meta) Object.assign(entry, { meta, metaProbe: bucket.meta });
+    const objects = listedObjects(site.probes.get(bucket.objects.key));
+    if (objects.length > 0) Object.assign(entry, { objects, listProbe: bucket.objects });
+    if (entry.meta || entry.objects.length > 0) seen.set(bucket.name, entry);
+  }
+  return seen;
+}
+
+function listingFinding(p: BucketPlan, name: string, entry: Seen): FindingDraft {
+  const probe = entry.listProbe!;
+  const listed = rateListing(name, entry.objects);
+  const severity = entry.meta && SEVERITY_RANK[metaSeverity(entry.meta)] > SEVERITY_RANK[listed] ? metaSeverity(entry.meta) : listed;
+  const names = entry.objects.map((o) => (o.folder ? `${o.name}/` : o.name));
+  return {
+    url: `${p.project.url}/storage/v1/object/list/${name}`,
+    title: `Files of Supabase storage bucket "${name}" listable by anyone`,
+    severity,
+    detail:
+      `Anyone with the site's public key can list the files of bucket "${name}" (the first ${LIST_LIMIT} names were asked for: ${names.join(', ')}).` +
+      (entry.meta?.public ? ' The bucket is public, so each listed file downloads without a key.' : ' With the names, files are one signed URL or policy mistake away.'),
+    evidence: {
+      request: `${describeRequest(probe.method, probe.url, probe.headers ?? {})}\n\n${probe.body ?? ''}`,
+      response: `HTTP 200\n${entry.objects.length} entr${entry.objects.length === 1 ? 'y' : 'ies'} (names only): ${names.join(', ')}`,
+      match: names.slice(0, 3).join(', '),
+    },
+    key: `${projectLabel(p.project)}/${name}`,
+  };
+}
+
+function metaFinding(p: BucketPlan, entry: Seen): FindingDraft {
+  const meta = entry.meta!;
+  const probe = entry.metaProbe!;
+  const how = entry.inBucketList ? 'appears in the bucket list anonymous visitors can read' : 'has metadata anonymous visitors can read';
+  return {
+    url: `${p.project.url}/storage/v1/bucket/${meta.id}`,
+    title: meta.public ? `Public Supabase storage bucket "${meta.id}"` : `Supabase storage bucket "${meta.id}" visible to anonymous users`,
+    severity: metaSeverity(meta),
+    detail: meta.public
+      ? `Bucket "${meta.id}" ${how} and is public: every file in it can be downloaded without a key by anyone who has its URL.`
+      : `Bucket "${meta.id}" ${how}; it is private, so files need a policy or signed URL, but its name and settings are exposed.`,
+    evidence: {
+      request: describeRequest(probe.method, probe.url, probe.headers ?? {}),
+      response: `HTTP 200\nbucket ${meta.id}: public=${meta.public}`,
+      match: `"id":"${meta.id}" "public":${meta.public}`,
+    },
+    key: `${projectLabel(p.project)}/${meta.id}`,
+  };
+}
+
 export const supabaseBucketListable = defineCheck({
   id: ID,
   family: 'supabase',
@@ -66,16 +179,17 @@ export const supabaseBucketListable = defineCheck({
   cwe: 284,
   owasp: 'A01',
   description:
-    'Asks Supabase Storage, with the public key and GET requests only, which buckets an anonymous visitor can enumerate and whether they are public. A public bucket serves every file to anyone who has (or guesses) its URL, and policies broad enough to show bucket metadata to anon often let clients list every file too.',
+    'Asks Supabase Storage, with the public key and read-only calls, which buckets an anonymous visitor can enumerate, whether they are public, and whether their files can be listed (Storage\'s list call, one page of a few names). Bucket names come from the bundle (.storage.from("…")), captured traffic and common names.',
   remediation:
-    'Make buckets that hold user files private and serve them through signed URLs; restrict SELECT policies on storage.buckets and storage.objects to the owner (e.g. (storage.foldername(name))[1] = auth.uid()::text). A public bucket does not need a broad SELECT policy for URL downloads (Security Advisor lint 0025).',
+    'Make buckets that hold user files private and serve them through signed URLs; restrict SELECT policies on storage.objects to the owner (e.g. bucket_id = \'documents\' AND (storage.foldername(name))[1] = auth.uid()::text) and on storage.buckets. A public bucket does not need a broad SELECT policy for URL downloads, and such a policy lets anyone list every file (Security Advisor lint 0025).',
   references: [
     'https://supabase.com/docs/guides/storage/security/access-control',
     'https://supabase.com/docs/guides/storage/buckets/fundamentals',
+    'https://supabase.com/docs/reference/javascript/storage-from-list',
     'https://supabase.com/docs/guides/database/database-linter?lint=0025_public_bucket_allows_listing',
   ],
   probes(site) {
-    return plan(site).flatMap((p) => [p.list, ...p.buckets.map((b) => b.probe)]);
+    return plan(site).flatMap((p) => [p.list, ...p.buckets.flatMap((b) => [b.meta, b.objects])]);
   },
   appliesTo(site) {
     return analyzeSupabase(site).projects.some((p) => p.keys.length > 0);
@@ -83,36 +197,7 @@ export const supabaseBucketListable = defineCheck({
   run(site) {
     const findings: FindingDraft[] = [];
     for (const p of plan(site)) {
-      const seen = new Map<string, { meta: BucketMeta; probe: ProbeRequest; listed: boolean }>();
-      const listAnswer = json(site.probes.get(p.list.key));
-      if (Array.isArray(listAnswer)) {
-        for (const item of listAnswer) {
-          const meta = parseBucket(item);
-          if (meta) seen.set(meta.id, { meta, probe: p.list, listed: true });
-        }
-      }
-      for (const bucket of p.buckets) {
-        const meta = parseBucket(json(site.probes.get(bucket.probe.key)));
-        if (meta && !seen.has(meta.id)) seen.set(meta.id, { meta, probe: bucket.probe, listed: false });
-      }
-      for (const { meta, probe, listed } of seen.values()) {
-        const severity: Severity = meta.public ? (PRIVATE_SOUNDING.test(meta.id) ? 'high' : 'medium') : 'low';
-        const how = listed ? 'appears in the bucket list anonymous visitors can read' : 'has metadata anonymous visitors can read';
-        findings.push({
-          url: `${p.project.url}/storage/v1/bucket/${meta.id}`,
-          title: meta.public ? `Public Supabase storage bucket "${meta.id}"` : `Supabase storage bucket "${meta.id}" visible to anonymous users`,
-          severity,
-          detail: meta.public
-            ? `Bucket "${meta.id}" ${how} and is public: every file in it can be downloaded without a key by anyone who has its URL.`
-            : `Bucket "${meta.id}" ${how}; it is private, so files need a policy or signed URL, but its name and settings are exposed.`,
-          evidence: {
-            request: describeRequest(probe.method, probe.url, probe.headers ?? {}),
-            response: `HTTP 200\nbucket ${meta.id}: public=${meta.public}`,
-            match: `"id":"${meta.id}" "public":${meta.public}`,
-          },
-          key: `${projectLabel(p.project)}/${meta.id}`,
-        });
-      }
+      for (const [name, entry] of gather(site, p)) findings.push(entry.objects.length > 0 ? listingFinding(p, name, entry) : metaFinding(p, entry));
     }
     return findings;
   },

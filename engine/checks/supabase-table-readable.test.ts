@@ -116,5 +116,34 @@ describe('supabase-table-readable', () => {
       expect(new Set(standIn.requests.map((r) => r.method))).toEqual(new Set(['GET', 'HEAD']));
       expect(standIn.requests.every((r) => r.headers.apikey === anon)).toBe(true);
     });
+
+    it('reports a view that leaks rows of an RLS-protected table (owner-rights view) like a table', async () => {
+      const views = await startPostgrestStandIn({
+        anonKey: anon,
+        tables: {
+          members: { rows: [{ id: 1, email: 'a@example.test' }], rls: true },
+          member_directory: { rows: [{ id: 1, email: 'a@example.test', full_name: 'Ann' }], view: true },
+        },
+      });
+      try {
+        const site = (probes: Record<string, ExchangeInit> = {}) =>
+          makeSite({
+            root: { url: 'https://app.test/', body: '<script type="module" src="/assets/index.js"></script>' },
+            assets: [{ url: 'https://app.test/assets/index.js', body: `const s=Qt("${views.url}","${anon}");s.from("members").select("*");s.from("member_directory").select("id,email")` }],
+            probes,
+          });
+        const probes = plannedProbes(supabaseTableReadable, site()).filter((p) => p.url.startsWith(views.url));
+        const answers: Record<string, ExchangeInit> = {};
+        for (const probe of probes) {
+          const res = await fetch(probe.url, { method: probe.method, headers: probe.headers });
+          answers[probe.key] = { url: probe.url, method: probe.method, status: res.status, headers: Object.fromEntries(res.headers), body: await res.text() };
+        }
+        const findings = supabaseTableReadable.run(site(answers));
+        expect(findings.map((f) => [f.url.split('/rest/v1/')[1], f.severity])).toEqual([['member_directory', 'critical']]);
+        expect(views.nonReads()).toEqual([]);
+      } finally {
+        await views.close();
+      }
+    });
   });
 });

@@ -3,8 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Step } from '../../common/scenarios';
 import { findChromium } from '../browser';
-import { SCENARIO_SITE_USER, startScenarioSite, type ScenarioSite } from '../testing/scenario-site';
-import { openScenarioBrowser, ProposalError, proposeScenarios, type ScenarioBrowser } from './index';
+import { startScenarioHarness, type ScenarioHarness } from '../testing/scenario-harness';
+import { SCENARIO_SITE_USER, type ScenarioSite } from '../testing/scenario-site';
+import { ProposalError, proposeScenarios, type ScenarioBrowser } from './index';
 
 const chromium = findChromium();
 if (chromium.path === null) console.warn(`llm.test.ts skipped: ${chromium.reason}`);
@@ -44,17 +45,15 @@ const MISSING: Step[] = [{ type: 'goto', url: '/' }, { type: 'click', target: { 
 const answer = (scenarios: { name: string; steps: unknown }[]) => JSON.stringify({ scenarios });
 
 describe.skipIf(chromium.path === null)('proposeScenarios with an AI service (a local stand-in)', () => {
+  let harness: ScenarioHarness;
   let site: ScenarioSite;
   let browser: ScenarioBrowser;
   let standIn: Awaited<ReturnType<typeof startChatCompletionsStandIn>> | undefined;
   beforeAll(async () => {
-    site = await startScenarioSite();
-    browser = await openScenarioBrowser({ chromiumPath: chromium.path, policy });
+    harness = await startScenarioHarness(chromium.path);
+    ({ site, browser } = harness);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
+  afterAll(() => harness?.close());
   const propose = async (answers: string[], apiKey: string | null = 'sk-test-key') => {
     await standIn?.close();
     standIn = await startChatCompletionsStandIn(answers);

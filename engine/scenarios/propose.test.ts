@@ -1,24 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stepsSchema } from '../../common/scenarios';
 import { findChromium } from '../browser';
-import { SCENARIO_SITE_USER, startScenarioSite, type ScenarioSite } from '../testing/scenario-site';
-import { openScenarioBrowser, proposeScenarios, runScenario, type ScenarioBrowser } from './index';
+import { startScenarioHarness, type ScenarioHarness } from '../testing/scenario-harness';
+import { SCENARIO_SITE_USER, type ScenarioSite } from '../testing/scenario-site';
+import { proposeScenarios, runScenario, type ScenarioBrowser } from './index';
 
 const chromium = findChromium();
 if (chromium.path === null) console.warn(`propose.test.ts skipped: ${chromium.reason}`);
 const policy = { allowPrivate: true };
 
 describe.skipIf(chromium.path === null)('proposeScenarios without an AI service', () => {
+  let harness: ScenarioHarness;
   let site: ScenarioSite;
   let browser: ScenarioBrowser;
   beforeAll(async () => {
-    site = await startScenarioSite();
-    browser = await openScenarioBrowser({ chromiumPath: chromium.path, policy });
+    harness = await startScenarioHarness(chromium.path);
+    ({ site, browser } = harness);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
+  afterAll(() => harness?.close());
   const propose = (credentials: typeof SCENARIO_SITE_USER | null) =>
     proposeScenarios({ website: site.url, instructions: null, credentials, browser: browser.browser, policy, rateLimit: 0, llm: null });
 

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Step } from '../../common/scenarios';
 import { findChromium } from '../browser';
-import { SCENARIO_SITE_USER, startScenarioSite, type ScenarioSite } from '../testing/scenario-site';
-import { openScenarioBrowser, type ScenarioBrowser } from './index';
+import { startScenarioHarness, type ScenarioHarness } from '../testing/scenario-harness';
+import { SCENARIO_SITE_USER, type ScenarioSite } from '../testing/scenario-site';
+import type { ScenarioBrowser } from './index';
 import { runScenario } from './run';
 import type { RunEvent } from './types';
 import { readZip } from './zip';
@@ -21,16 +22,14 @@ const LOGIN: Step[] = [
 ];
 
 describe.skipIf(chromium.path === null)('runScenario', () => {
+  let harness: ScenarioHarness;
   let site: ScenarioSite;
   let browser: ScenarioBrowser;
   beforeAll(async () => {
-    site = await startScenarioSite();
-    browser = await openScenarioBrowser({ chromiumPath: chromium.path, policy });
+    harness = await startScenarioHarness(chromium.path);
+    ({ site, browser } = harness);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
+  afterAll(() => harness?.close());
   const run = (steps: Step[], extra: Partial<Parameters<typeof runScenario>[0]> = {}) =>
     runScenario({ website: site.url, steps, credentials: SCENARIO_SITE_USER, browser: browser.browser, policy, rateLimit: 0, trace: false, ...extra });
 

@@ -102,6 +102,11 @@ const SAMPLES: Array<[string, string, string, boolean?]> = [
   ['algolia-admin-key', `algoliasearch("APPID", ""); const ALGOLIA_ADMIN_KEY="${t(32, HEX, 114)}"`, 'critical'],
   ['mapbox-secret-token', `k="${'sk.' + 'eyJ' + t(60, undefined, 115) + '.' + t(22, undefined, 116)}"`, 'critical'],
   ['mapbox-public-token', `k="${'pk.' + 'eyJ' + t(60, undefined, 117) + '.' + t(22, undefined, 118)}"`, 'info', true],
+  ['posthog-personal-key', `k="${'phx_' + t(47, undefined, 130)}"`, 'critical'],
+  ['posthog-project-key', `posthog.init("${'phc_' + t(43, undefined, 131)}",{api_host:"https://eu.i.posthog.com"})`, 'info', true],
+  ['segment-write-key', `analytics.load("${t(32, undefined, 132)}")`, 'info', true],
+  ['mixpanel-project-token', `mixpanel.init("${t(32, HEX, 133)}",{track_pageview:true})`, 'info', true],
+  ['amplitude-api-key', `const AMPLITUDE_API_KEY="${t(32, HEX, 134)}";amplitude.init(AMPLITUDE_API_KEY)`, 'info', true],
   ['sentry-dsn', `Sentry.init({dsn:"https://${t(32, HEX, 119)}@o123456.ingest.sentry.io/4505"})`, 'info', true],
   ['sentry-org-token', `k="${'sntrys_' + 'eyJ' + t(120, undefined, 120)}"`, 'high'],
   ['sentry-user-token', `k="${'sntryu_' + t(64, HEX, 121)}"`, 'critical'],
@@ -157,6 +162,8 @@ describe('secret rules', () => {
     expect(scanText(`sb-x-auth-token={"access_token":"${session}"}`, 'storage')).toEqual([]);
     expect(scanText(`authorization: Bearer ${fakeJwt({ sub: 'u1' })}`, 'request')).toEqual([]);
     expect(scanText(`const s="${session}"`, 'script').map((h) => h.ruleId)).toEqual(['jwt']);
+    const unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"sub":"admin"}').toString('base64url')}.`;
+    expect(scanText(`const ADMIN_TOKEN="${unsigned}"`, 'script').map((h) => [h.ruleId, h.severity, h.secret])).toEqual([['jwt', 'low', unsigned]]);
   });
 
   describe('generic high-entropy assignments', () => {

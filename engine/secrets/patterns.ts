@@ -64,7 +64,13 @@ const assigned = (names: string, value: string) =>
 const liveOrTest = (live: Severity, test: Severity) => (secret: string): Verdict =>
   /_(?:live|prod)/.test(secret) ? { severity: live } : { severity: test, label: undefined, note: 'A test-mode key: no real money or production data, but still a secret.' };
 
-const FIREBASE_CONTEXT = /authDomain|projectId|firebaseapp\.com|firebaseio\.com|storageBucket|messagingSenderId|FIREBASE/;
+const FIREBASE_CONTEXT = /authDomain|projectId|firebaseapp\.com|firebaseio\.com|storageBucket|messagingSenderId|measurementId|FIREBASE|[Ff]irebase|initializeApp\(/;
+/** A browser key loaded by the Maps JavaScript API: public by design, protected only by its referrer restriction. */
+const MAPS_CONTEXT = /maps\.googleapis\.com|google\.maps\.|@googlemaps\/|@react-google-maps|googleMapsApiKey|GOOGLE_MAPS|useJsApiLoader|LoadScript/;
+/** `name: "value"` for analytics SDKs whose browser keys only send events: the value is group 1. */
+const analyticsKey = (calls: string, names: string, value: string) =>
+  re(String.raw`(?:(?:${calls})\(\s{0,3}["'\x60]|(?:${names})["'\]]?\s{0,5}(?:[:=]|=>)\s{0,5}["'\x60]?)(${value})(?![\w-])`, 'gi');
+const ANALYTICS_NOTE = 'An analytics ingestion key: it can only send events, so it is meant to ship in the page; anyone may send fake events with it, so filter bots in the analytics project.';
 
 /** Every provider rule, most specific first: a secret claimed by an earlier rule is not reported again by a later one. */
 export const SECRET_RULES: readonly SecretRule[] = [
@@ -132,10 +138,13 @@ export const SECRET_RULES: readonly SecretRule[] = [
   { id: 'aws-secret-access-key', provider: 'AWS', label: 'AWS secret access key', keywords: [], keywordsCi: ['secretaccesskey', 'secret_access_key', 'aws_secret'], regex: assigned('secret_?access_?key|aws_?secret(?:_?key)?', '[A-Za-z0-9/+]{40}'), severity: 'critical', minEntropy: 4 },
   {
     id: 'google-api-key', provider: 'Google', label: 'Google API key', keywords: ['AIza'], regex: re(`${B}(AIza[\\w-]{35})${A}`), severity: 'medium',
+    // Decided by the key's role in the page: a Firebase web config, a Maps loader, or unknown.
     decide: (_s, ctx) =>
       near(ctx, FIREBASE_CONTEXT, 600)
         ? { severity: 'info', public: true, label: 'Firebase web API key', note: 'Firebase web API keys identify the project and are meant to be public; Security Rules and App Check protect the data, and the key should be restricted to Firebase APIs and your domains.' }
-        : { severity: 'medium', note: 'A browser Google API key is visible by design, so it must be restricted (HTTP referrers and the APIs it may call) or anyone can bill requests to your project.' },
+        : near(ctx, MAPS_CONTEXT, 400)
+          ? { severity: 'low', public: true, label: 'Google Maps browser key', note: 'The Maps JavaScript API needs the key in the page; restrict it to your HTTP referrers and to the Maps APIs, or others can bill map loads to your project.' }
+          : { severity: 'medium', note: 'A browser Google API key is visible by design, so it must be restricted (HTTP referrers and the APIs it may call) or anyone can bill requests to your project.' },
   },
   { id: 'google-oauth-client-secret', provider: 'Google', label: 'Google OAuth client secret', keywords: ['GOCSPX-'], regex: re(`${B}(GOCSPX-[\\w-]{28})${A}`), severity: 'critical' },
   { id: 'gcp-service-account-key', provider: 'Google Cloud', label: 'Google service account private key', keywords: ['service_account'], regex: re(`"private_key"\\s{0,3}:\\s{0,3}"(-----BEGIN [A-Z ]{0,20}PRIVATE KEY-----[^"]{40,5000})"`), severity: 'critical', decide: (_s, ctx) => (near(ctx, /"type"\s*:\s*"service_account"/, 4000) ? { severity: 'critical', note: 'A service account key acts as the server: Firestore, Storage and every API the account may use, bypassing Security Rules.' } : null) },
@@ -221,6 +230,12 @@ export const SECRET_RULES: readonly SecretRule[] = [
   { id: 'algolia-admin-key', provider: 'Algolia', label: 'Algolia admin API key', keywords: [], keywordsCi: ['algolia'], regex: assigned('admin_?(?:api_?)?key|algolia_?admin[\\w-]{0,8}|write_?api_?key', '[a-f0-9]{32}'), severity: 'critical', note: 'The admin key can rewrite or delete your indices; only a search-only key belongs in the browser.' },
   { id: 'mapbox-secret-token', provider: 'Mapbox', label: 'Mapbox secret token', keywords: ['sk.eyJ'], regex: re(`${B}(sk\\.eyJ[\\w-]{20,200}\\.[\\w-]{20,60})${A}`), severity: 'critical' },
   { id: 'mapbox-public-token', provider: 'Mapbox', label: 'Mapbox public token', keywords: ['pk.eyJ'], regex: re(`${B}(pk\\.eyJ[\\w-]{20,200}\\.[\\w-]{20,60})${A}`), severity: 'info', public: true, note: 'Meant for the browser; restrict it to your URLs in the Mapbox account to stop others billing map loads to you.' },
+  // --- analytics: ingestion keys are public by design; personal API keys read everything
+  { id: 'posthog-personal-key', provider: 'PostHog', label: 'PostHog personal API key', keywords: ['phx_'], regex: re(`${B}(phx_[A-Za-z0-9]{30,60})${A}`), severity: 'critical', note: 'Reads every event, person and recording of the organisation, and can change projects.' },
+  { id: 'posthog-project-key', provider: 'PostHog', label: 'PostHog project API key', keywords: ['phc_'], regex: re(`${B}(phc_[A-Za-z0-9]{30,60})${A}`), severity: 'info', public: true, note: ANALYTICS_NOTE },
+  { id: 'segment-write-key', provider: 'Segment', label: 'Segment write key', keywords: [], keywordsCi: ['analytics.load', 'writekey', 'write_key'], regex: analyticsKey('analytics\\.load|AnalyticsBrowser\\.load', '(?:segment[\\w$-]{0,24})?write_?key', '[A-Za-z0-9]{20,64}'), severity: 'info', public: true, note: ANALYTICS_NOTE },
+  { id: 'mixpanel-project-token', provider: 'Mixpanel', label: 'Mixpanel project token', keywords: [], keywordsCi: ['mixpanel'], regex: analyticsKey('mixpanel\\.init', 'mixpanel[\\w$-]{0,24}(?:token|key)', '[a-f0-9]{32}'), severity: 'info', public: true, note: ANALYTICS_NOTE },
+  { id: 'amplitude-api-key', provider: 'Amplitude', label: 'Amplitude API key', keywords: [], keywordsCi: ['amplitude'], regex: analyticsKey('amplitude(?:\\.getInstance\\(\\))?\\.init|amplitude\\.add|initAmplitude', 'amplitude[\\w$-]{0,24}(?:api_?)?key', '[a-f0-9]{32}'), severity: 'info', public: true, note: ANALYTICS_NOTE },
   { id: 'sentry-dsn', provider: 'Sentry', label: 'Sentry DSN', keywords: ['sentry', 'ingest'], regex: re(`(https://[a-f0-9]{32}@[\\w.-]{1,100}/\\d{1,12})`), severity: 'info', public: true, note: 'A DSN only lets clients send events; it is meant to be public. Use allowed domains and rate limits against spam.' },
   { id: 'sentry-org-token', provider: 'Sentry', label: 'Sentry organization auth token', keywords: ['sntrys_'], regex: re(`${B}(sntrys_[A-Za-z0-9+/=_-]{60,400})(?![\\w+/=-])`), severity: 'high', note: 'Belongs in CI (source map upload), never in the bundle.' },
   { id: 'sentry-user-token', provider: 'Sentry', label: 'Sentry user auth token', keywords: ['sntryu_'], regex: re(`${B}(sntryu_[a-f0-9]{64})${A}`), severity: 'critical' },
@@ -237,7 +252,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
   },
   {
     id: 'jwt', provider: 'JWT', label: 'Hard-coded JSON Web Token', keywords: ['eyJ'],
-    regex: re(`${B}(eyJ[A-Za-z0-9_-]{8,600}\\.eyJ[A-Za-z0-9_-]{8,1500}\\.[A-Za-z0-9_-]{8,1000})${A}`), severity: 'low',
+    // The signature may be empty: an unsigned (alg none) token is still a token, judged by jwt-alg-none.
+    regex: re(`${B}(eyJ[A-Za-z0-9_-]{8,600}\\.eyJ[A-Za-z0-9_-]{8,1500}\\.[A-Za-z0-9_-]{0,1000})${A}`), severity: 'low',
     // In storage or request headers a JWT is the scanning browser's own session; only shipped ones are findings.
     decide: (_s, ctx) => (ctx.kind === 'storage' || ctx.kind === 'request' ? null : { severity: 'low' }),
   },
@@ -246,7 +262,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
 /** Names that make a quoted value a candidate for the generic rule. */
 const GENERIC_NAME = /secret|api_?key|apikey|access_?key|token|passw(?:or)?d|pwd|private_?key|client_?secret|auth/gi;
 /** Names that say the value is meant to be public or is not a credential at all. */
-const GENERIC_NAME_IGNORE = /public|publishable|anon|site_?key|recaptcha|csrf|xsrf|nonce|page_?token|next_?token|cancel_?token|token_?type|tokenizer|author|oauth_?(?:url|endpoint)|key_?(?:name|id|path|prefix)|header|storage_?key|event|placeholder|label|field|input|param|cookie_?name|_?url$|endpoint/i;
+const GENERIC_NAME_IGNORE = /(?:domain|client_?id|app_?id|project_?id|measurement_?id|sender_?id)$|public|publishable|anon|site_?key|recaptcha|csrf|xsrf|nonce|page_?token|next_?token|cancel_?token|token_?type|tokenizer|author|oauth_?(?:url|endpoint)|key_?(?:name|id|path|prefix)|header|storage_?key|event|placeholder|label|field|input|param|cookie_?name|_?url$|endpoint/i;
 /** Placeholder values people leave in code. */
 const PLACEHOLDER = /your[_-]?|example|sample|dummy|placeholder|changeme|change_me|redacted|insert|replace|todo|xxxx|\*\*\*\*|process\.env|import\.meta|\$\{|<|>|^(?:undefined|null|true|false)$/i;
 

@@ -10,7 +10,12 @@ describe('PostgREST stand-in', () => {
     standIn = await startPostgrestStandIn({
       anonKey: KEY,
       tables: { profiles: [{ id: 1, email: 'a@example.test' }, { id: 2, email: 'b@example.test' }], notes: { rows: [{ id: 1 }], rls: true } },
-      buckets: [{ name: 'avatars', public: true, files: { 'a.txt': 'hello' } }, { name: 'secret', public: false, visibleToAnon: false }],
+      buckets: [
+        { name: 'avatars', public: true, files: { 'a.txt': 'hello' } },
+        { name: 'secret', public: false, visibleToAnon: false },
+        { name: 'documents', public: false, visibleToAnon: false, listable: true, files: { 'u1/passport.pdf': 'x', 'u1/tax.pdf': 'y', 'readme.txt': 'z' } },
+      ],
+      functions: { get_users: { returns: [{ id: 1, email: 'a@example.test' }] }, admin_only: { returns: [], anon: false } },
     });
   });
   afterAll(() => standIn.close());
@@ -51,9 +56,31 @@ describe('PostgREST stand-in', () => {
     expect(await (await fetch(`${standIn.url}/storage/v1/object/public/avatars/a.txt`, { headers: auth })).text()).toBe('hello');
   });
 
+  it('runs database functions on GET, refusing unknown ones and those anon may not execute', async () => {
+    const call = (name: string) => fetch(`${standIn.url}/rest/v1/rpc/${name}`, { headers: auth });
+    expect(await (await call('get_users')).json()).toEqual([{ id: 1, email: 'a@example.test' }]);
+    const unknown = await call('nope');
+    expect([unknown.status, ((await unknown.json()) as { code: string }).code]).toEqual([404, 'PGRST202']);
+    expect((await call('admin_only')).status).toBe(401);
+  });
+
+  it("lists one page of a bucket's objects with Storage's list call, only where a policy allows it", async () => {
+    const list = (bucket: string, body: unknown) =>
+      fetch(`${standIn.url}/storage/v1/object/list/${bucket}`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const top = (await (await list('documents', { prefix: '', limit: 5, offset: 0 })).json()) as Array<{ name: string; id: string | null }>;
+    expect(top.map((o) => [o.name, o.id === null])).toEqual([['readme.txt', false], ['u1', true]]);
+    const inside = (await (await list('documents', { prefix: 'u1', limit: 1 })).json()) as Array<{ name: string }>;
+    expect(inside.map((o) => o.name)).toEqual(['passport.pdf']);
+    expect(await (await list('avatars', { prefix: '' })).json()).toEqual([]);
+    expect(standIn.nonReads()).toEqual([]);
+  });
+
   it('refuses and records writes', async () => {
     const res = await fetch(`${standIn.url}/rest/v1/profiles`, { method: 'POST', headers: auth, body: '{}' });
     expect(res.status).toBe(405);
-    expect(standIn.requests.at(-1)).toMatchObject({ method: 'POST', url: '/rest/v1/profiles' });
+    const upload = await fetch(`${standIn.url}/storage/v1/object/avatars/x.txt`, { method: 'POST', headers: auth, body: 'x' });
+    expect(upload.status).toBe(405);
+    expect(standIn.requests.at(-1)).toMatchObject({ method: 'POST', url: '/storage/v1/object/avatars/x.txt' });
+    expect(standIn.nonReads().map((r) => r.url)).toEqual(['/rest/v1/profiles', '/storage/v1/object/avatars/x.txt']);
   });
 });

@@ -1,7 +1,9 @@
 // TEST STAND-IN for a hosted Supabase project: a tiny node:http server on 127.0.0.1 that answers the read-only
 // requests the Supabase checks send, the way PostgREST (behind Supabase's API gateway) and Supabase Storage do.
-// It is not PostgREST: it knows exactly HEAD/GET /rest/v1/<table> (apikey + Authorization, Prefer: count=exact,
-// limit) and the Storage bucket endpoints, and records every request so tests can assert that no write was sent.
+// It is not PostgREST: it knows exactly HEAD/GET /rest/v1/<table or view> (apikey + Authorization, Prefer: count=exact,
+// limit), GET /rest/v1/rpc/<function> (PostgREST runs GET calls in a read-only transaction), the Storage bucket
+// endpoints and Storage's object list call (a POST that only reads), and records every request so tests can assert
+// that nothing that could write was sent (`nonReads()`).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -11,6 +13,19 @@ export interface StandInTable {
   rows: Row[];
   /** Row level security on with no policy for anon: reads succeed and return nothing (200, [], a Content-Range total of 0). */
   rls?: boolean;
+  /**
+   * A view: PostgREST serves it like a table. A view owned by a privileged role without security_invoker reads its
+   * base tables with the owner's rights, so it leaks rows even when the tables have RLS; model that with rls: false.
+   */
+  view?: boolean;
+}
+
+/** A database function exposed at /rest/v1/rpc/<name>. */
+export interface StandInFunction {
+  /** What a call without arguments returns (a set-returning function: an array of rows). */
+  returns: unknown;
+  /** EXECUTE granted to anon (default true); otherwise 401 "permission denied for function". */
+  anon?: boolean;
 }
 
 export interface StandInBucket {
@@ -20,11 +35,14 @@ export interface StandInBucket {
   visibleToAnon?: boolean;
   /** Object path → content, served by GET /storage/v1/object/public/<bucket>/<path> when the bucket is public. */
   files?: Record<string, string>;
+  /** A SELECT policy on storage.objects lets anon list this bucket's files (POST /storage/v1/object/list/<bucket>). */
+  listable?: boolean;
 }
 
 export interface StandInOptions {
   tables?: Record<string, StandInTable | Row[]>;
   buckets?: StandInBucket[];
+  functions?: Record<string, StandInFunction>;
   /** When set, only this apikey is accepted (any other gets 401 "Invalid API key"). */
   anonKey?: string;
 }
@@ -40,7 +58,17 @@ export interface PostgrestStandIn {
   /** Base URL, e.g. http://127.0.0.1:54321 (what a site would pass to createClient). */
   url: string;
   requests: RecordedRequest[];
+  /** Recorded requests that could change data: every method but GET and HEAD, except Storage's list call. */
+  nonReads: () => RecordedRequest[];
   close: () => Promise<void>;
+}
+
+/** Storage's object list: a POST that only reads, the one non-GET call a passive scan may send. */
+const LIST_CALL = /^\/storage\/v1\/object\/list\/[^/?]+$/;
+
+/** True when a request could not have changed anything on a real project. */
+export function isReadRequest(method: string, url: string): boolean {
+  return method === 'GET' || method === 'HEAD' || (method === 'POST' && LIST_CALL.test(url.split('?')[0]!));
 }
 
 function send(res: ServerResponse, method: string, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -63,9 +91,27 @@ function keyError(req: IncomingMessage, anonKey: string | undefined): { status: 
   return undefined;
 }
 
-function rest(req: IncomingMessage, res: ServerResponse, url: URL, tables: Record<string, StandInTable>): void {
+function rpc(req: IncomingMessage, res: ServerResponse, name: string, functions: Record<string, StandInFunction>): void {
+  const method = req.method ?? 'GET';
+  const fn = functions[name];
+  if (!fn) {
+    send(res, method, 404, { code: 'PGRST202', details: 'Searched for the function public.' + name + ' without parameters', hint: null, message: `Could not find the function public.${name} without parameters in the schema cache` });
+    return;
+  }
+  if (fn.anon === false) {
+    send(res, method, 401, { code: '42501', details: null, hint: null, message: `permission denied for function ${name}` });
+    return;
+  }
+  send(res, method, 200, fn.returns);
+}
+
+function rest(req: IncomingMessage, res: ServerResponse, url: URL, tables: Record<string, StandInTable>, functions: Record<string, StandInFunction>): void {
   const method = req.method ?? 'GET';
   const name = decodeURIComponent(url.pathname.slice('/rest/v1/'.length));
+  if (name.startsWith('rpc/')) {
+    rpc(req, res, name.slice('rpc/'.length), functions);
+    return;
+  }
   const table = tables[name];
   if (!table) {
     send(res, method, 404, { code: 'PGRST205', details: null, hint: null, message: `Could not find the table 'public.${name}' in the schema cache` });
@@ -81,7 +127,33 @@ function rest(req: IncomingMessage, res: ServerResponse, url: URL, tables: Recor
   send(res, method, 200, page, { 'content-range': range });
 }
 
-function storage(req: IncomingMessage, res: ServerResponse, url: URL, buckets: StandInBucket[]): void {
+interface ListBody {
+  prefix?: string;
+  limit?: number;
+  offset?: number;
+}
+
+/** Storage's list answer: the objects (and folders) directly under `prefix`, names sorted, one page. */
+function listObjects(bucket: StandInBucket, body: ListBody): unknown[] {
+  const prefix = (body.prefix ?? '').replace(/^\/+|\/+$/g, '');
+  const under = Object.keys(bucket.files ?? {})
+    .filter((path) => (prefix ? path.startsWith(`${prefix}/`) : true))
+    .map((path) => (prefix ? path.slice(prefix.length + 1) : path));
+  const entries = new Map<string, unknown>();
+  for (const rest of under) {
+    const [first = '', ...deeper] = rest.split('/');
+    if (deeper.length > 0) entries.set(first, { name: first, id: null, updated_at: null, created_at: null, last_accessed_at: null, metadata: null });
+    else {
+      const size = Buffer.byteLength(bucket.files![prefix ? `${prefix}/${first}` : first]!);
+      entries.set(first, { name: first, id: `00000000-0000-4000-8000-${String(entries.size).padStart(12, '0')}`, updated_at: '2025-01-01T00:00:00.000Z', created_at: '2025-01-01T00:00:00.000Z', last_accessed_at: null, metadata: { size, mimetype: 'application/octet-stream' } });
+    }
+  }
+  const offset = Math.max(0, Number(body.offset) || 0);
+  const limit = Math.max(1, Math.min(1000, Number(body.limit) || 100));
+  return [...entries.entries()].sort(([a], [b]) => a.localeCompare(b)).slice(offset, offset + limit).map(([, entry]) => entry);
+}
+
+function storage(req: IncomingMessage, res: ServerResponse, url: URL, buckets: StandInBucket[], body: string): void {
   const method = req.method ?? 'GET';
   const visible = buckets.filter((b) => b.visibleToAnon !== false);
   const meta = (b: StandInBucket) => ({
@@ -107,6 +179,21 @@ function storage(req: IncomingMessage, res: ServerResponse, url: URL, buckets: S
     else send(res, method, 400, notFound);
     return;
   }
+  const list = /^\/object\/list\/([^/]+)$/.exec(path);
+  if (list && method === 'POST') {
+    const bucket = buckets.find((b) => b.name === decodeURIComponent(list[1]!));
+    let parsed: ListBody = {};
+    try {
+      parsed = JSON.parse(body || '{}') as ListBody;
+    } catch {
+      send(res, method, 400, { statusCode: '400', error: 'Bad Request', message: 'body must be JSON' });
+      return;
+    }
+    // Without a SELECT policy on storage.objects, anon lists nothing: 200 with an empty array, as Storage answers.
+    if (!bucket) send(res, method, 400, notFound);
+    else send(res, method, 200, bucket.listable ? listObjects(bucket, parsed) : []);
+    return;
+  }
   const object = /^\/object\/public\/([^/]+)\/(.+)$/.exec(path);
   if (object) {
     const bucket = buckets.find((b) => b.name === decodeURIComponent(object[1]!) && b.public);
@@ -126,15 +213,13 @@ export async function startPostgrestStandIn(options: StandInOptions = {}): Promi
   const tables: Record<string, StandInTable> = {};
   for (const [name, value] of Object.entries(options.tables ?? {})) tables[name] = Array.isArray(value) ? { rows: value } : value;
   const buckets = options.buckets ?? [];
+  const functions = options.functions ?? {};
   const requests: RecordedRequest[] = [];
 
-  const server = createServer((req, res) => {
+  const handle = (req: IncomingMessage, res: ServerResponse, body: string) => {
     const method = req.method ?? 'GET';
-    requests.push({ method, url: req.url ?? '/', headers: { ...req.headers } });
-    // Drain any body so keep-alive connections stay usable; the stand-in never reads it.
-    req.resume();
-    if (method !== 'GET' && method !== 'HEAD') {
-      send(res, method, 405, { message: `The stand-in is read-only; ${method} is never expected from a scan.` });
+    if (!isReadRequest(method, req.url ?? '/')) {
+      send(res, method, 405, { message: `The stand-in is read-only; ${method} ${req.url ?? ''} is never expected from a scan.` });
       return;
     }
     const url = new URL(req.url ?? '/', 'http://stand-in');
@@ -143,9 +228,16 @@ export async function startPostgrestStandIn(options: StandInOptions = {}): Promi
       send(res, method, bad.status, bad.body);
       return;
     }
-    if (url.pathname.startsWith('/rest/v1/') && url.pathname.length > '/rest/v1/'.length) rest(req, res, url, tables);
-    else if (url.pathname.startsWith('/storage/v1/')) storage(req, res, url, buckets);
+    if (url.pathname.startsWith('/rest/v1/') && url.pathname.length > '/rest/v1/'.length) rest(req, res, url, tables, functions);
+    else if (url.pathname.startsWith('/storage/v1/')) storage(req, res, url, buckets, body);
     else send(res, method, 404, { message: 'no Route matched with those values' });
+  };
+  const server = createServer((req, res) => {
+    requests.push({ method: req.method ?? 'GET', url: req.url ?? '/', headers: { ...req.headers } });
+    // Read the whole body (the list call's JSON; drained for anything else so keep-alive connections stay usable).
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => handle(req, res, Buffer.concat(chunks).toString('utf8')));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -155,6 +247,7 @@ export async function startPostgrestStandIn(options: StandInOptions = {}): Promi
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    nonReads: () => requests.filter((r) => !isReadRequest(r.method, r.url)),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

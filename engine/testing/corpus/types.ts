@@ -52,7 +52,7 @@ export interface CorpusApp {
   supabase?: StandInOptions;
   /** Render in Chromium (slower: only for weaknesses seen at run time, e.g. a token put in localStorage). */
   render?: boolean;
-  /** Path (with optional ?query, matched exactly first, then without the query) to its answer. Unknown paths get 404. */
+  /** Path (with optional ?query, matched exactly first, then without the query) to its answer; '*' answers any other path (an SPA fallback), else 404. */
   routes: (ctx: CorpusContext) => Record<string, CorpusResponse | CorpusHandler>;
 }
 

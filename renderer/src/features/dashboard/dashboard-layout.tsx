@@ -15,6 +15,7 @@ import {
 import { LogOut, Menu } from 'lucide-react';
 import { useState } from 'react';
 import { Outlet, Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useHydrated } from '../../app/hydration';
 import { useSupabase } from '../../app/services';
 import { Logo } from '../../ui/logo';
 import { notify } from '../../ui/toaster';
@@ -26,6 +27,9 @@ import { useLiveUpdates } from '../../api/live';
 export function DashboardLayout() {
   // One live stream for the signed-in dashboard: progress, events and reports arrive on every page.
   useLiveUpdates();
+  // The prerendered shell paints before React runs; a click on it then would be lost, so the page and the top
+  // bar's buttons take input from the first render after hydration.
+  const hydrated = useHydrated();
   const { user } = useAuth();
   const supabase = useSupabase();
   const navigate = useNavigate();
@@ -69,7 +73,7 @@ export function DashboardLayout() {
         zIndex="sticky"
       >
         <HStack gap="1">
-          <IconButton aria-label="Open menu" variant="ghost" hideFrom="md" onClick={() => setMenuOpen(true)}>
+          <IconButton aria-label="Open menu" variant="ghost" hideFrom="md" disabled={!hydrated} onClick={() => setMenuOpen(true)}>
             <Menu />
           </IconButton>
           <Link asChild variant="plain" _hover={{ textDecoration: 'none' }}>
@@ -85,7 +89,7 @@ export function DashboardLayout() {
           <Text hideBelow="md" fontSize="sm" color="fg.muted" truncate maxW="64" data-testid="user-email">
             {email}
           </Text>
-          <Button variant="outline" size="sm" onClick={() => void handleSignOut()} loading={signingOut}>
+          <Button variant="outline" size="sm" disabled={!hydrated} onClick={() => void handleSignOut()} loading={signingOut}>
             <LogOut />
             Sign Out
           </Button>
@@ -111,7 +115,7 @@ export function DashboardLayout() {
           <SidebarNav />
         </Box>
         <Flex direction="column" flex="1" minW="0">
-          <Box as="main" flex="1" px={{ base: '4', md: '8' }} py={{ base: '6', md: '8' }}>
+          <Box as="main" flex="1" px={{ base: '4', md: '8' }} py={{ base: '6', md: '8' }} pointerEvents={hydrated ? undefined : 'none'}>
             <Outlet />
           </Box>
           <Flex

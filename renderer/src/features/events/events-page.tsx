@@ -6,7 +6,6 @@ import {
   EmptyState,
   Flex,
   HStack,
-  Icon,
   Input,
   InputGroup,
   Skeleton,
@@ -17,8 +16,9 @@ import {
   useMediaQuery,
 } from '@chakra-ui/react';
 import type { ProjectEvent } from '@common/projects';
-import { Activity, AlertTriangle, RefreshCw, Search, SearchX, X } from 'lucide-react';
+import { Activity, RefreshCw, Search, SearchX, X } from 'lucide-react';
 import { useDeferredValue, useMemo, useState } from 'react';
+import { LoadErrorCard } from '../../ui/load-error-card';
 import { PageHeading } from '../../ui/page-heading';
 import { eventPalette } from '../../ui/tones';
 import { eventDescription, eventLabel, filterEvents, formatEventTime } from './event-rows';
@@ -207,22 +207,5 @@ function LoadingRows() {
 
 /** The spec's error view: 'Failed to load events' and Try Again, which reloads the page. */
 function EventsError({ message }: { message: string }) {
-  return (
-    <Card.Root variant="outline" role="alert">
-      <Card.Body>
-        <VStack gap="3" py="8" textAlign="center">
-          <Icon color="fg.error" boxSize="8">
-            <AlertTriangle />
-          </Icon>
-          <Text fontWeight="semibold" fontSize="lg">
-            {EVENTS_ERRORS.response}
-          </Text>
-          {message !== EVENTS_ERRORS.response && <Text color="fg.muted">{message}</Text>}
-          <Button colorPalette="brand" onClick={() => window.location.reload()}>
-            <RefreshCw aria-hidden /> Try Again
-          </Button>
-        </VStack>
-      </Card.Body>
-    </Card.Root>
-  );
+  return <LoadErrorCard problem={EVENTS_ERRORS.response} reason={message} actionLabel="Try Again" onAction={() => window.location.reload()} />;
 }

@@ -3,11 +3,11 @@ import { ArrowLeft, Pencil, Play, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useLiveUpdates } from '../../api/live';
+import { ConfirmDeleteDialog } from '../../ui/confirm-delete-dialog';
 import { notify } from '../../ui/toaster';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { ActivityTab } from './components/activity-tab';
 import { GradeBadge, ProjectStatusBadge } from './components/badges';
-import { DeleteProjectDialog } from './components/delete-project-dialog';
 import { projectTitle } from './components/project-card';
 import { ProjectDetailsCard } from './components/project-details-card';
 import { ScanProgressBar } from './components/scan-progress';
@@ -17,6 +17,7 @@ import { useDeleteProject } from './hooks/use-delete-project';
 import { useProject } from './hooks/use-project';
 import { useRunTest } from './hooks/use-run-test';
 import { useScanProgress } from './hooks/use-scan-progress';
+import { texts } from './texts';
 
 /** /dashboard/projects/:id */
 export function ProjectDetailPage() {
@@ -142,12 +143,14 @@ export function ProjectDetailPage() {
         </Tabs.Content>
       </Tabs.Root>
 
-      <DeleteProjectDialog
+      <ConfirmDeleteDialog
+        title="Delete project"
+        question={texts.deleteConfirm}
+        name={title}
         open={confirming}
         onOpenChange={setConfirming}
         onConfirm={handleDelete}
         deleting={remove.isPending}
-        title={title}
       />
     </Stack>
   );

@@ -1,12 +1,13 @@
-import { Alert, Box, Button, Card, EmptyState, Flex, HStack, Icon, Input, InputGroup, Link, Skeleton, Stack, Text, VStack } from '@chakra-ui/react';
+import { Alert, Box, Button, Card, EmptyState, Flex, HStack, Input, InputGroup, Link, Skeleton, Stack, VStack } from '@chakra-ui/react';
 import { toScenarioView, type ScenarioRun } from '@common/scenarios';
-import { AlertTriangle, FlaskConical, MonitorPlay, Play, RefreshCw, Search, SearchX, Sparkles } from 'lucide-react';
+import { FlaskConical, MonitorPlay, Play, RefreshCw, Search, SearchX, Sparkles } from 'lucide-react';
 import { Suspense, lazy, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useLiveUpdates } from '../../api/live';
+import { ConfirmDeleteDialog } from '../../ui/confirm-delete-dialog';
+import { LoadErrorCard } from '../../ui/load-error-card';
 import { LoadMore } from '../../ui/load-more';
 import { PageHeading } from '../../ui/page-heading';
-import { DeleteScenarioDialog } from './components/delete-scenario-dialog';
 import { ScenarioCodeDialog } from './components/scenario-code-dialog';
 import type { RowAction } from './components/scenario-row-actions';
 import { ScenarioRows } from './components/scenarios-table';
@@ -134,7 +135,9 @@ export function ScenariosPage() {
         {dialog?.action === 'details' && <ScenarioDetailsDialog id={dialog.id} onClose={() => setDialog(null)} />}
       </Suspense>
       <ScenarioCodeDialog scenario={dialog?.action === 'code' ? selected : null} name={selectedName} onClose={() => setDialog(null)} />
-      <DeleteScenarioDialog
+      <ConfirmDeleteDialog
+        title="Delete test scenario"
+        question={texts.deleteConfirm}
         name={selectedName}
         open={dialog?.action === 'delete' && selected !== null}
         onOpenChange={(open) => !open && setDialog(null)}
@@ -180,22 +183,7 @@ function LoadError({ message, onRetry }: { message: string; onRetry: () => void 
   return (
     <Box>
       <PageHeading title={texts.title} />
-      <Card.Root variant="outline" role="alert">
-        <Card.Body>
-          <VStack gap="3" py="8" textAlign="center">
-            <Icon color="fg.error" boxSize="8">
-              <AlertTriangle />
-            </Icon>
-            <Text fontWeight="semibold" fontSize="lg">
-              {texts.loadProblem}
-            </Text>
-            <Text color="fg.muted">{message || texts.loadFailedFallback}</Text>
-            <Button colorPalette="brand" onClick={onRetry}>
-              <RefreshCw aria-hidden /> {texts.retry}
-            </Button>
-          </VStack>
-        </Card.Body>
-      </Card.Root>
+      <LoadErrorCard problem={texts.loadProblem} reason={message || texts.loadFailedFallback} actionLabel={texts.retry} onAction={onRetry} />
     </Box>
   );
 }

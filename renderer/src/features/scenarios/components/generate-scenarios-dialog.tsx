@@ -1,8 +1,9 @@
-import { Alert, Button, Checkbox, CloseButton, Dialog, Field, HStack, List, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Checkbox, Field, HStack, List, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import type { ScenarioProposal } from '@common/scenarios';
 import { Sparkles } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { LoadMore } from '../../../ui/load-more';
+import { PanelDialog } from '../../../ui/panel-dialog';
 import { notify } from '../../../ui/toaster';
 import { useProjects } from '../../projects/hooks/use-projects';
 import { describeActions } from '../scenario-format';
@@ -23,53 +24,41 @@ export function GenerateScenariosDialog({ open, onOpenChange }: { open: boolean;
     setChecked(new Set());
   };
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => !d.open && close()} size={{ base: 'full', md: 'lg' }} scrollBehavior="inside" placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content minH={{ md: 'auto' }} borderRadius={{ md: 'l3' }}>
-            <Dialog.Header flexDirection="column" alignItems="start" gap="1">
-              <Dialog.Title>{texts.generate}</Dialog.Title>
-              <Dialog.Description fontSize="sm" color="fg.muted">
-                Scenarios are proposed from the project's site as the scanner saw it. Nothing is saved until you choose.
-              </Dialog.Description>
-            </Dialog.Header>
-            <Dialog.Body>
-              {generate.data ? (
-                <Proposals
-                  projectId={generate.variables ?? null}
-                  proposals={generate.data}
-                  checked={checked}
-                  onToggle={(index) =>
-                    setChecked((current) => {
-                      const next = new Set(current);
-                      if (!next.delete(index)) next.add(index);
-                      return next;
-                    })
-                  }
-                  onBack={() => {
-                    generate.reset();
-                    setChecked(new Set());
-                  }}
-                  onSaved={close}
-                />
-              ) : (
-                <ProjectPicker
-                  generating={generate.isPending}
-                  error={generate.error?.message ?? null}
-                  onGenerate={(projectId) =>
-                    generate.mutate(projectId, { onSuccess: (proposals) => setChecked(new Set(proposals.map((_, index) => index))) })
-                  }
-                />
-              )}
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <PanelDialog
+      open={open}
+      onClose={close}
+      size="lg"
+      title={texts.generate}
+      description="Scenarios are proposed from the project's site as the scanner saw it. Nothing is saved until you choose."
+    >
+      {generate.data ? (
+        <Proposals
+          projectId={generate.variables ?? null}
+          proposals={generate.data}
+          checked={checked}
+          onToggle={(index) =>
+            setChecked((current) => {
+              const next = new Set(current);
+              if (!next.delete(index)) next.add(index);
+              return next;
+            })
+          }
+          onBack={() => {
+            generate.reset();
+            setChecked(new Set());
+          }}
+          onSaved={close}
+        />
+      ) : (
+        <ProjectPicker
+          generating={generate.isPending}
+          error={generate.error?.message ?? null}
+          onGenerate={(projectId) =>
+            generate.mutate(projectId, { onSuccess: (proposals) => setChecked(new Set(proposals.map((_, index) => index))) })
+          }
+        />
+      )}
+    </PanelDialog>
   );
 }
 

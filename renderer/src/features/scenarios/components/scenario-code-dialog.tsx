@@ -1,7 +1,8 @@
-import { Box, Button, CloseButton, Dialog, HStack, Portal, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Text } from '@chakra-ui/react';
 import type { Scenario } from '@common/scenarios';
 import { Check, Copy, Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { PanelDialog } from '../../../ui/panel-dialog';
 import { notify } from '../../../ui/toaster';
 import { specFileName } from '../scenario-format';
 import { saveBlob } from '../hooks/use-run-artifact';
@@ -27,51 +28,42 @@ export function ScenarioCodeDialog({ scenario, name, onClose }: { scenario: Scen
   };
 
   return (
-    <Dialog.Root open={scenario !== null} onOpenChange={(d) => !d.open && onClose()} size={{ base: 'full', md: 'xl' }} scrollBehavior="inside" placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content minH={{ md: 'auto' }} borderRadius={{ md: 'l3' }}>
-            <Dialog.Header flexDirection="column" alignItems="start" gap="1">
-              <Dialog.Title>Playwright test</Dialog.Title>
-              <Text fontSize="sm" color="fg.muted" wordBreak="break-word">
-                {name} · run it with <code>npx playwright test {fileName}</code>
-              </Text>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Box
-                as="pre"
-                data-testid="scenario-code"
-                aria-label="Scenario code"
-                tabIndex={0}
-                fontFamily="mono"
-                fontSize="xs"
-                lineHeight="tall"
-                bg="bg.muted"
-                borderRadius="l2"
-                p="4"
-                overflowX="auto"
-                whiteSpace="pre"
-              >
-                {code}
-              </Box>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <HStack gap="2" wrap="wrap" justify="flex-end">
-                <Button variant="outline" onClick={() => void copy()}>
-                  {copied ? <Check aria-hidden /> : <Copy aria-hidden />} {copied ? 'Copied' : 'Copy'}
-                </Button>
-                <Button colorPalette="brand" onClick={() => saveBlob(new Blob([code], { type: 'text/typescript' }), fileName)}>
-                  <Download aria-hidden /> Download
-                </Button>
-              </HStack>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <PanelDialog
+      open={scenario !== null}
+      onClose={onClose}
+      title="Playwright test"
+      subtitle={
+        <Text fontSize="sm" color="fg.muted" wordBreak="break-word">
+          {name} · run it with <code>npx playwright test {fileName}</code>
+        </Text>
+      }
+      footer={
+        <HStack gap="2" wrap="wrap" justify="flex-end">
+          <Button variant="outline" onClick={() => void copy()}>
+            {copied ? <Check aria-hidden /> : <Copy aria-hidden />} {copied ? 'Copied' : 'Copy'}
+          </Button>
+          <Button colorPalette="brand" onClick={() => saveBlob(new Blob([code], { type: 'text/typescript' }), fileName)}>
+            <Download aria-hidden /> Download
+          </Button>
+        </HStack>
+      }
+    >
+      <Box
+        as="pre"
+        data-testid="scenario-code"
+        aria-label="Scenario code"
+        tabIndex={0}
+        fontFamily="mono"
+        fontSize="xs"
+        lineHeight="tall"
+        bg="bg.muted"
+        borderRadius="l2"
+        p="4"
+        overflowX="auto"
+        whiteSpace="pre"
+      >
+        {code}
+      </Box>
+    </PanelDialog>
   );
 }

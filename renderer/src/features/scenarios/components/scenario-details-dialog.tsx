@@ -1,7 +1,8 @@
-import { Alert, Badge, Box, Button, CloseButton, Dialog, HStack, Heading, Image, List, Portal, Skeleton, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, HStack, Heading, Image, List, Skeleton, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import { shortScenarioId, toScenarioView, type ScenarioDetail, type ScenarioRun, type StepResult } from '@common/scenarios';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
+import { PanelDialog } from '../../../ui/panel-dialog';
 import { formatEventTime } from '../../../ui/relative-date';
 import { notify } from '../../../ui/toaster';
 import { describeActions, formatDuration } from '../scenario-format';
@@ -18,48 +19,39 @@ export function ScenarioDetailsDialog({ id, onClose }: { id: string | null; onCl
   const scenario = useScenario(id);
   const detail = scenario.data;
   return (
-    <Dialog.Root open={id !== null} onOpenChange={(d) => !d.open && onClose()} size={{ base: 'full', md: 'xl' }} scrollBehavior="inside" placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content minH={{ md: 'auto' }} borderRadius={{ md: 'l3' }}>
-            <Dialog.Header flexDirection="column" alignItems="start" gap="1">
-              <Dialog.Title wordBreak="break-word">{detail ? toScenarioView(detail).name : 'Scenario details'}</Dialog.Title>
-              {detail && (
-                <HStack gap="2" wrap="wrap" fontSize="sm" color="fg.muted">
-                  <ScenarioStatusBadge status={toScenarioView(detail).status} />
-                  <Text as="span" fontFamily="mono">
-                    {shortScenarioId(detail.id)}
-                  </Text>
-                  <Text as="span" wordBreak="break-all">
-                    {detail.website}
-                  </Text>
-                </HStack>
-              )}
-            </Dialog.Header>
-            <Dialog.Body>
-              {scenario.isLoading ? (
-                <Stack gap="3" aria-busy="true" aria-label="Loading scenario">
-                  <Skeleton h="5" />
-                  <Skeleton h="5" />
-                  <Skeleton h="40" />
-                </Stack>
-              ) : scenario.isError || !detail ? (
-                <Alert.Root status="error">
-                  <Alert.Indicator />
-                  <Alert.Title>{scenario.error?.message ?? 'Failed to fetch scenario'}</Alert.Title>
-                </Alert.Root>
-              ) : (
-                <DetailBody detail={detail} />
-              )}
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <PanelDialog
+      open={id !== null}
+      onClose={onClose}
+      title={detail ? toScenarioView(detail).name : 'Scenario details'}
+      subtitle={
+        detail && (
+          <HStack gap="2" wrap="wrap" fontSize="sm" color="fg.muted">
+            <ScenarioStatusBadge status={toScenarioView(detail).status} />
+            <Text as="span" fontFamily="mono">
+              {shortScenarioId(detail.id)}
+            </Text>
+            <Text as="span" wordBreak="break-all">
+              {detail.website}
+            </Text>
+          </HStack>
+        )
+      }
+    >
+      {scenario.isLoading ? (
+        <Stack gap="3" aria-busy="true" aria-label="Loading scenario">
+          <Skeleton h="5" />
+          <Skeleton h="5" />
+          <Skeleton h="40" />
+        </Stack>
+      ) : scenario.isError || !detail ? (
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Title>{scenario.error?.message ?? 'Failed to fetch scenario'}</Alert.Title>
+        </Alert.Root>
+      ) : (
+        <DetailBody detail={detail} />
+      )}
+    </PanelDialog>
   );
 }
 

@@ -1,19 +1,25 @@
 import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
-import { texts } from '../texts';
 
-/** The delete confirmation: 'Are you sure you want to delete this project?' */
-export function DeleteProjectDialog({
+/** A delete confirmation: the question, the name of what goes, Cancel and a red Delete that shows progress. */
+export function ConfirmDeleteDialog({
+  title,
+  question,
+  name,
   open,
   onOpenChange,
   onConfirm,
   deleting,
-  title,
 }: {
+  /** e.g. 'Delete project' */
+  title: string;
+  /** e.g. 'Are you sure you want to delete this project?' */
+  question: string;
+  /** What is being deleted, shown under the question. */
+  name: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onConfirm: () => void;
   deleting: boolean;
-  title: string;
 }) {
   return (
     <Dialog.Root open={open} onOpenChange={(d) => onOpenChange(d.open)} role="alertdialog" size={{ base: 'xs', sm: 'sm' }} placement="center">
@@ -22,12 +28,12 @@ export function DeleteProjectDialog({
         <Dialog.Positioner>
           <Dialog.Content>
             <Dialog.Header>
-              <Dialog.Title>Delete project</Dialog.Title>
+              <Dialog.Title>{title}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
-              <Dialog.Description>{texts.deleteConfirm}</Dialog.Description>
+              <Dialog.Description>{question}</Dialog.Description>
               <Dialog.Description mt="2" color="fg.muted" fontSize="sm" wordBreak="break-word">
-                {title}
+                {name}
               </Dialog.Description>
             </Dialog.Body>
             <Dialog.Footer>

@@ -1,0 +1,65 @@
+// The accuracy corpus's goals, checked on every `npm test`: every app scanned as a user would scan it.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CORPUS } from './apps/index';
+import type { AppResult } from './harness';
+import { corpusErrors, formatReport, runCorpus, summarize, type CorpusReport } from './run';
+
+const GOALS = { recall: 0.95, apps: 30, controls: 8, wallMs: 60_000 };
+
+let results: AppResult[] = [];
+let report: CorpusReport;
+
+beforeAll(async () => {
+  const t0 = performance.now();
+  results = await runCorpus(CORPUS);
+  report = summarize(results, Math.round(performance.now() - t0));
+  // The table, misses and false positives, for whoever reads a failing run.
+  console.log(formatReport(report));
+}, 180_000);
+
+describe('corpusErrors', () => {
+  it('names duplicate ids, unknown checks, labelled controls and unlabelled vulnerable apps, and accepts checks being built', () => {
+    const app = (id: string, checkIds: string[], control = false) => ({ id, shape: 'static' as const, title: id, control, expect: checkIds.map((checkId) => ({ checkId })), routes: () => ({}) });
+    expect(
+      corpusErrors([app('a', ['csp-missing']), app('a', ['jwt-weak-secret']), app('b', ['no-such-check']), app('c', ['csp-missing'], true), app('d', []), app('E_x', ['hsts'])]),
+    ).toEqual([
+      'a: duplicate app id',
+      "b: unknown check 'no-such-check'",
+      'c: a clean control has no labels',
+      'd: a vulnerable app needs at least one label (or control: true)',
+      'E_x: ids are kebab-case',
+    ]);
+  });
+});
+
+describe('the accuracy corpus', () => {
+  it('is well formed: unique kebab-case ids, known checks, labels on every vulnerable app and none on controls', () => {
+    expect(corpusErrors(CORPUS)).toEqual([]);
+  });
+
+  it(`has at least ${GOALS.apps} apps and ${GOALS.controls} clean controls`, () => {
+    expect(CORPUS.length).toBeGreaterThanOrEqual(GOALS.apps);
+    expect(CORPUS.filter((app) => app.control).length).toBeGreaterThanOrEqual(GOALS.controls);
+  });
+
+  it('scans every app without an error', () => {
+    expect(results.filter((r) => r.error).map((r) => `${r.app.id}: ${r.error}`)).toEqual([]);
+  });
+
+  it('sends no write request to any app or stand-in', () => {
+    expect(report.writes).toEqual([]);
+  });
+
+  it('finds nothing at medium or above on any clean control', () => {
+    expect(report.noisyControls).toEqual([]);
+  });
+
+  it(`finds at least ${GOALS.recall * 100}% of the labelled weaknesses`, () => {
+    expect(report.overall.labelled).toBeGreaterThan(0);
+    expect(report.overall.recall, `misses: ${report.misses.map((m) => `${m.app} ${m.checkId}`).join(', ')}`).toBeGreaterThanOrEqual(GOALS.recall);
+  });
+
+  it(`scans the whole corpus in under ${GOALS.wallMs / 1000} s`, () => {
+    expect(report.wallMs).toBeLessThan(GOALS.wallMs);
+  });
+});

@@ -1,0 +1,113 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Finding } from '../../../common/scan';
+import { defaultContentType, isWrite, judge, serveApp, type ServedApp } from './harness';
+import type { CorpusApp } from './types';
+
+const opened: ServedApp[] = [];
+afterEach(async () => {
+  while (opened.length) await opened.pop()!.close();
+});
+
+const APP: CorpusApp = {
+  id: 'test-app',
+  shape: 'static',
+  title: 'harness test',
+  expect: [{ checkId: 'csp-missing' }],
+  supabase: { tables: { notes: [{ id: 1 }] } },
+  routes: (ctx) => ({
+    '/': { body: `<p>${ctx.supabaseUrl}</p>` },
+    '/search?q=1': { body: 'exact query', contentType: 'text/plain' },
+    '/search': { body: 'any query', contentType: 'text/plain' },
+    '/bare': { body: '<p>bare</p>', bareHeaders: true, headers: { 'X-Powered-By': 'Express' } },
+    '/handler': (req, res) => {
+      res.removeHeader('content-security-policy');
+      res.end(`handled ${req.method}`);
+    },
+  }),
+};
+
+async function serve(): Promise<ServedApp> {
+  const served = await serveApp(APP);
+  opened.push(served);
+  return served;
+}
+
+describe('serveApp', () => {
+  it('routes by exact path and query, then path, adds the header baseline unless bare, and answers 404 otherwise', async () => {
+    const { ctx } = await serve();
+    const root = await fetch(`${ctx.origin}/`);
+    expect(await root.text()).toBe(`<p>${ctx.supabaseUrl}</p>`);
+    expect(root.headers.get('content-type')).toMatch(/text\/html/);
+    expect(root.headers.get('content-security-policy')).toContain(`connect-src 'self' ${ctx.supabaseUrl}`);
+    expect(root.headers.get('x-frame-options')).toBe('DENY');
+    expect(await (await fetch(`${ctx.origin}/search?q=1`)).text()).toBe('exact query');
+    expect(await (await fetch(`${ctx.origin}/search?q=2`)).text()).toBe('any query');
+    const bare = await fetch(`${ctx.origin}/bare`);
+    expect(bare.headers.get('content-security-policy')).toBeNull();
+    expect(bare.headers.get('x-powered-by')).toBe('Express');
+    const handled = await fetch(`${ctx.origin}/handler`);
+    expect(await handled.text()).toBe('handled GET');
+    expect(handled.headers.get('content-security-policy')).toBeNull();
+    expect(handled.headers.get('x-content-type-options')).toBe('nosniff');
+    expect((await fetch(`${ctx.origin}/missing`)).status).toBe(404);
+  });
+
+  it("answers every unknown path with the '*' route when the app has one (an SPA fallback)", async () => {
+    const served = await serveApp({ ...APP, supabase: undefined, routes: () => ({ '/': { body: '<div id="root"></div>' }, '*': { body: '<div id="root"></div>' } }) });
+    opened.push(served);
+    const env = await fetch(`${served.ctx.origin}/.env`);
+    expect(env.status).toBe(200);
+    expect(await env.text()).toBe('<div id="root"></div>');
+  });
+
+  it('counts writes to the app and to the stand-in, but not reads or the Storage list call', async () => {
+    const served = await serve();
+    const { origin, supabaseUrl } = served.ctx;
+    await fetch(`${origin}/`, { method: 'HEAD' });
+    await fetch(`${origin}/`, { method: 'OPTIONS' });
+    await fetch(`${supabaseUrl}/rest/v1/notes`, { headers: { apikey: 'k' } });
+    expect(served.writes()).toEqual([]);
+    await fetch(`${origin}/handler`, { method: 'POST', body: '{}' });
+    await fetch(`${supabaseUrl}/rest/v1/notes`, { method: 'PATCH', body: '{}', headers: { apikey: 'k' } });
+    await fetch(`${supabaseUrl}/storage/v1/object/list/avatars`, { method: 'POST', body: '{"prefix":""}', headers: { apikey: 'k' } });
+    expect(served.writes()).toEqual([
+      { server: 'app', method: 'POST', url: '/handler' },
+      { server: 'supabase', method: 'PATCH', url: '/rest/v1/notes' },
+    ]);
+  });
+});
+
+describe('isWrite and defaultContentType', () => {
+  it.each([
+    ['GET', '/', false],
+    ['DELETE', '/rest/v1/notes?id=eq.1', true],
+    ['POST', '/storage/v1/object/list/avatars', false],
+    ['POST', '/storage/v1/object/avatars/a.png', true],
+    ['POST', '/rest/v1/rpc/list_users', true],
+  ])('%s %s is a write: %s', (method, url, write) => {
+    expect(isWrite(method, url)).toBe(write);
+  });
+
+  it.each([
+    ['/', '<!doctype html>', 'text/html'],
+    ['/assets/index.js?v=1', 'const a=1', 'application/javascript'],
+    ['/api/users', '[{"id":1}]', 'application/json'],
+    ['/.env', 'DB_PASSWORD=x', 'text/plain'],
+  ])('%s answers %s', (path, body, type) => {
+    expect(defaultContentType(path, body)).toContain(type);
+  });
+});
+
+describe('judge', () => {
+  const finding = (checkId: string, severity: Finding['severity'], url = 'http://127.0.0.1/'): Finding =>
+    ({ checkId, severity, url, family: 'headers', fingerprint: '0'.repeat(24) }) as Finding;
+  const app = { ...APP, expect: [{ checkId: 'csp-missing' }, { checkId: 'exposed-env-file', path: '/.env', minSeverity: 'high' as const }] };
+
+  it('counts a label found only when check, page and severity match, and medium+ findings off-label as false positives', () => {
+    const verdict = judge(app, [finding('csp-missing', 'low'), finding('exposed-env-file', 'medium', 'http://127.0.0.1/.env'), finding('cors-reflected-origin', 'high')]);
+    expect(verdict.found.map((l) => l.checkId)).toEqual(['csp-missing']);
+    expect(verdict.missed.map((l) => l.checkId)).toEqual(['exposed-env-file']);
+    expect(verdict.truePositives.map((f) => f.checkId)).toEqual(['exposed-env-file']);
+    expect(verdict.falsePositives.map((f) => f.checkId)).toEqual(['cors-reflected-origin']);
+  });
+});

@@ -1,0 +1,214 @@
+// Serves one corpus app on 127.0.0.1, scans it with the engine as a user would (passive, default options), and
+// matches the findings against the app's labels. Every server the app runs (the app and its stand-ins) counts the
+// requests that could write, so a scan that sends one is caught.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SEVERITY_RANK, type Finding, type ScanOptions } from '../../../common/scan';
+import { scan } from '../../scan';
+import { startPostgrestStandIn, type PostgrestStandIn } from '../postgrest-stand-in';
+import type { CorpusApp, CorpusContext, CorpusHandler, CorpusResponse, ExpectedFinding } from './types';
+
+/** A request that could change data: its method is not GET, HEAD or OPTIONS and it is not an allowlisted read. */
+export interface WriteRequest {
+  server: 'app' | 'supabase';
+  method: string;
+  url: string;
+}
+
+/**
+ * POSTs that only read: Supabase Storage's list call (`POST /storage/v1/object/list/<bucket>`) takes its prefix and
+ * limit in a JSON body and returns names; there is no GET equivalent.
+ */
+const READ_ONLY_POSTS: RegExp[] = [/^\/storage\/v1\/object\/list\/[^/?]+\/?(\?.*)?$/];
+
+/** Whether a request counts as a write. */
+export function isWrite(method: string, url: string): boolean {
+  const m = method.toUpperCase();
+  if (m === 'GET' || m === 'HEAD' || m === 'OPTIONS') return false;
+  return !(m === 'POST' && READ_ONLY_POSTS.some((pattern) => pattern.test(url)));
+}
+
+/**
+ * What a well-configured production app sends on every answer, so an app only shows the weaknesses it was built
+ * with. The CSP names the Supabase stand-in for connect-src: a real app allows its project's URL the same way.
+ */
+export function baselineHeaders(ctx: CorpusContext): Record<string, string> {
+  const connect = ["'self'", ctx.supabaseUrl].filter(Boolean).join(' ');
+  return {
+    'content-security-policy': `default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src ${connect}; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'`,
+    'strict-transport-security': 'max-age=63072000; includeSubDomains; preload',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+  };
+}
+
+/** The content type a fixed answer gets when the app does not name one. */
+export function defaultContentType(path: string, body: string): string {
+  if (body.trimStart().startsWith('<')) return 'text/html; charset=utf-8';
+  const pathname = path.split('?')[0]!;
+  if (/\.(m?js|cjs)$/.test(pathname)) return 'application/javascript; charset=utf-8';
+  if (/\.css$/.test(pathname)) return 'text/css; charset=utf-8';
+  try {
+    JSON.parse(body);
+    return 'application/json; charset=utf-8';
+  } catch {
+    // Dotfiles, logs and the like: what a static file server sends for an unknown extension.
+    return 'text/plain; charset=utf-8';
+  }
+}
+
+function sendFixed(req: IncomingMessage, res: ServerResponse, path: string, answer: CorpusResponse, baseline: Record<string, string>): void {
+  const headers: Record<string, string | string[]> = answer.bareHeaders ? {} : { ...baseline };
+  headers['content-type'] = answer.contentType ?? defaultContentType(path, answer.body);
+  for (const [name, value] of Object.entries(answer.headers ?? {})) headers[name.toLowerCase()] = value;
+  headers['content-length'] = String(Buffer.byteLength(answer.body));
+  res.writeHead(answer.status ?? 200, headers);
+  res.end(req.method === 'HEAD' ? undefined : answer.body);
+}
+
+type Routes = Record<string, CorpusResponse | CorpusHandler>;
+
+type Listener = (req: IncomingMessage, res: ServerResponse) => void;
+
+function appHandler(routes: Routes, baseline: Record<string, string>, writes: WriteRequest[]): Listener {
+  return (req, res) => {
+    const method = req.method ?? 'GET';
+    const url = req.url ?? '/';
+    if (isWrite(method, url)) writes.push({ server: 'app', method, url });
+    req.resume();
+    const path = url.split('?')[0]!;
+    // '*' answers every other path: the rewrite to index.html that SPA hosts (Vercel, Netlify) are set up with.
+    const route = routes[url] ?? routes[path] ?? routes['*'];
+    if (route === undefined) {
+      sendFixed(req, res, path, { status: 404, body: 'Not Found', contentType: 'text/plain; charset=utf-8' }, baseline);
+    } else if (typeof route === 'function') {
+      // Handlers start from the same baseline; they may remove or replace any header.
+      for (const [name, value] of Object.entries(baseline)) res.setHeader(name, value);
+      route(req, res);
+    } else {
+      sendFixed(req, res, path, route, baseline);
+    }
+  };
+}
+
+/** An app listening on 127.0.0.1, with its stand-ins. */
+export interface ServedApp {
+  ctx: CorpusContext;
+  /** Write requests seen so far by any of the app's servers. */
+  writes: () => WriteRequest[];
+  close: () => Promise<void>;
+}
+
+async function listen(server: Server): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  return (server.address() as AddressInfo).port;
+}
+
+/** Starts an app's stand-ins, then the app on a free port (its routes see the stand-ins' URLs). */
+export async function serveApp(app: CorpusApp): Promise<ServedApp> {
+  let supabase: PostgrestStandIn | undefined;
+  const appWrites: WriteRequest[] = [];
+  // The routes need the app's own origin, known only once it listens: the listener is set right after.
+  let listener: Listener = (_req, res) => res.writeHead(503).end();
+  const server = createServer((req, res) => listener(req, res));
+  try {
+    if (app.supabase) supabase = await startPostgrestStandIn(app.supabase);
+    const port = await listen(server);
+    const ctx: CorpusContext = { origin: `http://127.0.0.1:${port}`, supabaseUrl: supabase?.url };
+    listener = appHandler(app.routes(ctx), baselineHeaders(ctx), appWrites);
+    return {
+      ctx,
+      writes: () => [
+        ...appWrites,
+        ...(supabase?.requests ?? []).filter((r) => isWrite(r.method, r.url)).map((r) => ({ server: 'supabase' as const, method: r.method, url: r.url })),
+      ],
+      close: async () => {
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await supabase?.close();
+      },
+    };
+  } catch (error) {
+    server.close();
+    await supabase?.close();
+    throw error;
+  }
+}
+
+/** Whether a finding satisfies a label. */
+export function satisfies(finding: Finding, label: ExpectedFinding): boolean {
+  if (finding.checkId !== label.checkId) return false;
+  if (label.path !== undefined && !finding.url.includes(label.path)) return false;
+  return SEVERITY_RANK[finding.severity] >= SEVERITY_RANK[label.minSeverity ?? 'low'];
+}
+
+/** Whether a finding is about a labelled weakness (same check and page), whatever its severity. */
+export function aboutLabel(finding: Finding, labels: readonly ExpectedFinding[]): boolean {
+  return labels.some((label) => finding.checkId === label.checkId && (label.path === undefined || finding.url.includes(label.path)));
+}
+
+export const isMediumOrAbove = (finding: Finding): boolean => SEVERITY_RANK[finding.severity] >= SEVERITY_RANK.medium;
+
+/** One app's scan, judged against its labels. */
+export interface AppResult {
+  app: CorpusApp;
+  /** Labels some finding satisfied. */
+  found: ExpectedFinding[];
+  missed: ExpectedFinding[];
+  /** Findings at medium or above that no label is about. */
+  falsePositives: Finding[];
+  /** Findings at medium or above about a label. */
+  truePositives: Finding[];
+  findings: Finding[];
+  writes: WriteRequest[];
+  ms: number;
+  /** The scan could not run (the app's labels all count as missed). */
+  error?: string;
+  warnings: string[];
+}
+
+/** Judges findings against an app's labels. */
+export function judge(app: CorpusApp, findings: Finding[]): Pick<AppResult, 'found' | 'missed' | 'falsePositives' | 'truePositives'> {
+  const found = app.expect.filter((label) => findings.some((finding) => satisfies(finding, label)));
+  const missed = app.expect.filter((label) => !found.includes(label));
+  const serious = findings.filter(isMediumOrAbove);
+  return {
+    found,
+    missed,
+    truePositives: serious.filter((finding) => aboutLabel(finding, app.expect)),
+    falsePositives: serious.filter((finding) => !aboutLabel(finding, app.expect)),
+  };
+}
+
+export interface ScanAppOptions {
+  /** Browser for apps that render; defaults to the engine's own lookup. */
+  chromiumPath?: string;
+  /** Overrides of the scan's options (the corpus uses the defaults). */
+  scanOptions?: Partial<ScanOptions>;
+}
+
+/** Serves an app, scans it passively with the default options, and judges the result. */
+export async function scanApp(app: CorpusApp, options: ScanAppOptions = {}): Promise<AppResult> {
+  const t0 = performance.now();
+  const served = await serveApp(app);
+  try {
+    const result = await scan(
+      `${served.ctx.origin}/`,
+      { ...options.scanOptions, render: Boolean(app.render) },
+      { addressPolicy: { allowPrivate: true }, chromiumPath: app.render ? options.chromiumPath : null },
+    );
+    return { app, ...judge(app, result.findings), findings: result.findings, writes: served.writes(), ms: Math.round(performance.now() - t0), warnings: result.warnings };
+  } catch (error) {
+    const message = (error as Error).message;
+    return { app, found: [], missed: [...app.expect], truePositives: [], falsePositives: [], findings: [], writes: served.writes(), ms: Math.round(performance.now() - t0), error: message, warnings: [] };
+  } finally {
+    await served.close();
+  }
+}
