@@ -10,12 +10,21 @@ describe('loadConfig', () => {
     expect(config.smtpUrl).toBeUndefined();
     expect(config.hosted).toBeUndefined();
     expect(config.dataDir).toMatch(/\.vibeeval$/);
-    expect(config.scenarios).toEqual({ concurrency: 2, llm: null });
+    expect(config.scenarios).toEqual({ concurrency: 2, rateLimit: 10, llm: null });
+    // Scans are paced adaptively unless a ceiling is set.
+    expect(config.scans.rateLimit).toBeUndefined();
+  });
+
+  it('reads a scan rate ceiling, which scenario runs use as their flat rate', () => {
+    const config = loadConfig({ VIBEEVAL_SCAN_RATE: '2.5' });
+    expect(config.scans.rateLimit).toBe(2.5);
+    expect(config.scenarios.rateLimit).toBe(2.5);
+    expect(loadConfig({ VIBEEVAL_SCAN_RATE: '0' }).scans.rateLimit).toBe(0);
   });
 
   it('reads the scenario runs and the optional AI service', () => {
     const config = loadConfig({ VIBEEVAL_SCENARIO_CONCURRENCY: '0', VIBEEVAL_LLM_BASE_URL: 'http://127.0.0.1:11434/v1', VIBEEVAL_LLM_MODEL: 'llama3.2' });
-    expect(config.scenarios).toEqual({ concurrency: 0, llm: { baseUrl: 'http://127.0.0.1:11434/v1', apiKey: null, model: 'llama3.2' } });
+    expect(config.scenarios).toEqual({ concurrency: 0, rateLimit: 10, llm: { baseUrl: 'http://127.0.0.1:11434/v1', apiKey: null, model: 'llama3.2' } });
     expect(loadConfig({ VIBEEVAL_LLM_BASE_URL: 'https://openrouter.ai/api/v1', VIBEEVAL_LLM_API_KEY: 'k', VIBEEVAL_LLM_MODEL: 'm' }).scenarios.llm?.apiKey).toBe('k');
   });
 
