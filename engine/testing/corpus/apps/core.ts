@@ -628,36 +628,34 @@ const CONTROLS: CorpusApp[] = [
       '/uploads/': { status: 403, ...htmlPage('403 Forbidden', '<h1>403 Forbidden</h1><hr><center>nginx</center>') },
     }),
   },
-];
-
-CONTROLS.push({
-  id: 'express-https-clean-1',
-  shape: 'express-api',
-  title: 'clean control: HTTPS Express app with HSTS, a Secure HttpOnly SameSite session cookie and every resource over https',
-  control: true,
-  tls: true,
-  expect: [],
-  routes: () => ({
-    '/': {
-      ...htmlPage('Potluck', '<h1>Potluck</h1><a href="/login">Sign in</a>', '<link rel="stylesheet" href="/styles.css">'),
-      headers: { 'set-cookie': `__Host-sid=${fakeToken(40, undefined, 92)}; Path=/; Secure; HttpOnly; SameSite=Lax` },
-    },
-    '/login': htmlPage('Sign in', '<form method="post" action="/login"><input type="hidden" name="_csrf" value="p0Tq"><input name="email"><input type="password" name="password"><button>Sign in</button></form>'),
-    '/styles.css': { body: 'body{margin:0}', contentType: 'text/css; charset=utf-8' },
-  }),
-});
-
-CONTROLS.push({
-  id: 'vite-supabase-spa-fallback-clean-1',
-  shape: 'vite-supabase',
-  title: 'clean control: Vite SPA on a host that rewrites every path to index.html, so /.env and /.git/HEAD answer 200 with the app shell',
-  control: true,
-  expect: [],
-  supabase: { tables: { notes: { rows: [{ id: 1, body: 'hello' }], rls: true } } },
-  routes: (ctx) => {
-    const files = viteApp('Notes', supabaseBundle(ctx.supabaseUrl!, anonKey('notesapp', 15), ['notes']));
-    return { ...files, '*': files['/']! };
+  {
+    id: 'express-https-clean-1',
+    shape: 'express-api',
+    title: 'clean control: HTTPS Express app with HSTS, a Secure HttpOnly SameSite session cookie and every resource over https',
+    control: true,
+    tls: true,
+    expect: [],
+    routes: () => ({
+      '/': {
+        ...htmlPage('Potluck', '<h1>Potluck</h1><a href="/login">Sign in</a>', '<link rel="stylesheet" href="/styles.css">'),
+        headers: { 'set-cookie': `__Host-sid=${fakeToken(40, undefined, 92)}; Path=/; Secure; HttpOnly; SameSite=Lax` },
+      },
+      '/login': htmlPage('Sign in', '<form method="post" action="/login"><input type="hidden" name="_csrf" value="p0Tq"><input name="email"><input type="password" name="password"><button>Sign in</button></form>'),
+      '/styles.css': { body: 'body{margin:0}', contentType: 'text/css; charset=utf-8' },
+    }),
   },
-});
+  {
+    id: 'vite-supabase-spa-fallback-clean-1',
+    shape: 'vite-supabase',
+    title: 'clean control: Vite SPA on a host that rewrites every path to index.html, so /.env and /.git/HEAD answer 200 with the app shell',
+    control: true,
+    expect: [],
+    supabase: { tables: { notes: { rows: [{ id: 1, body: 'hello' }], rls: true } } },
+    routes: (ctx) => {
+      const files = viteApp('Notes', supabaseBundle(ctx.supabaseUrl!, anonKey('notesapp', 15), ['notes']));
+      return { ...files, '*': files['/']! };
+    },
+  },
+];
 
 export const APPS: CorpusApp[] = [...VULNERABLE, ...CONTROLS];
