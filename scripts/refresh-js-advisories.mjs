@@ -3,6 +3,7 @@
 //
 //   node scripts/refresh-js-advisories.mjs                 downloads RETIRE_URL
 //   node scripts/refresh-js-advisories.mjs ./jsrepo.json   reads a local copy (offline, reviewable)
+//   ... --keep-ours                                        adds only what we lack (for a copy older than our file)
 //
 // What it does: every Retire.js library becomes an entry in our format (extractors uri/filename/filecontent with the
 // §§version§§ placeholder kept, vulnerabilities {atOrAbove?, below, severity, cwe, identifiers, info}); Retire's
@@ -14,6 +15,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import semver from 'semver';
 
 export const RETIRE_URL = 'https://raw.githubusercontent.com/RetireJS/retire.js/master/repository/jsrepository-v4.json';
 const OUTPUT = join(dirname(fileURLToPath(import.meta.url)), '..', 'engine', 'data', 'js-advisories.json');
@@ -45,26 +47,155 @@ export function convertVulnerability(vuln) {
   return out;
 }
 
+// Versions as engine/analysis/js-libraries.ts reads them (1.9.0b1, 1.5.1.2, 3.0.0-rc.1): kept identical to its toLoose.
+function toLoose(version) {
+  const match = /^v?(\d+)(?:\.(\d+))?(?:\.(\d+))?(?:\.(\d+))?(.*)$/.exec(String(version).trim());
+  if (!match) return undefined;
+  const [, major, minor = '0', patch = '0', fourth, rest = ''] = match;
+  const pre = rest
+    .replace(/^[-.+]/, '')
+    .split(/[.-]/)
+    .filter(Boolean)
+    .map((part) => part.replace(/[^0-9A-Za-z]/g, ''))
+    .filter(Boolean)
+    .map((part) => (/^\d+$/.test(part) ? String(Number(part)) : part));
+  const core = `${Number(major)}.${Number(minor)}.${Number(patch)}`;
+  return { semver: pre.length ? `${core}-${pre.join('.')}` : core, extra: fourth ? Number(fourth) : 0 };
+}
+
+/** Like js-libraries.ts compareVersions: undefined when either version cannot be read. */
+export function compareVersions(a, b) {
+  const left = toLoose(a);
+  const right = toLoose(b);
+  if (!left || !right || !semver.valid(left.semver) || !semver.valid(right.semver)) return undefined;
+  const order = semver.compare(left.semver, right.semver);
+  return order !== 0 ? order : Math.sign(left.extra - right.extra);
+}
+
+/** A range the engine can use: a readable upper bound, and a lower bound below it (Retire has a few like 1.4.0 to 1.4.0-beta.2). */
+function usableRange(vuln) {
+  if (compareVersions(vuln.below, '0.0.1') !== 1) return false;
+  return vuln.atOrAbove === undefined || compareVersions(vuln.atOrAbove, vuln.below) === -1;
+}
+
+/**
+ * The longest literal text a pattern requires at top level, or undefined: kept identical to requiredLiteral in
+ * engine/analysis/js-libraries.ts, whose prefilter skips a content regex unless that text occurs. Content patterns
+ * without one would run on every script of every scan, so they are not imported.
+ */
+export function requiredLiteral(pattern) {
+  let best = '';
+  let run = '';
+  let depth = 0;
+  const flush = () => {
+    if (run.length > best.length) best = run;
+    run = '';
+  };
+  for (let i = 0; i < pattern.length; i++) {
+    const ch = pattern[i];
+    if (ch === '\\') {
+      const next = pattern[i + 1] ?? '';
+      i++;
+      if (depth > 0) continue;
+      if (/[.\\/*+?()[\]{}|^$"'\-:=,;!<>@#%&~` ]/.test(next)) run += next;
+      else flush();
+      continue;
+    }
+    if (ch === '[') {
+      let j = i + 1;
+      if (pattern[j] === '^') j++;
+      if (pattern[j] === ']') j++;
+      while (j < pattern.length && pattern[j] !== ']') j += pattern[j] === '\\' ? 2 : 1;
+      i = j;
+      if (depth === 0) flush();
+      continue;
+    }
+    if (ch === '(') {
+      if (depth === 0) flush();
+      depth++;
+      continue;
+    }
+    if (ch === ')') {
+      depth = Math.max(0, depth - 1);
+      continue;
+    }
+    if (depth > 0) continue;
+    if (ch === '|') return undefined;
+    if (ch === '?' || ch === '*') {
+      run = run.slice(0, -1);
+      flush();
+      continue;
+    }
+    const quantifier = ch === '{' ? /^\{(\d+)(,\d*)?\}/.exec(pattern.slice(i)) : null;
+    if (quantifier) {
+      if (quantifier[1] === '0') run = run.slice(0, -1);
+      flush();
+      i += quantifier[0].length - 1;
+      continue;
+    }
+    if (ch === '+' || ch === '.' || ch === '^' || ch === '$') {
+      flush();
+      continue;
+    }
+    run += ch;
+  }
+  flush();
+  return best.length >= 3 ? best : undefined;
+}
+
+const VERSION_CLASS = '[0-9][0-9a-zA-Z._\\-]*';
+
+/** An extractor the engine can run: it compiles, captures the version, and (for contents) has a prefilter literal. */
+function usableExtractor(kind, pattern) {
+  const source = pattern.split('§§version§§').join(VERSION_CLASS);
+  try {
+    if (new RegExp(`${source}|`).exec('').length < 2) return false;
+  } catch {
+    return false;
+  }
+  return kind !== 'filecontent' || requiredLiteral(source) !== undefined;
+}
+
 function advisoryKeys(vuln) {
   return [...(vuln.identifiers?.CVE ?? []), ...(vuln.identifiers?.githubID ? [vuln.identifiers.githubID] : [])];
 }
 
-/** Merges Retire.js data into our current file. */
-export function convert(retire, current, today = new Date().toISOString().slice(0, 10)) {
+const rangeKey = (vuln) => `${vuln.atOrAbove ?? ''}|${vuln.below}`;
+
+/** Ours first, then Retire's advisories we lack: by CVE/GHSA id, or by range for those without ids. */
+function addMissing(ours, imported) {
+  const ids = new Set(ours.flatMap(advisoryKeys));
+  const ranges = new Set(ours.map(rangeKey));
+  const added = imported.filter((vuln) => {
+    const keys = advisoryKeys(vuln);
+    return keys.length ? !keys.some((id) => ids.has(id)) : !ranges.has(rangeKey(vuln));
+  });
+  return [...ours, ...added];
+}
+
+/**
+ * Merges Retire.js data into our current file. By default Retire's advisories replace ours (except "origin":
+ * "vibeeval" ones); with `keepOurs` (a copy older than our file, e.g. one bundled in another npm package) every
+ * advisory we have stays and only what we lack is added, so an old copy never removes a newer advisory.
+ */
+export function convert(retire, current, today = new Date().toISOString().slice(0, 10), { keepOurs = false } = {}) {
   const libraries = {};
   const ours = current?.libraries ?? {};
+  // Our libraries keep their place (stable diffs, and findings keep their order); new ones follow in Retire's order.
+  for (const key of Object.keys(ours)) libraries[key] = undefined;
   for (const [key, entry] of Object.entries(retire)) {
     if (SKIP.has(key) || !entry || typeof entry !== 'object') continue;
     const mine = ours[key] ?? {};
     const extractors = {};
     for (const kind of ['uri', 'filename', 'filecontent']) {
-      const merged = unique([...(mine.extractors?.[kind] ?? []), ...(entry.extractors?.[kind] ?? [])]);
+      const merged = unique([...(mine.extractors?.[kind] ?? []), ...(entry.extractors?.[kind] ?? []).filter((pattern) => usableExtractor(kind, pattern))]);
       if (merged.length) extractors[kind] = merged;
     }
     if (Object.keys(extractors).length === 0) continue; // hash- or AST-only libraries cannot be detected here
-    const vulnerabilities = (entry.vulnerabilities ?? []).map(convertVulnerability).filter(Boolean);
+    const imported = (entry.vulnerabilities ?? []).map(convertVulnerability).filter(Boolean).filter(usableRange);
+    const vulnerabilities = keepOurs ? addMissing(mine.vulnerabilities ?? [], imported) : imported;
     const known = new Set(vulnerabilities.flatMap(advisoryKeys));
-    for (const vuln of mine.vulnerabilities ?? []) {
+    for (const vuln of keepOurs ? [] : (mine.vulnerabilities ?? [])) {
       if (vuln.origin === 'vibeeval' && !advisoryKeys(vuln).some((id) => known.has(id))) vulnerabilities.push(vuln);
     }
     const library = {};
@@ -76,14 +207,16 @@ export function convert(retire, current, today = new Date().toISOString().slice(
     library.vulnerabilities = vulnerabilities;
     libraries[key] = library;
   }
-  for (const [key, entry] of Object.entries(ours)) if (!(key in libraries)) libraries[key] = entry;
+  for (const [key, entry] of Object.entries(ours)) if (libraries[key] === undefined) libraries[key] = entry;
   return {
     $comment: current?.$comment ?? 'Advisories for client-side JavaScript libraries (Retire.js format).',
     source: {
       name: 'Retire.js vulnerability repository (jsrepository-v4.json)',
       url: 'https://github.com/RetireJS/retire.js/blob/master/repository/jsrepository-v4.json',
       licence: 'Apache-2.0',
-      notes: 'Converted by scripts/refresh-js-advisories.mjs; entries with "origin": "vibeeval" and our own extractors are kept from the previous file.',
+      notes: keepOurs
+        ? 'Merged by scripts/refresh-js-advisories.mjs --keep-ours: every advisory of the previous file kept, Retire.js libraries, extractors and advisories it lacked added.'
+        : 'Converted by scripts/refresh-js-advisories.mjs; entries with "origin": "vibeeval" and our own extractors are kept from the previous file.',
     },
     updated: today,
     libraries,
@@ -91,7 +224,9 @@ export function convert(retire, current, today = new Date().toISOString().slice(
 }
 
 async function main() {
-  const input = process.argv[2];
+  const args = process.argv.slice(2);
+  const keepOurs = args.includes('--keep-ours');
+  const input = args.find((arg) => !arg.startsWith('--'));
   let text;
   if (input) {
     text = await readFile(input, 'utf8');
@@ -102,7 +237,7 @@ async function main() {
   }
   const retire = JSON.parse(text);
   const current = JSON.parse(await readFile(OUTPUT, 'utf8').catch(() => '{}'));
-  const next = convert(retire, current);
+  const next = convert(retire, current, undefined, { keepOurs });
   await writeFile(OUTPUT, `${JSON.stringify(next, null, 2)}\n`);
   const advisories = Object.values(next.libraries).reduce((sum, library) => sum + library.vulnerabilities.length, 0);
   console.log(`Wrote ${OUTPUT}: ${Object.keys(next.libraries).length} libraries, ${advisories} advisories (${next.updated}).`);

@@ -68,6 +68,10 @@ import { apiDocsExposed } from './api-docs-exposed';
 import { adminPageUnauthenticated } from './admin-page-unauthenticated';
 import { graphqlIntrospection } from './graphql-introspection';
 // (end api)
+// frameworks
+import { frameworkServerDataLeak } from './framework-server-data-leak';
+import { frameworkVulnerableVersion } from './framework-vulnerable-version';
+// (end frameworks)
 
 export const CHECKS: readonly CheckDefinition[] = [
   // transport, headers, cookies, cors (list)
@@ -129,6 +133,9 @@ export const CHECKS: readonly CheckDefinition[] = [
   apiDocsExposed,
   adminPageUnauthenticated,
   graphqlIntrospection,
+  // frameworks (list)
+  frameworkServerDataLeak,
+  frameworkVulnerableVersion,
 ];
 
 export function checkById(id: string): CheckDefinition | undefined {

@@ -1,8 +1,11 @@
 import { advisoriesFor, advisoryIds, detectFromContent, detectFromUrl, isEndOfLife, maxSeverity, ADVISORIES, type DetectedLibrary } from '../analysis/js-libraries';
 import { excerptAround, formatRequest, formatResponse } from '../analysis/probe-answers';
+import frameworkAdvisories from '../data/framework-advisories.json';
 import { defineCheck, type Exchange, type FindingDraft, type Site } from '../types';
 
 const ID = 'vulnerable-js-library';
+/** Frameworks (Next.js, Nuxt, ...) are framework-vulnerable-version's job: reported once, with its read-only confirmations. */
+const FRAMEWORKS = new Set(Object.keys(frameworkAdvisories.libraries));
 
 interface ScriptSource {
   url: string;
@@ -64,6 +67,7 @@ export const vulnerableJsLibrary = defineCheck({
     for (const script of scripts(site)) {
       const detected = [...detectFromUrl(script.url), ...(script.content ? detectFromContent(script.content) : [])];
       for (const hit of detected) {
+        if (FRAMEWORKS.has(hit.library)) continue;
         const key = `${hit.library}@${hit.version}`;
         if (reported.has(`${script.url}|${key}`)) continue;
         const advisories = advisoriesFor(hit.library, hit.version);
