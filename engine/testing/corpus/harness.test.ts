@@ -52,6 +52,23 @@ describe('serveApp', () => {
     expect((await fetch(`${ctx.origin}/missing`)).status).toBe(404);
   });
 
+  it('serves an app marked tls over HTTPS with a certificate for 127.0.0.1 from the CA it hands to the scan', async () => {
+    const served = await serveApp({ ...APP, supabase: undefined, tls: true });
+    opened.push(served);
+    expect(served.ctx.origin).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+    expect(served.ca).toContain('BEGIN CERTIFICATE');
+    const { request } = await import('node:https');
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      request(`${served.ctx.origin}/search`, { ca: served.ca }, (res) => {
+        res.resume();
+        resolve(res.statusCode);
+      })
+        .on('error', reject)
+        .end();
+    });
+    expect(status).toBe(200);
+  });
+
   it("answers every unknown path with the '*' route when the app has one (an SPA fallback)", async () => {
     const served = await serveApp({ ...APP, supabase: undefined, routes: () => ({ '/': { body: '<div id="root"></div>' }, '*': { body: '<div id="root"></div>' } }) });
     opened.push(served);

@@ -1,8 +1,13 @@
 // Serves one corpus app on 127.0.0.1, scans it with the engine as a user would (passive, default options), and
 // matches the findings against the app's labels. Every server the app runs (the app and its stand-ins) counts the
 // requests that could write, so a scan that sends one is caught.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo, Server as NetServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { SEVERITY_RANK, type Finding, type ScanOptions } from '../../../common/scan';
 import { scan } from '../../scan';
 import { startPostgrestStandIn, type PostgrestStandIn } from '../postgrest-stand-in';
@@ -95,15 +100,38 @@ function appHandler(routes: Routes, baseline: Record<string, string>, writes: Wr
   };
 }
 
+let certCache: { key: string; cert: string; ca: string } | undefined;
+
+/** A throwaway CA (made once per process with openssl) and a 90-day certificate for 127.0.0.1 signed by it. */
+export function corpusCertificates(): { key: string; cert: string; ca: string } {
+  if (certCache) return certCache;
+  const dir = mkdtempSync(join(tmpdir(), 'vibeeval-corpus-tls-'));
+  const run = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
+  try {
+    run('req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '365', '-subj', '/CN=vibeeval corpus CA');
+    run('req', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', 'site.key', '-out', 'site.csr', '-subj', '/CN=127.0.0.1');
+    writeFileSync(join(dir, 'ext.cnf'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\n');
+    // 90 days, like Let's Encrypt: far from the tls-certificate check's renewal window.
+    run('x509', '-req', '-in', 'site.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'site.pem', '-days', '90', '-extfile', 'ext.cnf');
+    const read = (name: string) => readFileSync(join(dir, name), 'utf8');
+    certCache = { key: read('site.key'), cert: read('site.pem'), ca: read('ca.pem') };
+    return certCache;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** An app listening on 127.0.0.1, with its stand-ins. */
 export interface ServedApp {
   ctx: CorpusContext;
+  /** The CA to trust, for apps served over HTTPS. */
+  ca?: string;
   /** Write requests seen so far by any of the app's servers. */
   writes: () => WriteRequest[];
   close: () => Promise<void>;
 }
 
-async function listen(server: Server): Promise<number> {
+async function listen(server: NetServer): Promise<number> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
@@ -117,14 +145,16 @@ export async function serveApp(app: CorpusApp): Promise<ServedApp> {
   const appWrites: WriteRequest[] = [];
   // The routes need the app's own origin, known only once it listens: the listener is set right after.
   let listener: Listener = (_req, res) => res.writeHead(503).end();
-  const server = createServer((req, res) => listener(req, res));
+  const tls = app.tls ? corpusCertificates() : undefined;
+  const server = tls ? createHttpsServer({ key: tls.key, cert: tls.cert }, (req, res) => listener(req, res)) : createServer((req, res) => listener(req, res));
   try {
     if (app.supabase) supabase = await startPostgrestStandIn(app.supabase);
     const port = await listen(server);
-    const ctx: CorpusContext = { origin: `http://127.0.0.1:${port}`, supabaseUrl: supabase?.url };
+    const ctx: CorpusContext = { origin: `${tls ? 'https' : 'http'}://127.0.0.1:${port}`, supabaseUrl: supabase?.url };
     listener = appHandler(app.routes(ctx), baselineHeaders(ctx), appWrites);
     return {
       ctx,
+      ca: tls?.ca,
       writes: () => [
         ...appWrites,
         ...(supabase?.requests ?? []).filter((r) => isWrite(r.method, r.url)).map((r) => ({ server: 'supabase' as const, method: r.method, url: r.url })),
@@ -202,7 +232,7 @@ export async function scanApp(app: CorpusApp, options: ScanAppOptions = {}): Pro
     const result = await scan(
       `${served.ctx.origin}/`,
       { ...options.scanOptions, render: Boolean(app.render) },
-      { addressPolicy: { allowPrivate: true }, chromiumPath: app.render ? options.chromiumPath : null },
+      { addressPolicy: { allowPrivate: true }, chromiumPath: app.render ? options.chromiumPath : null, trustedCa: served.ca ? [served.ca] : undefined },
     );
     return { app, ...judge(app, result.findings), findings: result.findings, writes: served.writes(), ms: Math.round(performance.now() - t0), warnings: result.warnings };
   } catch (error) {

@@ -39,17 +39,25 @@ export function corpusErrors(apps: readonly CorpusApp[], family: FamilyOf = fami
   return errors;
 }
 
-/** Runs apps a few at a time, in corpus order of results. */
+/**
+ * Scans at once by default. A passive scan spends most of its time waiting on its host's request pacing and every
+ * app is its own host, so sixteen side by side cost the scans little time (their summed time was 623 s at 12 and
+ * 644 s at 16 for the whole corpus) while the corpus took 43 s instead of 57 s.
+ */
+const CONCURRENCY = 16;
+
+/** Runs apps several at a time, the slow rendered ones first; results come back in corpus order. */
 export async function runCorpus(apps: readonly CorpusApp[], options: ScanAppOptions & { concurrency?: number } = {}): Promise<AppResult[]> {
   const results: AppResult[] = [];
+  const order = apps.map((_, index) => index).sort((a, b) => Number(Boolean(apps[b]!.render)) - Number(Boolean(apps[a]!.render)));
   let next = 0;
   const worker = async () => {
-    while (next < apps.length) {
-      const index = next++;
+    while (next < order.length) {
+      const index = order[next++]!;
       results[index] = await scanApp(apps[index]!, options);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(options.concurrency ?? 8, apps.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(options.concurrency ?? CONCURRENCY, apps.length) }, worker));
   return results;
 }
 
@@ -163,7 +171,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   const apps = only ? CORPUS.filter((app) => app.id.includes(only)) : CORPUS;
   const t0 = performance.now();
-  const results = await runCorpus(apps, { concurrency: Number(value('--concurrency') ?? 8), chromiumPath: process.env.VIBEEVAL_CHROMIUM });
+  const results = await runCorpus(apps, { concurrency: Number(value('--concurrency') ?? CONCURRENCY), chromiumPath: process.env.VIBEEVAL_CHROMIUM });
   const report = summarize(results, Math.round(performance.now() - t0));
   if (json) {
     const perApp = results.map((r) => ({

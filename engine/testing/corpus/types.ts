@@ -50,6 +50,8 @@ export interface CorpusApp {
   expect: ExpectedFinding[];
   /** Starts the Supabase stand-in (engine/testing/postgrest-stand-in.ts) with these tables and buckets. */
   supabase?: StandInOptions;
+  /** Serve over HTTPS with a certificate from a throwaway CA the scan trusts (for checks of HTTPS sites: Secure cookies, mixed content, HSTS). */
+  tls?: boolean;
   /** Render in Chromium (slower: only for weaknesses seen at run time, e.g. a token put in localStorage). */
   render?: boolean;
   /** Path (with optional ?query, matched exactly first, then without the query) to its answer; '*' answers any other path (an SPA fallback), else 404. */

@@ -4,6 +4,7 @@
 // key-shaped is committed.
 import { fakeSupabaseKey, fakeToken, HEX } from '../../fake-keys';
 import { anonKey, htmlPage, nextChunks, nextPage, supabaseBundle, UNAUTHORIZED, viteApp, withCors } from '../shapes';
+import { baselineHeaders } from '../harness';
 import type { CorpusApp, CorpusResponse } from '../types';
 
 const PROFILES = [
@@ -420,6 +421,62 @@ const VULNERABLE: CorpusApp[] = [
         `const k="${fakeToken(40, undefined, 81)}";document.cookie="auth_token="+k+"; path=/; max-age=2592000";document.getElementById("root").textContent="Welcome back";`,
       ),
   },
+  {
+    id: 'express-https-cookie-not-secure',
+    shape: 'express-api',
+    title: 'HTTPS Express app whose session cookie lacks Secure (cookie: { secure: false } copied from a local setup)',
+    tls: true,
+    expect: [{ checkId: 'cookie-secure', minSeverity: 'medium' }],
+    routes: () => ({
+      '/': {
+        ...htmlPage('Potluck', '<h1>Potluck</h1><a href="/login">Sign in</a>'),
+        headers: { 'set-cookie': `sid=${fakeToken(40, undefined, 91)}; Path=/; HttpOnly; SameSite=Lax` },
+      },
+      '/login': htmlPage('Sign in', '<form method="post" action="/login"><input type="hidden" name="_csrf" value="p0Tq"><input name="email"><input type="password" name="password"><button>Sign in</button></form>'),
+    }),
+  },
+  {
+    id: 'static-https-mixed-content',
+    shape: 'static',
+    title: 'HTTPS landing page embedding an old chat widget over plain http://',
+    tls: true,
+    expect: [
+      { checkId: 'mixed-content', minSeverity: 'high' },
+      { checkId: 'subresource-integrity', minSeverity: 'medium' },
+    ],
+    routes: () => ({
+      '/': htmlPage('Bright Smiles', '<h1>Bright Smiles</h1><p>Chat with us!</p>', '<script src="http://widgets.chatterbox-live.example/embed.js" async></script>'),
+    }),
+  },
+  {
+    id: 'express-https-no-hsts',
+    shape: 'express-api',
+    title: 'HTTPS app behind a proxy that sets every security header but Strict-Transport-Security',
+    tls: true,
+    expect: [{ checkId: 'hsts', minSeverity: 'medium' }],
+    routes: (ctx) => {
+      const { 'strict-transport-security': _hsts, ...rest } = baselineHeaders(ctx);
+      const page = (title: string, body: string): CorpusResponse => ({ ...htmlPage(title, body), bareHeaders: true, headers: rest });
+      return {
+        '/': page('Ledgerly', '<h1>Ledgerly</h1><a href="/features">Features</a>'),
+        '/features': page('Features', '<h1>Features</h1><a href="/">Home</a>'),
+      };
+    },
+  },
+  {
+    id: 'static-https-form-posts-to-http',
+    shape: 'static',
+    title: 'HTTPS sign-in page whose form posts the password to an http:// endpoint',
+    tls: true,
+    expect: [{ checkId: 'form-posts-to-http', minSeverity: 'high' }],
+    routes: () => ({
+      '/': htmlPage('Campus Portal', '<h1>Campus Portal</h1><a href="/login">Sign in</a>'),
+      '/login': htmlPage(
+        'Sign in',
+        '<form method="post" action="http://auth.campusportal.example/login"><input type="hidden" name="csrf_token" value="Hk29"><input name="user"><input type="password" name="password"><button>Sign in</button></form>',
+      ),
+    }),
+  },
 ];
 
 const CONTROLS: CorpusApp[] = [
@@ -571,19 +628,34 @@ const CONTROLS: CorpusApp[] = [
       '/uploads/': { status: 403, ...htmlPage('403 Forbidden', '<h1>403 Forbidden</h1><hr><center>nginx</center>') },
     }),
   },
-];
-
-CONTROLS.push({
-  id: 'vite-supabase-spa-fallback-clean-1',
-  shape: 'vite-supabase',
-  title: 'clean control: Vite SPA on a host that rewrites every path to index.html, so /.env and /.git/HEAD answer 200 with the app shell',
-  control: true,
-  expect: [],
-  supabase: { tables: { notes: { rows: [{ id: 1, body: 'hello' }], rls: true } } },
-  routes: (ctx) => {
-    const files = viteApp('Notes', supabaseBundle(ctx.supabaseUrl!, anonKey('notesapp', 15), ['notes']));
-    return { ...files, '*': files['/']! };
+  {
+    id: 'express-https-clean-1',
+    shape: 'express-api',
+    title: 'clean control: HTTPS Express app with HSTS, a Secure HttpOnly SameSite session cookie and every resource over https',
+    control: true,
+    tls: true,
+    expect: [],
+    routes: () => ({
+      '/': {
+        ...htmlPage('Potluck', '<h1>Potluck</h1><a href="/login">Sign in</a>', '<link rel="stylesheet" href="/styles.css">'),
+        headers: { 'set-cookie': `__Host-sid=${fakeToken(40, undefined, 92)}; Path=/; Secure; HttpOnly; SameSite=Lax` },
+      },
+      '/login': htmlPage('Sign in', '<form method="post" action="/login"><input type="hidden" name="_csrf" value="p0Tq"><input name="email"><input type="password" name="password"><button>Sign in</button></form>'),
+      '/styles.css': { body: 'body{margin:0}', contentType: 'text/css; charset=utf-8' },
+    }),
   },
-});
+  {
+    id: 'vite-supabase-spa-fallback-clean-1',
+    shape: 'vite-supabase',
+    title: 'clean control: Vite SPA on a host that rewrites every path to index.html, so /.env and /.git/HEAD answer 200 with the app shell',
+    control: true,
+    expect: [],
+    supabase: { tables: { notes: { rows: [{ id: 1, body: 'hello' }], rls: true } } },
+    routes: (ctx) => {
+      const files = viteApp('Notes', supabaseBundle(ctx.supabaseUrl!, anonKey('notesapp', 15), ['notes']));
+      return { ...files, '*': files['/']! };
+    },
+  },
+];
 
 export const APPS: CorpusApp[] = [...VULNERABLE, ...CONTROLS];
