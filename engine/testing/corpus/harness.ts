@@ -144,6 +144,8 @@ export interface ServedApp {
   ca?: string;
   /** Maps the Firebase hosts to the Firebase stand-in, for apps that declared `firebase` (the scan's hook). */
   resolveHost?: HostResolver;
+  /** Requests the Firebase stand-in received, for apps that declared `firebase`. */
+  firebaseRequests?: () => Array<{ host: string; method: string; url: string }>;
   /** Write requests seen so far by any of the app's servers. */
   writes: () => WriteRequest[];
   close: () => Promise<void>;
@@ -180,6 +182,7 @@ export async function serveApp(app: CorpusApp): Promise<ServedApp> {
     return {
       ctx,
       ca: tls || firebase ? corpusCertificates().ca : undefined,
+      firebaseRequests: firebase ? () => [...firebase!.requests] : undefined,
       resolveHost: firebasePort === undefined ? undefined : (hostname) => (isFirebaseHost(hostname) ? { address: '127.0.0.1', port: firebasePort } : undefined),
       writes: () => [
         ...appWrites,
