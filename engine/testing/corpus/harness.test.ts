@@ -113,8 +113,10 @@ describe('the Firebase stand-in under Google\'s names', () => {
     const answer = await mapped.fetch({ url: USERS });
     mapped.close();
     expect(answer.status).toBe(200);
-    expect(JSON.parse(answer.body).documents[0].fields.email).toEqual({ stringValue: 'a@b.example' });
-    expect(answer.tls).toMatchObject({ authorized: true, subjectAltNames: expect.arrayContaining(['firestore.googleapis.com']) });
+    const list = JSON.parse(answer.body) as { documents: Array<{ fields: Record<string, unknown> }> };
+    expect(list.documents[0]!.fields.email).toEqual({ stringValue: 'a@b.example' });
+    expect(answer.tls?.authorized).toBe(true);
+    expect(answer.tls?.subjectAltNames).toContain('firestore.googleapis.com');
     const seen = served.firebaseRequests!().length;
     expect(seen).toBe(1);
     // Without the hook the name goes to DNS, never to the stand-in.
