@@ -126,6 +126,10 @@ describe('the Firebase stand-in under Google\'s names', () => {
     expect(served.firebaseRequests!().length).toBe(seen);
   });
 
+  it('refuses to serve a Firebase app marked render (Chromium would resolve the names itself)', async () => {
+    await expect(serveApp({ ...FIREBASE_APP, render: true })).rejects.toThrow('test-app: an app with the Firebase stand-in is scanned without rendering (render: false)');
+  });
+
   it('leaves the address policy in charge of the mapped address, and TLS unverified without the CA', async () => {
     const served = await serveApp(FIREBASE_APP);
     opened.push(served);

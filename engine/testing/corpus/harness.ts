@@ -163,6 +163,8 @@ async function listen(server: NetServer): Promise<number> {
 export async function serveApp(app: CorpusApp): Promise<ServedApp> {
   let supabase: PostgrestStandIn | undefined;
   let firebase: FirebaseStandIn | undefined;
+  // Chromium resolves names itself: a rendered page would go to Google, not to the stand-in.
+  if (app.firebase && app.render) throw new Error(`${app.id}: an app with the Firebase stand-in is scanned without rendering (render: false)`);
   const appWrites: WriteRequest[] = [];
   // The routes need the app's own origin, known only once it listens: the listener is set right after.
   let listener: Listener = (_req, res) => res.writeHead(503).end();
