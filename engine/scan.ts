@@ -19,7 +19,7 @@ import { scoreObservatory } from './score/observatory';
 import type { CheckDefinition, Exchange, ProbeRequest, RenderResult, Site, SiteBeforeProbes } from './types';
 import { ENGINE_VERSION } from './version';
 
-import type { AddressPolicy } from './retrieval/address-policy';
+import type { AddressPolicy, HostResolver } from './retrieval/address-policy';
 export type { AddressPolicy };
 
 export interface ScanHooks {
@@ -33,6 +33,11 @@ export interface ScanHooks {
   onExchange?: (exchange: Exchange) => void;
   /** Extra certificate authorities to trust (PEM), e.g. an internal CA. */
   trustedCa?: string[];
+  /**
+   * Tests only: host names the HTTP client connects to at another address and port (a stand-in for a third-party
+   * API under its real name, with a certificate from `trustedCa`). Not a scan option: only code calling scan() sets it.
+   */
+  resolveHost?: HostResolver;
   /** The checks to run (tests and benchmarks); defaults to every registered check. */
   checks?: readonly CheckDefinition[];
   /**
@@ -385,6 +390,7 @@ export async function scan(url: string, options: Partial<ScanOptions> = {}, hook
     timeoutMs: opts.timeoutMs,
     signal: hooks.signal,
     trustedCa: hooks.trustedCa,
+    resolveHost: hooks.resolveHost,
     onExchange: hooks.onExchange,
   });
   try {

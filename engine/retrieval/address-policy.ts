@@ -67,13 +67,28 @@ export function addressRefusal(policy: AddressPolicy, host: string, address: str
 }
 
 /**
+ * Where a host name really is: the address (and port) to connect to instead of what DNS says. For test code that
+ * calls scan() directly (a stand-in serving a third-party API under its real name); never built from user input.
+ */
+export type HostResolver = (hostname: string) => { address: string; port: number } | undefined;
+
+type AllLookup = (hostname: string, options: object, callback: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) => void;
+
+/** A lookup that answers one fixed address, in the shape dns.lookup gives with `all: true`. */
+function mappedLookup(address: string): AllLookup {
+  return (_hostname, _options, callback) => process.nextTick(() => callback(null, [{ address, family: isIP(address) === 6 ? 6 : 4 }]));
+}
+
+/**
  * A DNS lookup for sockets that refuses (error code EADDRPOLICY) when any address of the host is refused: the check
  * runs at connect time on the very addresses the socket will use, so DNS rebinding cannot slip past it.
  * Sockets given an IP literal skip lookups, so callers check literals with addressRefusal themselves.
  */
-export function policyLookup(policy: AddressPolicy): LookupFunction {
+export function policyLookup(policy: AddressPolicy, resolveHost?: HostResolver): LookupFunction {
   return (hostname: string, options: object, callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void) => {
-    dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
+    const mapped = resolveHost?.(hostname);
+    const resolve = mapped ? mappedLookup(mapped.address) : dnsLookup;
+    resolve(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err, '', 0);
       for (const { address } of addresses) {
         const refusal = addressRefusal(policy, hostname, address);

@@ -40,6 +40,10 @@ beforeAll(async () => {
       res.writeHead(200, { 'content-type': 'application/octet-stream' });
       return res.end(Buffer.from([0, 0, 0, 1, 0x42, 0x75, 0x64, 0x31]));
     }
+    if (path === '/host') {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      return res.end(req.headers.host);
+    }
     if (path === '/slow') {
       setTimeout(() => res.end('late'), 2_000);
       return;
@@ -122,6 +126,22 @@ describe('Fetcher', () => {
     const allowed = new Fetcher({ policy: { allowPrivate: false, allowList: ['127.0.0.0/8'] }, rateLimit: 0, timeoutMs: 2_000 });
     expect((await allowed.fetch({ url: `${base}/x` })).status).toBe(200);
     allowed.close();
+  });
+
+  it('connects a name mapped by resolveHost to its address and port, sends the real Host, and keeps the policy on the address', async () => {
+    const port = Number(new URL(base).port);
+    const resolveHost = (hostname: string) => (hostname === 'api.mapped.test' ? { address: '127.0.0.1', port } : undefined);
+    const fetcher = local({ resolveHost });
+    const mapped = await fetcher.fetch({ url: 'http://api.mapped.test/host' });
+    expect(mapped).toMatchObject({ status: 200, body: 'api.mapped.test', finalUrl: 'http://api.mapped.test/host' });
+    // Unmapped hosts and IP literals keep their own port.
+    expect((await fetcher.fetch({ url: `${base}/host` })).body).toBe(`127.0.0.1:${port}`);
+    fetcher.close();
+    const strict = new Fetcher({ policy: { allowPrivate: false }, rateLimit: 0, timeoutMs: 2_000, resolveHost });
+    expect((await strict.fetch({ url: 'http://api.mapped.test/host' })).error).toBe(
+      'api.mapped.test resolves to 127.0.0.1, a private or loopback address; scans from this server may reach only public addresses (ask the administrator to allow-list it)',
+    );
+    strict.close();
   });
 
   it('reports unreachable hosts in words', async () => {

@@ -7,7 +7,7 @@ import zlib from 'node:zlib';
 import type { AddressPolicy } from '../scan';
 import type { Exchange, HeaderList, TlsInfo } from '../types';
 import { USER_AGENT } from '../version';
-import { addressRefusal, policyLookup } from './address-policy';
+import { addressRefusal, policyLookup, type HostResolver } from './address-policy';
 import { HostPoliteness, type PaceOutcome } from './politeness';
 import { HostRateLimiter } from './rate-limit';
 
@@ -48,6 +48,12 @@ export interface FetcherOptions {
   onExchange?: (exchange: Exchange) => void;
   /** Extra certificate authorities to trust (PEM), e.g. a company's internal CA; the public roots stay trusted. */
   trustedCa?: string[];
+  /**
+   * Connects to these host names at the given address and port instead of what DNS says (tests: a stand-in for a
+   * third-party API under its real name). The address policy still judges the address connected to, and TLS still
+   * verifies the certificate for the name in the URL.
+   */
+  resolveHost?: HostResolver;
 }
 
 const DEFAULT_CONCURRENCY = 16;
@@ -178,7 +184,7 @@ export class Fetcher {
     setMaxListeners(this.concurrency * 2 + 10, this.aborter.signal);
     if (options.signal?.aborted) this.aborter.abort();
     else options.signal?.addEventListener('abort', this.onAbort, { once: true });
-    const lookup = policyLookup(options.policy);
+    const lookup = policyLookup(options.policy, options.resolveHost);
     this.httpAgent = new http.Agent({ keepAlive: true, maxSockets: 8, lookup });
     // Certificates are verified by hand (tlsInfo) so sites with bad ones can still be scanned and reported.
     this.httpsAgent = new https.Agent({
@@ -335,6 +341,9 @@ export class Fetcher {
   private once(method: string, url: URL, headers: Record<string, string>, body: string | undefined, binary: boolean): Promise<Hop> {
     const secure = url.protocol === 'https:';
     const transport = secure ? https : http;
+    // The lookup maps the name to its address; the port comes from the same mapping.
+    const mapped = isIP(url.hostname) ? undefined : this.options.resolveHost?.(url.hostname);
+    const sentHeaders = body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) };
     const sent = performance.now();
     let connected = false;
     this.stats.attempts++;
@@ -343,7 +352,9 @@ export class Fetcher {
         url,
         {
           method,
-          headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+          headers: mapped ? { ...sentHeaders, host: url.host } : sentHeaders,
+          // Only when mapped: an undefined port would replace the URL's.
+          ...(mapped ? { port: mapped.port } : {}),
           agent: secure ? this.httpsAgent : this.httpAgent,
           signal: this.aborter.signal,
           timeout: this.options.timeoutMs,

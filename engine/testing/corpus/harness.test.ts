@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Finding } from '../../../common/scan';
+import { Fetcher } from '../../retrieval/fetcher';
+import { scan } from '../../scan';
 import { defaultContentType, isWrite, judge, serveApp, type ServedApp } from './harness';
 import type { CorpusApp } from './types';
 
@@ -91,6 +93,74 @@ describe('serveApp', () => {
       { server: 'app', method: 'POST', url: '/handler' },
       { server: 'supabase', method: 'PATCH', url: '/rest/v1/notes' },
     ]);
+  });
+});
+
+describe('the Firebase stand-in under Google\'s names', () => {
+  const FIREBASE_APP: CorpusApp = {
+    ...APP,
+    supabase: undefined,
+    firebase: { projectId: 'demo-notes-1a2b', firestore: { users: { u1: { email: 'a@b.example' } } }, rules: { firestore: 'open' } },
+  };
+  const USERS = 'https://firestore.googleapis.com/v1/projects/demo-notes-1a2b/databases/(default)/documents/users?pageSize=1';
+
+  it('reaches https://firestore.googleapis.com only through the resolveHost hook, with the certificate verified for that name', async () => {
+    const served = await serveApp(FIREBASE_APP);
+    opened.push(served);
+    expect(served.resolveHost?.('firestore.googleapis.com')).toMatchObject({ address: '127.0.0.1' });
+    expect(served.resolveHost?.('example.com')).toBeUndefined();
+    const mapped = new Fetcher({ policy: { allowPrivate: true }, rateLimit: 0, timeoutMs: 2_000, trustedCa: [served.ca!], resolveHost: served.resolveHost });
+    const answer = await mapped.fetch({ url: USERS });
+    mapped.close();
+    expect(answer.status).toBe(200);
+    const list = JSON.parse(answer.body) as { documents: Array<{ fields: Record<string, unknown> }> };
+    expect(list.documents[0]!.fields.email).toEqual({ stringValue: 'a@b.example' });
+    expect(answer.tls?.authorized).toBe(true);
+    expect(answer.tls?.subjectAltNames).toContain('firestore.googleapis.com');
+    const seen = served.firebaseRequests!().length;
+    expect(seen).toBe(1);
+    // Without the hook the name goes to DNS, never to the stand-in.
+    const plain = new Fetcher({ policy: { allowPrivate: true }, rateLimit: 0, timeoutMs: 2_000, trustedCa: [served.ca!] });
+    await plain.fetch({ url: USERS });
+    plain.close();
+    expect(served.firebaseRequests!().length).toBe(seen);
+  });
+
+  it('refuses to serve a Firebase app marked render (Chromium would resolve the names itself)', async () => {
+    await expect(serveApp({ ...FIREBASE_APP, render: true })).rejects.toThrow('test-app: an app with the Firebase stand-in is scanned without rendering (render: false)');
+  });
+
+  it('leaves the address policy in charge of the mapped address, and TLS unverified without the CA', async () => {
+    const served = await serveApp(FIREBASE_APP);
+    opened.push(served);
+    const refusing = new Fetcher({ policy: { allowPrivate: false }, rateLimit: 0, timeoutMs: 2_000, trustedCa: [served.ca!], resolveHost: served.resolveHost });
+    const refused = await refusing.fetch({ url: USERS });
+    refusing.close();
+    expect(refused.error).toMatch(/firestore\.googleapis\.com resolves to 127\.0\.0\.1/);
+    const untrusting = new Fetcher({ policy: { allowPrivate: true }, rateLimit: 0, timeoutMs: 2_000, resolveHost: served.resolveHost });
+    const unverified = await untrusting.fetch({ url: USERS });
+    untrusting.close();
+    expect(unverified.tls?.authorized).toBe(false);
+    expect(served.firebaseRequests!().length).toBe(1);
+  });
+
+  it('answers a scan of a locked project with Google\'s 403, and the scan reports nothing', async () => {
+    const served = await serveApp({ ...FIREBASE_APP, firebase: { ...FIREBASE_APP.firebase!, rules: { firestore: 'locked' } }, routes: () => ({ '/': { body: '<script src="/a.js"></script>' }, '/a.js': { body: `const c={apiKey:"AIza${'x'.repeat(35)}",projectId:"demo-notes-1a2b",authDomain:"demo-notes-1a2b.firebaseapp.com"};` } }) });
+    opened.push(served);
+    const statuses: number[] = [];
+    const result = await scan(`${served.ctx.origin}/`, { render: false }, {
+      addressPolicy: { allowPrivate: true },
+      chromiumPath: null,
+      trustedCa: [served.ca!],
+      resolveHost: served.resolveHost,
+      onExchange: (exchange) => {
+        if (exchange.url.startsWith('https://firestore.googleapis.com/')) statuses.push(exchange.status);
+      },
+    });
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(new Set(statuses)).toEqual(new Set([403]));
+    expect(result.findings.filter((f) => f.checkId.startsWith('firebase-'))).toEqual([]);
+    expect(served.writes()).toEqual([]);
   });
 });
 

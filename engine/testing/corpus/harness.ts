@@ -10,12 +10,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SEVERITY_RANK, type Finding, type ScanOptions } from '../../../common/scan';
 import { scan } from '../../scan';
+import type { HostResolver } from '../../retrieval/address-policy';
+import { FIREBASE_CERT_NAMES, isFirebaseHost, startFirebaseStandIn, type FirebaseStandIn } from '../firebase-stand-in';
 import { startPostgrestStandIn, type PostgrestStandIn } from '../postgrest-stand-in';
 import type { CorpusApp, CorpusContext, CorpusHandler, CorpusResponse, ExpectedFinding } from './types';
 
 /** A request that could change data: its method is not GET, HEAD or OPTIONS and it is not an allowlisted read. */
 export interface WriteRequest {
-  server: 'app' | 'supabase';
+  server: 'app' | 'supabase' | 'firebase';
   method: string;
   url: string;
 }
@@ -100,10 +102,21 @@ function appHandler(routes: Routes, baseline: Record<string, string>, writes: Wr
   };
 }
 
-let certCache: { key: string; cert: string; ca: string } | undefined;
+interface CorpusCertificates {
+  key: string;
+  cert: string;
+  ca: string;
+  /** A certificate from the same CA for the Firebase hosts (FIREBASE_CERT_NAMES), served by the Firebase stand-in. */
+  firebase: { key: string; cert: string };
+}
 
-/** A throwaway CA (made once per process with openssl) and a 90-day certificate for 127.0.0.1 signed by it. */
-export function corpusCertificates(): { key: string; cert: string; ca: string } {
+let certCache: CorpusCertificates | undefined;
+
+/**
+ * A throwaway CA (made once per process with openssl), a 90-day certificate for 127.0.0.1 signed by it, and one for
+ * the Firebase hosts. The CA is trusted only by the scans the corpus runs (ScanHooks.trustedCa).
+ */
+export function corpusCertificates(): CorpusCertificates {
   if (certCache) return certCache;
   const dir = mkdtempSync(join(tmpdir(), 'vibeeval-corpus-tls-'));
   const run = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
@@ -113,8 +126,11 @@ export function corpusCertificates(): { key: string; cert: string; ca: string } 
     writeFileSync(join(dir, 'ext.cnf'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\n');
     // 90 days, like Let's Encrypt: far from the tls-certificate check's renewal window.
     run('x509', '-req', '-in', 'site.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'site.pem', '-days', '90', '-extfile', 'ext.cnf');
+    run('req', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', 'firebase.key', '-out', 'firebase.csr', '-subj', '/CN=firestore.googleapis.com');
+    writeFileSync(join(dir, 'firebase.cnf'), `subjectAltName=${FIREBASE_CERT_NAMES.map((name) => `DNS:${name}`).join(',')}\nbasicConstraints=CA:FALSE\n`);
+    run('x509', '-req', '-in', 'firebase.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'firebase.pem', '-days', '90', '-extfile', 'firebase.cnf');
     const read = (name: string) => readFileSync(join(dir, name), 'utf8');
-    certCache = { key: read('site.key'), cert: read('site.pem'), ca: read('ca.pem') };
+    certCache = { key: read('site.key'), cert: read('site.pem'), ca: read('ca.pem'), firebase: { key: read('firebase.key'), cert: read('firebase.pem') } };
     return certCache;
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -124,8 +140,12 @@ export function corpusCertificates(): { key: string; cert: string; ca: string } 
 /** An app listening on 127.0.0.1, with its stand-ins. */
 export interface ServedApp {
   ctx: CorpusContext;
-  /** The CA to trust, for apps served over HTTPS. */
+  /** The CA to trust, for apps served over HTTPS or with the Firebase stand-in. */
   ca?: string;
+  /** Maps the Firebase hosts to the Firebase stand-in, for apps that declared `firebase` (the scan's hook). */
+  resolveHost?: HostResolver;
+  /** Requests the Firebase stand-in received, for apps that declared `firebase`. */
+  firebaseRequests?: () => Array<{ host: string; method: string; url: string }>;
   /** Write requests seen so far by any of the app's servers. */
   writes: () => WriteRequest[];
   close: () => Promise<void>;
@@ -142,32 +162,44 @@ async function listen(server: NetServer): Promise<number> {
 /** Starts an app's stand-ins, then the app on a free port (its routes see the stand-ins' URLs). */
 export async function serveApp(app: CorpusApp): Promise<ServedApp> {
   let supabase: PostgrestStandIn | undefined;
+  let firebase: FirebaseStandIn | undefined;
+  // Chromium resolves names itself: a rendered page would go to Google, not to the stand-in.
+  if (app.firebase && app.render) throw new Error(`${app.id}: an app with the Firebase stand-in is scanned without rendering (render: false)`);
   const appWrites: WriteRequest[] = [];
   // The routes need the app's own origin, known only once it listens: the listener is set right after.
   let listener: Listener = (_req, res) => res.writeHead(503).end();
   const tls = app.tls ? corpusCertificates() : undefined;
+  const closeStandIns = async () => {
+    await supabase?.close();
+    await firebase?.close();
+  };
   const server = tls ? createHttpsServer({ key: tls.key, cert: tls.cert }, (req, res) => listener(req, res)) : createServer((req, res) => listener(req, res));
   try {
     if (app.supabase) supabase = await startPostgrestStandIn(app.supabase);
+    if (app.firebase) firebase = await startFirebaseStandIn(app.firebase, corpusCertificates().firebase);
+    const firebasePort = firebase?.port;
     const port = await listen(server);
     const ctx: CorpusContext = { origin: `${tls ? 'https' : 'http'}://127.0.0.1:${port}`, supabaseUrl: supabase?.url };
     listener = appHandler(app.routes(ctx), baselineHeaders(ctx), appWrites);
     return {
       ctx,
-      ca: tls?.ca,
+      ca: tls || firebase ? corpusCertificates().ca : undefined,
+      firebaseRequests: firebase ? () => [...firebase!.requests] : undefined,
+      resolveHost: firebasePort === undefined ? undefined : (hostname) => (isFirebaseHost(hostname) ? { address: '127.0.0.1', port: firebasePort } : undefined),
       writes: () => [
         ...appWrites,
         ...(supabase?.requests ?? []).filter((r) => isWrite(r.method, r.url)).map((r) => ({ server: 'supabase' as const, method: r.method, url: r.url })),
+        ...(firebase?.nonReads() ?? []).map((r) => ({ server: 'firebase' as const, method: r.method, url: `https://${r.host}${r.url}` })),
       ],
       close: async () => {
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
-        await supabase?.close();
+        await closeStandIns();
       },
     };
   } catch (error) {
     server.close();
-    await supabase?.close();
+    await closeStandIns();
     throw error;
   }
 }
@@ -232,7 +264,7 @@ export async function scanApp(app: CorpusApp, options: ScanAppOptions = {}): Pro
     const result = await scan(
       `${served.ctx.origin}/`,
       { ...options.scanOptions, render: Boolean(app.render) },
-      { addressPolicy: { allowPrivate: true }, chromiumPath: app.render ? options.chromiumPath : null, trustedCa: served.ca ? [served.ca] : undefined },
+      { addressPolicy: { allowPrivate: true }, chromiumPath: app.render ? options.chromiumPath : null, trustedCa: served.ca ? [served.ca] : undefined, resolveHost: served.resolveHost },
     );
     return { app, ...judge(app, result.findings), findings: result.findings, writes: served.writes(), ms: Math.round(performance.now() - t0), warnings: result.warnings };
   } catch (error) {

@@ -3,10 +3,11 @@
 // scans every app and prints recall and precision per family; engine/testing/corpus/corpus.test.ts holds the goals.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CheckFamily, Severity } from '../../../common/scan';
+import type { FirebaseStandInOptions } from '../firebase-stand-in';
 import type { StandInOptions } from '../postgrest-stand-in';
 
 /** The shape of app an AI tool would have produced; the fixture imitates its HTML, bundles and routes. */
-export type CorpusShape = 'vite-supabase' | 'next-supabase' | 'next-firebase' | 'express-api' | 'static' | 'sveltekit' | 'nuxt' | 'remix' | 'astro' | 'cra';
+export type CorpusShape = 'vite-supabase' | 'next-supabase' | 'next-firebase' | 'vite-firebase' | 'express-api' | 'static' | 'sveltekit' | 'nuxt' | 'remix' | 'astro' | 'cra';
 
 /** Where the app runs, known once its servers listen (bundles embed these URLs). */
 export interface CorpusContext {
@@ -50,6 +51,11 @@ export interface CorpusApp {
   expect: ExpectedFinding[];
   /** Starts the Supabase stand-in (engine/testing/postgrest-stand-in.ts) with these tables and buckets. */
   supabase?: StandInOptions;
+  /**
+   * Starts the Firebase stand-in (engine/testing/firebase-stand-in.ts): the scan reaches firestore.googleapis.com,
+   * <db>.firebaseio.com and firebasestorage.googleapis.com there, under their real names. Use with render: false.
+   */
+  firebase?: FirebaseStandInOptions;
   /** Serve over HTTPS with a certificate from a throwaway CA the scan trusts (for checks of HTTPS sites: Secure cookies, mixed content, HSTS). */
   tls?: boolean;
   /** Render in Chromium (slower: only for weaknesses seen at run time, e.g. a token put in localStorage). */

@@ -4,5 +4,6 @@ import { APPS as CORE } from './core';
 import { APPS as API } from './api';
 import { APPS as TOKENS } from './tokens';
 import { APPS as FRAMEWORKS } from './frameworks';
+import { APPS as FIREBASE } from './firebase';
 
-export const CORPUS: readonly CorpusApp[] = [...CORE, ...API, ...TOKENS, ...FRAMEWORKS];
+export const CORPUS: readonly CorpusApp[] = [...CORE, ...API, ...TOKENS, ...FRAMEWORKS, ...FIREBASE];
