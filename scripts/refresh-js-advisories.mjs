@@ -27,12 +27,19 @@ function unique(list) {
   return [...new Set(list.filter((item) => typeof item === 'string' && item.length > 0))];
 }
 
+/** The first line of a summary that says something: GitHub advisories open with headings such as "## Summary". */
+export function summaryLine(summary) {
+  const lines = summary.split('\n').map((line) => line.trim()).filter(Boolean);
+  const line = lines.find((text) => !/^#+\s/.test(text)) ?? lines[0] ?? '';
+  return line.replace(/^#+\s*/, '').slice(0, 300);
+}
+
 /** One Retire.js vulnerability in our shape, or undefined when it lacks a usable range. */
 export function convertVulnerability(vuln) {
   if (typeof vuln?.below !== 'string') return undefined;
   const ids = vuln.identifiers ?? {};
   const identifiers = {};
-  if (typeof ids.summary === 'string') identifiers.summary = ids.summary.split('\n')[0].replace(/^#+\s*/, '').slice(0, 300);
+  if (typeof ids.summary === 'string') identifiers.summary = summaryLine(ids.summary);
   if (Array.isArray(ids.CVE)) identifiers.CVE = unique(ids.CVE).filter((cve) => /^CVE-\d{4}-\d{4,}$/.test(cve));
   if (typeof ids.githubID === 'string') identifiers.githubID = ids.githubID;
   for (const key of ['issue', 'bug', 'PR', 'retid']) if (typeof ids[key] === 'string') identifiers[key] = ids[key];

@@ -78,4 +78,12 @@ describe('refresh-js-advisories.mjs', () => {
     expect(next.libraries.sweetalert2).toEqual(libraries.sweetalert2);
     expect(next.libraries.jquery?.name ?? 'jquery').toBe('jquery');
   });
+
+  it('takes the first line of a summary that is not a heading', async () => {
+    // @ts-expect-error -- plain ES module script without type declarations
+    const { summaryLine } = (await import('../../scripts/refresh-js-advisories.mjs')) as { summaryLine: (summary: string) => string };
+    expect(summaryLine('## Summary\n\nThe image cache had no upper bound.\n\n## Impact\nDisk exhaustion.')).toBe('The image cache had no upper bound.');
+    expect(summaryLine('XSS with location.hash\nmore text')).toBe('XSS with location.hash');
+    expect(summaryLine('### Impact')).toBe('Impact');
+  });
 });
