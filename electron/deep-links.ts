@@ -34,7 +34,8 @@ function parseUrl(raw: unknown): URL | null {
 
 /** Path segments after the host; null if any is empty, encoded, or a dot segment. */
 function pathSegments(url: URL): string[] | null {
-  const path = url.pathname.replace(/^\/+/, '');
+  // One leading slash, and one trailing slash tolerated; '//' anywhere else is refused.
+  const path = url.pathname.replace(/^\//, '').replace(/\/$/, '');
   if (path === '') return [];
   const segments = path.split('/');
   if (segments.some((s) => s === '' || s === '.' || s === '..' || s.includes('%'))) return null;
