@@ -16,7 +16,7 @@ function fakeApp(lock = true) {
     on: vi.fn((event: string, listener: Listener) => listeners.set(event, listener)),
   };
   const emit = (event: string, ...args: unknown[]) => (listeners.get(event) as (...a: unknown[]) => void)(...args);
-  return { app: app as unknown as DeepLinkApp & typeof app, emit, listeners };
+  return { app: app as unknown as DeepLinkApp, mocks: app, emit, listeners };
 }
 
 function setUp(overrides: { lock?: boolean; argv?: string[]; development?: { execPath: string; appPath: string } } = {}) {
@@ -37,17 +37,17 @@ function setUp(overrides: { lock?: boolean; argv?: string[]; development?: { exe
 
 describe('setUpDeepLinks', () => {
   it('quits a second instance without registering anything', () => {
-    const { app, delivery, listeners } = setUp({ lock: false });
-    expect(app.quit).toHaveBeenCalledOnce();
+    const { mocks, delivery, listeners } = setUp({ lock: false });
+    expect(mocks.quit).toHaveBeenCalledOnce();
     expect(delivery.primary).toBe(false);
-    expect(app.setAsDefaultProtocolClient).not.toHaveBeenCalled();
+    expect(mocks.setAsDefaultProtocolClient).not.toHaveBeenCalled();
     expect(listeners.size).toBe(0);
   });
 
   it('registers the scheme, with the app path in development', () => {
-    expect(setUp().app.setAsDefaultProtocolClient).toHaveBeenCalledWith('vibeeval');
+    expect(setUp().mocks.setAsDefaultProtocolClient).toHaveBeenCalledWith('vibeeval');
     const dev = setUp({ development: { execPath: '/x/electron', appPath: '/src/app' } });
-    expect(dev.app.setAsDefaultProtocolClient).toHaveBeenCalledWith('vibeeval', '/x/electron', ['/src/app']);
+    expect(dev.mocks.setAsDefaultProtocolClient).toHaveBeenCalledWith('vibeeval', '/x/electron', ['/src/app']);
   });
 
   it('queues an open-url that arrives before ready, then focuses and delivers it', () => {
@@ -84,8 +84,8 @@ describe('setUpDeepLinks', () => {
     expect(delivered).toEqual([]);
     expect(focus).not.toHaveBeenCalled();
     expect(log).toHaveBeenCalledOnce();
-    expect(String(log.mock.calls[0][0])).not.toContain('SECRET');
-    expect(String(log.mock.calls[0][0])).toContain('vibeeval://unknown/path');
+    expect(String(log.mock.calls[0]?.[0])).not.toContain('SECRET');
+    expect(String(log.mock.calls[0]?.[0])).toContain('vibeeval://unknown/path');
   });
 });
 

@@ -16,11 +16,11 @@ export interface DeepLinkDeliveryOptions {
   /** In development (`electron .`) the OS must start Electron with the app path: process.execPath + [appPath]. */
   development?: { execPath: string; appPath: string };
   /** Brings the main window to the front (called for every valid link and for a bare second launch). */
-  focus(): void;
+  focus: () => void;
   /** Acts on a valid link; only called once `ready()` has been called. */
-  deliver(link: DeepLink): void;
+  deliver: (link: DeepLink) => void;
   /** Where ignored links are reported, without query or fragment. */
-  log?(message: string): void;
+  log?: (message: string) => void;
 }
 
 export interface DeepLinkDelivery {
