@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { app, dialog, session } from 'electron';
 import type { AppInfo } from '../common/ipc';
-import { APP_ENTRY_URL } from './app-origin';
+import { APP_ENTRY_URL, APP_ORIGIN } from './app-origin';
+import { deepLinkRoute, setUpDeepLinks } from './deep-link-delivery';
 import { createIpcRegistrar } from './ipc';
 import { guardWebContents, hardenSession } from './navigation';
 import { registerAppScheme, serveAppProtocol } from './protocol';
@@ -57,8 +58,22 @@ function registerIpcHandlers(origin: string): void {
   ipc.handle('vibeeval:reports:open', createReportOpener({ serverOrigin: origin }));
 }
 
+// Links (vibeeval://...) from the OS: registers the scheme and takes the single-instance lock.
+const deepLinks = setUpDeepLinks({
+  app,
+  argv: process.argv,
+  development: app.isPackaged ? undefined : { execPath: process.execPath, appPath: app.getAppPath() },
+  focus: focusMainWindow,
+  deliver(link) {
+    const route = deepLinkRoute(link);
+    if (route) void getMainWindow()?.webContents.loadURL(`${APP_ORIGIN}${route}`);
+    else console.warn(`vibeeval: ${link.kind} links are not handled yet`);
+  },
+});
+
 async function openMainWindow(): Promise<void> {
   await createMainWindow({ preloadPath: PRELOAD_PATH, url: APP_ENTRY_URL });
+  deepLinks.ready();
 }
 
 async function start(): Promise<void> {
@@ -82,11 +97,8 @@ async function failStartup(error: unknown): Promise<void> {
   app.exit(1);
 }
 
-if (!app.requestSingleInstanceLock()) {
-  // Another vibeeval is running: it focuses its window ('second-instance' there), this one leaves.
-  app.quit();
-} else {
-  app.on('second-instance', () => focusMainWindow());
+// Another vibeeval is running: it got this launch's argv ('second-instance' there), and this one has quit.
+if (deepLinks.primary) {
 
   // Every web contents, whichever window or frame creates it, stays on app://vibeeval, except report windows:
   // they live in their own session and keep to the server's origin under their own guard (reports.ts).
