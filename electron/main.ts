@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { app, dialog, session } from 'electron';
+import { app, dialog, safeStorage, session } from 'electron';
 import type { AppInfo } from '../common/ipc';
 import { APP_ENTRY_URL } from './app-origin';
 import { createIpcRegistrar } from './ipc';
@@ -9,6 +9,7 @@ import { createReportOpener, REPORT_PARTITION } from './reports';
 import { ServerHost, ServerStartError } from './server-host';
 import { openExternalSafely } from './shell';
 import { createVault } from './vault';
+import { createFileKeychain } from './vault-file';
 import { createMainWindow, focusMainWindow, getMainWindow } from './windows';
 
 // The built layout: out/main/index.js (this file) beside out/main/server.js, out/preload/, out/renderer/.
@@ -48,7 +49,11 @@ function platformName(): AppInfo['platform'] {
 
 function registerIpcHandlers(origin: string): void {
   const ipc = createIpcRegistrar(getMainWindow);
-  const vault = createVault();
+  const vault = createVault({
+    origin,
+    fallback: () => createFileKeychain(join(app.getPath('userData'), 'vault'), safeStorage),
+    onFallback: (reason) => console.warn(`Keychain unavailable (${reason}); secrets are kept in encrypted files instead.`),
+  });
   ipc.handle('vibeeval:app:get-info', () => ({ serverOrigin: origin, version: app.getVersion(), platform: platformName() }));
   ipc.handle('vibeeval:vault:get-item', (key) => vault.getItem(key));
   ipc.handle('vibeeval:vault:set-item', (key, value) => vault.setItem(key, value));

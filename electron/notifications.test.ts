@@ -49,7 +49,7 @@ function run(status: 'queued' | 'running' | 'passed' | 'failed', scenarioId = 's
       screenshot_url: null,
       trace_url: null,
     },
-  } as LiveMessage;
+  };
 }
 
 describe('noticeFor', () => {

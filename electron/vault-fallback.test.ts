@@ -131,4 +131,9 @@ describe('vault fallback to safeStorage files', () => {
     await expect(vault.getItem('token')).rejects.toBeInstanceOf(VaultUnavailableError);
     expect(onFallback).not.toHaveBeenCalled();
   });
+
+  it.runIf(process.platform === 'linux')('refuses safeStorage with the hard-coded Linux key (basic_text)', () => {
+    const basicText = { ...fakeSafeStorage(), getSelectedStorageBackend: () => 'basic_text' };
+    expect(() => createFileKeychain(tmpdir(), basicText)).toThrow(EncryptionUnavailableError);
+  });
 });

@@ -8,6 +8,8 @@ export interface SafeStorage {
   isEncryptionAvailable(): boolean;
   encryptString(plainText: string): Buffer;
   decryptString(encrypted: Buffer): string;
+  /** Linux only: 'basic_text' means a hard-coded key, i.e. no real protection. */
+  getSelectedStorageBackend?(): string;
 }
 
 /** The encryption is not usable (e.g. Linux without a secret service: safeStorage would fall back to plain text). */
@@ -25,7 +27,8 @@ function fileName(service: string, account: string): string {
  * `directory` (a folder of the user-data folder). Written atomically (temporary file, then rename), mode 0600.
  */
 export function createFileKeychain(directory: string, safeStorage: SafeStorage): KeychainBackend {
-  if (!safeStorage.isEncryptionAvailable()) {
+  const linuxBackend = process.platform === 'linux' ? safeStorage.getSelectedStorageBackend?.() : undefined;
+  if (!safeStorage.isEncryptionAvailable() || linuxBackend === 'basic_text') {
     throw new EncryptionUnavailableError('Encryption of stored secrets is not available on this system.');
   }
   const pathOf = (service: string, account: string) => path.join(directory, fileName(service, account));
