@@ -5,6 +5,7 @@ import { APP_ENTRY_URL } from './app-origin';
 import { createIpcRegistrar } from './ipc';
 import { guardWebContents, hardenSession } from './navigation';
 import { registerAppScheme, serveAppProtocol } from './protocol';
+import { attachReportMenu } from './report-menu';
 import { createReportOpener, REPORT_PARTITION } from './reports';
 import { ServerHost, ServerStartError } from './server-host';
 import { openExternalSafely } from './shell';
@@ -59,7 +60,7 @@ function registerIpcHandlers(origin: string): void {
   ipc.handle('vibeeval:vault:set-item', (key, value) => vault.setItem(key, value));
   ipc.handle('vibeeval:vault:remove-item', (key) => vault.removeItem(key));
   ipc.handle('vibeeval:shell:open-external', (url) => openExternalSafely(url));
-  ipc.handle('vibeeval:reports:open', createReportOpener({ serverOrigin: origin }));
+  ipc.handle('vibeeval:reports:open', createReportOpener({ serverOrigin: origin, attachActions: attachReportMenu }));
 }
 
 async function openMainWindow(): Promise<void> {
