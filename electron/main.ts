@@ -1,15 +1,17 @@
 import { join } from 'node:path';
-import { app, dialog, session } from 'electron';
+import { app, dialog, safeStorage, session } from 'electron';
 import type { AppInfo } from '../common/ipc';
 import { APP_ENTRY_URL, APP_ORIGIN } from './app-origin';
 import { deepLinkRoute, setUpDeepLinks } from './deep-link-delivery';
 import { createIpcRegistrar } from './ipc';
 import { guardWebContents, hardenSession } from './navigation';
 import { registerAppScheme, serveAppProtocol } from './protocol';
+import { attachReportMenu } from './report-menu';
 import { createReportOpener, REPORT_PARTITION } from './reports';
 import { ServerHost, ServerStartError } from './server-host';
 import { openExternalSafely } from './shell';
 import { createVault } from './vault';
+import { createFileKeychain } from './vault-file';
 import { createMainWindow, focusMainWindow, getMainWindow } from './windows';
 
 // The built layout: out/main/index.js (this file) beside out/main/server.js, out/preload/, out/renderer/.
@@ -49,13 +51,17 @@ function platformName(): AppInfo['platform'] {
 
 function registerIpcHandlers(origin: string): void {
   const ipc = createIpcRegistrar(getMainWindow);
-  const vault = createVault();
+  const vault = createVault({
+    origin,
+    fallback: () => createFileKeychain(join(app.getPath('userData'), 'vault'), safeStorage),
+    onFallback: (reason) => console.warn(`Keychain unavailable (${reason}); secrets are kept in encrypted files instead.`),
+  });
   ipc.handle('vibeeval:app:get-info', () => ({ serverOrigin: origin, version: app.getVersion(), platform: platformName() }));
   ipc.handle('vibeeval:vault:get-item', (key) => vault.getItem(key));
   ipc.handle('vibeeval:vault:set-item', (key, value) => vault.setItem(key, value));
   ipc.handle('vibeeval:vault:remove-item', (key) => vault.removeItem(key));
   ipc.handle('vibeeval:shell:open-external', (url) => openExternalSafely(url));
-  ipc.handle('vibeeval:reports:open', createReportOpener({ serverOrigin: origin }));
+  ipc.handle('vibeeval:reports:open', createReportOpener({ serverOrigin: origin, attachActions: attachReportMenu }));
 }
 
 // Links (vibeeval://...) from the OS: registers the scheme and takes the single-instance lock.

@@ -196,6 +196,19 @@ describe('createReportOpener', () => {
     expect(created).toHaveLength(2);
   });
 
+  it('keeps several reports open at once, each window with its own actions', async () => {
+    const attachActions = vi.fn();
+    const open = createReportOpener({ serverOrigin: SERVER, attachActions });
+    const other = `${SERVER}/reports/r2/html?exp=1&sig=abc`;
+    await open(PREVIEW);
+    await open(other);
+    await open(PREVIEW); // brought to the front: no second set of actions
+    expect(created).toHaveLength(2);
+    expect(attachActions).toHaveBeenCalledTimes(2);
+    expect(attachActions).toHaveBeenNthCalledWith(1, created[0], new URL(PREVIEW).href);
+    expect(attachActions).toHaveBeenNthCalledWith(2, created[1], other);
+  });
+
   it.each(['https://evil.example/report-preview', 'file:///etc/passwd', 'javascript:alert(1)', 'http://127.0.0.1:9/report-preview'])(
     'refuses %s and opens nothing',
     async (url) => {

@@ -97,6 +97,8 @@ export interface ReportOpenerOptions {
   /** The embedded server's origin: the only one a report window may show. */
   serverOrigin: string;
   openExternal?: OpenExternal;
+  /** Gives a new report window its actions (menu: Save as PDF, Open in Browser); see report-menu.ts. */
+  attachActions?: (window: BrowserWindow, reportUrl: string) => void;
 }
 
 /**
@@ -123,6 +125,7 @@ export function createReportOpener(options: ReportOpenerOptions): (raw: string) 
     const window = new BrowserWindow(reportWindowOptions());
     guardReportContents(window.webContents, serverOrigin, openExternal);
     windows.set(url.href, window);
+    options.attachActions?.(window, url.href);
     window.once('ready-to-show', () => window.show());
     window.on('closed', () => {
       if (windows.get(url.href) === window) windows.delete(url.href);

@@ -89,7 +89,8 @@ describe('vault without a usable keychain', () => {
     expect(loads).toBe(0);
     await vault.setItem('key', 'value');
     await expect(vault.getItem('key')).resolves.toBe('value');
-    expect(store.get('vibeeval/key')).toBe('value');
+    expect(store.get('vibeeval/key')).toBe('vibeeval-chunks:v1:1'); // the manifest entry
+    expect(store.get('vibeeval/key#0')).toBe('value');
     expect(loads).toBe(1);
   });
 });

@@ -1,0 +1,114 @@
+import { liveMessageSchema, type LiveMessage } from '../common/projects';
+
+/** A native notification to show, and the project a click opens. */
+export interface DesktopNotice {
+  /** Stable across reconnects: the same event replayed gives the same key. */
+  key: string;
+  title: string;
+  body: string;
+  projectId: string;
+}
+
+/** What main knows about projects and scenarios (from the API), for the texts and the click target. */
+export interface NoticeContext {
+  /** The site (URL or name) of a project, if known. */
+  siteOf(projectId: string): string | undefined;
+  /** The project and name of a scenario, if known. */
+  scenarioOf(scenarioId: string): { projectId: string; name: string } | undefined;
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+/** The notification for one live message, or null when the message is not worth one (progress, queued, ...). */
+export function noticeFor(message: LiveMessage, context: NoticeContext): DesktopNotice | null {
+  if (message.type === 'scan.state') {
+    const { scan } = message;
+    const site = context.siteOf(message.project_id) ?? 'your site';
+    const key = `scan:${message.scan_id}:${scan.state}`;
+    if (scan.state === 'completed') {
+      const counts = scan.counts;
+      const findings = counts ? `${plural(counts.critical, 'critical issue')}, ${plural(counts.high, 'high issue')}` : 'No findings';
+      const grade = scan.grade ? `Grade ${scan.grade}. ` : '';
+      return { key, title: `Scan finished: ${site}`, body: `${grade}${findings}.`, projectId: message.project_id };
+    }
+    if (scan.state === 'failed') {
+      return { key, title: `Scan failed: ${site}`, body: scan.error ?? 'The scan could not finish.', projectId: message.project_id };
+    }
+    return null;
+  }
+  if (message.type === 'scenario.run') {
+    const { run } = message;
+    if (run.status !== 'passed' && run.status !== 'failed') return null;
+    const scenario = context.scenarioOf(message.scenario_id);
+    if (!scenario) return null; // no project to open: a click would lead nowhere
+    const key = `run:${run.id}:${run.status}`;
+    if (run.status === 'passed') return { key, title: `Scenario passed: ${scenario.name}`, body: 'Every step passed.', projectId: scenario.projectId };
+    const step = run.failed_step === null ? '' : `Step ${run.failed_step + 1} failed. `;
+    return { key, title: `Scenario failed: ${scenario.name}`, body: `${step}${run.error ?? ''}`.trim() || 'The run failed.', projectId: scenario.projectId };
+  }
+  return null;
+}
+
+/** A bounded set of recently seen keys, oldest evicted first (Map keeps insertion order). */
+export class RecentKeys {
+  private readonly keys = new Map<string, true>();
+  constructor(private readonly capacity = 500) {}
+
+  /** True when the key was new (and is now remembered), false when it was seen recently. */
+  add(key: string): boolean {
+    if (this.keys.has(key)) {
+      this.keys.delete(key);
+      this.keys.set(key, true); // refresh: recently seen stays longest
+      return false;
+    }
+    this.keys.set(key, true);
+    if (this.keys.size > this.capacity) {
+      const oldest = this.keys.keys().next().value;
+      if (oldest !== undefined) this.keys.delete(oldest);
+    }
+    return true;
+  }
+
+  get size(): number {
+    return this.keys.size;
+  }
+}
+
+/** The part of Electron's Notification the notifier uses. */
+export type ShowNotification = (notice: { title: string; body: string }, onClick: () => void) => void;
+
+export interface NotifierOptions {
+  context: NoticeContext;
+  isSignedIn: () => boolean;
+  /** The desktop-notification choice in the settings. */
+  notificationsEnabled: () => boolean;
+  show: ShowNotification;
+  /** Brings the main window forward (restore, show, focus). */
+  focusWindow: () => void;
+  /** Opens the project's page in the main window. */
+  openProject: (projectId: string) => void;
+  capacity?: number;
+}
+
+/** Turns raw live-stream messages into native notifications: validated, deduplicated, only when wanted. */
+export function createNotifier(options: NotifierOptions): { handle(raw: unknown): DesktopNotice | null } {
+  const seen = new RecentKeys(options.capacity);
+  return {
+    handle(raw) {
+      const parsed = liveMessageSchema.safeParse(raw);
+      if (!parsed.success) return null;
+      const notice = noticeFor(parsed.data, options.context);
+      if (!notice) return null;
+      // Remember the event even when nothing is shown, so turning notifications on does not replay old events.
+      if (!seen.add(notice.key)) return null;
+      if (!options.isSignedIn() || !options.notificationsEnabled()) return null;
+      options.show({ title: notice.title, body: notice.body }, () => {
+        options.focusWindow();
+        options.openProject(notice.projectId);
+      });
+      return notice;
+    },
+  };
+}
