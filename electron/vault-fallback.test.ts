@@ -69,6 +69,16 @@ describe('vault chunking', () => {
     expect([...backend.entries.keys()]).toContain('vibeeval https://a.example/token');
   });
 
+  it('moves a session saved under the former bare service name to the server origin once', async () => {
+    const backend = memoryKeychain();
+    await createVault({ load: async () => backend }).setItem('token', 'x'.repeat(CHUNK_SIZE + 5));
+    const scoped = createVault({ origin: 'https://a.example', load: async () => backend });
+    expect(await scoped.getItem('token')).toBe('x'.repeat(CHUNK_SIZE + 5));
+    expect([...backend.entries.keys()].filter((key) => key.startsWith('vibeeval/'))).toEqual([]);
+    expect(await scoped.getItem('token')).toBe('x'.repeat(CHUNK_SIZE + 5));
+    expect(await scoped.getItem('missing')).toBeNull();
+  });
+
   it('never splits a surrogate pair', () => {
     const chunks = splitChunks('😀'.repeat(5), 2);
     expect(chunks).toEqual(['😀😀', '😀😀', '😀']);

@@ -131,7 +131,16 @@ export function createVault(options: VaultOptions = {}): Vault {
 
   return {
     async getItem(key) {
-      return readChunked(await keychain(), service, key);
+      const backendNow = await keychain();
+      const value = await readChunked(backendNow, service, key);
+      if (value !== null || service === base) return value;
+      // Sessions saved before entries were kept per server origin live under the bare service name: move them once.
+      const legacy = await readChunked(backendNow, base, key);
+      if (legacy === null || legacy === '') return null;
+      await writeChunked(backendNow, service, key, legacy);
+      await removeChunks(backendNow, base, key, 0);
+      await backendNow.deletePassword(base, key);
+      return legacy;
     },
     async setItem(key, value) {
       // The keychains store C strings: a NUL would silently cut the value short.
