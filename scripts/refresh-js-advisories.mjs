@@ -16,6 +16,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import semver from 'semver';
+import { requiredLiteral } from '../engine/analysis/required-literal.mjs';
 
 export const RETIRE_URL = 'https://raw.githubusercontent.com/RetireJS/retire.js/master/repository/jsrepository-v4.json';
 const OUTPUT = join(dirname(fileURLToPath(import.meta.url)), '..', 'engine', 'data', 'js-advisories.json');
@@ -85,70 +86,8 @@ function usableRange(vuln) {
   return vuln.atOrAbove === undefined || compareVersions(vuln.atOrAbove, vuln.below) === -1;
 }
 
-/**
- * The longest literal text a pattern requires at top level, or undefined: kept identical to requiredLiteral in
- * engine/analysis/js-libraries.ts, whose prefilter skips a content regex unless that text occurs. Content patterns
- * without one would run on every script of every scan, so they are not imported.
- */
-export function requiredLiteral(pattern) {
-  let best = '';
-  let run = '';
-  let depth = 0;
-  const flush = () => {
-    if (run.length > best.length) best = run;
-    run = '';
-  };
-  for (let i = 0; i < pattern.length; i++) {
-    const ch = pattern[i];
-    if (ch === '\\') {
-      const next = pattern[i + 1] ?? '';
-      i++;
-      if (depth > 0) continue;
-      if (/[.\\/*+?()[\]{}|^$"'\-:=,;!<>@#%&~` ]/.test(next)) run += next;
-      else flush();
-      continue;
-    }
-    if (ch === '[') {
-      let j = i + 1;
-      if (pattern[j] === '^') j++;
-      if (pattern[j] === ']') j++;
-      while (j < pattern.length && pattern[j] !== ']') j += pattern[j] === '\\' ? 2 : 1;
-      i = j;
-      if (depth === 0) flush();
-      continue;
-    }
-    if (ch === '(') {
-      if (depth === 0) flush();
-      depth++;
-      continue;
-    }
-    if (ch === ')') {
-      depth = Math.max(0, depth - 1);
-      continue;
-    }
-    if (depth > 0) continue;
-    if (ch === '|') return undefined;
-    if (ch === '?' || ch === '*') {
-      run = run.slice(0, -1);
-      flush();
-      continue;
-    }
-    const quantifier = ch === '{' ? /^\{(\d+)(,\d*)?\}/.exec(pattern.slice(i)) : null;
-    if (quantifier) {
-      if (quantifier[1] === '0') run = run.slice(0, -1);
-      flush();
-      i += quantifier[0].length - 1;
-      continue;
-    }
-    if (ch === '+' || ch === '.' || ch === '^' || ch === '$') {
-      flush();
-      continue;
-    }
-    run += ch;
-  }
-  flush();
-  return best.length >= 3 ? best : undefined;
-}
+// Content patterns without a required literal would run on every script of every scan, so they are not imported.
+export { requiredLiteral };
 
 const VERSION_CLASS = '[0-9][0-9a-zA-Z._\\-]*';
 

@@ -1,0 +1,5 @@
+/**
+ * The longest run of literal characters a pattern requires at top level (outside groups, classes and optional
+ * parts), or undefined. Top-level alternation makes any run optional, so it yields undefined.
+ */
+export function requiredLiteral(pattern: string): string | undefined;
