@@ -15,8 +15,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import semver from 'semver';
-import { requiredLiteral } from '../engine/analysis/required-literal.mjs';
+import { compareVersions, requiredLiteral } from '../engine/analysis/advisory-matching.mjs';
 
 export const RETIRE_URL = 'https://raw.githubusercontent.com/RetireJS/retire.js/master/repository/jsrepository-v4.json';
 const OUTPUT = join(dirname(fileURLToPath(import.meta.url)), '..', 'engine', 'data', 'js-advisories.json');
@@ -55,30 +54,7 @@ export function convertVulnerability(vuln) {
   return out;
 }
 
-// Versions as engine/analysis/js-libraries.ts reads them (1.9.0b1, 1.5.1.2, 3.0.0-rc.1): kept identical to its toLoose.
-function toLoose(version) {
-  const match = /^v?(\d+)(?:\.(\d+))?(?:\.(\d+))?(?:\.(\d+))?(.*)$/.exec(String(version).trim());
-  if (!match) return undefined;
-  const [, major, minor = '0', patch = '0', fourth, rest = ''] = match;
-  const pre = rest
-    .replace(/^[-.+]/, '')
-    .split(/[.-]/)
-    .filter(Boolean)
-    .map((part) => part.replace(/[^0-9A-Za-z]/g, ''))
-    .filter(Boolean)
-    .map((part) => (/^\d+$/.test(part) ? String(Number(part)) : part));
-  const core = `${Number(major)}.${Number(minor)}.${Number(patch)}`;
-  return { semver: pre.length ? `${core}-${pre.join('.')}` : core, extra: fourth ? Number(fourth) : 0 };
-}
-
-/** Like js-libraries.ts compareVersions: undefined when either version cannot be read. */
-export function compareVersions(a, b) {
-  const left = toLoose(a);
-  const right = toLoose(b);
-  if (!left || !right || !semver.valid(left.semver) || !semver.valid(right.semver)) return undefined;
-  const order = semver.compare(left.semver, right.semver);
-  return order !== 0 ? order : Math.sign(left.extra - right.extra);
-}
+export { compareVersions };
 
 /** A range the engine can use: a readable upper bound, and a lower bound below it (Retire has a few like 1.4.0 to 1.4.0-beta.2). */
 function usableRange(vuln) {

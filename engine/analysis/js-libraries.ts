@@ -2,10 +2,9 @@
 // advisory data in engine/data/js-advisories.json (Retire.js format, see that file's $comment).
 // Bundles (Vite, webpack) hold many libraries, so every library is tried on every script; a cheap substring
 // prefilter keeps multi-megabyte bundles fast: a regex runs only when the literal text it requires is present.
-import semver from 'semver';
 import advisoryData from '../data/js-advisories.json';
 import type { Severity } from '../types';
-import { requiredLiteral } from './required-literal.mjs';
+import { compareVersions, requiredLiteral } from './advisory-matching.mjs';
 
 export interface Advisory {
   atOrAbove?: string;
@@ -146,35 +145,7 @@ function cleanVersion(raw: string | undefined): string | undefined {
 // ---------------------------------------------------------------------------------------------------------------
 // Versions: Retire.js data has versions like 1.9.0b1, 1.0RC2, 1.5.1.2, 3.0.0-rc.1 and sentinels like 2.999.999.
 
-interface LooseVersion {
-  semver: string;
-  /** A fourth numeric part (1.5.1.2), compared when the rest is equal. */
-  extra: number;
-}
-
-function toLoose(version: string): LooseVersion | undefined {
-  const match = /^v?(\d+)(?:\.(\d+))?(?:\.(\d+))?(?:\.(\d+))?(.*)$/.exec(version.trim());
-  if (!match) return undefined;
-  const [, major, minor = '0', patch = '0', fourth, rest = ''] = match;
-  const pre = rest
-    .replace(/^[-.+]/, '')
-    .split(/[.-]/)
-    .filter(Boolean)
-    .map((part) => part.replace(/[^0-9A-Za-z]/g, ''))
-    .filter(Boolean)
-    .map((part) => (/^\d+$/.test(part) ? String(Number(part)) : part));
-  const core = `${Number(major)}.${Number(minor)}.${Number(patch)}`;
-  return { semver: pre.length ? `${core}-${pre.join('.')}` : core, extra: fourth ? Number(fourth) : 0 };
-}
-
-/** Compares two library versions the way advisories mean them; undefined when either cannot be read. */
-export function compareVersions(a: string, b: string): number | undefined {
-  const left = toLoose(a);
-  const right = toLoose(b);
-  if (!left || !right || !semver.valid(left.semver) || !semver.valid(right.semver)) return undefined;
-  const order = semver.compare(left.semver, right.semver);
-  return order !== 0 ? order : Math.sign(left.extra - right.extra);
-}
+export { compareVersions };
 
 /** True when a version is inside an advisory's range [atOrAbove, below). */
 export function isAffected(version: string, advisory: Pick<Advisory, 'atOrAbove' | 'below'>): boolean {

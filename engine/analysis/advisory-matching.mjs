@@ -1,7 +1,8 @@
-// The literal text a regular expression needs, shared by the library detector (engine/analysis/js-libraries.ts,
-// whose prefilter skips a content pattern unless that text occurs) and the advisory importer
-// (scripts/refresh-js-advisories.mjs, which does not import content patterns without one). Plain JavaScript so the
-// importer runs on Node without a build step.
+// How advisories are matched, shared by the library detector (engine/analysis/js-libraries.ts) and the advisory
+// importer (scripts/refresh-js-advisories.mjs) so both read versions and patterns alike: the literal text a content
+// pattern needs (the detector's prefilter; the importer drops patterns without one) and loose version order.
+// Plain JavaScript so the importer runs on Node without a build step.
+import semver from 'semver';
 
 /**
  * The longest run of literal characters a pattern requires at top level (outside groups, classes and optional
@@ -66,4 +67,29 @@ export function requiredLiteral(pattern) {
   }
   flush();
   return best.length >= 3 ? best : undefined;
+}
+
+/** Reads versions the way advisories write them (1.9.0b1, 1.5.1.2, 3.0.0-rc.1) as semver plus a fourth part. */
+function toLoose(version) {
+  const match = /^v?(\d+)(?:\.(\d+))?(?:\.(\d+))?(?:\.(\d+))?(.*)$/.exec(String(version).trim());
+  if (!match) return undefined;
+  const [, major, minor = '0', patch = '0', fourth, rest = ''] = match;
+  const pre = rest
+    .replace(/^[-.+]/, '')
+    .split(/[.-]/)
+    .filter(Boolean)
+    .map((part) => part.replace(/[^0-9A-Za-z]/g, ''))
+    .filter(Boolean)
+    .map((part) => (/^\d+$/.test(part) ? String(Number(part)) : part));
+  const core = `${Number(major)}.${Number(minor)}.${Number(patch)}`;
+  return { semver: pre.length ? `${core}-${pre.join('.')}` : core, extra: fourth ? Number(fourth) : 0 };
+}
+
+/** Compares two library versions the way advisories mean them; undefined when either cannot be read. */
+export function compareVersions(a, b) {
+  const left = toLoose(a);
+  const right = toLoose(b);
+  if (!left || !right || !semver.valid(left.semver) || !semver.valid(right.semver)) return undefined;
+  const order = semver.compare(left.semver, right.semver);
+  return order !== 0 ? order : Math.sign(left.extra - right.extra);
 }
