@@ -62,3 +62,45 @@ export type IpcResponse<C extends IpcChannel> = z.infer<(typeof ipcContract)[C][
 export function isIpcChannel(channel: string): channel is IpcChannel {
   return Object.hasOwn(ipcContract, channel);
 }
+
+/** An in-app path: starts with one '/', no scheme or host, bounded. */
+export const appPathSchema = z
+  .string()
+  .max(2048)
+  .regex(/^\/(?![/\\])[^\s]*$/, 'must be a path on the app, starting with a single /');
+
+/**
+ * Events main sends to the renderer (main → renderer), one schema per channel. Main checks each payload before
+ * sending (electron/events.ts); the preload checks it again before the renderer's listener sees it.
+ */
+export const ipcEventContract = {
+  /** Open a page of the app (a notification or a link was clicked). */
+  'vibeeval:event:navigate': z.object({ path: appPathSchema }),
+  /** An application-menu command carried out by the page that shows. */
+  'vibeeval:event:menu': z.object({ command: z.enum(['new-project', 'run-test']) }),
+  /**
+   * The end of a sign-in that ran in the system browser (Google): the session to adopt, or why it failed.
+   * Tokens cross only this checked channel into the renderer, which keeps the session as it keeps any other.
+   */
+  'vibeeval:event:auth': z.discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('signed-in'),
+      accessToken: z.string().min(1).max(16_384),
+      refreshToken: z.string().min(1).max(2048),
+    }),
+    z.object({ kind: z.literal('error'), message: z.string().min(1).max(1000) }),
+  ]),
+  /** A one-time message for the user (e.g. the keychain could not be used and secrets are kept another way). */
+  'vibeeval:event:notice': z.object({
+    kind: z.enum(['keychain-fallback']),
+    title: z.string().min(1).max(200),
+    message: z.string().min(1).max(1000),
+  }),
+} as const;
+
+export type IpcEventChannel = keyof typeof ipcEventContract;
+export type IpcEventPayload<C extends IpcEventChannel> = z.infer<(typeof ipcEventContract)[C]>;
+
+export function isIpcEventChannel(channel: string): channel is IpcEventChannel {
+  return Object.hasOwn(ipcEventContract, channel);
+}

@@ -1,4 +1,4 @@
-import type { AppInfo } from '../common/ipc';
+import type { AppInfo, IpcEventChannel, IpcEventPayload } from '../common/ipc';
 
 /** What the preload script exposes to the renderer as `window.vibeeval` (desktop mode only). */
 export interface DesktopBridge {
@@ -14,6 +14,10 @@ export interface DesktopBridge {
   shell: { openExternal(url: string): Promise<boolean> };
   /** Opens a report preview of the embedded server in a native window; false when the URL was refused. */
   reports: { open(url: string): Promise<boolean> };
+  /** Events from main (common/ipc.ts `ipcEventContract`), checked before the listener runs; returns unsubscribe. */
+  events: {
+    subscribe<C extends IpcEventChannel>(channel: C, listener: (payload: IpcEventPayload<C>) => void): () => void;
+  };
 }
 
 declare global {

@@ -3,11 +3,22 @@ import type { DesktopBridge } from './bridge';
 
 const exposed = new Map<string, unknown>();
 const invoke = vi.fn<(channel: string, ...args: unknown[]) => Promise<unknown>>();
+type Listener = (event: unknown, payload: unknown) => void;
+const listeners = new Map<string, Set<Listener>>();
 
 vi.mock('electron', () => ({
   contextBridge: { exposeInMainWorld: (key: string, api: unknown) => exposed.set(key, api) },
-  ipcRenderer: { invoke: (channel: string, ...args: unknown[]) => invoke(channel, ...args) },
+  ipcRenderer: {
+    invoke: (channel: string, ...args: unknown[]) => invoke(channel, ...args),
+    on: (channel: string, listener: Listener) => listeners.set(channel, (listeners.get(channel) ?? new Set()).add(listener)),
+    removeListener: (channel: string, listener: Listener) => listeners.get(channel)?.delete(listener),
+  },
 }));
+
+/** What main's webContents.send would deliver; the event object stands for Electron's (it holds the sender). */
+function emit(channel: string, payload: unknown) {
+  for (const listener of listeners.get(channel) ?? []) listener({ sender: 'ipcRenderer' }, payload);
+}
 
 await import('./index');
 const bridge = exposed.get('vibeeval') as DesktopBridge;
@@ -18,7 +29,7 @@ describe('the preload bridge', () => {
   it('exposes task-level methods only, no raw invoke', () => {
     expect([...exposed.keys()]).toEqual(['vibeeval']);
     expect(bridge.kind).toBe('desktop');
-    expect(Object.keys(bridge).sort()).toEqual(['app', 'kind', 'reports', 'shell', 'vault']);
+    expect(Object.keys(bridge).sort()).toEqual(['app', 'events', 'kind', 'reports', 'shell', 'vault']);
     expect(Object.keys(bridge.vault).sort()).toEqual(['getItem', 'removeItem', 'setItem']);
     expect(JSON.stringify(Object.keys(bridge))).not.toMatch(/invoke|send|ipc/i);
   });
@@ -59,5 +70,24 @@ describe('the preload bridge', () => {
     await expect(bridge.app.info()).rejects.toThrow(/unexpected response/);
     invoke.mockResolvedValueOnce(42);
     await expect(bridge.vault.getItem('key')).rejects.toThrow(/unexpected response/);
+  });
+
+  it('passes checked event payloads to the listener, never the Electron event, and unsubscribes', () => {
+    const seen: unknown[] = [];
+    const stop = bridge.events.subscribe('vibeeval:event:navigate', (payload) => seen.push(payload));
+    emit('vibeeval:event:navigate', { path: '/dashboard/projects/1' });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    emit('vibeeval:event:navigate', { path: 'https://evil.example/' });
+    emit('vibeeval:event:navigate', 'not an object');
+    warn.mockRestore();
+    stop();
+    emit('vibeeval:event:navigate', { path: '/dashboard' });
+    expect(seen).toEqual([{ path: '/dashboard/projects/1' }]);
+    expect(listeners.get('vibeeval:event:navigate')?.size).toBe(0);
+  });
+
+  it('refuses channels outside the event contract', () => {
+    expect(() => bridge.events.subscribe('vibeeval:vault:get-item' as never, () => undefined)).toThrow(/unknown event channel/);
+    expect(() => bridge.events.subscribe('vibeeval:event:menu', 'x' as never)).toThrow(/listener/);
   });
 });

@@ -1,5 +1,14 @@
 import { contextBridge, ipcRenderer } from 'electron';
-import { ipcContract, type IpcChannel, type IpcRequest, type IpcResponse } from '../common/ipc';
+import {
+  ipcContract,
+  ipcEventContract,
+  isIpcEventChannel,
+  type IpcChannel,
+  type IpcEventChannel,
+  type IpcEventPayload,
+  type IpcRequest,
+  type IpcResponse,
+} from '../common/ipc';
 import type { DesktopBridge } from './bridge';
 
 /**
@@ -23,6 +32,22 @@ async function call<C extends IpcChannel>(channel: C, ...args: IpcRequest<C>): P
   return parsedResult.data as IpcResponse<C>;
 }
 
+/**
+ * Subscribes to one main → renderer event of the contract. The listener gets the checked payload only, never
+ * Electron's event object (it would hand the page the sender); a payload outside the contract is dropped.
+ */
+function subscribe<C extends IpcEventChannel>(channel: C, listener: (payload: IpcEventPayload<C>) => void): () => void {
+  if (typeof channel !== 'string' || !isIpcEventChannel(channel)) throw new TypeError(`unknown event channel`);
+  if (typeof listener !== 'function') throw new TypeError(`${channel}: the listener must be a function`);
+  const onMessage = (_event: unknown, payload: unknown) => {
+    const parsed = ipcEventContract[channel].safeParse(payload);
+    if (parsed.success) listener(parsed.data as IpcEventPayload<C>);
+    else console.warn(`${channel}: dropped an event outside the contract`);
+  };
+  ipcRenderer.on(channel, onMessage);
+  return () => void ipcRenderer.removeListener(channel, onMessage);
+}
+
 const bridge: DesktopBridge = {
   kind: 'desktop',
   app: {
@@ -39,6 +64,7 @@ const bridge: DesktopBridge = {
   reports: {
     open: (url) => call('vibeeval:reports:open', url),
   },
+  events: { subscribe },
 };
 
 contextBridge.exposeInMainWorld('vibeeval', bridge);

@@ -8,6 +8,7 @@ import { AuthProvider } from '../features/auth/auth-context';
 import { system } from '../ui/theme';
 import { Toaster } from '../ui/toaster';
 import { BootGate } from './boot-gate';
+import { listenToDesktopEvents } from './desktop-events';
 import type { EntryLocation } from './entry-location';
 import { ServicesProvider, type Services } from './services';
 import { createAppRouter } from './router';
@@ -30,6 +31,8 @@ function ReadyApp({ services, initialRouter }: { services: Services; initialRout
   useEffect(() => {
     document.documentElement.dataset.appReady = 'true';
   }, []);
+  // The desktop app's main process opens pages (notification clicks, links) and shows one-time notices.
+  useEffect(() => listenToDesktopEvents(services.bridge, { navigate: (path) => void router.navigate(path) }), [services.bridge, router]);
   return (
     <ServicesProvider value={services}>
       <QueryClientProvider client={queryClient}>

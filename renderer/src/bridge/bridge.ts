@@ -1,3 +1,5 @@
+import type { IpcEventChannel, IpcEventPayload } from '@common/ipc';
+
 /**
  * What the rest of the renderer needs from its host: the server's origin, somewhere to keep the auth session,
  * and a way to open external links. Desktop (Electron preload) and web implement it differently.
@@ -15,6 +17,11 @@ export interface Bridge {
    * window in the desktop app. False when the URL was refused.
    */
   openReport(url: string): Promise<boolean>;
+  /**
+   * Listens to an event of the desktop app's main process (menu commands, notification clicks, sign-in
+   * results); the web has none, so there it never fires. Returns the unsubscribe function.
+   */
+  subscribe<C extends IpcEventChannel>(channel: C, listener: (payload: IpcEventPayload<C>) => void): () => void;
 }
 
 /** supabase-js accepts a synchronous or an asynchronous storage; the keychain is asynchronous. */

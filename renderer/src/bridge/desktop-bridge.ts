@@ -20,5 +20,6 @@ export function createDesktopBridge(desktop: DesktopBridge): Bridge {
     openExternal: (url) => desktop.shell.openExternal(url),
     // Main checks the URL is on the embedded server's origin before it opens a window.
     openReport: (url) => desktop.reports.open(url),
+    subscribe: (channel, listener) => desktop.events.subscribe(channel, listener),
   };
 }
