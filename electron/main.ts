@@ -95,7 +95,8 @@ async function start(): Promise<void> {
     packaged: app.isPackaged,
     env: process.env,
     hasBuiltInFeed: existsSync(join(process.resourcesPath, 'app-update.yml')),
-    loadUpdater: async () => (await import('electron-updater')).autoUpdater,
+    // electron-updater defines autoUpdater with a getter that import() cannot see as a named export: take it from the module object.
+    loadUpdater: async () => (await import('electron-updater')).default.autoUpdater,
     log: (message) => console.error(message),
   });
 }
