@@ -69,6 +69,12 @@ describe('electron-builder.yml', () => {
     expect(DEEP_LINK_SCHEME).toBe('vibeeval');
   });
 
+  it("names the Linux .desktop file as Electron expects it (package.json's desktopName)", () => {
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { desktopName?: string };
+    expect(pkg.desktopName).toBe(`${String(platformConfig('linux').executableName)}.desktop`);
+    expect(platformConfig('linux').syncDesktopName).toBe(true);
+  });
+
   it('builds AppImage and deb on Linux, dmg on macOS, nsis on Windows', () => {
     expect(platformConfig('linux').target).toEqual(['AppImage', 'deb']);
     expect(platformConfig('mac').target).toEqual(['dmg']);
