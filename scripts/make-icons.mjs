@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Renders resources/icon.svg into every icon the packaged app needs (electron-builder.yml):
+// Renders resources/icon.svg (and icon-small.svg for small Windows and Linux sizes) into every icon the packaged app needs (electron-builder.yml):
 //   resources/icon.png     1024 px (the source electron-builder falls back to)
 //   resources/icon.icns    macOS (PNG entries, as `iconutil` writes them)
 //   resources/icon.ico     Windows, 16 to 256 px
@@ -9,6 +9,7 @@
 // Needs rsvg-convert (Debian: librsvg2-bin) and ImageMagick (imagemagick) for the .ico; RSVG_CONVERT and
 // IMAGEMAGICK_CONVERT name other executables. The same SVG and tools give byte-identical files.
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +17,9 @@ import { fileURLToPath } from 'node:url';
 
 const resources = fileURLToPath(new URL('../resources/', import.meta.url));
 const SOURCE = join(resources, 'icon.svg');
+// Windows and Linux at 48 px and below: the tile fills the square so the mark still reads at 16 px.
+const SMALL_SOURCE = join(resources, 'icon-small.svg');
+const SMALL_MAX = 48;
 const LINUX_SIZES = [16, 24, 32, 48, 64, 128, 256, 512, 1024];
 const WINDOWS_SIZES = [16, 24, 32, 48, 64, 128, 256];
 // ICNS entry types with PNG payloads and the pixel size each holds (Apple's iconutil writes these).
@@ -41,10 +45,18 @@ function findImageMagick() {
   throw new Error('ImageMagick is needed for icon.ico (Debian: apt-get install imagemagick)');
 }
 
-/** Renders the SVG at size × size into a PNG file. */
-function renderPng(rsvg, size, file) {
-  run(rsvg, ['--width', String(size), '--height', String(size), '--format', 'png', '--output', file, SOURCE]);
+/** Renders `source` at size × size into a PNG file. */
+function renderPng(rsvg, source, size, file) {
+  run(rsvg, ['--width', String(size), '--height', String(size), '--format', 'png', '--output', file, source]);
   return file;
+}
+
+/** The SHA-256 of the SVG sources, recorded beside the icons so a test notices a drawing changed without them. */
+export function sourcesDigest(dir = resources) {
+  const hash = createHash('sha256');
+  // Line endings normalised: a Windows checkout (core.autocrlf) holds the same drawing.
+  for (const name of ['icon.svg', 'icon-small.svg']) hash.update(name).update('\0').update(readFileSync(join(dir, name), 'utf8').replace(/\r\n/g, '\n'));
+  return hash.digest('hex');
 }
 
 /** An .icns file: the 'icns' header, then one (type, length, PNG) entry per size. */
@@ -66,18 +78,18 @@ function main() {
   const convert = findImageMagick();
   const work = mkdtempSync(join(tmpdir(), 'vibeeval-icons-'));
   try {
-    const pngs = new Map();
-    for (const size of new Set([...LINUX_SIZES, ...WINDOWS_SIZES, ...ICNS_ENTRIES.map(([, s]) => s)])) {
-      pngs.set(size, readFileSync(renderPng(rsvg, size, join(work, `${size}.png`))));
-    }
+    // macOS: icon.svg at every size; Windows and Linux: icon-small.svg up to SMALL_MAX.
+    const mac = (size) => renderPng(rsvg, SOURCE, size, join(work, `mac-${size}.png`));
+    const other = (size) => renderPng(rsvg, size <= SMALL_MAX ? SMALL_SOURCE : SOURCE, size, join(work, `${size}.png`));
     mkdirSync(join(resources, 'icons'), { recursive: true });
-    for (const size of LINUX_SIZES) writeFileSync(join(resources, 'icons', `${size}x${size}.png`), pngs.get(size));
-    writeFileSync(join(resources, 'icon.png'), pngs.get(1024));
-    writeFileSync(join(resources, 'icon.icns'), icnsFile(ICNS_ENTRIES.map(([type, size]) => [type, pngs.get(size)])));
+    for (const size of LINUX_SIZES) writeFileSync(join(resources, 'icons', `${size}x${size}.png`), readFileSync(other(size)));
+    writeFileSync(join(resources, 'icon.png'), readFileSync(other(1024)));
+    writeFileSync(join(resources, 'icon.icns'), icnsFile(ICNS_ENTRIES.map(([type, size]) => [type, readFileSync(mac(size))])));
     // ImageMagick stores the small sizes as 32-bit bitmaps and 256 as PNG, which every Windows version and NSIS read;
     // no date chunks, so the file only changes when the drawing does.
-    const inputs = WINDOWS_SIZES.map((size) => join(work, `${size}.png`));
+    const inputs = WINDOWS_SIZES.map((size) => other(size));
     run(convert, [...inputs, '-define', 'png:exclude-chunks=date,time', join(resources, 'icon.ico')]);
+    writeFileSync(join(resources, 'icons.sha256'), `${sourcesDigest()}\n`);
     console.log(`icons written to ${resources}`);
   } finally {
     rmSync(work, { recursive: true, force: true });

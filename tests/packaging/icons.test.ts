@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { icnsFile, sourcesDigest } from '../../scripts/make-icons.mjs';
 
 const resources = join(__dirname, '..', '..', 'resources');
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -13,6 +14,10 @@ function pngSize(png: Buffer): { width: number; height: number } {
 }
 
 describe('app icons (made by scripts/make-icons.mjs from resources/icon.svg)', () => {
+  it('were rendered from the SVG sources as they are now (run node scripts/make-icons.mjs after changing them)', () => {
+    expect(readFileSync(join(resources, 'icons.sha256'), 'utf8').trim()).toBe(sourcesDigest());
+  });
+
   it('has a 1024 px icon.png', () => {
     expect(pngSize(readFileSync(join(resources, 'icon.png')))).toEqual({ width: 1024, height: 1024 });
   });
@@ -52,5 +57,14 @@ describe('app icons (made by scripts/make-icons.mjs from resources/icon.svg)', (
       offset += length;
     }
     expect(seen.sort()).toEqual(Object.keys(expected).sort());
+  });
+
+  it('writes .icns entries with their lengths (the format the test above reads)', () => {
+    const png = readFileSync(join(resources, 'icons', '16x16.png'));
+    const file = icnsFile([['icp4', png]]);
+    expect(file.toString('ascii', 0, 4)).toBe('icns');
+    expect(file.readUInt32BE(4)).toBe(16 + png.length);
+    expect(file.toString('ascii', 8, 12)).toBe('icp4');
+    expect(file.readUInt32BE(12)).toBe(8 + png.length);
   });
 });
