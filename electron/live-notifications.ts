@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { scanSummarySchema, type LiveMessage } from '../common/projects';
+import { createSessionSource, type ActiveSession, type SessionVault } from './live-session';
+import { createLiveSubscriber, type LiveSubscriber, type LiveSubscriberOptions } from './live-subscriber';
+import { createNoticeContext } from './notice-context';
+import { createNotifier, type ShowNotification } from './notifications';
+
+/** Scans that finished this long before a drop are also looked for when the stream comes back (clock skew). */
+const CATCH_UP_SLACK_MS = 5_000;
+const CATCH_UP_PROJECTS = 100;
+
+const projectsPageSchema = z.array(z.object({ id: z.string(), latest_scan: scanSummarySchema.nullable() }));
+
+export interface LiveNotificationsOptions {
+  origin: string;
+  vault: SessionVault;
+  /** Whether the main window exists (the renderer then refreshes the session; see live-session.ts). */
+  hasWindow: () => boolean;
+  /** The desktop-notification choice in the settings. */
+  notificationsEnabled: () => boolean;
+  show: ShowNotification;
+  /** Brings the main window forward, opening it again when it was closed. */
+  focusWindow: () => void;
+  openProject: (projectId: string) => void;
+  fetch?: typeof fetch;
+  now?: () => number;
+  log?: (message: string) => void;
+  /** Reconnect pauses and the idle limit, for tests. */
+  delay?: LiveSubscriberOptions['delay'];
+  idleTimeoutMs?: number;
+}
+
+export interface LiveNotifications {
+  /** The stored session was written or removed (sign-in, refresh, sign-out). */
+  sessionChanged(): void;
+  stop(): void;
+  readonly subscriber: LiveSubscriber;
+}
+
+/** The scans of the user's projects that finished since `since`, as the stream would have announced them. */
+async function missedScans(options: LiveNotificationsOptions, session: ActiveSession, since: number): Promise<LiveMessage[]> {
+  const response = await (options.fetch ?? fetch)(`${options.origin}/projects?limit=${CATCH_UP_PROJECTS}`, {
+    headers: { authorization: `Bearer ${session.accessToken}` },
+    signal: AbortSignal.timeout(10_000),
+    redirect: 'error',
+  });
+  if (!response.ok) return [];
+  const projects = projectsPageSchema.safeParse(await response.json());
+  if (!projects.success) return [];
+  return projects.data.flatMap(({ id, latest_scan: scan }) => {
+    const finished = scan?.finished_at ? Date.parse(scan.finished_at) : Number.NaN;
+    if (!scan || (scan.state !== 'completed' && scan.state !== 'failed') || !(finished >= since - CATCH_UP_SLACK_MS)) return [];
+    return [{ type: 'scan.state' as const, project_id: id, scan_id: scan.id, scan }];
+  });
+}
+
+/**
+ * Native notifications from the signed-in user's live stream: the session from the vault, the stream with
+ * reconnects, the texts' context from the API, and the notifier's dedupe, so that one finished scan or run gives
+ * one notification even when the stream drops and the finish is seen both live and in the catch-up after it.
+ */
+export function startLiveNotifications(options: LiveNotificationsOptions): LiveNotifications {
+  const session = createSessionSource({ vault: options.vault, origin: options.origin, hasWindow: options.hasWindow, fetch: options.fetch, now: options.now, log: options.log });
+  const context = createNoticeContext({ origin: options.origin, session, fetch: options.fetch, now: options.now });
+  const notifier = createNotifier({
+    context,
+    isSignedIn: () => session.signedIn,
+    notificationsEnabled: options.notificationsEnabled,
+    show: options.show,
+    focusWindow: options.focusWindow,
+    openProject: options.openProject,
+  });
+  const deliver = async (message: LiveMessage) => {
+    await context.prepare(message);
+    notifier.handle(message);
+  };
+  const fail = (error: unknown) => options.log?.(`live notifications: ${(error as Error).message}`);
+
+  const subscriber = createLiveSubscriber({
+    origin: options.origin,
+    session,
+    fetch: options.fetch,
+    delay: options.delay,
+    idleTimeoutMs: options.idleTimeoutMs,
+    log: options.log,
+    onMessage: (message) => void deliver(message).catch(fail),
+    onOpen({ reconnected, downSince, session: active }) {
+      // What finished while the stream was down was never sent: ask for it (the dedupe drops what was seen).
+      if (!reconnected || downSince === null) return;
+      void missedScans(options, active, downSince)
+        .then((messages) => Promise.all(messages.map(deliver)))
+        .catch(fail);
+    },
+  });
+  subscriber.start();
+  return {
+    sessionChanged: () => subscriber.sessionChanged(),
+    stop: () => subscriber.stop(),
+    subscriber,
+  };
+}
