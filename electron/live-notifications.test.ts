@@ -185,7 +185,7 @@ describe('live notifications against the real server', () => {
     const site = new URL(siteUrl).host;
 
     // 1. The stream breaks during the scan and comes back at once: the finish arrives live.
-    controls.cutOn('event: scan.progress');
+    controls.cutOn('event: scan.state');
     await scanToEnd(owner.token, project.id);
     await waitFor(() => ownerSink.shown.length === 1);
     expect(controls.cuts).toBe(1);
@@ -197,7 +197,7 @@ describe('live notifications against the real server', () => {
     await waitFor(() => controls.calls.filter((call) => call === 'GET /projects').length === 1);
 
     // 2. The stream breaks during the next scan and stays down until it has finished: the catch-up announces it.
-    controls.cutOn('event: scan.progress');
+    controls.cutOn('event: scan.state');
     const release = controls.holdTickets();
     await scanToEnd(owner.token, project.id);
     release();
