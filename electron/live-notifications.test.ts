@@ -54,14 +54,15 @@ async function signUp(): Promise<{ json: string; token: string }> {
   return { json: JSON.stringify(session), token: session.access_token };
 }
 
-async function api(token: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+/** An API call; the answer's body typed by the caller, who asserts what matters in it. */
+async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
   const response = await fetch(`${server.origin}${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
 }
 
 async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
@@ -75,13 +76,13 @@ async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, t
 }
 
 async function scanToEnd(token: string, projectId: string): Promise<string> {
-  const started = await api(token, 'PATCH', `/project_test/${projectId}`);
+  const started = await api<{ scan_id: string }>(token, 'PATCH', `/project_test/${projectId}`);
   expect(started.status).toBe(200);
   await waitFor(async () => {
-    const { body } = await api(token, 'GET', `/project/${projectId}/scan`);
+    const { body } = await api<{ scan: { id: string; state: string } | null }>(token, 'GET', `/project/${projectId}/scan`);
     return body.scan?.id === started.body.scan_id && (body.scan.state === 'completed' || body.scan.state === 'failed') ? true : undefined;
   });
-  return started.body.scan_id as string;
+  return started.body.scan_id;
 }
 
 /**
@@ -95,7 +96,7 @@ function streamControls() {
   let hold: { promise: Promise<void>; release: () => void } | null = null;
   const calls: string[] = [];
   const controlledFetch: typeof fetch = async (input, init) => {
-    const url = input instanceof Request ? input.url : String(input);
+    const url = input instanceof Request ? input.url : input.toString();
     calls.push(`${init?.method ?? 'GET'} ${new URL(url).pathname}`);
     if (url.includes('/live/ticket') && hold) await hold.promise;
     const response = await fetch(input, init);
@@ -181,7 +182,7 @@ describe('live notifications against the real server', () => {
     const otherNotifications = start(memoryVault({ [SESSION_KEY]: other.json }), fetch, otherSink.show);
     await waitFor(() => notifications.subscriber.status === 'open' && otherNotifications.subscriber.status === 'open');
 
-    const { body: project } = await api(owner.token, 'POST', '/project', { url: siteUrl, instruction_text: 'Shop', num_pages: 2 });
+    const { body: project } = await api<{ id: string }>(owner.token, 'POST', '/project', { url: siteUrl, instruction_text: 'Shop', num_pages: 2 });
     const site = new URL(siteUrl).host;
 
     // 1. The stream breaks during the scan and comes back at once: the finish arrives live.

@@ -45,7 +45,7 @@ async function signUp(): Promise<StoredSession> {
 /** A fetch that counts token refreshes. */
 function countingFetch() {
   const spy = vi.fn<typeof fetch>((input, init) => fetch(input, init));
-  return { spy, refreshes: () => spy.mock.calls.filter(([url]) => String(url).includes('grant_type=refresh_token')).length };
+  return { spy, refreshes: () => spy.mock.calls.filter(([url]) => (url instanceof Request ? url.url : url.toString()).includes('grant_type=refresh_token')).length };
 }
 
 async function ticketStatus(token: string): Promise<number> {
@@ -123,7 +123,7 @@ describe('createSessionSource', () => {
     expect(log).toHaveBeenCalledTimes(1);
     expect(JSON.stringify(log.mock.calls)).not.toContain(stored.refresh_token);
 
-    for (const entries of [{}, { [SESSION_KEY]: 'not json' }, { [SESSION_KEY]: JSON.stringify({ ...stored, user: null }) }]) {
+    for (const entries of [{} as Record<string, string>, { [SESSION_KEY]: 'not json' }, { [SESSION_KEY]: JSON.stringify({ ...stored, user: null }) }]) {
       const source = createSessionSource({ vault: memoryVault(entries), origin: server.origin, hasWindow: () => true });
       expect(await source.current()).toBeNull();
       expect(source.signedIn).toBe(false);

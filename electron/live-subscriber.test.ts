@@ -12,7 +12,7 @@ function fakeServer() {
   const calls: { url: string; authorization: string | undefined }[] = [];
   const encoder = new TextEncoder();
   const fetchImpl = vi.fn<typeof fetch>(async (input, init) => {
-    const url = String(input);
+    const url = input instanceof Request ? input.url : input.toString();
     calls.push({ url, authorization: (init?.headers as Record<string, string> | undefined)?.authorization });
     if (url.endsWith('/live/ticket')) return Response.json({ ticket: `t${calls.length}`, expires_in: 60 });
     const body = new ReadableStream<Uint8Array>({ start: (controller) => void streams.push(controller) });
@@ -98,7 +98,7 @@ describe('createLiveSubscriber', () => {
     const server = fakeServer();
     let failures = 2;
     const fetchImpl: typeof fetch = (input, init) => (failures-- > 0 ? Promise.reject(new TypeError('fetch failed')) : server.fetch(input, init));
-    const delay = vi.fn(() => 1);
+    const delay = vi.fn((_attempt: number) => 1);
     const subscriber = createLiveSubscriber({ origin: ORIGIN, session: sessionOf({ userId: 'u1', accessToken: 't' }).session, fetch: fetchImpl, delay, onMessage: () => {} });
     subscriber.start();
     await until(() => subscriber.status === 'open');

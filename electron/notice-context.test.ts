@@ -25,7 +25,7 @@ const scenarioRun: LiveMessage = {
 function api(answers: Record<string, unknown>) {
   return vi.fn<typeof fetch>(async (input, init) => {
     expect((init?.headers as Record<string, string>).authorization).toBe('Bearer token-1');
-    const path = new URL(String(input)).pathname;
+    const path = new URL(input instanceof Request ? input.url : input.toString()).pathname;
     return path in answers ? Response.json(answers[path]) : new Response('{}', { status: 404 });
   });
 }
