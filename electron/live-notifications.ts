@@ -1,15 +1,9 @@
-import { z } from 'zod';
-import { scanSummarySchema, type LiveMessage } from '../common/projects';
-import { createSessionSource, type ActiveSession, type SessionVault } from './live-session';
+import type { LiveMessage } from '../common/projects';
+import { missedFinishes } from './live-catch-up';
+import { createSessionSource, type SessionVault } from './live-session';
 import { createLiveSubscriber, type LiveSubscriber, type LiveSubscriberOptions } from './live-subscriber';
 import { createNoticeContext } from './notice-context';
 import { createNotifier, type ShowNotification } from './notifications';
-
-/** Scans that finished this long before a drop are also looked for when the stream comes back (clock skew). */
-const CATCH_UP_SLACK_MS = 5_000;
-const CATCH_UP_PROJECTS = 100;
-
-const projectsPageSchema = z.array(z.object({ id: z.string(), latest_scan: scanSummarySchema.nullable() }));
 
 export interface LiveNotificationsOptions {
   origin: string;
@@ -35,23 +29,6 @@ export interface LiveNotifications {
   sessionChanged(): void;
   stop(): void;
   readonly subscriber: LiveSubscriber;
-}
-
-/** The scans of the user's projects that finished since `since`, as the stream would have announced them. */
-async function missedScans(options: LiveNotificationsOptions, session: ActiveSession, since: number): Promise<LiveMessage[]> {
-  const response = await (options.fetch ?? fetch)(`${options.origin}/projects?limit=${CATCH_UP_PROJECTS}`, {
-    headers: { authorization: `Bearer ${session.accessToken}` },
-    signal: AbortSignal.timeout(10_000),
-    redirect: 'error',
-  });
-  if (!response.ok) return [];
-  const projects = projectsPageSchema.safeParse(await response.json());
-  if (!projects.success) return [];
-  return projects.data.flatMap(({ id, latest_scan: scan }) => {
-    const finished = scan?.finished_at ? Date.parse(scan.finished_at) : Number.NaN;
-    if (!scan || (scan.state !== 'completed' && scan.state !== 'failed') || !(finished >= since - CATCH_UP_SLACK_MS)) return [];
-    return [{ type: 'scan.state' as const, project_id: id, scan_id: scan.id, scan }];
-  });
 }
 
 /**
@@ -87,7 +64,7 @@ export function startLiveNotifications(options: LiveNotificationsOptions): LiveN
     onOpen({ reconnected, downSince, session: active }) {
       // What finished while the stream was down was never sent: ask for it (the dedupe drops what was seen).
       if (!reconnected || downSince === null) return;
-      void missedScans(options, active, downSince)
+      void missedFinishes(options, active, downSince)
         .then((messages) => Promise.all(messages.map(deliver)))
         .catch(fail);
     },
