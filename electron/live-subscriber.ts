@@ -130,6 +130,7 @@ export function createLiveSubscriber(options: LiveSubscriberOptions): LiveSubscr
     let attempt = 0;
     let everOpened = false;
     let downSince: number | null = null;
+    let lastError = ''; // a failure repeated every 30 s is logged once
     while (!signal.aborted) {
       setStatus('connecting');
       try {
@@ -144,9 +145,12 @@ export function createLiveSubscriber(options: LiveSubscriberOptions): LiveSubscr
           options.onOpen?.({ reconnected: everOpened, downSince, session });
           everOpened = true;
           downSince = null;
+          lastError = '';
         });
       } catch (error) {
-        if (!signal.aborted) options.log?.(`live stream: ${(error as Error).message}`);
+        const message = `live stream: ${(error as Error).message}`;
+        if (!signal.aborted && message !== lastError) options.log?.(message);
+        lastError = message;
       }
       if (signal.aborted) return;
       downSince ??= Date.now();
