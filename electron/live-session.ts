@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Vault } from './vault';
 
-/** The vault key under which the renderer's supabase-js keeps its session JSON. */
+/** The vault key under which the renderer's supabase-js keeps its session JSON (AUTH_STORAGE_KEY in renderer/src/app/auth-client.ts). */
 export const SESSION_KEY = 'vibeeval-auth-token';
 /** Refresh (with no window open) when the access token has less than this left. */
 export const REFRESH_MARGIN_MS = 120_000;
@@ -21,6 +21,16 @@ type StoredSession = z.infer<typeof storedSessionSchema>;
 
 /** The token endpoint's answer: the same shape as the stored session. */
 const refreshedSessionSchema = storedSessionSchema;
+
+/** GET /app-config: where auth lives, the server itself or a hosted Supabase project (as the renderer reads it). */
+const appConfigSchema = z.object({
+  supabaseUrl: z.string().refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), 'an http(s) URL'),
+  supabaseAnonKey: z.string().max(4_096),
+});
+interface AuthTarget {
+  url: string;
+  apikey: string;
+}
 
 /** The signed-in user and a bearer token for the API. */
 export interface ActiveSession {
@@ -65,12 +75,23 @@ function parseStored(raw: string | null): StoredSession | null {
   }
 }
 
-async function refreshSession(options: SessionSourceOptions, stored: StoredSession): Promise<StoredSession> {
+async function fetchAuthTarget(options: SessionSourceOptions): Promise<AuthTarget> {
+  const response = await (options.fetch ?? fetch)(`${options.origin}/app-config`, {
+    headers: { accept: 'application/json' },
+    signal: AbortSignal.timeout(REFRESH_TIMEOUT_MS),
+    redirect: 'error',
+  });
+  if (!response.ok) throw new Error(`the app configuration answered ${response.status}`);
+  const config = appConfigSchema.parse(await response.json());
+  return { url: config.supabaseUrl.replace(/\/+$/, ''), apikey: config.supabaseAnonKey || 'local' };
+}
+
+async function refreshSession(options: SessionSourceOptions, target: AuthTarget, stored: StoredSession): Promise<StoredSession> {
   const fetchImpl = options.fetch ?? fetch;
-  const response = await fetchImpl(`${options.origin}/auth/v1/token?grant_type=refresh_token`, {
+  const response = await fetchImpl(`${target.url}/auth/v1/token?grant_type=refresh_token`, {
     method: 'POST',
-    // Like Supabase's anon key, the local apikey is public; the refresh token decides.
-    headers: { 'content-type': 'application/json', apikey: 'local' },
+    // The anon key is public (Supabase's, or any value for our own auth); the refresh token decides.
+    headers: { 'content-type': 'application/json', apikey: target.apikey },
     body: JSON.stringify({ refresh_token: stored.refresh_token }),
     signal: AbortSignal.timeout(REFRESH_TIMEOUT_MS),
     redirect: 'error',
@@ -92,12 +113,20 @@ export function createSessionSource(options: SessionSourceOptions): SessionSourc
   const now = options.now ?? Date.now;
   let signedIn = false;
   let inFlight: Promise<ActiveSession | null> | null = null;
+  let target: Promise<AuthTarget> | null = null;
+  const authTarget = () => {
+    target ??= fetchAuthTarget(options).catch((error: unknown) => {
+      target = null; // asked again next time
+      throw error;
+    });
+    return target;
+  };
 
   const read = async (): Promise<ActiveSession | null> => {
     let stored = parseStored(await options.vault.getItem(SESSION_KEY));
     if (stored && !options.hasWindow() && stored.expires_at * 1000 - now() < REFRESH_MARGIN_MS) {
       try {
-        stored = await refreshSession(options, stored);
+        stored = await refreshSession(options, await authTarget(), stored);
         await options.vault.setItem(SESSION_KEY, JSON.stringify(stored));
       } catch (error) {
         if (!(error instanceof SessionEndedError)) throw error;
