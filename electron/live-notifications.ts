@@ -47,9 +47,10 @@ export function startLiveNotifications(options: LiveNotificationsOptions): LiveN
     focusWindow: options.focusWindow,
     openProject: options.openProject,
   });
-  const deliver = async (message: LiveMessage) => {
+  // A message is shown only while its user is still the signed-in one (the context may take a moment).
+  const deliver = async (message: LiveMessage, owner: string | null) => {
     await context.prepare(message);
-    notifier.handle(message);
+    if (owner !== null && subscriber.userId === owner) notifier.handle(message);
   };
   const fail = (error: unknown) => options.log?.(`live notifications: ${(error as Error).message}`);
 
@@ -60,12 +61,12 @@ export function startLiveNotifications(options: LiveNotificationsOptions): LiveN
     delay: options.delay,
     idleTimeoutMs: options.idleTimeoutMs,
     log: options.log,
-    onMessage: (message) => void deliver(message).catch(fail),
+    onMessage: (message) => void deliver(message, subscriber.userId).catch(fail),
     onOpen({ reconnected, downSince, session: active }) {
       // What finished while the stream was down was never sent: ask for it (the dedupe drops what was seen).
       if (!reconnected || downSince === null) return;
       void missedFinishes(options, active, downSince)
-        .then((messages) => Promise.all(messages.map(deliver)))
+        .then((messages) => Promise.all(messages.map((message) => deliver(message, active.userId))))
         .catch(fail);
     },
   });

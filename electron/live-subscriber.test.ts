@@ -120,11 +120,13 @@ describe('createLiveSubscriber', () => {
     subscriber.sessionChanged();
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(server.streams).toBe(1);
+    expect(subscriber.userId).toBe('u1');
 
     holder.value = { userId: 'u2', accessToken: 'c' };
     subscriber.sessionChanged();
     await until(() => server.streams === 2 && subscriber.status === 'open');
     expect(server.calls.at(-2)?.authorization).toBe('Bearer c');
+    expect(subscriber.userId).toBe('u2');
 
     holder.value = null;
     subscriber.sessionChanged();
@@ -132,6 +134,7 @@ describe('createLiveSubscriber', () => {
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(server.streams).toBe(2);
     expect(statuses.at(-1)).toBe('signed-out');
+    expect(subscriber.userId).toBeNull();
     subscriber.stop();
   });
 

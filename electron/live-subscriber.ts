@@ -51,6 +51,8 @@ export interface LiveSubscriber {
   /** The stored session was written or removed: follow it (stop on sign-out, restart for another user). */
   sessionChanged(): void;
   readonly status: LiveSubscriberStatus;
+  /** The user whose stream this is (or is about to be); null while signed out. */
+  readonly userId: string | null;
 }
 
 /** Resolves after `ms`, or at once when `signal` aborts. */
@@ -190,6 +192,9 @@ export function createLiveSubscriber(options: LiveSubscriberOptions): LiveSubscr
     },
     get status() {
       return status;
+    },
+    get userId() {
+      return userId;
     },
   };
 }
