@@ -142,6 +142,7 @@ export function createLiveSubscriber(options: LiveSubscriberOptions): LiveSubscr
         if (!session) return setStatus('signed-out');
         const ticket = await askTicket(options, session, signal);
         await readStream(options, ticket, signal, () => {
+          if (signal.aborted) return; // replaced meanwhile by a newer connection
           attempt = 0;
           setStatus('open');
           options.onOpen?.({ reconnected: everOpened, downSince, session });
