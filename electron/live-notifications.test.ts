@@ -95,6 +95,8 @@ function streamControls() {
   let cuts = 0;
   let hold: { promise: Promise<void>; release: () => void } | null = null;
   const calls: string[] = [];
+  /** Everything the streams carried. */
+  const received: string[] = [];
   const controlledFetch: typeof fetch = async (input, init) => {
     const url = input instanceof Request ? input.url : input.toString();
     calls.push(`${init?.method ?? 'GET'} ${new URL(url).pathname}`);
@@ -109,6 +111,7 @@ function streamControls() {
         },
         transform(chunk, controller) {
           controller.enqueue(chunk);
+          received.push(decoder.decode(chunk));
           if (armedOn && decoder.decode(chunk).includes(armedOn)) {
             armedOn = null;
             cuts++;
@@ -122,6 +125,7 @@ function streamControls() {
   return {
     fetch: controlledFetch,
     calls,
+    received,
     /** Streams broken by `cutOn` so far. */
     get cuts() {
       return cuts;
@@ -179,7 +183,8 @@ describe('live notifications against the real server', () => {
     const rendererVault = watchSessionWrites(ownerVault, () => notifications?.sessionChanged());
     notifications = start(ownerVault, controls.fetch, ownerSink.show, { focusWindow, openProject });
     const otherSink = sink();
-    const otherNotifications = start(memoryVault({ [SESSION_KEY]: other.json }), fetch, otherSink.show);
+    const otherControls = streamControls();
+    const otherNotifications = start(memoryVault({ [SESSION_KEY]: other.json }), otherControls.fetch, otherSink.show);
     await waitFor(() => notifications.subscriber.status === 'open' && otherNotifications.subscriber.status === 'open');
 
     const { body: project } = await api<{ id: string }>(owner.token, 'POST', '/project', { url: siteUrl, instruction_text: 'Shop', num_pages: 2 });
@@ -213,6 +218,9 @@ describe('live notifications against the real server', () => {
     await new Promise((resolve) => setTimeout(resolve, 500)); // room for a duplicate to show up, were there one
     expect(ownerSink.shown.map((notice) => notice.title)).toEqual([`Scan finished: ${site}`, `Scan finished: ${site}`]);
     expect(otherSink.shown).toEqual([]);
+    // The other user's stream never carried a word about the owner's project.
+    expect(otherControls.received.join('')).not.toContain(project.id);
+    expect(controls.received.join('')).toContain(project.id);
 
     ownerSink.shown[1]?.click();
     expect(focusWindow).toHaveBeenCalledTimes(1);
