@@ -180,7 +180,7 @@ describe('live notifications against the real server', () => {
     const openProject = vi.fn();
     let notifications: LiveNotifications | null = null;
     // The renderer's writes go through the watched vault, as in main.ts.
-    const rendererVault = watchSessionWrites(ownerVault, () => notifications?.sessionChanged());
+    const rendererVault = watchSessionWrites(ownerVault, { changed: () => notifications?.sessionChanged(), beforeRead: () => notifications?.settled() });
     notifications = start(ownerVault, controls.fetch, ownerSink.show, { focusWindow, openProject });
     const otherSink = sink();
     const otherControls = streamControls();
@@ -248,7 +248,7 @@ describe('live notifications against the real server', () => {
     const controls = streamControls();
     const shown = sink();
     let notifications: LiveNotifications | null = null;
-    const rendererVault = watchSessionWrites(vault, () => notifications?.sessionChanged());
+    const rendererVault = watchSessionWrites(vault, { changed: () => notifications?.sessionChanged(), beforeRead: () => notifications?.settled() });
     notifications = start(vault, controls.fetch, shown.show);
     await waitFor(() => notifications.subscriber.status === 'signed-out');
     const user = await signUp();

@@ -27,6 +27,8 @@ export interface LiveNotificationsOptions {
 export interface LiveNotifications {
   /** The stored session was written or removed (sign-in, refresh, sign-out). */
   sessionChanged(): void;
+  /** Resolves once main is not reading or refreshing the session. */
+  settled(): Promise<void>;
   stop(): void;
   readonly subscriber: LiveSubscriber;
 }
@@ -73,6 +75,7 @@ export function startLiveNotifications(options: LiveNotificationsOptions): LiveN
   subscriber.start();
   return {
     sessionChanged: () => subscriber.sessionChanged(),
+    settled: () => session.settled(),
     stop: () => subscriber.stop(),
     subscriber,
   };

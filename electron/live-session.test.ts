@@ -173,15 +173,43 @@ describe('createSessionSource with a hosted Supabase project', () => {
 describe('watchSessionWrites', () => {
   it('reports writes and removals of the session, and only of the session', async () => {
     const vault = memoryVault();
-    const onChange = vi.fn();
-    const watched = watchSessionWrites(vault, onChange);
+    const changed = vi.fn();
+    const watched = watchSessionWrites(vault, { changed, beforeRead: () => undefined });
     await watched.setItem('other-key', 'x');
-    expect(onChange).not.toHaveBeenCalled();
+    expect(changed).not.toHaveBeenCalled();
     await watched.setItem(SESSION_KEY, '{}');
     expect(vault.entries.get(SESSION_KEY)).toBe('{}');
     await watched.removeItem(SESSION_KEY);
     expect(vault.entries.has(SESSION_KEY)).toBe(false);
-    expect(onChange).toHaveBeenCalledTimes(2);
+    expect(changed).toHaveBeenCalledTimes(2);
     expect(await watched.getItem('other-key')).toBe('x');
+  });
+
+  it("makes the renderer's read wait for a refresh main has under way, so it never gets the spent token", async () => {
+    const stored = await signUp();
+    const vault = memoryVault({ [SESSION_KEY]: JSON.stringify(stored) });
+    let windowOpen = false;
+    let refreshSent: () => void = () => {};
+    const sent = new Promise<void>((resolve) => (refreshSent = resolve));
+    const fetchImpl: typeof fetch = (input, init) => {
+      if ((input instanceof Request ? input.url : input.toString()).includes('grant_type=refresh_token')) refreshSent();
+      return fetch(input, init);
+    };
+    const source = createSessionSource({ vault, origin: server.origin, hasWindow: () => windowOpen, fetch: fetchImpl, now: () => stored.expires_at * 1000 });
+    const watched = watchSessionWrites(vault, { changed: () => {}, beforeRead: () => source.settled() });
+    const refreshing = source.current(); // no window: main refreshes
+    await sent;
+    windowOpen = true; // the window opens again while the refresh is under way, and its renderer reads the session
+    const seen = JSON.parse((await watched.getItem(SESSION_KEY)) ?? '') as StoredSession;
+    const active = await refreshing;
+    expect(seen.refresh_token).not.toBe(stored.refresh_token);
+    expect(seen.access_token).toBe(active?.accessToken);
+    // The renderer's own refresh with what it read works (a reused token would end the session).
+    const renderer = await fetch(`${server.origin}/auth/v1/token?grant_type=refresh_token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', apikey: 'local' },
+      body: JSON.stringify({ refresh_token: seen.refresh_token }),
+    });
+    expect(renderer.status).toBe(200);
   });
 });

@@ -60,6 +60,8 @@ export interface SessionSource {
   current(): Promise<ActiveSession | null>;
   /** What the last read found; false before any read. */
   readonly signedIn: boolean;
+  /** Resolves once no read (and so no refresh) is under way; never rejects. */
+  settled(): Promise<void>;
 }
 
 /** The refresh token was refused: the session is over, and retrying cannot help. */
@@ -146,26 +148,43 @@ export function createSessionSource(options: SessionSourceOptions): SessionSourc
       });
       return inFlight;
     },
+    settled() {
+      return (inFlight ?? Promise.resolve(null)).then(
+        () => undefined,
+        () => undefined,
+      );
+    },
     get signedIn() {
       return signedIn;
     },
   };
 }
 
+export interface SessionWatch {
+  /** After each write or removal of the session (sign-in, token refresh, sign-out in the renderer). */
+  changed: () => void;
+  /** Awaited before the renderer reads the session: a refresh main has under way lands first. */
+  beforeRead: () => Promise<void> | undefined;
+}
+
 /**
- * Wraps the vault so that `onChange` runs after each write or removal of the session (sign-in, token refresh,
- * sign-out in the renderer), for the live stream to follow the signed-in user.
+ * Wraps the vault the renderer uses (through IPC) so that the live stream follows its sign-in and sign-out, and so
+ * that the renderer never reads a session whose refresh token main is spending at that moment (the window opened
+ * again while main refreshed): it would spend it a second time, and the server would end the session.
  */
-export function watchSessionWrites(vault: Vault, onChange: () => void): Vault {
+export function watchSessionWrites(vault: Vault, watch: SessionWatch): Vault {
   return {
-    getItem: (key: string) => vault.getItem(key),
+    async getItem(key: string) {
+      if (key === SESSION_KEY) await watch.beforeRead();
+      return vault.getItem(key);
+    },
     async setItem(key: string, value: string) {
       await vault.setItem(key, value);
-      if (key === SESSION_KEY) onChange();
+      if (key === SESSION_KEY) watch.changed();
     },
     async removeItem(key: string) {
       await vault.removeItem(key);
-      if (key === SESSION_KEY) onChange();
+      if (key === SESSION_KEY) watch.changed();
     },
   };
 }

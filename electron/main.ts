@@ -110,7 +110,8 @@ async function start(): Promise<void> {
   serveAppProtocol(session.defaultSession.protocol, { rendererDir: RENDERER_DIR, serverOrigin });
   const vault = openVault(serverOrigin);
   // The renderer's sign-in, refresh and sign-out pass through this vault: the live stream follows them.
-  registerIpcHandlers(serverOrigin, watchSessionWrites(vault, () => liveNotifications?.sessionChanged()));
+  const watched = watchSessionWrites(vault, { changed: () => liveNotifications?.sessionChanged(), beforeRead: () => liveNotifications?.settled() });
+  registerIpcHandlers(serverOrigin, watched);
   await openMainWindow();
   if (!quitting) liveNotifications = startNotifications(serverOrigin, vault);
 }
