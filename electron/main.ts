@@ -1,18 +1,21 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { app, dialog, safeStorage, session } from 'electron';
+import { app, dialog, Notification, safeStorage, session } from 'electron';
 import type { AppInfo } from '../common/ipc';
 import { APP_ENTRY_URL, APP_ORIGIN } from './app-origin';
 import { deepLinkRoute, setUpDeepLinks } from './deep-link-delivery';
 import { createIpcRegistrar } from './ipc';
+import { startLiveNotifications, type LiveNotifications } from './live-notifications';
+import { watchSessionWrites } from './live-session';
 import { guardWebContents, hardenSession } from './navigation';
+import { nativeNotifications, projectOpener } from './notice-delivery';
 import { registerAppScheme, serveAppProtocol } from './protocol';
 import { attachReportMenu } from './report-menu';
 import { createReportOpener, REPORT_PARTITION } from './reports';
 import { ServerHost, ServerStartError } from './server-host';
 import { startAutoUpdates } from './updates';
 import { openExternalSafely } from './shell';
-import { createVault } from './vault';
+import { createVault, type Vault } from './vault';
 import { createFileKeychain } from './vault-file';
 import { createMainWindow, focusMainWindow, getMainWindow } from './windows';
 
@@ -31,6 +34,7 @@ let quitting = false;
 let serverStopped = false;
 let stopRequested = false;
 let serverOrigin: string | null = null;
+let liveNotifications: LiveNotifications | null = null;
 
 const server = new ServerHost({
   serverPath: SERVER_PATH,
@@ -51,13 +55,16 @@ function platformName(): AppInfo['platform'] {
   return platform === 'darwin' || platform === 'win32' || platform === 'linux' ? platform : 'other';
 }
 
-function registerIpcHandlers(origin: string): void {
-  const ipc = createIpcRegistrar(getMainWindow);
-  const vault = createVault({
+function openVault(origin: string): Vault {
+  return createVault({
     origin,
     fallback: () => createFileKeychain(join(app.getPath('userData'), 'vault'), safeStorage),
     onFallback: (reason) => console.warn(`Keychain unavailable (${reason}); secrets are kept in encrypted files instead.`),
   });
+}
+
+function registerIpcHandlers(origin: string, vault: Vault): void {
+  const ipc = createIpcRegistrar(getMainWindow);
   ipc.handle('vibeeval:app:get-info', () => ({ serverOrigin: origin, version: app.getVersion(), platform: platformName() }));
   ipc.handle('vibeeval:vault:get-item', (key) => vault.getItem(key));
   ipc.handle('vibeeval:vault:set-item', (key, value) => vault.setItem(key, value));
@@ -79,16 +86,34 @@ const deepLinks = setUpDeepLinks({
   },
 });
 
-async function openMainWindow(): Promise<void> {
-  await createMainWindow({ preloadPath: PRELOAD_PATH, url: APP_ENTRY_URL });
+async function openMainWindow(url = APP_ENTRY_URL): Promise<void> {
+  await createMainWindow({ preloadPath: PRELOAD_PATH, url });
   deepLinks.ready();
+}
+
+/** Native notifications when the signed-in user's scans and scenario runs finish (live-notifications.ts). */
+function startNotifications(origin: string, vault: Vault): LiveNotifications {
+  return startLiveNotifications({
+    origin,
+    vault,
+    hasWindow: () => getMainWindow() !== null,
+    // The settings' desktopNotifications choice (settings.ts) plugs in here; until then notifications are on.
+    notificationsEnabled: () => true,
+    show: nativeNotifications(Notification),
+    focusWindow: focusMainWindow,
+    openProject: projectOpener({ getWindow: getMainWindow, reopen: (path) => openMainWindow(`${APP_ORIGIN}${path}`) }),
+    log: (message) => console.warn(`vibeeval: ${message}`),
+  });
 }
 
 async function start(): Promise<void> {
   hardenSession(session.defaultSession);
   serverOrigin = await server.start();
   serveAppProtocol(session.defaultSession.protocol, { rendererDir: RENDERER_DIR, serverOrigin });
-  registerIpcHandlers(serverOrigin);
+  const vault = openVault(serverOrigin);
+  // The renderer's sign-in, refresh and sign-out pass through this vault: the live stream follows them.
+  const watched = watchSessionWrites(vault, { changed: () => liveNotifications?.sessionChanged(), beforeRead: () => liveNotifications?.settled() });
+  registerIpcHandlers(serverOrigin, watched);
   await openMainWindow();
   // Off unless packaged with a feed (VIBEEVAL_UPDATE_URL or electron-builder's app-update.yml); errors only logged.
   startAutoUpdates({
@@ -99,6 +124,7 @@ async function start(): Promise<void> {
     loadUpdater: async () => (await import('electron-updater')).default.autoUpdater,
     log: (message) => console.error(message),
   });
+  if (!quitting) liveNotifications = startNotifications(serverOrigin, vault);
 }
 
 async function failStartup(error: unknown): Promise<void> {
@@ -137,6 +163,7 @@ if (deepLinks.primary) {
   // Quitting waits for the server to stop (it shuts PostgreSQL down cleanly), then quits for real.
   app.on('before-quit', (event) => {
     quitting = true;
+    liveNotifications?.stop();
     if (serverStopped || !server.running) return;
     event.preventDefault();
     if (stopRequested) return;
