@@ -18,6 +18,8 @@ export interface AddressBarProps {
   /** Why the typed address was refused. */
   error: string | null;
   inputRef?: Ref<HTMLInputElement>;
+  /** Until the page is interactive (a prerendered page before hydration), nothing typed would be kept. */
+  disabled?: boolean;
 }
 
 /** Back, Forward, Reload and the address field of the live browser. */
@@ -42,6 +44,7 @@ export function AddressBar({ inputRef, ...props }: AddressBarProps) {
           </IconButton>
           <Input
             ref={inputRef}
+            disabled={props.disabled}
             aria-label={texts.addressLabel}
             placeholder={texts.addressPlaceholder}
             value={props.value}
@@ -57,7 +60,7 @@ export function AddressBar({ inputRef, ...props }: AddressBarProps) {
             spellCheck={false}
             data-testid="browser-address"
           />
-          <Button type="submit" size="sm" colorPalette="brand">
+          <Button type="submit" size="sm" colorPalette="brand" disabled={props.disabled}>
             {texts.go}
           </Button>
         </HStack>

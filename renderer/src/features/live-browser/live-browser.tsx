@@ -15,7 +15,8 @@ import { WebLiveBrowser } from './web-live-browser';
 export function LiveBrowser({ beside }: { beside?: ReactNode }) {
   const { bridge, serverOrigin } = useServices();
   // The prerendered page has no bridge: the web shell first, the real mode once hydrated.
-  const host = useHydrated() ? bridge.liveBrowser : null;
+  const hydrated = useHydrated();
+  const host = hydrated ? bridge.liveBrowser : null;
 
   return (
     <Flex direction={{ base: 'column', lg: 'row' }} gap="4" align="stretch">
@@ -24,7 +25,7 @@ export function LiveBrowser({ beside }: { beside?: ReactNode }) {
           {host ? texts.desktopIntro : texts.webIntro}
         </Text>
         <Flex direction="column" h={{ base: '440px', md: '600px' }}>
-          {host ? <DesktopLiveBrowser host={host} bridge={bridge} serverOrigin={serverOrigin} /> : <WebLiveBrowser serverOrigin={serverOrigin} />}
+          {host ? <DesktopLiveBrowser host={host} bridge={bridge} serverOrigin={serverOrigin} /> : <WebLiveBrowser serverOrigin={serverOrigin} ready={hydrated} />}
         </Flex>
       </Card.Root>
       {beside && (

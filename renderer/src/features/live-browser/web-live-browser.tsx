@@ -10,7 +10,7 @@ import { useFramingCheck } from './use-framing-check';
 const Frame = chakra('iframe');
 
 /** The web mode: the site in a sandboxed iframe when it allows framing (the server checks), else why not. */
-export function WebLiveBrowser({ serverOrigin }: { serverOrigin: string }) {
+export function WebLiveBrowser({ serverOrigin, ready }: { serverOrigin: string; ready: boolean }) {
   const [history, setHistory] = useState<AddressHistory>(emptyHistory);
   const [input, setInput] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -48,6 +48,7 @@ export function WebLiveBrowser({ serverOrigin }: { serverOrigin: string }) {
         canReload={url !== undefined}
         loading={loading}
         error={error}
+        disabled={!ready}
       />
       <FramedSite url={url} reloads={reloads} onLoaded={() => setLoading(false)} />
     </>
