@@ -99,3 +99,93 @@ test('live browser (web): bad input gets a clear message and loads nothing; a ba
   await expect(address(page)).toHaveValue('https://nowhere.invalid/');
   await expect(page.getByTestId('live-browser')).toContainText('The site cannot be reached');
 });
+
+/**
+ * The desktop mode's page side, in Chromium: a stand-in for the preload's `window.vibeeval` records the live
+ * browser calls the page makes and lets the test send main's state events (the native view itself needs Electron,
+ * which cannot be downloaded here; electron/live-browser.test.ts covers main's side). A string: this file is
+ * type-checked without the DOM library.
+ */
+const FAKE_DESKTOP_BRIDGE = `(() => {
+  const calls = [];
+  const listeners = {};
+  const vault = new Map();
+  const record = (name) => async (arg) => {
+    calls.push([name, arg]);
+    return name === 'navigate' ? true : undefined;
+  };
+  window.__browserCalls = calls;
+  window.__emit = (channel, payload) => (listeners[channel] || []).forEach((listener) => listener(payload));
+  window.vibeeval = {
+    kind: 'desktop',
+    app: { info: async () => ({ serverOrigin: location.origin, version: '0.0.0', platform: 'linux' }) },
+    vault: {
+      getItem: async (key) => (vault.has(key) ? vault.get(key) : null),
+      setItem: async (key, value) => void vault.set(key, value),
+      removeItem: async (key) => void vault.delete(key),
+    },
+    shell: { openExternal: async () => true },
+    reports: { open: async () => true },
+    browser: {
+      show: async (url, bounds) => {
+        calls.push(['show', { url, bounds }]);
+        return true;
+      },
+      navigate: async (url) => {
+        calls.push(['navigate', { url }]);
+        return true;
+      },
+      back: record('back'),
+      forward: record('forward'),
+      reload: record('reload'),
+      setBounds: record('setBounds'),
+      hide: record('hide'),
+    },
+    events: {
+      subscribe: (channel, listener) => {
+        (listeners[channel] = listeners[channel] || []).push(listener);
+        return () => (listeners[channel] = listeners[channel].filter((other) => other !== listener));
+      },
+    },
+  };
+})();`;
+
+type Call = [string, { url?: string; bounds?: { x: number; y: number; width: number; height: number } } & { x?: number; y?: number; width?: number; height?: number }];
+const calls = (page: Page) => page.evaluate<Call[]>('window.__browserCalls');
+
+test('live browser (desktop page): shows the site over the box, follows it, reflects main state, closes on leaving', async ({ page }) => {
+  await page.addInitScript({ content: FAKE_DESKTOP_BRIDGE });
+  await page.goto('/vibe-loop');
+  const browser = page.getByTestId('live-browser');
+  await browser.scrollIntoViewIfNeeded();
+  await expect(browser).toContainText('in a browser of its own');
+
+  await go(page, 'example.com');
+  await expect.poll(async () => (await calls(page)).find(([name]) => name === 'show')?.[1]?.url).toBe('https://example.com/');
+  const box = await page.getByTestId('browser-view').boundingBox();
+  const shown = (await calls(page)).find(([name]) => name === 'show')![1].bounds!;
+  expect(shown).toEqual({ x: Math.round(box!.x), y: Math.round(box!.y), width: Math.round(box!.width), height: Math.round(box!.height) });
+
+  // Scrolling moves the box: main is told where it went.
+  await page.mouse.wheel(0, 120);
+  await expect.poll(async () => (await calls(page)).filter(([name]) => name === 'setBounds').at(-1)?.[1]?.y).toBe(Math.round((await page.getByTestId('browser-view').boundingBox())!.y));
+
+  // Main's state: the address follows the page, Back lights up, a failure is said plainly.
+  await page.evaluate(`window.__emit('vibeeval:event:browser', { url: 'https://example.com/about', title: 'About', loading: false, canGoBack: true, canGoForward: false })`);
+  await expect(address(page)).toHaveValue('https://example.com/about');
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect.poll(async () => (await calls(page)).some(([name]) => name === 'back')).toBe(true);
+  await page.evaluate(`window.__emit('vibeeval:event:browser', { url: 'https://nowhere.invalid/', title: '', loading: false, canGoBack: true, canGoForward: false, error: 'nowhere.invalid cannot be reached: its address could not be found.' })`);
+  await expect(page.getByTestId('browser-load-error')).toHaveText('nowhere.invalid cannot be reached: its address could not be found.');
+
+  await go(page, 'file:///etc/passwd');
+  await expect(page.getByRole('alert').filter({ hasText: 'Only http and https addresses can be shown.' })).toBeVisible();
+  expect((await calls(page)).filter(([name]) => name === 'navigate')).toEqual([]);
+  await go(page, 'example.org');
+  await expect.poll(async () => (await calls(page)).find(([name]) => name === 'navigate')?.[1]).toEqual({ url: 'https://example.org/' });
+  await page.screenshot({ path: 'test-results/screens/live-browser-desktop-1280.png' });
+
+  // Leaving the page (a client-side navigation) closes the view.
+  await page.getByRole('link', { name: 'Pricing' }).first().click();
+  await expect.poll(async () => (await calls(page)).some(([name]) => name === 'hide')).toBe(true);
+});

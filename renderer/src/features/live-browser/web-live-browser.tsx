@@ -15,14 +15,17 @@ export function WebLiveBrowser({ serverOrigin, ready }: { serverOrigin: string; 
   const [input, setInput] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [reloads, setReloads] = useState(0);
-  const [loading, setLoading] = useState(false);
+  const [frameLoading, setFrameLoading] = useState(false);
   const url = current(history);
+  const check = useFramingCheck(url);
+  // Busy while the server checks the site, then while the frame loads it (a refused site loads nothing).
+  const loading = check.isFetching || (frameLoading && check.data?.allowed === true);
 
   const show = (next: AddressHistory) => {
     setHistory(next);
     setInput(current(next) ?? '');
     setError(null);
-    setLoading(current(next) !== url);
+    setFrameLoading(current(next) !== url);
   };
   const submit = () => {
     const check = parseBrowserAddress(input, serverOrigin);
@@ -31,7 +34,7 @@ export function WebLiveBrowser({ serverOrigin, ready }: { serverOrigin: string; 
   };
   const reload = () => {
     setReloads((count) => count + 1);
-    setLoading(true);
+    setFrameLoading(true);
   };
 
   return (
@@ -50,13 +53,19 @@ export function WebLiveBrowser({ serverOrigin, ready }: { serverOrigin: string; 
         error={error}
         disabled={!ready}
       />
-      <FramedSite url={url} reloads={reloads} onLoaded={() => setLoading(false)} />
+      <FramedSite url={url} check={check} reloads={reloads} onLoaded={() => setFrameLoading(false)} />
     </>
   );
 }
 
-function FramedSite({ url, reloads, onLoaded }: { url: string | undefined; reloads: number; onLoaded: () => void }) {
-  const check = useFramingCheck(url);
+interface FramedSiteProps {
+  url: string | undefined;
+  check: ReturnType<typeof useFramingCheck>;
+  reloads: number;
+  onLoaded: () => void;
+}
+
+function FramedSite({ url, check, reloads, onLoaded }: FramedSiteProps) {
   if (url === undefined) return <Message>{texts.empty}</Message>;
   const host = new URL(url).host;
   if (check.isPending) {
