@@ -166,9 +166,15 @@ test('live browser (desktop page): shows the site over the box, follows it, refl
   const shown = (await calls(page)).find(([name]) => name === 'show')![1].bounds!;
   expect(shown).toEqual({ x: Math.round(box!.x), y: Math.round(box!.y), width: Math.round(box!.width), height: Math.round(box!.height) });
 
-  // Scrolling moves the box: main is told where it went.
+  // Scrolling moves the box: main is told where it went; the part under the sticky top bar is cut off.
   await page.mouse.wheel(0, 120);
   await expect.poll(async () => (await calls(page)).filter(([name]) => name === 'setBounds').at(-1)?.[1]?.y).toBe(Math.round((await page.getByTestId('browser-view').boundingBox())!.y));
+  const barBottom = await page.evaluate<number>("document.querySelector('header').getBoundingClientRect().bottom");
+  await page.mouse.wheel(0, 400);
+  await expect.poll(async () => (await calls(page)).filter(([name]) => name === 'setBounds').at(-1)?.[1]?.y).toBe(Math.round(barBottom));
+  const boxNow = (await page.getByTestId('browser-view').boundingBox())!;
+  const cut = (await calls(page)).filter(([name]) => name === 'setBounds').at(-1)![1];
+  expect(cut.height).toBe(Math.round(boxNow.y + boxNow.height - barBottom));
 
   // Main's state: the address follows the page, Back lights up, a failure is said plainly.
   await page.evaluate(`window.__emit('vibeeval:event:browser', { url: 'https://example.com/about', title: 'About', loading: false, canGoBack: true, canGoForward: false })`);

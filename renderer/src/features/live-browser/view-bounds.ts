@@ -1,10 +1,23 @@
 import type { BrowserBounds } from '@common/ipc';
 import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 
-/** Where `element` is in the window, in whole CSS pixels. */
+/**
+ * The bottom of the page's sticky top bar, if it has one: a native view is drawn over everything on the page,
+ * so the part of the box scrolled under the bar is cut off rather than drawn over the bar.
+ */
+function stickyTop(): number {
+  const bar = document.querySelector('header');
+  if (!bar) return 0;
+  const { position } = getComputedStyle(bar);
+  return position === 'sticky' || position === 'fixed' ? Math.max(0, bar.getBoundingClientRect().bottom) : 0;
+}
+
+/** Where the visible part of `element` is in the window (below a sticky top bar), in whole CSS pixels. */
 export function measureBounds(element: Element): BrowserBounds {
   const rect = element.getBoundingClientRect();
-  return { x: Math.round(rect.left), y: Math.round(rect.top), width: Math.round(rect.width), height: Math.round(rect.height) };
+  const top = Math.max(rect.top, stickyTop());
+  const height = Math.max(0, rect.bottom - top);
+  return { x: Math.round(rect.left), y: Math.round(top), width: Math.round(rect.width), height: Math.round(height) };
 }
 
 const sameBounds = (a: BrowserBounds | null, b: BrowserBounds) => a !== null && a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
