@@ -101,6 +101,15 @@ describe(`GET ${FRAMING_CHECK_PATH}`, () => {
     expect(((await missing.json()) as { detail: string }).detail).toMatch(/url/);
   });
 
+  it("lets the app's pages frame http(s) sites, while nobody may frame the app", async () => {
+    const response = await fetch(`${server.origin}/health`);
+    await response.body?.cancel();
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("frame-src 'self' http: https:");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("script-src 'self'");
+  });
+
   it('counts checks per client IP and answers 429 with Retry-After beyond the limit', async () => {
     let answer = await check(`${siteUrl}/open`);
     for (let i = 0; i < 20 && answer.status !== 429; i++) answer = await check(`${siteUrl}/open`);
