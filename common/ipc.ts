@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { browserUrlSchema } from './live-browser';
 
 /**
  * The IPC contract between the Electron main process and the preload bridge: one entry per channel,
@@ -39,6 +40,27 @@ const reportPreviewUrl = z
     }
   }, 'must be an http(s) URL');
 
+/** A rectangle of the page, in whole CSS pixels (may start above or left of the viewport when scrolled). */
+export const browserBoundsSchema = z.object({
+  x: z.number().int().min(-100_000).max(100_000),
+  y: z.number().int().min(-100_000).max(100_000),
+  width: z.number().int().min(0).max(100_000),
+  height: z.number().int().min(0).max(100_000),
+});
+export type BrowserBounds = z.infer<typeof browserBoundsSchema>;
+
+/** The live browser's page, as main reports it after each navigation, title change, load start or stop, and failure. */
+export const browserStateSchema = z.object({
+  url: z.string().max(8192),
+  title: z.string().max(1000),
+  loading: z.boolean(),
+  canGoBack: z.boolean(),
+  canGoForward: z.boolean(),
+  /** Why the last load failed, worded for the user (e.g. the site cannot be reached). */
+  error: z.string().max(1000).optional(),
+});
+export type BrowserState = z.infer<typeof browserStateSchema>;
+
 export const ipcContract = {
   'vibeeval:app:get-info': { request: z.tuple([]), response: appInfoSchema },
   'vibeeval:vault:get-item': { request: z.tuple([vaultKey]), response: z.string().nullable() },
@@ -53,6 +75,17 @@ export const ipcContract = {
   },
   /** Opens a report preview (the server's /report-preview page) in its own window; false when refused. */
   'vibeeval:reports:open': { request: z.tuple([reportPreviewUrl]), response: z.boolean() },
+  /** The live browser (Live Browser Demo): shows `url` in a native view over `bounds`; false when refused. */
+  'vibeeval:browser:show': { request: z.tuple([z.object({ url: browserUrlSchema, bounds: browserBoundsSchema })]), response: z.boolean() },
+  /** Loads another address in the live browser; false when refused or when no view is shown. */
+  'vibeeval:browser:navigate': { request: z.tuple([z.object({ url: browserUrlSchema })]), response: z.boolean() },
+  'vibeeval:browser:back': { request: z.tuple([]), response: z.void() },
+  'vibeeval:browser:forward': { request: z.tuple([]), response: z.void() },
+  'vibeeval:browser:reload': { request: z.tuple([]), response: z.void() },
+  /** Where the view is drawn, in CSS pixels of the page; main clamps it to the window. */
+  'vibeeval:browser:set-bounds': { request: z.tuple([browserBoundsSchema]), response: z.void() },
+  /** Closes the live browser: the view and everything its page held are gone. */
+  'vibeeval:browser:hide': { request: z.tuple([]), response: z.void() },
 } as const;
 
 export type IpcChannel = keyof typeof ipcContract;
@@ -96,6 +129,8 @@ export const ipcEventContract = {
     title: z.string().min(1).max(200),
     message: z.string().min(1).max(1000),
   }),
+  /** The live browser's page changed (address, title, loading, history, failure). */
+  'vibeeval:event:browser': browserStateSchema,
 } as const;
 
 export type IpcEventChannel = keyof typeof ipcEventContract;

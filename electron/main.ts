@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { app, dialog, Notification, safeStorage, session } from 'electron';
+import { app, dialog, Notification, safeStorage, session, WebContentsView } from 'electron';
 import type { AppInfo } from '../common/ipc';
 import { APP_ENTRY_URL, APP_ORIGIN } from './app-origin';
 import { deepLinkRoute, setUpDeepLinks } from './deep-link-delivery';
+import { sendEvent } from './events';
 import { createIpcRegistrar } from './ipc';
+import { LIVE_BROWSER_PARTITION, LiveBrowser, liveBrowserPreferences, registerLiveBrowserHandlers } from './live-browser';
 import { startLiveNotifications, type LiveNotifications } from './live-notifications';
 import { watchSessionWrites } from './live-session';
 import { guardWebContents, hardenSession } from './navigation';
@@ -71,6 +73,16 @@ function registerIpcHandlers(origin: string, vault: Vault): void {
   ipc.handle('vibeeval:vault:remove-item', (key) => vault.removeItem(key));
   ipc.handle('vibeeval:shell:open-external', (url) => openExternalSafely(url));
   ipc.handle('vibeeval:reports:open', createReportOpener({ serverOrigin: origin, attachActions: attachReportMenu }));
+  registerLiveBrowserHandlers(
+    ipc,
+    new LiveBrowser<WebContentsView>({
+      serverOrigin: origin,
+      getWindow: getMainWindow,
+      createView: () => new WebContentsView({ webPreferences: liveBrowserPreferences() }),
+      session: () => session.fromPartition(LIVE_BROWSER_PARTITION),
+      emit: (state) => sendEvent(getMainWindow(), 'vibeeval:event:browser', state),
+    }),
+  );
 }
 
 // Links (vibeeval://...) from the OS: registers the scheme and takes the single-instance lock.
@@ -143,10 +155,11 @@ async function failStartup(error: unknown): Promise<void> {
 // Another vibeeval is running: it got this launch's argv ('second-instance' there), and this one has quit.
 if (deepLinks.primary) {
 
-  // Every web contents, whichever window or frame creates it, stays on app://vibeeval, except report windows:
-  // they live in their own session and keep to the server's origin under their own guard (reports.ts).
+  // Every web contents, whichever window or frame creates it, stays on app://vibeeval, except report windows and
+  // the live browser: each lives in its own session under its own guard (reports.ts, live-browser.ts).
   app.on('web-contents-created', (_event, contents) => {
     if (contents.session === session.fromPartition(REPORT_PARTITION)) return;
+    if (contents.session === session.fromPartition(LIVE_BROWSER_PARTITION)) return;
     guardWebContents(contents);
   });
 

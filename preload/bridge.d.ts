@@ -1,4 +1,4 @@
-import type { AppInfo, IpcEventChannel, IpcEventPayload } from '../common/ipc';
+import type { AppInfo, BrowserBounds, IpcEventChannel, IpcEventPayload } from '../common/ipc';
 
 /** What the preload script exposes to the renderer as `window.vibeeval` (desktop mode only). */
 export interface DesktopBridge {
@@ -14,6 +14,19 @@ export interface DesktopBridge {
   shell: { openExternal(url: string): Promise<boolean> };
   /** Opens a report preview of the embedded server in a native window; false when the URL was refused. */
   reports: { open(url: string): Promise<boolean> };
+  /**
+   * The live browser (Live Browser Demo): a site in a native view drawn over `bounds` (CSS pixels of the page).
+   * show and navigate answer false when the address is refused; its state arrives as `vibeeval:event:browser`.
+   */
+  browser: {
+    show(url: string, bounds: BrowserBounds): Promise<boolean>;
+    navigate(url: string): Promise<boolean>;
+    back(): Promise<void>;
+    forward(): Promise<void>;
+    reload(): Promise<void>;
+    setBounds(bounds: BrowserBounds): Promise<void>;
+    hide(): Promise<void>;
+  };
   /** Events from main (common/ipc.ts `ipcEventContract`), checked before the listener runs; returns unsubscribe. */
   events: {
     subscribe<C extends IpcEventChannel>(channel: C, listener: (payload: IpcEventPayload<C>) => void): () => void;

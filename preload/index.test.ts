@@ -29,7 +29,7 @@ describe('the preload bridge', () => {
   it('exposes task-level methods only, no raw invoke', () => {
     expect([...exposed.keys()]).toEqual(['vibeeval']);
     expect(bridge.kind).toBe('desktop');
-    expect(Object.keys(bridge).sort()).toEqual(['app', 'events', 'kind', 'reports', 'shell', 'vault']);
+    expect(Object.keys(bridge).sort()).toEqual(['app', 'browser', 'events', 'kind', 'reports', 'shell', 'vault']);
     expect(Object.keys(bridge.vault).sort()).toEqual(['getItem', 'removeItem', 'setItem']);
     expect(JSON.stringify(Object.keys(bridge))).not.toMatch(/invoke|send|ipc/i);
   });
@@ -84,6 +84,55 @@ describe('the preload bridge', () => {
     emit('vibeeval:event:navigate', { path: '/dashboard' });
     expect(seen).toEqual([{ path: '/dashboard/projects/1' }]);
     expect(listeners.get('vibeeval:event:navigate')?.size).toBe(0);
+  });
+
+  it('drives the live browser through its channels with checked arguments', async () => {
+    const bounds = { x: 10, y: 200, width: 800, height: 500 };
+    invoke.mockResolvedValueOnce(true);
+    await expect(bridge.browser.show('https://example.com/', bounds)).resolves.toBe(true);
+    expect(invoke).toHaveBeenLastCalledWith('vibeeval:browser:show', { url: 'https://example.com/', bounds });
+    invoke.mockResolvedValueOnce(false);
+    await expect(bridge.browser.navigate('https://example.org/')).resolves.toBe(false);
+    expect(invoke).toHaveBeenLastCalledWith('vibeeval:browser:navigate', { url: 'https://example.org/' });
+    for (const [method, channel] of [
+      ['back', 'vibeeval:browser:back'],
+      ['forward', 'vibeeval:browser:forward'],
+      ['reload', 'vibeeval:browser:reload'],
+      ['hide', 'vibeeval:browser:hide'],
+    ] as const) {
+      invoke.mockResolvedValueOnce(undefined);
+      await bridge.browser[method]();
+      expect(invoke).toHaveBeenLastCalledWith(channel);
+    }
+    invoke.mockResolvedValueOnce(undefined);
+    await bridge.browser.setBounds(bounds);
+    expect(invoke).toHaveBeenLastCalledWith('vibeeval:browser:set-bounds', bounds);
+  });
+
+  it('refuses live browser arguments outside the contract before anything is sent', async () => {
+    const bounds = { x: 0, y: 0, width: 100, height: 100 };
+    await expect(bridge.browser.show('file:///etc/passwd', bounds)).rejects.toThrow(/invalid arguments/);
+    await expect(bridge.browser.show('javascript:alert(1)', bounds)).rejects.toThrow(/invalid arguments/);
+    await expect(bridge.browser.show('https://user:pw@example.com/', bounds)).rejects.toThrow(/invalid arguments/);
+    await expect(bridge.browser.navigate('data:text/html,x')).rejects.toThrow(/invalid arguments/);
+    await expect(bridge.browser.setBounds({ ...bounds, width: 10.5 })).rejects.toThrow(/invalid arguments/);
+    await expect(bridge.browser.setBounds({ ...bounds, height: -1 })).rejects.toThrow(/invalid arguments/);
+    await expect(bridge.browser.setBounds({ x: 0, y: 0 } as never)).rejects.toThrow(/invalid arguments/);
+    expect(invoke).not.toHaveBeenCalled();
+  });
+
+  it('passes checked live browser states, drops others', () => {
+    const seen: unknown[] = [];
+    const stop = bridge.events.subscribe('vibeeval:event:browser', (state) => seen.push(state));
+    const state = { url: 'https://example.com/', title: 'Example', loading: false, canGoBack: true, canGoForward: false };
+    emit('vibeeval:event:browser', state);
+    emit('vibeeval:event:browser', { ...state, error: 'example.com cannot be reached: it refused the connection.' });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    emit('vibeeval:event:browser', { ...state, loading: 'yes' });
+    emit('vibeeval:event:browser', { url: 'https://example.com/' });
+    warn.mockRestore();
+    stop();
+    expect(seen).toEqual([state, { ...state, error: 'example.com cannot be reached: it refused the connection.' }]);
   });
 
   it('refuses channels outside the event contract', () => {

@@ -64,6 +64,15 @@ const bridge: DesktopBridge = {
   reports: {
     open: (url) => call('vibeeval:reports:open', url),
   },
+  browser: {
+    show: (url, bounds) => call('vibeeval:browser:show', { url, bounds }),
+    navigate: (url) => call('vibeeval:browser:navigate', { url }),
+    back: () => call('vibeeval:browser:back'),
+    forward: () => call('vibeeval:browser:forward'),
+    reload: () => call('vibeeval:browser:reload'),
+    setBounds: (bounds) => call('vibeeval:browser:set-bounds', bounds),
+    hide: () => call('vibeeval:browser:hide'),
+  },
   events: { subscribe },
 };
 

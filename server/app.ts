@@ -115,6 +115,10 @@ export async function buildApp({ config, database, secrets, mailer, logger, acce
         imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: connectSources,
+        // The Live Browser Demo (/vibe-loop, web mode) shows the site under test in an iframe. Not scoped to that
+        // page: the app navigates client-side, so the CSP of whichever page was loaded first stays in force.
+        // The frame itself is sandboxed (no top navigation, no popups) and another origin than ours.
+        frameSrc: ["'self'", 'http:', 'https:'],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         frameAncestors: ["'none'"],

@@ -74,6 +74,9 @@ const envSchema = z.object({
   PUBLIC_SCAN_WINDOW_SECONDS: positiveInt(3600),
   /** Pages a public quick scan crawls. */
   PUBLIC_SCAN_PAGES: positiveInt(5),
+  /** The live browser's framing check (web mode): requests per client IP per window. */
+  FRAMING_CHECK_MAX_PER_IP: positiveInt(30),
+  FRAMING_CHECK_WINDOW_SECONDS: positiveInt(60),
   SUPABASE_URL: optionalUrl(['http:', 'https:']),
   SUPABASE_ANON_KEY: z.string().trim().optional(),
   SUPABASE_JWT_SECRET: z.string().trim().optional(),
@@ -147,6 +150,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
       windowSeconds: env.PUBLIC_SCAN_WINDOW_SECONDS,
       maxPages: Math.min(env.PUBLIC_SCAN_PAGES, 50),
     },
+    framingChecks: { perIp: env.FRAMING_CHECK_MAX_PER_IP, windowSeconds: env.FRAMING_CHECK_WINDOW_SECONDS },
   };
 }
 

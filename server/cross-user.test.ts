@@ -147,6 +147,7 @@ const TABLE: Record<string, Entry> = {
   'POST /auth/v1/verify': { kind: 'no user data', reason: 'redeems a one-time token from a mail' },
   'GET /auth/v1/authorize': { kind: 'no user data', reason: 'redirects to the sign-in page' },
   'POST /v2/vibe-scanner': { kind: 'no user data', reason: 'public quick scans belong to no account' },
+  'GET /v2/live-browser/framing': { kind: 'no user data', reason: "a public check of another site's framing headers, stored nowhere" },
 };
 
 async function openStream(token: string, into: 'a' | 'b', signal: AbortSignal) {

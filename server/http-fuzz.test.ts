@@ -81,6 +81,7 @@ const TABLE: Record<string, (fx: Fixtures) => FuzzTarget> = {
   'GET /report-preview': (fx) => ({ shape: 'page', query: { signed_url: `/reports/${fx.reportId}/view?exp=1&sig=x` } }),
   'POST /v2/vibe-scanner': () => ({ body: { url: SITE, email: 'fuzz@example.com' } }),
   'GET /v2/vibe-scanner/:id/report': (fx) => ({ params: { id: fx.publicScanId }, query: signed }),
+  'GET /v2/live-browser/framing': () => ({ query: { url: SITE } }),
   'GET /scenarios': (fx) => ({ auth: 'user', query: { limit: '10', project_id: fx.projectId } }),
   'POST /scenarios': (fx) => ({ auth: 'user', body: { project_id: fx.projectId, website: SITE, actions: SCENARIO_STEPS, summarized_actions: 'Home page loads' } }),
   'POST /scenarios/generate': (fx) => ({ auth: 'user', body: { project_id: fx.projectId } }),

@@ -14,6 +14,7 @@ import { projectRoutes } from './projects/routes';
 import { Sealer } from './projects/sealed';
 import { ProjectService } from './projects/service';
 import { runPublicScanJob } from './public-scans/job';
+import { liveBrowserRoutes } from './live-browser/routes';
 import { publicReportLink, publicScanRoutes } from './public-scans/routes';
 import { PublicScanService } from './public-scans/service';
 import { ReportLinks } from './reports/links';
@@ -123,6 +124,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
           policy: config.scans.addressPolicy,
           enqueue: (id) => started.enqueuePublicScan(id),
         }),
+        liveBrowserRoutes({ pool: database.pool, limits: config.framingChecks, policy: config.scans.addressPolicy, origin: () => origin() }),
       ],
     });
     origin = built.origin;

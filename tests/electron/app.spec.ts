@@ -1,4 +1,6 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -88,5 +90,30 @@ test.describe('desktop app', () => {
     await page.waitForTimeout(500);
     expect(page.url()).toBe(before);
     expect(app.windows()).toHaveLength(1);
+  });
+
+  test('shows a site in the live browser view, in a session of its own, and closes it', async () => {
+    const site = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end('<title>Live site</title><h1>Live site</h1>'));
+    await new Promise<void>((done) => site.listen(0, '127.0.0.1', done));
+    const url = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
+    try {
+      const page = await app.firstWindow();
+      // Each function runs in the page, where only its own text exists: the bridge is reached inside each.
+      expect(await page.evaluate(([target]) => (globalThis as unknown as PageGlobals).vibeeval!.browser.show(target!, { x: 0, y: 100, width: 600, height: 400 }), [url])).toBe(true);
+      const viewOf = (target: string) =>
+        app.evaluate(({ webContents, session }, address) => {
+          const view = webContents.getAllWebContents().find((contents) => contents.getURL() === address);
+          return view ? { ownSession: view.session !== session.defaultSession, title: view.getTitle() } : null;
+        }, target);
+      await expect.poll(() => viewOf(url)).toEqual({ ownSession: true, title: 'Live site' });
+      const info = await page.evaluate(() => (globalThis as unknown as PageGlobals).vibeeval!.app.info());
+      // The embedded server itself is never shown.
+      expect(await page.evaluate(([target]) => (globalThis as unknown as PageGlobals).vibeeval!.browser.navigate(target!), [`${info.serverOrigin}/`])).toBe(false);
+      await page.evaluate(() => (globalThis as unknown as PageGlobals).vibeeval!.browser.hide());
+      await expect.poll(() => viewOf(url)).toBeNull();
+      expect(app.windows()).toHaveLength(1);
+    } finally {
+      await new Promise<void>((done) => site.close(() => done()));
+    }
   });
 });

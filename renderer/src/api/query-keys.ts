@@ -34,6 +34,8 @@ export const queryKeys = {
     status: (id: string) => ['reports', 'status', id] as const,
   },
   webhooks: { all: ['webhooks'] as const },
+  /** GET /v2/live-browser/framing?url=...: whether a site may be shown in a frame (web live browser). */
+  liveBrowser: { framing: (url: string) => ['live-browser', 'framing', url] as const },
   continuousBuilds: { all: ['continuous-builds'] as const },
   billing: {
     subscriptions: ['billing', 'subscriptions'] as const,

@@ -1,4 +1,4 @@
-import type { IpcEventChannel, IpcEventPayload } from '@common/ipc';
+import type { BrowserBounds, IpcEventChannel, IpcEventPayload } from '@common/ipc';
 
 /**
  * What the rest of the renderer needs from its host: the server's origin, somewhere to keep the auth session,
@@ -22,6 +22,22 @@ export interface Bridge {
    * results); the web has none, so there it never fires. Returns the unsubscribe function.
    */
   subscribe<C extends IpcEventChannel>(channel: C, listener: (payload: IpcEventPayload<C>) => void): () => void;
+  /**
+   * The desktop app's live browser: a site in a native view that main draws over a box of the page (its state
+   * arrives as `vibeeval:event:browser`). Null on the web, where the Live Browser Demo uses an iframe.
+   */
+  readonly liveBrowser: LiveBrowserHost | null;
+}
+
+/** The native live browser: show and navigate answer false when main refuses the address. */
+export interface LiveBrowserHost {
+  show(url: string, bounds: BrowserBounds): Promise<boolean>;
+  navigate(url: string): Promise<boolean>;
+  back(): Promise<void>;
+  forward(): Promise<void>;
+  reload(): Promise<void>;
+  setBounds(bounds: BrowserBounds): Promise<void>;
+  hide(): Promise<void>;
 }
 
 /** supabase-js accepts a synchronous or an asynchronous storage; the keychain is asynchronous. */

@@ -21,5 +21,7 @@ export function createDesktopBridge(desktop: DesktopBridge): Bridge {
     // Main checks the URL is on the embedded server's origin before it opens a window.
     openReport: (url) => desktop.reports.open(url),
     subscribe: (channel, listener) => desktop.events.subscribe(channel, listener),
+    // Main checks every address again (http(s) only, never the embedded server) and clamps the bounds.
+    liveBrowser: desktop.browser,
   };
 }

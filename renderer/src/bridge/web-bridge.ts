@@ -24,5 +24,6 @@ export function createWebBridge(): Bridge {
     },
     // The main process's events exist only in the desktop app.
     subscribe: () => () => undefined,
+    liveBrowser: null,
   };
 }

@@ -21,6 +21,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useHydrated } from '../../app/hydration';
 import { useServices } from '../../app/services';
 import { PageHeading } from '../../ui/page-heading';
+import { LiveBrowser } from '../live-browser/live-browser';
 import { HashDemo } from './hash-demo';
 
 const MINUTES = MONITORING.minIntervalMs / 60_000;
@@ -121,6 +122,13 @@ export function VibeLoopPage() {
         </Section>
 
         <Section id="live-browser-demo" title="Live Browser Demo">
+          <Text color="fg.muted">
+            Open your site here as your visitors see it: type its address, then move around it with Back, Forward and Reload.
+          </Text>
+          <LiveBrowser />
+          <Heading as="h3" size="md" mt="4">
+            The script&apos;s hash
+          </Heading>
           <Text color="fg.muted">
             This is the same hash the script computes, running in your browser now. Change a word and the hash changes; add
             spaces or blank lines and it does not.
