@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { desktopSettingsSchema, serverChoiceSchema, setServerResultSchema } from './desktop-settings';
 
 /**
  * The IPC contract between the Electron main process and the preload bridge: one entry per channel,
@@ -39,6 +40,17 @@ const reportPreviewUrl = z
     }
   }, 'must be an http(s) URL');
 
+/** A one-time message for the user (e.g. the keychain could not be used and secrets are kept another way). */
+export const noticeSchema = z.object({
+  kind: z.enum(['keychain-fallback']),
+  title: z.string().min(1).max(200),
+  message: z.string().min(1).max(1000),
+});
+export type Notice = z.infer<typeof noticeSchema>;
+
+/** Most notices main keeps for the renderer at once (there is one kind today). */
+export const MAX_QUEUED_NOTICES = 10;
+
 export const ipcContract = {
   'vibeeval:app:get-info': { request: z.tuple([]), response: appInfoSchema },
   'vibeeval:vault:get-item': { request: z.tuple([vaultKey]), response: z.string().nullable() },
@@ -53,6 +65,14 @@ export const ipcContract = {
   },
   /** Opens a report preview (the server's /report-preview page) in its own window; false when refused. */
   'vibeeval:reports:open': { request: z.tuple([reportPreviewUrl]), response: z.boolean() },
+  /** Restarts the app (a new server choice applies at start). */
+  'vibeeval:app:relaunch': { request: z.tuple([]), response: z.void() },
+  /** Notices main queued before the renderer listened (e.g. during boot); the queue is emptied. */
+  'vibeeval:app:take-notices': { request: z.tuple([]), response: z.array(noticeSchema).max(MAX_QUEUED_NOTICES) },
+  'vibeeval:settings:get': { request: z.tuple([]), response: desktopSettingsSchema },
+  'vibeeval:settings:set-notifications': { request: z.tuple([z.boolean()]), response: z.void() },
+  /** Saves the server to use at the next start; a team server only once its /health answers as vibeeval's. */
+  'vibeeval:settings:set-server': { request: z.tuple([serverChoiceSchema]), response: setServerResultSchema },
 } as const;
 
 export type IpcChannel = keyof typeof ipcContract;
@@ -91,11 +111,7 @@ export const ipcEventContract = {
     z.object({ kind: z.literal('error'), message: z.string().min(1).max(1000) }),
   ]),
   /** A one-time message for the user (e.g. the keychain could not be used and secrets are kept another way). */
-  'vibeeval:event:notice': z.object({
-    kind: z.enum(['keychain-fallback']),
-    title: z.string().min(1).max(200),
-    message: z.string().min(1).max(1000),
-  }),
+  'vibeeval:event:notice': noticeSchema,
 } as const;
 
 export type IpcEventChannel = keyof typeof ipcEventContract;

@@ -1,14 +1,20 @@
 import { join } from 'node:path';
-import { app, dialog, safeStorage, session } from 'electron';
+import { app, dialog, ipcMain, Menu, safeStorage, session } from 'electron';
 import type { AppInfo } from '../common/ipc';
+import { installApplicationMenu, type ApplicationMenu } from './app-menu';
 import { APP_ENTRY_URL, APP_ORIGIN } from './app-origin';
+import { registerAppSettingsHandlers } from './app-settings-ipc';
 import { deepLinkRoute, setUpDeepLinks } from './deep-link-delivery';
+import { sendEvent } from './events';
 import { createIpcRegistrar } from './ipc';
 import { guardWebContents, hardenSession } from './navigation';
+import { createNoticeQueue, keychainFallbackReporter } from './notices';
 import { registerAppScheme, serveAppProtocol } from './protocol';
-import { attachReportMenu } from './report-menu';
+import { createReportMenuAttacher } from './report-menu';
 import { createReportOpener, REPORT_PARTITION } from './reports';
 import { ServerHost, ServerStartError } from './server-host';
+import { createSettings, teamServerOrigin, type SettingsService } from './settings';
+import { openSettingsStore, type StoreConstructor } from './settings-store';
 import { openExternalSafely } from './shell';
 import { createVault } from './vault';
 import { createFileKeychain } from './vault-file';
@@ -49,19 +55,52 @@ function platformName(): AppInfo['platform'] {
   return platform === 'darwin' || platform === 'win32' || platform === 'linux' ? platform : 'other';
 }
 
-function registerIpcHandlers(origin: string): void {
+// Notices for the user (e.g. no keychain): kept until the page asks for them, then sent as events.
+const notices = createNoticeQueue({ send: (notice) => sendEvent(getMainWindow(), 'vibeeval:event:notice', notice) });
+
+/** The `settings` electron-store file (ESM-only: imported on demand), without electron-store's own sync IPC. */
+async function openSettings(): Promise<SettingsService> {
+  const backend = await openSettingsStore({
+    load: async () => (await import('electron-store')).default as unknown as StoreConstructor,
+    afterOpen: () => ipcMain.removeAllListeners('electron-store-get-data'),
+  });
+  return createSettings(backend);
+}
+
+function setUpApplicationMenu(): ApplicationMenu {
+  return installApplicationMenu({
+    platform: process.platform,
+    development: !app.isPackaged,
+    appName: app.name,
+    setApplicationMenu: (template) => Menu.setApplicationMenu(Menu.buildFromTemplate(template)),
+    getMainWindow,
+    focusMainWindow,
+    openExternal: openExternalSafely,
+    helpPages: [{ label: 'vibeeval Support', path: '/dashboard/support' }],
+  });
+}
+
+function registerIpcHandlers(origin: string, settings: SettingsService, applicationMenu: ApplicationMenu): void {
   const ipc = createIpcRegistrar(getMainWindow);
   const vault = createVault({
     origin,
     fallback: () => createFileKeychain(join(app.getPath('userData'), 'vault'), safeStorage),
-    onFallback: (reason) => console.warn(`Keychain unavailable (${reason}); secrets are kept in encrypted files instead.`),
+    onFallback: keychainFallbackReporter({
+      queue: notices,
+      alreadyShown: () => settings.get().keychainNoticeShown,
+      markShown: () => settings.setKeychainNoticeShown(),
+    }),
   });
   ipc.handle('vibeeval:app:get-info', () => ({ serverOrigin: origin, version: app.getVersion(), platform: platformName() }));
   ipc.handle('vibeeval:vault:get-item', (key) => vault.getItem(key));
   ipc.handle('vibeeval:vault:set-item', (key, value) => vault.setItem(key, value));
   ipc.handle('vibeeval:vault:remove-item', (key) => vault.removeItem(key));
   ipc.handle('vibeeval:shell:open-external', (url) => openExternalSafely(url));
-  ipc.handle('vibeeval:reports:open', createReportOpener({ serverOrigin: origin, attachActions: attachReportMenu }));
+  ipc.handle(
+    'vibeeval:reports:open',
+    createReportOpener({ serverOrigin: origin, attachActions: createReportMenuAttacher(applicationMenu) }),
+  );
+  registerAppSettingsHandlers(ipc, { settings, activeServerOrigin: origin, notices, app });
 }
 
 // Links (vibeeval://...) from the OS: registers the scheme and takes the single-instance lock.
@@ -84,9 +123,12 @@ async function openMainWindow(): Promise<void> {
 
 async function start(): Promise<void> {
   hardenSession(session.defaultSession);
-  serverOrigin = await server.start();
+  const settings = await openSettings();
+  const applicationMenu = setUpApplicationMenu();
+  // A team server saved in the settings (checked with its /health then) replaces the embedded one.
+  serverOrigin = teamServerOrigin(settings.get()) ?? (await server.start());
   serveAppProtocol(session.defaultSession.protocol, { rendererDir: RENDERER_DIR, serverOrigin });
-  registerIpcHandlers(serverOrigin);
+  registerIpcHandlers(serverOrigin, settings, applicationMenu);
   await openMainWindow();
 }
 

@@ -1,5 +1,6 @@
 import type { MenuItemConstructorOptions } from 'electron';
 import { z } from 'zod';
+import type { ReportMenuItem } from './report-actions';
 import { parseWebUrl } from './shell';
 
 /** What a menu item asks the renderer to do. */
@@ -17,6 +18,13 @@ export interface HelpLink {
   url: string;
 }
 
+/** A page of the app opened from the Help menu. */
+export interface HelpPage {
+  label: string;
+  /** An in-app path, e.g. /dashboard/support */
+  path: string;
+}
+
 export interface MenuOptions {
   platform: NodeJS.Platform;
   development: boolean;
@@ -27,6 +35,11 @@ export interface MenuOptions {
   helpLinks: readonly HelpLink[];
   /** Opens a URL in the system browser (openExternalSafely). */
   openExternal: (url: string) => unknown;
+  /** Help menu entries that open a page of the app through `onNavigate`. */
+  helpPages?: readonly HelpPage[];
+  onNavigate?: (path: string) => void;
+  /** The focused report window's actions (macOS: report windows have no menu of their own). */
+  reportItems?: readonly ReportMenuItem[];
 }
 
 function appMenu(appName: string): MenuItemConstructorOptions {
@@ -58,6 +71,7 @@ function fileMenu(options: MenuOptions, mac: boolean): MenuItemConstructorOption
     submenu: [
       action('new-project', 'New Project'),
       action('run-test', 'Run Test'),
+      ...(options.reportItems?.length ? [{ type: 'separator' } as const, ...options.reportItems] : []),
       { type: 'separator' },
       mac ? { role: 'close' } : { role: 'quit' },
     ],
@@ -83,9 +97,10 @@ function viewMenu(development: boolean): MenuItemConstructorOptions {
 
 function helpMenu(options: MenuOptions): MenuItemConstructorOptions {
   const links = options.helpLinks.filter((link) => parseWebUrl(link.url) !== null);
+  const pages = (options.helpPages ?? []).map((page) => ({ label: page.label, click: () => options.onNavigate?.(page.path) }));
   return {
     role: 'help',
-    submenu: links.map((link) => ({ label: link.label, click: () => void options.openExternal(link.url) })),
+    submenu: [...pages, ...links.map((link) => ({ label: link.label, click: () => void options.openExternal(link.url) }))],
   };
 }
 

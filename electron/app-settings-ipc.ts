@@ -1,0 +1,38 @@
+import type { IpcRegistrar } from './ipc';
+import type { NoticeQueue } from './notices';
+import type { SettingsService } from './settings';
+
+/** The part of Electron's `app` a relaunch needs. */
+export interface RelaunchApp {
+  relaunch(): void;
+  quit(): void;
+}
+
+/**
+ * Starts the app again: `relaunch` schedules the new instance for when this one exits, and quitting goes
+ * through before-quit, so the embedded server still stops cleanly first.
+ */
+export function relaunchApp(app: RelaunchApp): void {
+  app.relaunch();
+  app.quit();
+}
+
+export interface AppSettingsIpcDeps {
+  settings: Pick<SettingsService, 'get' | 'setDesktopNotifications' | 'setServer'>;
+  /** The origin this run uses (embedded or team server). */
+  activeServerOrigin: string;
+  notices: Pick<NoticeQueue, 'take'>;
+  app: RelaunchApp;
+}
+
+/** Registers the desktop settings, relaunch and notice channels (common/ipc.ts). */
+export function registerAppSettingsHandlers(ipc: IpcRegistrar, deps: AppSettingsIpcDeps): void {
+  ipc.handle('vibeeval:settings:get', () => {
+    const { desktopNotifications, server } = deps.settings.get();
+    return { desktopNotifications, server, activeServerOrigin: deps.activeServerOrigin };
+  });
+  ipc.handle('vibeeval:settings:set-notifications', (enabled) => deps.settings.setDesktopNotifications(enabled));
+  ipc.handle('vibeeval:settings:set-server', (choice) => deps.settings.setServer(choice));
+  ipc.handle('vibeeval:app:relaunch', () => relaunchApp(deps.app));
+  ipc.handle('vibeeval:app:take-notices', () => deps.notices.take());
+}
