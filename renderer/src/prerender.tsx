@@ -43,6 +43,8 @@ function prerenderServices(pathname: string): Services {
     openExternal: unavailable('openExternal'),
     openReport: unavailable('openReport'),
     subscribe: () => () => undefined,
+    takeNotices: async () => [],
+    desktopSettings: null,
   };
   const clientUsed = unavailable('The sign-in client');
   // Not a thenable: route modules await the client's loading (withAuth in router.tsx).

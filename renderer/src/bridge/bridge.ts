@@ -1,4 +1,5 @@
-import type { IpcEventChannel, IpcEventPayload } from '@common/ipc';
+import type { DesktopSettings, ServerChoice, SetServerResult } from '@common/desktop-settings';
+import type { IpcEventChannel, IpcEventPayload, Notice } from '@common/ipc';
 
 /**
  * What the rest of the renderer needs from its host: the server's origin, somewhere to keep the auth session,
@@ -22,6 +23,19 @@ export interface Bridge {
    * results); the web has none, so there it never fires. Returns the unsubscribe function.
    */
   subscribe<C extends IpcEventChannel>(channel: C, listener: (payload: IpcEventPayload<C>) => void): () => void;
+  /** One-time notices the desktop app kept for the page (emptied by the call); none on the web. */
+  takeNotices(): Promise<Notice[]>;
+  /** The desktop app's own settings; null on the web, which has none. */
+  readonly desktopSettings: DesktopSettingsApi | null;
+}
+
+/** The desktop app's settings: desktop notifications and the server it uses (applied by a restart). */
+export interface DesktopSettingsApi {
+  get(): Promise<DesktopSettings>;
+  setNotifications(enabled: boolean): Promise<void>;
+  /** Saves the server for the next start; a team server only once its /health answers as vibeeval's. */
+  setServer(choice: ServerChoice): Promise<SetServerResult>;
+  relaunch(): Promise<void>;
 }
 
 /** supabase-js accepts a synchronous or an asynchronous storage; the keychain is asynchronous. */

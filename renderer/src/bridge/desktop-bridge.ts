@@ -21,5 +21,12 @@ export function createDesktopBridge(desktop: DesktopBridge): Bridge {
     // Main checks the URL is on the embedded server's origin before it opens a window.
     openReport: (url) => desktop.reports.open(url),
     subscribe: (channel, listener) => desktop.events.subscribe(channel, listener),
+    takeNotices: () => desktop.app.takeNotices(),
+    desktopSettings: {
+      get: () => desktop.settings.get(),
+      setNotifications: (enabled) => desktop.settings.setNotifications(enabled),
+      setServer: (choice) => desktop.settings.setServer(choice),
+      relaunch: () => desktop.app.relaunch(),
+    },
   };
 }

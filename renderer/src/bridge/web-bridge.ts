@@ -24,5 +24,7 @@ export function createWebBridge(): Bridge {
     },
     // The main process's events exist only in the desktop app.
     subscribe: () => () => undefined,
+    takeNotices: async () => [],
+    desktopSettings: null,
   };
 }
