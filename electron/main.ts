@@ -14,7 +14,7 @@ import { createReportMenuAttacher } from './report-menu';
 import { createReportOpener, REPORT_PARTITION } from './reports';
 import { ServerHost, ServerStartError } from './server-host';
 import { createSettings, teamServerOrigin, type SettingsService } from './settings';
-import { openSettingsStore, type StoreConstructor } from './settings-store';
+import { openSettingsStore } from './settings-store';
 import { openExternalSafely } from './shell';
 import { createVault } from './vault';
 import { createFileKeychain } from './vault-file';
@@ -61,7 +61,7 @@ const notices = createNoticeQueue({ send: (notice) => sendEvent(getMainWindow(),
 /** The `settings` electron-store file (ESM-only: imported on demand), without electron-store's own sync IPC. */
 async function openSettings(): Promise<SettingsService> {
   const backend = await openSettingsStore({
-    load: async () => (await import('electron-store')).default as unknown as StoreConstructor,
+    load: async () => (await import('electron-store')).default,
     afterOpen: () => ipcMain.removeAllListeners('electron-store-get-data'),
   });
   return createSettings(backend);

@@ -11,16 +11,17 @@ const { createReportMenuAttacher } = await import('./report-menu');
 
 function fakeWindow() {
   const emitter = new EventEmitter();
-  const window = Object.assign(emitter, { setMenu: vi.fn(), getTitle: () => 'Report', webContents: {} });
-  return window as unknown as BrowserWindow & EventEmitter & { setMenu: ReturnType<typeof vi.fn> };
+  const setMenu = vi.fn();
+  const window = Object.assign(emitter, { setMenu, getTitle: () => 'Report', webContents: {} }) as unknown as BrowserWindow & EventEmitter;
+  return { window, setMenu };
 }
 
 describe('report window actions', () => {
   it('get a menu of the window\'s own on Windows and Linux', () => {
     const applicationMenu = { showReportItems: vi.fn(), hideReportItems: vi.fn() };
-    const window = fakeWindow();
+    const { window, setMenu } = fakeWindow();
     createReportMenuAttacher(applicationMenu, 'win32')(window, 'http://127.0.0.1:5000/report-preview');
-    const [[menu]] = window.setMenu.mock.calls as [[{ template: [{ label: string; submenu: { label: string }[] }] }]];
+    const [[menu]] = setMenu.mock.calls as [[{ template: [{ label: string; submenu: { label: string }[] }] }]];
     expect(menu.template[0].label).toBe('File');
     expect(menu.template[0].submenu.map((item) => item.label)).toEqual(['Save as PDF…', 'Open in Browser']);
     window.emit('focus');
@@ -29,9 +30,9 @@ describe('report window actions', () => {
 
   it('join the application menu while the window is focused on macOS', () => {
     const applicationMenu = { showReportItems: vi.fn(), hideReportItems: vi.fn() };
-    const window = fakeWindow();
+    const { window, setMenu } = fakeWindow();
     createReportMenuAttacher(applicationMenu, 'darwin')(window, 'http://127.0.0.1:5000/report-preview');
-    expect(window.setMenu).not.toHaveBeenCalled();
+    expect(setMenu).not.toHaveBeenCalled();
     window.emit('focus');
     const [owner, items] = applicationMenu.showReportItems.mock.calls[0] as [unknown, { label: string }[]];
     expect(owner).toBe(window);

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createSettings } from './settings';
-import { openSettingsStore, type StoreConstructor } from './settings-store';
+import { openSettingsStore } from './settings-store';
 
 describe('openSettingsStore', () => {
   it('opens the `settings` file, dropping corrupt content, and runs afterOpen', async () => {
@@ -12,7 +12,7 @@ describe('openSettingsStore', () => {
       }
     }
     const afterOpen = vi.fn();
-    const backend = await openSettingsStore({ load: async () => FakeStore as StoreConstructor, afterOpen });
+    const backend = await openSettingsStore({ load: async () => FakeStore, afterOpen });
     expect(constructed).toEqual([{ name: 'settings', clearInvalidConfig: true }]);
     expect(afterOpen).toHaveBeenCalledOnce();
     expect(createSettings(backend).get().desktopNotifications).toBe(false);

@@ -12,7 +12,7 @@ export interface MenuCommandState {
 
 function menuCommandOf(state: unknown): MenuCommand | null {
   if (typeof state !== 'object' || state === null || !('menuCommand' in state)) return null;
-  const { menuCommand } = state as { menuCommand: unknown };
+  const { menuCommand } = state;
   return menuCommand === 'new-project' || menuCommand === 'run-test' ? menuCommand : null;
 }
 
