@@ -21,6 +21,7 @@ function contractRegistrar() {
 const healthy: FetchLike = async () => ({
   ok: true,
   status: 200,
+  headers: { get: (name: string) => (name === 'access-control-allow-origin' ? 'app://vibeeval' : null) },
   json: async () => ({ status: 'ok', version: '1', database: { kind: 'postgres', state: 'up' } }),
 });
 const down: FetchLike = () => Promise.reject(new TypeError('fetch failed'));

@@ -54,7 +54,10 @@ describe('team server check', () => {
   let origin: string;
   beforeAll(async () => {
     server = createServer((req, res) => {
-      const json = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      // As @fastify/cors does: the allow-origin header only for an origin in VIBEEVAL_CORS_ORIGINS.
+      const cors: Record<string, string> = req.headers.origin === 'app://vibeeval' ? { 'access-control-allow-origin': 'app://vibeeval' } : {};
+      const json = (status: number, body: unknown) =>
+        res.writeHead(status, { 'content-type': 'application/json', ...cors }).end(JSON.stringify(body));
       const host = req.headers.host ?? '';
       if (req.url !== '/health') res.writeHead(404).end();
       else if (host.startsWith('localhost')) res.writeHead(302, { location: `http://127.0.0.1:${host.split(':')[1]}/health` }).end();
@@ -65,7 +68,7 @@ describe('team server check', () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  it('accepts a server whose /health answers as vibeeval with its database up', async () => {
+  it('accepts a server whose /health answers as vibeeval with its database up, to the app\'s origin', async () => {
     expect(await checkTeamServer(origin)).toEqual({ ok: true });
   });
 
@@ -77,7 +80,17 @@ describe('team server check', () => {
   });
 
   it('tells a server that is not vibeeval, one whose database is down, and one that takes too long', async () => {
-    const answering = (status: number, body: unknown): FetchLike => async () => ({ ok: status < 300, status, json: async () => body });
+    const answering = (status: number, body: unknown, allow: string | null = 'app://vibeeval'): FetchLike => async () => ({
+      ok: status < 300,
+      status,
+      headers: { get: (name: string) => (name === 'access-control-allow-origin' ? allow : null) },
+      json: async () => body,
+    });
+    expect(await checkTeamServer('https://team.example.com', answering(200, HEALTHY, null))).toEqual({ ok: false, reason: 'origin-refused' });
+    expect(await checkTeamServer('https://team.example.com', answering(200, HEALTHY, 'https://other.example'))).toEqual({
+      ok: false,
+      reason: 'origin-refused',
+    });
     expect(await checkTeamServer('https://team.example.com', answering(200, '<html>'))).toEqual({ ok: false, reason: 'not-vibeeval' });
     expect(await checkTeamServer('https://team.example.com', answering(200, { status: 'ok' }))).toEqual({ ok: false, reason: 'not-vibeeval' });
     const degraded = { ...HEALTHY, status: 'degraded', database: { kind: 'postgres', state: 'down' }, detail: 'x' };
@@ -88,7 +101,7 @@ describe('team server check', () => {
   });
 
   it('has a message for every refusal and none for success', () => {
-    for (const reason of ['invalid-url', 'unreachable', 'timeout', 'not-vibeeval', 'database-down'] as const) {
+    for (const reason of ['invalid-url', 'unreachable', 'timeout', 'not-vibeeval', 'database-down', 'origin-refused'] as const) {
       expect(teamServerCheckMessage({ ok: false, reason })).toMatch(/\w+/);
     }
     expect(teamServerCheckMessage({ ok: true })).toBeNull();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { APP_ORIGIN } from './app-origin';
 import { serverChoiceSchema, teamServerUrlSchema, type ServerChoice, type SetServerResult } from '../common/desktop-settings';
 
 export { serverChoiceSchema, type ServerChoice } from '../common/desktop-settings';
@@ -35,33 +36,44 @@ const healthSchema = z.object({
 export interface HealthResponse {
   ok: boolean;
   status: number;
+  headers: { get(name: string): string | null };
   json(): Promise<unknown>;
 }
-export type FetchLike = (url: string, init: { signal: AbortSignal; redirect: 'error' }) => Promise<HealthResponse>;
+export type FetchLike = (
+  url: string,
+  init: { signal: AbortSignal; redirect: 'error'; headers: Record<string, string> },
+) => Promise<HealthResponse>;
 
 export type TeamServerCheck =
   | { ok: true }
-  | { ok: false; reason: 'invalid-url' | 'unreachable' | 'timeout' | 'not-vibeeval' | 'database-down' };
+  | { ok: false; reason: 'invalid-url' | 'unreachable' | 'timeout' | 'not-vibeeval' | 'database-down' | 'origin-refused' };
 
-/** Whether `raw` is a team server address whose GET /health answers as a running vibeeval server within `timeoutMs`. */
+/**
+ * Whether `raw` is a team server address whose GET /health answers as a running vibeeval server within
+ * `timeoutMs`, and lets the app's pages (origin app://vibeeval) call it: the renderer talks to the server
+ * from that origin, and a server without VIBEEVAL_CORS_ORIGINS=app://vibeeval would refuse every call.
+ */
 export async function checkTeamServer(raw: string, fetchImpl: FetchLike = fetch, timeoutMs = 5000): Promise<TeamServerCheck> {
   const parsed = teamServerUrlSchema.safeParse(raw);
   if (!parsed.success) return { ok: false, reason: 'invalid-url' };
   const signal = AbortSignal.timeout(timeoutMs);
   let body: unknown;
   let status: number;
+  let allowedOrigin: string | null;
   try {
     // No redirects: the address saved must be the one that answered.
-    const response = await fetchImpl(new URL('/health', parsed.data).href, { signal, redirect: 'error' });
+    const response = await fetchImpl(new URL('/health', parsed.data).href, { signal, redirect: 'error', headers: { origin: APP_ORIGIN } });
     status = response.status;
+    allowedOrigin = response.headers.get('access-control-allow-origin');
     body = await response.json().catch(() => null);
   } catch {
     return { ok: false, reason: signal.aborted ? 'timeout' : 'unreachable' };
   }
   const health = healthSchema.safeParse(body);
   if (!health.success) return { ok: false, reason: 'not-vibeeval' };
-  if (status === 200 && health.data.status === 'ok') return { ok: true };
-  return { ok: false, reason: 'database-down' };
+  if (status !== 200 || health.data.status !== 'ok') return { ok: false, reason: 'database-down' };
+  if (allowedOrigin !== APP_ORIGIN && allowedOrigin !== '*') return { ok: false, reason: 'origin-refused' };
+  return { ok: true };
 }
 
 const CHECK_MESSAGES: Record<Exclude<TeamServerCheck, { ok: true }>['reason'], string> = {
@@ -70,6 +82,7 @@ const CHECK_MESSAGES: Record<Exclude<TeamServerCheck, { ok: true }>['reason'], s
   timeout: 'The team server did not answer in time. Check the address and try again.',
   'not-vibeeval': 'That address answers, but not as a vibeeval server.',
   'database-down': 'The team server answers, but its database is down. Try again later.',
+  'origin-refused': 'The team server does not accept the desktop app yet: start it with VIBEEVAL_CORS_ORIGINS=app://vibeeval.',
 };
 
 /** What the user reads when a team server is refused. */
