@@ -7,12 +7,22 @@ import { newEmail, signIn, signUp, snap } from './support';
  * handlers do (electron/app-settings-ipc.ts, tested there) and records the calls; `__fakeMain.emit` plays an event
  * from main. State lives in sessionStorage so it survives the page's reloads.
  */
+/** The page's globals this file touches (the tests' tsconfig has no DOM types). */
+interface PageGlobals {
+  sessionStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void; removeItem(key: string): void };
+  location: { origin: string };
+  __fakeMain: { emit(channel: unknown, payload: unknown): void };
+  vibeeval: unknown;
+}
+
 function installFakeDesktop() {
+  // Runs in the page, serialized by Playwright: everything it uses is defined inside.
+  const { sessionStorage, location } = globalThis as unknown as PageGlobals;
   const read = (key: string): unknown => JSON.parse(sessionStorage.getItem(`fake-main:${key}`) ?? 'null');
   const write = (key: string, value: unknown) => sessionStorage.setItem(`fake-main:${key}`, JSON.stringify(value));
   const record = (call: unknown[]) => write('calls', [...((read('calls') as unknown[] | null) ?? []), call]);
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
-  const w = window as unknown as Record<string, unknown>;
+  const w = globalThis as unknown as PageGlobals;
   w.__fakeMain = { emit: (channel: string, payload: unknown) => listeners.get(channel)?.forEach((listener) => listener(payload)) };
   w.vibeeval = {
     kind: 'desktop',
@@ -59,9 +69,10 @@ function installFakeDesktop() {
   };
 }
 
-const calls = (page: Page) => page.evaluate(() => JSON.parse(sessionStorage.getItem('fake-main:calls') ?? '[]') as unknown[]);
+const calls = (page: Page) =>
+  page.evaluate(() => JSON.parse((globalThis as unknown as PageGlobals).sessionStorage.getItem('fake-main:calls') ?? '[]') as unknown[]);
 const emit = (page: Page, channel: string, payload: unknown) =>
-  page.evaluate(([c, p]) => (window as unknown as { __fakeMain: { emit(c: unknown, p: unknown): void } }).__fakeMain.emit(c, p), [channel, payload]);
+  page.evaluate(([c, p]) => (globalThis as unknown as PageGlobals).__fakeMain.emit(c, p), [channel, payload]);
 
 async function closeToasts(page: Page) {
   await expect(async () => {
