@@ -14,8 +14,9 @@ import { registerAppScheme, serveAppProtocol } from './protocol';
 import { createReportMenuAttacher } from './report-menu';
 import { createReportOpener, REPORT_PARTITION } from './reports';
 import { ServerHost, ServerStartError } from './server-host';
-import { createSettings, teamServerOrigin, type SettingsService } from './settings';
+import { checkTeamServer, createSettings, type SettingsService } from './settings';
 import { openSettingsStore } from './settings-store';
+import { resolveServerOrigin, teamServerFailureChoice, teamServerFailureDialog } from './start-server';
 import { startAutoUpdates } from './updates';
 import { openExternalSafely } from './shell';
 import { createVault } from './vault';
@@ -127,8 +128,15 @@ async function start(): Promise<void> {
   hardenSession(session.defaultSession);
   const settings = await openSettings();
   const applicationMenu = setUpApplicationMenu();
-  // A team server saved in the settings (checked with its /health then) replaces the embedded one.
-  serverOrigin = teamServerOrigin(settings.get()) ?? (await server.start());
+  // A team server saved in the settings replaces the embedded one once it answers; else the user chooses.
+  const origin = await resolveServerOrigin({
+    settings,
+    check: (url) => checkTeamServer(url),
+    ask: async (team, message) => teamServerFailureChoice((await dialog.showMessageBox(teamServerFailureDialog(team, message))).response),
+    startEmbedded: () => server.start(),
+  });
+  if (origin === null) return app.quit();
+  serverOrigin = origin;
   serveAppProtocol(session.defaultSession.protocol, { rendererDir: RENDERER_DIR, serverOrigin });
   registerIpcHandlers(serverOrigin, settings, applicationMenu);
   await openMainWindow();
