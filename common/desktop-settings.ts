@@ -40,6 +40,8 @@ export const desktopSettingsSchema = z.object({
   server: serverChoiceSchema,
   /** The origin this run of the app actually uses. */
   activeServerOrigin: z.string().url(),
+  /** The saved server is not the one this run uses: a restart applies it. */
+  restartRequired: z.boolean(),
 });
 export type DesktopSettings = z.infer<typeof desktopSettingsSchema>;
 

@@ -54,6 +54,7 @@ describe('desktop settings handlers', () => {
       desktopNotifications: true,
       server: { mode: 'embedded' },
       activeServerOrigin: 'http://127.0.0.1:5000',
+      restartRequired: false,
     });
     await invoke('vibeeval:settings:set-notifications', false);
     expect(backend.store.desktopNotifications).toBe(false);
@@ -72,7 +73,24 @@ describe('desktop settings handlers', () => {
     expect(await invoke('vibeeval:settings:get')).toMatchObject({
       server: { mode: 'team', url: 'https://team.example.com' },
       activeServerOrigin: 'http://127.0.0.1:5000',
+      restartRequired: true,
     });
+    // Back to the server this run uses: nothing to restart for.
+    await invoke('vibeeval:settings:set-server', { mode: 'embedded' });
+    expect(await invoke('vibeeval:settings:get')).toMatchObject({ restartRequired: false });
+  });
+
+  it('compares with the server this run started with (a team server), by origin', async () => {
+    const backend = { store: { server: { mode: 'team', url: 'https://team.example.com' } } as Record<string, unknown> };
+    const settings = createSettings(backend, healthy);
+    const { ipc, invoke } = contractRegistrar();
+    const app = { relaunch: vi.fn(), quit: vi.fn() };
+    registerAppSettingsHandlers(ipc, { settings, activeServerOrigin: 'https://team.example.com', notices: createNoticeQueue({ send: () => true }), app });
+    expect(await invoke('vibeeval:settings:get')).toMatchObject({ restartRequired: false });
+    await invoke('vibeeval:settings:set-server', { mode: 'embedded' });
+    expect(await invoke('vibeeval:settings:get')).toMatchObject({ restartRequired: true });
+    await invoke('vibeeval:settings:set-server', { mode: 'team', url: 'https://team.example.com/' });
+    expect(await invoke('vibeeval:settings:get')).toMatchObject({ restartRequired: false });
   });
 
   it('answers why a team server is refused, and keeps the saved choice', async () => {

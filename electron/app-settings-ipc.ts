@@ -1,5 +1,6 @@
 import type { IpcRegistrar } from './ipc';
 import type { NoticeQueue } from './notices';
+import type { ServerChoice } from '../common/desktop-settings';
 import type { SettingsService } from './settings';
 
 /** The part of Electron's `app` a relaunch needs. */
@@ -25,11 +26,20 @@ export interface AppSettingsIpcDeps {
   app: RelaunchApp;
 }
 
-/** Registers the desktop settings, relaunch and notice channels (common/ipc.ts). */
+function sameServer(a: ServerChoice, b: ServerChoice): boolean {
+  if (a.mode === 'embedded' || b.mode === 'embedded') return a.mode === b.mode;
+  return new URL(a.url).origin === new URL(b.url).origin;
+}
+
+/**
+ * Registers the desktop settings, relaunch and notice channels (common/ipc.ts). Call it once this run's server
+ * is settled: the saved choice then is the one in use, and a later save differing from it needs a restart.
+ */
 export function registerAppSettingsHandlers(ipc: IpcRegistrar, deps: AppSettingsIpcDeps): void {
+  const active = deps.settings.get().server;
   ipc.handle('vibeeval:settings:get', () => {
     const { desktopNotifications, server } = deps.settings.get();
-    return { desktopNotifications, server, activeServerOrigin: deps.activeServerOrigin };
+    return { desktopNotifications, server, activeServerOrigin: deps.activeServerOrigin, restartRequired: !sameServer(server, active) };
   });
   ipc.handle('vibeeval:settings:set-notifications', (enabled) => deps.settings.setDesktopNotifications(enabled));
   ipc.handle('vibeeval:settings:set-server', (choice) => deps.settings.setServer(choice));

@@ -89,7 +89,12 @@ describe('the preload bridge', () => {
   });
 
   it('reads and saves the desktop settings, relaunches and takes notices through their channels', async () => {
-    const settings = { desktopNotifications: true, server: { mode: 'embedded' }, activeServerOrigin: 'http://127.0.0.1:5000' };
+    const settings = {
+      desktopNotifications: true,
+      server: { mode: 'embedded' },
+      activeServerOrigin: 'http://127.0.0.1:5000',
+      restartRequired: false,
+    };
     invoke.mockResolvedValueOnce(settings);
     await expect(bridge.settings.get()).resolves.toEqual(settings);
     expect(invoke).toHaveBeenLastCalledWith('vibeeval:settings:get');

@@ -40,6 +40,8 @@ function installFakeDesktop() {
         desktopNotifications: (read('notifications') as boolean | null) ?? true,
         server: read('server') ?? { mode: 'embedded' },
         activeServerOrigin: location.origin,
+        // This run uses the embedded server (as main compares, electron/app-settings-ipc.ts).
+        restartRequired: (read('server') as { mode: string } | null)?.mode === 'team',
       }),
       setNotifications: async (enabled: boolean) => {
         record(['setNotifications', enabled]);

@@ -4,7 +4,7 @@ import { RotateCcw } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import type { DesktopSettingsApi } from '../../bridge';
 import { useDesktopSettings, useRelaunch, useSetDesktopNotifications, useSetServer } from './hooks/use-desktop-settings';
-import { parseServerForm, restartPending, serverFormChanged, serverFormOf, type ServerForm } from './server-form';
+import { parseServerForm, serverFormChanged, serverFormOf, type ServerForm } from './server-form';
 import { texts } from './texts';
 
 /** Preferences › 'Desktop app': desktop notifications and the server the app uses. Desktop app only. */
@@ -61,7 +61,6 @@ function NotificationsSwitch({ api, enabled }: { api: DesktopSettingsApi; enable
 function ServerChoiceForm({ api, settings }: { api: DesktopSettingsApi; settings: DesktopSettings }) {
   const [form, setForm] = useState<ServerForm>(() => serverFormOf(settings));
   const [error, setError] = useState<string | null>(null);
-  const [savedThisRun, setSavedThisRun] = useState(false);
   const save = useSetServer(api);
   const relaunch = useRelaunch(api);
   const refused = save.data && !save.data.ok ? save.data.message : null;
@@ -72,7 +71,7 @@ function ServerChoiceForm({ api, settings }: { api: DesktopSettingsApi; settings
     const parsed = parseServerForm(form);
     if ('error' in parsed) return setError(parsed.error);
     setError(null);
-    save.mutate(parsed.choice, { onSuccess: (result) => result.ok && setSavedThisRun(true) });
+    save.mutate(parsed.choice);
   }
 
   const update = (next: Partial<ServerForm>) => {
@@ -129,7 +128,7 @@ function ServerChoiceForm({ api, settings }: { api: DesktopSettingsApi; settings
             {texts.save}
           </Button>
         </HStack>
-        {restartPending(settings, savedThisRun) && (
+        {settings.restartRequired && (
           <Alert.Root status="info" alignItems={{ base: 'start', sm: 'center' }} flexWrap="wrap" gap="3" data-testid="restart-notice">
             <Alert.Indicator />
             <Alert.Content flex="1" minW="48">

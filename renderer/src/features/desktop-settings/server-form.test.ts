@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { DesktopSettings } from '@common/desktop-settings';
-import { parseServerForm, restartPending, serverFormChanged, serverFormOf } from './server-form';
+import { parseServerForm, serverFormChanged, serverFormOf } from './server-form';
 
-const embedded: DesktopSettings = { desktopNotifications: true, server: { mode: 'embedded' }, activeServerOrigin: 'http://127.0.0.1:5000' };
+const embedded: DesktopSettings = {
+  desktopNotifications: true,
+  server: { mode: 'embedded' },
+  activeServerOrigin: 'http://127.0.0.1:5000',
+  restartRequired: false,
+};
 const team: DesktopSettings = { ...embedded, server: { mode: 'team', url: 'https://team.example.com' } };
 
 describe('server choice form', () => {
@@ -32,12 +37,5 @@ describe('server choice form', () => {
     expect(serverFormChanged({ mode: 'team', url: 'https://team.example.com' }, embedded.server)).toBe(true);
     expect(serverFormChanged({ mode: 'team', url: 'https://team.example.com/' }, team.server)).toBe(false);
     expect(serverFormChanged({ mode: 'team', url: 'https://other.example.com' }, team.server)).toBe(true);
-  });
-
-  it('asks for a restart when the saved server is not the one in use', () => {
-    expect(restartPending(embedded, false)).toBe(false);
-    expect(restartPending(embedded, true)).toBe(true);
-    expect(restartPending(team, false)).toBe(true);
-    expect(restartPending({ ...team, activeServerOrigin: 'https://team.example.com' }, false)).toBe(false);
   });
 });

@@ -23,11 +23,3 @@ export function serverFormChanged(form: ServerForm, saved: ServerChoice): boolea
   return saved.mode === 'team' && form.url.trim().replace(/\/+$/, '') !== saved.url.replace(/\/+$/, '');
 }
 
-/**
- * Whether the saved server is not the one in use, so a restart is needed: a choice was saved in this run, or
- * the saved team server is not the origin in use.
- */
-export function restartPending(settings: DesktopSettings, savedThisRun: boolean): boolean {
-  if (savedThisRun) return true;
-  return settings.server.mode === 'team' && new URL(settings.server.url).origin !== new URL(settings.activeServerOrigin).origin;
-}
