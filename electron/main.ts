@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { app, dialog, ipcMain, Menu, safeStorage, session } from 'electron';
+import { app, dialog, safeStorage, session } from 'electron';
 import type { AppInfo } from '../common/ipc';
-import { installApplicationMenu, type ApplicationMenu } from './app-menu';
+import type { ApplicationMenu } from './app-menu';
 import { APP_ENTRY_URL, APP_ORIGIN } from './app-origin';
 import { registerAppSettingsHandlers } from './app-settings-ipc';
+import { askAboutTeamServer, openAppSettings, setUpApplicationMenu } from './app-setup';
 import { deepLinkRoute, setUpDeepLinks } from './deep-link-delivery';
 import { sendEvent } from './events';
 import { createIpcRegistrar } from './ipc';
@@ -14,9 +15,8 @@ import { registerAppScheme, serveAppProtocol } from './protocol';
 import { createReportMenuAttacher } from './report-menu';
 import { createReportOpener, REPORT_PARTITION } from './reports';
 import { ServerHost, ServerStartError } from './server-host';
-import { checkTeamServer, createSettings, type SettingsService } from './settings';
-import { openSettingsStore } from './settings-store';
-import { resolveServerOrigin, teamServerFailureChoice, teamServerFailureDialog } from './start-server';
+import { checkTeamServer, type SettingsService } from './settings';
+import { resolveServerOrigin } from './start-server';
 import { startAutoUpdates } from './updates';
 import { openExternalSafely } from './shell';
 import { createVault } from './vault';
@@ -61,28 +61,6 @@ function platformName(): AppInfo['platform'] {
 // Notices for the user (e.g. no keychain): kept until the page asks for them, then sent as events.
 const notices = createNoticeQueue({ send: (notice) => sendEvent(getMainWindow(), 'vibeeval:event:notice', notice) });
 
-/** The `settings` electron-store file (ESM-only: imported on demand), without electron-store's own sync IPC. */
-async function openSettings(): Promise<SettingsService> {
-  const backend = await openSettingsStore({
-    load: async () => (await import('electron-store')).default,
-    afterOpen: () => ipcMain.removeAllListeners('electron-store-get-data'),
-  });
-  return createSettings(backend);
-}
-
-function setUpApplicationMenu(): ApplicationMenu {
-  return installApplicationMenu({
-    platform: process.platform,
-    development: !app.isPackaged,
-    appName: app.name,
-    setApplicationMenu: (template) => Menu.setApplicationMenu(Menu.buildFromTemplate(template)),
-    getMainWindow,
-    focusMainWindow,
-    openExternal: openExternalSafely,
-    helpPages: [{ label: 'vibeeval Support', path: '/dashboard/support' }],
-  });
-}
-
 function registerIpcHandlers(origin: string, settings: SettingsService, applicationMenu: ApplicationMenu): void {
   const ipc = createIpcRegistrar(getMainWindow);
   const vault = createVault({
@@ -126,13 +104,13 @@ async function openMainWindow(): Promise<void> {
 
 async function start(): Promise<void> {
   hardenSession(session.defaultSession);
-  const settings = await openSettings();
+  const settings = await openAppSettings();
   const applicationMenu = setUpApplicationMenu();
   // A team server saved in the settings replaces the embedded one once it answers; else the user chooses.
   const origin = await resolveServerOrigin({
     settings,
     check: (url) => checkTeamServer(url),
-    ask: async (team, message) => teamServerFailureChoice((await dialog.showMessageBox(teamServerFailureDialog(team, message))).response),
+    ask: askAboutTeamServer,
     startEmbedded: () => server.start(),
   });
   if (origin === null) return app.quit();
