@@ -61,4 +61,12 @@ export default tseslint.config(
     files: ['electron/**/*.ts', 'preload/**/*.ts'],
     rules: restrict([{ group: ['**/server/**', '**/engine/**', '**/renderer/**'], message: 'electron/ and preload/ import only common/.' }]),
   },
+  {
+    // Main-process tests may start the real backend through its test harness (as tests/ may import everything):
+    // test files never reach the app's bundle, so main itself still imports only common/.
+    files: ['electron/**/*.test.ts'],
+    rules: restrict([
+      { regex: '(^|/)(engine|renderer)(/|$)|(^|/)server/(?!testing/)', message: 'electron/ tests import only common/ and server/testing/.' },
+    ]),
+  },
 );

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { app, dialog, safeStorage, session } from 'electron';
+import { app, dialog, Notification, safeStorage, session } from 'electron';
 import type { AppInfo } from '../common/ipc';
 import type { ApplicationMenu } from './app-menu';
 import { APP_ENTRY_URL, APP_ORIGIN } from './app-origin';
@@ -9,7 +9,10 @@ import { askAboutTeamServer, openAppSettings, setUpApplicationMenu } from './app
 import { deepLinkRoute, setUpDeepLinks } from './deep-link-delivery';
 import { sendEvent } from './events';
 import { createIpcRegistrar } from './ipc';
+import { startLiveNotifications, type LiveNotifications } from './live-notifications';
+import { watchSessionWrites } from './live-session';
 import { guardWebContents, hardenSession } from './navigation';
+import { nativeNotifications, projectOpener } from './notice-delivery';
 import { createNoticeQueue, keychainFallbackReporter } from './notices';
 import { registerAppScheme, serveAppProtocol } from './protocol';
 import { createReportMenuAttacher } from './report-menu';
@@ -19,7 +22,7 @@ import { checkTeamServer, type SettingsService } from './settings';
 import { resolveServerOrigin } from './start-server';
 import { startAutoUpdates } from './updates';
 import { openExternalSafely } from './shell';
-import { createVault } from './vault';
+import { createVault, type Vault } from './vault';
 import { createFileKeychain } from './vault-file';
 import { createMainWindow, focusMainWindow, getMainWindow } from './windows';
 
@@ -38,6 +41,7 @@ let quitting = false;
 let serverStopped = false;
 let stopRequested = false;
 let serverOrigin: string | null = null;
+let liveNotifications: LiveNotifications | null = null;
 
 const server = new ServerHost({
   serverPath: SERVER_PATH,
@@ -61,9 +65,8 @@ function platformName(): AppInfo['platform'] {
 // Notices for the user (e.g. no keychain): kept until the page asks for them, then sent as events.
 const notices = createNoticeQueue({ send: (notice) => sendEvent(getMainWindow(), 'vibeeval:event:notice', notice) });
 
-function registerIpcHandlers(origin: string, settings: SettingsService, applicationMenu: ApplicationMenu): void {
-  const ipc = createIpcRegistrar(getMainWindow);
-  const vault = createVault({
+function openVault(origin: string, settings: SettingsService): Vault {
+  return createVault({
     origin,
     fallback: () => createFileKeychain(join(app.getPath('userData'), 'vault'), safeStorage),
     onFallback: keychainFallbackReporter({
@@ -72,6 +75,10 @@ function registerIpcHandlers(origin: string, settings: SettingsService, applicat
       markShown: () => settings.setKeychainNoticeShown(),
     }),
   });
+}
+
+function registerIpcHandlers(origin: string, vault: Vault, settings: SettingsService, applicationMenu: ApplicationMenu): void {
+  const ipc = createIpcRegistrar(getMainWindow);
   ipc.handle('vibeeval:app:get-info', () => ({ serverOrigin: origin, version: app.getVersion(), platform: platformName() }));
   ipc.handle('vibeeval:vault:get-item', (key) => vault.getItem(key));
   ipc.handle('vibeeval:vault:set-item', (key, value) => vault.setItem(key, value));
@@ -97,9 +104,24 @@ const deepLinks = setUpDeepLinks({
   },
 });
 
-async function openMainWindow(): Promise<void> {
-  await createMainWindow({ preloadPath: PRELOAD_PATH, url: APP_ENTRY_URL });
+async function openMainWindow(url = APP_ENTRY_URL): Promise<void> {
+  await createMainWindow({ preloadPath: PRELOAD_PATH, url });
   deepLinks.ready();
+}
+
+/** Native notifications when the signed-in user's scans and scenario runs finish (live-notifications.ts). */
+function startNotifications(origin: string, vault: Vault, settings: SettingsService): LiveNotifications {
+  return startLiveNotifications({
+    origin,
+    vault,
+    hasWindow: () => getMainWindow() !== null,
+    // Preferences › Desktop app › Desktop notifications.
+    notificationsEnabled: () => settings.get().desktopNotifications,
+    show: nativeNotifications(Notification),
+    focusWindow: focusMainWindow,
+    openProject: projectOpener({ getWindow: getMainWindow, reopen: (path) => openMainWindow(`${APP_ORIGIN}${path}`) }),
+    log: (message) => console.warn(`vibeeval: ${message}`),
+  });
 }
 
 async function start(): Promise<void> {
@@ -116,7 +138,10 @@ async function start(): Promise<void> {
   if (origin === null) return app.quit();
   serverOrigin = origin;
   serveAppProtocol(session.defaultSession.protocol, { rendererDir: RENDERER_DIR, serverOrigin });
-  registerIpcHandlers(serverOrigin, settings, applicationMenu);
+  const vault = openVault(serverOrigin, settings);
+  // The renderer's sign-in, refresh and sign-out pass through this vault: the live stream follows them.
+  const watched = watchSessionWrites(vault, { changed: () => liveNotifications?.sessionChanged(), beforeRead: () => liveNotifications?.settled() });
+  registerIpcHandlers(serverOrigin, watched, settings, applicationMenu);
   await openMainWindow();
   // Off unless packaged with a feed (VIBEEVAL_UPDATE_URL or electron-builder's app-update.yml); errors only logged.
   startAutoUpdates({
@@ -127,6 +152,7 @@ async function start(): Promise<void> {
     loadUpdater: async () => (await import('electron-updater')).default.autoUpdater,
     log: (message) => console.error(message),
   });
+  if (!quitting) liveNotifications = startNotifications(serverOrigin, vault, settings);
 }
 
 async function failStartup(error: unknown): Promise<void> {
@@ -165,6 +191,7 @@ if (deepLinks.primary) {
   // Quitting waits for the server to stop (it shuts PostgreSQL down cleanly), then quits for real.
   app.on('before-quit', (event) => {
     quitting = true;
+    liveNotifications?.stop();
     if (serverStopped || !server.running) return;
     event.preventDefault();
     if (stopRequested) return;
