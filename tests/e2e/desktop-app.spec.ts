@@ -128,7 +128,8 @@ test('desktop app: boot notice, menu commands, and the Desktop app section of Pr
   await expect(page.getByText('System keychain unavailable')).toHaveCount(0);
   await emit(page, 'vibeeval:event:menu', { command: 'new-project' });
   await expect(page).toHaveURL(/\/dashboard\/projects$/);
-  await expect(dialog).toBeVisible();
+  // The list's page loads first (a lazy route): slow on a busy machine.
+  await expect(dialog).toBeVisible({ timeout: 15_000 });
   await page.reload();
   await expect(page.getByTestId('project-grid')).toBeVisible();
   await expect(dialog).toHaveCount(0);
