@@ -52,6 +52,15 @@ describe('the application menu', () => {
     expect(calls).toEqual(['focus', 'send vibeeval:event:navigate {"path":"/dashboard/support"}']);
   });
 
+  it('opens Preferences from the app menu\'s Settings… on macOS', () => {
+    const { templates, calls, item, click } = setUp('darwin');
+    const appMenu = templates[0]![0]?.submenu as MenuItemConstructorOptions[];
+    const settings = item(appMenu, 'Settings…');
+    expect(settings?.accelerator).toBe('Cmd+,');
+    click(settings);
+    expect(calls).toEqual(['focus', 'send vibeeval:event:navigate {"path":"/dashboard/preferences"}']);
+  });
+
   it('carries the focused report window\'s actions in File until it loses focus (macOS)', () => {
     const { menu, file, item, click } = setUp('darwin');
     const save = vi.fn();

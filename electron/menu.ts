@@ -42,11 +42,16 @@ export interface MenuOptions {
   reportItems?: readonly ReportMenuItem[];
 }
 
-function appMenu(appName: string): MenuItemConstructorOptions {
+/** The app's Preferences page (macOS: app menu › Settings…, the platform's place and shortcut for it). */
+export const PREFERENCES_PATH = '/dashboard/preferences';
+
+function appMenu(options: MenuOptions): MenuItemConstructorOptions {
   return {
-    label: appName,
+    label: options.appName,
     submenu: [
       { role: 'about' },
+      { type: 'separator' },
+      { label: 'Settings…', accelerator: 'Cmd+,', click: () => options.onNavigate?.(PREFERENCES_PATH) },
       { type: 'separator' },
       { role: 'services' },
       { type: 'separator' },
@@ -108,7 +113,7 @@ function helpMenu(options: MenuOptions): MenuItemConstructorOptions {
 export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOptions[] {
   const mac = options.platform === 'darwin';
   return [
-    ...(mac ? [appMenu(options.appName)] : []),
+    ...(mac ? [appMenu(options)] : []),
     fileMenu(options, mac),
     { role: 'editMenu' },
     viewMenu(options.development),
