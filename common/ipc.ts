@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { browserUrlSchema } from './live-browser';
+import { desktopSettingsSchema, serverChoiceSchema, setServerResultSchema } from './desktop-settings';
 
 /**
  * The IPC contract between the Electron main process and the preload bridge: one entry per channel,
@@ -61,6 +62,17 @@ export const browserStateSchema = z.object({
 });
 export type BrowserState = z.infer<typeof browserStateSchema>;
 
+/** A one-time message for the user (e.g. the keychain could not be used and secrets are kept another way). */
+export const noticeSchema = z.object({
+  kind: z.enum(['keychain-fallback']),
+  title: z.string().min(1).max(200),
+  message: z.string().min(1).max(1000),
+});
+export type Notice = z.infer<typeof noticeSchema>;
+
+/** Most notices main keeps for the renderer at once (there is one kind today). */
+export const MAX_QUEUED_NOTICES = 10;
+
 export const ipcContract = {
   'vibeeval:app:get-info': { request: z.tuple([]), response: appInfoSchema },
   'vibeeval:vault:get-item': { request: z.tuple([vaultKey]), response: z.string().nullable() },
@@ -86,6 +98,14 @@ export const ipcContract = {
   'vibeeval:browser:set-bounds': { request: z.tuple([browserBoundsSchema]), response: z.void() },
   /** Closes the live browser: the view and everything its page held are gone. */
   'vibeeval:browser:hide': { request: z.tuple([]), response: z.void() },
+  /** Restarts the app (a new server choice applies at start). */
+  'vibeeval:app:relaunch': { request: z.tuple([]), response: z.void() },
+  /** Notices main queued before the renderer listened (e.g. during boot); the queue is emptied. */
+  'vibeeval:app:take-notices': { request: z.tuple([]), response: z.array(noticeSchema).max(MAX_QUEUED_NOTICES) },
+  'vibeeval:settings:get': { request: z.tuple([]), response: desktopSettingsSchema },
+  'vibeeval:settings:set-notifications': { request: z.tuple([z.boolean()]), response: z.void() },
+  /** Saves the server to use at the next start; a team server only once its /health answers as vibeeval's. */
+  'vibeeval:settings:set-server': { request: z.tuple([serverChoiceSchema]), response: setServerResultSchema },
 } as const;
 
 export type IpcChannel = keyof typeof ipcContract;
@@ -124,11 +144,7 @@ export const ipcEventContract = {
     z.object({ kind: z.literal('error'), message: z.string().min(1).max(1000) }),
   ]),
   /** A one-time message for the user (e.g. the keychain could not be used and secrets are kept another way). */
-  'vibeeval:event:notice': z.object({
-    kind: z.enum(['keychain-fallback']),
-    title: z.string().min(1).max(200),
-    message: z.string().min(1).max(1000),
-  }),
+  'vibeeval:event:notice': noticeSchema,
   /** The live browser's page changed (address, title, loading, history, failure). */
   'vibeeval:event:browser': browserStateSchema,
 } as const;

@@ -2,7 +2,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { app, dialog, Notification, safeStorage, session, WebContentsView } from 'electron';
 import type { AppInfo } from '../common/ipc';
+import type { ApplicationMenu } from './app-menu';
 import { APP_ENTRY_URL, APP_ORIGIN } from './app-origin';
+import { registerAppSettingsHandlers } from './app-settings-ipc';
+import { askAboutTeamServer, openAppSettings, setUpApplicationMenu } from './app-setup';
 import { deepLinkRoute, setUpDeepLinks } from './deep-link-delivery';
 import { sendEvent } from './events';
 import { createIpcRegistrar } from './ipc';
@@ -11,10 +14,13 @@ import { startLiveNotifications, type LiveNotifications } from './live-notificat
 import { watchSessionWrites } from './live-session';
 import { guardWebContents, hardenSession } from './navigation';
 import { nativeNotifications, projectOpener } from './notice-delivery';
+import { createNoticeQueue, keychainFallbackReporter } from './notices';
 import { registerAppScheme, serveAppProtocol } from './protocol';
-import { attachReportMenu } from './report-menu';
+import { createReportMenuAttacher } from './report-menu';
 import { createReportOpener, REPORT_PARTITION } from './reports';
 import { ServerHost, ServerStartError } from './server-host';
+import { checkTeamServer, type SettingsService } from './settings';
+import { resolveServerOrigin } from './start-server';
 import { startAutoUpdates } from './updates';
 import { openExternalSafely } from './shell';
 import { createVault, type Vault } from './vault';
@@ -57,22 +63,33 @@ function platformName(): AppInfo['platform'] {
   return platform === 'darwin' || platform === 'win32' || platform === 'linux' ? platform : 'other';
 }
 
-function openVault(origin: string): Vault {
+// Notices for the user (e.g. no keychain): kept until the page asks for them, then sent as events.
+const notices = createNoticeQueue({ send: (notice) => sendEvent(getMainWindow(), 'vibeeval:event:notice', notice) });
+
+function openVault(origin: string, settings: SettingsService): Vault {
   return createVault({
     origin,
     fallback: () => createFileKeychain(join(app.getPath('userData'), 'vault'), safeStorage),
-    onFallback: (reason) => console.warn(`Keychain unavailable (${reason}); secrets are kept in encrypted files instead.`),
+    onFallback: keychainFallbackReporter({
+      queue: notices,
+      alreadyShown: () => settings.get().keychainNoticeShown,
+      markShown: () => settings.setKeychainNoticeShown(),
+    }),
   });
 }
 
-function registerIpcHandlers(origin: string, vault: Vault): void {
+function registerIpcHandlers(origin: string, vault: Vault, settings: SettingsService, applicationMenu: ApplicationMenu): void {
   const ipc = createIpcRegistrar(getMainWindow);
   ipc.handle('vibeeval:app:get-info', () => ({ serverOrigin: origin, version: app.getVersion(), platform: platformName() }));
   ipc.handle('vibeeval:vault:get-item', (key) => vault.getItem(key));
   ipc.handle('vibeeval:vault:set-item', (key, value) => vault.setItem(key, value));
   ipc.handle('vibeeval:vault:remove-item', (key) => vault.removeItem(key));
   ipc.handle('vibeeval:shell:open-external', (url) => openExternalSafely(url));
-  ipc.handle('vibeeval:reports:open', createReportOpener({ serverOrigin: origin, attachActions: attachReportMenu }));
+  ipc.handle(
+    'vibeeval:reports:open',
+    createReportOpener({ serverOrigin: origin, attachActions: createReportMenuAttacher(applicationMenu) }),
+  );
+  registerAppSettingsHandlers(ipc, { settings, activeServerOrigin: origin, notices, app });
   registerLiveBrowserHandlers(
     ipc,
     new LiveBrowser<WebContentsView>({
@@ -104,13 +121,13 @@ async function openMainWindow(url = APP_ENTRY_URL): Promise<void> {
 }
 
 /** Native notifications when the signed-in user's scans and scenario runs finish (live-notifications.ts). */
-function startNotifications(origin: string, vault: Vault): LiveNotifications {
+function startNotifications(origin: string, vault: Vault, settings: SettingsService): LiveNotifications {
   return startLiveNotifications({
     origin,
     vault,
     hasWindow: () => getMainWindow() !== null,
-    // The settings' desktopNotifications choice (settings.ts) plugs in here; until then notifications are on.
-    notificationsEnabled: () => true,
+    // Preferences › Desktop app › Desktop notifications.
+    notificationsEnabled: () => settings.get().desktopNotifications,
     show: nativeNotifications(Notification),
     focusWindow: focusMainWindow,
     openProject: projectOpener({ getWindow: getMainWindow, reopen: (path) => openMainWindow(`${APP_ORIGIN}${path}`) }),
@@ -120,12 +137,22 @@ function startNotifications(origin: string, vault: Vault): LiveNotifications {
 
 async function start(): Promise<void> {
   hardenSession(session.defaultSession);
-  serverOrigin = await server.start();
+  const settings = await openAppSettings();
+  const applicationMenu = setUpApplicationMenu();
+  // A team server saved in the settings replaces the embedded one once it answers; else the user chooses.
+  const origin = await resolveServerOrigin({
+    settings,
+    check: (url) => checkTeamServer(url),
+    ask: askAboutTeamServer,
+    startEmbedded: () => server.start(),
+  });
+  if (origin === null) return app.quit();
+  serverOrigin = origin;
   serveAppProtocol(session.defaultSession.protocol, { rendererDir: RENDERER_DIR, serverOrigin });
-  const vault = openVault(serverOrigin);
+  const vault = openVault(serverOrigin, settings);
   // The renderer's sign-in, refresh and sign-out pass through this vault: the live stream follows them.
   const watched = watchSessionWrites(vault, { changed: () => liveNotifications?.sessionChanged(), beforeRead: () => liveNotifications?.settled() });
-  registerIpcHandlers(serverOrigin, watched);
+  registerIpcHandlers(serverOrigin, watched, settings, applicationMenu);
   await openMainWindow();
   // Off unless packaged with a feed (VIBEEVAL_UPDATE_URL or electron-builder's app-update.yml); errors only logged.
   startAutoUpdates({
@@ -136,7 +163,7 @@ async function start(): Promise<void> {
     loadUpdater: async () => (await import('electron-updater')).default.autoUpdater,
     log: (message) => console.error(message),
   });
-  if (!quitting) liveNotifications = startNotifications(serverOrigin, vault);
+  if (!quitting) liveNotifications = startNotifications(serverOrigin, vault, settings);
 }
 
 async function failStartup(error: unknown): Promise<void> {

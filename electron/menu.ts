@@ -1,5 +1,6 @@
 import type { MenuItemConstructorOptions } from 'electron';
 import { z } from 'zod';
+import type { ReportMenuItem } from './report-actions';
 import { parseWebUrl } from './shell';
 
 /** What a menu item asks the renderer to do. */
@@ -17,6 +18,13 @@ export interface HelpLink {
   url: string;
 }
 
+/** A page of the app opened from the Help menu. */
+export interface HelpPage {
+  label: string;
+  /** An in-app path, e.g. /dashboard/support */
+  path: string;
+}
+
 export interface MenuOptions {
   platform: NodeJS.Platform;
   development: boolean;
@@ -27,13 +35,23 @@ export interface MenuOptions {
   helpLinks: readonly HelpLink[];
   /** Opens a URL in the system browser (openExternalSafely). */
   openExternal: (url: string) => unknown;
+  /** Help menu entries that open a page of the app through `onNavigate`. */
+  helpPages?: readonly HelpPage[];
+  onNavigate?: (path: string) => void;
+  /** The focused report window's actions (macOS: report windows have no menu of their own). */
+  reportItems?: readonly ReportMenuItem[];
 }
 
-function appMenu(appName: string): MenuItemConstructorOptions {
+/** The app's Preferences page (macOS: app menu › Settings…, the platform's place and shortcut for it). */
+export const PREFERENCES_PATH = '/dashboard/preferences';
+
+function appMenu(options: MenuOptions): MenuItemConstructorOptions {
   return {
-    label: appName,
+    label: options.appName,
     submenu: [
       { role: 'about' },
+      { type: 'separator' },
+      { label: 'Settings…', accelerator: 'Cmd+,', click: () => options.onNavigate?.(PREFERENCES_PATH) },
       { type: 'separator' },
       { role: 'services' },
       { type: 'separator' },
@@ -58,6 +76,7 @@ function fileMenu(options: MenuOptions, mac: boolean): MenuItemConstructorOption
     submenu: [
       action('new-project', 'New Project'),
       action('run-test', 'Run Test'),
+      ...(options.reportItems?.length ? [{ type: 'separator' } as const, ...options.reportItems] : []),
       { type: 'separator' },
       mac ? { role: 'close' } : { role: 'quit' },
     ],
@@ -83,9 +102,10 @@ function viewMenu(development: boolean): MenuItemConstructorOptions {
 
 function helpMenu(options: MenuOptions): MenuItemConstructorOptions {
   const links = options.helpLinks.filter((link) => parseWebUrl(link.url) !== null);
+  const pages = (options.helpPages ?? []).map((page) => ({ label: page.label, click: () => options.onNavigate?.(page.path) }));
   return {
     role: 'help',
-    submenu: links.map((link) => ({ label: link.label, click: () => void options.openExternal(link.url) })),
+    submenu: [...pages, ...links.map((link) => ({ label: link.label, click: () => void options.openExternal(link.url) }))],
   };
 }
 
@@ -93,7 +113,7 @@ function helpMenu(options: MenuOptions): MenuItemConstructorOptions {
 export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOptions[] {
   const mac = options.platform === 'darwin';
   return [
-    ...(mac ? [appMenu(options.appName)] : []),
+    ...(mac ? [appMenu(options)] : []),
     fileMenu(options, mac),
     { role: 'editMenu' },
     viewMenu(options.development),

@@ -1,14 +1,12 @@
 import { writeFile } from 'node:fs/promises';
 import { dialog, Menu, type BrowserWindow } from 'electron';
-import { reportMenuItems, saveReportAsPdf } from './report-actions';
+import type { ApplicationMenu } from './app-menu';
+import { reportMenuItems, saveReportAsPdf, type ReportMenuItem } from './report-actions';
 import { openExternalSafely } from './shell';
 
-/**
- * The Electron side of the report actions: a File menu of the report window's own on Windows and Linux
- * (shown with Alt, as the window hides its menu bar). The logic is in report-actions.ts, tested there.
- */
-export function attachReportMenu(window: BrowserWindow, reportUrl: string): void {
-  const items = reportMenuItems({
+/** The Electron side of a report window's actions (the logic is in report-actions.ts, tested there). */
+function reportItemsFor(window: BrowserWindow, reportUrl: string): ReportMenuItem[] {
+  return reportMenuItems({
     saveAsPdf: () => {
       void saveReportAsPdf({
         title: () => window.getTitle(),
@@ -22,6 +20,22 @@ export function attachReportMenu(window: BrowserWindow, reportUrl: string): void
     },
     openInBrowser: () => void openExternalSafely(reportUrl),
   });
-  // macOS has no window menus: there the application menu should carry these items for the focused report window.
-  if (process.platform !== 'darwin') window.setMenu(Menu.buildFromTemplate([{ label: 'File', submenu: items }]));
+}
+
+/**
+ * Gives each report window its actions: on Windows and Linux a File menu of the window's own (shown with Alt, as
+ * the window hides its menu bar); on macOS, where windows have no menus, the application menu's File menu while
+ * the report window is focused.
+ */
+export function createReportMenuAttacher(applicationMenu: ApplicationMenu, platform: NodeJS.Platform = process.platform) {
+  return (window: BrowserWindow, reportUrl: string): void => {
+    const items = reportItemsFor(window, reportUrl);
+    if (platform !== 'darwin') {
+      window.setMenu(Menu.buildFromTemplate([{ label: 'File', submenu: items }]));
+      return;
+    }
+    window.on('focus', () => applicationMenu.showReportItems(window, items));
+    window.on('blur', () => applicationMenu.hideReportItems(window));
+    window.on('closed', () => applicationMenu.hideReportItems(window));
+  };
 }

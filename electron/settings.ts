@@ -1,94 +1,93 @@
 import { z } from 'zod';
+import { APP_ORIGIN } from './app-origin';
+import { serverChoiceSchema, teamServerUrlSchema, type ServerChoice, type SetServerResult } from '../common/desktop-settings';
+
+export { serverChoiceSchema, type ServerChoice } from '../common/desktop-settings';
 
 /**
  * Non-secret settings only (tokens live in the vault). Each field falls back to its default on its own,
  * so a corrupt or outdated file never crashes the app and never loses the fields that are still valid.
+ * The main window's position is kept by windows.ts in its own `window-state` file, its one place.
  */
-const boundsSchema = z.object({
-  x: z.number().int(),
-  y: z.number().int(),
-  width: z.number().int().min(400).max(16384),
-  height: z.number().int().min(300).max(16384),
-});
-export type WindowBounds = z.infer<typeof boundsSchema>;
-
-const teamUrlSchema = z
-  .string()
-  .max(2048)
-  .url()
-  .refine((raw) => {
-    const url = new URL(raw);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.username === '' && url.password === '';
-  }, 'http(s) URL without credentials');
-
-export const serverChoiceSchema = z.discriminatedUnion('mode', [
-  z.object({ mode: z.literal('embedded') }),
-  z.object({ mode: z.literal('team'), url: teamUrlSchema }),
-]);
-export type ServerChoice = z.infer<typeof serverChoiceSchema>;
-
 export const settingsSchema = z.object({
-  windowBounds: boundsSchema.nullable().catch(null),
   server: serverChoiceSchema.catch({ mode: 'embedded' }),
   desktopNotifications: z.boolean().catch(true),
+  /** The user was told the keychain could not be used (once per install). */
+  keychainNoticeShown: z.boolean().catch(false),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
-export const DEFAULT_SETTINGS: Settings = { windowBounds: null, server: { mode: 'embedded' }, desktopNotifications: true };
+export const DEFAULT_SETTINGS: Settings = { server: { mode: 'embedded' }, desktopNotifications: true, keychainNoticeShown: false };
 
-/** Reads stored settings, replacing every invalid or missing field with its default. */
+/** Reads stored settings, replacing every invalid or missing field with its default; unknown keys are dropped. */
 export function migrateSettings(stored: unknown): Settings {
   const record = typeof stored === 'object' && stored !== null && !Array.isArray(stored) ? stored : {};
   const result = settingsSchema.safeParse({ ...DEFAULT_SETTINGS, ...record });
   return result.success ? result.data : { ...DEFAULT_SETTINGS };
 }
 
-export interface Rect {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+/** What GET /health of a vibeeval server answers (server/app.ts), up or with its database down. */
+const healthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  version: z.string(),
+  database: z.object({ kind: z.string(), state: z.enum(['up', 'down']) }),
+});
 
-function overlap(a: Rect, b: Rect): number {
-  const w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
-  const h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
-  return w > 0 && h > 0 ? w * h : 0;
+export interface HealthResponse {
+  ok: boolean;
+  status: number;
+  headers: { get(name: string): string | null };
+  json(): Promise<unknown>;
 }
+export type FetchLike = (
+  url: string,
+  init: { signal: AbortSignal; redirect: 'error'; headers: Record<string, string> },
+) => Promise<HealthResponse>;
+
+export type TeamServerCheck =
+  | { ok: true }
+  | { ok: false; reason: 'invalid-url' | 'unreachable' | 'timeout' | 'not-vibeeval' | 'database-down' | 'origin-refused' };
 
 /**
- * Saved bounds when they still show on a display (the work area most overlapping them), clamped to fit it;
- * null (let the window use its defaults) when no display shows any of them, e.g. a monitor was unplugged.
+ * Whether `raw` is a team server address whose GET /health answers as a running vibeeval server within
+ * `timeoutMs`, and lets the app's pages (origin app://vibeeval) call it: the renderer talks to the server
+ * from that origin, and a server without VIBEEVAL_CORS_ORIGINS=app://vibeeval would refuse every call.
  */
-export function restoreBounds(saved: WindowBounds | null, workAreas: readonly Rect[]): Rect | null {
-  if (!saved) return null;
-  let best: Rect | null = null;
-  let bestArea = 0;
-  for (const area of workAreas) {
-    const shared = overlap(saved, area);
-    if (shared > bestArea) [best, bestArea] = [area, shared];
+export async function checkTeamServer(raw: string, fetchImpl: FetchLike = fetch, timeoutMs = 5000): Promise<TeamServerCheck> {
+  const parsed = teamServerUrlSchema.safeParse(raw);
+  if (!parsed.success) return { ok: false, reason: 'invalid-url' };
+  const signal = AbortSignal.timeout(timeoutMs);
+  let body: unknown;
+  let status: number;
+  let allowedOrigin: string | null;
+  try {
+    // No redirects: the address saved must be the one that answered.
+    const response = await fetchImpl(new URL('/health', parsed.data).href, { signal, redirect: 'error', headers: { origin: APP_ORIGIN } });
+    status = response.status;
+    allowedOrigin = response.headers.get('access-control-allow-origin');
+    body = await response.json().catch(() => null);
+  } catch {
+    return { ok: false, reason: signal.aborted ? 'timeout' : 'unreachable' };
   }
-  if (!best) return null;
-  const width = Math.min(saved.width, best.width);
-  const height = Math.min(saved.height, best.height);
-  const x = Math.min(Math.max(saved.x, best.x), best.x + best.width - width);
-  const y = Math.min(Math.max(saved.y, best.y), best.y + best.height - height);
-  return { x, y, width, height };
+  const health = healthSchema.safeParse(body);
+  if (!health.success) return { ok: false, reason: 'not-vibeeval' };
+  if (status !== 200 || health.data.status !== 'ok') return { ok: false, reason: 'database-down' };
+  if (allowedOrigin !== APP_ORIGIN && allowedOrigin !== '*') return { ok: false, reason: 'origin-refused' };
+  return { ok: true };
 }
 
-export type FetchLike = (url: string, init: { signal: AbortSignal; redirect: 'error' }) => Promise<{ ok: boolean }>;
+const CHECK_MESSAGES: Record<Exclude<TeamServerCheck, { ok: true }>['reason'], string> = {
+  'invalid-url': 'Enter an http(s) address without a path, e.g. https://vibeeval.example.com',
+  unreachable: 'The team server could not be reached. Check the address and your network.',
+  timeout: 'The team server did not answer in time. Check the address and try again.',
+  'not-vibeeval': 'That address answers, but not as a vibeeval server.',
+  'database-down': 'The team server answers, but its database is down. Try again later.',
+  'origin-refused': 'The team server does not accept the desktop app yet: start it with VIBEEVAL_CORS_ORIGINS=app://vibeeval.',
+};
 
-/** Whether `raw` is a valid team server URL answering GET <url>/health with 2xx within `timeoutMs`. */
-export async function checkTeamServer(raw: string, fetchImpl: FetchLike = fetch, timeoutMs = 5000): Promise<boolean> {
-  const parsed = teamUrlSchema.safeParse(raw);
-  if (!parsed.success) return false;
-  const health = new URL('health', parsed.data.endsWith('/') ? parsed.data : `${parsed.data}/`);
-  try {
-    const response = await fetchImpl(health.href, { signal: AbortSignal.timeout(timeoutMs), redirect: 'error' });
-    return response.ok;
-  } catch {
-    return false;
-  }
+/** What the user reads when a team server is refused. */
+export function teamServerCheckMessage(check: TeamServerCheck): string | null {
+  return check.ok ? null : CHECK_MESSAGES[check.reason];
 }
 
 /** The part of electron-store used here: the whole stored object. */
@@ -96,27 +95,40 @@ export interface SettingsBackend {
   store: Record<string, unknown>;
 }
 
+export type SettingsService = ReturnType<typeof createSettings>;
+
 /** Typed settings over a store; a team server is saved only after its health check passes. */
 export function createSettings(backend: SettingsBackend, fetchImpl: FetchLike = fetch) {
   const read = (): Settings => migrateSettings(backend.store);
   const write = (settings: Settings): void => {
-    backend.store = { ...settings };
+    backend.store = { ...settingsSchema.parse(settings) };
   };
   return {
     get: read,
-    setWindowBounds(bounds: unknown): void {
-      const parsed = boundsSchema.safeParse(bounds);
-      if (parsed.success) write({ ...read(), windowBounds: parsed.data });
-    },
     setDesktopNotifications(enabled: boolean): void {
       write({ ...read(), desktopNotifications: z.boolean().parse(enabled) });
     },
-    async setServer(choice: unknown): Promise<boolean> {
+    setKeychainNoticeShown(): void {
+      write({ ...read(), keychainNoticeShown: true });
+    },
+    /** Saves the server for the next start; a team server only when its check passes. */
+    async setServer(choice: unknown): Promise<SetServerResult> {
       const parsed = serverChoiceSchema.safeParse(choice);
-      if (!parsed.success) return false;
-      if (parsed.data.mode === 'team' && !(await checkTeamServer(parsed.data.url, fetchImpl))) return false;
-      write({ ...read(), server: parsed.data });
-      return true;
+      if (!parsed.success) return { ok: false, message: CHECK_MESSAGES['invalid-url'] };
+      const server: ServerChoice =
+        parsed.data.mode === 'team' ? { mode: 'team', url: new URL(parsed.data.url).origin } : parsed.data;
+      if (server.mode === 'team') {
+        const check = await checkTeamServer(server.url, fetchImpl);
+        const message = teamServerCheckMessage(check);
+        if (message) return { ok: false, message };
+      }
+      write({ ...read(), server });
+      return { ok: true, restartRequired: true };
     },
   };
+}
+
+/** The origin the app should use at start: the saved team server's, or null for the embedded server. */
+export function teamServerOrigin(settings: Settings): string | null {
+  return settings.server.mode === 'team' ? new URL(settings.server.url).origin : null;
 }

@@ -1,9 +1,23 @@
-import type { AppInfo, BrowserBounds, IpcEventChannel, IpcEventPayload } from '../common/ipc';
+import type { DesktopSettings, ServerChoice, SetServerResult } from '../common/desktop-settings';
+import type { AppInfo, BrowserBounds, IpcEventChannel, IpcEventPayload, Notice } from '../common/ipc';
 
 /** What the preload script exposes to the renderer as `window.vibeeval` (desktop mode only). */
 export interface DesktopBridge {
   readonly kind: 'desktop';
-  app: { info(): Promise<AppInfo> };
+  app: {
+    info(): Promise<AppInfo>;
+    /** Restarts the app (a new server choice applies at start). */
+    relaunch(): Promise<void>;
+    /** Notices main kept before the page listened; emptied by the call. */
+    takeNotices(): Promise<Notice[]>;
+  };
+  /** The desktop app's own settings (server choice, desktop notifications). */
+  settings: {
+    get(): Promise<DesktopSettings>;
+    setNotifications(enabled: boolean): Promise<void>;
+    /** Saves the server for the next start; a team server only once its /health answers. */
+    setServer(choice: ServerChoice): Promise<SetServerResult>;
+  };
   /** The OS keychain, shaped as supabase-js's storage adapter. */
   vault: {
     getItem(key: string): Promise<string | null>;

@@ -29,7 +29,9 @@ describe('the preload bridge', () => {
   it('exposes task-level methods only, no raw invoke', () => {
     expect([...exposed.keys()]).toEqual(['vibeeval']);
     expect(bridge.kind).toBe('desktop');
-    expect(Object.keys(bridge).sort()).toEqual(['app', 'browser', 'events', 'kind', 'reports', 'shell', 'vault']);
+    expect(Object.keys(bridge).sort()).toEqual(['app', 'browser', 'events', 'kind', 'reports', 'settings', 'shell', 'vault']);
+    expect(Object.keys(bridge.app).sort()).toEqual(['info', 'relaunch', 'takeNotices']);
+    expect(Object.keys(bridge.settings).sort()).toEqual(['get', 'setNotifications', 'setServer']);
     expect(Object.keys(bridge.vault).sort()).toEqual(['getItem', 'removeItem', 'setItem']);
     expect(JSON.stringify(Object.keys(bridge))).not.toMatch(/invoke|send|ipc/i);
   });
@@ -133,6 +135,49 @@ describe('the preload bridge', () => {
     warn.mockRestore();
     stop();
     expect(seen).toEqual([state, { ...state, error: 'example.com cannot be reached: it refused the connection.' }]);
+  });
+
+  it('reads and saves the desktop settings, relaunches and takes notices through their channels', async () => {
+    const settings = {
+      desktopNotifications: true,
+      server: { mode: 'embedded' },
+      activeServerOrigin: 'http://127.0.0.1:5000',
+      restartRequired: false,
+    };
+    invoke.mockResolvedValueOnce(settings);
+    await expect(bridge.settings.get()).resolves.toEqual(settings);
+    expect(invoke).toHaveBeenLastCalledWith('vibeeval:settings:get');
+
+    invoke.mockResolvedValueOnce(undefined);
+    await bridge.settings.setNotifications(false);
+    expect(invoke).toHaveBeenLastCalledWith('vibeeval:settings:set-notifications', false);
+
+    invoke.mockResolvedValueOnce({ ok: false, message: 'The team server could not be reached.' });
+    await expect(bridge.settings.setServer({ mode: 'team', url: 'https://team.example.com' })).resolves.toEqual({
+      ok: false,
+      message: 'The team server could not be reached.',
+    });
+    expect(invoke).toHaveBeenLastCalledWith('vibeeval:settings:set-server', { mode: 'team', url: 'https://team.example.com' });
+
+    invoke.mockResolvedValueOnce(undefined);
+    await bridge.app.relaunch();
+    expect(invoke).toHaveBeenLastCalledWith('vibeeval:app:relaunch');
+
+    const notice = { kind: 'keychain-fallback', title: 'System keychain unavailable', message: 'Kept encrypted.' };
+    invoke.mockResolvedValueOnce([notice]);
+    await expect(bridge.app.takeNotices()).resolves.toEqual([notice]);
+    expect(invoke).toHaveBeenLastCalledWith('vibeeval:app:take-notices');
+  });
+
+  it('refuses settings outside the contract in both directions', async () => {
+    await expect(bridge.settings.setNotifications('yes' as unknown as boolean)).rejects.toThrow(/invalid arguments/);
+    await expect(bridge.settings.setServer({ mode: 'team', url: 'javascript:alert(1)' })).rejects.toThrow(/invalid arguments/);
+    await expect(bridge.settings.setServer({ mode: 'team', url: 'https://team.example.com/sub' })).rejects.toThrow(/invalid arguments/);
+    expect(invoke).not.toHaveBeenCalled();
+    invoke.mockResolvedValueOnce({ ok: true });
+    await expect(bridge.settings.setServer({ mode: 'embedded' })).rejects.toThrow(/unexpected response/);
+    invoke.mockResolvedValueOnce([{ kind: 'other', title: 't', message: 'm' }]);
+    await expect(bridge.app.takeNotices()).rejects.toThrow(/unexpected response/);
   });
 
   it('refuses channels outside the event contract', () => {

@@ -52,6 +52,13 @@ const bridge: DesktopBridge = {
   kind: 'desktop',
   app: {
     info: () => call('vibeeval:app:get-info'),
+    relaunch: () => call('vibeeval:app:relaunch'),
+    takeNotices: () => call('vibeeval:app:take-notices'),
+  },
+  settings: {
+    get: () => call('vibeeval:settings:get'),
+    setNotifications: (enabled) => call('vibeeval:settings:set-notifications', enabled),
+    setServer: (choice) => call('vibeeval:settings:set-server', choice),
   },
   vault: {
     getItem: (key) => call('vibeeval:vault:get-item', key),

@@ -44,6 +44,8 @@ function prerenderServices(pathname: string): Services {
     openReport: unavailable('openReport'),
     subscribe: () => () => undefined,
     liveBrowser: null,
+    takeNotices: async () => [],
+    desktopSettings: null,
   };
   const clientUsed = unavailable('The sign-in client');
   // Not a thenable: route modules await the client's loading (withAuth in router.tsx).

@@ -41,4 +41,6 @@ export const queryKeys = {
     subscriptions: ['billing', 'subscriptions'] as const,
     plans: ['billing', 'plans'] as const,
   },
+  /** The desktop app's own settings (through the bridge, not the server). */
+  desktop: { settings: ['desktop', 'settings'] as const },
 } as const;

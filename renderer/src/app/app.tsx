@@ -31,8 +31,11 @@ function ReadyApp({ services, initialRouter }: { services: Services; initialRout
   useEffect(() => {
     document.documentElement.dataset.appReady = 'true';
   }, []);
-  // The desktop app's main process opens pages (notification clicks, links) and shows one-time notices.
-  useEffect(() => listenToDesktopEvents(services.bridge, { navigate: (path) => void router.navigate(path) }), [services.bridge, router]);
+  // The desktop app's main process opens pages (notification clicks, links), sends menu commands and notices.
+  useEffect(
+    () => listenToDesktopEvents(services.bridge, { navigate: (path, state) => void router.navigate(path, { state }) }),
+    [services.bridge, router],
+  );
   return (
     <ServicesProvider value={services}>
       <QueryClientProvider client={queryClient}>

@@ -1,4 +1,5 @@
-import type { BrowserBounds, IpcEventChannel, IpcEventPayload } from '@common/ipc';
+import type { DesktopSettings, ServerChoice, SetServerResult } from '@common/desktop-settings';
+import type { BrowserBounds, IpcEventChannel, IpcEventPayload, Notice } from '@common/ipc';
 
 /**
  * What the rest of the renderer needs from its host: the server's origin, somewhere to keep the auth session,
@@ -27,6 +28,10 @@ export interface Bridge {
    * arrives as `vibeeval:event:browser`). Null on the web, where the Live Browser Demo uses an iframe.
    */
   readonly liveBrowser: LiveBrowserHost | null;
+  /** One-time notices the desktop app kept for the page (emptied by the call); none on the web. */
+  takeNotices(): Promise<Notice[]>;
+  /** The desktop app's own settings; null on the web, which has none. */
+  readonly desktopSettings: DesktopSettingsApi | null;
 }
 
 /** The native live browser: show and navigate answer false when main refuses the address. */
@@ -38,6 +43,15 @@ export interface LiveBrowserHost {
   reload(): Promise<void>;
   setBounds(bounds: BrowserBounds): Promise<void>;
   hide(): Promise<void>;
+}
+
+/** The desktop app's settings: desktop notifications and the server it uses (applied by a restart). */
+export interface DesktopSettingsApi {
+  get(): Promise<DesktopSettings>;
+  setNotifications(enabled: boolean): Promise<void>;
+  /** Saves the server for the next start; a team server only once its /health answers as vibeeval's. */
+  setServer(choice: ServerChoice): Promise<SetServerResult>;
+  relaunch(): Promise<void>;
 }
 
 /** supabase-js accepts a synchronous or an asynchronous storage; the keychain is asynchronous. */

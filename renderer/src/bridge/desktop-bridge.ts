@@ -23,5 +23,12 @@ export function createDesktopBridge(desktop: DesktopBridge): Bridge {
     subscribe: (channel, listener) => desktop.events.subscribe(channel, listener),
     // Main checks every address again (http(s) only, never the embedded server) and clamps the bounds.
     liveBrowser: desktop.browser,
+    takeNotices: () => desktop.app.takeNotices(),
+    desktopSettings: {
+      get: () => desktop.settings.get(),
+      setNotifications: (enabled) => desktop.settings.setNotifications(enabled),
+      setServer: (choice) => desktop.settings.setServer(choice),
+      relaunch: () => desktop.app.relaunch(),
+    },
   };
 }

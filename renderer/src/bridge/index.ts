@@ -2,7 +2,7 @@ import type { Bridge } from './bridge';
 import { createDesktopBridge } from './desktop-bridge';
 import { createWebBridge } from './web-bridge';
 
-export type { AuthStorage, Bridge, LiveBrowserHost } from './bridge';
+export type { AuthStorage, Bridge, DesktopSettingsApi, LiveBrowserHost } from './bridge';
 export { isWebUrl } from './bridge';
 
 /** The desktop bridge when the Electron preload exposed `window.vibeeval`, else the web one. */

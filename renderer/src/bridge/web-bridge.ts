@@ -25,5 +25,7 @@ export function createWebBridge(): Bridge {
     // The main process's events exist only in the desktop app.
     subscribe: () => () => undefined,
     liveBrowser: null,
+    takeNotices: async () => [],
+    desktopSettings: null,
   };
 }

@@ -3,6 +3,7 @@ import { ArrowLeft, Pencil, Play, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useLiveUpdates } from '../../api/live';
+import { useMenuCommand } from '../../app/menu-commands';
 import { ConfirmDeleteDialog } from '../../ui/confirm-delete-dialog';
 import { notify } from '../../ui/toaster';
 import { useDocumentTitle } from '../../ui/use-document-title';
@@ -31,6 +32,13 @@ export function ProjectDetailPage() {
   const [tab, setTab] = useState('overview');
   useLiveUpdates();
   useDocumentTitle(project.data ? projectTitle(project.data) : 'Project');
+  // The desktop app's File › Run Test: what the Run Test button does, when it can.
+  useMenuCommand('run-test', () => {
+    const state = project.data?.latest_scan?.state;
+    if (!project.data) notify.info(texts.menuRunTestUnavailable);
+    else if (runTest.isPending || state === 'queued' || state === 'running') notify.info(texts.menuRunTestBusy);
+    else runTest.mutate();
+  });
 
   const backToList = () => void navigate('/dashboard/projects');
 

@@ -3,6 +3,7 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useLiveUpdates } from '../../api/live';
 import { useHydrated } from '../../app/hydration';
+import { useMenuCommand } from '../../app/menu-commands';
 import { LoadMore } from '../../ui/load-more';
 import { PageHeading } from '../../ui/page-heading';
 import { CreateProjectDialog } from './components/create-project-dialog';
@@ -19,6 +20,8 @@ export function ProjectsPage() {
   const hydrated = useHydrated();
   // A scan that finishes while the list is shown updates its card's grade.
   useLiveUpdates();
+  // The desktop app's File › New Project.
+  useMenuCommand('new-project', () => setCreating(true));
 
   return (
     <Stack gap="0">

@@ -10,6 +10,9 @@ export const texts = {
   runStarted: 'Test initiated',
   runStartedFallback: 'Project test has been started.',
   deleteConfirm: 'Are you sure you want to delete this project?',
+  // The desktop app's File › Run Test (not in the spec: the menu is the desktop app's own).
+  menuRunTestUnavailable: 'The project is not loaded yet',
+  menuRunTestBusy: 'A test is already running for this project',
 } as const;
 
 /**

@@ -1,0 +1,22 @@
+/** The texts of the Preferences page's 'Desktop app' section (the desktop app's own, not in the spec). */
+export const texts = {
+  title: 'Desktop app',
+  subtitle: 'Settings of vibeeval on this computer.',
+  notifications: 'Desktop notifications',
+  notificationsHelp: 'Show a notification when a test or a scenario run finishes or fails.',
+  server: 'Server',
+  embedded: 'Embedded server',
+  embeddedHelp: 'Runs on this computer, with its own database.',
+  team: 'Team server',
+  teamHelp: 'A vibeeval server your team shares.',
+  teamUrl: 'Team server URL',
+  teamUrlPlaceholder: 'https://vibeeval.example.com',
+  save: 'Save',
+  inUse: 'In use now:',
+  restartNotice: 'Restart vibeeval to use the server you saved.',
+  restart: 'Restart vibeeval',
+  loadFailed: 'Could not read the desktop app\'s settings.',
+  saveFailed: 'Could not save the setting',
+  saved: 'Server saved',
+  restartFailed: 'Could not restart vibeeval',
+} as const;
