@@ -3,6 +3,8 @@ import { app, dialog, safeStorage, session } from 'electron';
 import type { AppInfo } from '../common/ipc';
 import { APP_ENTRY_URL, APP_ORIGIN } from './app-origin';
 import { deepLinkRoute, setUpDeepLinks } from './deep-link-delivery';
+import { sendEvent } from './events';
+import { createGoogleSignIn } from './google-sign-in';
 import { createIpcRegistrar } from './ipc';
 import { guardWebContents, hardenSession } from './navigation';
 import { registerAppScheme, serveAppProtocol } from './protocol';
@@ -44,6 +46,13 @@ const server = new ServerHost({
   },
 });
 
+// Sign-in with Google runs in the system browser and comes back as a vibeeval://auth/callback link.
+const googleSignIn = createGoogleSignIn({
+  serverOrigin: () => serverOrigin,
+  openExternal: openExternalSafely,
+  send: (event) => void sendEvent(getMainWindow(), 'vibeeval:event:auth', event),
+});
+
 function platformName(): AppInfo['platform'] {
   const { platform } = process;
   return platform === 'darwin' || platform === 'win32' || platform === 'linux' ? platform : 'other';
@@ -61,6 +70,7 @@ function registerIpcHandlers(origin: string): void {
   ipc.handle('vibeeval:vault:set-item', (key, value) => vault.setItem(key, value));
   ipc.handle('vibeeval:vault:remove-item', (key) => vault.removeItem(key));
   ipc.handle('vibeeval:shell:open-external', (url) => openExternalSafely(url));
+  ipc.handle('vibeeval:auth:start-google', () => googleSignIn.start());
   ipc.handle('vibeeval:reports:open', createReportOpener({ serverOrigin: origin, attachActions: attachReportMenu }));
 }
 
@@ -73,6 +83,7 @@ const deepLinks = setUpDeepLinks({
   deliver(link) {
     const route = deepLinkRoute(link);
     if (route) void getMainWindow()?.webContents.loadURL(`${APP_ORIGIN}${route}`);
+    else if (link.kind === 'auth-callback' || link.kind === 'auth-error') void googleSignIn.receive(link);
     else console.warn(`vibeeval: ${link.kind} links are not handled yet`);
   },
 });

@@ -64,6 +64,9 @@ const bridge: DesktopBridge = {
   reports: {
     open: (url) => call('vibeeval:reports:open', url),
   },
+  auth: {
+    startGoogle: () => call('vibeeval:auth:start-google'),
+  },
   events: { subscribe },
 };
 
