@@ -11,13 +11,13 @@ const AUTH = 'https://auth.example.test';
 /** A fake network: /app-config names the auth server; /token answers as the test says and records the request. */
 function fakeNetwork(token: { status: number; body: unknown }) {
   const tokenRequests: { url: string; headers: Record<string, string>; body: Record<string, string> }[] = [];
-  const fetch = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
-    const url = String(input);
+  const fetch = vi.fn(async (input: string, init?: RequestInit) => {
+    const url = input;
     if (url === `${SERVER}/app-config`) {
       return Response.json({ supabaseUrl: `${AUTH}/`, supabaseAnonKey: 'anon-key', mode: 'local', version: '1' });
     }
     if (url.startsWith(`${AUTH}/auth/v1/token`)) {
-      tokenRequests.push({ url, headers: init?.headers as Record<string, string>, body: JSON.parse(String(init?.body)) as Record<string, string> });
+      tokenRequests.push({ url, headers: init?.headers as Record<string, string>, body: JSON.parse(init?.body as string) as Record<string, string> });
       return Response.json(token.body, { status: token.status });
     }
     return new Response('not found', { status: 404 });
@@ -44,7 +44,7 @@ function setUp(token = { status: 200, body: { access_token: 'access-1', refresh_
   });
   /** The link the browser comes back with, parsed as main parses it. */
   const link = (query: Record<string, string>) => {
-    const parsed = parseDeepLink(`vibeeval://auth/callback?${new URLSearchParams(query)}`);
+    const parsed = parseDeepLink(`vibeeval://auth/callback?${new URLSearchParams(query).toString()}`);
     if (parsed?.kind !== 'auth-callback' && parsed?.kind !== 'auth-error') throw new Error('not an auth link');
     return parsed;
   };

@@ -48,7 +48,7 @@ export function outboundFetch(policy: AddressPolicy, issuerUrl: string): oidc.Cu
   return async (url, options) => {
     const refusal = await urlRefusal(allowed, url, verdicts);
     if (refusal) throw new ProviderUnavailableError(`The sign-in provider's address is refused: ${refusal}`);
-    return fetch(url, { ...options, redirect: 'manual' } as RequestInit);
+    return fetch(url, options);
   };
 }
 

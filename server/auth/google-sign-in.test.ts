@@ -4,7 +4,7 @@ import { OAuth2Server } from 'oauth2-mock-server';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer } from '../testing/test-server';
-import { GOOGLE_NOT_CONFIGURED } from './provider-routes';
+import { GOOGLE_NOT_CONFIGURED } from '../../common/auth';
 
 // The stand-in for Google: oauth2-mock-server, a local OpenID Connect provider. It approves every authorization
 // request at once; the test decides who signs in (the ID token's claims) and may turn the answer into a refusal.
@@ -66,7 +66,7 @@ describe('sign-in with Google, the server as OpenID Connect client (the stand-in
 
   /** Follows the redirects from our /authorize through the provider to our /callback; returns /callback's answer. */
   async function signIn(query: Record<string, string>) {
-    const start = await fetch(`${server.origin}/auth/v1/authorize?${new URLSearchParams({ provider: 'google', ...query })}`, { redirect: 'manual' });
+    const start = await fetch(`${server.origin}/auth/v1/authorize?${new URLSearchParams({ provider: 'google', ...query }).toString()}`, { redirect: 'manual' });
     const atGoogle = location(start);
     expect(atGoogle.startsWith(google.issuer.url!)).toBe(true);
     const back = location(await fetch(atGoogle, { redirect: 'manual' }));

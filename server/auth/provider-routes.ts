@@ -1,12 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { GOOGLE_NOT_CONFIGURED } from '../../common/auth';
 import { ProviderRefusedError, ProviderUnavailableError, type OidcProvider } from './google-provider';
 import type { ClientChallenge, OauthFlow, ProviderSignIn } from './provider-sign-in';
 import { AuthError, type AuthService, type ClientInfo } from './service';
 
-/** Shown by the sign-in pages when the server has no Google client (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET). */
-export const GOOGLE_NOT_CONFIGURED = 'Sign-in with Google is not configured on this server.';
 
 /** The desktop app's return address: exactly this, with any query (the app's own state). */
 const DESKTOP_CALLBACK = { protocol: 'vibeeval:', hostname: 'auth', pathname: '/callback' };

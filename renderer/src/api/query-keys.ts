@@ -34,6 +34,8 @@ export const queryKeys = {
     status: (id: string) => ['reports', 'status', id] as const,
   },
   webhooks: { all: ['webhooks'] as const },
+  /** GET /auth/v1/settings of the auth server: which sign-in providers it offers. */
+  authSettings: ['auth-settings'] as const,
   continuousBuilds: { all: ['continuous-builds'] as const },
   billing: {
     subscriptions: ['billing', 'subscriptions'] as const,
