@@ -120,6 +120,13 @@ describe('sign-in with Google, the server as OpenID Connect client (the stand-in
     expect(password.error?.message).toBe('Invalid login credentials');
   });
 
+  it('makes one account when the same first sign-in completes twice at once', async () => {
+    const [a, b] = await Promise.all([signIn({}), signIn({})]);
+    const first = await userOf(fragment(a.target).get('access_token')!);
+    const second = await userOf(fragment(b.target).get('access_token')!);
+    expect(second.id).toBe(first.id);
+  });
+
   it('links a password account with the same verified email, which keeps its password', async () => {
     const email = `linked-${unique()}@example.test`;
     const { data } = await client(server.origin).auth.signUp({ email, password: 'secret123' });
@@ -265,5 +272,16 @@ describe('sign-in with Google when the issuer cannot be reached', () => {
     const params = new URLSearchParams(target.hash.slice(1));
     expect(params.get('error_code')).toBe('provider_unavailable');
     expect(params.get('error_description')).toMatch(/^Sign-in with Google is unavailable: the provider at http:\/\/127\.0\.0\.1:9 could not be reached/);
+  });
+
+  it('limits the sign-ins one address may start (each stores a flow for ten minutes)', async () => {
+    const codes: (string | null)[] = [];
+    for (let i = 0; i < 31; i++) {
+      const answer = await fetch(`${server.origin}/auth/v1/authorize?provider=google`, { redirect: 'manual' });
+      codes.push(new URLSearchParams(new URL(answer.headers.get('location')!).hash.slice(1)).get('error_code'));
+    }
+    // The test above started one already: 29 more pass the limit, then it refuses.
+    expect(codes.slice(0, 29).every((code) => code === 'provider_unavailable')).toBe(true);
+    expect(codes.slice(29)).toEqual(['over_request_rate_limit', 'over_request_rate_limit']);
   });
 });

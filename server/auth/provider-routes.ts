@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { GOOGLE_NOT_CONFIGURED } from '../../common/auth';
 import { ProviderRefusedError, ProviderUnavailableError, type OidcProvider } from './google-provider';
 import type { ClientChallenge, OauthFlow, ProviderSignIn } from './provider-sign-in';
+import type { AuthRateLimits } from './rate-limit';
 import { AuthError, type AuthService, type ClientInfo } from './service';
 
 
@@ -12,6 +13,7 @@ const DESKTOP_CALLBACK = { protocol: 'vibeeval:', hostname: 'auth', pathname: '/
 
 export interface ProviderRoutesOptions {
   service: AuthService;
+  limits: Pick<AuthRateLimits, 'providerSignInStart'>;
   /** Google's side and our flows; null when the server has no Google client. */
   google: { provider: OidcProvider; signIn: ProviderSignIn } | null;
   origin: () => string;
@@ -75,6 +77,12 @@ export async function providerRoutes(app: FastifyInstance, options: ProviderRout
       const fail = (code: string, description: string) => reply.redirect(failure(target, Boolean(client), code, description), 303);
       if (provider !== 'google') return fail('provider_disabled', 'Unsupported provider: provider is not enabled');
       if (!google) return fail('provider_disabled', GOOGLE_NOT_CONFIGURED);
+      try {
+        await options.limits.providerSignInStart(request.ip);
+      } catch (error) {
+        if (error instanceof AuthError) return fail(error.code, error.message);
+        throw error;
+      }
       const flow = await google.signIn.startFlow(target, client);
       try {
         const url = await google.provider.authorizationUrl({ redirectUri: callbackUri(), ...flow });
@@ -105,7 +113,7 @@ export async function providerRoutes(app: FastifyInstance, options: ProviderRout
         return fail(cancelled ? 'access_denied' : 'provider_error', cancelled ? 'Sign-in with Google was cancelled.' : `Google refused the sign-in (${request.query.error.slice(0, 100)}).`);
       }
       try {
-        const target = await completeSignIn(request, google, flow);
+        const target = await completeSignIn(request, google, flow, request.query.state ?? '');
         return await reply.redirect(target, 303);
       } catch (error) {
         if (error instanceof AuthError) return fail(error.code, error.message);
@@ -119,9 +127,9 @@ export async function providerRoutes(app: FastifyInstance, options: ProviderRout
   );
 
   /** Redeems Google's code, finds or makes the account, and returns where the client goes with its code or session. */
-  async function completeSignIn(request: FastifyRequest, { provider, signIn }: NonNullable<typeof google>, flow: OauthFlow) {
+  async function completeSignIn(request: FastifyRequest, { provider, signIn }: NonNullable<typeof google>, flow: OauthFlow, state: string) {
     const identity = await provider.identity(new URL(request.url, origin()), {
-      state: (request.query as { state: string }).state,
+      state,
       nonce: flow.nonce,
       codeVerifier: flow.codeVerifier,
     });

@@ -66,15 +66,11 @@ export class ProviderSignIn {
     }
     const email = normaliseEmail(identity.email);
     return transaction(this.db, async (tx) => {
-      const [linked] = await tx
-        .select({ user: users })
-        .from(userIdentities)
-        .innerJoin(users, eq(users.id, userIdentities.userId))
-        .where(and(eq(userIdentities.provider, this.provider), eq(userIdentities.subject, identity.subject)));
+      const linked = await this.linkedAccount(tx, identity.subject);
       const now = new Date();
       if (linked) {
-        const [user] = await tx.update(users).set({ lastSignInAt: now }).where(eq(users.id, linked.user.id)).returning();
-        return user ?? linked.user;
+        const [user] = await tx.update(users).set({ lastSignInAt: now }).where(eq(users.id, linked.id)).returning();
+        return user ?? linked;
       }
       const metadata = { ...(identity.name ? { full_name: identity.name } : {}), ...(identity.picture ? { avatar_url: identity.picture } : {}) };
       // One statement for both cases keeps two first sign-ins at once from creating two accounts.
@@ -91,8 +87,26 @@ export class ProviderSignIn {
         })
         .returning();
       if (!user) throw new Error('account upsert returned nothing');
-      await tx.insert(userIdentities).values({ provider: this.provider, subject: identity.subject, userId: user.id });
-      return user;
+      const [inserted] = await tx
+        .insert(userIdentities)
+        .values({ provider: this.provider, subject: identity.subject, userId: user.id })
+        .onConflictDoNothing()
+        .returning();
+      if (inserted) return user;
+      // The same first sign-in finished a moment ago in another request: its link stands.
+      const raced = await this.linkedAccount(tx, identity.subject);
+      if (!raced) throw new Error('identity link vanished');
+      return raced;
     });
+  }
+
+  /** The account linked to this provider's subject, if any. */
+  private async linkedAccount(db: Db, subject: string): Promise<UserRow | undefined> {
+    const [row] = await db
+      .select({ user: users })
+      .from(userIdentities)
+      .innerJoin(users, eq(users.id, userIdentities.userId))
+      .where(and(eq(userIdentities.provider, this.provider), eq(userIdentities.subject, subject)));
+    return row?.user;
   }
 }

@@ -242,5 +242,5 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   );
 
   // OAuth (supabase-js and the desktop app navigate here): the server is Google's OpenID Connect client.
-  await providerRoutes(app, { service, google: options.google, origin: options.origin, safeRedirect });
+  await providerRoutes(app, { service, limits, google: options.google, origin: options.origin, safeRedirect });
 }
