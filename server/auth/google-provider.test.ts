@@ -4,7 +4,7 @@ import { identityFromClaims, outboundFetch, ProviderRefusedError, ProviderUnavai
 
 describe('outboundFetch', () => {
   const serverPolicy = { allowPrivate: false };
-  const get = { method: 'GET', headers: new Headers(), redirect: 'manual' } as Parameters<CustomFetch>[1];
+  const get: Parameters<CustomFetch>[1] = { method: 'GET', headers: new Headers(), redirect: 'manual', body: undefined };
 
   it("refuses private addresses other than the configured issuer's host on a server that may not reach them", async () => {
     const fetcher = outboundFetch(serverPolicy, 'http://127.0.0.1:9');
