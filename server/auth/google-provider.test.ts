@@ -4,7 +4,7 @@ import { identityFromClaims, outboundFetch, ProviderRefusedError, ProviderUnavai
 
 describe('outboundFetch', () => {
   const serverPolicy = { allowPrivate: false };
-  const get: Parameters<CustomFetch>[1] = { method: 'GET', headers: new Headers(), redirect: 'manual', body: undefined };
+  const get: Parameters<CustomFetch>[1] = { method: 'GET', headers: {}, redirect: 'manual', body: undefined };
 
   it("refuses private addresses other than the configured issuer's host on a server that may not reach them", async () => {
     const fetcher = outboundFetch(serverPolicy, 'http://127.0.0.1:9');
