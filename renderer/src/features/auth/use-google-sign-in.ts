@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { queryKeys } from '../../api/query-keys';
 import { useServices, useSupabase } from '../../app/services';
+import type { Bridge } from '../../bridge';
 import { notify } from '../../ui/toaster';
 
 /** How Google sign-in went from the page's point of view: it left for Google, it runs in the system browser, or it failed. */
@@ -51,28 +52,44 @@ export function useGoogleSignIn() {
   };
 }
 
+/** What the result of a desktop sign-in acts on (supabase-js, the router, the page's toast). */
+export interface GoogleResultTargets {
+  setSession(tokens: { access_token: string; refresh_token: string }): Promise<{ error: { message: string } | null }>;
+  navigate(path: string): void | Promise<void>;
+  showError(message: string): void;
+}
+
 /**
  * The end of a desktop sign-in with Google (main's 'vibeeval:event:auth'): the session is adopted and the user
- * lands on /dashboard, or the error shows under the page's own title. Pages that offer Google subscribe.
+ * lands on /dashboard, or the error is shown. Returns the unsubscribe function; on the web nothing arrives.
  */
+export function listenToGoogleResult(bridge: Bridge, targets: GoogleResultTargets): () => void {
+  return bridge.subscribe('vibeeval:event:auth', (event) => {
+    if (event.kind === 'error') {
+      targets.showError(event.message);
+      return;
+    }
+    targets
+      .setSession({ access_token: event.accessToken, refresh_token: event.refreshToken })
+      .then(async ({ error }) => {
+        if (error) targets.showError(error.message);
+        else await targets.navigate('/dashboard');
+      })
+      .catch(() => notify.unexpected());
+  });
+}
+
+/** listenToGoogleResult for a page that offers Google, its errors under the page's own title. */
 export function useDesktopGoogleResult(errorTitle: 'Error signing in with Google' | 'Error signing up with Google') {
   const { bridge } = useServices();
   const supabase = useSupabase();
   const navigate = useNavigate();
   useEffect(
     () =>
-      bridge.subscribe('vibeeval:event:auth', (event) => {
-        if (event.kind === 'error') {
-          notify.error(errorTitle, event.message);
-          return;
-        }
-        void supabase.auth
-          .setSession({ access_token: event.accessToken, refresh_token: event.refreshToken })
-          .then(async ({ error }) => {
-            if (error) notify.error(errorTitle, error.message);
-            else await navigate('/dashboard');
-          })
-          .catch(() => notify.unexpected());
+      listenToGoogleResult(bridge, {
+        setSession: (tokens) => supabase.auth.setSession(tokens),
+        navigate,
+        showError: (message) => notify.error(errorTitle, message),
       }),
     [bridge, supabase, navigate, errorTitle],
   );
