@@ -6,7 +6,7 @@ export default defineConfig({
   resolve: { alias: { '@common': resolve(__dirname, 'common') } },
   define: { __VIBEEVAL_VERSION__: JSON.stringify(pkg.version) },
   test: {
-    include: ['{server,engine,common,electron,preload,renderer}/**/*.test.{ts,tsx}'],
+    include: ['{server,engine,common,electron,preload,renderer}/**/*.test.{ts,tsx}', 'tests/packaging/**/*.test.ts'],
     // Integration tests start PostgreSQL servers: give them room on a 2-core machine.
     testTimeout: 60_000,
     hookTimeout: 120_000,

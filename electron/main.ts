@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { app, dialog, safeStorage, session } from 'electron';
 import type { AppInfo } from '../common/ipc';
@@ -11,6 +12,7 @@ import { registerAppScheme, serveAppProtocol } from './protocol';
 import { attachReportMenu } from './report-menu';
 import { createReportOpener, REPORT_PARTITION } from './reports';
 import { ServerHost, ServerStartError } from './server-host';
+import { startAutoUpdates } from './updates';
 import { openExternalSafely } from './shell';
 import { createVault } from './vault';
 import { createFileKeychain } from './vault-file';
@@ -99,6 +101,15 @@ async function start(): Promise<void> {
   serveAppProtocol(session.defaultSession.protocol, { rendererDir: RENDERER_DIR, serverOrigin });
   registerIpcHandlers(serverOrigin);
   await openMainWindow();
+  // Off unless packaged with a feed (VIBEEVAL_UPDATE_URL or electron-builder's app-update.yml); errors only logged.
+  startAutoUpdates({
+    packaged: app.isPackaged,
+    env: process.env,
+    hasBuiltInFeed: existsSync(join(process.resourcesPath, 'app-update.yml')),
+    // electron-updater defines autoUpdater with a getter that import() cannot see as a named export: take it from the module object.
+    loadUpdater: async () => (await import('electron-updater')).default.autoUpdater,
+    log: (message) => console.error(message),
+  });
 }
 
 async function failStartup(error: unknown): Promise<void> {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: makes sure the system packages the tests use are present (installing them with apt when run
-// as root), then type-checks, lints, runs the unit tests (inside a D-Bus session with an unlocked keyring,
-// for the keychain tests) and the Playwright tests in Chromium.
+// as root), then type-checks, lints, audits the Electron code (electronegativity), runs the unit tests (inside
+// a D-Bus session with an unlocked keyring, for the keychain tests) and the Playwright tests in Chromium.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 
@@ -64,6 +64,7 @@ if (!existsSync(`${root}/out/main/server.js`) || process.env.CI) step('build', '
 step('type-check (node project)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.node.json']);
 step('type-check (web project)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.web.json']);
 step('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
+step('Electron security audit (electronegativity)', process.execPath, [`${root}/scripts/electronegativity.mjs`]);
 step('unit tests (vitest, in a D-Bus session with a keyring)', 'sh', [`${root}/scripts/with-keyring.sh`, 'npx', 'vitest', 'run']);
 step('end-to-end tests (Playwright, Chromium)', 'npx', ['playwright', 'test']);
 console.log('\n✔ all tests passed');

