@@ -43,7 +43,7 @@ function failure(target: string, pkce: boolean, code: string, description: strin
 
 /** GET /authorize?provider=google and GET /callback: the server as Google's OpenID Connect client (local mode). */
 export async function providerRoutes(app: FastifyInstance, options: ProviderRoutesOptions) {
-  const { service, google, origin } = options;
+  const { google, origin } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const callbackUri = () => `${origin()}/auth/v1/callback`;
 
@@ -113,7 +113,7 @@ export async function providerRoutes(app: FastifyInstance, options: ProviderRout
         return fail(cancelled ? 'access_denied' : 'provider_error', cancelled ? 'Sign-in with Google was cancelled.' : `Google refused the sign-in (${request.query.error.slice(0, 100)}).`);
       }
       try {
-        const target = await completeSignIn(request, google, flow, request.query.state ?? '');
+        const target = await completeSignIn(request, options, google, flow, request.query.state ?? '');
         return await reply.redirect(target, 303);
       } catch (error) {
         if (error instanceof AuthError) return fail(error.code, error.message);
@@ -125,29 +125,35 @@ export async function providerRoutes(app: FastifyInstance, options: ProviderRout
       }
     },
   );
+}
 
-  /** Redeems Google's code, finds or makes the account, and returns where the client goes with its code or session. */
-  async function completeSignIn(request: FastifyRequest, { provider, signIn }: NonNullable<typeof google>, flow: OauthFlow, state: string) {
-    const identity = await provider.identity(new URL(request.url, origin()), {
-      state,
-      nonce: flow.nonce,
-      codeVerifier: flow.codeVerifier,
-    });
-    const user = await signIn.accountFor(identity);
-    const target = new URL(flow.redirectTo);
-    if (flow.codeChallenge && flow.codeChallengeMethod) {
-      const code = await service.createPkceCode(user.id, { challenge: flow.codeChallenge, method: flow.codeChallengeMethod }, 'oauth');
-      target.searchParams.set('code', code);
-      return target.toString();
-    }
-    const session = await service.issueSession(user, 'oauth', clientInfo(request));
-    target.hash = new URLSearchParams({
-      access_token: session.access_token,
-      expires_at: String(session.expires_at),
-      expires_in: String(session.expires_in),
-      refresh_token: session.refresh_token,
-      token_type: 'bearer',
-    }).toString();
+/** Redeems Google's code, finds or makes the account, and returns where the client goes with its code or session. */
+async function completeSignIn(
+  request: FastifyRequest,
+  { service, origin }: Pick<ProviderRoutesOptions, 'service' | 'origin'>,
+  { provider, signIn }: NonNullable<ProviderRoutesOptions['google']>,
+  flow: OauthFlow,
+  state: string,
+) {
+  const identity = await provider.identity(new URL(request.url, origin()), {
+    state,
+    nonce: flow.nonce,
+    codeVerifier: flow.codeVerifier,
+  });
+  const user = await signIn.accountFor(identity);
+  const target = new URL(flow.redirectTo);
+  if (flow.codeChallenge && flow.codeChallengeMethod) {
+    const code = await service.createPkceCode(user.id, { challenge: flow.codeChallenge, method: flow.codeChallengeMethod }, 'oauth');
+    target.searchParams.set('code', code);
     return target.toString();
   }
+  const session = await service.issueSession(user, 'oauth', clientInfo(request));
+  target.hash = new URLSearchParams({
+    access_token: session.access_token,
+    expires_at: String(session.expires_at),
+    expires_in: String(session.expires_in),
+    refresh_token: session.refresh_token,
+    token_type: 'bearer',
+  }).toString();
+  return target.toString();
 }
