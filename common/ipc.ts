@@ -85,6 +85,11 @@ export const ipcContract = {
     request: z.tuple([z.string().max(2048)]),
     response: z.boolean(),
   },
+  /**
+   * Starts sign-in with Google in the system browser; the outcome arrives later as 'vibeeval:event:auth'.
+   * False when it could not be started (the reason arrives as an error event).
+   */
+  'vibeeval:auth:start-google': { request: z.tuple([]), response: z.boolean() },
   /** Opens a report preview (the server's /report-preview page) in its own window; false when refused. */
   'vibeeval:reports:open': { request: z.tuple([reportPreviewUrl]), response: z.boolean() },
   /** The live browser (Live Browser Demo): shows `url` in a native view over `bounds`; false when refused. */

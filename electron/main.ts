@@ -8,6 +8,7 @@ import { registerAppSettingsHandlers } from './app-settings-ipc';
 import { askAboutTeamServer, openAppSettings, setUpApplicationMenu } from './app-setup';
 import { deepLinkRoute, setUpDeepLinks } from './deep-link-delivery';
 import { sendEvent } from './events';
+import { createGoogleSignIn } from './google-sign-in';
 import { createIpcRegistrar } from './ipc';
 import { LIVE_BROWSER_PARTITION, LiveBrowser, liveBrowserPreferences, registerLiveBrowserHandlers } from './live-browser';
 import { startLiveNotifications, type LiveNotifications } from './live-notifications';
@@ -58,6 +59,13 @@ const server = new ServerHost({
   },
 });
 
+// Sign-in with Google runs in the system browser and comes back as a vibeeval://auth/callback link.
+const googleSignIn = createGoogleSignIn({
+  serverOrigin: () => serverOrigin,
+  openExternal: openExternalSafely,
+  send: (event) => void sendEvent(getMainWindow(), 'vibeeval:event:auth', event),
+});
+
 function platformName(): AppInfo['platform'] {
   const { platform } = process;
   return platform === 'darwin' || platform === 'win32' || platform === 'linux' ? platform : 'other';
@@ -85,6 +93,7 @@ function registerIpcHandlers(origin: string, vault: Vault, settings: SettingsSer
   ipc.handle('vibeeval:vault:set-item', (key, value) => vault.setItem(key, value));
   ipc.handle('vibeeval:vault:remove-item', (key) => vault.removeItem(key));
   ipc.handle('vibeeval:shell:open-external', (url) => openExternalSafely(url));
+  ipc.handle('vibeeval:auth:start-google', () => googleSignIn.start());
   ipc.handle(
     'vibeeval:reports:open',
     createReportOpener({ serverOrigin: origin, attachActions: createReportMenuAttacher(applicationMenu) }),
@@ -111,6 +120,7 @@ const deepLinks = setUpDeepLinks({
   deliver(link) {
     const route = deepLinkRoute(link);
     if (route) void getMainWindow()?.webContents.loadURL(`${APP_ORIGIN}${route}`);
+    else if (link.kind === 'auth-callback' || link.kind === 'auth-error') void googleSignIn.receive(link);
     else console.warn(`vibeeval: ${link.kind} links are not handled yet`);
   },
 });

@@ -29,7 +29,7 @@ describe('the preload bridge', () => {
   it('exposes task-level methods only, no raw invoke', () => {
     expect([...exposed.keys()]).toEqual(['vibeeval']);
     expect(bridge.kind).toBe('desktop');
-    expect(Object.keys(bridge).sort()).toEqual(['app', 'browser', 'events', 'kind', 'reports', 'settings', 'shell', 'vault']);
+    expect(Object.keys(bridge).sort()).toEqual(['app', 'auth', 'browser', 'events', 'kind', 'reports', 'settings', 'shell', 'vault']);
     expect(Object.keys(bridge.app).sort()).toEqual(['info', 'relaunch', 'takeNotices']);
     expect(Object.keys(bridge.settings).sort()).toEqual(['get', 'setNotifications', 'setServer']);
     expect(Object.keys(bridge.vault).sort()).toEqual(['getItem', 'removeItem', 'setItem']);
@@ -56,6 +56,12 @@ describe('the preload bridge', () => {
     invoke.mockResolvedValueOnce(true);
     await expect(bridge.reports.open('http://127.0.0.1:5000/report-preview?signed_url=x')).resolves.toBe(true);
     expect(invoke).toHaveBeenLastCalledWith('vibeeval:reports:open', 'http://127.0.0.1:5000/report-preview?signed_url=x');
+
+    invoke.mockResolvedValueOnce(true);
+    await expect(bridge.auth.startGoogle()).resolves.toBe(true);
+    expect(invoke).toHaveBeenLastCalledWith('vibeeval:auth:start-google');
+    invoke.mockResolvedValueOnce('yes');
+    await expect(bridge.auth.startGoogle()).rejects.toThrow(/unexpected response/);
   });
 
   it('refuses invalid arguments before anything is sent', async () => {

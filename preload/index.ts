@@ -71,6 +71,9 @@ const bridge: DesktopBridge = {
   reports: {
     open: (url) => call('vibeeval:reports:open', url),
   },
+  auth: {
+    startGoogle: () => call('vibeeval:auth:start-google'),
+  },
   browser: {
     show: (url, bounds) => call('vibeeval:browser:show', { url, bounds }),
     navigate: (url) => call('vibeeval:browser:navigate', { url }),

@@ -10,6 +10,8 @@ import { z } from 'zod';
 import { NEXT_CURSOR_HEADER } from '../common/pagination';
 import { PRERENDERED_ROUTES, prerenderedPageFile } from '../common/prerender';
 import { createBearerVerifier, requireUser } from './auth/guard';
+import { openIdProvider } from './auth/google-provider';
+import { ProviderSignIn } from './auth/provider-sign-in';
 import { AuthRateLimits } from './auth/rate-limit';
 import { authRoutes } from './auth/routes';
 import { AuthService } from './auth/service';
@@ -182,6 +184,9 @@ export async function buildApp({ config, database, secrets, mailer, logger, acce
     mailer,
     origin,
     allowedOrigins: config.corsOrigins,
+    google: config.google
+      ? { provider: openIdProvider(config.google, config.scans.addressPolicy), signIn: new ProviderSignIn(database.db, 'google') }
+      : null,
   });
 
   const verify = createBearerVerifier(tokens, service, config.hosted);

@@ -39,6 +39,9 @@ describe('loadConfig', () => {
     [{ VIBEEVAL_LLM_BASE_URL: 'http://127.0.0.1:1234/v1' }, 'VIBEEVAL_LLM_MODEL: required when VIBEEVAL_LLM_BASE_URL is set'],
     [{ VIBEEVAL_LLM_BASE_URL: 'ftp://x' }, 'VIBEEVAL_LLM_BASE_URL: must be a URL starting with http:// or https://'],
     [{ VIBEEVAL_SCENARIO_CONCURRENCY: '-1' }, 'VIBEEVAL_SCENARIO_CONCURRENCY'],
+    [{ GOOGLE_CLIENT_ID: 'id' }, 'GOOGLE_CLIENT_SECRET: required'],
+    [{ GOOGLE_CLIENT_SECRET: 'secret' }, 'GOOGLE_CLIENT_ID: required'],
+    [{ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's', GOOGLE_ISSUER_URL: 'file:///x' }, 'GOOGLE_ISSUER_URL: must be a URL'],
   ])('names the variable of a bad value: %o', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
@@ -52,6 +55,16 @@ describe('loadConfig', () => {
       jwtSecret: 's',
       jwksUrl: 'https://abc.supabase.co/auth/v1/.well-known/jwks.json',
     });
+  });
+
+  it('reads sign-in with Google, with Google as the default issuer, and leaves it off without a client', () => {
+    expect(loadConfig({}).google).toBeNull();
+    expect(loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' }).google).toEqual({
+      clientId: 'id',
+      clientSecret: 's',
+      issuerUrl: 'https://accounts.google.com',
+    });
+    expect(loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's', GOOGLE_ISSUER_URL: 'http://127.0.0.1:9000' }).google?.issuerUrl).toBe('http://127.0.0.1:9000');
   });
 
   it('treats empty values as unset', () => {

@@ -81,6 +81,11 @@ const envSchema = z.object({
   SUPABASE_ANON_KEY: z.string().trim().optional(),
   SUPABASE_JWT_SECRET: z.string().trim().optional(),
   SUPABASE_JWKS_URL: optionalUrl(['http:', 'https:']),
+  /** Sign-in with Google in local mode: the OAuth client registered at Google (both or neither). */
+  GOOGLE_CLIENT_ID: z.string().trim().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().trim().optional(),
+  /** The OpenID Connect issuer; another provider or a local stand-in in tests. */
+  GOOGLE_ISSUER_URL: optionalUrl(['http:', 'https:']),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -144,6 +149,14 @@ function toConfig(env: z.infer<typeof envSchema>) {
           ? { baseUrl: env.VIBEEVAL_LLM_BASE_URL, apiKey: env.VIBEEVAL_LLM_API_KEY || null, model: env.VIBEEVAL_LLM_MODEL }
           : null,
     },
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: env.GOOGLE_CLIENT_SECRET,
+            issuerUrl: env.GOOGLE_ISSUER_URL ?? 'https://accounts.google.com',
+          }
+        : null,
     publicScans: {
       perIp: env.PUBLIC_SCAN_MAX_PER_IP,
       perEmail: env.PUBLIC_SCAN_MAX_PER_EMAIL,
@@ -165,6 +178,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // A guessed model name would fail on most providers: the model is named with the endpoint.
   if (result.data.VIBEEVAL_LLM_BASE_URL && !result.data.VIBEEVAL_LLM_MODEL) {
     throw new ConfigError('Invalid configuration:\n  VIBEEVAL_LLM_MODEL: required when VIBEEVAL_LLM_BASE_URL is set');
+  }
+  if (Boolean(result.data.GOOGLE_CLIENT_ID) !== Boolean(result.data.GOOGLE_CLIENT_SECRET)) {
+    const missing = result.data.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID';
+    throw new ConfigError(`Invalid configuration:\n  ${missing}: required when the other of GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET is set`);
   }
   if (config.hosted && !config.hosted.anonKey) {
     throw new ConfigError('Invalid configuration:\n  SUPABASE_ANON_KEY: required when SUPABASE_URL is set');

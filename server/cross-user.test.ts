@@ -145,7 +145,8 @@ const TABLE: Record<string, Entry> = {
   'POST /auth/v1/recover': { kind: 'no user data', reason: 'answers the same whether or not the address has an account' },
   'GET /auth/v1/verify': { kind: 'no user data', reason: 'redeems a one-time token from a mail' },
   'POST /auth/v1/verify': { kind: 'no user data', reason: 'redeems a one-time token from a mail' },
-  'GET /auth/v1/authorize': { kind: 'no user data', reason: 'redirects to the sign-in page' },
+  'GET /auth/v1/authorize': { kind: 'no user data', reason: 'starts a sign-in with Google, or redirects to the sign-in page' },
+  'GET /auth/v1/callback': { kind: 'no user data', reason: "Google's return: redeems a one-time state for the account Google names (server/auth/google-sign-in.test.ts)" },
   'POST /v2/vibe-scanner': { kind: 'no user data', reason: 'public quick scans belong to no account' },
   'GET /v2/live-browser/framing': { kind: 'no user data', reason: "a public check of another site's framing headers, stored nowhere" },
 };

@@ -42,6 +42,7 @@ function prerenderServices(pathname: string): Services {
     authStorage: { getItem: () => null, setItem: unavailable('Storage'), removeItem: unavailable('Storage') },
     openExternal: unavailable('openExternal'),
     openReport: unavailable('openReport'),
+    startGoogleSignIn: unavailable('startGoogleSignIn'),
     subscribe: () => () => undefined,
     liveBrowser: null,
     takeNotices: async () => [],

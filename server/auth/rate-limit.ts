@@ -18,6 +18,7 @@ export class AuthRateLimits {
   readonly #email: RateLimiterPostgres;
   readonly #ip: RateLimiterPostgres;
   readonly #recovery: RateLimiterPostgres;
+  readonly #providerStart: RateLimiterPostgres;
 
   constructor(pool: pg.Pool, limits: SignInLimits) {
     const base = { storeClient: pool, storeType: 'pool', tableName: 'rate_limits', tableCreated: true };
@@ -25,6 +26,8 @@ export class AuthRateLimits {
     this.#ip = new RateLimiterPostgres({ ...base, keyPrefix: 'signin_ip', points: limits.perIp, duration: limits.windowSeconds });
     // One recovery mail a minute per address, like GoTrue's default.
     this.#recovery = new RateLimiterPostgres({ ...base, keyPrefix: 'recover_email', points: 1, duration: 60 });
+    // Each start of a sign-in with a provider stores a flow for ten minutes: far more than a person starts.
+    this.#providerStart = new RateLimiterPostgres({ ...base, keyPrefix: 'provider_start_ip', points: 30, duration: 600 });
   }
 
   /** Counts a sign-in attempt; throws a 429 AuthError with the seconds to wait when over either limit. */
@@ -35,6 +38,11 @@ export class AuthRateLimits {
 
   async signInSucceeded(email: string) {
     await this.#email.delete(email);
+  }
+
+  /** Counts a start of a sign-in with a provider (Google) from this IP. */
+  async providerSignInStart(ip: string) {
+    await consume(this.#providerStart, ip, 'over_request_rate_limit', 'Too many sign-in attempts. Please try again later.');
   }
 
   async recoveryMail(email: string) {

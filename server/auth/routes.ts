@@ -5,6 +5,7 @@ import { authErrorAnswer, authErrorBody } from '../http-errors';
 import { boundedJsonRecord, USER_METADATA_LIMITS } from '../http-input';
 import type { Mailer } from '../mail/mailer';
 import { recoveryMail } from '../mail/templates';
+import { providerRoutes, type ProviderRoutesOptions } from './provider-routes';
 import type { AuthRateLimits } from './rate-limit';
 import { AuthError, normaliseEmail, userJson, type AuthService, type ClientInfo } from './service';
 import type { AccessTokens } from './tokens';
@@ -18,6 +19,8 @@ export interface AuthRoutesOptions {
   origin: () => string;
   /** Origins a redirect_to may point at besides our own. */
   allowedOrigins: string[];
+  /** Sign-in with Google; null when the server has no Google client. */
+  google: ProviderRoutesOptions['google'];
 }
 
 const email = z.string().trim().max(320).pipe(z.email({ message: 'Unable to validate email address: invalid format' }));
@@ -76,7 +79,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   };
 
   r.get('/settings', async () => ({
-    external: { email: true, phone: false, google: false, anonymous_users: false },
+    external: { email: true, phone: false, google: options.google !== null, anonymous_users: false },
     disable_signup: false,
     mailer_autoconfirm: true,
     phone_autoconfirm: false,
@@ -238,19 +241,6 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     },
   );
 
-  // OAuth: supabase-js navigates here. Local accounts have no identity providers, so the user is sent back
-  // to the sign-in page with the reason, which the page shows; hosted mode uses Supabase's own providers.
-  r.get(
-    '/authorize',
-    { schema: { querystring: z.object({ provider: z.string().default(''), redirect_to: z.string().nullish() }) } },
-    async (request, reply) => {
-      const login = new URL('/login', options.origin());
-      const description =
-        request.query.provider === 'google'
-          ? 'Google sign-in is not available on this server. Sign in with email and password, or connect a hosted Supabase project with Google enabled (SUPABASE_URL).'
-          : 'Unsupported provider: provider is not enabled';
-      login.hash = new URLSearchParams({ error: 'invalid_request', error_code: 'provider_disabled', error_description: description }).toString();
-      return reply.redirect(login.toString(), 303);
-    },
-  );
+  // OAuth (supabase-js and the desktop app navigate here): the server is Google's OpenID Connect client.
+  await providerRoutes(app, { service, limits, google: options.google, origin: options.origin, safeRedirect });
 }

@@ -278,6 +278,21 @@ export class AuthService {
     return row;
   }
 
+  /** A one-time auth code for a PKCE client, redeemed with its verifier at /token?grant_type=pkce. */
+  async createPkceCode(userId: string, pkce: { challenge: string; method: string }, authenticationMethod: string) {
+    const code = opaqueToken();
+    await this.db.insert(oneTimeTokens).values({
+      userId,
+      kind: 'pkce_code',
+      tokenHash: tokenHash(code),
+      codeChallenge: pkce.challenge,
+      codeChallengeMethod: pkce.method,
+      authenticationMethod,
+      expiresAt: new Date(Date.now() + PKCE_CODE_TTL_MS),
+    });
+    return code;
+  }
+
   /** Redeems a recovery token once: a session, or for PKCE clients an auth code to exchange. */
   async redeemRecovery(token: string, client: ClientInfo) {
     const row = await this.consumeOneTimeToken(token, 'recovery');
@@ -285,16 +300,7 @@ export class AuthService {
     const user = await this.db.query.users.findFirst({ where: eq(users.id, row.userId) });
     if (!user) throw new AuthError(403, 'otp_expired', 'Email link is invalid or has expired');
     if (row.codeChallenge && row.codeChallengeMethod) {
-      const code = opaqueToken();
-      await this.db.insert(oneTimeTokens).values({
-        userId: user.id,
-        kind: 'pkce_code',
-        tokenHash: tokenHash(code),
-        codeChallenge: row.codeChallenge,
-        codeChallengeMethod: row.codeChallengeMethod,
-        authenticationMethod: 'recovery',
-        expiresAt: new Date(Date.now() + PKCE_CODE_TTL_MS),
-      });
+      const code = await this.createPkceCode(user.id, { challenge: row.codeChallenge, method: row.codeChallengeMethod }, 'recovery');
       return { kind: 'code' as const, code };
     }
     return { kind: 'session' as const, session: await this.issueSession(user, 'recovery', client) };

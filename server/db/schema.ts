@@ -68,6 +68,40 @@ export const oneTimeTokens = pgTable(
   (t) => [index('one_time_tokens_user_id_idx').on(t.userId)],
 );
 
+/** An account's identity at an external provider (Google): one account per (provider, subject). */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('user_identities_provider_subject_idx').on(t.provider, t.subject), index('user_identities_user_id_idx').on(t.userId)],
+);
+
+/**
+ * A sign-in with a provider between the redirect to it and its return: looked up by the state's hash and deleted
+ * as it is read, so each state works once. The verifier and nonce are ours, for the provider's side of the flow.
+ */
+export const oauthFlows = pgTable('oauth_flows', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  provider: text('provider').notNull(),
+  stateHash: text('state_hash').notNull().unique(),
+  nonce: text('nonce').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  /** Where the client asked to return (already checked). */
+  redirectTo: text('redirect_to').notNull(),
+  /** The client's own PKCE challenge: present = it gets a one-time code, absent = the session in the fragment. */
+  codeChallenge: text('code_challenge'),
+  codeChallengeMethod: text('code_challenge_method'),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
 /** Counters of rate-limiter-flexible (sign-in and mail limits), shared by every server instance. */
 export const rateLimits = pgTable('rate_limits', {
   key: varchar('key', { length: 255 }).primaryKey(),

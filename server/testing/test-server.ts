@@ -3,10 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, type RunningServer } from '../server';
 
+type StartOptions = Parameters<typeof startServer>[1];
+
 /** A running server on a fresh data dir and a free port; `stop()` closes it and removes the data. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<RunningServer & { dataDir: string; stop(): Promise<void> }> {
+export async function startTestServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer & { dataDir: string; stop(): Promise<void> }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'vibeeval-test-'));
-  const server = await startServer({ PATH: process.env.PATH, LOG_LEVEL: 'warn', PORT: '0', VIBEEVAL_DATA_DIR: dataDir, ...env });
+  const server = await startServer({ PATH: process.env.PATH, LOG_LEVEL: 'warn', PORT: '0', VIBEEVAL_DATA_DIR: dataDir, ...env }, options);
   return {
     ...server,
     dataDir,

@@ -36,6 +36,8 @@ export const queryKeys = {
   webhooks: { all: ['webhooks'] as const },
   /** GET /v2/live-browser/framing?url=...: whether a site may be shown in a frame (web live browser). */
   liveBrowser: { framing: (url: string) => ['live-browser', 'framing', url] as const },
+  /** GET /auth/v1/settings of the auth server: which sign-in providers it offers. */
+  authSettings: ['auth-settings'] as const,
   continuousBuilds: { all: ['continuous-builds'] as const },
   billing: {
     subscriptions: ['billing', 'subscriptions'] as const,

@@ -19,6 +19,11 @@ export interface Bridge {
    */
   openReport(url: string): Promise<boolean>;
   /**
+   * Desktop only: starts sign-in with Google in the system browser; the outcome arrives as a 'vibeeval:event:auth'
+   * event. False when it could not start, and always on the web, where supabase-js signs in from the page.
+   */
+  startGoogleSignIn(): Promise<boolean>;
+  /**
    * Listens to an event of the desktop app's main process (menu commands, notification clicks, sign-in
    * results); the web has none, so there it never fires. Returns the unsubscribe function.
    */

@@ -20,6 +20,7 @@ export function createDesktopBridge(desktop: DesktopBridge): Bridge {
     openExternal: (url) => desktop.shell.openExternal(url),
     // Main checks the URL is on the embedded server's origin before it opens a window.
     openReport: (url) => desktop.reports.open(url),
+    startGoogleSignIn: () => desktop.auth.startGoogle(),
     subscribe: (channel, listener) => desktop.events.subscribe(channel, listener),
     // Main checks every address again (http(s) only, never the embedded server) and clamps the bounds.
     liveBrowser: desktop.browser,

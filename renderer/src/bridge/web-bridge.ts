@@ -22,6 +22,7 @@ export function createWebBridge(): Bridge {
       window.open(url, '_blank', 'noopener');
       return true;
     },
+    startGoogleSignIn: async () => false,
     // The main process's events exist only in the desktop app.
     subscribe: () => () => undefined,
     liveBrowser: null,

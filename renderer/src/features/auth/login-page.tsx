@@ -11,7 +11,7 @@ import { AuthCard, OrDivider } from './auth-card';
 import { useAuth } from './auth-context';
 import { GoogleIcon } from './google-icon';
 import { takeRedirectError } from './redirect-error';
-import { useGoogleSignIn } from './use-google-sign-in';
+import { useDesktopGoogleResult, useGoogleSignIn } from './use-google-sign-in';
 
 type Busy = 'password' | 'google' | 'reset' | null;
 
@@ -23,6 +23,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const signInWithGoogle = useGoogleSignIn();
+  useDesktopGoogleResult('Error signing in with Google');
   const [mode, setMode] = useState<'signin' | 'forgot'>('signin');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -64,12 +65,10 @@ export function LoginPage() {
   async function handleGoogle() {
     setBusy('google');
     try {
-      const { error } = await signInWithGoogle();
-      if (error) {
-        notify.error('Error signing in with Google', error.message);
-        setBusy(null);
-      }
-      // On success the page is leaving for the provider: stay busy.
+      const started = await signInWithGoogle();
+      if (started.outcome === 'failed') notify.error('Error signing in with Google', started.message);
+      // When the page is leaving for the provider it stays busy; the desktop app's flow runs in the browser.
+      if (started.outcome !== 'leaving') setBusy(null);
     } catch {
       notify.unexpected();
       setBusy(null);

@@ -10,7 +10,7 @@ import { AuthCard, OrDivider } from './auth-card';
 import { useAuth } from './auth-context';
 import { GoogleIcon } from './google-icon';
 import { MIN_PASSWORD_LENGTH } from './passwords';
-import { useGoogleSignIn } from './use-google-sign-in';
+import { useDesktopGoogleResult, useGoogleSignIn } from './use-google-sign-in';
 
 type Busy = 'password' | 'google' | null;
 
@@ -20,6 +20,7 @@ export function SignupPage() {
   const { user, loading } = useAuth();
   const navigate = useNavigate();
   const signInWithGoogle = useGoogleSignIn();
+  useDesktopGoogleResult('Error signing up with Google');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
@@ -60,11 +61,9 @@ export function SignupPage() {
   async function handleGoogle() {
     setBusy('google');
     try {
-      const { error } = await signInWithGoogle();
-      if (error) {
-        notify.error('Error signing up with Google', error.message);
-        setBusy(null);
-      }
+      const started = await signInWithGoogle();
+      if (started.outcome === 'failed') notify.error('Error signing up with Google', started.message);
+      if (started.outcome !== 'leaving') setBusy(null);
     } catch {
       notify.unexpected();
       setBusy(null);

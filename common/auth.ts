@@ -1,0 +1,2 @@
+/** Shown when the server has no Google client (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET): by the server's redirect and by the sign-in pages. */
+export const GOOGLE_NOT_CONFIGURED = 'Sign-in with Google is not configured on this server.';

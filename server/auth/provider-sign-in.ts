@@ -1,0 +1,112 @@
+import { and, eq, lte, sql } from 'drizzle-orm';
+import * as oidc from 'openid-client';
+import type { Db } from '../db';
+import { oauthFlows, userIdentities, users } from '../db/schema';
+import { transaction } from '../db/transaction';
+import type { ProviderIdentity } from './google-provider';
+import { AuthError, normaliseEmail } from './service';
+import { tokenHash } from './tokens';
+
+/** How long a user has at the provider between our redirect and its return. */
+export const FLOW_TTL_MS = 10 * 60 * 1000;
+
+export type OauthFlow = typeof oauthFlows.$inferSelect;
+type UserRow = typeof users.$inferSelect;
+
+/** The client's own PKCE challenge (supabase-js, the desktop app), passed through to the one-time code. */
+export interface ClientChallenge {
+  challenge: string;
+  method: 's256' | 'plain';
+}
+
+/** Flows to a provider and back, and the accounts its identities map to. */
+export class ProviderSignIn {
+  constructor(
+    private readonly db: Db,
+    readonly provider: string,
+  ) {}
+
+  /** Stores a new flow; returns the secrets the provider's side of it needs (state, nonce, our PKCE verifier). */
+  async startFlow(redirectTo: string, client: ClientChallenge | undefined) {
+    const state = oidc.randomState();
+    const nonce = oidc.randomNonce();
+    const codeVerifier = oidc.randomPKCECodeVerifier();
+    // Abandoned flows go as new ones start; the table holds only the last ten minutes.
+    await this.db.delete(oauthFlows).where(lte(oauthFlows.expiresAt, sql`now()`));
+    await this.db.insert(oauthFlows).values({
+      provider: this.provider,
+      stateHash: tokenHash(state),
+      nonce,
+      codeVerifier,
+      redirectTo,
+      codeChallenge: client?.challenge,
+      codeChallengeMethod: client?.method,
+      expiresAt: new Date(Date.now() + FLOW_TTL_MS),
+    });
+    return { state, nonce, codeVerifier };
+  }
+
+  /** The unexpired flow of this state, deleted as it is read: a state works once. */
+  async takeFlow(state: string): Promise<OauthFlow | undefined> {
+    if (!state) return undefined;
+    const [row] = await this.db
+      .delete(oauthFlows)
+      .where(and(eq(oauthFlows.stateHash, tokenHash(state)), eq(oauthFlows.provider, this.provider)))
+      .returning();
+    return row && row.expiresAt.getTime() > Date.now() ? row : undefined;
+  }
+
+  /**
+   * The account of a provider identity: the one already linked to it; else the account with the same email, linked
+   * now (only when the provider says the address is verified); else a new confirmed account without a password.
+   */
+  async accountFor(identity: ProviderIdentity): Promise<UserRow> {
+    if (!identity.emailVerified) {
+      throw new AuthError(403, 'email_not_verified', 'Your Google account’s email address is not verified, so it cannot be used to sign in.');
+    }
+    const email = normaliseEmail(identity.email);
+    return transaction(this.db, async (tx) => {
+      const linked = await this.linkedAccount(tx, identity.subject);
+      const now = new Date();
+      if (linked) {
+        const [user] = await tx.update(users).set({ lastSignInAt: now }).where(eq(users.id, linked.id)).returning();
+        return user ?? linked;
+      }
+      const metadata = { ...(identity.name ? { full_name: identity.name } : {}), ...(identity.picture ? { avatar_url: identity.picture } : {}) };
+      // One statement for both cases keeps two first sign-ins at once from creating two accounts.
+      const [user] = await tx
+        .insert(users)
+        .values({ email, passwordHash: null, emailConfirmedAt: now, lastSignInAt: now, userMetadata: metadata, providers: [this.provider] })
+        .onConflictDoUpdate({
+          target: users.email,
+          set: {
+            lastSignInAt: now,
+            updatedAt: now,
+            providers: sql`CASE WHEN ${this.provider} = ANY(${users.providers}) THEN ${users.providers} ELSE array_append(${users.providers}, ${this.provider}) END`,
+          },
+        })
+        .returning();
+      if (!user) throw new Error('account upsert returned nothing');
+      const [inserted] = await tx
+        .insert(userIdentities)
+        .values({ provider: this.provider, subject: identity.subject, userId: user.id })
+        .onConflictDoNothing()
+        .returning();
+      if (inserted) return user;
+      // The same first sign-in finished a moment ago in another request: its link stands.
+      const raced = await this.linkedAccount(tx, identity.subject);
+      if (!raced) throw new Error('identity link vanished');
+      return raced;
+    });
+  }
+
+  /** The account linked to this provider's subject, if any. */
+  private async linkedAccount(db: Db, subject: string): Promise<UserRow | undefined> {
+    const [row] = await db
+      .select({ user: users })
+      .from(userIdentities)
+      .innerJoin(users, eq(users.id, userIdentities.userId))
+      .where(and(eq(userIdentities.provider, this.provider), eq(userIdentities.subject, subject)));
+    return row?.user;
+  }
+}
