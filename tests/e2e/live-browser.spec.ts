@@ -118,7 +118,17 @@ const FAKE_DESKTOP_BRIDGE = `(() => {
   window.__emit = (channel, payload) => (listeners[channel] || []).forEach((listener) => listener(payload));
   window.vibeeval = {
     kind: 'desktop',
-    app: { info: async () => ({ serverOrigin: location.origin, version: '0.0.0', platform: 'linux' }) },
+    app: {
+      info: async () => ({ serverOrigin: location.origin, version: '0.0.0', platform: 'linux' }),
+      relaunch: async () => undefined,
+      takeNotices: async () => [],
+    },
+    settings: {
+      get: async () => ({ desktopNotifications: true, server: { mode: 'embedded' }, activeServerOrigin: location.origin, restartRequired: false }),
+      setNotifications: async () => undefined,
+      setServer: async () => ({ ok: true, restartRequired: true }),
+    },
+    auth: { startGoogle: async () => true },
     vault: {
       getItem: async (key) => (vault.has(key) ? vault.get(key) : null),
       setItem: async (key, value) => void vault.set(key, value),
