@@ -98,6 +98,9 @@ export function deepLinkRoute(link: DeepLink): string | null {
       return `/dashboard/projects/${link.projectId}`;
     case 'password-recovery':
       return `/reset-password#${link.fragment}`;
+    case 'report':
+      // The reports page opens the report's preview window once it is ready (use-open-report-link.ts).
+      return `/dashboard/reports?open=${link.reportId}`;
     default:
       return null;
   }

@@ -143,6 +143,18 @@ test('events: live rows from a real scan, search, clear, error view; reports: re
   expect(new URL(preview.url()).searchParams.get('signed_url')).toMatch(/\/reports\/[^/]+\/view\?exp=\d+&sig=/);
   await preview.close();
 
+  // A report link (vibeeval://report/<id> in the desktop app) lands on ?open=<id>: the preview opens (in this tab
+  // on the web: nobody clicked, so a new window would be blocked); an unknown report says so.
+  const reportId = /\/reports\/([^/]+)\/view/.exec(new URL(preview.url()).searchParams.get('signed_url') ?? '')?.[1];
+  expect(reportId).toBeTruthy();
+  await page.goto(`/dashboard/reports?open=${reportId}`);
+  await expect(page).toHaveURL(/\/report-preview\?signed_url=/, { timeout: 15_000 });
+  expect(new URL(page.url()).searchParams.get('signed_url')).toContain(`/reports/${reportId}/view`);
+  await page.goto('/dashboard/reports?open=00000000-0000-4000-8000-000000000000');
+  await expect(page.getByText('The report was not found.')).toBeVisible({ timeout: 15_000 });
+  await expect(page).toHaveURL(/\/dashboard\/reports$/);
+  await page.getByRole('tab', { name: 'Recent Reports' }).click();
+
   // Available Reports: four types; Generate Report for security on a project never scanned shows progress, then the report.
   const fresh = await client.createProject('Fresh shop');
   await page.getByRole('tab', { name: 'Available Reports' }).click();

@@ -6,6 +6,7 @@ import { PageHeading } from '../../ui/page-heading';
 import { AvailableReports } from './available-reports';
 import { RecentReports } from './recent-reports';
 import { ReportGenerator } from './report-generator';
+import { useOpenReportLink } from './use-open-report-link';
 
 const TABS = ['recent', 'available', 'saved'] as const;
 type Tab = (typeof TABS)[number];
@@ -18,6 +19,8 @@ export function ReportsPage() {
   const tabParam = params.get('tab');
   const tab: Tab = isTab(tabParam) ? tabParam : 'recent';
   const [generating, setGenerating] = useState<ReportType | null>(null);
+  // A report link of the desktop app (vibeeval://report/<id>) lands here with ?open=<id>.
+  useOpenReportLink();
 
   return (
     <Box>
