@@ -15,6 +15,13 @@ describe('parseDeepLink', () => {
       'vibeeval://reset-password#access_token=tok.en-1&type=recovery&expires_in=3600',
       { kind: 'password-recovery', fragment: 'access_token=tok.en-1&type=recovery&expires_in=3600' },
     ],
+    [
+      'vibeeval://reset-password#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired',
+      {
+        kind: 'password-recovery',
+        fragment: 'error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired',
+      },
+    ],
     [`vibeeval://project/${UUID}`, { kind: 'project', projectId: UUID }],
     [`vibeeval://project/${UUID}/`, { kind: 'project', projectId: UUID }],
     ['vibeeval://report/rep_01-ab', { kind: 'report', reportId: 'rep_01-ab' }],

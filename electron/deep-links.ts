@@ -60,7 +60,9 @@ function candidate(url: URL): unknown {
   if (route === 'reset-password' && url.search === '') {
     const fragment = url.hash.slice(1);
     const hash = new URLSearchParams(fragment);
-    if (hash.get('type') !== 'recovery' || !hash.get('access_token')) return null;
+    // The session of a redeemed link, or why the link failed (expired, used): the reset page shows either.
+    const session = hash.get('type') === 'recovery' && Boolean(hash.get('access_token'));
+    if (!session && !hash.get('error')) return null;
     return { kind: 'password-recovery', fragment };
   }
   if (url.search !== '' || url.hash !== '') return null;

@@ -134,6 +134,25 @@ describe('auth endpoints driven by supabase-js', () => {
     await expect(smtp.next(email, 1500)).rejects.toThrow(/no mail/);
   });
 
+  it('returns a recovery link to the desktop app when the app asked for it, with the session in the fragment', async () => {
+    const email = newEmail();
+    await client(server.origin).auth.signUp({ email, password: 'secret123' });
+    await client(server.origin).auth.resetPasswordForEmail(email, { redirectTo: 'vibeeval://reset-password' });
+    const link = /https?:\/\/\S+\/auth\/v1\/verify\S+/.exec((await smtp.next(email)).text)![0];
+    const location = (await fetch(link, { redirect: 'manual' })).headers.get('location')!;
+    expect(location.startsWith('vibeeval://reset-password#')).toBe(true);
+    const fragment = new URLSearchParams(location.slice(location.indexOf('#') + 1));
+    expect(fragment.get('type')).toBe('recovery');
+    expect(fragment.get('access_token')).toBeTruthy();
+    // Only that exact address: another path of the scheme falls back to the server's own page.
+    const otherEmail = newEmail();
+    await client(server.origin).auth.signUp({ email: otherEmail, password: 'secret123' });
+    await client(server.origin).auth.resetPasswordForEmail(otherEmail, { redirectTo: 'vibeeval://reset-password/x' });
+    const other = /https?:\/\/\S+\/auth\/v1\/verify\S+/.exec((await smtp.next(otherEmail)).text)![0];
+    const otherLocation = new URL((await fetch(other, { redirect: 'manual' })).headers.get('location')!);
+    expect(otherLocation.origin).toBe(server.origin);
+  });
+
   it('never redirects a recovery link to a foreign origin', async () => {
     const email = newEmail();
     await client(server.origin).auth.signUp({ email, password: 'secret123' });

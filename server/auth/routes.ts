@@ -32,6 +32,9 @@ const pkceFields = {
   code_challenge_method: z.enum(['s256', 'plain', 'S256']).nullish(),
 };
 
+/** The desktop app's password-reset page, reached through its registered link scheme. */
+export const DESKTOP_RESET_PASSWORD = 'vibeeval://reset-password';
+
 const clientInfo = (request: FastifyRequest): ClientInfo => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
 
 function sendAuthError(reply: FastifyReply, error: AuthError) {
@@ -62,6 +65,13 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     }
     return `${own}${fallbackPath}`;
   };
+
+  /**
+   * Where a recovery link returns: like safeRedirect, or exactly the desktop app's `vibeeval://reset-password`
+   * (the app asks for it, so the mail's link opens the app on its reset page with the fragment intact).
+   */
+  const recoveryRedirect = (requested: string | null | undefined) =>
+    requested === DESKTOP_RESET_PASSWORD ? DESKTOP_RESET_PASSWORD : safeRedirect(requested, '/reset-password');
 
   /** Reads and verifies the bearer token and loads its user; the session must still exist. */
   const authenticate = async (request: FastifyRequest) => {
@@ -159,7 +169,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
         const link = new URL('/auth/v1/verify', options.origin());
         link.searchParams.set('token', recovery.token);
         link.searchParams.set('type', 'recovery');
-        link.searchParams.set('redirect_to', safeRedirect(request.query.redirect_to, '/reset-password'));
+        link.searchParams.set('redirect_to', recoveryRedirect(request.query.redirect_to));
         await mailer.send(recoveryMail(recovery.user.email, link.toString()));
         request.log.info({ mail: 'recovery' }, `recovery mail sent to ${mailer.destination}`);
       }
@@ -173,7 +183,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     '/verify',
     { schema: { querystring: z.object({ token: z.string().max(200).default(''), type: z.string().default(''), redirect_to: z.string().nullish() }) } },
     async (request, reply) => {
-      const target = new URL(safeRedirect(request.query.redirect_to, '/reset-password'));
+      const target = new URL(recoveryRedirect(request.query.redirect_to));
       const fail = (description: string, code = 'otp_expired') => {
         target.hash = new URLSearchParams({ error: 'access_denied', error_code: code, error_description: description }).toString();
         return reply.redirect(target.toString(), 303);

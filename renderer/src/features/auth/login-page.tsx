@@ -4,6 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { FormFields } from '../../ui/form-fields';
 import { useServices, useSupabase } from '../../app/services';
+import { recoveryRedirect } from './recovery-redirect';
 import { notify } from '../../ui/toaster';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { EmailField, PasswordField } from './auth-fields';
@@ -18,7 +19,7 @@ type Busy = 'password' | 'google' | 'reset' | null;
 /** /login: email and password or Google, and the forgot-password mode that mails a reset link. */
 export function LoginPage() {
   const supabase = useSupabase();
-  const { publicOrigin, entry } = useServices();
+  const { publicOrigin, entry, bridge } = useServices();
   const { user, loading } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
@@ -79,7 +80,7 @@ export function LoginPage() {
     event.preventDefault();
     setBusy('reset');
     try {
-      const { error } = await supabase.auth.resetPasswordForEmail(email, { redirectTo: `${publicOrigin}/reset-password` });
+      const { error } = await supabase.auth.resetPasswordForEmail(email, { redirectTo: recoveryRedirect(bridge.kind, publicOrigin) });
       if (error) {
         notify.error('Error sending reset link', error.message);
         return;
