@@ -34,6 +34,10 @@ export const PAGE_SIZES = {
   events: { fallback: 30, max: 500 },
   reportLinks: { fallback: 30, max: 100 },
   scenarios: { fallback: 50, max: 200 },
+  apiKeys: { fallback: 50, max: 100 },
+  webhooks: { fallback: 50, max: 100 },
+  webhookDeliveries: { fallback: 20, max: 100 },
+  publicScans: { fallback: 20, max: 100 },
 } as const;
 
 /** One page of a list as a client sees it: the items and the cursor of the next page (null on the last). */

@@ -286,3 +286,92 @@ export const scenarioRuns = pgTable(
     uniqueIndex('scenario_runs_one_active').on(t.scenarioId).where(sql`status in ('queued', 'running')`),
   ],
 );
+
+/**
+ * A key for the public API (/v1) and the MCP endpoint: 'vb_live_' plus 26 letters and digits, kept only as its
+ * SHA-256 (server/api-keys/keys.ts). Revoking deletes the row, so the key stops working at once.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    name: text('name').notNull(),
+    /** Hex SHA-256 of the whole key. */
+    keyHash: text('key_hash').notNull().unique(),
+    /** The key's last four characters, to tell keys apart in the list ('vb_live_…a1B2'). */
+    lastFour: text('last_four').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [index('api_keys_user_created_idx').on(t.userId, t.createdAt, t.id)],
+);
+
+/** Requests made to the public API per user and UTC day, shared by every server instance (daily plan limits). */
+export const apiUsage = pgTable(
+  'api_usage',
+  {
+    userId: uuid('user_id').notNull(),
+    /** The UTC day, 'YYYY-MM-DD'. */
+    day: text('day').notNull(),
+    requests: integer('requests').notNull().default(0),
+  },
+  (t) => [uniqueIndex('api_usage_user_day_idx').on(t.userId, t.day)],
+);
+
+/** Where a user's events are delivered, signed per Standard Webhooks with the endpoint's own secret. */
+export const webhooks = pgTable(
+  'webhooks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    url: text('url').notNull(),
+    /** The 'whsec_…' signing secret, sealed (server/projects/sealed.ts); shown once, when the webhook is created. */
+    secretSealed: text('secret_sealed').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhooks_user_created_idx').on(t.userId, t.createdAt, t.id)],
+);
+
+/** One event to deliver to one webhook; retried with backoff until it succeeds or its attempts run out. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    webhookId: uuid('webhook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    /** One of WEBHOOK_EVENT_TYPES (common/webhooks.ts). */
+    eventType: text('event_type').notNull(),
+    /** The webhook-id header: the same on every attempt, so receivers can drop duplicates. */
+    messageId: text('message_id').notNull().unique(),
+    /** The exact JSON body sent (bounded by the emitter). */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('webhook_deliveries_webhook_created_idx').on(t.webhookId, t.createdAt, t.id), index('webhook_deliveries_pending_idx').on(t.status, t.nextAttemptAt)],
+);
+
+/** One try of a delivery: what the receiver answered (status, time, an excerpt of its body) or why it failed. */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
+    statusCode: integer('status_code'),
+    durationMs: integer('duration_ms').notNull(),
+    /** Why no status came back (timeout, refused address, connection error). */
+    error: text('error'),
+    /** The first bytes of the answer's body, as text. */
+    responseExcerpt: text('response_excerpt'),
+  },
+  (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.attemptedAt)],
+);

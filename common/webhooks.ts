@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+// Webhooks (spec sections 2 Webhook, 3 Webhook, 4 Webhook test result, 5 Webhook URL, 7 webhook calls, 8 webhooks,
+// 9 webhook event types). Deliveries are signed per the Standard Webhooks specification (webhook-id,
+// webhook-timestamp, webhook-signature) with the endpoint's own 'whsec_…' secret, sent once when it is created.
+
+export const WEBHOOK_EVENT_TYPES = ['scan.completed', 'report.generated', 'scenario_run.completed', 'subscription.updated'] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
+  'scan.completed': 'A security scan of a project finished, with its score and findings count.',
+  'report.generated': 'A report (security, performance, accessibility or analytics) is ready.',
+  'scenario_run.completed': 'A browser test scenario ran: passed or failed, with the failing step.',
+  'subscription.updated': 'Your plan changed: upgraded, downgraded, renewed or cancelled.',
+};
+
+/** Texts of the screen and the calls, word for word (spec sections 5 and 8). */
+export const WEBHOOK_TEXTS = {
+  invalidUrl: 'Please enter a valid URL',
+  urlRequired: 'Webhook URL is required',
+  testWithoutUrl: 'Please enter a webhook URL first',
+  loginRequired: 'You need to be logged in to save a webhook URL.',
+  saveFailed: 'Failed to save webhook URL',
+  loadFailed: 'Failed to load webhooks',
+  deleteFailed: 'Failed to delete webhook',
+  testFailed: 'Webhook test failed',
+  /** Followed by the status code the endpoint answered. */
+  verificationFailed: 'Verification failed',
+} as const;
+
+export const WEBHOOK_URL_MAX = 2048;
+
+/** A webhook URL: at least 5 characters and a valid http(s) URL (the server also applies the address policy). */
+export const webhookUrlSchema = z
+  .string({ message: WEBHOOK_TEXTS.urlRequired })
+  .trim()
+  .min(5, WEBHOOK_TEXTS.urlRequired)
+  .max(WEBHOOK_URL_MAX, `url: cannot exceed ${WEBHOOK_URL_MAX} characters`)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+    } catch {
+      return false;
+    }
+  }, WEBHOOK_TEXTS.invalidUrl);
+
+/** POST /webhook and POST /webhook/test body. */
+export const webhookBodySchema = z.object({ url: webhookUrlSchema }).strict();
+
+export const webhookSchema = z.object({ id: z.string().uuid(), url: z.string(), created_at: z.string() });
+export type Webhook = z.infer<typeof webhookSchema>;
+
+/** POST /webhook answer: the webhook and its signing secret, sent this once. */
+export const createdWebhookSchema = webhookSchema.extend({ secret: z.string().startsWith('whsec_') });
+export type CreatedWebhook = z.infer<typeof createdWebhookSchema>;
+
+/** POST /webhook/test answer: what the endpoint answered to a signed test event (success is 200–299). */
+export const webhookTestResultSchema = z.object({ status_code: z.number().int() });
+export type WebhookTestResult = z.infer<typeof webhookTestResultSchema>;
+
+/** The screen's test result states (spec section 4). */
+export type WebhookTestState = 'idle' | 'success' | 'error';
+
+export const webhookAttemptSchema = z.object({
+  attempted_at: z.string(),
+  /** null when no answer came back (timeout, refused address, connection error: see `error`). */
+  status_code: z.number().int().nullable(),
+  duration_ms: z.number().int().nonnegative(),
+  error: z.string().nullable(),
+  response_excerpt: z.string().nullable(),
+});
+export type WebhookAttempt = z.infer<typeof webhookAttemptSchema>;
+
+/** GET /webhook/{id}/deliveries (paginated, newest first): each delivery with its attempts, oldest first. */
+export const webhookDeliverySchema = z.object({
+  id: z.string().uuid(),
+  event_type: z.enum(WEBHOOK_EVENT_TYPES),
+  /** The webhook-id header of every attempt. */
+  message_id: z.string(),
+  status: z.enum(['pending', 'succeeded', 'failed']),
+  created_at: z.string(),
+  next_attempt_at: z.string().nullable(),
+  attempts: z.array(webhookAttemptSchema),
+});
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
