@@ -22,6 +22,8 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 60_000,
+  // Assertions wait up to 10 s: on a busy 2-core machine a navigation after sign-in can take longer than 5 s.
+  expect: { timeout: 10_000 },
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   use: {
     baseURL,
