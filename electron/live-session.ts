@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { AUTH_STORAGE_KEY } from '../common/auth';
 import type { Vault } from './vault';
 
-/** The vault key under which the renderer's supabase-js keeps its session JSON (AUTH_STORAGE_KEY in renderer/src/app/auth-client.ts). */
-export const SESSION_KEY = 'vibeeval-auth-token';
+/** The vault key under which the renderer's supabase-js keeps its session JSON. */
+export const SESSION_KEY = AUTH_STORAGE_KEY;
 /** Refresh (with no window open) when the access token has less than this left. */
 export const REFRESH_MARGIN_MS = 120_000;
 const REFRESH_TIMEOUT_MS = 10_000;

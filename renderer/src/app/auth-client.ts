@@ -1,10 +1,10 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { AppConfig } from '../api/app-config';
 import type { Bridge } from '../bridge';
+import { AUTH_STORAGE_KEY } from '@common/auth';
 import { fragmentParams, type EntryLocation } from './entry-location';
 
-/** Where supabase-js keeps the session (keychain on the desktop, localStorage on the web). */
-export const AUTH_STORAGE_KEY = 'vibeeval-auth-token';
+export { AUTH_STORAGE_KEY };
 
 /**
  * The one supabase-js client, loaded on first need: the public pages (the landing page above all) render without
