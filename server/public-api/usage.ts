@@ -33,7 +33,7 @@ export function secondsToMidnight(now: number): number {
 
 export interface UsageMeterOptions {
   flushEveryMs?: number;
-  /** How old the shared total of an idle user may be before an admission reads it again. */
+  /** How old the shared total of a user idle here may be before an admission reads it again. */
   rereadAfterMs?: number;
   now?: () => number;
 }
@@ -44,9 +44,9 @@ export interface UsageMeterOptions {
  * Requests are counted in memory and written every `flushEveryMs` in one statement (an upsert per user that
  * returns the new shared total). A request is admitted when the last known shared total plus this instance's
  * unwritten count is under the limit. Overshoot across instances: each of N instances may admit, before it reads
- * the others' writes, what remained at its last read; the read is at most one flush (200 ms) old for an active
- * user and `rereadAfterMs` (5 s) for an idle one, so past the limit at most what the other N-1 instances admit in
- * that window gets through (a handful of requests at these rates); a single instance never overshoots.
+ * the others' writes, what remained at its last read; that read is at most one flush (200 ms) old for a user active
+ * here and `rereadAfterMs` (250 ms) for one idle here, so past the limit at most what the other N-1 instances admit
+ * in that quarter second gets through; a single instance never overshoots.
  */
 export class UsageMeter {
   private readonly counts = new Map<string, UserCount>();
@@ -61,7 +61,7 @@ export class UsageMeter {
     options: UsageMeterOptions = {},
   ) {
     this.now = options.now ?? Date.now;
-    this.rereadAfterMs = options.rereadAfterMs ?? 5_000;
+    this.rereadAfterMs = options.rereadAfterMs ?? 250;
     this.timer = setInterval(() => void this.flush().catch(() => undefined), options.flushEveryMs ?? 200);
     this.timer.unref();
   }
