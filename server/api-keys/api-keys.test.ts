@@ -28,7 +28,8 @@ beforeAll(async () => {
   // One data dir: both instances accept the same session tokens, as a team's servers share their secrets.
   const env = { DATABASE_URL: postgres.url, VIBEEVAL_DATA_DIR: join(root, 'data'), VIBEEVAL_SCAN_CONCURRENCY: '0', VIBEEVAL_SCENARIO_CONCURRENCY: '0' };
   a = await startTestServer(env);
-  b = await startTestServer(env);
+  // B is a server that refuses private addresses (its scans, and the scans asked of its public API).
+  b = await startTestServer({ ...env, VIBEEVAL_SCAN_ALLOW_PRIVATE: 'false' });
   db = new pg.Pool({ connectionString: postgres.url, max: 2 });
 }, 120_000);
 
@@ -191,6 +192,18 @@ describe('API keys', () => {
     const page = await fetch(`${a.origin}/api_keys?limit=20`, { headers: { authorization: `Bearer ${user.token}` } });
     expect(((await page.json()) as unknown[]).length).toBe(20);
     expect(page.headers.get('x-next-cursor')).toEqual(expect.any(String));
+  });
+});
+
+describe('scans asked through the public API', () => {
+  it('obey the address policy of the server: a private address is refused with its reason', async () => {
+    const user = await signUp(b.origin, 'keys-private');
+    const { key } = await issue(b, user.token);
+    const refused = await call(b, 'POST', '/v1/scans', `Bearer ${key}`, { url: 'http://127.0.0.1:8080/admin' });
+    expect(refused.status).toBe(400);
+    expect((refused.json as { detail: string }).detail).toMatch(/private|loopback|local/i);
+    expect((await call(b, 'GET', '/v1/scans', `Bearer ${key}`)).json).toMatchObject({ total: 0 });
+    expect((await call(b, 'GET', '/projects', `Bearer ${user.token}`)).json).toEqual([]);
   });
 });
 
