@@ -74,10 +74,10 @@ describe('API keys', () => {
     expect(list.text).not.toContain(created.key.slice(8));
 
     // No column of the row holds the key or its random part.
-    const { rows } = await db.query('select * from api_keys where id = $1', [created.id]);
+    const { rows } = await db.query<{ key_hash: string }>('select * from api_keys where id = $1', [created.id]);
     const stored = JSON.stringify(rows[0]);
     expect(stored).not.toContain(created.key.slice(8, 30));
-    expect(rows[0].key_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(rows[0]!.key_hash).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('refuse a blank name with the spec text', async () => {

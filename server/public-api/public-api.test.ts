@@ -138,7 +138,8 @@ describe('/v1/scans', () => {
   it('lists projects with their last scan', async () => {
     const answer = (await call('GET', '/v1/projects', owner.key)).json as { projects: { url: string; name: string; last_scan: { status: string } | null }[] };
     expect(answer.projects).toHaveLength(1);
-    expect(answer.projects[0]).toMatchObject({ url: siteUrl, name: '127.0.0.1', last_scan: { status: expect.any(String) } });
+    expect(answer.projects[0]).toMatchObject({ url: siteUrl, name: '127.0.0.1' });
+    expect(['pending', 'in_progress', 'completed', 'failed']).toContain(answer.projects[0]!.last_scan?.status);
   });
 
   it('refuses bodies it cannot scan with a detail', async () => {
