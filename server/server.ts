@@ -25,6 +25,8 @@ import { runScenarioJob, scenarioBrowserPool } from './scenarios/run-job';
 import { scenarioRoutes } from './scenarios/routes';
 import { ScenarioService } from './scenarios/service';
 import { loadSecrets } from './secrets';
+import { CreationLimits } from './creation-limits';
+import { mcpRoutes } from './mcp/route';
 
 export interface RunningServer {
   origin: string;
@@ -125,6 +127,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
           enqueue: (id) => started.enqueuePublicScan(id),
         }),
         liveBrowserRoutes({ pool: database.pool, limits: config.framingChecks, policy: config.scans.addressPolicy, origin: () => origin() }),
+        mcpRoutes({ db: database.db, projects, jobs: started, events, live: bus, limits: new CreationLimits(database.pool, config.creationLimits), logger }),
       ],
     });
     origin = built.origin;

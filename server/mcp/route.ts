@@ -1,0 +1,99 @@
+// The MCP endpoint: Streamable HTTP at /mcp (POST messages, GET the server's event stream, DELETE the session),
+// authenticated with an API key (`Authorization: Bearer vb_live_…`), the tools acting as the key's user.
+import { randomUUID } from 'node:crypto';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiKeyFromHeader, findApiKey, type ApiKeyCaller } from '../api-keys/keys';
+import { McpSessions, type SessionLimits } from './sessions';
+import { createMcpServer, type McpToolDeps } from './tools';
+
+export interface McpRouteDeps extends McpToolDeps {
+  /** Who a key acts for; findApiKey unless the API's own (counting) check is given. */
+  authenticate?: (key: string, request: FastifyRequest) => Promise<ApiKeyCaller | null>;
+  sessionLimits?: SessionLimits;
+}
+
+export const MCP_PATH = '/mcp';
+/** JSON-RPC messages are small; a scan's answer goes the other way. */
+const MCP_BODY_LIMIT = 256 * 1024;
+const SESSION_HEADER = 'mcp-session-id';
+
+const messageSchema = z.looseObject({ jsonrpc: z.literal('2.0'), method: z.string().max(200).optional(), id: z.union([z.string().max(200), z.number()]).nullish() });
+/** One JSON-RPC message or a batch; the SDK checks each message's own shape. */
+const bodySchema = z.union([messageSchema, z.array(messageSchema).min(1).max(50)]);
+const headersSchema = z.looseObject({ [SESSION_HEADER]: z.string().max(200).optional() });
+
+const callers = new WeakMap<FastifyRequest, ApiKeyCaller>();
+
+/** A JSON-RPC error answered without a transport (no session to answer it). */
+function rpcError(reply: FastifyReply, status: number, code: number, message: string) {
+  return reply.code(status).send({ jsonrpc: '2.0', error: { code, message }, id: null });
+}
+
+/** The /mcp routes; register them outside the dashboard's bearer-token guard (they check their own key). */
+export function mcpRoutes(deps: McpRouteDeps) {
+  const authenticate = deps.authenticate ?? ((key: string) => findApiKey(deps.db, key));
+  return async (scope: FastifyInstance) => {
+    const app = scope.withTypeProvider<ZodTypeProvider>();
+    const sessions = new McpSessions(deps.sessionLimits);
+    app.addHook('preClose', () => sessions.closeAll());
+
+    // Before the body is read: no key, no work.
+    app.addHook('onRequest', async (request, reply) => {
+      const key = apiKeyFromHeader(request.headers.authorization);
+      const caller = key ? await authenticate(key, request) : null;
+      if (!caller) {
+        const error = key ? ', error="invalid_token"' : '';
+        return reply
+          .code(401)
+          .header('www-authenticate', `Bearer realm="vibeeval"${error}`)
+          .send({ detail: key ? 'This API key is not valid (revoked or unknown).' : 'An API key is required: send Authorization: Bearer vb_live_… (create one on the dashboard\'s API page).' });
+      }
+      callers.set(request, caller);
+    });
+
+    /** Hands the request to the session's transport, which writes the answer (JSON or an event stream) itself. */
+    const handOver = async (request: FastifyRequest, reply: FastifyReply, transport: StreamableHTTPServerTransport, body?: unknown) => {
+      reply.hijack();
+      await transport.handleRequest(request.raw, reply.raw, body);
+    };
+
+    const openSession = async (request: FastifyRequest, reply: FastifyReply, userId: string, body: unknown) => {
+      const server = createMcpServer(deps, userId);
+      const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+        sessionIdGenerator: () => randomUUID(),
+        onsessioninitialized: (id): void => sessions.add(id, { transport, server, userId, lastSeen: Date.now() }),
+        onsessionclosed: (id) => sessions.remove(id),
+      });
+      transport.onclose = () => sessions.remove(transport.sessionId);
+      await server.connect(transport);
+      await handOver(request, reply, transport, body);
+    };
+
+    app.post(MCP_PATH, { bodyLimit: MCP_BODY_LIMIT, schema: { body: bodySchema, headers: headersSchema } }, async (request, reply) => {
+      const caller = callers.get(request)!;
+      const sessionId = request.headers[SESSION_HEADER];
+      if (sessionId) {
+        const session = sessions.get(sessionId, caller.userId);
+        if (!session) return rpcError(reply, 404, -32001, 'Session not found: initialize a new session.');
+        return handOver(request, reply, session.transport, request.body);
+      }
+      if (!isInitializeRequest(request.body)) return rpcError(reply, 400, -32000, 'Bad Request: no Mcp-Session-Id header; start with an initialize request.');
+      return openSession(request, reply, caller.userId, request.body);
+    });
+
+    const sessionOnly = async (request: FastifyRequest<{ Headers: z.infer<typeof headersSchema> }>, reply: FastifyReply) => {
+      const caller = callers.get(request)!;
+      const sessionId = request.headers[SESSION_HEADER];
+      const session = sessionId ? sessions.get(sessionId, caller.userId) : undefined;
+      if (!sessionId) return rpcError(reply, 400, -32000, 'Bad Request: Mcp-Session-Id header is required.');
+      if (!session) return rpcError(reply, 404, -32001, 'Session not found: initialize a new session.');
+      return handOver(request, reply, session.transport);
+    };
+    app.get(MCP_PATH, { schema: { headers: headersSchema } }, sessionOnly);
+    app.delete(MCP_PATH, { schema: { headers: headersSchema } }, sessionOnly);
+  };
+}
