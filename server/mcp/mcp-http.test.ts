@@ -69,7 +69,7 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
     const progress: Progress[] = [];
     const result = (await client.callTool({ name: 'scan_url', arguments: { url: siteUrl, pages: 2 } }, undefined, { onprogress: (p) => progress.push(p), timeout: 120_000, resetTimeoutOnProgress: true })) as CallToolResult;
     expect(result.isError).toBeFalsy();
-    const content = result.structuredContent as { scan_id: string; grade: string; score: number; counts: Record<string, number>; findings: { id: string; check: string; severity: string; where: string }[] };
+    const content = result.structuredContent as { scan_id: string; grade: string; score: number; counts: { critical: number; high: number }; findings: { id: string; check: string; severity: string; where: string }[] };
     expect(content.grade).toMatch(/^[A-F][+-]?$/);
     expect(content.counts.critical + content.counts.high).toBeGreaterThan(0);
     const env = content.findings.find((f) => f.check === 'exposed-env-file');
