@@ -4,6 +4,7 @@ import { urlRefusal } from '../engine/retrieval/address-policy';
 import { rawRequest, rawSocket, signUp, type RawAnswer } from './testing/http';
 import { recordRoutes, routeKey, type RegisteredRoute } from './testing/routes';
 import { startTestServer } from './testing/test-server';
+import { embeddedDatabaseUrl, insertApiKey } from './mcp/testing';
 
 // Hostile input against every route of the real app: no answer may be a 5xx, every 4xx says what is wrong in a
 // string `detail` (and, under /auth/v1, in GoTrue's shape), and the server still answers /health afterwards.
@@ -20,11 +21,15 @@ interface Fixtures {
   scenarioId: string;
   deleteScenarioId: string;
   runId: string;
+  /** An API key (vb_live_…) of the same user, for the routes that take one. */
+  apiKey: string;
 }
 
 interface FuzzTarget {
   /** The bearer token of the valid request (hostile variants keep it, so they reach the route's own checks). */
-  auth?: 'user' | 'logout';
+  auth?: 'user' | 'logout' | 'key';
+  /** Further headers of the valid request (kept by the hostile variants that keep the credentials). */
+  headers?: Record<string, string>;
   params?: Record<string, string>;
   query?: Record<string, string>;
   body?: Record<string, unknown>;
@@ -77,6 +82,13 @@ const TABLE: Record<string, (fx: Fixtures) => FuzzTarget> = {
   'GET /reports/:id': (fx) => ({ auth: 'user', params: { id: fx.reportId } }),
   'POST /live/ticket': () => ({ auth: 'user' }),
   'GET /live': (fx) => ({ query: { ticket: fx.ticket } }),
+  'POST /mcp': () => ({
+    auth: 'key',
+    headers: { accept: 'application/json, text/event-stream' },
+    body: { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'fuzz', version: '1' } } },
+  }),
+  'GET /mcp': () => ({ auth: 'key', headers: { accept: 'text/event-stream', 'mcp-session-id': 'no-such-session' } }),
+  'DELETE /mcp': () => ({ auth: 'key', headers: { 'mcp-session-id': 'no-such-session' } }),
   'GET /reports/:id/view': (fx) => ({ shape: 'page', params: { id: fx.reportId }, query: signed }),
   'GET /reports/:id/export/:format': (fx) => ({ shape: 'page', params: { id: fx.reportId, format: 'pdf' }, query: signed }),
   'GET /report-preview': (fx) => ({ shape: 'page', query: { signed_url: `/reports/${fx.reportId}/view?exp=1&sig=x` } }),
@@ -181,8 +193,8 @@ function queryString(query: Record<string, string>, raw: Record<string, string> 
 
 /** The bounded set of hostile requests for one route. */
 function variantsFor(route: RegisteredRoute, target: FuzzTarget, fx: Fixtures): Variant[] {
-  const token = target.auth === 'user' ? fx.token : target.auth === 'logout' ? fx.logoutToken : undefined;
-  const auth: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  const token = target.auth === 'user' ? fx.token : target.auth === 'logout' ? fx.logoutToken : target.auth === 'key' ? fx.apiKey : undefined;
+  const auth: Record<string, string> = { ...(token ? { authorization: `Bearer ${token}` } : {}), ...target.headers };
   const params = target.params ?? {};
   const query = target.query ?? {};
   const basePath = target.path ?? fill(route.url, params);
@@ -278,6 +290,7 @@ beforeAll(async () => {
     scenarioId: scenario.id,
     deleteScenarioId: doomedScenario.id,
     runId: run.run_id,
+    apiKey: await insertApiKey(await embeddedDatabaseUrl(server.dataDir), user.id),
   };
   expect(Object.values(fx).every((value) => typeof value === 'string' && value.length > 0)).toBe(true);
 });

@@ -2,7 +2,7 @@
 // authenticated with an API key (`Authorization: Bearer vb_live_…`), the tools acting as the key's user.
 import { randomUUID } from 'node:crypto';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { isInitializeRequest, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,16 +21,45 @@ export const MCP_PATH = '/mcp';
 const MCP_BODY_LIMIT = 256 * 1024;
 const SESSION_HEADER = 'mcp-session-id';
 
-const messageSchema = z.looseObject({ jsonrpc: z.literal('2.0'), method: z.string().max(200).optional(), id: z.union([z.string().max(200), z.number()]).nullish() });
-/** One JSON-RPC message or a batch; the SDK checks each message's own shape. */
-const bodySchema = z.union([messageSchema, z.array(messageSchema).min(1).max(50)]);
-const headersSchema = z.looseObject({ [SESSION_HEADER]: z.string().max(200).optional() });
+/**
+ * One JSON-RPC 2.0 message (batches left the protocol in 2025-06-18), as strict as the SDK's own check, so a
+ * malformed message gets a 400 naming the field rather than the transport's bare parse error.
+ */
+const bodySchema = z
+  .strictObject({
+    jsonrpc: z.literal('2.0'),
+    id: z.union([z.string().max(200), z.int()]).optional(),
+    method: z.string().min(1).max(200).optional(),
+    params: z.record(z.string(), z.unknown()).optional(),
+    result: z.record(z.string(), z.unknown()).optional(),
+    error: z.object({ code: z.int(), message: z.string().max(10_000), data: z.unknown().optional() }).optional(),
+  })
+  .refine(
+    (m) => (m.method !== undefined && m.result === undefined && m.error === undefined) || (m.method === undefined && m.params === undefined && m.id !== undefined && (m.result === undefined) !== (m.error === undefined)),
+    'body: not a JSON-RPC request, notification or response (a method, or an id with a result or an error)',
+  );
+const headersSchema = z.looseObject({ [SESSION_HEADER]: z.string().max(200).optional(), 'mcp-protocol-version': z.string().max(40).optional() });
 
 const callers = new WeakMap<FastifyRequest, ApiKeyCaller>();
 
-/** A JSON-RPC error answered without a transport (no session to answer it). */
+/** A JSON-RPC error answered without a transport, with the `detail` every error of this server carries. */
 function rpcError(reply: FastifyReply, status: number, code: number, message: string) {
-  return reply.code(status).send({ jsonrpc: '2.0', error: { code, message }, id: null });
+  return reply.code(status).send({ jsonrpc: '2.0', error: { code, message }, id: null, detail: message });
+}
+
+/**
+ * What the transport would refuse with a bare JSON-RPC error, refused here first with a detail: the Accept header
+ * the Streamable HTTP transport requires, and an unknown protocol version.
+ */
+function refusal(request: FastifyRequest, reply: FastifyReply, accepts: string[]) {
+  const accept = request.headers.accept ?? '';
+  const missing = accepts.filter((type) => !accept.includes(type) && !accept.includes('*/*'));
+  if (missing.length) return rpcError(reply, 406, -32000, `accept: must accept ${accepts.join(' and ')}`);
+  const version = request.headers['mcp-protocol-version'];
+  if (typeof version === 'string' && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
+    return rpcError(reply, 400, -32000, `mcp-protocol-version: ${version.slice(0, 40)} is not supported (supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`);
+  }
+  return null;
 }
 
 /** The /mcp routes; register them outside the dashboard's bearer-token guard (they check their own key). */
@@ -75,6 +104,8 @@ export function mcpRoutes(deps: McpRouteDeps) {
 
     app.post(MCP_PATH, { bodyLimit: MCP_BODY_LIMIT, schema: { body: bodySchema, headers: headersSchema } }, async (request, reply) => {
       const caller = callers.get(request)!;
+      const refused = refusal(request, reply, ['application/json', 'text/event-stream']);
+      if (refused) return refused;
       const sessionId = request.headers[SESSION_HEADER];
       if (sessionId) {
         const session = sessions.get(sessionId, caller.userId);
@@ -88,6 +119,8 @@ export function mcpRoutes(deps: McpRouteDeps) {
     const sessionOnly = async (request: FastifyRequest<{ Headers: z.infer<typeof headersSchema> }>, reply: FastifyReply) => {
       const caller = callers.get(request)!;
       const sessionId = request.headers[SESSION_HEADER];
+      const refused = request.method === 'GET' ? refusal(request, reply, ['text/event-stream']) : null;
+      if (refused) return refused;
       const session = sessionId ? sessions.get(sessionId, caller.userId) : undefined;
       if (!sessionId) return rpcError(reply, 400, -32000, 'Bad Request: Mcp-Session-Id header is required.');
       if (!session) return rpcError(reply, 404, -32001, 'Session not found: initialize a new session.');

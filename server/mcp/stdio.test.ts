@@ -40,7 +40,7 @@ describe('the stdio bridge forwards', () => {
   it("progress with the caller's token, and the caller's cancellation", async () => {
     // Upstream: a tool that reports progress, then waits until it is cancelled.
     const upstreamServer = new McpServer({ name: 'upstream', version: '1' });
-    let upstreamToken: unknown;
+    let upstreamToken: string | number | undefined;
     const cancelled = new Promise<void>((resolve) => {
       upstreamServer.registerTool('slow', { description: 'waits' }, async (extra) => {
         upstreamToken = extra._meta?.progressToken;
