@@ -4,7 +4,6 @@ import { urlRefusal } from '../engine/retrieval/address-policy';
 import { rawRequest, rawSocket, signUp, type RawAnswer } from './testing/http';
 import { recordRoutes, routeKey, type RegisteredRoute } from './testing/routes';
 import { startTestServer } from './testing/test-server';
-import { embeddedDatabaseUrl, insertApiKey } from './mcp/testing';
 
 // Hostile input against every route of the real app: no answer may be a 5xx, every 4xx says what is wrong in a
 // string `detail` (and, under /auth/v1, in GoTrue's shape), and the server still answers /health afterwards.
@@ -21,13 +20,14 @@ interface Fixtures {
   scenarioId: string;
   deleteScenarioId: string;
   runId: string;
-  /** An API key (vb_live_…) of the same user, for the routes that take one. */
   apiKey: string;
+  deleteApiKeyId: string;
+  v1ScanId: string;
 }
 
 interface FuzzTarget {
   /** The bearer token of the valid request (hostile variants keep it, so they reach the route's own checks). */
-  auth?: 'user' | 'logout' | 'key';
+  auth?: 'user' | 'logout' | 'apiKey';
   /** Further headers of the valid request (kept by the hostile variants that keep the credentials). */
   headers?: Record<string, string>;
   params?: Record<string, string>;
@@ -83,12 +83,12 @@ const TABLE: Record<string, (fx: Fixtures) => FuzzTarget> = {
   'POST /live/ticket': () => ({ auth: 'user' }),
   'GET /live': (fx) => ({ query: { ticket: fx.ticket } }),
   'POST /mcp': () => ({
-    auth: 'key',
+    auth: 'apiKey',
     headers: { accept: 'application/json, text/event-stream' },
     body: { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'fuzz', version: '1' } } },
   }),
-  'GET /mcp': () => ({ auth: 'key', headers: { accept: 'text/event-stream', 'mcp-session-id': 'no-such-session' } }),
-  'DELETE /mcp': () => ({ auth: 'key', headers: { 'mcp-session-id': 'no-such-session' } }),
+  'GET /mcp': () => ({ auth: 'apiKey', headers: { accept: 'text/event-stream', 'mcp-session-id': 'no-such-session' } }),
+  'DELETE /mcp': () => ({ auth: 'apiKey', headers: { 'mcp-session-id': 'no-such-session' } }),
   'GET /reports/:id/view': (fx) => ({ shape: 'page', params: { id: fx.reportId }, query: signed }),
   'GET /reports/:id/export/:format': (fx) => ({ shape: 'page', params: { id: fx.reportId, format: 'pdf' }, query: signed }),
   'GET /report-preview': (fx) => ({ shape: 'page', query: { signed_url: `/reports/${fx.reportId}/view?exp=1&sig=x` } }),
@@ -104,6 +104,15 @@ const TABLE: Record<string, (fx: Fixtures) => FuzzTarget> = {
   'POST /scenario/:id/run': (fx) => ({ auth: 'user', params: { id: fx.scenarioId } }),
   'GET /scenario-run/:id/screenshot': (fx) => ({ auth: 'user', params: { id: fx.runId } }),
   'GET /scenario-run/:id/trace': (fx) => ({ auth: 'user', params: { id: fx.runId } }),
+  'POST /api_keys': () => ({ auth: 'user', body: { name: 'CI' } }),
+  'GET /api_keys': () => ({ auth: 'user', query: { limit: '10' } }),
+  'DELETE /api_key/:id': (fx) => ({ auth: 'user', params: { id: fx.deleteApiKeyId } }),
+  'GET /api_usage': () => ({ auth: 'user' }),
+  'GET /v1/openapi.json': () => ({}),
+  'GET /v1/scans': () => ({ auth: 'apiKey', query: { limit: '10' } }),
+  'POST /v1/scans': () => ({ auth: 'apiKey', body: { url: SITE, options: { depth: 2, include_screenshots: false } } }),
+  'GET /v1/scans/:id': (fx) => ({ auth: 'apiKey', params: { id: fx.v1ScanId } }),
+  'GET /v1/projects': () => ({ auth: 'apiKey', query: { limit: '10' } }),
 };
 /** Files of the built renderer (one route each): a few are fuzzed like any GET route. */
 const FILE_ROUTES_FUZZED = 2;
@@ -193,7 +202,7 @@ function queryString(query: Record<string, string>, raw: Record<string, string> 
 
 /** The bounded set of hostile requests for one route. */
 function variantsFor(route: RegisteredRoute, target: FuzzTarget, fx: Fixtures): Variant[] {
-  const token = target.auth === 'user' ? fx.token : target.auth === 'logout' ? fx.logoutToken : target.auth === 'key' ? fx.apiKey : undefined;
+  const token = target.auth === 'user' ? fx.token : target.auth === 'logout' ? fx.logoutToken : target.auth === 'apiKey' ? fx.apiKey : undefined;
   const auth: Record<string, string> = { ...(token ? { authorization: `Bearer ${token}` } : {}), ...target.headers };
   const params = target.params ?? {};
   const query = target.query ?? {};
@@ -265,7 +274,8 @@ beforeAll(async () => {
   const recorder = recordRoutes();
   try {
     // Server mode: scans refuse private addresses (and none run here: no worker).
-    server = await startTestServer({ VIBEEVAL_SCAN_CONCURRENCY: '0', VIBEEVAL_SCENARIO_CONCURRENCY: '0', VIBEEVAL_SCAN_ALLOW_PRIVATE: 'false', VIBEEVAL_SCAN_RENDER: 'false' });
+    // The Enterprise API plan (no daily limit), so that every hostile request reaches the /v1 routes' own checks.
+    server = await startTestServer({ VIBEEVAL_SCAN_CONCURRENCY: '0', VIBEEVAL_SCENARIO_CONCURRENCY: '0', VIBEEVAL_SCAN_ALLOW_PRIVATE: 'false', VIBEEVAL_SCAN_RENDER: 'false', VIBEEVAL_API_PLAN: 'enterprise' });
   } finally {
     recorder.stop();
   }
@@ -279,6 +289,9 @@ beforeAll(async () => {
   const scenario = (await call('POST', '/scenarios', user.token, { project_id: project.id, website: SITE, actions: SCENARIO_STEPS })).json as { id: string };
   const doomedScenario = (await call('POST', '/scenarios', user.token, { website: SITE, actions: SCENARIO_STEPS })).json as { id: string };
   const run = (await call('POST', `/scenario/${scenario.id}/run`, user.token)).json as { run_id: string };
+  const apiKey = ((await call('POST', '/api_keys', user.token, { name: 'fuzz' })).json as { key: string }).key;
+  const doomedKey = (await call('POST', '/api_keys', user.token, { name: 'doomed' })).json as { id: string };
+  const v1Scan = (await call('POST', '/v1/scans', apiKey, { url: 'https://example.org/' })).json as { id: string };
   fx = {
     token: user.token,
     logoutToken: (await signUp(server.origin, 'fuzz-logout')).token,
@@ -290,7 +303,9 @@ beforeAll(async () => {
     scenarioId: scenario.id,
     deleteScenarioId: doomedScenario.id,
     runId: run.run_id,
-    apiKey: await insertApiKey(await embeddedDatabaseUrl(server.dataDir), user.id),
+    apiKey,
+    deleteApiKeyId: doomedKey.id,
+    v1ScanId: v1Scan.id,
   };
   expect(Object.values(fx).every((value) => typeof value === 'string' && value.length > 0)).toBe(true);
 });

@@ -25,6 +25,12 @@ import { runScenarioJob, scenarioBrowserPool } from './scenarios/run-job';
 import { scenarioRoutes } from './scenarios/routes';
 import { ScenarioService } from './scenarios/service';
 import { loadSecrets } from './secrets';
+import { ApiKeyAuth } from './api-keys/auth';
+import { apiKeyRoutes } from './api-keys/routes';
+import { ApiKeyService } from './api-keys/service';
+import { publicApiRoutes } from './public-api/routes';
+import { PublicApiService } from './public-api/service';
+import { UsageMeter } from './public-api/usage';
 import { CreationLimits } from './creation-limits';
 import { mcpRoutes } from './mcp/route';
 
@@ -50,11 +56,15 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
   let live: LiveBus | undefined;
   let jobs: Jobs | undefined;
+  let apiKeyAuth: ApiKeyAuth | undefined;
+  let usage: UsageMeter | undefined;
   // One browser for the scenario runs of this process, opened by the first run.
   const scenarioBrowsers = scenarioBrowserPool(undefined, config.scans.addressPolicy);
   const shutdown = async () => {
     await jobs?.stop();
     await scenarioBrowsers.close();
+    await apiKeyAuth?.close();
+    await usage?.close();
     await live?.close();
     mailer.close();
     await database.close();
@@ -94,6 +104,10 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
         runScenarioJob(id, { db: database.db, live: bus, logger, sealer, policy: config.scans.addressPolicy, rateLimit: config.scenarios.rateLimit, browser: () => scenarioBrowsers.get() }, context),
     });
     const started = jobs;
+    const keyAuth = (apiKeyAuth = new ApiKeyAuth(database.pool, database.url));
+    await keyAuth.start();
+    // The API plan comes from billing once it exists; until then the server's configured plan applies to everyone.
+    const meter = (usage = new UsageMeter(database.pool, () => config.api.plan));
     const reportDeps = { db: database.db, projects, jobs, live, links, renderAudit: renderStoredAudit };
     built = await buildApp({
       config,
@@ -107,6 +121,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
         projectRoutes({ projects, events, jobs, live, lists }),
         reportRoutes(reportDeps),
         liveTicketRoutes(links.signer),
+        apiKeyRoutes({ keys: new ApiKeyService(database.pool), auth: keyAuth, usage: meter }),
         scenarioRoutes({
           scenarios: new ScenarioService(database.db, sealer, config.scans.addressPolicy),
           live,
@@ -126,8 +141,17 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
           policy: config.scans.addressPolicy,
           enqueue: (id) => started.enqueuePublicScan(id),
         }),
+        publicApiRoutes({
+          service: new PublicApiService({ pool: database.pool, projects, events, jobs, live, lists, policy: config.scans.addressPolicy }),
+          auth: keyAuth,
+          usage: meter,
+          lists,
+          pool: database.pool,
+          creationLimits: config.creationLimits,
+          origin: () => origin(),
+        }),
         liveBrowserRoutes({ pool: database.pool, limits: config.framingChecks, policy: config.scans.addressPolicy, origin: () => origin() }),
-        mcpRoutes({ db: database.db, projects, jobs: started, events, live: bus, limits: new CreationLimits(database.pool, config.creationLimits), logger }),
+        mcpRoutes({ db: database.db, projects, jobs: started, events, live: bus, limits: new CreationLimits(database.pool, config.creationLimits), logger, auth: keyAuth, usage: meter }),
       ],
     });
     origin = built.origin;

@@ -6,13 +6,17 @@ import { isInitializeRequest, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextp
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiKeyFromHeader, findApiKey, type ApiKeyCaller } from '../api-keys/keys';
+import type { ApiKeyAuth } from '../api-keys/auth';
+import type { ApiKeyCaller } from '../api-keys/keys';
+import { rateLimitHeaders, type UsageMeter } from '../public-api/usage';
 import { McpSessions, type SessionLimits } from './sessions';
 import { createMcpServer, type McpToolDeps } from './tools';
 
 export interface McpRouteDeps extends McpToolDeps {
-  /** Who a key acts for; findApiKey unless the API's own (counting) check is given. */
-  authenticate?: (key: string, request: FastifyRequest) => Promise<ApiKeyCaller | null>;
+  /** The public API's key check (cached, revocation at once, last used): /mcp takes the same keys as /v1. */
+  auth: ApiKeyAuth;
+  /** The public API's daily allowance: each request to /mcp counts as one /v1 request. */
+  usage: UsageMeter;
   sessionLimits?: SessionLimits;
 }
 
@@ -64,22 +68,23 @@ function refusal(request: FastifyRequest, reply: FastifyReply, accepts: string[]
 
 /** The /mcp routes; register them outside the dashboard's bearer-token guard (they check their own key). */
 export function mcpRoutes(deps: McpRouteDeps) {
-  const authenticate = deps.authenticate ?? ((key: string) => findApiKey(deps.db, key));
   return async (scope: FastifyInstance) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
     const sessions = new McpSessions(deps.sessionLimits);
     app.addHook('preClose', () => sessions.closeAll());
 
-    // Before the body is read: no key, no work.
+    // Before the body is read: no key (or no allowance left today), no work.
     app.addHook('onRequest', async (request, reply) => {
-      const key = apiKeyFromHeader(request.headers.authorization);
-      const caller = key ? await authenticate(key, request) : null;
-      if (!caller) {
-        const error = key ? ', error="invalid_token"' : '';
+      const caller = await deps.auth.authenticate(request, reply);
+      if (!caller) return reply;
+      const allowance = await deps.usage.admit(caller.userId);
+      // On the raw response: the transport writes the answer itself, past Fastify's reply headers.
+      for (const [name, value] of Object.entries(rateLimitHeaders(allowance))) reply.raw.setHeader(name, value);
+      if (!allowance.allowed) {
         return reply
-          .code(401)
-          .header('www-authenticate', `Bearer realm="vibeeval"${error}`)
-          .send({ detail: key ? 'This API key is not valid (revoked or unknown).' : 'An API key is required: send Authorization: Bearer vb_live_… (create one on the dashboard\'s API page).' });
+          .code(429)
+          .header('retry-after', String(allowance.resetSeconds))
+          .send({ detail: `Daily API limit reached: your plan allows ${allowance.limit} requests per day (UTC), MCP calls included. It resets at midnight UTC.` });
       }
       callers.set(request, caller);
     });
