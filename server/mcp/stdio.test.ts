@@ -89,10 +89,11 @@ describe('vibeeval mcp against a running server', () => {
   let projectUrl: string;
 
   beforeAll(async () => {
-    server = await startTestServer({ VIBEEVAL_SCAN_CONCURRENCY: '0' });
+    // Server mode: the address policy refuses private and loopback targets.
+    server = await startTestServer({ VIBEEVAL_SCAN_CONCURRENCY: '0', VIBEEVAL_SCAN_ALLOW_PRIVATE: 'false' });
     const user = await signUp(server.origin, 'mcp-stdio');
     key = await insertApiKey(await embeddedDatabaseUrl(server.dataDir), user.id);
-    projectUrl = 'https://shop.example.com/';
+    projectUrl = 'http://93.184.215.14/'; // a public literal: no DNS needed
     const created = await fetch(`${server.origin}/project`, {
       method: 'POST',
       headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
@@ -116,6 +117,8 @@ describe('vibeeval mcp against a running server', () => {
       expect(result.structuredContent).toMatchObject({ projects: [{ url: projectUrl, name: 'Shop', last_scan: null }] });
       const missing = (await client.callTool({ name: 'get_scan_findings', arguments: { scan_id: '00000000-0000-4000-8000-000000000000' } })) as CallToolResult;
       expect(missing).toMatchObject({ isError: true, content: [{ type: 'text', text: 'Scan not found' }] });
+      const refused = (await client.callTool({ name: 'scan_url', arguments: { url: 'http://127.0.0.1:8080/' } })) as CallToolResult;
+      expect(refused).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringMatching(/private or loopback/) as string }] });
     } finally {
       await client.close();
     }
