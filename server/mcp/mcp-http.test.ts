@@ -169,6 +169,24 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
     expect(badKey.headers.get('www-authenticate')).toBe('Bearer');
   });
 
+  it('counts each request against the daily API allowance, shared with /v1: 429 with Retry-After and RateLimit once spent', async () => {
+    const user = await signUp(server.origin, 'mcp-limit');
+    const key = await insertApiKey(await embeddedDatabaseUrl(server.dataDir), user.id);
+    const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    const list = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    // 90 requests to /mcp (no session: each answers 400, and counts) and 10 to /v1: the free plan's 100.
+    for (let i = 0; i < 90; i += 10) {
+      const answers = await Promise.all(Array.from({ length: 10 }, () => rawRequest(server.origin, { method: 'POST', path: '/mcp', headers, body: list })));
+      expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(400));
+    }
+    for (let i = 0; i < 10; i++) expect((await rawRequest(server.origin, { method: 'GET', path: '/v1/scans', headers: { authorization: `Bearer ${key}` } })).status).toBe(200);
+    const refused = await fetch(`${server.origin}/mcp`, { method: 'POST', headers, body: list });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(refused.headers.get('ratelimit')).toBe(`"daily";r=0;t=${refused.headers.get('retry-after')}`);
+    expect(((await refused.json()) as { detail: string }).detail).toMatch(/^Daily API limit reached: your plan allows 100 requests per day/);
+  });
+
   it("a session belongs to its key's user: another user's key gets 404 for it", async () => {
     const transport = new StreamableHTTPClientTransport(new URL(`${server.origin}/mcp`), { requestInit: { headers: { authorization: `Bearer ${keyA}` } } });
     const client = new Client({ name: 'vibeeval-test', version: '1.0.0' });
