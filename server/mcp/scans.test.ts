@@ -38,9 +38,30 @@ describe('waiting for a scan', () => {
     await expect(waitForScan(running.db, 'user', SCAN_ID, controller.signal, () => undefined)).rejects.toThrow(/Stopped waiting for scan .* \(cancelled\)/);
     expect(Date.now() - started).toBeLessThan(350);
     const timed = scanRows([{ state: 'running', progress: progress(1) }]);
-    const error = await waitForScan(timed.db, 'user', SCAN_ID, new AbortController().signal, () => undefined, 100).catch((e: unknown) => e);
+    const error = await waitForScan(timed.db, 'user', SCAN_ID, new AbortController().signal, () => undefined, { timeoutMs: 100 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ToolError);
     expect((error as Error).message).toContain('still running');
+  });
+
+  it('reads the row again as soon as news of the scan arrives, not at the next poll', async () => {
+    const rows = scanRows([
+      { state: 'running', progress: progress(1) },
+      { state: 'completed', progress: { ...progress(4), phase: 'done' } },
+    ]);
+    let unsubscribed = false;
+    const started = Date.now();
+    const done = await waitForScan(rows.db, 'user', SCAN_ID, new AbortController().signal, () => undefined, {
+      wake: (poke) => {
+        const timer = setTimeout(poke, 30);
+        return () => {
+          clearTimeout(timer);
+          unsubscribed = true;
+        };
+      },
+    });
+    expect(done.state).toBe('completed');
+    expect(Date.now() - started).toBeLessThan(500); // the poll alone would take 1 s
+    expect(unsubscribed).toBe(true);
   });
 
   it('answers Scan not found for an id that is not a UUID, without a query', async () => {

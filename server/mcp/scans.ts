@@ -28,8 +28,8 @@ export interface McpScanDeps {
 
 /** How long scan_url waits for its scan; past it the agent gets the scan id to read later. */
 export const SCAN_WAIT_MS = 10 * 60_000;
-/** How often the scan's row is read while waiting (progress is written there by whichever process runs it). */
-const POLL_MS = 400;
+/** How often the scan's row is read while waiting without news from the live bus (progress is stored there by whichever process runs the scan). */
+const POLL_MS = 1_000;
 
 export const SCAN_NOT_FOUND = 'Scan not found';
 
@@ -109,35 +109,53 @@ export function completedResult(row: ScanRow): ScanResult {
 
 export type ProgressListener = (progress: ScanProgress | null, state: ScanRow['state']) => Promise<void> | void;
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
+/** Resolves after `ms`, or earlier when `signal` aborts or `poke` is called. */
+function sleep(ms: number, signal: AbortSignal, pokes: Set<() => void>): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(done, ms);
     function done() {
       clearTimeout(timer);
       signal.removeEventListener('abort', done);
+      pokes.delete(done);
       resolve();
     }
     signal.addEventListener('abort', done, { once: true });
+    pokes.add(done);
   });
+}
+
+export interface WaitOptions {
+  timeoutMs?: number;
+  /**
+   * Wakes the wait when news of the scan arrives (the live bus), so its answer follows the scan's end at once;
+   * returns the unsubscribe function. The row is read again at least every POLL_MS anyway.
+   */
+  wake?: (poke: () => void) => () => void;
 }
 
 /**
  * Waits until the scan completes or fails, calling `onProgress` each time its stored progress changes. Ends early
  * (with a ToolError) when `signal` aborts (the client cancelled) or after `timeoutMs`; the scan itself runs on.
  */
-export async function waitForScan(db: Db, userId: string, scanId: string, signal: AbortSignal, onProgress: ProgressListener, timeoutMs = SCAN_WAIT_MS): Promise<ScanRow> {
+export async function waitForScan(db: Db, userId: string, scanId: string, signal: AbortSignal, onProgress: ProgressListener, { timeoutMs = SCAN_WAIT_MS, wake }: WaitOptions = {}): Promise<ScanRow> {
   const deadline = Date.now() + timeoutMs;
-  let last = '';
-  for (;;) {
-    const row = await userScan(db, userId, scanId);
-    const seen = JSON.stringify([row.state, row.progress]);
-    if (seen !== last) {
-      last = seen;
-      await onProgress((row.progress as ScanProgress | null) ?? null, row.state);
+  const pokes = new Set<() => void>();
+  const unsubscribe = wake?.(() => pokes.forEach((poke) => poke()));
+  try {
+    let last = '';
+    for (;;) {
+      const row = await userScan(db, userId, scanId);
+      const seen = JSON.stringify([row.state, row.progress]);
+      if (seen !== last) {
+        last = seen;
+        await onProgress((row.progress as ScanProgress | null) ?? null, row.state);
+      }
+      if (row.state === 'completed' || row.state === 'failed') return row;
+      if (signal.aborted) throw new ToolError(`Stopped waiting for scan ${scanId} (cancelled); it keeps running: read it later with get_scan_findings.`);
+      if (Date.now() >= deadline) throw new ToolError(`Scan ${scanId} is still running after ${Math.round(timeoutMs / 60_000)} minutes; read it later with get_scan_findings.`);
+      await sleep(Math.min(POLL_MS, Math.max(0, deadline - Date.now())), signal, pokes);
     }
-    if (row.state === 'completed' || row.state === 'failed') return row;
-    if (signal.aborted) throw new ToolError(`Stopped waiting for scan ${scanId} (cancelled); it keeps running: read it later with get_scan_findings.`);
-    if (Date.now() >= deadline) throw new ToolError(`Scan ${scanId} is still running after ${Math.round(timeoutMs / 60_000)} minutes; read it later with get_scan_findings.`);
-    await sleep(POLL_MS, signal);
+  } finally {
+    unsubscribe?.();
   }
 }

@@ -68,6 +68,8 @@ async function scanUrlTool(deps: McpToolDeps, userId: string, args: { url: strin
   const scan = await startScan(deps, userId, args.url, args.pages);
   const token = extra._meta?.progressToken;
   let sent = -1;
+  // The scan's own live messages wake the wait (any instance's worker publishes them); the row says what is true.
+  const wake = (poke: () => void) => deps.live.subscribe(userId, (message) => 'scan_id' in message && message.scan_id === scan.id && poke());
   const done = await waitForScan(deps.db, userId, scan.id, extra.signal, async (progress, state) => {
     if (token === undefined) return;
     // Progress must increase with each notification: a repeated value is not sent.
@@ -75,7 +77,7 @@ async function scanUrlTool(deps: McpToolDeps, userId: string, args: { url: strin
     if (value > 100) return;
     sent = value;
     await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: value, total: 100, message: progressMessage(progress, state) } });
-  });
+  }, { wake });
   return scanSummary(done.id, completedResult(done));
 }
 
