@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult, Progress } from '@modelcontextprotocol/sdk/types.js';
@@ -80,6 +81,36 @@ describe('the stdio bridge forwards', () => {
     expect(upstreamToken).toBeDefined();
     await caller.close();
     await upstream.close();
+  });
+});
+
+describe('the stdio bridge reconnects', () => {
+  it('when the server has forgotten the session (404), once, and answers from the new session', async () => {
+    const upstreamServer = new McpServer({ name: 'upstream', version: '1' });
+    upstreamServer.registerTool('ping', { description: 'pong' }, () => ({ content: [{ type: 'text', text: 'pong' }] }));
+    const [upClient, upServer] = InMemoryTransport.createLinkedPair();
+    await upstreamServer.connect(upServer);
+    const fresh = new Client({ name: 'bridge', version: '1' });
+    await fresh.connect(upClient);
+    // The old session: every call fails as the HTTP transport reports a 404.
+    const stale = { listTools: () => Promise.reject(new StreamableHTTPError(404, 'Session not found')), callTool: () => Promise.reject(new StreamableHTTPError(404, 'Session not found')) } as unknown as Client;
+    let reconnects = 0;
+    const bridge = createBridgeServer(
+      async () => stale,
+      async () => {
+        reconnects++;
+        return fresh;
+      },
+    );
+    const [callerSide, bridgeSide] = InMemoryTransport.createLinkedPair();
+    await bridge.connect(bridgeSide);
+    const caller = new Client({ name: 'agent', version: '1' });
+    await caller.connect(callerSide);
+    expect((await caller.listTools()).tools.map((tool) => tool.name)).toEqual(['ping']);
+    expect(await caller.callTool({ name: 'ping', arguments: {} })).toMatchObject({ content: [{ type: 'text', text: 'pong' }] });
+    expect(reconnects).toBe(2);
+    await caller.close();
+    await fresh.close();
   });
 });
 
