@@ -185,6 +185,18 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(refused.headers.get('ratelimit')).toBe(`"daily";r=0;t=${refused.headers.get('retry-after')}`);
     expect(((await refused.json()) as { detail: string }).detail).toMatch(/^Daily API limit reached: your plan allows 100 requests per day/);
+    // Answers written by the MCP transport carry the RateLimit headers too.
+    const other = await signUp(server.origin, 'mcp-limit-headers');
+    const otherKey = await insertApiKey(await embeddedDatabaseUrl(server.dataDir), other.id);
+    const streamed = await fetch(`${server.origin}/mcp`, {
+      method: 'POST',
+      headers: { ...headers, authorization: `Bearer ${otherKey}` },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }),
+    });
+    expect(streamed.status).toBe(200);
+    expect(streamed.headers.get('mcp-session-id')).toBeTruthy();
+    expect(streamed.headers.get('ratelimit')).toMatch(/^"daily";r=99;t=\d+$/);
+    await streamed.body?.cancel();
   });
 
   it("a session belongs to its key's user: another user's key gets 404 for it", async () => {

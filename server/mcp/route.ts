@@ -7,8 +7,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiKeyAuth } from '../api-keys/auth';
-import type { ApiKeyCaller } from '../api-keys/keys';
-import { rateLimitHeaders, type UsageMeter } from '../public-api/usage';
+import { callerOf, guardPublicApi } from '../public-api/routes';
+import type { UsageMeter } from '../public-api/usage';
 import { McpSessions, type SessionLimits } from './sessions';
 import { createMcpServer, type McpToolDeps } from './tools';
 
@@ -44,8 +44,6 @@ const bodySchema = z
   );
 const headersSchema = z.looseObject({ [SESSION_HEADER]: z.string().max(200).optional(), 'mcp-protocol-version': z.string().max(40).optional() });
 
-const callers = new WeakMap<FastifyRequest, ApiKeyCaller>();
-
 /** A JSON-RPC error answered without a transport, with the `detail` every error of this server carries. */
 function rpcError(reply: FastifyReply, status: number, code: number, message: string) {
   return reply.code(status).send({ jsonrpc: '2.0', error: { code, message }, id: null, detail: message });
@@ -73,24 +71,14 @@ export function mcpRoutes(deps: McpRouteDeps) {
     const sessions = new McpSessions(deps.sessionLimits);
     app.addHook('preClose', () => sessions.closeAll());
 
-    // Before the body is read: no key (or no allowance left today), no work.
-    app.addHook('onRequest', async (request, reply) => {
-      const caller = await deps.auth.authenticate(request, reply);
-      if (!caller) return reply;
-      const allowance = await deps.usage.admit(caller.userId);
-      // On the raw response: the transport writes the answer itself, past Fastify's reply headers.
-      for (const [name, value] of Object.entries(rateLimitHeaders(allowance))) reply.raw.setHeader(name, value);
-      if (!allowance.allowed) {
-        return reply
-          .code(429)
-          .header('retry-after', String(allowance.resetSeconds))
-          .send({ detail: `Daily API limit reached: your plan allows ${allowance.limit} requests per day (UTC), MCP calls included. It resets at midnight UTC.` });
-      }
-      callers.set(request, caller);
-    });
+    // Before the body is read: no key (or no allowance left today), no work; the same guard as /v1.
+    guardPublicApi(app, deps.auth, deps.usage);
 
     /** Hands the request to the session's transport, which writes the answer (JSON or an event stream) itself. */
     const handOver = async (request: FastifyRequest, reply: FastifyReply, transport: StreamableHTTPServerTransport, body?: unknown) => {
+      // The transport writes the answer itself, past Fastify's reply: the headers set so far (RateLimit, security
+      // headers, CORS) go onto the raw response first.
+      for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
       reply.hijack();
       await transport.handleRequest(request.raw, reply.raw, body);
     };
@@ -108,7 +96,7 @@ export function mcpRoutes(deps: McpRouteDeps) {
     };
 
     app.post(MCP_PATH, { bodyLimit: MCP_BODY_LIMIT, schema: { body: bodySchema, headers: headersSchema } }, async (request, reply) => {
-      const caller = callers.get(request)!;
+      const caller = callerOf(request);
       const refused = refusal(request, reply, ['application/json', 'text/event-stream']);
       if (refused) return refused;
       const sessionId = request.headers[SESSION_HEADER];
@@ -122,7 +110,7 @@ export function mcpRoutes(deps: McpRouteDeps) {
     });
 
     const sessionOnly = async (request: FastifyRequest<{ Headers: z.infer<typeof headersSchema> }>, reply: FastifyReply) => {
-      const caller = callers.get(request)!;
+      const caller = callerOf(request);
       const sessionId = request.headers[SESSION_HEADER];
       const refused = request.method === 'GET' ? refusal(request, reply, ['text/event-stream']) : null;
       if (refused) return refused;
