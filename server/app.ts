@@ -55,7 +55,7 @@ function rendererDir(configured?: string): string | undefined {
 }
 
 /** Paths the API owns; anything else that is a GET for a page gets the renderer's index.html. */
-const API_PREFIXES = ['/auth/', '/health', '/app-config', '/reports/', '/report-preview', '/live', '/v1/', '/v2/'];
+const API_PREFIXES = ['/auth/', '/health', '/app-config', '/reports/', '/report-preview', '/live', '/v1/', '/v2/', '/mcp'];
 
 export async function buildApp({ config, database, secrets, mailer, logger, accessLog = logger, lists, apiRoutes = [], publicRoutes = [] }: AppDeps) {
   const app = Fastify({

@@ -10,6 +10,8 @@ Commands:
               (html, pdf, csv, json, sarif). 'vibeeval scan --help' lists its options
   serve       Run the server: API, accounts and the web app on HOST:PORT (default 127.0.0.1:8787)
   worker      Run scans and reports from the shared queue (team mode; needs DATABASE_URL)
+  mcp         MCP server on stdio for AI coding agents (Cursor, Claude Code), forwarding to a running server's
+              /mcp; needs VIBEEVAL_API_KEY, VIBEEVAL_URL defaults to http://127.0.0.1:8787
   help        Show this help
 
 Environment: PORT, HOST, VIBEEVAL_DATA_DIR, DATABASE_URL, SMTP_URL, SUPABASE_URL, SUPABASE_ANON_KEY,
@@ -61,6 +63,15 @@ switch (command) {
         process.exitCode = 1;
       },
     );
+    break;
+  case 'mcp':
+    // stdout carries the protocol only: every message goes to stderr.
+    import('./mcp/stdio')
+      .then(async ({ runStdioBridge }) => process.exit(await runStdioBridge()))
+      .catch((error: unknown) => {
+        console.error(`vibeeval mcp: ${safeMessage(error)}`);
+        process.exit(1);
+      });
     break;
   case 'help':
   case '--help':

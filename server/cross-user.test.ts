@@ -1,9 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest, signUp, type RawAnswer, type RawRequest } from './testing/http';
 import { recordRoutes, routeKey, type RegisteredRoute } from './testing/routes';
 import { startTestServer } from './testing/test-server';
+import { embeddedDatabaseUrl, insertApiKey } from './mcp/testing';
 
 // User B against user A's records, on every route of the real app: each route that takes an id answers B with a
 // 404 (not a 403, not data) for A's records and changes nothing of A's; lists never show A's records; the live
@@ -189,6 +192,9 @@ const TABLE: Record<string, Entry> = {
     },
   },
   'GET /v1/openapi.json': { kind: 'no user data', reason: 'the public API description' },
+  'POST /mcp': { kind: 'caller', check: (owner, caller) => mcpAcrossUsers(owner, caller) },
+  'GET /mcp': { kind: 'caller', check: (owner, caller) => mcpAcrossUsers(owner, caller) },
+  'DELETE /mcp': { kind: 'caller', check: (owner, caller) => mcpAcrossUsers(owner, caller) },
   'GET /health': { kind: 'no user data', reason: 'server status' },
   'GET /app-config': { kind: 'no user data', reason: 'public client settings' },
   'OPTIONS *': { kind: 'no user data', reason: 'CORS preflight' },
@@ -203,6 +209,42 @@ const TABLE: Record<string, Entry> = {
   'POST /v2/vibe-scanner': { kind: 'no user data', reason: 'public quick scans belong to no account' },
   'GET /v2/live-browser/framing': { kind: 'no user data', reason: "a public check of another site's framing headers, stored nowhere" },
 };
+
+/**
+ * The MCP endpoint with B's API key: A's scan is 'Scan not found' for every tool, A's project is not listed, and
+ * A's MCP session answers 404 to B on POST, GET and DELETE (and still works for A afterwards).
+ */
+async function mcpAcrossUsers(owner: Owner, caller: { id: string }) {
+  const database = await embeddedDatabaseUrl(server.dataDir);
+  const connect = async (userId: string) => {
+    const key = await insertApiKey(database, userId);
+    const transport = new StreamableHTTPClientTransport(new URL(`${server.origin}/mcp`), { requestInit: { headers: { authorization: `Bearer ${key}` } } });
+    const client = new Client({ name: 'cross-user', version: '1' });
+    await client.connect(transport);
+    return { key, client, sessionId: transport.sessionId! };
+  };
+  const [ownerSide, callerSide] = [await connect(owner.id), await connect(caller.id)];
+  try {
+    for (const [name, args] of [
+      ['get_scan_findings', { scan_id: owner.scanId }],
+      ['explain_finding', { scan_id: owner.scanId, finding_id: '0'.repeat(16) }],
+    ] as const) {
+      expect(await callerSide.client.callTool({ name, arguments: args }), name).toMatchObject({ isError: true, content: [{ type: 'text', text: 'Scan not found' }] });
+    }
+    expect((await ownerSide.client.callTool({ name: 'get_scan_findings', arguments: { scan_id: owner.scanId } })).isError).toBeFalsy();
+    expect(JSON.stringify(await callerSide.client.callTool({ name: 'list_projects', arguments: {} }))).not.toContain(owner.projectId);
+    expect(JSON.stringify(await ownerSide.client.callTool({ name: 'list_projects', arguments: {} }))).toContain(owner.projectId);
+    const headers = { authorization: `Bearer ${callerSide.key}`, 'mcp-session-id': ownerSide.sessionId, accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
+    for (const method of ['POST', 'GET', 'DELETE']) {
+      const answer = await call({ method, path: '/mcp', headers, body: method === 'POST' ? JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/list' }) : undefined });
+      expect(answer.status, `${method} /mcp with A's session`).toBe(404);
+      expect(answer.text).not.toContain('scan_url');
+    }
+    expect((await ownerSide.client.listTools()).tools).toHaveLength(4);
+  } finally {
+    await Promise.all([ownerSide.client.close(), callerSide.client.close()]);
+  }
+}
 
 async function openStream(token: string, into: 'a' | 'b', signal: AbortSignal) {
   const { ticket } = (await call(json(token, 'POST', '/live/ticket'))).json as { ticket: string };

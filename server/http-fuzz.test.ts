@@ -28,6 +28,8 @@ interface Fixtures {
 interface FuzzTarget {
   /** The bearer token of the valid request (hostile variants keep it, so they reach the route's own checks). */
   auth?: 'user' | 'logout' | 'apiKey';
+  /** Further headers of the valid request (kept by the hostile variants that keep the credentials). */
+  headers?: Record<string, string>;
   params?: Record<string, string>;
   query?: Record<string, string>;
   body?: Record<string, unknown>;
@@ -80,6 +82,13 @@ const TABLE: Record<string, (fx: Fixtures) => FuzzTarget> = {
   'GET /reports/:id': (fx) => ({ auth: 'user', params: { id: fx.reportId } }),
   'POST /live/ticket': () => ({ auth: 'user' }),
   'GET /live': (fx) => ({ query: { ticket: fx.ticket } }),
+  'POST /mcp': () => ({
+    auth: 'apiKey',
+    headers: { accept: 'application/json, text/event-stream' },
+    body: { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'fuzz', version: '1' } } },
+  }),
+  'GET /mcp': () => ({ auth: 'apiKey', headers: { accept: 'text/event-stream', 'mcp-session-id': 'no-such-session' } }),
+  'DELETE /mcp': () => ({ auth: 'apiKey', headers: { 'mcp-session-id': 'no-such-session' } }),
   'GET /reports/:id/view': (fx) => ({ shape: 'page', params: { id: fx.reportId }, query: signed }),
   'GET /reports/:id/export/:format': (fx) => ({ shape: 'page', params: { id: fx.reportId, format: 'pdf' }, query: signed }),
   'GET /report-preview': (fx) => ({ shape: 'page', query: { signed_url: `/reports/${fx.reportId}/view?exp=1&sig=x` } }),
@@ -194,7 +203,7 @@ function queryString(query: Record<string, string>, raw: Record<string, string> 
 /** The bounded set of hostile requests for one route. */
 function variantsFor(route: RegisteredRoute, target: FuzzTarget, fx: Fixtures): Variant[] {
   const token = target.auth === 'user' ? fx.token : target.auth === 'logout' ? fx.logoutToken : target.auth === 'apiKey' ? fx.apiKey : undefined;
-  const auth: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  const auth: Record<string, string> = { ...(token ? { authorization: `Bearer ${token}` } : {}), ...target.headers };
   const params = target.params ?? {};
   const query = target.query ?? {};
   const basePath = target.path ?? fill(route.url, params);

@@ -31,6 +31,8 @@ import { ApiKeyService } from './api-keys/service';
 import { publicApiRoutes } from './public-api/routes';
 import { PublicApiService } from './public-api/service';
 import { UsageMeter } from './public-api/usage';
+import { CreationLimits } from './creation-limits';
+import { mcpRoutes } from './mcp/route';
 
 export interface RunningServer {
   origin: string;
@@ -149,6 +151,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
           origin: () => origin(),
         }),
         liveBrowserRoutes({ pool: database.pool, limits: config.framingChecks, policy: config.scans.addressPolicy, origin: () => origin() }),
+        mcpRoutes({ db: database.db, projects, jobs: started, events, live: bus, limits: new CreationLimits(database.pool, config.creationLimits), logger, auth: keyAuth, usage: meter }),
       ],
     });
     origin = built.origin;

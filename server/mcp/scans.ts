@@ -1,0 +1,161 @@
+// What the MCP tools do with a user's projects and scans: find or create the project of a URL, queue its scan,
+// wait for it while reporting progress, and read scans back. Every query is scoped to the caller's user id.
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { createProjectBodySchema } from '../../common/projects';
+import { scanResultSchema, type ScanProgress, type ScanResult } from '../../common/scan';
+import { isUuid, ProjectError, toScanSummary, type ProjectService } from '../projects/service';
+import { creationLimitDetail, type CreationLimits } from '../creation-limits';
+import type { Db } from '../db';
+import { projects, scans } from '../db/schema';
+import type { EventService } from '../events/service';
+import type { Jobs } from '../jobs/queue';
+import type { LiveBus } from '../live/bus';
+
+type ScanRow = typeof scans.$inferSelect;
+
+/** A failure the agent reads as the tool's error text (an isError result), never a protocol error. */
+export class ToolError extends Error {}
+
+export interface McpScanDeps {
+  db: Db;
+  projects: ProjectService;
+  jobs: Jobs;
+  events: EventService;
+  live: LiveBus;
+  /** The same per-user creation limits as the dashboard's project and scan routes. */
+  limits: CreationLimits;
+}
+
+/** How long scan_url waits for its scan; past it the agent gets the scan id to read later. */
+export const SCAN_WAIT_MS = 10 * 60_000;
+/** How often the scan's row is read while waiting without news from the live bus (progress is stored there by whichever process runs the scan). */
+const POLL_MS = 1_000;
+
+export const SCAN_NOT_FOUND = 'Scan not found';
+
+async function takeCreation(limits: CreationLimits, name: string, userId: string): Promise<void> {
+  const retryAfter = await limits.take(name, userId);
+  if (retryAfter !== null) throw new ToolError(creationLimitDetail(limits.config, retryAfter));
+}
+
+/** The user's project for this URL (same normalised URL), created when there is none. */
+async function projectFor(deps: McpScanDeps, userId: string, url: string, pages: number | undefined) {
+  const parsed = createProjectBodySchema.safeParse({ url, ...(pages === undefined ? {} : { num_pages: pages }) });
+  if (!parsed.success) throw new ToolError(parsed.error.issues.map((issue) => issue.message).join('; '));
+  const body = parsed.data;
+  const [existing] = await deps.db
+    .select({ id: projects.id, numPages: projects.numPages })
+    .from(projects)
+    .where(and(eq(projects.userId, userId), eq(projects.url, body.url)))
+    .orderBy(desc(projects.createdAt))
+    .limit(1);
+  if (existing) {
+    if (pages !== undefined && existing.numPages !== body.num_pages) await deps.projects.update(userId, existing.id, { num_pages: body.num_pages });
+    return existing.id;
+  }
+  await takeCreation(deps.limits, 'project', userId);
+  const created = await deps.projects.create(userId, { ...body, instruction_text: new URL(body.url).host });
+  await deps.events.record([{ userId, projectId: created.id, kind: 'other', url: created.url, extra: { description: 'Project created' } }]);
+  return created.id;
+}
+
+/**
+ * Starts a scan of `url` for the user (a real scan job, as the dashboard's Run Test), or joins the scan of that
+ * project already queued or running. Refusals (address policy, limits, a bad URL) come back as ToolErrors.
+ */
+export async function startScan(deps: McpScanDeps, userId: string, url: string, pages?: number): Promise<ScanRow> {
+  try {
+    const projectId = await projectFor(deps, userId, url, pages);
+    const [running] = await deps.db
+      .select()
+      .from(scans)
+      .where(and(eq(scans.projectId, projectId), eq(scans.userId, userId), inArray(scans.state, ['queued', 'running'])))
+      .limit(1);
+    if (running) return running;
+    await takeCreation(deps.limits, 'scan', userId);
+    const scan = await deps.projects.queueScan(userId, projectId);
+    await deps.jobs.enqueueScan(scan.id);
+    const description = `Scan queued (up to ${scan.numPages} page${scan.numPages === 1 ? '' : 's'})`;
+    await deps.events.record([{ userId, projectId: scan.projectId, scanId: scan.id, kind: 'other', url: scan.url, extra: { description, scan_id: scan.id } }]);
+    await deps.live.publish(userId, { type: 'scan.state', project_id: scan.projectId, scan_id: scan.id, scan: toScanSummary(scan) }).catch(() => undefined);
+    return scan;
+  } catch (error) {
+    if (error instanceof ProjectError) throw new ToolError(error.message);
+    throw error;
+  }
+}
+
+/** One of the user's scans; another user's (or an unknown) id is 'Scan not found'. */
+export async function userScan(db: Db, userId: string, scanId: string): Promise<ScanRow> {
+  if (!isUuid(scanId)) throw new ToolError(SCAN_NOT_FOUND);
+  const [row] = await db
+    .select()
+    .from(scans)
+    .where(and(eq(scans.id, scanId), eq(scans.userId, userId)))
+    .limit(1);
+  if (!row) throw new ToolError(SCAN_NOT_FOUND);
+  return row;
+}
+
+/** The stored result of a completed scan, or a ToolError saying what state the scan is in. */
+export function completedResult(row: ScanRow): ScanResult {
+  if (row.state !== 'completed') {
+    throw new ToolError(row.state === 'failed' ? `Scan ${row.id} failed: ${row.error ?? 'no reason recorded'}` : `Scan ${row.id} is ${row.state}; call scan_url again or wait for it to complete.`);
+  }
+  const parsed = scanResultSchema.safeParse(row.result);
+  if (!parsed.success) throw new ToolError(`Scan ${row.id} has no readable result.`);
+  return parsed.data;
+}
+
+export type ProgressListener = (progress: ScanProgress | null, state: ScanRow['state']) => Promise<void> | void;
+
+/** Resolves after `ms`, or earlier when `signal` aborts or `poke` is called. */
+function sleep(ms: number, signal: AbortSignal, pokes: Set<() => void>): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      pokes.delete(done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+    pokes.add(done);
+  });
+}
+
+export interface WaitOptions {
+  timeoutMs?: number;
+  /**
+   * Wakes the wait when news of the scan arrives (the live bus), so its answer follows the scan's end at once;
+   * returns the unsubscribe function. The row is read again at least every POLL_MS anyway.
+   */
+  wake?: (poke: () => void) => () => void;
+}
+
+/**
+ * Waits until the scan completes or fails, calling `onProgress` each time its stored progress changes. Ends early
+ * (with a ToolError) when `signal` aborts (the client cancelled) or after `timeoutMs`; the scan itself runs on.
+ */
+export async function waitForScan(db: Db, userId: string, scanId: string, signal: AbortSignal, onProgress: ProgressListener, { timeoutMs = SCAN_WAIT_MS, wake }: WaitOptions = {}): Promise<ScanRow> {
+  const deadline = Date.now() + timeoutMs;
+  const pokes = new Set<() => void>();
+  const unsubscribe = wake?.(() => pokes.forEach((poke) => poke()));
+  try {
+    let last = '';
+    for (;;) {
+      const row = await userScan(db, userId, scanId);
+      const seen = JSON.stringify([row.state, row.progress]);
+      if (seen !== last) {
+        last = seen;
+        await onProgress((row.progress as ScanProgress | null) ?? null, row.state);
+      }
+      if (row.state === 'completed' || row.state === 'failed') return row;
+      if (signal.aborted) throw new ToolError(`Stopped waiting for scan ${scanId} (cancelled); it keeps running: read it later with get_scan_findings.`);
+      if (Date.now() >= deadline) throw new ToolError(`Scan ${scanId} is still running after ${Math.round(timeoutMs / 60_000)} minutes; read it later with get_scan_findings.`);
+      await sleep(Math.min(POLL_MS, Math.max(0, deadline - Date.now())), signal, pokes);
+    }
+  } finally {
+    unsubscribe?.();
+  }
+}

@@ -1,0 +1,192 @@
+// The MCP tools, defined once: the HTTP endpoint (/mcp) serves them, and `vibeeval mcp` on stdio forwards to it.
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import { PAGE_SIZES } from '../../common/pagination';
+import { SEVERITY_RANK, type Finding, type ScanProgress, type ScanResult } from '../../common/scan';
+import { safeMessage } from '../log-scrub';
+import { BadCursorError } from '../pagination';
+import { VERSION } from '../version';
+import { detectStacks, explainFinding, stackTexts } from './explain';
+import { completedResult, startScan, ToolError, userScan, waitForScan, type McpScanDeps } from './scans';
+
+type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+export interface McpToolDeps extends McpScanDeps {
+  logger: FastifyBaseLogger;
+}
+
+/** Findings listed in one answer: the most severe first; get_scan_findings pages through the rest. */
+const FINDINGS_PER_ANSWER = 50;
+
+const SCAN_URL_DESCRIPTION =
+  'Scan a website for security holes (exposed Supabase/Firebase data, leaked API keys, exposed .env/.git files, missing security headers, open CORS, weak cookies, vulnerable libraries). ' +
+  'Runs a real scan in vibeeval (read-only: it never writes to the site), waits until it finishes (usually under a minute, at most 10), and returns the grade, score, severity counts and findings. ' +
+  'Pass a deployed or local URL of the app you are building. Then call explain_finding for each finding you want to fix, and call scan_url again after fixing to confirm.';
+
+const findingLine = (f: Finding) => ({ id: f.fingerprint, severity: f.severity, title: f.title, where: f.url, check: f.checkId });
+
+function bySeverity(findings: Finding[]): Finding[] {
+  return [...findings].sort((a, b) => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity]);
+}
+
+/** The answer of scan_url: a text summary and the same as structuredContent. */
+export function scanSummary(scanId: string, result: ScanResult): CallToolResult {
+  const findings = bySeverity(result.findings);
+  const shown = findings.slice(0, FINDINGS_PER_ANSWER).map(findingLine);
+  const { counts } = result;
+  const lines = [
+    `Scan ${scanId} of ${result.target.url}: grade ${result.grade}, score ${result.score}/100, ${result.pages.length} page(s) scanned.`,
+    `Findings: ${counts.critical} critical, ${counts.high} high, ${counts.medium} medium, ${counts.low} low, ${counts.info} info.`,
+    ...shown.map((f) => `- [${f.severity}] ${f.title} at ${f.where} (finding_id ${f.id})`),
+    ...(findings.length > shown.length ? [`(${findings.length - shown.length} more: call get_scan_findings with scan_id ${scanId})`] : []),
+    findings.length ? `Call explain_finding with scan_id ${scanId} and a finding_id for the fix.` : 'No findings.',
+  ];
+  return {
+    content: [{ type: 'text', text: lines.join('\n') }],
+    structuredContent: { scan_id: scanId, url: result.target.url, grade: result.grade, score: result.score, counts, findings: shown, total_findings: findings.length },
+  };
+}
+
+function progressMessage(progress: ScanProgress | null, state: string): string {
+  if (!progress) return state === 'queued' ? 'Queued' : state;
+  return `${progress.phase}: ${progress.pagesDone}/${progress.pagesTotal} pages, ${progress.findings} finding(s)${progress.message ? ` (${progress.message})` : ''}`;
+}
+
+/** A fraction of the scan as progress/total: pages while crawling, checks after; the total stays 100. */
+function progressValue(progress: ScanProgress | null): number {
+  if (!progress) return 0;
+  if (progress.phase === 'done') return 100;
+  const pages = progress.pagesTotal ? progress.pagesDone / progress.pagesTotal : 0;
+  const checks = progress.checksTotal ? progress.checksRun / progress.checksTotal : 0;
+  return Math.min(99, Math.round(progress.phase === 'crawl' || progress.phase === 'render' ? 5 + pages * 45 : 50 + checks * 49));
+}
+
+async function scanUrlTool(deps: McpToolDeps, userId: string, args: { url: string; pages?: number }, extra: Extra): Promise<CallToolResult> {
+  const scan = await startScan(deps, userId, args.url, args.pages);
+  const token = extra._meta?.progressToken;
+  let sent = -1;
+  // The scan's own live messages wake the wait (any instance's worker publishes them); the row says what is true.
+  const wake = (poke: () => void) => deps.live.subscribe(userId, (message) => 'scan_id' in message && message.scan_id === scan.id && poke());
+  const done = await waitForScan(deps.db, userId, scan.id, extra.signal, async (progress, state) => {
+    if (token === undefined) return;
+    // Progress must increase with each notification: a repeated value is not sent.
+    const value = Math.max(progressValue(progress), sent + 1);
+    if (value > 100) return;
+    sent = value;
+    await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: value, total: 100, message: progressMessage(progress, state) } });
+  }, { wake });
+  return scanSummary(done.id, completedResult(done));
+}
+
+async function findingsTool(deps: McpToolDeps, userId: string, args: { scan_id: string; offset?: number }): Promise<CallToolResult> {
+  const row = await userScan(deps.db, userId, args.scan_id);
+  const result = completedResult(row);
+  const offset = args.offset ?? 0;
+  const all = bySeverity(result.findings);
+  const page = all.slice(offset, offset + FINDINGS_PER_ANSWER);
+  const findings = page.map((f) => ({ ...findingLine(f), detail: f.detail, confidence: f.confidence, cwe: f.cwe, evidence: f.evidence, remediation: f.remediation }));
+  const next = offset + page.length < all.length ? offset + page.length : null;
+  const text = [
+    `Scan ${row.id} of ${result.target.url}: grade ${result.grade}, ${all.length} finding(s)${all.length ? `, showing ${offset + 1}-${offset + page.length}` : ''}.`,
+    ...findings.map((f) => `\n## [${f.severity}] ${f.title} (finding_id ${f.id})\nWhere: ${f.where}\n${f.detail}\nEvidence:\n${[f.evidence.request, f.evidence.response, f.evidence.match && `Match: ${f.evidence.match}`].filter(Boolean).join('\n')}`),
+    ...(next !== null ? [`\nMore: call get_scan_findings with offset ${next}.`] : []),
+  ].join('\n');
+  return { content: [{ type: 'text', text }], structuredContent: { scan_id: row.id, grade: result.grade, score: result.score, total: all.length, next_offset: next, findings } };
+}
+
+async function explainTool(deps: McpToolDeps, userId: string, args: { scan_id: string; finding_id: string }): Promise<CallToolResult> {
+  const result = completedResult(await userScan(deps.db, userId, args.scan_id));
+  const finding = result.findings.find((f) => f.fingerprint === args.finding_id);
+  if (!finding) throw new ToolError(`Finding not found in scan ${args.scan_id}: use an id from scan_url or get_scan_findings.`);
+  const stacks = detectStacks(stackTexts(result.findings, result.pages.map((page) => page.url)));
+  const explanation = explainFinding(finding, stacks, result.target.url);
+  return {
+    content: [{ type: 'text', text: explanation.text }],
+    structuredContent: { finding_id: finding.fingerprint, title: finding.title, severity: finding.severity, stacks, what: explanation.what, where: explanation.where, verify: explanation.verify },
+  };
+}
+
+async function projectsTool(deps: McpToolDeps, userId: string, args: { cursor?: string }): Promise<CallToolResult> {
+  const page = await deps.projects.list(userId, { limit: PAGE_SIZES.projects.fallback, cursor: args.cursor }).catch((error: unknown) => {
+    throw error instanceof BadCursorError ? new ToolError('This cursor is not valid: pass next_cursor from the previous list_projects answer.') : error;
+  });
+  const projects = page.items.map((p) => ({
+    id: p.id,
+    url: p.url,
+    name: p.instruction_text ?? p.url,
+    last_scan: p.latest_scan ? { id: p.latest_scan.id, state: p.latest_scan.state, grade: p.latest_scan.grade, score: p.latest_scan.score, at: p.latest_scan.finished_at ?? p.latest_scan.queued_at } : null,
+  }));
+  const text = [
+    projects.length ? `${projects.length} project(s):` : 'No projects yet: call scan_url with your site to create one.',
+    ...projects.map((p) => `- ${p.name} ${p.url} (id ${p.id}) ${p.last_scan ? `last scan ${p.last_scan.id}: ${p.last_scan.state}${p.last_scan.grade ? `, grade ${p.last_scan.grade}` : ''} at ${p.last_scan.at}` : 'never scanned'}`),
+    ...(page.next ? [`More: call list_projects with cursor ${page.next}.`] : []),
+  ].join('\n');
+  return { content: [{ type: 'text', text }], structuredContent: { projects, next_cursor: page.next } };
+}
+
+/** Runs a tool body; a ToolError (or any failure) becomes an isError result the agent can read. */
+async function answer(logger: FastifyBaseLogger, tool: string, run: () => Promise<CallToolResult>): Promise<CallToolResult> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof ToolError) return { isError: true, content: [{ type: 'text', text: error.message }] };
+    logger.error({ tool, err: safeMessage(error) }, 'MCP tool failed');
+    return { isError: true, content: [{ type: 'text', text: `The ${tool} tool failed on the server; try again in a moment.` }] };
+  }
+}
+
+const scanIdSchema = z.string().max(64).describe('The id of one of your scans (from scan_url or list_projects).');
+
+/** An MCP server whose tools act as `userId` (the API key's user). One per MCP session. */
+export function createMcpServer(deps: McpToolDeps, userId: string): McpServer {
+  const server = new McpServer({ name: 'vibeeval', version: VERSION }, { capabilities: { tools: {} } });
+  const { logger } = deps;
+  server.registerTool(
+    'scan_url',
+    {
+      title: 'Scan a website for security holes',
+      description: SCAN_URL_DESCRIPTION,
+      inputSchema: {
+        url: z.string().max(2048).describe('The site to scan, e.g. https://my-app.vercel.app or http://localhost:3000'),
+        pages: z.number().int().min(1).max(1000).optional().describe('How many pages to crawl (default: the project setting, 1 for a new project)'),
+      },
+      annotations: { readOnlyHint: false, openWorldHint: true },
+    },
+    (args, extra) => answer(logger, 'scan_url', () => scanUrlTool(deps, userId, args, extra)),
+  );
+  server.registerTool(
+    'get_scan_findings',
+    {
+      title: 'Get the findings of a scan',
+      description: 'The findings of one of your completed scans, most severe first, each with its evidence (the request sent and the answer, secrets masked), detail and remediation. 50 per call; pass offset for more.',
+      inputSchema: { scan_id: scanIdSchema, offset: z.number().int().min(0).max(100_000).optional().describe('Skip this many findings (from next_offset)') },
+      annotations: { readOnlyHint: true },
+    },
+    (args) => answer(logger, 'get_scan_findings', () => findingsTool(deps, userId, args)),
+  );
+  server.registerTool(
+    'explain_finding',
+    {
+      title: 'Explain how to fix a finding',
+      description:
+        'How to fix one finding, written for you as the coding agent: what to change, where (the files and settings of the stack it was found on: Supabase RLS SQL, Next.js config, Vercel/Netlify headers, Express middleware, Firebase rules), and how to verify (the exact request to repeat and what it must answer afterwards).',
+      inputSchema: { scan_id: scanIdSchema, finding_id: z.string().max(64).describe('The finding id (finding_id) from scan_url or get_scan_findings') },
+      annotations: { readOnlyHint: true },
+    },
+    (args) => answer(logger, 'explain_finding', () => explainTool(deps, userId, args)),
+  );
+  server.registerTool(
+    'list_projects',
+    {
+      title: 'List your projects',
+      description: 'Your vibeeval projects (each a site scanned before), newest first: id, url, name and the last scan (id, state, grade, time). Pass next_cursor as cursor for the next page.',
+      inputSchema: { cursor: z.string().max(200).optional().describe('next_cursor from the previous call') },
+      annotations: { readOnlyHint: true },
+    },
+    (args) => answer(logger, 'list_projects', () => projectsTool(deps, userId, args)),
+  );
+  return server;
+}
