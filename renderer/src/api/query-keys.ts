@@ -38,6 +38,7 @@ export const queryKeys = {
     list: () => ['webhooks', 'list'] as const,
     /** GET /webhook/{id}/deliveries: the webhook's recent deliveries with their attempts. */
     deliveries: (id: string) => ['webhooks', 'deliveries', id] as const,
+    allDeliveries: ['webhooks', 'deliveries'] as const,
   },
   apiKeys: {
     all: ['api-keys'] as const,

@@ -356,7 +356,8 @@ export function exampleUrl(doc: OpenApiDocument, operation: Operation, baseUrl: 
   const raw = rawParameters(doc, operation);
   const valueOf = (parameter: RawParameter) => {
     const value = parameter.example ?? exampleFromSchema(doc, parameter.schema);
-    return value === null || value === 'string' ? `YOUR_${parameter.name.toUpperCase()}` : String(value);
+    const scalar = typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+    return !scalar || value === 'string' ? `YOUR_${parameter.name.toUpperCase()}` : String(value);
   };
   const path = operation.path.replace(/\{([^}]+)\}/g, (_match, name: string) => {
     const parameter = raw.find((candidate) => candidate.in === 'path' && candidate.name === name);

@@ -26,7 +26,6 @@ export const texts = {
   listTitle: 'Your webhooks',
   listEmpty: 'No webhooks yet',
   listEmptyHint: 'Save a URL above to receive events.',
-  loadProblem: 'There was a problem loading your webhooks',
   retry: 'Retry',
   deleteTitle: 'Delete webhook',
   deleteQuestion: 'Are you sure you want to delete this webhook? It stops receiving events at once.',

@@ -26,6 +26,6 @@ export function useTestWebhook() {
       }
     },
     // A logged test delivery appears under its webhook.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['webhooks', 'deliveries'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.allDeliveries }),
   });
 }
