@@ -55,7 +55,7 @@ function rendererDir(configured?: string): string | undefined {
 }
 
 /** Paths the API owns; anything else that is a GET for a page gets the renderer's index.html. */
-const API_PREFIXES = ['/auth/', '/health', '/app-config', '/reports/', '/report-preview', '/live', '/v2/'];
+const API_PREFIXES = ['/auth/', '/health', '/app-config', '/reports/', '/report-preview', '/live', '/v1/', '/v2/'];
 
 export async function buildApp({ config, database, secrets, mailer, logger, accessLog = logger, lists, apiRoutes = [], publicRoutes = [] }: AppDeps) {
   const app = Fastify({
@@ -140,7 +140,7 @@ export async function buildApp({ config, database, secrets, mailer, logger, acce
     // An OPTIONS request that is not a CORS preflight gets an empty answer rather than a bare-text 400.
     strictPreflight: false,
     // Lists carry their next page's cursor in headers (server/pagination.ts).
-    exposedHeaders: [NEXT_CURSOR_HEADER, 'link', 'retry-after'],
+    exposedHeaders: [NEXT_CURSOR_HEADER, 'link', 'retry-after', 'ratelimit', 'ratelimit-policy', 'location'],
   });
 
   databaseGate(app, database);

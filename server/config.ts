@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { API_PLANS } from '../common/api-keys';
 
 const optionalUrl = (protocols: string[]) =>
   z
@@ -77,6 +78,8 @@ const envSchema = z.object({
   /** The live browser's framing check (web mode): requests per client IP per window. */
   FRAMING_CHECK_MAX_PER_IP: positiveInt(30),
   FRAMING_CHECK_WINDOW_SECONDS: positiveInt(60),
+  /** The public API's plan (daily request limit) of every user until billing decides per user. */
+  VIBEEVAL_API_PLAN: z.enum(API_PLANS).default('free'),
   SUPABASE_URL: optionalUrl(['http:', 'https:']),
   SUPABASE_ANON_KEY: z.string().trim().optional(),
   SUPABASE_JWT_SECRET: z.string().trim().optional(),
@@ -163,6 +166,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
       windowSeconds: env.PUBLIC_SCAN_WINDOW_SECONDS,
       maxPages: Math.min(env.PUBLIC_SCAN_PAGES, 50),
     },
+    api: { plan: env.VIBEEVAL_API_PLAN },
     framingChecks: { perIp: env.FRAMING_CHECK_MAX_PER_IP, windowSeconds: env.FRAMING_CHECK_WINDOW_SECONDS },
   };
 }

@@ -19,10 +19,15 @@ const TEXT_RULES: [RegExp, string][] = [
   [/eyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]{5,}/g, '[redacted jwt]'],
   [/scrypt\$\d+\$\d+\$\d+\$[\w-]+\$[\w-]+/g, '[redacted hash]'],
   [/Bearer\s+[\w.~+/-]+=*/gi, 'Bearer [redacted]'],
+  // Public API keys and webhook signing secrets, wherever they appear (a pasted header, an error text).
+  [/vb_live_[A-Za-z0-9]+/g, 'vb_live_[redacted]'],
+  [/whsec_[A-Za-z0-9+/=]+/g, 'whsec_[redacted]'],
 ];
 
 /** A request URL as it may be logged: a capability path without its query, other paths with secret values blanked. */
-export function scrubUrl(url: string): string {
+export function scrubUrl(rawUrl: string): string {
+  // A key pasted into a path or query (`/v1/scans/vb_live_…`) goes wherever it sits.
+  const url = rawUrl.replace(/(vb_live_|whsec_)[A-Za-z0-9+/=]+/g, '$1[redacted]');
   const at = url.indexOf('?');
   if (at < 0) return url;
   const path = url.slice(0, at);

@@ -25,6 +25,12 @@ import { runScenarioJob, scenarioBrowserPool } from './scenarios/run-job';
 import { scenarioRoutes } from './scenarios/routes';
 import { ScenarioService } from './scenarios/service';
 import { loadSecrets } from './secrets';
+import { ApiKeyAuth } from './api-keys/auth';
+import { apiKeyRoutes } from './api-keys/routes';
+import { ApiKeyService } from './api-keys/service';
+import { publicApiRoutes } from './public-api/routes';
+import { PublicApiService } from './public-api/service';
+import { UsageMeter } from './public-api/usage';
 
 export interface RunningServer {
   origin: string;
@@ -48,11 +54,15 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
   let live: LiveBus | undefined;
   let jobs: Jobs | undefined;
+  let apiKeyAuth: ApiKeyAuth | undefined;
+  let usage: UsageMeter | undefined;
   // One browser for the scenario runs of this process, opened by the first run.
   const scenarioBrowsers = scenarioBrowserPool(undefined, config.scans.addressPolicy);
   const shutdown = async () => {
     await jobs?.stop();
     await scenarioBrowsers.close();
+    await apiKeyAuth?.close();
+    await usage?.close();
     await live?.close();
     mailer.close();
     await database.close();
@@ -92,6 +102,10 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
         runScenarioJob(id, { db: database.db, live: bus, logger, sealer, policy: config.scans.addressPolicy, rateLimit: config.scenarios.rateLimit, browser: () => scenarioBrowsers.get() }, context),
     });
     const started = jobs;
+    const keyAuth = (apiKeyAuth = new ApiKeyAuth(database.pool, database.url));
+    await keyAuth.start();
+    // The API plan comes from billing once it exists; until then the server's configured plan applies to everyone.
+    const meter = (usage = new UsageMeter(database.pool, () => config.api.plan));
     const reportDeps = { db: database.db, projects, jobs, live, links, renderAudit: renderStoredAudit };
     built = await buildApp({
       config,
@@ -105,6 +119,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
         projectRoutes({ projects, events, jobs, live, lists }),
         reportRoutes(reportDeps),
         liveTicketRoutes(links.signer),
+        apiKeyRoutes({ keys: new ApiKeyService(database.pool), auth: keyAuth, usage: meter }),
         scenarioRoutes({
           scenarios: new ScenarioService(database.db, sealer, config.scans.addressPolicy),
           live,
@@ -123,6 +138,15 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
           signer: links.signer,
           policy: config.scans.addressPolicy,
           enqueue: (id) => started.enqueuePublicScan(id),
+        }),
+        publicApiRoutes({
+          service: new PublicApiService({ pool: database.pool, projects, events, jobs, live, lists, policy: config.scans.addressPolicy }),
+          auth: keyAuth,
+          usage: meter,
+          lists,
+          pool: database.pool,
+          creationLimits: config.creationLimits,
+          origin: () => origin(),
         }),
         liveBrowserRoutes({ pool: database.pool, limits: config.framingChecks, policy: config.scans.addressPolicy, origin: () => origin() }),
       ],

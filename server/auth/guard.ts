@@ -38,6 +38,7 @@ export function createBearerVerifier(tokens: AccessTokens, service: AuthService,
   return async (authorization) => {
     const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
     if (!token) throw new AuthError(401, 'no_authorization', 'Not authenticated');
+    if (token.startsWith('vb_live_')) throw new AuthError(401, 'bad_jwt', 'API keys work on the public API (/v1) only; this route needs a signed-in session.');
     let issuer: string | undefined;
     try {
       issuer = decodeJwt(token).iss;

@@ -157,6 +157,8 @@ export const scans = pgTable(
   },
   (t) => [
     index('scans_project_idx').on(t.projectId, t.queuedAt),
+    // The public API's list of a user's scans, newest first (migration 0008).
+    index('scans_user_queued_idx').on(t.userId, t.queuedAt, t.id),
     // At most one queued or running scan per project: two Run Test presses cannot start two scans.
     uniqueIndex('scans_one_active_per_project').on(t.projectId).where(sql`state in ('queued', 'running')`),
   ],

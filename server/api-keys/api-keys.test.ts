@@ -1,0 +1,206 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_KEY_PATTERN, API_KEY_TEXTS } from '../../common/api-keys';
+import { startEmbeddedPostgres, type RunningPostgres } from '../db/embedded';
+import { scrubText, scrubUrl } from '../log-scrub';
+import { rawRequest, signUp, type RawAnswer } from '../testing/http';
+import { startTestServer } from '../testing/test-server';
+import { API_KEY_REFUSALS } from './auth';
+
+type Server = Awaited<ReturnType<typeof startTestServer>>;
+
+// API keys end to end on two server instances sharing one PostgreSQL (as a team runs them): issued once, listed
+// without the key, kept only as a hash, accepted on /v1 and nowhere else, revoked at once on both instances, and
+// one daily allowance shared by both.
+
+let root: string;
+let postgres: RunningPostgres;
+let db: pg.Pool;
+let a: Server;
+let b: Server;
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'vibeeval-keys-'));
+  postgres = await startEmbeddedPostgres({ dir: join(root, 'pg'), password: 'keys-test-password-0123', log: () => undefined });
+  // One data dir: both instances accept the same session tokens, as a team's servers share their secrets.
+  const env = { DATABASE_URL: postgres.url, VIBEEVAL_DATA_DIR: join(root, 'data'), VIBEEVAL_SCAN_CONCURRENCY: '0', VIBEEVAL_SCENARIO_CONCURRENCY: '0' };
+  a = await startTestServer(env);
+  b = await startTestServer(env);
+  db = new pg.Pool({ connectionString: postgres.url, max: 2 });
+}, 120_000);
+
+afterAll(async () => {
+  await db?.end();
+  await a?.stop();
+  await b?.stop();
+  await postgres?.stop();
+  if (root) await rm(root, { recursive: true, force: true });
+});
+
+const call = (server: Server, method: string, path: string, authorization?: string, body?: unknown): Promise<RawAnswer & { headers?: never }> =>
+  rawRequest(server.origin, {
+    method,
+    path,
+    headers: { ...(authorization ? { authorization } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+
+/** A request answered with its headers (rawRequest keeps none). */
+async function withHeaders(server: Server, path: string, key: string) {
+  const response = await fetch(`${server.origin}${path}`, { headers: { authorization: `Bearer ${key}` } });
+  return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
+}
+
+async function issue(server: Server, token: string, name = 'CI') {
+  const answer = await call(server, 'POST', '/api_keys', `Bearer ${token}`, { name });
+  expect(answer.status, answer.text).toBe(201);
+  return answer.json as { id: string; name: string; key: string; created_at: string };
+}
+
+describe('API keys', () => {
+  it('are issued once, listed without the key, and kept in the database only as a hash', async () => {
+    const user = await signUp(a.origin, 'keys');
+    const created = await issue(a, user.token, '  Deploy pipeline  ');
+    expect(created.key).toMatch(API_KEY_PATTERN);
+    expect(created.name).toBe('Deploy pipeline');
+
+    const list = await call(b, 'GET', '/api_keys', `Bearer ${user.token}`);
+    expect(list.status).toBe(200);
+    expect(list.json).toEqual([{ id: created.id, name: 'Deploy pipeline', last_four: created.key.slice(-4), created_at: created.created_at, last_used: null }]);
+    expect(list.text).not.toContain(created.key.slice(8));
+
+    // No column of the row holds the key or its random part.
+    const { rows } = await db.query('select * from api_keys where id = $1', [created.id]);
+    const stored = JSON.stringify(rows[0]);
+    expect(stored).not.toContain(created.key.slice(8, 30));
+    expect(rows[0].key_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('refuse a blank name with the spec text', async () => {
+    const user = await signUp(a.origin, 'keys-blank');
+    for (const body of [{ name: '   ' }, { name: '' }, {}]) {
+      const answer = await call(a, 'POST', '/api_keys', `Bearer ${user.token}`, body);
+      expect(answer.status).toBe(400);
+      expect(answer.json).toEqual({ detail: API_KEY_TEXTS.nameRequired });
+    }
+  });
+
+  it('act for their user on /v1, set last used, and are refused on the dashboard routes', async () => {
+    const user = await signUp(a.origin, 'keys-use');
+    const { key, id } = await issue(a, user.token);
+    const used = await call(a, 'GET', '/v1/scans', `Bearer ${key}`);
+    expect(used.status, used.text).toBe(200);
+    expect(used.json).toEqual({ scans: [], total: 0, next_cursor: null });
+
+    const onDashboard = await call(a, 'GET', '/projects', `Bearer ${key}`);
+    expect(onDashboard.status).toBe(401);
+    expect((onDashboard.json as { detail: string }).detail).toMatch(/public API \(\/v1\) only/);
+
+    const session = await call(a, 'GET', '/v1/scans', `Bearer ${user.token}`);
+    expect(session.status).toBe(401);
+    expect(session.json).toEqual({ detail: API_KEY_REFUSALS.session });
+
+    // Written in batches, at most about a second later.
+    let lastUsed: Date | null = null;
+    for (let i = 0; i < 40 && !lastUsed; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      lastUsed = ((await db.query('select last_used_at from api_keys where id = $1', [id])).rows[0] as { last_used_at: Date | null }).last_used_at;
+    }
+    expect(lastUsed).toBeInstanceOf(Date);
+    expect(Date.now() - lastUsed!.getTime()).toBeLessThan(10_000);
+    const listed = (await call(a, 'GET', '/api_keys', `Bearer ${user.token}`)).json as { last_used: string | null }[];
+    expect(listed[0]!.last_used).toEqual(expect.any(String));
+  });
+
+  it('answer 401 with WWW-Authenticate for a missing, malformed or unknown key', async () => {
+    for (const authorization of [undefined, 'Bearer nope', `Bearer vb_live_${'A'.repeat(26)}`, 'Basic abc']) {
+      const response = await fetch(`${a.origin}/v1/scans`, { headers: authorization ? { authorization } : {} });
+      expect(response.status, String(authorization)).toBe(401);
+      expect(response.headers.get('www-authenticate')).toBe('Bearer');
+      expect(((await response.json()) as { detail: string }).detail.length).toBeGreaterThan(10);
+    }
+  });
+
+  it('are revoked at once on every instance, including one that had the key in memory', async () => {
+    const user = await signUp(a.origin, 'keys-revoke');
+    const { key, id } = await issue(a, user.token);
+    // Both instances have verified (and kept) the key.
+    expect((await call(a, 'GET', '/v1/scans', `Bearer ${key}`)).status).toBe(200);
+    expect((await call(b, 'GET', '/v1/scans', `Bearer ${key}`)).status).toBe(200);
+
+    const other = await signUp(a.origin, 'keys-thief');
+    expect((await call(b, 'DELETE', `/api_key/${id}`, `Bearer ${other.token}`)).status).toBe(404);
+    expect((await call(b, 'GET', '/v1/scans', `Bearer ${key}`)).status).toBe(200);
+
+    const revoked = await call(a, 'DELETE', `/api_key/${id}`, `Bearer ${user.token}`);
+    expect(revoked.status).toBe(204);
+    // This instance: the very next call. The other: as soon as the notice arrives (well under its 10 s memory).
+    expect((await call(a, 'GET', '/v1/scans', `Bearer ${key}`)).status).toBe(401);
+    const started = Date.now();
+    let status = 200;
+    while (status === 200 && Date.now() - started < 3_000) status = (await call(b, 'GET', '/v1/scans', `Bearer ${key}`)).status;
+    expect(status).toBe(401);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect((await call(a, 'GET', '/api_keys', `Bearer ${user.token}`)).json).toEqual([]);
+    expect((await call(a, 'DELETE', `/api_key/${id}`, `Bearer ${user.token}`)).status).toBe(404);
+  });
+
+  it("share one daily allowance across instances: 429 with Retry-After and RateLimit headers once it is spent", async () => {
+    const user = await signUp(a.origin, 'keys-limit');
+    const { key } = await issue(a, user.token);
+    const first = await withHeaders(a, '/v1/scans', key);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('ratelimit-policy')).toBe('"daily";q=100;w=86400');
+    expect(first.headers.get('ratelimit')).toMatch(/^"daily";r=99;t=\d+$/);
+    // 59 more on A, then 40 on B after A has written its count: 100 in all, the free plan's day.
+    for (let i = 0; i < 59; i++) expect((await call(a, 'GET', '/v1/scans', `Bearer ${key}`)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    for (let i = 0; i < 40; i++) expect((await call(b, 'GET', '/v1/scans', `Bearer ${key}`)).status, `request ${61 + i}`).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+
+    for (const server of [a, b]) {
+      const refused = await withHeaders(server, '/v1/scans', key);
+      expect(refused.status).toBe(429);
+      const retryAfter = Number(refused.headers.get('retry-after'));
+      const midnight = new Date();
+      midnight.setUTCHours(24, 0, 0, 0);
+      expect(Math.abs(retryAfter - (midnight.getTime() - Date.now()) / 1000)).toBeLessThan(5);
+      expect(refused.headers.get('ratelimit')).toBe(`"daily";r=0;t=${retryAfter}`);
+      expect(refused.headers.get('ratelimit-policy')).toBe('"daily";q=100;w=86400');
+      expect(refused.body.detail).toMatch(/^Daily API limit reached: your plan allows 100 requests per day/);
+    }
+    const { rows } = await db.query('select requests from api_usage where user_id = $1', [user.id]);
+    expect(rows).toEqual([{ requests: 100 }]);
+    const usage = (await call(b, 'GET', '/api_usage', `Bearer ${user.token}`)).json as Record<string, unknown>;
+    expect(usage).toMatchObject({ plan: 'free', used_today: 100, limit: 100 });
+    expect(new Date(usage.resets_at as string).getUTCHours()).toBe(0);
+  });
+
+  it('are capped per user with a clear answer', async () => {
+    const user = await signUp(a.origin, 'keys-cap');
+    await db.query(
+      "insert into api_keys (user_id, name, key_hash, last_four) select $1::uuid, 'k' || n, md5($1::text || n::text) || md5(n::text), 'abcd' from generate_series(1, 50) n",
+      [user.id],
+    );
+    const answer = await call(a, 'POST', '/api_keys', `Bearer ${user.token}`, { name: 'one more' });
+    expect(answer.status).toBe(409);
+    expect((answer.json as { detail: string }).detail).toMatch(/already have 50 API keys/);
+    const page = await fetch(`${a.origin}/api_keys?limit=20`, { headers: { authorization: `Bearer ${user.token}` } });
+    expect(((await page.json()) as unknown[]).length).toBe(20);
+    expect(page.headers.get('x-next-cursor')).toEqual(expect.any(String));
+  });
+});
+
+describe('keys in logs', () => {
+  it('are blanked in any text and URL', () => {
+    const key = `vb_live_${'aB3'.repeat(8)}xy`;
+    expect(scrubText(`failed for ${key} today`)).toBe('failed for vb_live_[redacted] today');
+    expect(scrubText(`authorization: Bearer ${key}`)).not.toContain(key.slice(8));
+    expect(scrubText('secret whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw= end')).toBe('secret whsec_[redacted] end');
+    expect(scrubUrl(`/v1/scans/${key}?limit=1`)).toBe('/v1/scans/vb_live_[redacted]?limit=1');
+    expect(scrubUrl(`/v1/scans?api_key=${key}`)).not.toContain(key.slice(8));
+  });
+});

@@ -1,0 +1,169 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import pg from 'pg';
+import { apiKeyFromHeader, hashApiKey, type ApiKeyCaller } from './keys';
+
+/** Revocations travel to every instance on this channel (payload: the revoked key's hash). */
+const REVOKED_CHANNEL = 'vibeeval_api_key_revoked';
+
+export interface ApiKeyAuthOptions {
+  /** How long a verified key is trusted from memory: the safety net should a revocation notice be missed. */
+  ttlMs?: number;
+  /** How often the last-used times are written (one statement for every key used since). */
+  touchEveryMs?: number;
+  maxEntries?: number;
+  now?: () => number;
+}
+
+/** Why a request to the public API is refused before it reaches a route: always a 401 with `WWW-Authenticate: Bearer`. */
+export const API_KEY_REFUSALS = {
+  missing: 'An API key is required: send it as `Authorization: Bearer vb_live_…`. Create one in the dashboard under API.',
+  session: 'This API takes an API key, not a dashboard session token: send `Authorization: Bearer vb_live_…`. Create one in the dashboard under API.',
+  invalid: 'This API key is not valid: it was revoked or never existed.',
+} as const;
+
+export type ApiKeyVerdict = { caller: ApiKeyCaller } | { refusal: string };
+
+/**
+ * Verifies `vb_live_` keys for the public API (/v1) and the MCP endpoint.
+ *
+ * A verified key is kept in memory (keyed by its hash) for `ttlMs`, so the hot path costs one SHA-256 and a map
+ * lookup. Revocation must still be immediate: deleting a key drops it here at once and, through NOTIFY on
+ * `vibeeval_api_key_revoked`, on every other instance; while that notice channel is not listening nothing is
+ * served from memory. Uses are written to `last_used_at` in batches (one UPDATE per `touchEveryMs`).
+ */
+export class ApiKeyAuth {
+  private readonly cache = new Map<string, { caller: ApiKeyCaller; expires: number }>();
+  private readonly used = new Set<string>();
+  private readonly ttlMs: number;
+  private readonly maxEntries: number;
+  private readonly now: () => number;
+  private readonly touchTimer: NodeJS.Timeout;
+  private listener: pg.Client | undefined;
+  private listening = false;
+  private closed = false;
+  private retry: NodeJS.Timeout | undefined;
+  /** Counts invalidations, so that a lookup that raced a revocation is not kept. */
+  private tick = 0;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly databaseUrl: string | null,
+    options: ApiKeyAuthOptions = {},
+  ) {
+    this.ttlMs = options.ttlMs ?? 10_000;
+    this.maxEntries = options.maxEntries ?? 10_000;
+    this.now = options.now ?? Date.now;
+    this.touchTimer = setInterval(() => void this.flushLastUsed(), options.touchEveryMs ?? 1_000);
+    this.touchTimer.unref();
+  }
+
+  /** Starts listening for revocations made by other instances (without it, verifications are never cached). */
+  async start(): Promise<void> {
+    if (!this.databaseUrl) return;
+    const client = new pg.Client({ connectionString: this.databaseUrl });
+    client.on('notification', (note) => {
+      if (note.channel === REVOKED_CHANNEL && note.payload) this.forget(note.payload);
+    });
+    client.on('error', () => undefined); // followed by 'end', which reconnects
+    client.on('end', () => {
+      if (this.listener !== client) return;
+      this.setListening(false);
+      this.listener = undefined;
+      this.reconnect();
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${REVOKED_CHANNEL}`);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    if (this.closed) return void client.end().catch(() => undefined);
+    this.listener = client;
+    this.setListening(true);
+  }
+
+  private reconnect() {
+    if (this.closed || this.retry) return;
+    this.retry = setTimeout(() => {
+      this.retry = undefined;
+      this.start().catch(() => this.reconnect());
+    }, 1_000);
+    this.retry.unref();
+  }
+
+  private setListening(value: boolean) {
+    this.listening = value;
+    this.tick++;
+    this.cache.clear();
+  }
+
+  /** Drops a key (by hash) from this instance's memory. */
+  forget(keyHash: string) {
+    this.tick++;
+    this.cache.delete(keyHash);
+  }
+
+  /** After a key is deleted: forgotten here at once, and on every other instance through NOTIFY. */
+  async revoked(keyHash: string): Promise<void> {
+    this.forget(keyHash);
+    await this.pool.query('select pg_notify($1, $2)', [REVOKED_CHANNEL, keyHash]);
+  }
+
+  /** The caller of an Authorization header, or why it is refused. */
+  async verify(authorization: string | undefined): Promise<ApiKeyVerdict> {
+    const key = apiKeyFromHeader(authorization);
+    if (!key) {
+      const token = /^Bearer\s+(\S+)/i.exec(authorization ?? '')?.[1];
+      return { refusal: token?.startsWith('eyJ') ? API_KEY_REFUSALS.session : token ? API_KEY_REFUSALS.invalid : API_KEY_REFUSALS.missing };
+    }
+    const hash = hashApiKey(key);
+    const hit = this.cache.get(hash);
+    if (hit && hit.expires > this.now()) {
+      this.used.add(hit.caller.keyId);
+      return { caller: hit.caller };
+    }
+    const started = this.tick;
+    const { rows } = await this.pool.query<{ id: string; user_id: string }>({ name: 'api_key_by_hash', text: 'select id, user_id from api_keys where key_hash = $1', values: [hash] });
+    const row = rows[0];
+    if (!row) return { refusal: API_KEY_REFUSALS.invalid };
+    const caller = { userId: row.user_id, keyId: row.id };
+    this.used.add(caller.keyId);
+    if (this.listening && this.ttlMs > 0 && this.tick === started) {
+      if (this.cache.size >= this.maxEntries) this.cache.delete(this.cache.keys().next().value!);
+      this.cache.set(hash, { caller, expires: this.now() + this.ttlMs });
+    }
+    return { caller };
+  }
+
+  /**
+   * For a route or hook: the caller, or null once a 401 with `WWW-Authenticate: Bearer` and `{detail}` was sent.
+   */
+  async authenticate(request: FastifyRequest, reply: FastifyReply): Promise<ApiKeyCaller | null> {
+    const verdict = await this.verify(request.headers.authorization);
+    if ('caller' in verdict) return verdict.caller;
+    await reply.code(401).header('WWW-Authenticate', 'Bearer').send({ detail: verdict.refusal });
+    return null;
+  }
+
+  /** Writes the last-used time of every key used since the previous write. */
+  async flushLastUsed(): Promise<void> {
+    if (this.used.size === 0) return;
+    const ids = [...this.used];
+    this.used.clear();
+    await this.pool.query('update api_keys set last_used_at = now() where id = any($1::uuid[])', [ids]).catch(() => {
+      for (const id of ids) this.used.add(id); // the database is away: try again next time
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.touchTimer);
+    if (this.retry) clearTimeout(this.retry);
+    await this.flushLastUsed();
+    const listener = this.listener;
+    this.listener = undefined;
+    this.listening = false;
+    await listener?.end().catch(() => undefined);
+  }
+}

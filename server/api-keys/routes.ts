@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiKeySchema, apiUsageSchema, createApiKeyBodySchema, createdApiKeySchema } from '../../common/api-keys';
+import { PAGE_SIZES, pageQuerySchema } from '../../common/pagination';
+import { userOf } from '../auth/guard';
+import { setNextPage } from '../pagination';
+import type { UsageMeter } from '../public-api/usage';
+import type { ApiKeyAuth } from './auth';
+import type { ApiKeyService } from './service';
+
+export interface ApiKeyRouteDeps {
+  keys: ApiKeyService;
+  auth: ApiKeyAuth;
+  usage: UsageMeter;
+}
+
+const idParams = z.object({ id: z.string().max(100) });
+
+/** The dashboard's API key routes (signed-in session): issue, list, revoke, and today's usage of the public API. */
+export function apiKeyRoutes({ keys, auth, usage }: ApiKeyRouteDeps) {
+  return async (scope: FastifyInstance) => {
+    const app = scope.withTypeProvider<ZodTypeProvider>();
+
+    app.post('/api_keys', { schema: { body: createApiKeyBodySchema, response: { 201: createdApiKeySchema } }, config: { creationLimit: 'api_key' } }, async (request, reply) => {
+      const created = await keys.create(userOf(request).id, request.body.name);
+      return reply.code(201).header('cache-control', 'no-store').send(created);
+    });
+
+    app.get('/api_keys', { schema: { querystring: pageQuerySchema(PAGE_SIZES.apiKeys), response: { 200: z.array(apiKeySchema) } } }, async (request, reply) => {
+      const page = await keys.list(userOf(request).id, request.query);
+      setNextPage(request, reply, page.next);
+      return page.items;
+    });
+
+    app.delete('/api_key/:id', { schema: { params: idParams } }, async (request, reply) => {
+      const hash = await keys.remove(userOf(request).id, request.params.id);
+      await auth.revoked(hash);
+      return reply.code(204).send();
+    });
+
+    app.get('/api_usage', { schema: { response: { 200: apiUsageSchema } } }, async (request) => usage.usage(userOf(request).id));
+  };
+}

@@ -1,0 +1,202 @@
+import type { Pool } from 'pg';
+import type { z } from 'zod';
+import type { PageQuery } from '../../common/pagination';
+import { SEVERITY_RANK, scanResultSchema, type Grade, type ScanResult } from '../../common/scan';
+import { urlRefusal, type AddressPolicy } from '../../engine/retrieval/address-policy';
+import type { ListCache } from '../changes/list-cache';
+import type { EventService } from '../events/service';
+import type { Jobs } from '../jobs/queue';
+import type { LiveBus } from '../live/bus';
+import { cursorTimestampSql, decodeCursor, pageOf } from '../pagination';
+import { isUuid, ProjectError, toScanSummary, type ProjectService } from '../projects/service';
+import type { createV1ScanBodySchema, V1Scan, v1ProjectListSchema, v1ScanListSchema, v1ResultsSchema } from './schemas';
+
+type ScanList = z.infer<typeof v1ScanListSchema>;
+type ProjectList = z.infer<typeof v1ProjectListSchema>;
+type Results = z.infer<typeof v1ResultsSchema>;
+
+const STATUS = { queued: 'pending', running: 'in_progress', completed: 'completed', failed: 'failed' } as const;
+const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+interface ScanRow {
+  id: string;
+  project_id: string;
+  url: string;
+  state: keyof typeof STATUS;
+  created_at: string;
+  completed_at: string | null;
+  error: string | null;
+  score: number | null;
+  grade: string | null;
+  sort_at: string;
+}
+
+const SCAN_COLUMNS = `id, project_id, url, state, ${iso('queued_at')} as created_at, ${iso('finished_at')} as completed_at, error, score, grade`;
+// Keyset pages on the index scans (user_id, queued_at, id) (migration 0008).
+const LIST_SQL = `select ${SCAN_COLUMNS}, ${cursorTimestampSql('queued_at')} as sort_at from scans where user_id = $1 __AFTER__ order by queued_at desc, id desc limit $2`;
+const LIST_FIRST = LIST_SQL.replace('__AFTER__', '');
+const LIST_AFTER = LIST_SQL.replace('__AFTER__', 'and (queued_at, id) < ($3::timestamptz, $4::uuid)');
+
+/** How long a scan request waits for the address policy's DNS answer (as creating a project does). */
+const POLICY_LOOKUP_MS = 3000;
+
+export interface PublicApiDeps {
+  pool: Pool;
+  projects: ProjectService;
+  events: EventService;
+  jobs: Pick<Jobs, 'enqueueScan'>;
+  live: LiveBus;
+  lists: ListCache;
+  policy: AddressPolicy;
+}
+
+/** Results as the public API gives them, from a stored ScanResult (see v1ResultsSchema for what counts as what). */
+export function toV1Results(result: ScanResult): Results {
+  const categories: Results['categories'] = {};
+  const family = (name: keyof Results['categories']) => (categories[name] ??= { issues: 0, warnings: 0, passed: 0 });
+  let issues = 0;
+  let warnings = 0;
+  for (const finding of result.findings) {
+    const rank = SEVERITY_RANK[finding.severity];
+    if (rank >= SEVERITY_RANK.medium) {
+      issues++;
+      family(finding.family).issues++;
+    } else if (rank === SEVERITY_RANK.low) {
+      warnings++;
+      family(finding.family).warnings++;
+    } else family(finding.family);
+  }
+  for (const passed of result.passed) family(passed.family).passed++;
+  return { issues, warnings, score: result.score, grade: result.grade, categories, findings: result.findings, notes: result.warnings, screenshots: null };
+}
+
+function toV1Scan(row: Omit<ScanRow, 'sort_at'>, result: unknown): V1Scan {
+  const parsed = row.state === 'completed' ? scanResultSchema.safeParse(result) : undefined;
+  return {
+    id: row.id,
+    url: row.url,
+    project_id: row.project_id,
+    status: STATUS[row.state],
+    created_at: row.created_at,
+    completed_at: row.completed_at,
+    error: row.error,
+    results: parsed?.success ? toV1Results(parsed.data) : null,
+  };
+}
+
+/** The public API's scans and projects, every query scoped to the key's user. */
+export class PublicApiService {
+  constructor(private readonly deps: PublicApiDeps) {}
+
+  async listScans(userId: string, { limit, cursor }: PageQuery): Promise<ScanList> {
+    const after = decodeCursor(cursor);
+    const [{ rows }, total] = await Promise.all([
+      this.deps.pool.query<ScanRow>(
+        after ? { name: 'v1_scans_after', text: LIST_AFTER, values: [userId, limit + 1, after.at, after.id] } : { name: 'v1_scans', text: LIST_FIRST, values: [userId, limit + 1] },
+      ),
+      this.deps.pool.query<{ total: number }>({ name: 'v1_scans_total', text: 'select count(*)::int as total from scans where user_id = $1', values: [userId] }),
+    ]);
+    const page = pageOf(rows, limit, (row) => ({ at: row.sort_at, id: row.id }));
+    const scans = page.items.map(({ sort_at: _sortAt, ...row }) => {
+      const { results: _results, ...scan } = toV1Scan(row, null);
+      return { ...scan, score: row.score, grade: row.grade as Grade | null };
+    });
+    return { scans, total: total.rows[0]?.total ?? 0, next_cursor: page.next };
+  }
+
+  async getScan(userId: string, id: string): Promise<V1Scan> {
+    if (!isUuid(id)) throw new ProjectError(404, 'Scan not found');
+    const { rows } = await this.deps.pool.query<ScanRow & { result: unknown }>({
+      name: 'v1_scan',
+      text: `select ${SCAN_COLUMNS}, result from scans where id = $1 and user_id = $2`,
+      values: [id, userId],
+    });
+    const row = rows[0];
+    if (!row) throw new ProjectError(404, 'Scan not found');
+    return toV1Scan(row, row.result);
+  }
+
+  private async assertScannable(url: string): Promise<void> {
+    if (this.deps.policy.allowPrivate) return;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), POLICY_LOOKUP_MS)));
+    const refusal = await Promise.race([urlRefusal(this.deps.policy, url, new Map()), timeout]).finally(() => clearTimeout(timer));
+    if (refusal) throw new ProjectError(400, refusal);
+  }
+
+  /** The user's project for this URL (the newest if several), created when there is none; its pages set to `depth`. */
+  private async projectFor(userId: string, url: string, depth: number | undefined): Promise<string> {
+    const { rows } = await this.deps.pool.query<{ id: string; num_pages: number }>(
+      'select id, num_pages from projects where user_id = $1 and url = $2 order by created_at desc limit 1',
+      [userId, url],
+    );
+    const found = rows[0];
+    if (!found) return (await this.deps.projects.create(userId, { url, status: 'active', num_pages: depth ?? 1 })).id;
+    if (depth !== undefined && depth !== found.num_pages) await this.deps.projects.update(userId, found.id, { num_pages: depth });
+    return found.id;
+  }
+
+  /**
+   * Queues a real scan. One scan runs per project at a time: while one is pending or in progress for this URL, the
+   * answer is 409 naming it (poll it instead), so a retried request never starts a second scan.
+   */
+  async createScan(userId: string, body: z.output<typeof createV1ScanBodySchema>): Promise<V1Scan> {
+    await this.assertScannable(body.url);
+    const projectId = await this.projectFor(userId, body.url, body.options?.depth);
+    let scan;
+    try {
+      scan = await this.deps.projects.queueScan(userId, projectId);
+    } catch (error) {
+      if (!(error instanceof ProjectError) || error.statusCode !== 409) throw error;
+      const { rows } = await this.deps.pool.query<{ id: string }>("select id from scans where project_id = $1 and state in ('queued', 'running') limit 1", [projectId]);
+      const active = rows[0]?.id;
+      throw new ProjectError(409, `A scan of this URL is already pending or in progress${active ? ` (${active}); follow it with GET /v1/scans/${active}` : ''}.`);
+    }
+    await this.deps.jobs.enqueueScan(scan.id);
+    const pages = `up to ${scan.numPages} page${scan.numPages === 1 ? '' : 's'}`;
+    await this.deps.events.record([{ userId, projectId, scanId: scan.id, kind: 'other', url: scan.url, extra: { description: `Scan queued through the API (${pages})`, scan_id: scan.id } }]);
+    await this.deps.live.publish(userId, { type: 'scan.state', project_id: projectId, scan_id: scan.id, scan: toScanSummary(scan) }).catch(() => undefined);
+    this.deps.lists.invalidate(userId);
+    return {
+      id: scan.id,
+      url: scan.url,
+      project_id: projectId,
+      status: 'pending',
+      created_at: scan.queuedAt.toISOString(),
+      completed_at: null,
+      error: null,
+      results: null,
+    };
+  }
+
+  async listProjects(userId: string, page: PageQuery): Promise<ProjectList> {
+    const { items, next } = await this.deps.projects.list(userId, page);
+    return {
+      projects: items.map((project) => ({
+        id: project.id,
+        url: project.url,
+        name: project.instruction_text?.split('\n')[0]?.trim().slice(0, 100) || hostOf(project.url),
+        created_at: project.creation_date,
+        last_scan: project.latest_scan
+          ? {
+              id: project.latest_scan.id,
+              status: STATUS[project.latest_scan.state as keyof typeof STATUS] ?? 'pending',
+              score: project.latest_scan.score,
+              grade: project.latest_scan.grade,
+              created_at: project.latest_scan.queued_at,
+              completed_at: project.latest_scan.finished_at,
+            }
+          : null,
+      })),
+      next_cursor: next,
+    };
+  }
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return url;
+  }
+}

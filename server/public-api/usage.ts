@@ -1,0 +1,172 @@
+import type { Pool } from 'pg';
+import { API_DAILY_LIMITS, type ApiPlan, type ApiUsage } from '../../common/api-keys';
+
+/** The API plan of a user (billing decides; until it exists, the server's configured default). */
+export type PlanOf = (userId: string) => ApiPlan | Promise<ApiPlan>;
+
+/** What one admission tells the caller: the limit (null: none), what remains, and seconds to the next UTC midnight. */
+export interface Allowance {
+  allowed: boolean;
+  limit: number | null;
+  remaining: number;
+  resetSeconds: number;
+}
+
+interface UserCount {
+  day: string;
+  /** The total every instance has written to PostgreSQL, as last read. */
+  shared: number;
+  /** Admitted here and not yet written. */
+  local: number;
+  /** Being written right now (neither in `local` nor yet in `shared`). */
+  flushing: number;
+  readAt: number;
+}
+
+export const utcDay = (now: number) => new Date(now).toISOString().slice(0, 10);
+/** Whole seconds until the next midnight UTC, at least 1. */
+export function secondsToMidnight(now: number): number {
+  const next = new Date(now);
+  next.setUTCHours(24, 0, 0, 0);
+  return Math.max(1, Math.ceil((next.getTime() - now) / 1000));
+}
+
+export interface UsageMeterOptions {
+  flushEveryMs?: number;
+  /** How old the shared total of a user idle here may be before an admission reads it again. */
+  rereadAfterMs?: number;
+  now?: () => number;
+}
+
+/**
+ * Daily request counts of the public API per user and UTC day (table api_usage), shared by every instance.
+ *
+ * Requests are counted in memory and written every `flushEveryMs` in one statement (an upsert per user that
+ * returns the new shared total). A request is admitted when the last known shared total plus this instance's
+ * unwritten count is under the limit. Overshoot across instances: each of N instances may admit, before it reads
+ * the others' writes, what remained at its last read; that read is at most one flush (200 ms) old for a user active
+ * here and `rereadAfterMs` (250 ms) for one idle here, so past the limit at most what the other N-1 instances admit
+ * in that quarter second gets through; a single instance never overshoots.
+ */
+export class UsageMeter {
+  private readonly counts = new Map<string, UserCount>();
+  private readonly timer: NodeJS.Timeout;
+  private readonly now: () => number;
+  private readonly rereadAfterMs: number;
+  private flushing: Promise<void> | undefined;
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly planOf: PlanOf,
+    options: UsageMeterOptions = {},
+  ) {
+    this.now = options.now ?? Date.now;
+    this.rereadAfterMs = options.rereadAfterMs ?? 250;
+    this.timer = setInterval(() => void this.flush().catch(() => undefined), options.flushEveryMs ?? 200);
+    this.timer.unref();
+  }
+
+  private async readShared(userId: string, day: string): Promise<number> {
+    const { rows } = await this.pool.query<{ requests: number }>({ name: 'api_usage_read', text: 'select requests from api_usage where user_id = $1 and day = $2', values: [userId, day] });
+    return rows[0]?.requests ?? 0;
+  }
+
+  /** This user's count for today, read from PostgreSQL when unknown, of another day, or idle and old. */
+  private async current(userId: string): Promise<UserCount> {
+    const now = this.now();
+    const day = utcDay(now);
+    let count = this.counts.get(userId);
+    if (count && count.day === day && (count.local > 0 || count.flushing > 0 || now - count.readAt < this.rereadAfterMs)) return count;
+    const shared = await this.readShared(userId, day);
+    count = this.counts.get(userId);
+    if (!count || count.day !== day) {
+      count = { day, shared, local: 0, flushing: 0, readAt: now };
+      this.counts.set(userId, count);
+    } else {
+      count.shared = Math.max(count.shared, shared);
+      count.readAt = now;
+    }
+    return count;
+  }
+
+  /** Counts one request of the user if the plan allows it today. */
+  async admit(userId: string): Promise<Allowance> {
+    const [plan, count] = await Promise.all([this.planOf(userId), this.current(userId)]);
+    const limit = API_DAILY_LIMITS[plan];
+    const used = count.shared + count.flushing + count.local;
+    const resetSeconds = secondsToMidnight(this.now());
+    if (limit !== null && used >= limit) return { allowed: false, limit, remaining: 0, resetSeconds };
+    count.local++;
+    return { allowed: true, limit, remaining: limit === null ? 0 : limit - used - 1, resetSeconds };
+  }
+
+  /** GET /api_usage: the plan, today's count (shared and this instance's unwritten), the limit and the reset time. */
+  async usage(userId: string): Promise<ApiUsage> {
+    const now = this.now();
+    const day = utcDay(now);
+    const [plan, shared] = await Promise.all([this.planOf(userId), this.readShared(userId, day)]);
+    const count = this.counts.get(userId);
+    const pending = count?.day === day ? count.local + count.flushing : 0;
+    const resets = new Date(now);
+    resets.setUTCHours(24, 0, 0, 0);
+    return { plan, used_today: shared + pending, limit: API_DAILY_LIMITS[plan], resets_at: resets.toISOString() };
+  }
+
+  /** Writes every unwritten count in one statement and learns the shared totals back. */
+  flush(): Promise<void> {
+    this.flushing ??= this.write().finally(() => (this.flushing = undefined));
+    return this.flushing;
+  }
+
+  private async write(): Promise<void> {
+    const batch = [...this.counts].filter(([, count]) => count.local > 0);
+    for (const [userId, count] of this.counts) if (count.local === 0 && count.day !== utcDay(this.now())) this.counts.delete(userId);
+    if (batch.length === 0) return;
+    for (const [, count] of batch) {
+      count.flushing = count.local;
+      count.local = 0;
+    }
+    try {
+      const { rows } = await this.pool.query<{ user_id: string; day: string; requests: number }>(
+        `insert into api_usage (user_id, day, requests)
+         select * from unnest($1::uuid[], $2::text[], $3::int[])
+         on conflict (user_id, day) do update set requests = api_usage.requests + excluded.requests
+         returning user_id, day, requests`,
+        [batch.map(([userId]) => userId), batch.map(([, count]) => count.day), batch.map(([, count]) => count.flushing)],
+      );
+      const now = this.now();
+      for (const row of rows) {
+        const count = this.counts.get(row.user_id);
+        if (count?.day !== row.day) continue;
+        count.shared = row.requests;
+        count.flushing = 0;
+        count.readAt = now;
+      }
+    } catch (error) {
+      // Not written: counted again with the next batch.
+      for (const [, count] of batch) {
+        count.local += count.flushing;
+        count.flushing = 0;
+      }
+      throw error;
+    }
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    await this.flush().catch(() => undefined);
+  }
+}
+
+/**
+ * The IETF RateLimit header fields (draft-ietf-httpapi-ratelimit-headers-10/11, structured fields): the policy
+ * `"daily";q=<limit>;w=86400` and the current state `"daily";r=<remaining>;t=<seconds to reset>`. None for a
+ * plan without a daily limit.
+ */
+export function rateLimitHeaders(allowance: Allowance): Record<string, string> {
+  if (allowance.limit === null) return {};
+  return {
+    'ratelimit-policy': `"daily";q=${allowance.limit};w=86400`,
+    ratelimit: `"daily";r=${Math.max(0, allowance.remaining)};t=${allowance.resetSeconds}`,
+  };
+}
