@@ -29,21 +29,29 @@ export function CopyButton({ value, label = 'Copy', copiedLabel = 'Copied', aria
 
 /** Code or a secret in a monospace box that wraps (never scrolls the page sideways), with a copy button. */
 export function CodeBlock({ code, label, copyLabel, testId }: { code: string; label?: string; copyLabel?: string; testId?: string }) {
+  const pre = (
+    <Box as="pre" m="0" px="3" py="2" flex="1" minW="0" fontFamily="mono" fontSize="xs" whiteSpace="pre-wrap" wordBreak="break-all" data-testid={testId}>
+      {code}
+    </Box>
+  );
+  const button = <CopyButton value={code} ariaLabel={copyLabel ?? (label ? `Copy ${label}` : 'Copy')} />;
+  if (!label) {
+    return (
+      <HStack borderWidth="1px" borderRadius="md" bg="bg.subtle" minW="0" align="start" gap="0" pe="1.5" py="1">
+        {pre}
+        {button}
+      </HStack>
+    );
+  }
   return (
     <Box borderWidth="1px" borderRadius="md" bg="bg.subtle" minW="0">
-      <HStack justify="space-between" px="3" py="1.5" borderBottomWidth={label ? '1px' : undefined} gap="2">
-        {label ? (
-          <Text fontSize="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase" letterSpacing="wide">
-            {label}
-          </Text>
-        ) : (
-          <span />
-        )}
-        <CopyButton value={code} ariaLabel={copyLabel ?? (label ? `Copy ${label}` : 'Copy')} />
+      <HStack justify="space-between" px="3" py="1.5" borderBottomWidth="1px" gap="2">
+        <Text fontSize="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase" letterSpacing="wide">
+          {label}
+        </Text>
+        {button}
       </HStack>
-      <Box as="pre" m="0" px="3" py="2" fontFamily="mono" fontSize="xs" whiteSpace="pre-wrap" wordBreak="break-all" data-testid={testId}>
-        {code}
-      </Box>
+      {pre}
     </Box>
   );
 }

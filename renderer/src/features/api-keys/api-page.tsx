@@ -1,4 +1,4 @@
-import { Tabs } from '@chakra-ui/react';
+import { Box, Tabs } from '@chakra-ui/react';
 import { BookOpen, Gauge, KeyRound } from 'lucide-react';
 import { useSearchParams } from 'react-router-dom';
 import { PageHeading } from '../../ui/page-heading';
@@ -20,15 +20,21 @@ export function ApiPage() {
     <>
       <PageHeading title={texts.title} subtitle={texts.subtitle} />
       <Tabs.Root value={tab} onValueChange={(details) => open(details.value as Tab)} lazyMount variant="line">
-        <Tabs.List mb="4" overflowX="auto">
-          <Tabs.Trigger value="overview">
-            <Gauge aria-hidden /> {texts.tabs.overview}
+        <Tabs.List mb="4" overflowX="auto" overflowY="hidden">
+          <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} value="overview">
+            <Box as="span" hideBelow="sm" display="inline-flex">
+              <Gauge aria-hidden />
+            </Box> {texts.tabs.overview}
           </Tabs.Trigger>
-          <Tabs.Trigger value="keys">
-            <KeyRound aria-hidden /> {texts.tabs.keys}
+          <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} value="keys">
+            <Box as="span" hideBelow="sm" display="inline-flex">
+              <KeyRound aria-hidden />
+            </Box> {texts.tabs.keys}
           </Tabs.Trigger>
-          <Tabs.Trigger value="docs">
-            <BookOpen aria-hidden /> {texts.tabs.docs}
+          <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} value="docs">
+            <Box as="span" hideBelow="sm" display="inline-flex">
+              <BookOpen aria-hidden />
+            </Box> {texts.tabs.docs}
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="overview">

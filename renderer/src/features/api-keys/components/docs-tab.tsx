@@ -29,6 +29,9 @@ export function DocsTab() {
   return (
     <Stack gap="6">
       {doc.info?.description && <Text color="fg.muted">{doc.info.description}</Text>}
+      <Text fontSize="sm" color="fg.muted">
+        Errors answer a JSON object with a <Box as="code" fontFamily="mono">detail</Box> message.
+      </Text>
       {operations.map((operation) => (
         <OperationCard key={`${operation.method} ${operation.path}`} doc={doc} operation={operation} baseUrl={baseUrl} />
       ))}
@@ -140,7 +143,7 @@ function Responses({ doc, operation }: { doc: OpenApiDocument; operation: Operat
                       ))}
                     </Stack>
                   )}
-                  {response.schema && <CodeBlock code={schemaToText(doc, response.schema)} copyLabel={`Copy the ${response.status} response schema`} />}
+                  {response.schema && response.status.startsWith('2') && <CodeBlock code={schemaToText(doc, response.schema)} copyLabel={`Copy the ${response.status} response schema`} />}
                 </Stack>
               </Table.Cell>
             </Table.Row>
