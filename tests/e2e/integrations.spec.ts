@@ -39,7 +39,7 @@ test('API screen: usage overview, a key shown once, used on /v1 (last used), rev
   await expect(page.getByRole('heading', { name: 'API', level: 1 })).toBeVisible({ timeout: 20_000 });
 
   // Overview: the plan, today's usage against the limit, the base URL and the plans.
-  await expect(page.getByTestId('api-plan')).toHaveText('Free');
+  await expect(page.getByTestId('api-plan')).toHaveText('Free', { timeout: 20_000 });
   await expect(page.getByTestId('api-usage-label')).toHaveText('0 of 100 requests today');
   await expect(page.getByTestId('api-base-url')).toHaveText(`${new URL(page.url()).origin}/v1`);
   await expect(page.getByTestId('plan-enterprise')).toContainText('Custom');
