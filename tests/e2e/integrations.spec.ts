@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
-import { newEmail, signIn, signUp, snap } from './support';
+import { Webhook } from 'standardwebhooks';
+import { newEmail, signIn, signUp, snap, startTestSite } from './support';
 
 // The API and Webhook screens against the real server: a key created, shown once, used on /v1 from the test
 // (its 'last used' follows) and revoked; the Documentation tab from the server's OpenAPI document; a webhook
@@ -101,4 +102,128 @@ test('API screen: usage overview, a key shown once, used on /v1 (last used), rev
   await expect(page.getByTestId('api-key-row')).toHaveCount(0);
   const refused = await request.get('/v1/scans', { headers: { authorization: `Bearer ${key}` } });
   expect(refused.status()).toBe(401);
+});
+
+interface Received {
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** A webhook receiver on 127.0.0.1: /ok answers 200 'received', /fail answers 500 'boom'; every request is kept. */
+async function startReceiver(): Promise<{ url: (path: string) => string; received: Received[]; close(): Promise<void> }> {
+  const received: Received[] = [];
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const path = request.url ?? '/';
+      const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
+      received.push({ path, headers, body: Buffer.concat(chunks).toString('utf8') });
+      if (path === '/ok') response.writeHead(200, { 'content-type': 'text/plain' }).end('received');
+      else response.writeHead(500, { 'content-type': 'text/plain' }).end('boom');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: (path) => `http://127.0.0.1:${port}${path}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** Calls the product API from the page with the session's bearer token (web mode keeps it in localStorage). */
+async function callApi(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; text: string }> {
+  return page.evaluate(
+    async ({ method: verb, path: target, body: payload }) => {
+      // Runs in the page; the tests' tsconfig has no DOM types.
+      const storage = (globalThis as unknown as { localStorage: { getItem(key: string): string | null } }).localStorage;
+      const raw = storage.getItem('vibeeval-auth-token');
+      const token = raw ? (JSON.parse(raw) as { access_token?: string }).access_token : undefined;
+      const headers: Record<string, string> = { authorization: `Bearer ${token ?? ''}` };
+      if (payload !== undefined) headers['content-type'] = 'application/json';
+      const response = await fetch(target, { method: verb, headers, body: payload === undefined ? undefined : JSON.stringify(payload) });
+      return { status: response.status, text: await response.text() };
+    },
+    { method, path, body },
+  );
+}
+
+test('Webhook screen: checks, Test (200 and 500), saved with its secret once, a signed scan.completed delivery, delete', async ({ page }) => {
+  test.setTimeout(180_000);
+  const receiver = await startReceiver();
+  const site = await startTestSite({ '/': { type: 'text/html', body: '<!doctype html><title>Hook site</title><h1>Hello</h1>' } }, { type: 'text/html', body: 'Not found' });
+  try {
+    await signedIn(page);
+    await page.goto('/dashboard/webhook');
+    await expect(page.getByRole('heading', { name: 'Webhook', level: 1 })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText('No webhooks yet')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('webhook-event-types')).toContainText('scan.completed');
+    await expect(page.getByTestId('webhook-event-types')).toContainText('subscription.updated');
+    await snapBoth(page, 'webhook-empty');
+
+    // Client checks with the spec's texts.
+    const field = page.getByLabel('Endpoint URL');
+    const error = page.getByTestId('webhook-url-error');
+    await page.getByRole('button', { name: 'Test', exact: true }).click();
+    await expect(error).toHaveText('Please enter a webhook URL first');
+    await field.fill('abc');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(error).toHaveText('Webhook URL is required');
+    await field.fill('not a url');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(error).toHaveText('Please enter a valid URL');
+    await snapBoth(page, 'webhook-invalid');
+
+    // Test: a 200 is a success with its code; a 500 is 'Verification failed' with 500.
+    const result = page.getByTestId('webhook-test-result');
+    await field.fill(receiver.url('/ok'));
+    await page.getByRole('button', { name: 'Test', exact: true }).click();
+    await expect(result).toHaveAttribute('data-state', 'success', { timeout: 15_000 });
+    await expect(page.getByTestId('webhook-test-code')).toHaveText('200');
+    await snapBoth(page, 'webhook-test-success');
+    await field.fill(receiver.url('/fail'));
+    await page.getByRole('button', { name: 'Test', exact: true }).click();
+    await expect(result).toHaveAttribute('data-state', 'error', { timeout: 15_000 });
+    await expect(result).toContainText('Verification failed');
+    await expect(page.getByTestId('webhook-test-code')).toHaveText('500');
+    await snapBoth(page, 'webhook-test-failed');
+
+    // Save: the signing secret shown once, with how to verify; the webhook listed.
+    await field.fill(receiver.url('/ok'));
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const secret = (await page.getByTestId('webhook-secret').textContent({ timeout: 15_000 }))!;
+    expect(secret).toMatch(/^whsec_/);
+    await expect(page.getByTestId('webhook-secret-panel')).toContainText('standardwebhooks');
+    await expect(page.getByTestId('webhook-url')).toHaveText(receiver.url('/ok'));
+    await snapBoth(page, 'webhook-saved-secret');
+    await page.getByRole('button', { name: "I've saved my secret" }).click();
+    await expect(page.getByTestId('webhook-secret-panel')).toHaveCount(0);
+
+    // A scan completes: its signed scan.completed delivery reaches the receiver and shows under the webhook.
+    const project = await callApi(page, 'POST', '/project', { url: site.url, instruction_text: 'Hook site' });
+    expect(project.status, project.text).toBe(201);
+    const projectId = (JSON.parse(project.text) as { id: string }).id;
+    const started = await callApi(page, 'PATCH', `/project_test/${projectId}`);
+    expect(started.status, started.text).toBeLessThan(300);
+    await page.getByRole('button', { name: 'Show deliveries' }).click();
+    const delivery = page.getByTestId('webhook-delivery').filter({ hasText: 'scan.completed' });
+    await expect(delivery).toBeVisible({ timeout: 90_000 });
+    await expect(delivery.getByTestId('delivery-status')).toHaveText('succeeded');
+    await expect(delivery.getByTestId('attempt-outcome').first()).toHaveText('HTTP 200');
+    await expect(delivery).toContainText('received');
+    const event = receiver.received.find((request) => request.body.includes('"scan.completed"'));
+    expect(event).toBeDefined();
+    const verified = new Webhook(secret).verify(event!.body, event!.headers) as { type: string; data: { project_id: string } };
+    expect(verified.type).toBe('scan.completed');
+    expect(verified.data.project_id).toBe(projectId);
+    await snapBoth(page, 'webhook-deliveries');
+
+    // Delete with confirmation.
+    await page.getByRole('button', { name: `Delete webhook ${receiver.url('/ok')}` }).click();
+    await expect(page.getByRole('alertdialog')).toContainText(receiver.url('/ok'));
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(toast(page, 'Webhook deleted')).toBeVisible();
+    await expect(page.getByText('No webhooks yet')).toBeVisible();
+  } finally {
+    await receiver.close();
+    await site.close();
+  }
 });
