@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
-import { newEmail, signIn, signUp, snap, startTestSite } from './support';
+import { newEmail, signIn, snap, startTestSite } from './support';
 
 // The API and Webhook screens against the real server: a key created, shown once, used on /v1 from the test
 // (its 'last used' follows) and revoked; the Documentation tab from the server's OpenAPI document; a webhook
@@ -24,12 +24,19 @@ async function snapBoth(page: Page, name: string) {
 
 const toast = (page: Page, title: string) => page.getByTestId('toast').filter({ hasText: title });
 
+/** A new account, signed in on the dashboard (waits are long: sign-up hashes a password on a busy machine). */
 async function signedIn(page: Page) {
   await page.setViewportSize({ width: 1280, height: 800 });
   const email = newEmail();
-  await signUp(page, email, 'secret123');
+  await page.goto('/signup');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('secret123');
+  await page.getByLabel('Confirm Password').fill('secret123');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page).toHaveURL(/\/login$/, { timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
   await signIn(page, email, 'secret123');
-  await expect(page).toHaveURL(/\/dashboard\/projects$/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/\/dashboard\/projects$/, { timeout: 30_000 });
 }
 
 test('API screen: usage overview, a key shown once, used on /v1 (last used), revoked; documentation with curl', async ({ page, request, context }) => {
@@ -74,7 +81,7 @@ test('API screen: usage overview, a key shown once, used on /v1 (last used), rev
   const scans = await request.get('/v1/scans', { headers: { authorization: `Bearer ${key}` } });
   expect(scans.status()).toBe(200);
   await page.reload();
-  await expect(page.getByTestId('api-key-row').filter({ hasText: 'CI deploys' }).getByTestId('api-key-last-used')).toHaveText('0 minutes ago');
+  await expect(page.getByTestId('api-key-row').filter({ hasText: 'CI deploys' }).getByTestId('api-key-last-used')).toHaveText('0 minutes ago', { timeout: 20_000 });
   await snapBoth(page, 'api-keys-list');
 
   // Documentation: GET /v1/scans with a curl example using this server and the placeholder key.
