@@ -30,7 +30,7 @@ export function CopyButton({ value, label = 'Copy', copiedLabel = 'Copied', aria
 /** Code or a secret in a monospace box that wraps (never scrolls the page sideways), with a copy button. */
 export function CodeBlock({ code, label, copyLabel, testId }: { code: string; label?: string; copyLabel?: string; testId?: string }) {
   const pre = (
-    <Box as="pre" m="0" px="3" py="2" flex="1" minW="0" fontFamily="mono" fontSize="xs" whiteSpace="pre-wrap" wordBreak="break-all" data-testid={testId}>
+    <Box as="pre" m="0" px="3" py="2" flex="1" minW="0" fontFamily="mono" fontSize="xs" whiteSpace="pre-wrap" overflowWrap="anywhere" data-testid={testId}>
       {code}
     </Box>
   );

@@ -99,6 +99,13 @@ describe('schemaToText', () => {
       ['{', '  scans?: Array<{', '    id: string (uuid)', '    status: "pending" | "in_progress" | "completed"', '    score?: integer (0–100) | null', '  }>', '  total?: integer', '}'].join('\n'),
     );
   });
+  it('leaves out the safe-integer bounds schema generators add, and the empty variant of a union', () => {
+    const generated: OpenApiDocument = { paths: {} };
+    expect(schemaToText(generated, { type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 })).toBe('integer');
+    expect(schemaToText(generated, { type: 'integer', minimum: 0, maximum: 9007199254740991 })).toBe('integer (≥ 0)');
+    expect(schemaToText(generated, { anyOf: [{ type: 'integer' }, {}, { type: 'null' }] })).toBe('integer | null');
+    expect(exampleFromSchema(generated, { type: 'integer', minimum: -9007199254740991 })).toBe(1);
+  });
   it('stops at a reference cycle', () => {
     const cyclic: OpenApiDocument = { paths: {}, components: { schemas: { Node: { type: 'object', properties: { child: { $ref: '#/components/schemas/Node' } } } } } };
     expect(schemaToText(cyclic, { $ref: '#/components/schemas/Node' }).split('\n').length).toBeLessThan(20);

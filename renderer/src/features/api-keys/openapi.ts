@@ -151,14 +151,26 @@ function variants(schema: SchemaNode): SchemaNode[] | null {
   return schema.oneOf ?? schema.anyOf ?? null;
 }
 
+/** Bounds a schema generator adds to every integer (Number.MIN/MAX_SAFE_INTEGER) say nothing to a reader. */
+const meaningfulBound = (bound: number | undefined) => (bound !== undefined && Math.abs(bound) < Number.MAX_SAFE_INTEGER ? bound : undefined);
+
 function constraintNote(schema: SchemaNode): string {
   const notes: string[] = [];
+  const minimum = meaningfulBound(schema.minimum);
+  const maximum = meaningfulBound(schema.maximum);
   if (schema.format) notes.push(schema.format);
-  if (schema.minimum !== undefined && schema.maximum !== undefined) notes.push(`${schema.minimum}–${schema.maximum}`);
-  else if (schema.minimum !== undefined) notes.push(`≥ ${schema.minimum}`);
-  else if (schema.maximum !== undefined) notes.push(`≤ ${schema.maximum}`);
+  if (minimum !== undefined && maximum !== undefined) notes.push(`${minimum}–${maximum}`);
+  else if (minimum !== undefined) notes.push(`≥ ${minimum}`);
+  else if (maximum !== undefined) notes.push(`≤ ${maximum}`);
   if (schema.maxLength !== undefined) notes.push(`max ${schema.maxLength} chars`);
   return notes.length > 0 ? ` (${notes.join(', ')})` : '';
+}
+
+/** A union's labels without the 'any' of an empty variant when the others say something, and without repeats. */
+function unionLabel(labels: string[]): string {
+  const distinct = [...new Set(labels.flatMap((label) => label.split(' | ')))];
+  const useful = distinct.filter((label) => label !== 'any');
+  return (useful.length > 0 ? useful : distinct).join(' | ');
 }
 
 /** A one-line type for simple schemas: 'string (uri)', '"a" | "b"', 'integer[]', 'object'. */
@@ -170,7 +182,7 @@ export function typeLabel(doc: OpenApiDocument, node: SchemaNode | undefined, de
   if (schema.const !== undefined) return JSON.stringify(schema.const) + suffix;
   if (schema.enum) return schema.enum.map((value) => JSON.stringify(value)).join(' | ') + suffix;
   const options = variants(schema);
-  if (options && depth < MAX_DEPTH) return options.map((option) => typeLabel(doc, option, depth + 1)).join(' | ') + suffix;
+  if (options && depth < MAX_DEPTH) return unionLabel([...options.map((option) => typeLabel(doc, option, depth + 1)), ...(nullable ? ['null'] : [])]);
   if (types.includes('array')) return `${depth < MAX_DEPTH ? typeLabel(doc, schema.items, depth + 1) : 'any'}[]${suffix}`;
   if (types.length === 0 && schema.properties) return `object${suffix}`;
   return `${types.join(' | ') || 'any'}${constraintNote(schema)}${suffix}`;
@@ -256,7 +268,7 @@ export function exampleFromSchema(doc: OpenApiDocument, node: SchemaNode | undef
       return exampleOfString(schema);
     case 'integer':
     case 'number':
-      return schema.minimum ?? 1;
+      return meaningfulBound(schema.minimum) ?? 1;
     case 'boolean':
       return true;
     default:
