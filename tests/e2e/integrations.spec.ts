@@ -234,3 +234,45 @@ test('Webhook screen: checks, Test (200 and 500), saved with its secret once, a 
     await site.close();
   }
 });
+
+test('Error states: lists that fail show Retry, a refused save shows the server detail, a failed delete says so', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signedIn(page);
+  const fail = (status: number, body: unknown) => (route: import('@playwright/test').Route) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+
+  // API keys and usage that cannot load: their errors with Retry, which loads them once the server answers.
+  await page.route(/\/api_keys(\?.*)?$/, fail(500, {}));
+  await page.route(/\/api_usage$/, fail(500, {}));
+  await page.goto('/dashboard/api?tab=keys');
+  await expect(page.getByRole('alert').filter({ hasText: 'Failed to load API keys' })).toBeVisible({ timeout: 30_000 });
+  await snapBoth(page, 'api-keys-error');
+  await page.unroute(/\/api_keys(\?.*)?$/);
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByText('No API keys yet')).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('tab', { name: 'Overview' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Failed to load API usage' })).toBeVisible({ timeout: 30_000 });
+  await snapBoth(page, 'api-usage-error');
+
+  // Webhooks: the list's error, a save refused with the server's detail, a delete that fails.
+  await page.route(/\/webhooks(\?.*)?$/, fail(500, {}));
+  await page.goto('/dashboard/webhook');
+  await expect(page.getByRole('alert').filter({ hasText: 'Failed to load webhooks' })).toBeVisible({ timeout: 30_000 });
+  await snapBoth(page, 'webhook-list-error');
+  await page.unroute(/\/webhooks(\?.*)?$/);
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByText('No webhooks yet')).toBeVisible({ timeout: 15_000 });
+
+  await page.route(/\/webhook$/, fail(400, { detail: 'url: this address is not allowed' }));
+  await page.getByLabel('Endpoint URL').fill('https://hooks.example.com/in');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(toast(page, 'url: this address is not allowed')).toBeVisible();
+  await page.unroute(/\/webhook$/);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByTestId('webhook-secret')).toContainText('whsec_', { timeout: 15_000 });
+
+  await page.route(/\/webhook\/[0-9a-f-]{36}$/, (route) => (route.request().method() === 'DELETE' ? fail(500, {})(route) : route.continue()));
+  await page.getByRole('button', { name: 'Delete webhook https://hooks.example.com/in' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, 'Failed to delete webhook')).toBeVisible();
+  await expect(page.getByTestId('webhook-row')).toHaveCount(1);
+});
