@@ -104,7 +104,7 @@ test('API screen: usage overview, a key shown once, used on /v1 (last used), rev
   await page.getByRole('button', { name: 'Revoke CI deploys' }).click();
   await expect(page.getByRole('alertdialog')).toContainText('CI deploys');
   await snapBoth(page, 'api-key-revoke-confirm');
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke', exact: true }).click();
   await expect(toast(page, 'API key revoked')).toBeVisible();
   await expect(page.getByTestId('api-key-row')).toHaveCount(0);
   const refused = await request.get('/v1/scans', { headers: { authorization: `Bearer ${key}` } });

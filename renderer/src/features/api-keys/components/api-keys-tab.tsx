@@ -108,6 +108,8 @@ function KeyList() {
         open={revoking !== null}
         onOpenChange={(open) => !open && setRevoking(null)}
         deleting={revoke.isPending}
+        confirmLabel={texts.revoke}
+        busyLabel="Revoking..."
         onConfirm={() => revoking && revoke.mutate(revoking.id, { onSettled: () => setRevoking(null) })}
       />
     </Stack>
