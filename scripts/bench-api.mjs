@@ -1,5 +1,7 @@
-// npm run bench:api: GET /projects for a user with 50 projects, 50 connections on loopback (autocannon), next to a
-// bare Fastify route serving the same JSON in the same run; prints the ratio (absolute figures vary 2x by the day).
+// npm run bench:api: GET /projects for a user with 50 projects (session token), and GET /v1/scans with an API key
+// (the public API: key check, daily usage count, the scans list) for the same user on the Enterprise API plan, each
+// at 50 connections on loopback (autocannon), next to a bare Fastify route serving the same JSON in the same run;
+// prints the ratios (absolute figures vary 2x by the day).
 // Arguments: seconds per round (5), rounds (3).
 // Runs the built server (`npm run build` first) on a fresh data dir with its embedded PostgreSQL.
 import autocannon from 'autocannon';
@@ -16,6 +18,8 @@ if (!existsSync(join(root, 'out/main/cli.js'))) {
 }
 const GOAL_RATIO = 0.5;
 const GOAL_P99_MS = 50;
+/** The public API's own goal: requests per second through API-key auth and the daily count. */
+const GOAL_V1_RPS = 4000;
 const duration = Number(process.argv[2] ?? 5);
 const ROUNDS = Number(process.argv[3] ?? 3);
 
@@ -33,7 +37,7 @@ const origin = `http://127.0.0.1:${port}`;
 // BENCH_PROFILE=<dir> writes a CPU profile of the server there.
 const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
 const server = spawn(process.execPath, [...profile, join(root, 'bin/vibeeval.cjs'), 'serve'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', VIBEEVAL_DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', VIBEEVAL_SCAN_CONCURRENCY: '0' },
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', VIBEEVAL_DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', VIBEEVAL_SCAN_CONCURRENCY: '0', VIBEEVAL_API_PLAN: 'enterprise' },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const stop = async () => {
@@ -70,43 +74,64 @@ try {
   const check = await (await fetch(`${origin}/projects`, { headers })).json();
   if (check.length !== 50) throw new Error(`expected 50 projects, got ${check.length}`);
 
-  // The reference: a bare Fastify route serving the same bytes, in its own process, measured in the same run.
-  const body = await (await fetch(`${origin}/projects`, { headers })).text();
-  const refPort = await freePort();
-  const reference = fork(join(root, 'scripts/bench/bare-fastify.mjs'), [], { env: { ...process.env, PORT: String(refPort), BENCH_BODY: body }, stdio: 'inherit' });
-  await new Promise((resolve, reject) => {
-    reference.once('message', resolve);
-    reference.once('exit', (code) => reject(new Error(`the reference server exited (${code})`)));
-  });
-  const measure = async (url, withHeaders) => autocannon({ url, connections: 50, duration, headers: withHeaders ? headers : {} });
-  const rounds = [];
-  try {
-    // Warm both up, then alternate so that a slow moment of this shared machine hits both sides alike.
-    await autocannon({ url: `${origin}/projects`, connections: 50, duration: 2, headers });
-    await autocannon({ url: `http://127.0.0.1:${refPort}/projects`, connections: 50, duration: 2 });
-    for (let i = 0; i < ROUNDS; i++) {
-      const ours = await measure(`${origin}/projects`, true);
-      const bare = await measure(`http://127.0.0.1:${refPort}/projects`, false);
-      rounds.push({ ours, bare });
-    }
-  } finally {
-    reference.kill('SIGTERM');
+  // 20 scans through the public API (queued: no scan runs in this server), listed by GET /v1/scans.
+  const created = await fetch(`${origin}/api_keys`, { method: 'POST', headers, body: JSON.stringify({ name: 'bench' }) });
+  const { key } = await created.json();
+  const keyHeaders = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+  for (let i = 0; i < 20; i++) {
+    const scan = await fetch(`${origin}/v1/scans`, { method: 'POST', headers: keyHeaders, body: JSON.stringify({ url: `https://api-${i}.example.com/` }) });
+    if (scan.status !== 202) throw new Error(`POST /v1/scans answered ${scan.status}: ${await scan.text()}`);
   }
+
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-  const ratio = median(rounds.map(({ ours, bare }) => ours.requests.average / bare.requests.average));
-  const rps = Math.round(median(rounds.map(({ ours }) => ours.requests.average)));
-  const bareRps = Math.round(median(rounds.map(({ bare }) => bare.requests.average)));
-  const p99 = median(rounds.map(({ ours }) => ours.latency.p99));
-  const bareP99 = median(rounds.map(({ bare }) => bare.latency.p99));
-  const failures = rounds.reduce((sum, { ours }) => sum + ours.non2xx + ours.errors, 0);
-  const ok = ratio >= GOAL_RATIO && p99 < GOAL_P99_MS && failures === 0;
+  /** Our route against the bare reference serving the same bytes, in alternating rounds. */
+  const compare = async (path, withHeaders, goal) => {
+    const body = await (await fetch(`${origin}${path}`, { headers: withHeaders })).text();
+    const refPort = await freePort();
+    const reference = fork(join(root, 'scripts/bench/bare-fastify.mjs'), [], { env: { ...process.env, PORT: String(refPort), BENCH_BODY: body }, stdio: 'inherit' });
+    await new Promise((resolve, reject) => {
+      reference.once('message', resolve);
+      reference.once('exit', (code) => reject(new Error(`the reference server exited (${code})`)));
+    });
+    const measure = async (url, h) => autocannon({ url, connections: 50, duration, headers: h });
+    const rounds = [];
+    try {
+      // Warm both up, then alternate so that a slow moment of this shared machine hits both sides alike.
+      await autocannon({ url: `${origin}${path}`, connections: 50, duration: 2, headers: withHeaders });
+      await autocannon({ url: `http://127.0.0.1:${refPort}/projects`, connections: 50, duration: 2 });
+      for (let i = 0; i < ROUNDS; i++) {
+        const ours = await measure(`${origin}${path}`, withHeaders);
+        const bare = await measure(`http://127.0.0.1:${refPort}/projects`, {});
+        rounds.push({ ours, bare });
+      }
+    } finally {
+      reference.kill('SIGTERM');
+    }
+    const ratio = median(rounds.map(({ ours, bare }) => ours.requests.average / bare.requests.average));
+    const rps = Math.round(median(rounds.map(({ ours }) => ours.requests.average)));
+    const bareRps = Math.round(median(rounds.map(({ bare }) => bare.requests.average)));
+    const p99 = median(rounds.map(({ ours }) => ours.latency.p99));
+    const bareP99 = median(rounds.map(({ bare }) => bare.latency.p99));
+    const failures = rounds.reduce((sum, { ours }) => sum + ours.non2xx + ours.errors, 0);
+    const ok = goal(ratio, rps) && p99 < GOAL_P99_MS && failures === 0;
+    return { body, ratio, rps, bareRps, p99, bareP99, failures, ok };
+  };
+
+  const projects = await compare('/projects', headers, (ratio) => ratio >= GOAL_RATIO);
   console.log(
-    `GET /projects (50 projects, ${(body.length / 1024).toFixed(1)} KB), 50 connections, ${ROUNDS} × ${duration} s each side (medians):\n` +
-      `  vibeeval:     ${rps} requests/s, p99 ${p99} ms, ${failures} non-2xx or errors\n` +
-      `  bare Fastify: ${bareRps} requests/s, p99 ${bareP99} ms (same JSON, same machine, same run)\n` +
-      `  ratio ${ratio.toFixed(2)} (goal ≥ ${GOAL_RATIO}), p99 goal < ${GOAL_P99_MS} ms: ${ok ? 'met' : 'NOT met'}`,
+    `GET /projects (50 projects, ${(projects.body.length / 1024).toFixed(1)} KB), 50 connections, ${ROUNDS} × ${duration} s each side (medians):\n` +
+      `  vibeeval:     ${projects.rps} requests/s, p99 ${projects.p99} ms, ${projects.failures} non-2xx or errors\n` +
+      `  bare Fastify: ${projects.bareRps} requests/s, p99 ${projects.bareP99} ms (same JSON, same machine, same run)\n` +
+      `  ratio ${projects.ratio.toFixed(2)} (goal ≥ ${GOAL_RATIO}), p99 goal < ${GOAL_P99_MS} ms: ${projects.ok ? 'met' : 'NOT met'}`,
   );
-  process.exitCode = ok ? 0 : 1;
+  const v1 = await compare('/v1/scans', { authorization: `Bearer ${key}` }, (_ratio, rps) => rps >= GOAL_V1_RPS);
+  console.log(
+    `GET /v1/scans with an API key (20 scans, ${(v1.body.length / 1024).toFixed(1)} KB, Enterprise plan), 50 connections, ${ROUNDS} × ${duration} s each side (medians):\n` +
+      `  vibeeval:     ${v1.rps} requests/s, p99 ${v1.p99} ms, ${v1.failures} non-2xx or errors\n` +
+      `  bare Fastify: ${v1.bareRps} requests/s, p99 ${v1.bareP99} ms (same JSON, same machine, same run)\n` +
+      `  ratio ${v1.ratio.toFixed(2)}; goal ≥ ${GOAL_V1_RPS} requests/s and p99 < ${GOAL_P99_MS} ms: ${v1.ok ? 'met' : 'NOT met'}`,
+  );
+  process.exitCode = projects.ok && v1.ok ? 0 : 1;
 } finally {
   await stop();
 }

@@ -21,6 +21,9 @@ interface Owner {
   /** A scenario with a finished run (screenshot and trace stored). */
   scenarioId: string;
   runId: string;
+  /** An API key of A's (public API) and its id. */
+  apiKey: string;
+  apiKeyId: string;
 }
 
 /** Text that only A's records contain: found in any answer to B, it is a leak. */
@@ -58,7 +61,7 @@ let site: http.Server;
 let siteUrl: string;
 let routes: RegisteredRoute[];
 let a: Owner;
-let b: { token: string; id: string; email: string };
+let b: { token: string; id: string; email: string; apiKey: string };
 const streams = { a: '', b: '' };
 
 const call = (request: RawRequest) => rawRequest(server.origin, request);
@@ -136,6 +139,56 @@ const TABLE: Record<string, Entry> = {
   'GET /reports/:id/export/:format': { kind: 'signed', request: (o) => json(b.token, 'GET', `/reports/${o.reportId}/export/json`) },
   'GET /report-preview': { kind: 'signed', request: (o) => json(b.token, 'GET', `/report-preview?signed_url=${encodeURIComponent(withoutSignature(o.reportUrl))}`) },
   'GET /v2/vibe-scanner/:id/report': { kind: 'signed', request: (o) => json(b.token, 'GET', `/v2/vibe-scanner/${o.reportId}/report`) },
+  'GET /api_keys': { kind: 'list', path: '/api_keys', ownIds: (o) => [o.apiKeyId] },
+  'DELETE /api_key/:id': { kind: 'record', writes: true, request: (o) => json(o.token, 'DELETE', `/api_key/${o.apiKeyId}`) },
+  'GET /v1/scans/:id': { kind: 'record', request: (o) => json(o.apiKey, 'GET', `/v1/scans/${o.scanId}`) },
+  'POST /api_keys': {
+    kind: 'caller',
+    check: async (owner, caller) => {
+      const created = (await call(json(caller.token, 'POST', '/api_keys', { name: 'b key' }))).json as { id: string; key: string };
+      expect(((await call(json(owner.token, 'GET', '/api_keys'))).json as { id: string }[]).map((k) => k.id)).not.toContain(created.id);
+      // B's key acts for B: A's scan stays out of reach, and A's key still works after B's attempt to revoke it.
+      expect((await call(json(created.key, 'GET', `/v1/scans/${owner.scanId}`))).status).toBe(404);
+      expect((await call(json(owner.apiKey, 'GET', `/v1/scans/${owner.scanId}`))).status).toBe(200);
+    },
+  },
+  'GET /api_usage': {
+    kind: 'caller',
+    check: async (owner) => {
+      const before = ((await call(json(owner.token, 'GET', '/api_usage'))).json as { used_today: number }).used_today;
+      for (let i = 0; i < 3; i++) expect((await call(json(b.apiKey, 'GET', '/v1/scans'))).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(((await call(json(owner.token, 'GET', '/api_usage'))).json as { used_today: number }).used_today).toBe(before);
+      expect(((await asB('GET', '/api_usage')).json as { used_today: number }).used_today).toBeGreaterThanOrEqual(3);
+    },
+  },
+  'GET /v1/scans': {
+    kind: 'caller',
+    check: async (owner, caller) => {
+      const theirs = await call(json(b.apiKey, 'GET', '/v1/scans'));
+      expectNothingOfA(theirs, 'GET /v1/scans');
+      expect((await call(json(owner.apiKey, 'GET', '/v1/scans'))).text).toContain(owner.scanId);
+      expect(caller.id).not.toBe(owner.id);
+    },
+  },
+  'GET /v1/projects': {
+    kind: 'caller',
+    check: async (owner) => {
+      expectNothingOfA(await call(json(b.apiKey, 'GET', '/v1/projects')), 'GET /v1/projects');
+      expect((await call(json(owner.apiKey, 'GET', '/v1/projects'))).text).toContain(owner.projectId);
+    },
+  },
+  'POST /v1/scans': {
+    kind: 'caller',
+    check: async (owner) => {
+      const started = await call(json(b.apiKey, 'POST', '/v1/scans', { url: `${siteUrl}b-only` }));
+      expect(started.status, started.text).toBe(202);
+      const scan = started.json as { id: string; project_id: string };
+      expect((await call(json(owner.apiKey, 'GET', `/v1/scans/${scan.id}`))).status).toBe(404);
+      expect((await call(json(owner.token, 'GET', `/project/${scan.project_id}`))).status).toBe(404);
+    },
+  },
+  'GET /v1/openapi.json': { kind: 'no user data', reason: 'the public API description' },
   'GET /health': { kind: 'no user data', reason: 'server status' },
   'GET /app-config': { kind: 'no user data', reason: 'public client settings' },
   'OPTIONS *': { kind: 'no user data', reason: 'CORS preflight' },
@@ -190,7 +243,8 @@ beforeAll(async () => {
   routes = recorder.routes();
 
   const owner = await signUp(server.origin, 'owner-a');
-  b = await signUp(server.origin, 'other-b');
+  const other = await signUp(server.origin, 'other-b');
+  b = { ...other, apiKey: ((await call(json(other.token, 'POST', '/api_keys', { name: 'b' }))).json as { key: string }).key };
   const streamsOpen = new AbortController();
   await openStream(owner.token, 'a', streamsOpen.signal);
   await openStream(b.token, 'b', streamsOpen.signal);
@@ -214,7 +268,8 @@ beforeAll(async () => {
   });
   expect(run.status).toBe('passed');
   expect(run.screenshot_url).toMatch(/^\/scenario-run\//);
-  a = { ...owner, projectId, reportId: started.id, scanId: view.scan.id, reportUrl: report.report_url!, scenarioId: scenario.id, runId };
+  const ownerKey = (await call(json(owner.token, 'POST', '/api_keys', { name: 'a' }))).json as { id: string; key: string };
+  a = { ...owner, apiKey: ownerKey.key, apiKeyId: ownerKey.id, projectId, reportId: started.id, scanId: view.scan.id, reportUrl: report.report_url!, scenarioId: scenario.id, runId };
   await new Promise((resolve) => setTimeout(resolve, 300)); // the last live messages
   streamsOpen.abort();
 }, 180_000);
@@ -242,7 +297,7 @@ describe("another user's records", () => {
     const before = (await asA('GET', `/project/${a.projectId}`)).json as { status: string; instruction_text: string; latest_scan: { id: string } };
     for (const [key, entry] of Object.entries(TABLE)) {
       if (entry.kind !== 'record') continue;
-      const answer = await call(entry.request({ ...a, token: b.token }));
+      const answer = await call(entry.request({ ...a, token: b.token, apiKey: b.apiKey }));
       expect(answer.status, key).toBe(404);
       expect((answer.json as { detail?: unknown }).detail, key).toEqual(expect.any(String));
       expectNothingOfA(answer, key);

@@ -20,11 +20,14 @@ interface Fixtures {
   scenarioId: string;
   deleteScenarioId: string;
   runId: string;
+  apiKey: string;
+  deleteApiKeyId: string;
+  v1ScanId: string;
 }
 
 interface FuzzTarget {
   /** The bearer token of the valid request (hostile variants keep it, so they reach the route's own checks). */
-  auth?: 'user' | 'logout';
+  auth?: 'user' | 'logout' | 'apiKey';
   params?: Record<string, string>;
   query?: Record<string, string>;
   body?: Record<string, unknown>;
@@ -92,6 +95,15 @@ const TABLE: Record<string, (fx: Fixtures) => FuzzTarget> = {
   'POST /scenario/:id/run': (fx) => ({ auth: 'user', params: { id: fx.scenarioId } }),
   'GET /scenario-run/:id/screenshot': (fx) => ({ auth: 'user', params: { id: fx.runId } }),
   'GET /scenario-run/:id/trace': (fx) => ({ auth: 'user', params: { id: fx.runId } }),
+  'POST /api_keys': () => ({ auth: 'user', body: { name: 'CI' } }),
+  'GET /api_keys': () => ({ auth: 'user', query: { limit: '10' } }),
+  'DELETE /api_key/:id': (fx) => ({ auth: 'user', params: { id: fx.deleteApiKeyId } }),
+  'GET /api_usage': () => ({ auth: 'user' }),
+  'GET /v1/openapi.json': () => ({}),
+  'GET /v1/scans': () => ({ auth: 'apiKey', query: { limit: '10' } }),
+  'POST /v1/scans': () => ({ auth: 'apiKey', body: { url: SITE, options: { depth: 2, include_screenshots: false } } }),
+  'GET /v1/scans/:id': (fx) => ({ auth: 'apiKey', params: { id: fx.v1ScanId } }),
+  'GET /v1/projects': () => ({ auth: 'apiKey', query: { limit: '10' } }),
 };
 /** Files of the built renderer (one route each): a few are fuzzed like any GET route. */
 const FILE_ROUTES_FUZZED = 2;
@@ -181,7 +193,7 @@ function queryString(query: Record<string, string>, raw: Record<string, string> 
 
 /** The bounded set of hostile requests for one route. */
 function variantsFor(route: RegisteredRoute, target: FuzzTarget, fx: Fixtures): Variant[] {
-  const token = target.auth === 'user' ? fx.token : target.auth === 'logout' ? fx.logoutToken : undefined;
+  const token = target.auth === 'user' ? fx.token : target.auth === 'logout' ? fx.logoutToken : target.auth === 'apiKey' ? fx.apiKey : undefined;
   const auth: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   const params = target.params ?? {};
   const query = target.query ?? {};
@@ -253,7 +265,8 @@ beforeAll(async () => {
   const recorder = recordRoutes();
   try {
     // Server mode: scans refuse private addresses (and none run here: no worker).
-    server = await startTestServer({ VIBEEVAL_SCAN_CONCURRENCY: '0', VIBEEVAL_SCENARIO_CONCURRENCY: '0', VIBEEVAL_SCAN_ALLOW_PRIVATE: 'false', VIBEEVAL_SCAN_RENDER: 'false' });
+    // The Enterprise API plan (no daily limit), so that every hostile request reaches the /v1 routes' own checks.
+    server = await startTestServer({ VIBEEVAL_SCAN_CONCURRENCY: '0', VIBEEVAL_SCENARIO_CONCURRENCY: '0', VIBEEVAL_SCAN_ALLOW_PRIVATE: 'false', VIBEEVAL_SCAN_RENDER: 'false', VIBEEVAL_API_PLAN: 'enterprise' });
   } finally {
     recorder.stop();
   }
@@ -267,6 +280,9 @@ beforeAll(async () => {
   const scenario = (await call('POST', '/scenarios', user.token, { project_id: project.id, website: SITE, actions: SCENARIO_STEPS })).json as { id: string };
   const doomedScenario = (await call('POST', '/scenarios', user.token, { website: SITE, actions: SCENARIO_STEPS })).json as { id: string };
   const run = (await call('POST', `/scenario/${scenario.id}/run`, user.token)).json as { run_id: string };
+  const apiKey = ((await call('POST', '/api_keys', user.token, { name: 'fuzz' })).json as { key: string }).key;
+  const doomedKey = (await call('POST', '/api_keys', user.token, { name: 'doomed' })).json as { id: string };
+  const v1Scan = (await call('POST', '/v1/scans', apiKey, { url: 'https://example.org/' })).json as { id: string };
   fx = {
     token: user.token,
     logoutToken: (await signUp(server.origin, 'fuzz-logout')).token,
@@ -278,6 +294,9 @@ beforeAll(async () => {
     scenarioId: scenario.id,
     deleteScenarioId: doomedScenario.id,
     runId: run.run_id,
+    apiKey,
+    deleteApiKeyId: doomedKey.id,
+    v1ScanId: v1Scan.id,
   };
   expect(Object.values(fx).every((value) => typeof value === 'string' && value.length > 0)).toBe(true);
 });

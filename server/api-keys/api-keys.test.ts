@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { Writable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -21,14 +22,24 @@ let postgres: RunningPostgres;
 let db: pg.Pool;
 let a: Server;
 let b: Server;
+/** Everything instance A logged, access lines included. */
+let logged = '';
+const issuedKeys: string[] = [];
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'vibeeval-keys-'));
   postgres = await startEmbeddedPostgres({ dir: join(root, 'pg'), password: 'keys-test-password-0123', log: () => undefined });
   // One data dir: both instances accept the same session tokens, as a team's servers share their secrets.
   const env = { DATABASE_URL: postgres.url, VIBEEVAL_DATA_DIR: join(root, 'data'), VIBEEVAL_SCAN_CONCURRENCY: '0', VIBEEVAL_SCENARIO_CONCURRENCY: '0' };
-  a = await startTestServer(env);
-  b = await startTestServer(env);
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logged += chunk.toString();
+      done();
+    },
+  });
+  a = await startTestServer({ ...env, LOG_LEVEL: 'info' }, { logDestination: destination });
+  // B is a server that refuses private addresses (its scans, and the scans asked of its public API).
+  b = await startTestServer({ ...env, VIBEEVAL_SCAN_ALLOW_PRIVATE: 'false' });
   db = new pg.Pool({ connectionString: postgres.url, max: 2 });
 }, 120_000);
 
@@ -57,6 +68,7 @@ async function withHeaders(server: Server, path: string, key: string) {
 async function issue(server: Server, token: string, name = 'CI') {
   const answer = await call(server, 'POST', '/api_keys', `Bearer ${token}`, { name });
   expect(answer.status, answer.text).toBe(201);
+  issuedKeys.push((answer.json as { key: string }).key);
   return answer.json as { id: string; name: string; key: string; created_at: string };
 }
 
@@ -73,10 +85,10 @@ describe('API keys', () => {
     expect(list.text).not.toContain(created.key.slice(8));
 
     // No column of the row holds the key or its random part.
-    const { rows } = await db.query('select * from api_keys where id = $1', [created.id]);
+    const { rows } = await db.query<{ key_hash: string }>('select * from api_keys where id = $1', [created.id]);
     const stored = JSON.stringify(rows[0]);
     expect(stored).not.toContain(created.key.slice(8, 30));
-    expect(rows[0].key_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(rows[0]!.key_hash).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('refuse a blank name with the spec text', async () => {
@@ -194,7 +206,30 @@ describe('API keys', () => {
   });
 });
 
+describe('scans asked through the public API', () => {
+  it('obey the address policy of the server: a private address is refused with its reason', async () => {
+    const user = await signUp(b.origin, 'keys-private');
+    const { key } = await issue(b, user.token);
+    const refused = await call(b, 'POST', '/v1/scans', `Bearer ${key}`, { url: 'http://127.0.0.1:8080/admin' });
+    expect(refused.status).toBe(400);
+    expect((refused.json as { detail: string }).detail).toMatch(/private|loopback|local/i);
+    expect((await call(b, 'GET', '/v1/scans', `Bearer ${key}`)).json).toMatchObject({ total: 0 });
+    expect((await call(b, 'GET', '/projects', `Bearer ${user.token}`)).json).toEqual([]);
+  });
+});
+
 describe('keys in logs', () => {
+  it('never reach the server log, wherever the client puts them', async () => {
+    const key = issuedKeys[0]!;
+    await call(a, 'GET', `/v1/scans/${key}`, `Bearer ${key}`);
+    await call(a, 'GET', `/v1/scans?api_key=${key}`, `Bearer ${key}`);
+    await call(a, 'GET', '/projects', `Bearer ${key}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(logged).toContain('/v1/scans/vb_live_[redacted]');
+    expect(issuedKeys.length).toBeGreaterThan(3);
+    for (const issued of issuedKeys) expect(logged.includes(issued.slice(8)), 'a key in the log').toBe(false);
+  });
+
   it('are blanked in any text and URL', () => {
     const key = `vb_live_${'aB3'.repeat(8)}xy`;
     expect(scrubText(`failed for ${key} today`)).toBe('failed for vb_live_[redacted] today');

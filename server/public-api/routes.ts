@@ -42,8 +42,12 @@ function limitDetail(limit: number, retryAfter: number): string {
   return `Daily API limit reached: your plan allows ${limit} requests per day (UTC). It resets at midnight UTC, in ${hours} h ${minutes} min.`;
 }
 
-/** The guard of every /v1 route: a valid API key, then a request of today's plan allowance (429 once spent). */
-function guardPublicApi(scope: FastifyInstance, auth: ApiKeyAuth, usage: UsageMeter) {
+/**
+ * The guard of every /v1 route (and of any other scope taking API keys, such as /mcp): a valid API key (else 401
+ * with `WWW-Authenticate: Bearer`), then one request of today's plan allowance (429 with Retry-After once spent),
+ * with the RateLimit headers on every answer. The caller is in `request.apiCaller` (see `callerOf`).
+ */
+export function guardPublicApi(scope: FastifyInstance, auth: ApiKeyAuth, usage: UsageMeter) {
   scope.decorateRequest('apiCaller', null);
   scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method === 'OPTIONS') return;

@@ -45,7 +45,7 @@ export const createV1ScanBodySchema = z
       .optional(),
   })
   .strict()
-  .meta({ example: { url: 'https://my-app.lovable.app/', options: { depth: 5, include_screenshots: false } } });
+  .meta({ examples: [{ url: 'https://my-app.lovable.app/', options: { depth: 5, include_screenshots: false } }] });
 
 export const V1_STATUSES = ['pending', 'in_progress', 'completed', 'failed'] as const;
 
@@ -80,7 +80,8 @@ export const v1ScanSchema = z
     results: v1ResultsSchema.nullable(),
   })
   .meta({
-    example: {
+    examples: [
+      {
       id: '5b0e5a4e-2f1c-4c36-9a51-0d5a3f1f7c11',
       url: 'https://my-app.lovable.app/',
       project_id: '0c9f3ad2-8f8e-4a44-a3c5-3b1fd1c2b0de',
@@ -89,7 +90,8 @@ export const v1ScanSchema = z
       completed_at: null,
       error: null,
       results: null,
-    },
+      },
+    ],
   });
 export type V1Scan = z.infer<typeof v1ScanSchema>;
 

@@ -180,7 +180,7 @@ export class PublicApiService {
         last_scan: project.latest_scan
           ? {
               id: project.latest_scan.id,
-              status: STATUS[project.latest_scan.state as keyof typeof STATUS] ?? 'pending',
+              status: STATUS[project.latest_scan.state],
               score: project.latest_scan.score,
               grade: project.latest_scan.grade,
               created_at: project.latest_scan.queued_at,
