@@ -63,6 +63,15 @@ const envSchema = z.object({
   VIBEEVAL_SCAN_RATE: z.coerce.number({ message: 'must be a number' }).min(0).max(1000).optional(),
   /** Render pages in headless Chromium during scans when a browser is found. */
   VIBEEVAL_SCAN_RENDER: z.enum(['true', 'false', '1', '0']).default('true'),
+  /** How long a webhook delivery waits for the receiver's answer, in ms. */
+  VIBEEVAL_WEBHOOK_TIMEOUT_MS: z.coerce.number({ message: 'must be a number' }).int().min(100).max(60_000).default(10_000),
+  /** Seconds before each retry of a failed webhook delivery (comma separated); attempts = 1 + their number. */
+  VIBEEVAL_WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .default('5,30,120,600,1800,7200')
+    .refine((v) => v.trim() === '' || v.split(',').every((s) => /^\s*\d{1,6}\s*$/.test(s)), 'must be whole seconds separated by commas')
+    .transform((v) => (v.trim() === '' ? [] : v.split(',').map((s) => Number(s.trim()))))
+    .refine((v) => v.length <= 20, 'at most 20 retries'),
   /** Scenario runs this process runs at once; 0 = none (the process only queues them). */
   VIBEEVAL_SCENARIO_CONCURRENCY: z.coerce.number({ message: 'must be a number' }).int().min(0).max(32).default(2),
   /** An OpenAI-compatible chat completions endpoint that proposes scenario steps; unset = proposals from the site alone. */
@@ -143,6 +152,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
       rateLimit: env.VIBEEVAL_SCAN_RATE,
       render: env.VIBEEVAL_SCAN_RENDER === 'true' || env.VIBEEVAL_SCAN_RENDER === '1',
     },
+    webhooks: { timeoutMs: env.VIBEEVAL_WEBHOOK_TIMEOUT_MS, retrySchedule: env.VIBEEVAL_WEBHOOK_RETRY_SCHEDULE },
     scenarios: {
       concurrency: env.VIBEEVAL_SCENARIO_CONCURRENCY,
       /** Scenario runs keep a flat rate to the website: 10 per second unless VIBEEVAL_SCAN_RATE says otherwise. */

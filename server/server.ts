@@ -33,6 +33,9 @@ import { PublicApiService } from './public-api/service';
 import { UsageMeter } from './public-api/usage';
 import { CreationLimits } from './creation-limits';
 import { mcpRoutes } from './mcp/route';
+import { WebhookDeliverer } from './webhooks/delivery';
+import { webhookRoutes } from './webhooks/routes';
+import { WebhookService } from './webhooks/service';
 
 export interface RunningServer {
   origin: string;
@@ -58,10 +61,12 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
   let jobs: Jobs | undefined;
   let apiKeyAuth: ApiKeyAuth | undefined;
   let usage: UsageMeter | undefined;
+  let deliverer: WebhookDeliverer | undefined;
   // One browser for the scenario runs of this process, opened by the first run.
   const scenarioBrowsers = scenarioBrowserPool(undefined, config.scans.addressPolicy);
   const shutdown = async () => {
     await jobs?.stop();
+    await deliverer?.stop();
     await scenarioBrowsers.close();
     await apiKeyAuth?.close();
     await usage?.close();
@@ -84,12 +89,21 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
       (userId) => lists.invalidate(userId),
       (listening) => lists.setListening(listening),
     );
+    const webhooks = new WebhookDeliverer({
+      db: database.db,
+      sealer,
+      policy: config.scans.addressPolicy,
+      logger,
+      config: config.webhooks,
+      enqueueAttempt: (id, delay) => (jobs ? jobs.enqueueWebhookAttempt(id, delay) : Promise.reject(new Error('the job queue is not running'))),
+    });
+    deliverer = webhooks;
     jobs = await startJobs({
       database,
       logger,
       scanConcurrency: config.scans.concurrency,
-      scanDeps: { db: database.db, events, live, logger, links, policy: config.scans.addressPolicy, rateLimit: config.scans.rateLimit, render: config.scans.render },
-      runReport: config.scans.concurrency > 0 ? (id, signal) => runReportJob(id, { db: database.db, events, live: bus, links, logger, policy: config.scans.addressPolicy }, signal) : undefined,
+      scanDeps: { db: database.db, events, live, logger, links, policy: config.scans.addressPolicy, rateLimit: config.scans.rateLimit, render: config.scans.render, webhooks },
+      runReport: config.scans.concurrency > 0 ? (id, signal) => runReportJob(id, { db: database.db, events, live: bus, links, logger, policy: config.scans.addressPolicy, webhooks }, signal) : undefined,
       runPublicScan:
         config.scans.concurrency > 0
           ? (id, context) =>
@@ -101,8 +115,10 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
           : undefined,
       scenarioConcurrency: config.scenarios.concurrency,
       runScenario: (id, context) =>
-        runScenarioJob(id, { db: database.db, live: bus, logger, sealer, policy: config.scans.addressPolicy, rateLimit: config.scenarios.rateLimit, browser: () => scenarioBrowsers.get() }, context),
+        runScenarioJob(id, { db: database.db, live: bus, logger, sealer, policy: config.scans.addressPolicy, rateLimit: config.scenarios.rateLimit, browser: () => scenarioBrowsers.get(), webhooks }, context),
+      runWebhookAttempt: (id) => webhooks.attempt(id),
     });
+    webhooks.start();
     const started = jobs;
     const keyAuth = (apiKeyAuth = new ApiKeyAuth(database.pool, database.url));
     await keyAuth.start();
@@ -131,6 +147,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
           llm: config.scenarios.llm,
           openBrowser: () => openScenarioBrowser({ policy: config.scans.addressPolicy }),
         }),
+        webhookRoutes({ webhooks: new WebhookService(database.db, sealer, config.scans.addressPolicy), policy: config.scans.addressPolicy, timeoutMs: config.webhooks.timeoutMs }),
       ],
       publicRoutes: [
         publicReportRoutes(reportDeps, config.corsOrigins),

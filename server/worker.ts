@@ -13,6 +13,7 @@ import { ReportLinks } from './reports/links';
 import { runScenarioJob, scenarioBrowserPool } from './scenarios/run-job';
 import { createLogger } from './logging';
 import { loadSecrets } from './secrets';
+import { WebhookDeliverer } from './webhooks/delivery';
 import { join } from 'node:path';
 
 /**
@@ -50,12 +51,21 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<v
   const events = new EventService(database.db, live);
   const scenarioBrowsers = scenarioBrowserPool(undefined, config.scans.addressPolicy);
   const sealer = new Sealer(secrets.linkSecret);
+  let enqueue: ((id: string, delay: number) => Promise<void>) | undefined;
+  const webhooks = new WebhookDeliverer({
+    db: database.db,
+    sealer,
+    policy: config.scans.addressPolicy,
+    logger,
+    config: config.webhooks,
+    enqueueAttempt: (id, delay) => (enqueue ? enqueue(id, delay) : Promise.reject(new Error('the job queue is not running'))),
+  });
   const jobs = await startJobs({
     database,
     logger,
     scanConcurrency: concurrency,
-    scanDeps: { db: database.db, events, live, logger, links, policy: config.scans.addressPolicy, rateLimit: config.scans.rateLimit, render: config.scans.render },
-    runReport: (id, signal) => runReportJob(id, { db: database.db, events, live, links, logger, policy: config.scans.addressPolicy }, signal),
+    scanDeps: { db: database.db, events, live, logger, links, policy: config.scans.addressPolicy, rateLimit: config.scans.rateLimit, render: config.scans.render, webhooks },
+    runReport: (id, signal) => runReportJob(id, { db: database.db, events, live, links, logger, policy: config.scans.addressPolicy, webhooks }, signal),
     runPublicScan: (id, context) =>
       runPublicScanJob(
         id,
@@ -64,8 +74,11 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<v
       ),
     scenarioConcurrency: Math.max(1, config.scenarios.concurrency),
     runScenario: (id, context) =>
-      runScenarioJob(id, { db: database.db, live, logger, sealer, policy: config.scans.addressPolicy, rateLimit: config.scenarios.rateLimit, browser: () => scenarioBrowsers.get() }, context),
+      runScenarioJob(id, { db: database.db, live, logger, sealer, policy: config.scans.addressPolicy, rateLimit: config.scenarios.rateLimit, browser: () => scenarioBrowsers.get(), webhooks }, context),
+    runWebhookAttempt: (id) => webhooks.attempt(id),
   });
+  enqueue = (id, delay) => jobs.enqueueWebhookAttempt(id, delay);
+  webhooks.start();
   // Once working, nothing unforeseen may take the worker down (a failed start still ends the process).
   keepRunningOnUnhandledRejection((message) => logger.error(message));
   console.log(`vibeeval worker is running ${concurrency} scan${concurrency === 1 ? '' : 's'} at a time`);
@@ -78,6 +91,7 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<v
     setTimeout(() => process.exit(1), 20_000).unref();
     void (async () => {
       await jobs.stop();
+      await webhooks.stop();
       await scenarioBrowsers.close();
       mailer.close();
       await live.close();

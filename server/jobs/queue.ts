@@ -10,6 +10,7 @@ const SCAN_QUEUE = 'scan';
 const REPORT_QUEUE = 'report';
 const PUBLIC_SCAN_QUEUE = 'public-scan';
 const SCENARIO_RUN_QUEUE = 'scenario-run';
+const WEBHOOK_DELIVERY_QUEUE = 'webhook-delivery';
 /** Public scans retry more: a mail server that is down for a minute should not lose the report's mail. */
 const PUBLIC_RETRY_LIMIT = 4;
 const RETRY_LIMIT = 2;
@@ -32,6 +33,8 @@ export interface JobsOptions {
   scenarioConcurrency?: number;
   /** Runs one scenario run; needed when scenarioConcurrency > 0. */
   runScenario?: (runId: string, context: { signal: AbortSignal; finalAttempt: boolean }) => Promise<unknown>;
+  /** Makes one attempt of a webhook delivery (server/webhooks/delivery.ts); absent = this process makes none. */
+  runWebhookAttempt?: (deliveryId: string) => Promise<unknown>;
 }
 
 export interface Jobs {
@@ -39,6 +42,8 @@ export interface Jobs {
   enqueueReport(reportId: string): Promise<void>;
   enqueuePublicScan(id: string): Promise<void>;
   enqueueScenarioRun(runId: string): Promise<void>;
+  /** Queues an attempt of a webhook delivery in `delaySeconds` (its retry's backoff). */
+  enqueueWebhookAttempt(deliveryId: string, delaySeconds: number): Promise<void>;
   /** Stops taking jobs; scans in flight are put back in the queue to run again after a restart. */
   stop(): Promise<void>;
 }
@@ -145,6 +150,15 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
     });
   }
 
+  if (options.runWebhookAttempt) {
+    // Attempts are short (bounded by the delivery timeout) and mostly waiting on the network: a few at once.
+    for (let i = 0; i < 4; i++) {
+      await boss.work<{ deliveryId: string }>(WEBHOOK_DELIVERY_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
+        if (job) await settled(options.runWebhookAttempt!(job.data.deliveryId));
+      });
+    }
+  }
+
   const reaper =
     options.scanConcurrency > 0 || options.runPublicScan || scenarioWorkers > 0
       ? await startReaper(database, logger, send, { scans: options.scanConcurrency > 0, publicScans: Boolean(options.runPublicScan), scenarioRuns: scenarioWorkers > 0 })
@@ -155,6 +169,8 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
     enqueueReport: (reportId) => send(REPORT_QUEUE, { reportId }, reportId),
     enqueuePublicScan: (id) => send(PUBLIC_SCAN_QUEUE, { id }, id),
     enqueueScenarioRun: (runId) => send(SCENARIO_RUN_QUEUE, { runId }, runId),
+    // No singleton key: a duplicate job is harmless, the attempt claims its delivery first.
+    enqueueWebhookAttempt: (deliveryId, delaySeconds) => boss.send(WEBHOOK_DELIVERY_QUEUE, { deliveryId }, delaySeconds > 0 ? { startAfter: delaySeconds } : {}).then(() => undefined),
     async stop() {
       shutdown.abort();
       await reaper?.stop();
@@ -172,6 +188,7 @@ async function createQueues(boss: PgBoss) {
   for (const name of [SCAN_QUEUE, REPORT_QUEUE, SCENARIO_RUN_QUEUE]) {
     await boss.createQueue(name, { name, retryLimit: RETRY_LIMIT, retryDelay: 5, retryBackoff: true, expireInSeconds: 30 * 60, retentionDays: 7 });
   }
+  await boss.createQueue(WEBHOOK_DELIVERY_QUEUE, { name: WEBHOOK_DELIVERY_QUEUE, retryLimit: RETRY_LIMIT, retryDelay: 5, retryBackoff: true, expireInSeconds: 5 * 60, retentionDays: 7 });
   await boss.createQueue(PUBLIC_SCAN_QUEUE, {
     name: PUBLIC_SCAN_QUEUE,
     retryLimit: PUBLIC_RETRY_LIMIT,

@@ -11,6 +11,8 @@ import type { Db } from '../db';
 import { reports, scans } from '../db/schema';
 import type { EventService } from '../events/service';
 import type { LiveBus } from '../live/bus';
+import type { WebhookEmitter } from '../webhooks/delivery';
+import { reportGeneratedData } from '../webhooks/events';
 import type { ReportLinks } from '../reports/links';
 import { reportStatusFor } from '../reports/status';
 
@@ -21,6 +23,8 @@ export interface ReportJobDeps {
   links: ReportLinks;
   logger: Logger;
   policy: AddressPolicy;
+  /** Announces generated reports to the user's webhooks; absent = none. */
+  webhooks?: WebhookEmitter;
 }
 
 const ANALYTICS_DAYS = 30;
@@ -90,6 +94,8 @@ export async function runReportJob(reportId: string, deps: ReportJobDeps, signal
       .where(eq(reports.id, row.id))
       .returning();
     if (done) await publish(done);
+    // Once per report: only the job that moved it from queued to running gets here.
+    if (done) await deps.webhooks?.emit(done.userId, 'report.generated', reportGeneratedData(done));
     await deps.events.record([{ userId: row.userId, projectId: row.projectId, kind: 'other', url: row.url, extra: { description: `${row.type[0]!.toUpperCase()}${row.type.slice(1)} report generated: ${totalIssues ?? 0} issue${totalIssues === 1 ? '' : 's'}` } }]);
   } catch (error) {
     if (signal.aborted) {

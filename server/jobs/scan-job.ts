@@ -9,6 +9,8 @@ import type { LiveBus } from '../live/bus';
 import { toScanSummary } from '../projects/service';
 import { reportStatusFor } from '../reports/status';
 import type { ReportLinks } from '../reports/links';
+import { reportGeneratedData, scanCompletedData } from '../webhooks/events';
+import type { WebhookEmitter } from '../webhooks/delivery';
 import { ScanEventBatcher } from './scan-events';
 import { ProgressPublisher, progressSinks } from './scan-progress';
 import { completionEvents, storeScanResult } from './scan-result';
@@ -25,6 +27,8 @@ export interface ScanJobDeps {
   render: boolean;
   /** Browser for rendering: undefined = auto-detect. */
   chromiumPath?: string | null;
+  /** Announces the completed scan and its report to the user's webhooks; absent = none. */
+  webhooks?: WebhookEmitter;
 }
 
 /** A running scan whose heartbeat is older than this is taken to be orphaned (its worker died). */
@@ -87,6 +91,9 @@ export async function runScanJob(scanId: string, deps: ScanJobDeps, { signal, fi
     );
     await batcher.stop();
     const finished = await storeScanResult(db, row, result);
+    // Once per scan: only the attempt that claimed the scan gets here, and the scan is now completed for good.
+    await deps.webhooks?.emit(row.userId, 'scan.completed', scanCompletedData(finished.done));
+    await deps.webhooks?.emit(row.userId, 'report.generated', reportGeneratedData(finished.report));
     await events.record(completionEvents(row, result, batcher.dropped));
     await publishState(live, finished.done, finished.report.id);
     await live.publish(row.userId, { type: 'report.state', report: reportStatusFor(finished.report, deps.links) }).catch(() => undefined);

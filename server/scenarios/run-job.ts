@@ -7,6 +7,8 @@ import type { Db } from '../db';
 import { events, projects, scenarioRuns, scenarios } from '../db/schema';
 import type { LiveBus } from '../live/bus';
 import type { Sealer } from '../projects/sealed';
+import type { WebhookEmitter } from '../webhooks/delivery';
+import { scenarioRunData } from '../webhooks/events';
 import { clearEarlierRunEvents, RunEventBatcher, type RunAttempt } from './run-events';
 import { credentialsOf, runColumns, toRun } from './service';
 
@@ -19,6 +21,8 @@ export interface ScenarioJobDeps {
   rateLimit: number;
   /** The worker's browser, opened on first use (see ScenarioBrowserPool). */
   browser: () => Promise<ScenarioBrowser>;
+  /** Announces finished runs to the user's webhooks; absent = none. */
+  webhooks?: WebhookEmitter;
 }
 
 /** A running run whose heartbeat is older than this is taken to be orphaned (its worker died). */
@@ -124,12 +128,12 @@ export async function storeRunResult(db: Db, owner: RunAttempt, result: Scenario
 /** The scenario a run replays, with the credentials of its project. */
 async function loadScenario(db: Db, sealer: Sealer, scenarioId: string) {
   const [row] = await db
-    .select({ website: scenarios.website, actions: scenarios.actions, projectId: scenarios.projectId, sealed: projects.secretInstructionSealed })
+    .select({ website: scenarios.website, actions: scenarios.actions, projectId: scenarios.projectId, name: scenarios.summarizedActions, sealed: projects.secretInstructionSealed })
     .from(scenarios)
     .leftJoin(projects, eq(projects.id, scenarios.projectId))
     .where(eq(scenarios.id, scenarioId));
   if (!row) return undefined;
-  return { website: row.website, steps: stepsSchema.parse(row.actions), projectId: row.projectId, credentials: credentialsOf(sealer, row.sealed ?? null) };
+  return { website: row.website, name: row.name ?? row.website, steps: stepsSchema.parse(row.actions), projectId: row.projectId, credentials: credentialsOf(sealer, row.sealed ?? null) };
 }
 
 /**
@@ -173,6 +177,8 @@ export async function runScenarioJob(runId: string, deps: ScenarioJobDeps, { sig
     if (signal?.aborted) throw signal.reason ?? new Error('stopped');
     await batcher.stop();
     if (!(await storeRunResult(db, owner, result))) return 'skipped';
+    // Once per run: storeRunResult succeeds only for the attempt that still owns the running run.
+    await deps.webhooks?.emit(row.userId, 'scenario_run.completed', scenarioRunData({ runId: row.id, scenarioId: row.scenarioId, name: scenario.name, website: scenario.website, projectId: scenario.projectId, ...result }));
     const dropped = batcher.dropped ? ` (${batcher.dropped} more events not listed)` : '';
     const summary = result.status === 'passed' ? `Scenario passed in ${Math.round(result.durationMs)} ms` : `Scenario failed at step ${(result.failedStep ?? 0) + 1}: ${result.error ?? 'no reason given'}`;
     await batcher.record([{ userId: row.userId, projectId: scenario.projectId, kind: result.status === 'passed' ? 'other' : 'error', url: scenario.website, extra: batcher.extra(`${summary}${dropped}`, { lifecycle: true }) }]);

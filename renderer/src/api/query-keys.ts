@@ -33,7 +33,21 @@ export const queryKeys = {
     /** GET /reports/{id}: a generated report's state (polled, and written by 'report.state' live messages). */
     status: (id: string) => ['reports', 'status', id] as const,
   },
-  webhooks: { all: ['webhooks'] as const },
+  webhooks: {
+    all: ['webhooks'] as const,
+    list: () => ['webhooks', 'list'] as const,
+    /** GET /webhook/{id}/deliveries: the webhook's recent deliveries with their attempts. */
+    deliveries: (id: string) => ['webhooks', 'deliveries', id] as const,
+    allDeliveries: ['webhooks', 'deliveries'] as const,
+  },
+  apiKeys: {
+    all: ['api-keys'] as const,
+    list: () => ['api-keys', 'list'] as const,
+    /** GET /api_usage: the API plan and today's requests against its limit. */
+    usage: () => ['api-keys', 'usage'] as const,
+    /** GET /v1/openapi.json: the public API's OpenAPI document. */
+    openapi: () => ['api-keys', 'openapi'] as const,
+  },
   /** GET /v2/live-browser/framing?url=...: whether a site may be shown in a frame (web live browser). */
   liveBrowser: { framing: (url: string) => ['live-browser', 'framing', url] as const },
   /** GET /auth/v1/settings of the auth server: which sign-in providers it offers. */

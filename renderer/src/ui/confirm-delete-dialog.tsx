@@ -9,6 +9,8 @@ export function ConfirmDeleteDialog({
   onOpenChange,
   onConfirm,
   deleting,
+  confirmLabel = 'Delete',
+  busyLabel = 'Deleting...',
 }: {
   /** e.g. 'Delete project' */
   title: string;
@@ -20,6 +22,9 @@ export function ConfirmDeleteDialog({
   onOpenChange: (open: boolean) => void;
   onConfirm: () => void;
   deleting: boolean;
+  /** The red button's label when the action is not called Delete, e.g. 'Revoke'. */
+  confirmLabel?: string;
+  busyLabel?: string;
 }) {
   return (
     <Dialog.Root open={open} onOpenChange={(d) => onOpenChange(d.open)} role="alertdialog" size={{ base: 'xs', sm: 'sm' }} placement="center">
@@ -42,8 +47,8 @@ export function ConfirmDeleteDialog({
                   Cancel
                 </Button>
               </Dialog.ActionTrigger>
-              <Button colorPalette="red" onClick={onConfirm} loading={deleting} loadingText="Deleting...">
-                Delete
+              <Button colorPalette="red" onClick={onConfirm} loading={deleting} loadingText={busyLabel}>
+                {confirmLabel}
               </Button>
             </Dialog.Footer>
             <Dialog.CloseTrigger asChild>

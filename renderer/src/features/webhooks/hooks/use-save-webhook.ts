@@ -1,0 +1,22 @@
+import { createdWebhookSchema, webhookBodySchema } from '@common/webhooks';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useApi } from '../../../app/services';
+import { ApiError } from '../../../api/http';
+import { queryKeys } from '../../../api/query-keys';
+import { notify } from '../../../ui/toaster';
+import { texts } from '../texts';
+
+/** POST /webhook {url}: answers the webhook with its signing secret (sent once); a failure toasts the server's detail. */
+export function useSaveWebhook() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (url: string) => {
+      const body = webhookBodySchema.parse({ url });
+      return createdWebhookSchema.parse(await api.request('POST', '/webhook', { body, fallbackError: texts.saveFailed }));
+    },
+    onSuccess: () => notify.success(texts.saved),
+    onError: (error) => notify.error(error instanceof ApiError ? error.message : texts.saveFailed),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.list() }),
+  });
+}

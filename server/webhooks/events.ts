@@ -1,0 +1,63 @@
+import type { reports, scans } from '../db/schema';
+
+// The data of each event type (the `data` of {type, timestamp, data}): ids, figures and short texts a receiver
+// can act on (post to Slack, fail a pipeline) and fetch more with, never findings or page contents.
+
+type ScanRow = typeof scans.$inferSelect;
+type ReportRow = typeof reports.$inferSelect;
+
+/** Texts in events are cut here: an error message, not a page. */
+const TEXT_MAX = 500;
+const cut = (text: string | null | undefined) => (text == null ? null : text.length > TEXT_MAX ? `${text.slice(0, TEXT_MAX - 1)}…` : text);
+const iso = (at: Date | null | undefined) => (at ? at.toISOString() : new Date().toISOString());
+
+/** scan.completed: a project's scan reached completed. */
+export function scanCompletedData(scan: ScanRow): Record<string, unknown> {
+  return {
+    scan_id: scan.id,
+    project_id: scan.projectId,
+    url: cut(scan.url),
+    score: scan.score,
+    grade: scan.grade,
+    counts: scan.counts,
+    finished_at: iso(scan.finishedAt),
+  };
+}
+
+/** report.generated: a report reached completed. */
+export function reportGeneratedData(report: ReportRow): Record<string, unknown> {
+  return {
+    report_id: report.id,
+    type: report.type,
+    url: cut(report.url),
+    project_id: report.projectId,
+    scan_id: report.scanId,
+    total_issues: report.totalIssues,
+    finished_at: iso(report.finishedAt),
+  };
+}
+
+/** scenario_run.completed: a scenario run passed or failed. */
+export function scenarioRunData(run: {
+  runId: string;
+  scenarioId: string;
+  name: string;
+  website: string;
+  projectId: string | null;
+  status: 'passed' | 'failed';
+  failedStep: number | null;
+  error: string | null;
+  durationMs: number;
+}): Record<string, unknown> {
+  return {
+    run_id: run.runId,
+    scenario_id: run.scenarioId,
+    project_id: run.projectId,
+    name: cut(run.name),
+    website: cut(run.website),
+    status: run.status,
+    failed_step: run.failedStep,
+    error: cut(run.error),
+    duration_ms: Math.round(run.durationMs),
+  };
+}

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PAGE_SIZES, pageQuerySchema } from '../../common/pagination';
+import { createdWebhookSchema, webhookBodySchema, webhookDeliverySchema, webhookSchema, webhookTestResultSchema } from '../../common/webhooks';
+import { userOf } from '../auth/guard';
+import { setNextPage } from '../pagination';
+import type { WebhookService } from './service';
+import { sendTestEvent, type TestEventDeps } from './test-event';
+
+export interface WebhookRouteDeps extends TestEventDeps {
+  webhooks: WebhookService;
+}
+
+const idParams = z.object({ id: z.string() });
+
+/** The webhook API of spec section 7 (and each webhook's deliveries), every record scoped to the signed-in user. */
+export function webhookRoutes(deps: WebhookRouteDeps) {
+  const { webhooks } = deps;
+  return async (scope: FastifyInstance) => {
+    const app = scope.withTypeProvider<ZodTypeProvider>();
+
+    app.post('/webhook', { schema: { body: webhookBodySchema, response: { 201: createdWebhookSchema } }, config: { creationLimit: 'webhook' } }, async (request, reply) => {
+      const created = await webhooks.create(userOf(request).id, request.body.url);
+      return reply.code(201).send(created);
+    });
+
+    app.get('/webhooks', { schema: { querystring: pageQuerySchema(PAGE_SIZES.webhooks), response: { 200: z.array(webhookSchema) } } }, async (request, reply) => {
+      const page = await webhooks.list(userOf(request).id, request.query);
+      setNextPage(request, reply, page.next);
+      return page.items;
+    });
+
+    app.delete('/webhook/:id', { schema: { params: idParams } }, async (request, reply) => {
+      await webhooks.remove(userOf(request).id, request.params.id);
+      return reply.code(204).send();
+    });
+
+    // Limited like a creation: each call makes the server send a request somewhere.
+    app.post(
+      '/webhook/test',
+      { schema: { body: webhookBodySchema, response: { 200: webhookTestResultSchema } }, config: { creationLimit: 'webhook-test' } },
+      async (request) => sendTestEvent(userOf(request).id, request.body.url, deps),
+    );
+
+    app.get(
+      '/webhook/:id/deliveries',
+      { schema: { params: idParams, querystring: pageQuerySchema(PAGE_SIZES.webhookDeliveries), response: { 200: z.array(webhookDeliverySchema) } } },
+      async (request, reply) => {
+        const page = await webhooks.deliveries(userOf(request).id, request.params.id, request.query);
+        setNextPage(request, reply, page.next);
+        return page.items;
+      },
+    );
+  };
+}

@@ -1,0 +1,140 @@
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PageQuery } from '../../common/pagination';
+import type { CreatedWebhook, Webhook, WebhookDelivery } from '../../common/webhooks';
+import { webhookDeliverySchema } from '../../common/webhooks';
+import type { AddressPolicy } from '../../engine/retrieval/address-policy';
+import type { Db } from '../db';
+import { webhookAttempts, webhookDeliveries, webhooks } from '../db/schema';
+import { cursorTimestampSql, decodeCursor, pageOf } from '../pagination';
+import { isUuid, ProjectError } from '../projects/service';
+import type { Sealer } from '../projects/sealed';
+import { webhookUrlRefusal } from './send';
+import { newWebhookSecret } from './signing';
+
+/** Webhooks one user may have: enough for every tool a team wires up, few enough that one event stays cheap to fan out. */
+export const MAX_WEBHOOKS_PER_USER = 20;
+
+/**
+ * How long saving waits for the address policy's DNS answer. Past it the URL is accepted: every delivery checks
+ * the addresses it connects to anyway.
+ */
+const POLICY_LOOKUP_MS = 3000;
+
+type WebhookRow = typeof webhooks.$inferSelect;
+
+const webhookSortAt = sql<string>`${sql.raw(cursorTimestampSql('"webhooks"."created_at"'))}`;
+const deliverySortAt = sql<string>`${sql.raw(cursorTimestampSql('"webhook_deliveries"."created_at"'))}`;
+
+const toWebhook = (row: WebhookRow): Webhook => ({ id: row.id, url: row.url, created_at: row.createdAt.toISOString() });
+
+/** A user's webhooks and their deliveries. Every query is filtered by the user's id: another user's webhook does not exist (404). */
+export class WebhookService {
+  constructor(
+    private readonly db: Db,
+    private readonly sealer: Sealer,
+    private readonly policy: AddressPolicy,
+  ) {}
+
+  /** Saves a webhook with a new signing secret, answered this once. */
+  async create(userId: string, url: string): Promise<CreatedWebhook> {
+    await this.assertAllowed(url);
+    const [{ value: existing } = { value: 0 }] = await this.db.select({ value: count() }).from(webhooks).where(eq(webhooks.userId, userId));
+    if (existing >= MAX_WEBHOOKS_PER_USER) {
+      throw new ProjectError(409, `You can have at most ${MAX_WEBHOOKS_PER_USER} webhooks; delete one to add another.`);
+    }
+    const secret = newWebhookSecret();
+    const [row] = await this.db.insert(webhooks).values({ userId, url, secretSealed: this.sealer.seal(secret) }).returning();
+    return { ...toWebhook(row!), secret };
+  }
+
+  /** One page of the user's webhooks, newest first. */
+  async list(userId: string, { limit, cursor }: PageQuery): Promise<{ items: Webhook[]; next: string | null }> {
+    const after = decodeCursor(cursor);
+    const conditions: SQL[] = [eq(webhooks.userId, userId)];
+    if (after) conditions.push(sql`(${webhooks.createdAt}, ${webhooks.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`);
+    const rows = await this.db
+      .select({ row: webhooks, sortAt: webhookSortAt })
+      .from(webhooks)
+      .where(and(...conditions))
+      .orderBy(desc(webhooks.createdAt), desc(webhooks.id))
+      .limit(limit + 1);
+    const page = pageOf(rows, limit, ({ row, sortAt }) => ({ at: sortAt, id: row.id }));
+    return { items: page.items.map(({ row }) => toWebhook(row)), next: page.next };
+  }
+
+  /** Deletes a webhook; its pending deliveries go with it (cascade), so no retry reaches it afterwards. */
+  async remove(userId: string, id: string): Promise<void> {
+    await this.row(userId, id);
+    await this.db.delete(webhooks).where(and(eq(webhooks.id, id), eq(webhooks.userId, userId)));
+  }
+
+  /** The user's webhook, or a 404. */
+  async row(userId: string, id: string): Promise<WebhookRow> {
+    if (!isUuid(id)) throw new ProjectError(404, 'Webhook not found');
+    const [row] = await this.db
+      .select()
+      .from(webhooks)
+      .where(and(eq(webhooks.id, id), eq(webhooks.userId, userId)));
+    if (!row) throw new ProjectError(404, 'Webhook not found');
+    return row;
+  }
+
+  /** The signing secret of the user's newest webhook at this URL, if there is one. */
+  async secretFor(userId: string, url: string): Promise<{ id: string; secret: string } | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(webhooks)
+      .where(and(eq(webhooks.userId, userId), eq(webhooks.url, url)))
+      .orderBy(desc(webhooks.createdAt))
+      .limit(1);
+    return row ? { id: row.id, secret: this.sealer.open(row.secretSealed) } : undefined;
+  }
+
+  /** One page of a webhook's deliveries, newest first, each with its attempts (oldest first). */
+  async deliveries(userId: string, webhookId: string, { limit, cursor }: PageQuery): Promise<{ items: WebhookDelivery[]; next: string | null }> {
+    await this.row(userId, webhookId);
+    const after = decodeCursor(cursor);
+    const conditions: SQL[] = [eq(webhookDeliveries.webhookId, webhookId), eq(webhookDeliveries.userId, userId)];
+    if (after) conditions.push(sql`(${webhookDeliveries.createdAt}, ${webhookDeliveries.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`);
+    const rows = await this.db
+      .select({ row: webhookDeliveries, sortAt: deliverySortAt })
+      .from(webhookDeliveries)
+      .where(and(...conditions))
+      .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+      .limit(limit + 1);
+    const page = pageOf(rows, limit, ({ row, sortAt }) => ({ at: sortAt, id: row.id }));
+    const ids = page.items.map(({ row }) => row.id);
+    const attempts = ids.length
+      ? await this.db.select().from(webhookAttempts).where(inArray(webhookAttempts.deliveryId, ids)).orderBy(asc(webhookAttempts.attemptedAt), asc(webhookAttempts.id))
+      : [];
+    const items = page.items.map(({ row }) =>
+      webhookDeliverySchema.parse({
+        id: row.id,
+        event_type: row.eventType,
+        message_id: row.messageId,
+        status: row.status,
+        created_at: row.createdAt.toISOString(),
+        next_attempt_at: row.status === 'pending' && row.nextAttemptAt ? row.nextAttemptAt.toISOString() : null,
+        attempts: attempts
+          .filter((attempt) => attempt.deliveryId === row.id)
+          .map((attempt) => ({
+            attempted_at: attempt.attemptedAt.toISOString(),
+            status_code: attempt.statusCode,
+            duration_ms: attempt.durationMs,
+            error: attempt.error,
+            response_excerpt: attempt.responseExcerpt,
+          })),
+      }),
+    );
+    return { items, next: page.next };
+  }
+
+  /** Refuses (400) a URL whose host the address policy refuses, e.g. a private address in server mode. */
+  async assertAllowed(url: string): Promise<void> {
+    if (this.policy.allowPrivate) return;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), POLICY_LOOKUP_MS)));
+    const refusal = await Promise.race([webhookUrlRefusal(this.policy, url), timeout]).finally(() => clearTimeout(timer));
+    if (refusal) throw new ProjectError(400, refusal);
+  }
+}

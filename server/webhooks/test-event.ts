@@ -1,0 +1,36 @@
+import type { AddressPolicy, HostResolver } from '../../engine/retrieval/address-policy';
+import { ProjectError } from '../projects/service';
+import { eventPayload } from './delivery';
+import { sendWebhook, webhookUrlRefusal } from './send';
+import type { WebhookService } from './service';
+import { newMessageId, newWebhookSecret, signedHeaders } from './signing';
+
+export interface TestEventDeps {
+  webhooks: WebhookService;
+  policy: AddressPolicy;
+  timeoutMs: number;
+  resolveHost?: HostResolver;
+}
+
+/**
+ * POST /webhook/test: sends one signed 'webhook.test' event to the URL and answers the receiver's status. When the
+ * URL is one of the user's webhooks the event is signed with that webhook's secret, so the receiver can check its
+ * verification end to end; any other URL (one being typed, not yet saved) gets a secret made for this test alone.
+ * Nothing is stored and nothing is retried. No answer at all is an error with the reason: 400 for an address the
+ * policy refuses, 502 for a timeout or a connection failure.
+ */
+export async function sendTestEvent(userId: string, url: string, deps: TestEventDeps): Promise<{ status_code: number }> {
+  const refusal = deps.policy.allowPrivate ? null : await webhookUrlRefusal(deps.policy, url);
+  if (refusal) throw new ProjectError(400, refusal);
+  const saved = await deps.webhooks.secretFor(userId, url);
+  const body = JSON.stringify(
+    eventPayload('webhook.test', { webhook_id: saved?.id ?? null, message: 'A test event from vibeeval: your endpoint receives signed webhooks.' }),
+  );
+  const headers = signedHeaders(saved?.secret ?? newWebhookSecret(), newMessageId(), body);
+  const outcome = await sendWebhook(url, body, headers, { policy: deps.policy, timeoutMs: deps.timeoutMs, resolveHost: deps.resolveHost });
+  if (outcome.statusCode === null) {
+    const refused = /private or loopback address/.test(outcome.error ?? '');
+    throw new ProjectError(refused ? 400 : 502, `The webhook endpoint did not answer: ${outcome.error ?? 'no answer'}`);
+  }
+  return { status_code: outcome.statusCode };
+}
