@@ -111,6 +111,8 @@ export const projectSchema = z.object({
   creation_date: z.string(),
   last_test: z.string().nullable(),
   latest_scan: scanSummarySchema.nullable(),
+  /** The monitoring script's data-site value; in GET /project/{id} only (rotated by POST /project/{id}/site_token). */
+  site_token: z.string().optional(),
 });
 export type Project = z.infer<typeof projectSchema>;
 

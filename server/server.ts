@@ -1,6 +1,9 @@
 import { join } from 'node:path';
 import type { DestinationStream } from 'pino';
 import { buildApp } from './app';
+import { continuousPublicRoutes, continuousRoutes } from './continuous/routes';
+import { monitorScriptRoutes } from './continuous/script-route';
+import { ContinuousService } from './continuous/service';
 import { ListCache } from './changes/list-cache';
 import { loadConfig, type Config } from './config';
 import { openDatabase } from './db';
@@ -124,6 +127,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
     await keyAuth.start();
     // The API plan comes from billing once it exists; until then the server's configured plan applies to everyone.
     const meter = (usage = new UsageMeter(database.pool, () => config.api.plan));
+    const continuous = new ContinuousService(database.db);
     const reportDeps = { db: database.db, projects, jobs, live, links, renderAudit: renderStoredAudit };
     built = await buildApp({
       config,
@@ -147,6 +151,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
           llm: config.scenarios.llm,
           openBrowser: () => openScenarioBrowser({ policy: config.scans.addressPolicy }),
         }),
+        continuousRoutes(continuous),
         webhookRoutes({ webhooks: new WebhookService(database.db, sealer, config.scans.addressPolicy), policy: config.scans.addressPolicy, timeoutMs: config.webhooks.timeoutMs }),
       ],
       publicRoutes: [
@@ -168,6 +173,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
           origin: () => origin(),
         }),
         liveBrowserRoutes({ pool: database.pool, limits: config.framingChecks, policy: config.scans.addressPolicy, origin: () => origin() }),
+        continuousPublicRoutes({ service: continuous, pool: database.pool }),
+        monitorScriptRoutes(),
         mcpRoutes({ db: database.db, projects, jobs: started, events, live: bus, limits: new CreationLimits(database.pool, config.creationLimits), logger, auth: keyAuth, usage: meter }),
       ],
     });

@@ -66,6 +66,7 @@ it('is at most 3 KB gzip', () => {
 
 // The node tsconfig has no DOM types: the page functions name the little they use.
 type Storage = { getItem(key: string): string | null };
+type Timed = { __checkMs: number[]; __cloneMs: number[]; document: { body: { cloneNode(deep: boolean): unknown; querySelectorAll(selector: string): { length: number } } } };
 type State = { h?: string; r?: number; c?: number; n?: number; d?: string };
 
 describe.skipIf(lookup.path === null)('the monitoring script in Chromium', () => {
@@ -180,7 +181,7 @@ describe.skipIf(lookup.path === null)('the monitoring script in Chromium', () =>
 
   it('does nothing, and throws nothing, where localStorage throws', async () => {
     await tab.addInitScript(() => {
-      Object.defineProperty(window, 'localStorage', {
+      Object.defineProperty(globalThis, 'localStorage', {
         get() {
           throw new DOMException('blocked', 'SecurityError');
         },
@@ -202,9 +203,9 @@ describe.skipIf(lookup.path === null)('the monitoring script on a page of 5,000 
       const tab = await browser.newPage();
       // Times the check the script schedules; a cleared store makes every load a full check.
       await tab.addInitScript(() => {
-        const w = window as unknown as { requestIdleCallback: (cb: () => void) => number; __checkMs: number[]; __cloneMs: number[]; localStorage: { clear(): void } };
+        const w = globalThis as unknown as Timed & { requestIdleCallback: (cb: () => void) => number; localStorage: { clear(): void } };
         w.localStorage.clear();
-        const original = w.requestIdleCallback.bind(window);
+        const original = w.requestIdleCallback.bind(globalThis);
         w.__checkMs = [];
         w.__cloneMs = [];
         w.requestIdleCallback = (callback) =>
@@ -214,7 +215,7 @@ describe.skipIf(lookup.path === null)('the monitoring script on a page of 5,000 
             w.__checkMs.push(performance.now() - start);
             // Reference in the same page and moment: one native clone of the body, nothing else.
             const cloneStart = performance.now();
-            document.body.cloneNode(true);
+            w.document.body.cloneNode(true);
             w.__cloneMs.push(performance.now() - cloneStart);
           });
       });
@@ -223,14 +224,14 @@ describe.skipIf(lookup.path === null)('the monitoring script on a page of 5,000 
       let nodes = 0;
       for (let i = 0; i < 20; i++) {
         await tab.goto(origin);
-        await tab.waitForFunction(() => (window as unknown as { __checkMs: number[] }).__checkMs.length > 0);
+        await tab.waitForFunction(() => (globalThis as unknown as Timed).__checkMs.length > 0);
         const [check, clone] = await tab.evaluate(() => {
-          const w = window as unknown as { __checkMs: number[]; __cloneMs: number[] };
+          const w = globalThis as unknown as Timed;
           return [w.__checkMs[0]!, w.__cloneMs[0]!];
         });
         times.push(check);
         clones.push(clone);
-        nodes = await tab.evaluate(() => document.body.querySelectorAll('*').length);
+        nodes = await tab.evaluate(() => (globalThis as unknown as Timed).document.body.querySelectorAll('*').length);
       }
       const median = (values: number[]) => {
         const sorted = [...values].sort((a, b) => a - b);

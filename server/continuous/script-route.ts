@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import source from './latest.js?raw';
 
 /** The monitoring script as served: its text, the compressed forms computed once, and its version. */
@@ -54,8 +54,8 @@ function sendScript(script: MonitorScript, request: FastifyRequest, reply: Fasti
 }
 
 /** GET /latest.js: the monitoring script a site embeds with `<script src=".../latest.js" data-site="vst_..." async>`. */
-export function monitorScriptRoutes(script: MonitorScript = buildMonitorScript()): FastifyPluginAsync {
-  return async (app) => {
+export function monitorScriptRoutes(script: MonitorScript = buildMonitorScript()) {
+  return async (app: FastifyInstance) => {
     app.get('/latest.js', async (request, reply) => sendScript(script, request, reply));
   };
 }

@@ -124,6 +124,11 @@ export const projects = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     lastTest: timestamp('last_test', { withTimezone: true }),
+    /** Public id of the project in the monitoring script's data-site attribute (not a secret: it sits in the site's HTML). */
+    siteToken: text('site_token')
+      .notNull()
+      .unique()
+      .default(sql`'vst_' || substr(replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''), 1, 24)`),
   },
   // With the id: the keyset of the paginated list (server/pagination.ts), rows created in one instant included.
   (t) => [index('projects_user_id_created_idx').on(t.userId, t.createdAt, t.id)],
@@ -376,4 +381,22 @@ export const webhookAttempts = pgTable(
     responseExcerpt: text('response_excerpt'),
   },
   (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.attemptedAt)],
+);
+
+/** One report of the monitoring script whose content hash differed from the project's newest build. */
+export const continuousBuilds = pgTable(
+  'continuous_builds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    buildHash: text('build_hash').notNull(),
+    /** success, warning, error or other; 'other' until the re-scan that judges the build has finished. */
+    status: text('status').notNull().default('other'),
+    url: text('url').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('continuous_builds_user_created_idx').on(t.userId, t.createdAt, t.id), index('continuous_builds_project_created_idx').on(t.projectId, t.createdAt)],
 );

@@ -229,7 +229,7 @@ export class ProjectService {
   async get(userId: string, id: string): Promise<Project> {
     const row = await this.row(userId, id);
     const latest = await this.latestScans([row.id]);
-    return this.toProject(row, latest.get(row.id) ?? null);
+    return { ...this.toProject(row, latest.get(row.id) ?? null), site_token: row.siteToken };
   }
 
   async create(userId: string, body: z.output<typeof createProjectBodySchema>): Promise<Project> {

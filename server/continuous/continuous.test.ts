@@ -1,0 +1,158 @@
+import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { continuousBuildSchema } from '../../common/continuous';
+import { signUp } from '../testing/http';
+import { startTestServer } from '../testing/test-server';
+import { buildMonitorScript, pickEncoding } from './script-route';
+import { sameSite } from './service';
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+const SITE = 'http://127.0.0.1:4321';
+const ELSEWHERE = 'https://shop.example';
+
+beforeAll(async () => {
+  server = await startTestServer({ VIBEEVAL_SCAN_RENDER: 'false', VIBEEVAL_SCAN_RATE: '0' });
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function call(method: string, path: string, { token, body, headers = {} }: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+  const response = await fetch(`${server.origin}${path}`, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text && response.headers.get('content-type')?.includes('json') ? (JSON.parse(text) as Record<string, unknown>) : text };
+}
+
+async function projectWithToken(token: string, url = SITE) {
+  const created = await call('POST', '/project', { token, body: { url, status: 'active', num_pages: 1 } });
+  expect(created.status).toBe(201);
+  const id = (created.body as { id: string }).id;
+  const detail = await call('GET', `/project/${id}`, { token });
+  return { id, siteToken: (detail.body as { site_token: string }).site_token };
+}
+
+const report = (body: unknown, origin = 'https://shop.example') => call('POST', '/continuous-testing', { body, headers: { origin } });
+
+describe('GET /latest.js', () => {
+  it('serves the script compressed, cacheable for five minutes, with its version in the ETag', async () => {
+    const script = buildMonitorScript();
+    const gz = await fetch(`${server.origin}/latest.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.status).toBe(200);
+    expect(gz.headers.get('content-type')).toBe('application/javascript; charset=utf-8');
+    expect(gz.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(gz.headers.get('etag')).toBe(script.etag);
+    expect(gz.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect(await gz.text()).toBe(script.body.toString('utf8')); // fetch decodes the gzip it asked for
+    expect(gunzipSync(script.gzip).equals(script.body)).toBe(true);
+    expect(brotliDecompressSync(script.brotli).equals(script.body)).toBe(true);
+    expect(script.gzip.length).toBeLessThanOrEqual(3 * 1024);
+    const again = await fetch(`${server.origin}/latest.js`, { headers: { 'if-none-match': script.etag } });
+    expect(again.status).toBe(304);
+  });
+
+  it('picks brotli, then gzip, and honours q=0', () => {
+    expect(pickEncoding('gzip, deflate, br')).toBe('br');
+    expect(pickEncoding('gzip;q=1.0, br;q=0')).toBe('gzip');
+    expect(pickEncoding('identity')).toBeNull();
+    expect(pickEncoding(undefined)).toBeNull();
+  });
+});
+
+describe('site tokens', () => {
+  it('shows the token in the project detail and rotates it; the old one stops working', async () => {
+    const user = await signUp(server.origin, 'rotate');
+    const { id, siteToken } = await projectWithToken(user.token);
+    expect(siteToken).toMatch(/^vst_[A-Za-z0-9_-]{24}$/);
+    const rotated = await call('POST', `/project/${id}/site_token`, { token: user.token });
+    expect(rotated.status).toBe(200);
+    const fresh = (rotated.body as { site_token: string }).site_token;
+    expect(fresh).toMatch(/^vst_[A-Za-z0-9_-]{24}$/);
+    expect(fresh).not.toBe(siteToken);
+    expect(((await call('GET', `/project/${id}`, { token: user.token })).body as { site_token: string }).site_token).toBe(fresh);
+    expect((await report({ site_token: siteToken, hash: 'aaaaaaaa', hostname: '127.0.0.1' })).status).toBe(404);
+    expect((await report({ site_token: fresh, hash: 'aaaaaaaa', hostname: '127.0.0.1' })).status).toBe(202);
+    const other = await signUp(server.origin, 'rotate-other');
+    expect(await call('POST', `/project/${id}/site_token`, { token: other.token })).toMatchObject({ status: 404, body: { detail: 'Project not found' } });
+  });
+});
+
+describe('POST /continuous-testing', () => {
+  it('answers the CORS preflight for any origin, on this route alone', async () => {
+    const preflight = await call('OPTIONS', '/continuous-testing', { headers: { origin: 'https://shop.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    expect(preflight.headers.get('access-control-allow-methods')).toBe('POST');
+    expect(preflight.headers.get('access-control-allow-headers')).toBe('content-type');
+    expect(preflight.headers.get('access-control-allow-credentials')).toBeNull();
+    const elsewhere = await call('OPTIONS', '/projects', { headers: { origin: 'https://shop.example', 'access-control-request-method': 'GET' } });
+    expect(elsewhere.headers.get('access-control-allow-origin')).toBeNull();
+    const projects = await call('GET', '/projects', { headers: { origin: 'https://shop.example' } });
+    expect(projects.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('validates the body with a detail, and reveals nothing about unknown tokens', async () => {
+    const bad = await report({ site_token: 'vst_abcdefghijkl', hash: 'XYZ', hostname: 'shop.example' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ detail: expect.stringContaining('hash must be 8 lowercase hex digits') as unknown });
+    expect(bad.headers.get('access-control-allow-origin')).toBe('*');
+    expect((await report({ hash: 'abcdef01', hostname: 'shop.example' })).status).toBe(400);
+    expect((await call('POST', '/continuous-testing', { body: 'not json', headers: { 'content-type': 'application/json' } })).status).toBe(400);
+    expect(await report({ site_token: 'vst_000000000000000000000000', hash: 'abcdef01', hostname: 'shop.example' })).toMatchObject({ status: 404, body: { detail: 'Unknown site token' } });
+  });
+
+  it('refuses a hostname that is not the project site', async () => {
+    const user = await signUp(server.origin, 'host');
+    const { siteToken } = await projectWithToken(user.token);
+    const refused = await report({ site_token: siteToken, hash: 'abcdef01', hostname: 'evil.example' });
+    expect(refused).toMatchObject({ status: 403, body: { detail: "The hostname does not match the project's URL" } });
+    expect(sameSite('www.shop.example', ELSEWHERE)).toBe(true);
+    expect(sameSite('SHOP.example.', 'https://www.shop.example/path')).toBe(true);
+    expect(sameSite('shop.example.evil', ELSEWHERE)).toBe(false);
+    expect(sameSite('shop.example', 'not a url')).toBe(false);
+  });
+
+  it('makes a build for a new hash only, listed newest first for its owner alone', async () => {
+    const user = await signUp(server.origin, 'builds');
+    const { id, siteToken } = await projectWithToken(user.token);
+    const first = await report({ site_token: siteToken, hash: '0badc0de', hostname: '127.0.0.1' });
+    expect(first.status).toBe(202);
+    expect(first.body).toEqual({ build_id: expect.any(String) as unknown, changed: true });
+    expect(first.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await report({ site_token: siteToken, hash: '0badc0de', hostname: '127.0.0.1' })).toMatchObject({ status: 200, body: { changed: false } });
+    const second = await report({ site_token: siteToken, hash: 'feedface', hostname: '127.0.0.1' });
+    expect(second.status).toBe(202);
+    const list = await call('GET', '/continuous_builds', { token: user.token });
+    expect(list.status).toBe(200);
+    const builds = continuousBuildSchema.array().parse(list.body);
+    expect(builds.map((build) => [build.build_hash, build.status, build.project_id, build.url])).toEqual([
+      ['feedface', 'other', id, SITE],
+      ['0badc0de', 'other', id, SITE],
+    ]);
+    expect(builds[0]!.id).toBe((second.body as { build_id: string }).build_id);
+    const page = await call('GET', '/continuous_builds?limit=1', { token: user.token });
+    expect((page.body as unknown[]).length).toBe(1);
+    const cursor = page.headers.get('x-next-cursor');
+    expect(cursor).toBeTruthy();
+    const rest = await call('GET', `/continuous_builds?limit=1&cursor=${encodeURIComponent(cursor!)}`, { token: user.token });
+    expect((rest.body as { build_hash: string }[]).map((build) => build.build_hash)).toEqual(['0badc0de']);
+    const other = await signUp(server.origin, 'builds-other');
+    expect((await call('GET', '/continuous_builds', { token: other.token })).body).toEqual([]);
+    expect((await call('GET', '/continuous_builds')).status).toBe(401);
+  });
+
+  it('limits reports per site token with a Retry-After', async () => {
+    const user = await signUp(server.origin, 'limit');
+    const { siteToken } = await projectWithToken(user.token);
+    const answers: number[] = [];
+    for (let i = 0; i < 30; i++) answers.push((await report({ site_token: siteToken, hash: 'abcdef01', hostname: '127.0.0.1' })).status);
+    expect(answers.filter((status) => status === 429)).toEqual([]);
+    const limited = await report({ site_token: siteToken, hash: 'abcdef01', hostname: '127.0.0.1' });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(limited.body).toEqual({ detail: 'Too many reports for this site. Please try again later.' });
+  });
+});

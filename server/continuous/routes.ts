@@ -1,0 +1,82 @@
+import type { FastifyCorsOptions } from '@fastify/cors';
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import { RateLimiterPostgres } from 'rate-limiter-flexible';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CONTINUOUS_BUILDS_PAGE, CONTINUOUS_REPORTS_PER_HOUR, continuousReportBodySchema } from '../../common/continuous';
+import { pageQuerySchema } from '../../common/pagination';
+import { userOf } from '../auth/guard';
+import { detailErrorHandler } from '../http-errors';
+import { setNextPage } from '../pagination';
+import { takePoint } from '../rate-limit';
+import type { ContinuousService } from './service';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** @fastify/cors reads a route's own options here, over the app-wide ones. */
+    cors?: FastifyCorsOptions | false;
+  }
+}
+
+/** Path the monitoring script reports to (spec: POST /continuous-testing). */
+export const CONTINUOUS_REPORT_PATH = '/continuous-testing';
+
+// Any site may embed the script, so any origin may report; no cookies or credentials ever travel with a report.
+const REPORT_CORS: FastifyCorsOptions = { origin: '*', credentials: false, methods: ['POST'], allowedHeaders: ['content-type'], maxAge: 86_400, exposedHeaders: ['retry-after'] };
+
+class ReportError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
+}
+
+export interface ContinuousPublicDeps {
+  service: ContinuousService;
+  pool: pg.Pool;
+  /** Reports accepted per site token and hour. */
+  perHour?: number;
+}
+
+/** POST /continuous-testing: the monitoring script's report, from any origin, limited per site token. */
+export function continuousPublicRoutes({ service, pool, perHour = CONTINUOUS_REPORTS_PER_HOUR }: ContinuousPublicDeps) {
+  const limiter = new RateLimiterPostgres({ storeClient: pool, storeType: 'pool', tableName: 'rate_limits', tableCreated: true, keyPrefix: 'continuous_report', points: perHour, duration: 3600 });
+  return async (scope: FastifyInstance) => {
+    const app = scope.withTypeProvider<ZodTypeProvider>();
+    app.setErrorHandler(detailErrorHandler);
+    // The cors plugin answers the preflight in its hook with this route's options; the handler runs only for a
+    // plain OPTIONS that is no preflight.
+    app.options(CONTINUOUS_REPORT_PATH, { config: { cors: REPORT_CORS } }, async (_request, reply) => reply.code(204).send());
+    app.post(CONTINUOUS_REPORT_PATH, { schema: { body: continuousReportBodySchema }, config: { cors: REPORT_CORS }, bodyLimit: 2048 }, async (request, reply) => {
+      const retryAfter = await takePoint(limiter, request.body.site_token);
+      if (retryAfter !== null) throw new ReportError(429, 'Too many reports for this site. Please try again later.', retryAfter);
+      const project = await service.projectFor(request.body);
+      const outcome = await service.report(project, request.body.hash);
+      void reply.header('cache-control', 'no-store');
+      if (!outcome.changed) return reply.code(200).send({ changed: false });
+      return reply.code(202).send({ build_id: outcome.buildId, changed: true });
+    });
+  };
+}
+
+const idParams = z.object({ id: z.string().max(64) });
+const buildsQuerySchema = pageQuerySchema(CONTINUOUS_BUILDS_PAGE);
+
+/** The signed-in side: the builds list and a project's site token rotation. */
+export function continuousRoutes(service: ContinuousService) {
+  return async (scope: FastifyInstance) => {
+    const app = scope.withTypeProvider<ZodTypeProvider>();
+    app.get('/continuous_builds', { schema: { querystring: buildsQuerySchema } }, async (request, reply) => {
+      const page = await service.list(userOf(request).id, request.query);
+      setNextPage(request, reply, page.next);
+      return page.items;
+    });
+    app.post('/project/:id/site_token', { schema: { params: idParams } }, async (request) => ({
+      site_token: await service.rotateSiteToken(userOf(request).id, request.params.id),
+    }));
+  };
+}
