@@ -23,6 +23,7 @@ interface Fixtures {
   apiKey: string;
   deleteApiKeyId: string;
   v1ScanId: string;
+  siteToken: string;
 }
 
 interface FuzzTarget {
@@ -113,6 +114,11 @@ const TABLE: Record<string, (fx: Fixtures) => FuzzTarget> = {
   'POST /v1/scans': () => ({ auth: 'apiKey', body: { url: SITE, options: { depth: 2, include_screenshots: false } } }),
   'GET /v1/scans/:id': (fx) => ({ auth: 'apiKey', params: { id: fx.v1ScanId } }),
   'GET /v1/projects': () => ({ auth: 'apiKey', query: { limit: '10' } }),
+  'GET /latest.js': () => ({}),
+  'OPTIONS /continuous-testing': () => ({ headers: { origin: 'https://example.com', 'access-control-request-method': 'POST' } }),
+  'POST /continuous-testing': (fx) => ({ headers: { origin: 'https://example.com' }, body: { site_token: fx.siteToken, hash: 'abcdef01', hostname: 'example.com' } }),
+  'GET /continuous_builds': () => ({ auth: 'user', query: { limit: '10' } }),
+  'POST /project/:id/site_token': (fx) => ({ auth: 'user', params: { id: fx.projectId } }),
 };
 /** Files of the built renderer (one route each): a few are fuzzed like any GET route. */
 const FILE_ROUTES_FUZZED = 2;
@@ -306,6 +312,7 @@ beforeAll(async () => {
     apiKey,
     deleteApiKeyId: doomedKey.id,
     v1ScanId: v1Scan.id,
+    siteToken: ((await call('GET', `/project/${project.id}`, user.token)).json as { site_token: string }).site_token,
   };
   expect(Object.values(fx).every((value) => typeof value === 'string' && value.length > 0)).toBe(true);
 });

@@ -134,11 +134,11 @@ describe('POST /continuous-testing', () => {
     ]);
     expect(builds[0]!.id).toBe((second.body as { build_id: string }).build_id);
     const page = await call('GET', '/continuous_builds?limit=1', { token: user.token });
-    expect((page.body as unknown[]).length).toBe(1);
+    expect((page.body as unknown as unknown[]).length).toBe(1);
     const cursor = page.headers.get('x-next-cursor');
     expect(cursor).toBeTruthy();
     const rest = await call('GET', `/continuous_builds?limit=1&cursor=${encodeURIComponent(cursor!)}`, { token: user.token });
-    expect((rest.body as { build_hash: string }[]).map((build) => build.build_hash)).toEqual(['0badc0de']);
+    expect((rest.body as unknown as { build_hash: string }[]).map((build) => build.build_hash)).toEqual(['0badc0de']);
     const other = await signUp(server.origin, 'builds-other');
     expect((await call('GET', '/continuous_builds', { token: other.token })).body).toEqual([]);
     expect((await call('GET', '/continuous_builds')).status).toBe(401);

@@ -1,3 +1,5 @@
+/* global window, document, location */
+/* eslint-disable @typescript-eslint/no-unused-vars -- ES2017 has no optional catch binding: each catch names an error it ignores */
 /* vibeeval monitoring script: tells vibeeval when this page's content changed. Sends only a content hash and the
    hostname; keeps one localStorage entry. Plain ES2017, no dependencies; never throws into the page. */
 (function () {
