@@ -70,6 +70,14 @@ const streams = { a: '', b: '' };
 const call = (request: RawRequest) => rawRequest(server.origin, request);
 const asB = (method: string, path: string, body?: unknown) => call(json(b.token, method, path, body));
 const asA = (method: string, path: string, body?: unknown) => call(json(a.token, method, path, body));
+const siteTokenOf = async (owner: Owner) => ((await call(json(owner.token, 'GET', `/project/${owner.projectId}`))).json as { site_token: string }).site_token;
+/** The monitoring script's report from the project's own site (the test site listens on 127.0.0.1). */
+const siteReport = (siteToken: string, hash: string): RawRequest => ({
+  method: 'POST',
+  path: '/continuous-testing',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ site_token: siteToken, hash, hostname: '127.0.0.1' }),
+});
 
 const TABLE: Record<string, Entry> = {
   'GET /project/:id': { kind: 'record', request: (o) => json(o.token, 'GET', `/project/${o.projectId}`) },
@@ -198,6 +206,41 @@ const TABLE: Record<string, Entry> = {
   'GET /health': { kind: 'no user data', reason: 'server status' },
   'GET /app-config': { kind: 'no user data', reason: 'public client settings' },
   'OPTIONS *': { kind: 'no user data', reason: 'CORS preflight' },
+  'GET /latest.js': { kind: 'no user data', reason: 'the monitoring script, the same for every site' },
+  'OPTIONS /continuous-testing': { kind: 'no user data', reason: "CORS preflight of the monitoring script's report" },
+  'POST /continuous-testing': {
+    kind: 'caller',
+    check: async (owner) => {
+      // Authorised by the site token alone; the answer names the new build and nothing of the project or its owner.
+      const answer = await call(siteReport(await siteTokenOf(owner), 'c0ffee01'));
+      expect(answer.status, answer.text).toBe(202);
+      expect(Object.keys(answer.json as object).sort()).toEqual(['build_id', 'changed']);
+      expectNothingOfA(answer, 'POST /continuous-testing');
+    },
+  },
+  'GET /continuous_builds': {
+    kind: 'caller',
+    check: async (owner) => {
+      const built = await call(siteReport(await siteTokenOf(owner), 'c0ffee02'));
+      const buildId = (built.json as { build_id: string }).build_id;
+      expect(buildId).toEqual(expect.any(String));
+      const theirs = await asB('GET', '/continuous_builds');
+      expect(theirs.status).toBe(200);
+      expect(theirs.text).not.toContain(buildId);
+      expectNothingOfA(theirs, 'GET /continuous_builds');
+      expect((await asA('GET', '/continuous_builds')).text).toContain(buildId);
+    },
+  },
+  'POST /project/:id/site_token': {
+    kind: 'caller',
+    check: async (owner) => {
+      const before = await siteTokenOf(owner);
+      const refused = await asB('POST', `/project/${owner.projectId}/site_token`);
+      expect(refused.status).toBe(404);
+      expect((refused.json as { detail: string }).detail).toBe('Project not found');
+      expect(await siteTokenOf(owner)).toBe(before);
+    },
+  },
   'GET /auth/v1/settings': { kind: 'no user data', reason: 'public auth settings' },
   'POST /auth/v1/signup': { kind: 'no user data', reason: 'creates a new account' },
   'POST /auth/v1/token': { kind: 'no user data', reason: "signs in with the caller's own credentials or tokens" },
