@@ -148,7 +148,8 @@ export class WebhookDeliverer implements WebhookEmitter {
       });
     } catch (error) {
       // The webhook was deleted during the attempt: its deliveries went with it, nothing to record.
-      if ((error as { code?: string }).code === '23503') return 'skipped';
+      const code = (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
+      if (code === '23503') return 'skipped';
       throw error;
     }
     if (result === 'retrying') await this.deps.enqueueAttempt(deliveryId, delay);
