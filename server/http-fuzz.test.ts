@@ -20,6 +20,8 @@ interface Fixtures {
   scenarioId: string;
   deleteScenarioId: string;
   runId: string;
+  webhookId: string;
+  deleteWebhookId: string;
 }
 
 interface FuzzTarget {
@@ -92,6 +94,12 @@ const TABLE: Record<string, (fx: Fixtures) => FuzzTarget> = {
   'POST /scenario/:id/run': (fx) => ({ auth: 'user', params: { id: fx.scenarioId } }),
   'GET /scenario-run/:id/screenshot': (fx) => ({ auth: 'user', params: { id: fx.runId } }),
   'GET /scenario-run/:id/trace': (fx) => ({ auth: 'user', params: { id: fx.runId } }),
+  'POST /webhook': () => ({ auth: 'user', body: { url: `${SITE}hooks/vibeeval` } }),
+  'GET /webhooks': () => ({ auth: 'user', query: { limit: '10' } }),
+  'DELETE /webhook/:id': (fx) => ({ auth: 'user', params: { id: fx.deleteWebhookId } }),
+  // A private address: server mode refuses it before sending, so the fuzz sends nothing out.
+  'POST /webhook/test': () => ({ auth: 'user', body: { url: 'http://10.0.0.1/hooks/vibeeval' } }),
+  'GET /webhook/:id/deliveries': (fx) => ({ auth: 'user', params: { id: fx.webhookId }, query: { limit: '10' } }),
 };
 /** Files of the built renderer (one route each): a few are fuzzed like any GET route. */
 const FILE_ROUTES_FUZZED = 2;
@@ -267,6 +275,8 @@ beforeAll(async () => {
   const scenario = (await call('POST', '/scenarios', user.token, { project_id: project.id, website: SITE, actions: SCENARIO_STEPS })).json as { id: string };
   const doomedScenario = (await call('POST', '/scenarios', user.token, { website: SITE, actions: SCENARIO_STEPS })).json as { id: string };
   const run = (await call('POST', `/scenario/${scenario.id}/run`, user.token)).json as { run_id: string };
+  const webhook = (await call('POST', '/webhook', user.token, { url: `${SITE}hooks/a` })).json as { id: string };
+  const doomedWebhook = (await call('POST', '/webhook', user.token, { url: `${SITE}hooks/b` })).json as { id: string };
   fx = {
     token: user.token,
     logoutToken: (await signUp(server.origin, 'fuzz-logout')).token,
@@ -278,6 +288,8 @@ beforeAll(async () => {
     scenarioId: scenario.id,
     deleteScenarioId: doomedScenario.id,
     runId: run.run_id,
+    webhookId: webhook.id,
+    deleteWebhookId: doomedWebhook.id,
   };
   expect(Object.values(fx).every((value) => typeof value === 'string' && value.length > 0)).toBe(true);
 });
