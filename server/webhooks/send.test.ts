@@ -1,7 +1,9 @@
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { corpusCertificates } from '../../engine/testing/corpus/harness';
 import { EXCERPT_CHARS, delivered, sendWebhook } from './send';
 import { newMessageId, newWebhookSecret, signedHeaders, WEBHOOK_USER_AGENT } from './signing';
 
@@ -116,5 +118,27 @@ describe('sendWebhook', () => {
     const outcome = await sendWebhook(`http://127.0.0.1:${deadPort}/`, body, {}, { policy: LOCAL, timeoutMs: 2000 });
     expect(outcome.statusCode).toBeNull();
     expect(outcome.error).toMatch(/refused the connection/);
+  });
+
+  it('sends nothing to an https receiver whose certificate is not trusted: the handshake fails first', async () => {
+    // A certificate from a throwaway CA that nothing trusts, as a man in the middle would present.
+    const { key, cert } = corpusCertificates();
+    let requests = 0;
+    const untrusted = https.createServer({ key, cert }, (_req, res) => {
+      requests++;
+      res.writeHead(200).end('ok');
+    });
+    await new Promise<void>((resolve) => untrusted.listen(0, '127.0.0.1', resolve));
+    try {
+      const tlsPort = (untrusted.address() as AddressInfo).port;
+      const outcome = await sendWebhook(`https://127.0.0.1:${tlsPort}/hook`, body, {}, { policy: LOCAL, timeoutMs: 2000 });
+      expect(outcome.statusCode).toBeNull();
+      expect(outcome.error).toMatch(/certificate/);
+      expect(delivered(outcome)).toBe(false);
+      expect(requests).toBe(0);
+    } finally {
+      untrusted.closeAllConnections();
+      await new Promise<void>((resolve) => untrusted.close(() => resolve()));
+    }
   });
 });
