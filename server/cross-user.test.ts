@@ -27,6 +27,8 @@ interface Owner {
   /** An API key of A's (public API) and its id. */
   apiKey: string;
   apiKeyId: string;
+  /** A webhook at the local site, which received the deliveries of A's scan and report. */
+  webhookId: string;
 }
 
 /** Text that only A's records contain: found in any answer to B, it is a leak. */
@@ -99,6 +101,26 @@ const TABLE: Record<string, Entry> = {
   'POST /scenario/:id/run': { kind: 'record', writes: true, request: (o) => json(o.token, 'POST', `/scenario/${o.scenarioId}/run`) },
   'GET /scenario-run/:id/screenshot': { kind: 'record', request: (o) => json(o.token, 'GET', `/scenario-run/${o.runId}/screenshot`) },
   'GET /scenario-run/:id/trace': { kind: 'record', request: (o) => json(o.token, 'GET', `/scenario-run/${o.runId}/trace`) },
+  'GET /webhooks': { kind: 'list', path: '/webhooks', ownIds: (o) => [o.webhookId] },
+  'DELETE /webhook/:id': { kind: 'record', writes: true, request: (o) => json(o.token, 'DELETE', `/webhook/${o.webhookId}`) },
+  'GET /webhook/:id/deliveries': { kind: 'record', request: (o) => json(o.token, 'GET', `/webhook/${o.webhookId}/deliveries`) },
+  'POST /webhook': {
+    kind: 'caller',
+    check: async (owner, caller) => {
+      const created = (await call(json(caller.token, 'POST', '/webhook', { url: `${siteUrl}b-hook` }))).json as { id: string };
+      expect((await call(json(owner.token, 'GET', `/webhook/${created.id}/deliveries`))).status).toBe(404);
+      expect(((await call(json(owner.token, 'GET', '/webhooks'))).json as { id: string }[]).map((hook) => hook.id)).toEqual([owner.webhookId]);
+    },
+  },
+  'POST /webhook/test': {
+    kind: 'caller',
+    // B may test any URL, A's too: it is signed with a one-off secret (not A's) and adds nothing to A's deliveries.
+    check: async (owner, caller) => {
+      const before = ((await call(json(owner.token, 'GET', `/webhook/${owner.webhookId}/deliveries`))).json as unknown[]).length;
+      expect((await call(json(caller.token, 'POST', '/webhook/test', { url: `${siteUrl}a-hook` }))).json).toEqual({ status_code: 200 });
+      expect(((await call(json(owner.token, 'GET', `/webhook/${owner.webhookId}/deliveries`))).json as unknown[]).length).toBe(before);
+    },
+  },
   'GET /events/recent': { kind: 'list', path: '/events/recent?limit=500', ownIds: (o) => [o.scanId] },
   'GET /report_links/recent': { kind: 'list', path: '/report_links/recent', ownIds: (o) => [o.reportId] },
   'POST /project': {
@@ -337,6 +359,7 @@ beforeAll(async () => {
   // A's records: a project, a finished scan with its security report, events.
   const created = await call(json(owner.token, 'POST', '/project', { url: siteUrl, instruction_text: MARKERS.instruction, secret_instruction: MARKERS.secret }));
   const projectId = (created.json as { id: string }).id;
+  const webhookId = ((await call(json(owner.token, 'POST', '/webhook', { url: `${siteUrl}a-hook` }))).json as { id: string }).id;
   const started = (await call(json(owner.token, 'POST', '/reports', { project_id: projectId, type: 'security' }))).json as { id: string };
   const report = await waitFor(async () => {
     const status = (await call(json(owner.token, 'GET', `/reports/${started.id}`))).json as { state: string; report_url: string | null };
@@ -354,7 +377,7 @@ beforeAll(async () => {
   expect(run.status).toBe('passed');
   expect(run.screenshot_url).toMatch(/^\/scenario-run\//);
   const ownerKey = (await call(json(owner.token, 'POST', '/api_keys', { name: 'a' }))).json as { id: string; key: string };
-  a = { ...owner, apiKey: ownerKey.key, apiKeyId: ownerKey.id, projectId, reportId: started.id, scanId: view.scan.id, reportUrl: report.report_url!, scenarioId: scenario.id, runId };
+  a = { ...owner, apiKey: ownerKey.key, apiKeyId: ownerKey.id, projectId, reportId: started.id, scanId: view.scan.id, reportUrl: report.report_url!, scenarioId: scenario.id, runId, webhookId };
   await new Promise((resolve) => setTimeout(resolve, 300)); // the last live messages
   streamsOpen.abort();
 }, 180_000);

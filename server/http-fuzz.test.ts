@@ -23,6 +23,8 @@ interface Fixtures {
   apiKey: string;
   deleteApiKeyId: string;
   v1ScanId: string;
+  webhookId: string;
+  deleteWebhookId: string;
   siteToken: string;
 }
 
@@ -114,6 +116,12 @@ const TABLE: Record<string, (fx: Fixtures) => FuzzTarget> = {
   'POST /v1/scans': () => ({ auth: 'apiKey', body: { url: SITE, options: { depth: 2, include_screenshots: false } } }),
   'GET /v1/scans/:id': (fx) => ({ auth: 'apiKey', params: { id: fx.v1ScanId } }),
   'GET /v1/projects': () => ({ auth: 'apiKey', query: { limit: '10' } }),
+  'POST /webhook': () => ({ auth: 'user', body: { url: `${SITE}hooks/vibeeval` } }),
+  'GET /webhooks': () => ({ auth: 'user', query: { limit: '10' } }),
+  'DELETE /webhook/:id': (fx) => ({ auth: 'user', params: { id: fx.deleteWebhookId } }),
+  // A private address: server mode refuses it before sending, so the fuzz sends nothing out.
+  'POST /webhook/test': () => ({ auth: 'user', body: { url: 'http://10.0.0.1/hooks/vibeeval' } }),
+  'GET /webhook/:id/deliveries': (fx) => ({ auth: 'user', params: { id: fx.webhookId }, query: { limit: '10' } }),
   'GET /latest.js': () => ({}),
   'OPTIONS /continuous-testing': () => ({ headers: { origin: 'https://example.com', 'access-control-request-method': 'POST' } }),
   'POST /continuous-testing': (fx) => ({ headers: { origin: 'https://example.com' }, body: { site_token: fx.siteToken, hash: 'abcdef01', hostname: 'example.com' } }),
@@ -298,6 +306,8 @@ beforeAll(async () => {
   const apiKey = ((await call('POST', '/api_keys', user.token, { name: 'fuzz' })).json as { key: string }).key;
   const doomedKey = (await call('POST', '/api_keys', user.token, { name: 'doomed' })).json as { id: string };
   const v1Scan = (await call('POST', '/v1/scans', apiKey, { url: 'https://example.org/' })).json as { id: string };
+  const webhook = (await call('POST', '/webhook', user.token, { url: `${SITE}hooks/a` })).json as { id: string };
+  const doomedWebhook = (await call('POST', '/webhook', user.token, { url: `${SITE}hooks/b` })).json as { id: string };
   fx = {
     token: user.token,
     logoutToken: (await signUp(server.origin, 'fuzz-logout')).token,
@@ -312,6 +322,8 @@ beforeAll(async () => {
     apiKey,
     deleteApiKeyId: doomedKey.id,
     v1ScanId: v1Scan.id,
+    webhookId: webhook.id,
+    deleteWebhookId: doomedWebhook.id,
     siteToken: ((await call('GET', `/project/${project.id}`, user.token)).json as { site_token: string }).site_token,
   };
   expect(Object.values(fx).every((value) => typeof value === 'string' && value.length > 0)).toBe(true);

@@ -51,14 +51,15 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<v
   const events = new EventService(database.db, live);
   const scenarioBrowsers = scenarioBrowserPool(undefined, config.scans.addressPolicy);
   const sealer = new Sealer(secrets.linkSecret);
-  let enqueue: ((id: string, delay: number) => Promise<void>) | undefined;
+  // The deliverer queues retries through the job queue, which is started with the deliverer's attempt runner.
+  const queue: { enqueue?: (id: string, delay: number) => Promise<void> } = {};
   const webhooks = new WebhookDeliverer({
     db: database.db,
     sealer,
     policy: config.scans.addressPolicy,
     logger,
     config: config.webhooks,
-    enqueueAttempt: (id, delay) => (enqueue ? enqueue(id, delay) : Promise.reject(new Error('the job queue is not running'))),
+    enqueueAttempt: (id, delay) => (queue.enqueue ? queue.enqueue(id, delay) : Promise.reject(new Error('the job queue is not running'))),
   });
   const jobs = await startJobs({
     database,
@@ -77,7 +78,7 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<v
       runScenarioJob(id, { db: database.db, live, logger, sealer, policy: config.scans.addressPolicy, rateLimit: config.scenarios.rateLimit, browser: () => scenarioBrowsers.get(), webhooks }, context),
     runWebhookAttempt: (id) => webhooks.attempt(id),
   });
-  enqueue = (id, delay) => jobs.enqueueWebhookAttempt(id, delay);
+  queue.enqueue = (id, delay) => jobs.enqueueWebhookAttempt(id, delay);
   webhooks.start();
   // Once working, nothing unforeseen may take the worker down (a failed start still ends the process).
   keepRunningOnUnhandledRejection((message) => logger.error(message));

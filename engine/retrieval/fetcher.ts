@@ -49,6 +49,12 @@ export interface FetcherOptions {
   /** Extra certificate authorities to trust (PEM), e.g. a company's internal CA; the public roots stay trusted. */
   trustedCa?: string[];
   /**
+   * Refuses to talk to an https host whose certificate is not trusted: the TLS handshake fails and nothing is sent
+   * (webhooks: a signed event goes only to a receiver we can trust). Default false: a scan still reads such sites to
+   * report their certificate.
+   */
+  requireTrustedTls?: boolean;
+  /**
    * Connects to these host names at the given address and port instead of what DNS says (tests: a stand-in for a
    * third-party API under its real name). The address policy still judges the address connected to, and TLS still
    * verifies the certificate for the name in the URL.
@@ -186,12 +192,13 @@ export class Fetcher {
     else options.signal?.addEventListener('abort', this.onAbort, { once: true });
     const lookup = policyLookup(options.policy, options.resolveHost);
     this.httpAgent = new http.Agent({ keepAlive: true, maxSockets: 8, lookup });
-    // Certificates are verified by hand (tlsInfo) so sites with bad ones can still be scanned and reported.
+    // Certificates are verified by hand (tlsInfo) so sites with bad ones can still be scanned and reported, unless
+    // the caller requires a trusted one.
     this.httpsAgent = new https.Agent({
       keepAlive: true,
       maxSockets: 8,
       lookup,
-      rejectUnauthorized: false,
+      rejectUnauthorized: options.requireTrustedTls ?? false,
       ca: options.trustedCa?.length ? [...rootCertificates, ...options.trustedCa] : undefined,
     });
   }

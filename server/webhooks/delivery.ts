@@ -148,7 +148,8 @@ export class WebhookDeliverer implements WebhookEmitter {
       });
     } catch (error) {
       // The webhook was deleted during the attempt: its deliveries went with it, nothing to record.
-      if ((error as { code?: string }).code === '23503') return 'skipped';
+      const code = (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
+      if (code === '23503') return 'skipped';
       throw error;
     }
     if (result === 'retrying') await this.deps.enqueueAttempt(deliveryId, delay);
@@ -156,12 +157,16 @@ export class WebhookDeliverer implements WebhookEmitter {
     return result;
   }
 
-  /** Queues again the deliveries whose attempt was lost (the process making it stopped); also run once at start. */
+  /**
+ * Queues again the deliveries whose attempt was lost: the process stopped before the first attempt, during an
+ * attempt (its lease ran out), or before queueing the retry. Run at start and every SWEEP_EVERY_MS.
+ */
   async sweep(): Promise<number> {
     const result = await this.deps.db.execute<{ id: string }>(sql`
       select id from ${webhookDeliveries}
-       where status = 'pending' and next_attempt_at < now() - make_interval(secs => ${STALLED_AFTER_SECONDS})
-       order by next_attempt_at limit 100`);
+       where status = 'pending'
+         and coalesce(next_attempt_at, created_at) < now() - make_interval(secs => ${STALLED_AFTER_SECONDS})
+       order by coalesce(next_attempt_at, created_at) limit 100`);
     for (const { id } of result.rows) await this.deps.enqueueAttempt(id, 0);
     return result.rows.length;
   }

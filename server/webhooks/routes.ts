@@ -39,8 +39,11 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
     // Limited like a creation: each call makes the server send a request somewhere.
     app.post(
       '/webhook/test',
-      { schema: { body: webhookBodySchema, response: { 200: webhookTestResultSchema } }, config: { creationLimit: 'webhook-test' } },
-      async (request) => sendTestEvent(userOf(request).id, request.body.url, deps),
+      { schema: { body: webhookBodySchema, response: { 200: webhookTestResultSchema, 502: z.object({ detail: z.string() }) } }, config: { creationLimit: 'webhook-test' } },
+      async (request, reply) => {
+        const result = await sendTestEvent(userOf(request).id, request.body.url, deps);
+        return 'unanswered' in result ? reply.code(502).send({ detail: result.unanswered }) : result;
+      },
     );
 
     app.get(

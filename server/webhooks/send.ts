@@ -43,6 +43,8 @@ export async function sendWebhook(url: string, body: string, headers: Record<str
     maxRedirects: 0,
     maxRetries: 0,
     concurrency: 1,
+    // The signed body goes only to a receiver whose certificate is trusted: an untrusted one fails the handshake.
+    requireTrustedTls: true,
     resolveHost: options.resolveHost,
   });
   const started = performance.now();

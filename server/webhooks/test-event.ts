@@ -17,9 +17,9 @@ export interface TestEventDeps {
  * URL is one of the user's webhooks the event is signed with that webhook's secret, so the receiver can check its
  * verification end to end; any other URL (one being typed, not yet saved) gets a secret made for this test alone.
  * Nothing is stored and nothing is retried. No answer at all is an error with the reason: 400 for an address the
- * policy refuses, 502 for a timeout or a connection failure.
+ * policy refuses, 502 for a timeout or a connection failure (answered as such: the error handler hides 5xx texts).
  */
-export async function sendTestEvent(userId: string, url: string, deps: TestEventDeps): Promise<{ status_code: number }> {
+export async function sendTestEvent(userId: string, url: string, deps: TestEventDeps): Promise<{ status_code: number } | { unanswered: string }> {
   const refusal = deps.policy.allowPrivate ? null : await webhookUrlRefusal(deps.policy, url);
   if (refusal) throw new ProjectError(400, refusal);
   const saved = await deps.webhooks.secretFor(userId, url);
@@ -29,8 +29,9 @@ export async function sendTestEvent(userId: string, url: string, deps: TestEvent
   const headers = signedHeaders(saved?.secret ?? newWebhookSecret(), newMessageId(), body);
   const outcome = await sendWebhook(url, body, headers, { policy: deps.policy, timeoutMs: deps.timeoutMs, resolveHost: deps.resolveHost });
   if (outcome.statusCode === null) {
-    const refused = /private or loopback address/.test(outcome.error ?? '');
-    throw new ProjectError(refused ? 400 : 502, `The webhook endpoint did not answer: ${outcome.error ?? 'no answer'}`);
+    const detail = `The webhook endpoint did not answer: ${outcome.error ?? 'no answer'}`;
+    if (/private or loopback address/.test(outcome.error ?? '')) throw new ProjectError(400, detail);
+    return { unanswered: detail };
   }
   return { status_code: outcome.statusCode };
 }
