@@ -1,4 +1,5 @@
 import type { Rectangle, WebPreferences } from 'electron';
+import { ISOLATED_WEB_PREFERENCES } from './web-preferences';
 import type { BrowserBounds, BrowserState } from '../common/ipc';
 import { browserUrlSchema, isOwnServer } from '../common/live-browser';
 import type { IpcRegistrar } from './ipc';
@@ -18,15 +19,7 @@ export const LIVE_BROWSER_PARTITION = 'vibeeval-live-browser';
 export function liveBrowserPreferences(): WebPreferences {
   return {
     // No `preload`: the site must not reach the bridge.
-    contextIsolation: true,
-    sandbox: true,
-    nodeIntegration: false,
-    nodeIntegrationInSubFrames: false,
-    nodeIntegrationInWorker: false,
-    webSecurity: true,
-    allowRunningInsecureContent: false,
-    webviewTag: false,
-    navigateOnDragDrop: false,
+    ...ISOLATED_WEB_PREFERENCES,
     spellcheck: false,
     devTools: false,
     safeDialogs: true,

@@ -1,4 +1,5 @@
 import { BrowserWindow, session, type BrowserWindowConstructorOptions, type Session, type WebContents } from 'electron';
+import { ISOLATED_WEB_PREFERENCES } from './web-preferences';
 import { MAX_REPORT_URL_LENGTH } from '../common/ipc';
 import { openExternalSafely, parseWebUrl } from './shell';
 
@@ -41,15 +42,7 @@ export function reportWindowOptions(): BrowserWindowConstructorOptions {
     backgroundColor: '#ffffff',
     webPreferences: {
       // No `preload`: the report page must not reach the bridge.
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInSubFrames: false,
-      nodeIntegrationInWorker: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      webviewTag: false,
-      navigateOnDragDrop: false,
+      ...ISOLATED_WEB_PREFERENCES,
       spellcheck: false,
       partition: REPORT_PARTITION,
     },

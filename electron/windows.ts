@@ -1,4 +1,5 @@
 import { BrowserWindow, ipcMain, screen, type Rectangle } from 'electron';
+import { ISOLATED_WEB_PREFERENCES } from './web-preferences';
 import { z } from 'zod';
 
 /** The main window's last position and size, as kept in `window-state.json` under the user-data folder. */
@@ -84,15 +85,7 @@ export async function createMainWindow(options: MainWindowOptions): Promise<Brow
     backgroundColor: '#ffffff',
     webPreferences: {
       preload: options.preloadPath,
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInSubFrames: false,
-      nodeIntegrationInWorker: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      webviewTag: false,
-      navigateOnDragDrop: false,
+      ...ISOLATED_WEB_PREFERENCES,
     },
   });
   mainWindow = window;
