@@ -177,11 +177,12 @@ export async function runScenarioJob(runId: string, deps: ScenarioJobDeps, { sig
     if (signal?.aborted) throw signal.reason ?? new Error('stopped');
     await batcher.stop();
     if (!(await storeRunResult(db, owner, result))) return 'skipped';
-    // Once per run: storeRunResult succeeds only for the attempt that still owns the running run.
-    await deps.webhooks?.emit(row.userId, 'scenario_run.completed', scenarioRunData({ runId: row.id, scenarioId: row.scenarioId, name: scenario.name, website: scenario.website, projectId: scenario.projectId, ...result }));
     const dropped = batcher.dropped ? ` (${batcher.dropped} more events not listed)` : '';
     const summary = result.status === 'passed' ? `Scenario passed in ${Math.round(result.durationMs)} ms` : `Scenario failed at step ${(result.failedStep ?? 0) + 1}: ${result.error ?? 'no reason given'}`;
     await batcher.record([{ userId: row.userId, projectId: scenario.projectId, kind: result.status === 'passed' ? 'other' : 'error', url: scenario.website, extra: batcher.extra(`${summary}${dropped}`, { lifecycle: true }) }]);
+    // Once per run: storeRunResult succeeds only for the attempt that still owns the running run. The summary event is
+    // recorded first, so a reader who sees the finished run finds its summary a moment later at most.
+    await deps.webhooks?.emit(row.userId, 'scenario_run.completed', scenarioRunData({ runId: row.id, scenarioId: row.scenarioId, name: scenario.name, website: scenario.website, projectId: scenario.projectId, ...result }));
     await publishRun(db, live, row.id);
     log.info({ status: result.status, ms: Math.round(result.durationMs), failedStep: result.failedStep }, 'scenario run finished');
     return result.status;

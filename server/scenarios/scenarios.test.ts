@@ -173,12 +173,19 @@ describe('running scenarios', () => {
     expect(traceText).not.toContain(SCENARIO_SITE_USER.password);
     expect((await call(other.token, 'GET', run.trace_url!)).status).toBe(404);
 
-    const events = (await call(user.token, 'GET', `/events/project/${projectId}?limit=500`)).json as { event_name: string; extra: { run_id?: string; description?: string } }[];
+    // The run is marked finished before its summary event is written: wait for that event a little.
+    type Listed = { event_name: string; extra: { run_id?: string; description?: string } };
+    const summarised = (listed: Listed[]) => listed.some((event) => event.extra.run_id === runId && /^Scenario passed in \d+ ms$/.test(event.extra.description ?? ''));
+    let events: Listed[] = [];
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
+      events = (await call(user.token, 'GET', `/events/project/${projectId}?limit=500`)).json as Listed[];
+      if (summarised(events)) break;
+    }
     const ofRun = events.filter((event) => event.extra.run_id === runId);
     const kinds = new Set(ofRun.map((event) => event.event_name));
     for (const kind of ['page_view', 'other']) expect(kinds, JSON.stringify([...kinds])).toContain(kind);
     expect(kinds.has('button_click') || kinds.has('form_submit')).toBe(true);
-    expect(ofRun.some((event) => /^Scenario passed in \d+ ms$/.test(event.extra.description ?? ''))).toBe(true);
+    expect(summarised(events)).toBe(true);
     expect(JSON.stringify(events)).not.toContain(SCENARIO_SITE_USER.password);
     expect(logLines.length).toBeGreaterThan(10);
     expect(logLines.join('\n')).not.toContain(SCENARIO_SITE_USER.password);
