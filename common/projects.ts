@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { continuousBuildSchema } from './continuous';
 import { PAGE_SIZES, pageQuerySchema } from './pagination';
 import { findingSchema, gradeSchema, scanProgressSchema, scanResultSchema, severityCountsSchema } from './scan';
 import { scenarioRunSchema } from './scenarios';
@@ -209,6 +210,8 @@ export const liveMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('report.state'), report: reportStatusSchema }),
   /** A scenario run changed state (queued, running, passed, failed). */
   z.object({ type: z.literal('scenario.run'), scenario_id: z.string(), run: scenarioRunSchema }),
+  /** A continuous build was made (status 'other') or judged by its re-scan (success, warning, error). */
+  z.object({ type: z.literal('continuous.build'), build: continuousBuildSchema }),
 ]);
 export type LiveMessage = z.infer<typeof liveMessageSchema>;
 

@@ -64,14 +64,15 @@ export function continuousPublicRoutes({ service, pool, perHour = CONTINUOUS_REP
 }
 
 const idParams = z.object({ id: z.string().max(64) });
-const buildsQuerySchema = pageQuerySchema(CONTINUOUS_BUILDS_PAGE);
+const buildsQuerySchema = pageQuerySchema(CONTINUOUS_BUILDS_PAGE).extend({ project_id: z.string().max(64).optional() });
 
 /** The signed-in side: the builds list and a project's site token rotation. */
 export function continuousRoutes(service: ContinuousService) {
   return async (scope: FastifyInstance) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
     app.get('/continuous_builds', { schema: { querystring: buildsQuerySchema } }, async (request, reply) => {
-      const page = await service.list(userOf(request).id, request.query);
+      const { project_id: projectId, ...pageQuery } = request.query;
+      const page = await service.list(userOf(request).id, pageQuery, projectId);
       setNextPage(request, reply, page.next);
       return page.items;
     });

@@ -1,11 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { ContinuousBuild, ContinuousReportBody } from '../../common/continuous';
+import { buildChangesSchema, type ContinuousBuild, type ContinuousReportBody } from '../../common/continuous';
 import type { PageQuery } from '../../common/pagination';
 import type { Db } from '../db';
 import { continuousBuilds, projects } from '../db/schema';
 import { cursorTimestampSql, decodeCursor, pageOf } from '../pagination';
 import { isUuid, ProjectError } from '../projects/service';
+
+/** The hash of the project's newest build: the current one. */
+async function newestHash(db: Pick<Db, 'select'>, projectId: string): Promise<string | undefined> {
+  const [newest] = await db
+    .select({ buildHash: continuousBuilds.buildHash })
+    .from(continuousBuilds)
+    .where(eq(continuousBuilds.projectId, projectId))
+    .orderBy(desc(continuousBuilds.createdAt), desc(continuousBuilds.id))
+    .limit(1);
+  return newest?.buildHash;
+}
 
 const buildSortAt = sql<string>`${sql.raw(cursorTimestampSql('"continuous_builds"."created_at"'))}`;
 
@@ -28,7 +39,8 @@ export function sameSite(reported: string, projectUrl: string): boolean {
 
 type BuildRow = typeof continuousBuilds.$inferSelect;
 
-function toBuild(row: BuildRow): ContinuousBuild {
+export function toBuild(row: BuildRow): ContinuousBuild {
+  const changes = row.changes ? buildChangesSchema.safeParse(row.changes) : null;
   return {
     id: row.id,
     project_id: row.projectId,
@@ -36,13 +48,27 @@ function toBuild(row: BuildRow): ContinuousBuild {
     status: row.status as ContinuousBuild['status'],
     url: row.url,
     timestamp: row.createdAt.toISOString(),
+    trigger: row.trigger,
+    scan_id: row.scanId,
+    changes: changes?.success ? changes.data : null,
+    finished_at: row.finishedAt?.toISOString() ?? null,
   };
 }
 
 export type ReportOutcome = { changed: true; buildId: string } | { changed: false };
 
+/**
+ * Starts the re-scan that judges a new build (and the runs of the project's scenarios). Set by the server once the
+ * job queue exists (server/continuous/builds.ts); absent, builds stay 'other'.
+ */
+export interface BuildStarter {
+  start(buildId: string): Promise<void>;
+}
+
 /** Site tokens, the monitoring script's reports and the builds they make. */
 export class ContinuousService {
+  starter?: BuildStarter;
+
   constructor(private readonly db: Db) {}
 
   /** The project a report names, checked against the hostname it came from. */
@@ -54,31 +80,45 @@ export class ContinuousService {
   }
 
   /**
-   * Records a build when the hash differs from the project's newest build. The project row is locked so two
-   * visitors reporting the same change at once make one build, not two.
+   * Records a build when the hash differs from the project's newest build, and starts its re-scan. The project row
+   * is locked so two visitors reporting the same change at once make one build, not two.
    */
   async report(project: typeof projects.$inferSelect, hash: string): Promise<ReportOutcome> {
-    return this.db.transaction(async (tx) => {
+    const outcome = await this.db.transaction(async (tx) => {
       await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, project.id)).for('update');
-      const [newest] = await tx
-        .select({ buildHash: continuousBuilds.buildHash })
-        .from(continuousBuilds)
-        .where(eq(continuousBuilds.projectId, project.id))
-        .orderBy(desc(continuousBuilds.createdAt), desc(continuousBuilds.id))
-        .limit(1);
-      if (newest?.buildHash === hash) return { changed: false } as const;
+      if ((await newestHash(tx, project.id)) === hash) return { changed: false } as const;
       const [row] = await tx
         .insert(continuousBuilds)
-        .values({ userId: project.userId, projectId: project.id, buildHash: hash, url: project.url })
+        .values({ userId: project.userId, projectId: project.id, buildHash: hash, url: project.url, trigger: 'script' })
         .returning({ id: continuousBuilds.id });
       return { changed: true, buildId: row!.id } as const;
     });
+    if (outcome.changed) await this.starter?.start(outcome.buildId);
+    return outcome;
   }
 
-  /** The user's builds, newest first. */
-  async list(userId: string, { limit, cursor }: PageQuery): Promise<{ items: ContinuousBuild[]; next: string | null }> {
+  /**
+   * A build made by the project's schedule: the content is not known to have changed, so it carries the current
+   * hash (or '00000000' before the first report) and the next report of that hash still counts as unchanged.
+   */
+  async scheduledBuild(project: Pick<typeof projects.$inferSelect, 'id' | 'userId' | 'url'>): Promise<string> {
+    const hash = (await newestHash(this.db, project.id)) ?? '00000000';
+    const [row] = await this.db
+      .insert(continuousBuilds)
+      .values({ userId: project.userId, projectId: project.id, buildHash: hash, url: project.url, trigger: 'schedule' })
+      .returning({ id: continuousBuilds.id });
+    await this.starter?.start(row!.id);
+    return row!.id;
+  }
+
+  /** The user's builds, newest first; one project's only when `projectId` is given. */
+  async list(userId: string, { limit, cursor }: PageQuery, projectId?: string): Promise<{ items: ContinuousBuild[]; next: string | null }> {
     const after = decodeCursor(cursor);
     const conditions: SQL[] = [eq(continuousBuilds.userId, userId)];
+    if (projectId !== undefined) {
+      if (!isUuid(projectId)) return { items: [], next: null };
+      conditions.push(eq(continuousBuilds.projectId, projectId));
+    }
     if (after) conditions.push(sql`(${continuousBuilds.createdAt}, ${continuousBuilds.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`);
     const rows = await this.db
       .select({ row: continuousBuilds, sortAt: buildSortAt })

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -129,9 +129,16 @@ export const projects = pgTable(
       .notNull()
       .unique()
       .default(sql`'vst_' || substr(replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''), 1, 24)`),
+    /** Scheduled re-scans (migration 0010): off, daily or weekly, at monitor_hour (and monitor_weekday, 0 = Sunday) in monitor_timezone. */
+    monitorFrequency: text('monitor_frequency', { enum: ['off', 'daily', 'weekly'] }).notNull().default('off'),
+    monitorHour: smallint('monitor_hour').notNull().default(9),
+    monitorWeekday: smallint('monitor_weekday').notNull().default(1),
+    monitorTimezone: text('monitor_timezone').notNull().default('UTC'),
+    /** When the schedule last made a build: at most one per scheduled hour, however many servers tick. */
+    monitorLastAt: timestamp('monitor_last_at', { withTimezone: true }),
   },
   // With the id: the keyset of the paginated list (server/pagination.ts), rows created in one instant included.
-  (t) => [index('projects_user_id_created_idx').on(t.userId, t.createdAt, t.id)],
+  (t) => [index('projects_user_id_created_idx').on(t.userId, t.createdAt, t.id), index('projects_monitor_idx').on(t.monitorFrequency).where(sql`monitor_frequency <> 'off'`)],
 );
 
 /** One run of the scanner over a project's site; `result` holds the engine's ScanResult. */
@@ -397,6 +404,28 @@ export const continuousBuilds = pgTable(
     status: text('status').notNull().default('other'),
     url: text('url').notNull(),
     createdAt: createdAt(),
+    /** What made the build (migration 0010): the monitoring script's report or the project's schedule. */
+    trigger: text('trigger', { enum: ['script', 'schedule'] }).notNull().default('script'),
+    /** The re-scan that judges the build; null until queued, or when that scan was deleted. */
+    scanId: uuid('scan_id').references(() => scans.id, { onDelete: 'set null' }),
+    /** What the re-scan found compared with the scan before it (common/continuous.ts buildChangesSchema). */
+    changes: jsonb('changes').$type<Record<string, unknown>>(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (t) => [index('continuous_builds_user_created_idx').on(t.userId, t.createdAt, t.id), index('continuous_builds_project_created_idx').on(t.projectId, t.createdAt)],
+  (t) => [
+    index('continuous_builds_user_created_idx').on(t.userId, t.createdAt, t.id),
+    index('continuous_builds_project_created_idx').on(t.projectId, t.createdAt),
+    index('continuous_builds_scan_idx').on(t.scanId),
+  ],
+);
+
+/** Monitoring reports received per user and calendar month (UTC): the usage meter of the continuous testing screen. */
+export const continuousUsage = pgTable(
+  'continuous_usage',
+  {
+    userId: uuid('user_id').notNull(),
+    month: date('month').notNull(),
+    reports: integer('reports').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'continuous_usage_pkey', columns: [t.userId, t.month] })],
 );
