@@ -263,6 +263,26 @@ const TABLE: Record<string, Entry> = {
       expect(await siteTokenOf(owner)).toBe(before);
     },
   },
+  'GET /project/:id/monitoring': {
+    kind: 'caller',
+    check: async (owner) => {
+      const refused = await asB('GET', `/project/${owner.projectId}/monitoring`);
+      expect(refused.status).toBe(404);
+      expect((refused.json as { detail: string }).detail).toBe('Project not found');
+      expectNothingOfA(refused, 'GET /project/:id/monitoring');
+      expect((await asA('GET', `/project/${owner.projectId}/monitoring`)).status).toBe(200);
+    },
+  },
+  'PUT /project/:id/monitoring': {
+    kind: 'caller',
+    check: async (owner) => {
+      const refused = await asB('PUT', `/project/${owner.projectId}/monitoring`, { frequency: 'daily', hour: 3, weekday: 0, timezone: 'UTC' });
+      expect(refused.status).toBe(404);
+      expectNothingOfA(refused, 'PUT /project/:id/monitoring');
+      const mine = (await asA('GET', `/project/${owner.projectId}/monitoring`)).json as { schedule: { frequency: string; hour: number } };
+      expect(mine.schedule).not.toMatchObject({ frequency: 'daily', hour: 3 });
+    },
+  },
   'GET /auth/v1/settings': { kind: 'no user data', reason: 'public auth settings' },
   'POST /auth/v1/signup': { kind: 'no user data', reason: 'creates a new account' },
   'POST /auth/v1/token': { kind: 'no user data', reason: "signs in with the caller's own credentials or tokens" },

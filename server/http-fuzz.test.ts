@@ -127,6 +127,8 @@ const TABLE: Record<string, (fx: Fixtures) => FuzzTarget> = {
   'POST /continuous-testing': (fx) => ({ headers: { origin: 'https://example.com' }, body: { site_token: fx.siteToken, hash: 'abcdef01', hostname: 'example.com' } }),
   'GET /continuous_builds': () => ({ auth: 'user', query: { limit: '10' } }),
   'POST /project/:id/site_token': (fx) => ({ auth: 'user', params: { id: fx.projectId } }),
+  'GET /project/:id/monitoring': (fx) => ({ auth: 'user', params: { id: fx.projectId } }),
+  'PUT /project/:id/monitoring': (fx) => ({ auth: 'user', params: { id: fx.projectId }, body: { frequency: 'weekly', hour: 9, weekday: 1, timezone: 'Europe/Berlin' } }),
 };
 /** Files of the built renderer (one route each): a few are fuzzed like any GET route. */
 const FILE_ROUTES_FUZZED = 2;

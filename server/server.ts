@@ -3,6 +3,7 @@ import type { DestinationStream } from 'pino';
 import { buildApp } from './app';
 import { continuousPublicRoutes, continuousRoutes } from './continuous/routes';
 import { monitorScriptRoutes } from './continuous/script-route';
+import { MonitoringService } from './continuous/monitoring';
 import { ContinuousService } from './continuous/service';
 import { ListCache } from './changes/list-cache';
 import { loadConfig, type Config } from './config';
@@ -128,6 +129,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
     // The API plan comes from billing once it exists; until then the server's configured plan applies to everyone.
     const meter = (usage = new UsageMeter(database.pool, () => config.api.plan));
     const continuous = new ContinuousService(database.db);
+    const monitoring = new MonitoringService(database.db);
     const reportDeps = { db: database.db, projects, jobs, live, links, renderAudit: renderStoredAudit };
     built = await buildApp({
       config,
@@ -151,7 +153,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
           llm: config.scenarios.llm,
           openBrowser: () => openScenarioBrowser({ policy: config.scans.addressPolicy }),
         }),
-        continuousRoutes(continuous),
+        continuousRoutes(continuous, monitoring),
         webhookRoutes({ webhooks: new WebhookService(database.db, sealer, config.scans.addressPolicy), policy: config.scans.addressPolicy, timeoutMs: config.webhooks.timeoutMs }),
       ],
       publicRoutes: [
@@ -173,7 +175,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
           origin: () => origin(),
         }),
         liveBrowserRoutes({ pool: database.pool, limits: config.framingChecks, policy: config.scans.addressPolicy, origin: () => origin() }),
-        continuousPublicRoutes({ service: continuous, pool: database.pool }),
+        continuousPublicRoutes({ service: continuous, monitoring, pool: database.pool }),
         monitorScriptRoutes(),
         mcpRoutes({ db: database.db, projects, jobs: started, events, live: bus, limits: new CreationLimits(database.pool, config.creationLimits), logger, auth: keyAuth, usage: meter }),
       ],

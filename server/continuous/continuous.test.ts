@@ -1,6 +1,6 @@
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { continuousBuildSchema } from '../../common/continuous';
+import { continuousBuildSchema, monitoringOverviewSchema } from '../../common/continuous';
 import { signUp } from '../testing/http';
 import { startTestServer } from '../testing/test-server';
 import { buildMonitorScript, pickEncoding } from './script-route';
@@ -154,5 +154,88 @@ describe('POST /continuous-testing', () => {
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(limited.body).toEqual({ detail: 'Too many reports for this site. Please try again later.' });
+  });
+});
+
+describe('GET and PUT /project/{id}/monitoring', () => {
+  const localParts = (iso: string, timeZone: string) => {
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', hour: '2-digit', minute: '2-digit', weekday: 'short' }).formatToParts(new Date(iso)).map((part) => [part.type, part.value]),
+    );
+    return { hour: Number(parts.hour), minute: Number(parts.minute), weekday: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(parts.weekday!) };
+  };
+
+  it('shows the token, no build, the schedule off and the usage of this month, then the current build', async () => {
+    const user = await signUp(server.origin, 'overview');
+    const project = await projectWithToken(user.token, ELSEWHERE);
+    const empty = monitoringOverviewSchema.parse((await call('GET', `/project/${project.id}/monitoring`, { token: user.token })).body);
+    expect(empty).toMatchObject({ project_id: project.id, site_token: project.siteToken, current_build: null, last_scan: null, next_run_at: null });
+    expect(empty.url.startsWith(ELSEWHERE)).toBe(true);
+    expect(empty.schedule).toEqual({ frequency: 'off', hour: 9, weekday: 1, timezone: 'UTC' });
+    expect(empty.usage).toEqual({ used: 0, limit: 1000, month: new Date().toISOString().slice(0, 7) });
+
+    expect((await report({ site_token: project.siteToken, hash: 'aaaaaaa1', hostname: 'shop.example' })).status).toBe(202);
+    expect((await report({ site_token: project.siteToken, hash: 'aaaaaaa1', hostname: 'shop.example' })).status).toBe(200);
+    expect((await report({ site_token: project.siteToken, hash: 'aaaaaaa1', hostname: 'elsewhere.example' })).status).toBe(403);
+    const after = monitoringOverviewSchema.parse((await call('GET', `/project/${project.id}/monitoring`, { token: user.token })).body);
+    expect(after.current_build).toMatchObject({ build_hash: 'aaaaaaa1', trigger: 'script', project_id: project.id });
+    // Both accepted reports count, changed or not; the refused one does not.
+    expect(after.usage.used).toBe(2);
+  });
+
+  it('saves a daily or weekly schedule and says when it runs next, in the chosen time zone', async () => {
+    const user = await signUp(server.origin, 'schedule');
+    const project = await projectWithToken(user.token, ELSEWHERE);
+    const daily = await call('PUT', `/project/${project.id}/monitoring`, { token: user.token, body: { frequency: 'daily', hour: 6, weekday: 0, timezone: 'Asia/Kolkata' } });
+    expect(daily.status, JSON.stringify(daily.body)).toBe(200);
+    const saved = monitoringOverviewSchema.parse(daily.body);
+    expect(saved.schedule).toEqual({ frequency: 'daily', hour: 6, weekday: 0, timezone: 'Asia/Kolkata' });
+    const next = Date.parse(saved.next_run_at!);
+    expect(next).toBeGreaterThan(Date.now());
+    expect(next - Date.now()).toBeLessThanOrEqual(24 * 3600_000);
+    expect(localParts(saved.next_run_at!, 'Asia/Kolkata')).toMatchObject({ hour: 6, minute: 0 });
+
+    const weekly = monitoringOverviewSchema.parse((await call('PUT', `/project/${project.id}/monitoring`, { token: user.token, body: { frequency: 'weekly', hour: 23, weekday: 3, timezone: 'America/New_York' } })).body);
+    expect(localParts(weekly.next_run_at!, 'America/New_York')).toEqual({ hour: 23, minute: 0, weekday: 3 });
+    expect(Date.parse(weekly.next_run_at!) - Date.now()).toBeLessThanOrEqual(7 * 24 * 3600_000);
+    expect(monitoringOverviewSchema.parse((await call('GET', `/project/${project.id}/monitoring`, { token: user.token })).body).schedule.frequency).toBe('weekly');
+
+    const off = monitoringOverviewSchema.parse((await call('PUT', `/project/${project.id}/monitoring`, { token: user.token, body: { frequency: 'off', hour: 23, weekday: 3, timezone: 'UTC' } })).body);
+    expect(off.next_run_at).toBeNull();
+  });
+
+  it('refuses a bad schedule with a detail naming the field, and keeps the saved one', async () => {
+    const user = await signUp(server.origin, 'bad-schedule');
+    const project = await projectWithToken(user.token, ELSEWHERE);
+    const put = (body: unknown) => call('PUT', `/project/${project.id}/monitoring`, { token: user.token, body });
+    const cases: [unknown, RegExp][] = [
+      [{ frequency: 'hourly', hour: 9, weekday: 1, timezone: 'UTC' }, /frequency/],
+      [{ frequency: 'daily', hour: 24, weekday: 1, timezone: 'UTC' }, /hour must be between 0 and 23/],
+      [{ frequency: 'daily', hour: 9.5, weekday: 1, timezone: 'UTC' }, /hour must be a whole number/],
+      [{ frequency: 'weekly', hour: 9, weekday: 7, timezone: 'UTC' }, /weekday must be between 0 \(Sunday\) and 6/],
+      [{ frequency: 'daily', hour: 9, weekday: 1, timezone: 'Mars/Olympus' }, /timezone must be an IANA time zone/],
+      [{ frequency: 'daily', hour: 9, weekday: 1 }, /timezone/],
+    ];
+    for (const [body, detail] of cases) {
+      const answer = await put(body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect((answer.body as { detail: string }).detail).toMatch(detail);
+    }
+    const kept = monitoringOverviewSchema.parse((await call('GET', `/project/${project.id}/monitoring`, { token: user.token })).body);
+    expect(kept.schedule.frequency).toBe('off');
+    expect((await call('GET', '/project/not-a-uuid/monitoring', { token: user.token })).status).toBe(404);
+    expect((await call('GET', `/project/${project.id}/monitoring`)).status).toBe(401);
+  });
+
+  it('narrows the builds list to one project', async () => {
+    const user = await signUp(server.origin, 'narrow');
+    const first = await projectWithToken(user.token, ELSEWHERE);
+    const second = await projectWithToken(user.token, ELSEWHERE);
+    expect((await report({ site_token: first.siteToken, hash: 'bbbbbbb1', hostname: 'shop.example' })).status).toBe(202);
+    expect((await report({ site_token: second.siteToken, hash: 'bbbbbbb2', hostname: 'shop.example' })).status).toBe(202);
+    const listed = (await call('GET', `/continuous_builds?project_id=${first.id}`, { token: user.token })).body as unknown as { build_hash: string }[];
+    expect(listed.map((build) => build.build_hash)).toEqual(['bbbbbbb1']);
+    expect((await call('GET', '/continuous_builds', { token: user.token })).body).toHaveLength(2);
+    expect((await call('GET', '/continuous_builds?project_id=nope', { token: user.token })).body).toEqual([]);
   });
 });

@@ -4,12 +4,13 @@ import type pg from 'pg';
 import { RateLimiterPostgres } from 'rate-limiter-flexible';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CONTINUOUS_BUILDS_PAGE, CONTINUOUS_REPORTS_PER_HOUR, continuousReportBodySchema } from '../../common/continuous';
+import { CONTINUOUS_BUILDS_PAGE, CONTINUOUS_REPORTS_PER_HOUR, continuousReportBodySchema, monitorScheduleSchema } from '../../common/continuous';
 import { pageQuerySchema } from '../../common/pagination';
 import { userOf } from '../auth/guard';
 import { detailErrorHandler } from '../http-errors';
 import { setNextPage } from '../pagination';
 import { takePoint } from '../rate-limit';
+import type { MonitoringService } from './monitoring';
 import type { ContinuousService } from './service';
 
 declare module 'fastify' {
@@ -37,13 +38,15 @@ class ReportError extends Error {
 
 export interface ContinuousPublicDeps {
   service: ContinuousService;
+  /** Counts each accepted report for the owner's usage meter. */
+  monitoring: MonitoringService;
   pool: pg.Pool;
   /** Reports accepted per site token and hour. */
   perHour?: number;
 }
 
 /** POST /continuous-testing: the monitoring script's report, from any origin, limited per site token. */
-export function continuousPublicRoutes({ service, pool, perHour = CONTINUOUS_REPORTS_PER_HOUR }: ContinuousPublicDeps) {
+export function continuousPublicRoutes({ service, monitoring, pool, perHour = CONTINUOUS_REPORTS_PER_HOUR }: ContinuousPublicDeps) {
   const limiter = new RateLimiterPostgres({ storeClient: pool, storeType: 'pool', tableName: 'rate_limits', tableCreated: true, keyPrefix: 'continuous_report', points: perHour, duration: 3600 });
   return async (scope: FastifyInstance) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
@@ -55,6 +58,7 @@ export function continuousPublicRoutes({ service, pool, perHour = CONTINUOUS_REP
       const retryAfter = await takePoint(limiter, request.body.site_token);
       if (retryAfter !== null) throw new ReportError(429, 'Too many reports for this site. Please try again later.', retryAfter);
       const project = await service.projectFor(request.body);
+      await monitoring.countReport(project.userId);
       const outcome = await service.report(project, request.body.hash);
       void reply.header('cache-control', 'no-store');
       if (!outcome.changed) return reply.code(200).send({ changed: false });
@@ -66,8 +70,8 @@ export function continuousPublicRoutes({ service, pool, perHour = CONTINUOUS_REP
 const idParams = z.object({ id: z.string().max(64) });
 const buildsQuerySchema = pageQuerySchema(CONTINUOUS_BUILDS_PAGE).extend({ project_id: z.string().max(64).optional() });
 
-/** The signed-in side: the builds list and a project's site token rotation. */
-export function continuousRoutes(service: ContinuousService) {
+/** The signed-in side: the builds list, a project's site token rotation, its monitoring overview and schedule. */
+export function continuousRoutes(service: ContinuousService, monitoring: MonitoringService) {
   return async (scope: FastifyInstance) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
     app.get('/continuous_builds', { schema: { querystring: buildsQuerySchema } }, async (request, reply) => {
@@ -79,5 +83,9 @@ export function continuousRoutes(service: ContinuousService) {
     app.post('/project/:id/site_token', { schema: { params: idParams } }, async (request) => ({
       site_token: await service.rotateSiteToken(userOf(request).id, request.params.id),
     }));
+    app.get('/project/:id/monitoring', { schema: { params: idParams } }, async (request) => monitoring.overview(userOf(request).id, request.params.id));
+    app.put('/project/:id/monitoring', { schema: { params: idParams, body: monitorScheduleSchema } }, async (request) =>
+      monitoring.setSchedule(userOf(request).id, request.params.id, request.body),
+    );
   };
 }

@@ -1,0 +1,103 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { MONITORING_EVENTS_PER_MONTH, type MonitoringOverview, type MonitorSchedule } from '../../common/continuous';
+import type { Db } from '../db';
+import { continuousBuilds, continuousUsage, projects, scans } from '../db/schema';
+import { isUuid, ProjectError } from '../projects/service';
+import { toBuild } from './service';
+
+type ProjectRow = typeof projects.$inferSelect;
+
+/** The first day of the current calendar month in UTC, as PostgreSQL computes it (one clock for every server). */
+const currentMonth = sql`(date_trunc('month', now() at time zone 'UTC'))::date`;
+
+const scheduleOf = (row: ProjectRow): MonitorSchedule => ({
+  frequency: row.monitorFrequency,
+  hour: row.monitorHour,
+  weekday: row.monitorWeekday,
+  timezone: row.monitorTimezone,
+});
+
+/**
+ * The next instant a schedule fires after `now`, computed by PostgreSQL in the schedule's time zone (daylight saving
+ * time included): today's or the coming `weekday`'s `hour`, local time.
+ */
+export async function nextScheduledRun(db: Db, schedule: MonitorSchedule, now: Date): Promise<Date | null> {
+  if (schedule.frequency === 'off') return null;
+  const stepDays = schedule.frequency === 'daily' ? 1 : 7;
+  const result = await db.execute<{ next: Date | string }>(sql`
+    with local as (select (${now.toISOString()}::timestamptz at time zone ${schedule.timezone}) as now_local),
+    first as (
+      select date_trunc('day', now_local) + make_interval(hours => ${schedule.hour})
+        + make_interval(days => case when ${schedule.frequency} = 'weekly'
+            then ((${schedule.weekday} - extract(dow from now_local)::int + 7) % 7) else 0 end) as at_local,
+        now_local
+      from local
+    )
+    select (case when at_local > now_local then at_local else at_local + make_interval(days => ${stepDays}) end)
+      at time zone ${schedule.timezone} as next
+    from first`);
+  const next = result.rows[0]?.next;
+  return next === undefined ? null : new Date(next);
+}
+
+/** The continuous testing screen's Overview of one project, its schedule and the user's monthly usage. */
+export class MonitoringService {
+  constructor(private readonly db: Db) {}
+
+  private async project(userId: string, projectId: string): Promise<ProjectRow> {
+    if (!isUuid(projectId)) throw new ProjectError(404, 'Project not found');
+    const [row] = await this.db
+      .select()
+      .from(projects)
+      .where(and(eq(projects.id, projectId), eq(projects.userId, userId)));
+    if (!row) throw new ProjectError(404, 'Project not found');
+    return row;
+  }
+
+  async overview(userId: string, projectId: string, now = new Date()): Promise<MonitoringOverview> {
+    const project = await this.project(userId, projectId);
+    const [[build], [scan], [usage]] = await Promise.all([
+      this.db.select().from(continuousBuilds).where(eq(continuousBuilds.projectId, project.id)).orderBy(desc(continuousBuilds.createdAt), desc(continuousBuilds.id)).limit(1),
+      this.db
+        .select({ id: scans.id, grade: scans.grade, score: scans.score, finishedAt: scans.finishedAt })
+        .from(scans)
+        .where(and(eq(scans.projectId, project.id), eq(scans.state, 'completed')))
+        .orderBy(desc(scans.finishedAt))
+        .limit(1),
+      this.db
+        .select({ reports: continuousUsage.reports, month: sql<string>`to_char(${currentMonth}, 'YYYY-MM')` })
+        .from(continuousUsage)
+        .where(and(eq(continuousUsage.userId, userId), eq(continuousUsage.month, currentMonth))),
+    ]);
+    const schedule = scheduleOf(project);
+    const next = await nextScheduledRun(this.db, schedule, now);
+    return {
+      project_id: project.id,
+      url: project.url,
+      site_token: project.siteToken,
+      current_build: build ? toBuild(build) : null,
+      last_scan: scan ? { id: scan.id, grade: scan.grade, score: scan.score, finished_at: scan.finishedAt?.toISOString() ?? null } : null,
+      schedule,
+      next_run_at: next?.toISOString() ?? null,
+      usage: { used: usage?.reports ?? 0, limit: MONITORING_EVENTS_PER_MONTH, month: usage?.month ?? now.toISOString().slice(0, 7) },
+    };
+  }
+
+  /** Sets the project's scheduled re-scans; the next tick of the schedule follows the new settings. */
+  async setSchedule(userId: string, projectId: string, schedule: MonitorSchedule): Promise<MonitoringOverview> {
+    const project = await this.project(userId, projectId);
+    await this.db
+      .update(projects)
+      .set({ monitorFrequency: schedule.frequency, monitorHour: schedule.hour, monitorWeekday: schedule.weekday, monitorTimezone: schedule.timezone, updatedAt: new Date() })
+      .where(eq(projects.id, project.id));
+    return this.overview(userId, projectId);
+  }
+
+  /** Counts one monitoring report (changed or not) for the usage meter of the project's owner. */
+  async countReport(userId: string): Promise<void> {
+    await this.db
+      .insert(continuousUsage)
+      .values({ userId, month: currentMonth, reports: 1 })
+      .onConflictDoUpdate({ target: [continuousUsage.userId, continuousUsage.month], set: { reports: sql`${continuousUsage.reports} + 1` } });
+  }
+}
