@@ -29,6 +29,8 @@ export interface ScanJobDeps {
   chromiumPath?: string | null;
   /** Announces the completed scan and its report to the user's webhooks; absent = none. */
   webhooks?: WebhookEmitter;
+  /** Called once a scan has completed or failed for good (continuous builds waiting for it are judged); absent = nothing. */
+  onScanFinished?(scanId: string): Promise<void>;
 }
 
 /** A running scan whose heartbeat is older than this is taken to be orphaned (its worker died). */
@@ -98,6 +100,7 @@ export async function runScanJob(scanId: string, deps: ScanJobDeps, { signal, fi
     await publishState(live, finished.done, finished.report.id);
     await live.publish(row.userId, { type: 'report.state', report: reportStatusFor(finished.report, deps.links) }).catch(() => undefined);
     log.info({ grade: result.grade, findings: result.findings.length, ms: result.durationMs }, 'scan completed');
+    await scanFinished(deps, row.id);
     return 'completed';
   } catch (error) {
     await batcher.stop();
@@ -139,5 +142,11 @@ async function recordFailure(row: ScanRow, error: unknown, deps: ScanJobDeps, { 
   }
   await events.record([{ ...baseOf(row), kind: 'error', url: row.url, extra: { description: permanent ? message : `${message} (will retry)`, scan_id: row.id } }]);
   if (!permanent) throw error;
+  await scanFinished(deps, row.id);
   return 'failed';
+}
+
+/** Tells the optional listener a scan is over; its failure is logged, never the scan's. */
+async function scanFinished(deps: ScanJobDeps, scanId: string): Promise<void> {
+  await deps.onScanFinished?.(scanId).catch((error: unknown) => deps.logger.warn({ err: error, scan: scanId }, 'could not act on the finished scan'));
 }

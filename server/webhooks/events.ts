@@ -1,3 +1,4 @@
+import type { ContinuousBuild } from '../../common/continuous';
 import type { reports, scans } from '../db/schema';
 
 // The data of each event type (the `data` of {type, timestamp, data}): ids, figures and short texts a receiver
@@ -59,5 +60,27 @@ export function scenarioRunData(run: {
     failed_step: run.failedStep,
     error: cut(run.error),
     duration_ms: Math.round(run.durationMs),
+  };
+}
+
+/** continuous_build.completed: a continuous build was judged by its re-scan (success, warning or error). */
+export function continuousBuildData(build: ContinuousBuild): Record<string, unknown> {
+  const changes = build.changes;
+  return {
+    build_id: build.id,
+    project_id: build.project_id,
+    build_hash: build.build_hash,
+    status: build.status,
+    trigger: build.trigger,
+    url: cut(build.url),
+    scan_id: build.scan_id,
+    grade: changes?.grade ?? null,
+    previous_grade: changes?.previous_grade ?? null,
+    new_count: changes?.new_count ?? 0,
+    fixed_count: changes?.fixed_count ?? 0,
+    // At most 20 (BUILD_CHANGES_LISTED), titles cut: the event stays far under the delivery size limit.
+    new_findings: (changes?.new_findings ?? []).map((finding) => ({ title: cut(finding.title), severity: finding.severity, fingerprint: finding.fingerprint })),
+    error: cut(changes?.error),
+    finished_at: iso(build.finished_at ? new Date(build.finished_at) : null),
   };
 }
