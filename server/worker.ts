@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './config';
+import { BuildJudge } from './continuous/build-judge';
 import { openDatabase } from './db';
 import { EventService } from './events/service';
 import { startJobs } from './jobs/queue';
@@ -61,11 +62,13 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<v
     config: config.webhooks,
     enqueueAttempt: (id, delay) => (queue.enqueue ? queue.enqueue(id, delay) : Promise.reject(new Error('the job queue is not running'))),
   });
+  // Continuous builds waiting for a scan this worker finishes are judged here.
+  const judge = new BuildJudge({ db: database.db, live, webhooks });
   const jobs = await startJobs({
     database,
     logger,
     scanConcurrency: concurrency,
-    scanDeps: { db: database.db, events, live, logger, links, policy: config.scans.addressPolicy, rateLimit: config.scans.rateLimit, render: config.scans.render, webhooks },
+    scanDeps: { db: database.db, events, live, logger, links, policy: config.scans.addressPolicy, rateLimit: config.scans.rateLimit, render: config.scans.render, webhooks, onScanFinished: (id) => judge.judgeScan(id) },
     runReport: (id, signal) => runReportJob(id, { db: database.db, events, live, links, logger, policy: config.scans.addressPolicy, webhooks }, signal),
     runPublicScan: (id, context) =>
       runPublicScanJob(

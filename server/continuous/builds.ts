@@ -1,7 +1,5 @@
-import { and, desc, eq, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { z } from 'zod';
-import { findingSchema } from '../../common/scan';
 import type { Db } from '../db';
 import { continuousBuilds, scans } from '../db/schema';
 import type { EventService } from '../events/service';
@@ -10,9 +8,8 @@ import { ProjectError, toScanSummary, type ProjectService } from '../projects/se
 import { liveRun } from '../scenarios/run-job';
 import { ScenarioError, type ScenarioService } from '../scenarios/service';
 import type { WebhookEmitter } from '../webhooks/delivery';
-import { continuousBuildData } from '../webhooks/events';
+import { BuildJudge, isFinished } from './build-judge';
 import { toBuild, type BuildStarter } from './service';
-import { judgeBuild, type JudgedScan, type PreviousScan } from './verdict';
 
 export interface ContinuousBuildDeps {
   db: Db;
@@ -29,21 +26,17 @@ export interface ContinuousBuildDeps {
 type BuildRow = typeof continuousBuilds.$inferSelect;
 type ScanRow = typeof scans.$inferSelect;
 
-const storedFindingsSchema = z.object({ findings: z.array(findingSchema) });
-const findingsOf = (result: unknown) => {
-  const parsed = storedFindingsSchema.safeParse(result);
-  return parsed.success ? parsed.data.findings : null;
-};
-const isFinished = (scan: Pick<ScanRow, 'state'>) => scan.state === 'completed' || scan.state === 'failed';
-
 /**
  * Continuous builds judged by real re-scans: a new build queues a scan of its project (or joins the one already
- * queued or running) and a run of each of its scenarios; when that scan ends, every build waiting for it is judged
- * against the project's scan before it and announced on the live stream, to webhooks and (through the live stream)
- * as a desktop notification.
+ * queued or running) and a run of each of its scenarios; when that scan ends, BuildJudge judges every build waiting
+ * for it against the project's scan before it.
  */
 export class ContinuousBuilds implements BuildStarter {
-  constructor(private readonly deps: ContinuousBuildDeps) {}
+  private readonly judge: BuildJudge;
+
+  constructor(private readonly deps: ContinuousBuildDeps) {
+    this.judge = new BuildJudge(deps);
+  }
 
   /**
    * Starts the re-scan of a new build. Never throws: the site that reported the change gets its answer whatever
@@ -107,54 +100,12 @@ export class ContinuousBuilds implements BuildStarter {
     }
   }
 
-  /**
-   * Judges every build waiting for this scan, once the scan has completed or failed for good. Each build is judged
-   * once even when two workers get here: only the update that finds finished_at still null writes and announces.
-   */
-  async judgeScan(scanId: string): Promise<void> {
-    const waiting = await this.deps.db
-      .select({ id: continuousBuilds.id })
-      .from(continuousBuilds)
-      .where(and(eq(continuousBuilds.scanId, scanId), isNull(continuousBuilds.finishedAt)));
-    if (waiting.length === 0) return;
-    const [scan] = await this.deps.db.select().from(scans).where(eq(scans.id, scanId));
-    if (!scan || !isFinished(scan)) return;
-    const verdict = judgeBuild(judgedScan(scan), await this.previousOf(scan));
-    const judged = await this.deps.db
-      .update(continuousBuilds)
-      .set({ status: verdict.status, changes: verdict.changes, finishedAt: sql`now()` })
-      .where(and(eq(continuousBuilds.scanId, scanId), isNull(continuousBuilds.finishedAt)))
-      .returning();
-    for (const build of judged) await this.announce(build);
-  }
-
-  /** The project's newest completed scan that finished before this one. */
-  private async previousOf(scan: ScanRow): Promise<PreviousScan | null> {
-    const before = scan.finishedAt ?? new Date();
-    const [row] = await this.deps.db
-      .select({ id: scans.id, result: scans.result, grade: scans.grade })
-      .from(scans)
-      .where(and(eq(scans.projectId, scan.projectId), eq(scans.state, 'completed'), ne(scans.id, scan.id), lt(scans.finishedAt, before)))
-      .orderBy(desc(scans.finishedAt))
-      .limit(1);
-    if (!row) return null;
-    return { id: row.id, grade: row.grade, findings: findingsOf(row.result) ?? [] };
+  /** Judges the builds waiting for a finished scan (see BuildJudge). */
+  judgeScan(scanId: string): Promise<void> {
+    return this.judge.judgeScan(scanId);
   }
 
   private async publish(build: BuildRow): Promise<void> {
     await this.deps.live.publish(build.userId, { type: 'continuous.build', build: toBuild(build) }).catch(() => undefined);
   }
-
-  /** A judged build: to the owner's open windows and desktop (live stream) and webhooks. */
-  private async announce(build: BuildRow): Promise<void> {
-    await this.publish(build);
-    await this.deps.webhooks?.emit(build.userId, 'continuous_build.completed', continuousBuildData(toBuild(build)));
-  }
-}
-
-function judgedScan(scan: ScanRow): JudgedScan {
-  if (scan.state === 'failed') return { state: 'failed', findings: null, grade: null, error: scan.error };
-  const findings = findingsOf(scan.result);
-  if (!findings) return { state: 'failed', findings: null, grade: scan.grade, error: 'The re-scan result could not be read.' };
-  return { state: 'completed', findings, grade: scan.grade, error: null };
 }
