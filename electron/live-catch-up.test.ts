@@ -14,11 +14,17 @@ function run(id: string, status: 'running' | 'passed' | 'failed', startedAt: str
   return { id, scenario_id: `sc-${id}`, status, created_at: createdAt, started_at: startedAt, duration_ms: durationMs, failed_step: null, error: null, steps: [], console_errors: [], failed_requests: [], screenshot_url: null, trace_url: null };
 }
 
-function api(projects: unknown, scenarios: unknown) {
+function build(id: string, status: 'other' | 'success' | 'error', finishedAt: string | null) {
+  const changes = finishedAt ? { previous_scan_id: null, grade: 'B', previous_grade: null, new_findings: [], new_count: 0, fixed_count: 0, error: null } : null;
+  return { id, project_id: 'p-new', build_hash: 'aaaaaaaa', status, url: 'https://shop.example/', timestamp: at(-60_000), trigger: 'script', scan_id: 's-new', changes, finished_at: finishedAt };
+}
+
+function api(projects: unknown, scenarios: unknown, builds: unknown = []) {
   return vi.fn<typeof fetch>(async (input, init) => {
     expect((init?.headers as Record<string, string>).authorization).toBe('Bearer token-1');
     const url = new URL(input instanceof Request ? input.url : input.toString());
-    const body = url.pathname === '/projects' ? projects : url.pathname === '/scenarios' ? scenarios : undefined;
+    const lists: Record<string, unknown> = { '/projects': projects, '/scenarios': scenarios, '/continuous_builds': builds };
+    const body = lists[url.pathname];
     return body === undefined ? new Response('{}', { status: 500 }) : Response.json(body);
   });
 }
@@ -39,15 +45,14 @@ describe('missedFinishes', () => {
       { id: 'sc-d', last_run: run('d', 'running', at(1_000), null) },
       { id: 'sc-e', last_run: null },
     ];
-    const fetchImpl = api(projects, scenarios);
+    const builds = [build('b-new', 'error', at(3_000)), build('b-waiting', 'other', null), build('b-old', 'success', at(-CATCH_UP_SLACK_MS - 500))];
+    const fetchImpl = api(projects, scenarios, builds);
     const messages = await missedFinishes({ origin: ORIGIN, fetch: fetchImpl }, SESSION, SINCE);
-    expect(messages.map((m) => (m.type === 'scan.state' ? `scan ${m.project_id} ${m.scan.state}` : m.type === 'scenario.run' ? `run ${m.scenario_id} ${m.run.status}` : m.type))).toEqual([
-      'scan p-new completed',
-      'scan p-failed failed',
-      'run sc-a passed',
-      'run sc-b failed',
-    ]);
+    const label = (m: (typeof messages)[number]) =>
+      m.type === 'scan.state' ? `scan ${m.project_id} ${m.scan.state}` : m.type === 'scenario.run' ? `run ${m.scenario_id} ${m.run.status}` : m.type === 'continuous.build' ? `build ${m.build.id} ${m.build.status}` : m.type;
+    expect(messages.map(label)).toEqual(['scan p-new completed', 'scan p-failed failed', 'run sc-a passed', 'run sc-b failed', 'build b-new error']);
     expect(fetchImpl.mock.calls.map(([input]) => (input instanceof Request ? input.url : input.toString())).sort()).toEqual([
+      `${ORIGIN}/continuous_builds?limit=100`,
       `${ORIGIN}/projects?limit=100`,
       `${ORIGIN}/scenarios?limit=100`,
     ]);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { continuousBuildSchema } from '../common/continuous';
 import { scanSummarySchema, type LiveMessage } from '../common/projects';
 import { scenarioRunSchema } from '../common/scenarios';
 import type { ActiveSession } from './live-session';
@@ -10,6 +11,7 @@ const PAGE = 100;
 
 const projectsSchema = z.array(z.object({ id: z.string(), latest_scan: scanSummarySchema.nullable() }));
 const scenariosSchema = z.array(z.object({ id: z.string(), last_run: scenarioRunSchema.nullable() }));
+const buildsSchema = z.array(continuousBuildSchema);
 
 export interface CatchUpOptions {
   origin: string;
@@ -28,13 +30,14 @@ async function getList(options: CatchUpOptions, session: ActiveSession, path: st
 const finishedSince = (time: number, since: number) => Number.isFinite(time) && time >= since - CATCH_UP_SLACK_MS;
 
 /**
- * What the stream would have said while it was down: the latest scans and scenario runs that finished since
- * `since`, as live messages (the notifier's dedupe drops those that were seen after all).
+ * What the stream would have said while it was down: the latest scans, scenario runs and continuous builds that
+ * finished since `since`, as live messages (the notifier's dedupe drops those that were seen after all).
  */
 export async function missedFinishes(options: CatchUpOptions, session: ActiveSession, since: number): Promise<LiveMessage[]> {
-  const [projects, scenarios] = await Promise.all([
+  const [projects, scenarios, builds] = await Promise.all([
     getList(options, session, `/projects?limit=${PAGE}`).then((body) => projectsSchema.safeParse(body)),
     getList(options, session, `/scenarios?limit=${PAGE}`).then((body) => scenariosSchema.safeParse(body)),
+    getList(options, session, `/continuous_builds?limit=${PAGE}`).then((body) => buildsSchema.safeParse(body)),
   ]);
   const messages: LiveMessage[] = [];
   for (const { id, latest_scan: scan } of projects.success ? projects.data : []) {
@@ -46,6 +49,9 @@ export async function missedFinishes(options: CatchUpOptions, session: ActiveSes
     // A run has no finish time: its start plus its duration, else when it was queued.
     const finished = run.started_at && run.duration_ms !== null ? Date.parse(run.started_at) + run.duration_ms : Date.parse(run.created_at);
     if (finishedSince(finished, since)) messages.push({ type: 'scenario.run', scenario_id: id, run });
+  }
+  for (const build of builds.success ? builds.data : []) {
+    if (build.finished_at && finishedSince(Date.parse(build.finished_at), since)) messages.push({ type: 'continuous.build', build });
   }
   return messages;
 }

@@ -15,7 +15,8 @@ export interface LiveNotificationsOptions {
   show: ShowNotification;
   /** Brings the main window forward, opening it again when it was closed. */
   focusWindow: () => void;
-  openProject: (projectId: string) => void;
+  /** Opens the project's page, or `path` (a page of the app) when given. */
+  openProject: (projectId: string, path?: string) => void;
   fetch?: typeof fetch;
   now?: () => number;
   log?: (message: string) => void;

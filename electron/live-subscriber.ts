@@ -3,7 +3,7 @@ import type { ActiveSession } from './live-session';
 import { createSseParser, type SseEvent } from './sse';
 
 /** The `event:` names of the live stream (server/live/routes.ts); each one's data is a liveMessageSchema object. */
-const LIVE_EVENT_NAMES = new Set(['scan.progress', 'scan.state', 'event', 'report.state', 'scenario.run']);
+const LIVE_EVENT_NAMES = new Set(['scan.progress', 'scan.state', 'event', 'report.state', 'scenario.run', 'continuous.build']);
 const TICKET_TIMEOUT_MS = 10_000;
 /** The server pings every 20 s: a stream silent for longer than this is dead (sleep, network change). */
 export const IDLE_TIMEOUT_MS = 65_000;

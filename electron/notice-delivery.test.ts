@@ -57,6 +57,15 @@ describe('projectOpener', () => {
     expect(reopen).not.toHaveBeenCalled();
   });
 
+  it('opens another page of the project when the notice names one', () => {
+    const { target, send } = fakeWindow();
+    const reopen = vi.fn(async () => {});
+    projectOpener({ getWindow: () => target, reopen })('7f0c', '/dashboard/continuous-testing?project=7f0c');
+    expect(send).toHaveBeenCalledWith('vibeeval:event:navigate', { path: '/dashboard/continuous-testing?project=7f0c' });
+    projectOpener({ getWindow: () => null, reopen })('7f0c', '/dashboard/continuous-testing?project=7f0c');
+    expect(reopen).toHaveBeenCalledWith('/dashboard/continuous-testing?project=7f0c');
+  });
+
   it('opens a window on the project when none is open (macOS) or it is gone', async () => {
     const reopen = vi.fn(async () => {});
     projectOpener({ getWindow: () => null, reopen })('7f0c');

@@ -41,10 +41,13 @@ export interface ProjectOpenerOptions {
   log?: (message: string) => void;
 }
 
-/** Opens a project's page: in the open window through the navigate event, else in a window opened on it. */
-export function projectOpener(options: ProjectOpenerOptions): (projectId: string) => void {
-  return (projectId) => {
-    const path = `/dashboard/projects/${encodeURIComponent(projectId)}`;
+/**
+ * Opens a project's page (or `page`, another page of the app about it): in the open window through the navigate
+ * event, else in a window opened on it.
+ */
+export function projectOpener(options: ProjectOpenerOptions): (projectId: string, page?: string) => void {
+  return (projectId, page) => {
+    const path = page ?? `/dashboard/projects/${encodeURIComponent(projectId)}`;
     const window = options.getWindow();
     if (window && !window.isDestroyed()) {
       sendEvent(window, 'vibeeval:event:navigate', { path });

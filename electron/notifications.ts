@@ -1,4 +1,5 @@
 import { liveMessageSchema, type LiveMessage } from '../common/projects';
+import { buildNotice } from './build-notice';
 
 /** A native notification to show, and the project a click opens. */
 export interface DesktopNotice {
@@ -7,6 +8,8 @@ export interface DesktopNotice {
   title: string;
   body: string;
   projectId: string;
+  /** The app page a click opens; the project's page when absent. */
+  path?: string;
 }
 
 /** What main knows about projects and scenarios (from the API), for the texts and the click target. */
@@ -48,6 +51,7 @@ export function noticeFor(message: LiveMessage, context: NoticeContext): Desktop
     const step = run.failed_step === null ? '' : `Step ${run.failed_step + 1} failed. `;
     return { key, title: `Scenario failed: ${scenario.name}`, body: `${step}${run.error ?? ''}`.trim() || 'The run failed.', projectId: scenario.projectId };
   }
+  if (message.type === 'continuous.build') return buildNotice(message.build);
   return null;
 }
 
@@ -87,8 +91,8 @@ export interface NotifierOptions {
   show: ShowNotification;
   /** Brings the main window forward (restore, show, focus). */
   focusWindow: () => void;
-  /** Opens the project's page in the main window. */
-  openProject: (projectId: string) => void;
+  /** Opens the project's page in the main window, or `path` when the notice names another page of it. */
+  openProject: (projectId: string, path?: string) => void;
   capacity?: number;
 }
 
@@ -106,7 +110,8 @@ export function createNotifier(options: NotifierOptions): { handle(raw: unknown)
       if (!options.isSignedIn() || !options.notificationsEnabled()) return null;
       options.show({ title: notice.title, body: notice.body }, () => {
         options.focusWindow();
-        options.openProject(notice.projectId);
+        if (notice.path) options.openProject(notice.projectId, notice.path);
+        else options.openProject(notice.projectId);
       });
       return notice;
     },

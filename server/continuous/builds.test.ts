@@ -97,13 +97,10 @@ async function listen(user: TestUser): Promise<{ messages: LiveMessage[]; stop()
   const messages: LiveMessage[] = [];
   const controller = new AbortController();
   const response = await fetch(`${h.server.origin}/live?ticket=${ticket}`, { signal: controller.signal });
-  const reader = response.body!.getReader();
   void (async () => {
     let buffer = '';
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      buffer += Buffer.from(value).toString();
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      buffer += Buffer.from(chunk).toString();
       let end;
       while ((end = buffer.indexOf('\n\n')) >= 0) {
         const data = buffer.slice(0, end).split('\n').find((line) => line.startsWith('data: '));
