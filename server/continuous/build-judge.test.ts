@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Finding } from '../../common/scan';
+import { openDatabase, type Database } from '../db';
+import { continuousBuilds, projects, scans } from '../db/schema';
+import { ProjectError } from '../projects/service';
+import { loadSecrets } from '../secrets';
+import { BuildJudge } from './build-judge';
+import { ContinuousBuilds } from './builds';
+
+// Judging against a real PostgreSQL, without the job queue: two processes finishing the same scan judge and
+// announce each waiting build once; a scan still running judges nothing; a build whose re-scan cannot be queued
+// stays 'other' and the report that made it is not failed.
+
+let dataDir: string;
+let database: Database;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'vibeeval-build-judge-'));
+  const secrets = await loadSecrets(dataDir);
+  database = await openDatabase({ embeddedDir: join(dataDir, 'pg'), embeddedPassword: secrets.pgPassword, log: () => undefined });
+}, 60_000);
+afterAll(async () => {
+  await database?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const finding = (n: number, severity: Finding['severity']): Finding => ({
+  fingerprint: n.toString(16).padStart(16, '0'),
+  checkId: 'exposed-env-file',
+  family: 'exposed-files',
+  title: `Finding ${n}`,
+  severity,
+  confidence: 'high',
+  cwe: 538,
+  owasp: 'A02',
+  url: 'https://shop.example/.env',
+  detail: 'x',
+  evidence: {},
+  remediation: 'y',
+  references: [],
+});
+
+async function projectWithScans(currentState: 'running' | 'completed') {
+  const userId = randomUUID();
+  const [project] = await database.db.insert(projects).values({ userId, url: 'https://shop.example/' }).returning();
+  const scan = (state: 'running' | 'completed', findings: Finding[], finishedAgoS: number | null) => ({
+    projectId: project!.id,
+    userId,
+    url: project!.url,
+    numPages: 1,
+    state,
+    grade: 'B',
+    result: { findings } as Record<string, unknown>,
+    finishedAt: finishedAgoS === null ? null : sql`now() - make_interval(secs => ${finishedAgoS})`,
+  });
+  const [before] = await database.db.insert(scans).values(scan('completed', [finding(1, 'low')], 600)).returning();
+  const [current] = await database.db.insert(scans).values(scan(currentState, [finding(1, 'low'), finding(2, 'high')], currentState === 'completed' ? 1 : null)).returning();
+  const made = await database.db
+    .insert(continuousBuilds)
+    .values([1, 2].map((n) => ({ userId, projectId: project!.id, buildHash: `0000000${n}`, url: project!.url, scanId: current!.id })))
+    .returning();
+  return { userId, project: project!, before: before!, current: current!, builds: made };
+}
+
+function judge() {
+  const live = { publish: vi.fn(async () => {}) };
+  const webhooks = { emit: vi.fn(async () => {}) };
+  return { live, webhooks, judge: new BuildJudge({ db: database.db, live, webhooks }) };
+}
+
+describe('BuildJudge', () => {
+  it('judges and announces each waiting build once when two processes finish the same scan', async () => {
+    const { current, before, builds } = await projectWithScans('completed');
+    const [a, b] = [judge(), judge()];
+    await Promise.all([a.judge.judgeScan(current.id), b.judge.judgeScan(current.id), a.judge.judgeScan(current.id)]);
+    const emitted = [...a.webhooks.emit.mock.calls, ...b.webhooks.emit.mock.calls] as unknown as [string, string, Record<string, unknown>][];
+    expect(emitted.map(([, , data]) => data.build_id).sort()).toEqual(builds.map((build) => build.id).sort());
+    expect(emitted.every(([, type, data]) => type === 'continuous_build.completed' && data.status === 'error' && data.new_count === 1)).toBe(true);
+    expect(a.live.publish.mock.calls.length + b.live.publish.mock.calls.length).toBe(2);
+    const rows = await database.db.select().from(continuousBuilds).where(eq(continuousBuilds.scanId, current.id));
+    for (const row of rows) {
+      expect(row.status).toBe('error');
+      expect(row.finishedAt).not.toBeNull();
+      expect(row.changes).toMatchObject({ previous_scan_id: before.id, new_findings: [{ fingerprint: finding(2, 'high').fingerprint, severity: 'high' }], new_count: 1, fixed_count: 0 });
+    }
+  });
+
+  it('leaves the builds of a scan still running waiting', async () => {
+    const { current } = await projectWithScans('running');
+    const { judge: running, webhooks } = judge();
+    await running.judgeScan(current.id);
+    expect(webhooks.emit).not.toHaveBeenCalled();
+    const rows = await database.db.select().from(continuousBuilds).where(eq(continuousBuilds.scanId, current.id));
+    expect(rows.map((row) => [row.status, row.finishedAt])).toEqual([
+      ['other', null],
+      ['other', null],
+    ]);
+  });
+});
+
+describe('ContinuousBuilds.start', () => {
+  it('never throws: a build whose re-scan cannot be queued stays other, and the failure is logged', async () => {
+    const { builds } = await projectWithScans('completed');
+    const [build] = await database.db.insert(continuousBuilds).values({ userId: builds[0]!.userId, projectId: builds[0]!.projectId, buildHash: 'abcdef01', url: builds[0]!.url }).returning();
+    const lines: string[] = [];
+    const logger = pino({ level: 'error' }, { write: (line: string) => void lines.push(line) });
+    const starter = new ContinuousBuilds({
+      db: database.db,
+      projects: { queueScan: () => Promise.reject(new Error('connection terminated')) },
+      scenarios: { queueAll: () => Promise.reject(new ProjectError(500, 'unused')) },
+      events: { record: vi.fn(async () => {}) },
+      live: { publish: vi.fn(async () => {}) },
+      enqueueScan: vi.fn(async () => {}),
+      enqueueScenarioRun: vi.fn(async () => {}),
+      logger,
+    });
+    await expect(starter.start(build!.id)).resolves.toBeUndefined();
+    const logs = lines.map((line) => JSON.parse(line) as { build?: string; msg?: string; err?: { message?: string } });
+    expect(logs).toMatchObject([{ build: build!.id, msg: 'could not start the re-scan of a continuous build', err: { message: 'connection terminated' } }]);
+    const [row] = await database.db.select().from(continuousBuilds).where(eq(continuousBuilds.id, build!.id));
+    expect(row).toMatchObject({ status: 'other', scanId: null, finishedAt: null });
+  });
+});
