@@ -39,6 +39,7 @@ beforeAll(async () => {
     VIBEEVAL_SCAN_RATE: '0',
     VIBEEVAL_SCAN_CONCURRENCY: '2',
     VIBEEVAL_SCENARIO_CONCURRENCY: '0',
+    LOG_LEVEL: 'error', // the down site's failed scan is expected
   });
 }, 60_000);
 afterAll(async () => {
@@ -113,13 +114,17 @@ async function listen(user: TestUser): Promise<{ messages: LiveMessage[]; stop()
 }
 
 describe('continuous builds judged by re-scans', () => {
-  it('joins the scan already queued or running instead of queueing a second one', async () => {
+  it('joins the scan already queued or running instead of queueing a second one, and runs the project\'s scenarios', async () => {
     const user = (await h.userWithWebhook('/joined')).user;
     const { id, siteToken } = await project(user, false);
+    const scenario = await json<{ id: string }>(user, 'POST', '/scenarios', { project_id: id, website: siteUrl, actions: [{ type: 'expect_title', text: 'Shop' }] });
     const { scan_id: running } = await json<{ scan_id: string }>(user, 'PATCH', `/project_test/${id}`);
     const buildId = await report(siteToken, '0a0a0a0a');
     const [made] = await builds(user, id);
     expect(made).toMatchObject({ id: buildId, scan_id: running });
+    // Scenario runs wait in the queue here (no scenario workers in this server).
+    const listed = await json<{ id: string; last_run: { status: string } | null }[]>(user, 'GET', '/scenarios');
+    expect(listed).toMatchObject([{ id: scenario.id, last_run: { status: 'queued' } }]);
     // Without a scan before it, everything the first scan finds is new; it is judged all the same.
     const done = await judged(user, id, '0a0a0a0a');
     expect(done.scan_id).toBe(running);
