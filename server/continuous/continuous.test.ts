@@ -11,7 +11,8 @@ const SITE = 'http://127.0.0.1:4321';
 const ELSEWHERE = 'https://shop.example';
 
 beforeAll(async () => {
-  server = await startTestServer({ VIBEEVAL_SCAN_RENDER: 'false', VIBEEVAL_SCAN_RATE: '0' });
+  // No scan workers: the re-scans the builds queue stay queued and the builds 'other' (judging: builds.test.ts).
+  server = await startTestServer({ VIBEEVAL_SCAN_RENDER: 'false', VIBEEVAL_SCAN_RATE: '0', VIBEEVAL_SCAN_CONCURRENCY: '0' });
 });
 afterAll(async () => {
   await server?.stop();
