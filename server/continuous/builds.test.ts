@@ -179,7 +179,10 @@ describe('continuous builds judged by re-scans', () => {
     const pushed = () => live.messages.flatMap((message) => (message.type === 'continuous.build' ? [message.build] : []));
     await until('the last judged build on the live stream', () => pushed().some((build) => build.build_hash === 'dddddddd' && build.finished_at));
     live.stop();
-    expect(pushed().filter((build) => build.id === b).map((build) => build.status)).toEqual(['other', 'error']);
+    expect(pushed().filter((build) => build.id === b).map((build) => [build.status, build.scan_id])).toEqual([
+      ['other', error.scan_id],
+      ['error', error.scan_id],
+    ]);
     const hooks = await until('four continuous_build.completed deliveries', () => {
       const got = h.bodies('/builds').filter((entry) => (entry.verified as { type?: string } | null)?.type === 'continuous_build.completed');
       return got.length >= 4 ? got : undefined;

@@ -47,8 +47,10 @@ export class ContinuousBuilds implements BuildStarter {
     try {
       const [build] = await this.deps.db.select().from(continuousBuilds).where(eq(continuousBuilds.id, buildId));
       if (!build) return;
-      await this.publish(build);
       const scan = await this.scanFor(build);
+      // Announced with its re-scan (an open screen links the two at once) before it is stored: the build can only be
+      // judged once stored, so this message always comes before the judged one.
+      await this.publish({ ...build, scanId: scan.id });
       await this.deps.db.update(continuousBuilds).set({ scanId: scan.id }).where(eq(continuousBuilds.id, build.id));
       await this.runScenarios(build, log);
       // The scan joined may have ended before the build named it: nothing would judge the build then.
