@@ -11,42 +11,78 @@ export const MONITOR_TICK_QUEUE = 'monitor-tick';
 export const MONITOR_TICK_CRON = '*/5 * * * *';
 /** Projects started by one tick; the rest are still due at the next one, five minutes later in the same hour. */
 export const MONITOR_TICK_BATCH = 500;
-/** How long after its scheduled instant a run may still start (the scheduled hour). */
+/** How long after its scheduled instant a run may still start: the scheduled hour. */
 const FIRE_WINDOW = sql.raw(`interval '1 hour'`);
 
 /**
  * The instant `hour` o'clock on local calendar day `day` in `zone`, as PostgreSQL maps local times: an hour skipped
- * by a daylight saving change maps to the hour after the jump, a repeated one to one of its two occurrences. Both
- * the tick and nextRunAt use it, so the Overview's next run is the instant the tick fires.
+ * by a daylight saving change maps to the hour after the jump, a repeated one to its second occurrence.
  */
 const localInstant = (day: SQL, hour: SQL, zone: SQL) => sql`((${day} + make_interval(hours => ${hour})) at time zone ${zone})`;
 
-/** A weekly schedule fires on its weekday only; a daily one on any day. */
-const onScheduledDay = (day: SQL, frequency: SQL, weekday: SQL) => sql`(${frequency} = 'daily' or extract(dow from ${day})::int = ${weekday})`;
+/** Daily fires on any day, weekly on its weekday only, 'off' never. */
+const onScheduledDay = (day: SQL, frequency: SQL, weekday: SQL) =>
+  sql`(${frequency} = 'daily' or (${frequency} = 'weekly' and extract(dow from ${day})::int = ${weekday}))`;
+
+/** A schedule as SQL expressions: bound values for one schedule, or a project row's columns for the tick. */
+interface ScheduleSql {
+  frequency: SQL;
+  hour: SQL;
+  weekday: SQL;
+  zone: SQL;
+}
+
+/**
+ * THE definition of when a schedule fires: the first scheduled instant strictly after `after` (null when off). The
+ * Overview's next run is this after now; the tick fires a project when this after (now - 1 hour) has come, so the
+ * next run shown is the instant the tick fires. Local days from the day before `after` to eight days after cover a
+ * weekly schedule whatever the zone's offset.
+ */
+function nextRunSql(after: SQL, schedule: ScheduleSql): SQL {
+  const day = sql`(((${after} at time zone ${schedule.zone})::date) + g.offset_days)`;
+  const instant = localInstant(day, schedule.hour, schedule.zone);
+  return sql`(select min(${instant}) from generate_series(-1, 8) as g(offset_days)
+     where ${onScheduledDay(day, schedule.frequency, schedule.weekday)} and ${instant} > ${after})`;
+}
 
 /** `now` as the tick's clock: the given instant (tests), else the database's, one clock for every server. */
 const clock = (now: Date | undefined) => (now ? sql`${now.toISOString()}::timestamptz` : sql`now()`);
 
+/** How long the time zones PostgreSQL knows are kept: they change only when its time zone data is upgraded. */
+const ZONES_TTL_MS = 24 * 3600_000;
+const zoneCache = new WeakMap<Db, { names: Promise<string[]>; at: number }>();
+
+/**
+ * The time zone names PostgreSQL knows, read once a day per database: pg_timezone_names reads every zone file
+ * (about 50 ms), too much to repeat at each tick. A zone reaches the time arithmetic only through a join on these,
+ * so a zone PostgreSQL does not know (its time zone data older than the browser's) never fails a statement.
+ */
+function knownZones(db: Db): Promise<string[]> {
+  const cached = zoneCache.get(db);
+  if (cached && Date.now() - cached.at < ZONES_TTL_MS) return cached.names;
+  const names = db.execute<{ name: string }>(sql`select name from pg_timezone_names`).then((result) => result.rows.map((row) => row.name));
+  zoneCache.set(db, { names, at: Date.now() });
+  names.catch(() => zoneCache.delete(db));
+  return names;
+}
+
 /**
  * The next instant `schedule` fires strictly after `now`, computed by PostgreSQL in the schedule's time zone
- * (daylight saving time included); null when it is off.
+ * (daylight saving time included); null when it is off or its zone is unknown to PostgreSQL (the tick never fires it).
  */
-export async function nextRunAt(db: Db, schedule: MonitorSchedule, now: Date): Promise<Date | null> {
+export async function nextScheduledRun(db: Db, schedule: MonitorSchedule, now: Date): Promise<Date | null> {
   if (schedule.frequency === 'off') return null;
-  const at = clock(now);
-  const zone = sql`${schedule.timezone}::text`;
-  const day = sql`(((${at} at time zone ${zone})::date) + g.offset_days)`;
-  const instant = localInstant(day, sql`${schedule.hour}::int`, zone);
-  // Yesterday to eight days ahead covers a weekly schedule whatever the zone's offset.
-  const result = await db.execute<{ at: Date | string }>(sql`
-    select ${instant} as at
-      from generate_series(-1, 8) as g(offset_days)
-     where ${onScheduledDay(day, sql`${schedule.frequency}::text`, sql`${schedule.weekday}::int`)}
-       and ${instant} > ${at}
-     order by 1
-     limit 1`);
-  const next = result.rows[0]?.at;
-  return next === undefined ? null : new Date(next);
+  const zones = JSON.stringify(await knownZones(db));
+  const next = nextRunSql(clock(now), {
+    frequency: sql`${schedule.frequency}::text`,
+    hour: sql`${schedule.hour}::int`,
+    weekday: sql`${schedule.weekday}::int`,
+    zone: sql`z.name`,
+  });
+  const result = await db.execute<{ at: Date | string | null }>(sql`
+    select ${next} as at from json_array_elements_text(${zones}::json) as z(name) where z.name = ${schedule.timezone}`);
+  const at = result.rows[0]?.at;
+  return at === undefined || at === null ? null : new Date(at);
 }
 
 /** A project whose scheduled run was claimed by a tick, with its previous run's instant to hand back on failure. */
@@ -60,26 +96,26 @@ export interface ClaimedProject {
 /**
  * Claims the projects due now and marks them run (monitor_last_at = now) in one statement, so that a project fires
  * once per scheduled hour however many servers tick at once: rows another tick holds are skipped, and a row it has
- * just marked no longer matches. Due = its scheduled instant of today or yesterday (local) has come within the hour
- * and no run was claimed since. Projects whose time zone PostgreSQL does not know are left out rather than failing
- * the statement for everyone.
+ * just marked no longer matches. Due = its scheduled instant (nextRunSql after an hour ago) has come, and no run was
+ * claimed since. Projects whose time zone PostgreSQL does not know are left out rather than failing the statement.
  */
 export async function claimDueProjects(db: Db, now: Date | undefined, limit = MONITOR_TICK_BATCH): Promise<ClaimedProject[]> {
   const at = clock(now);
-  const day = sql`(((${at} at time zone z.name)::date) - g.back_days)`;
-  const scheduled = localInstant(day, sql`p.monitor_hour::int`, sql`z.name`);
+  const zones = JSON.stringify(await knownZones(db));
+  const scheduled = nextRunSql(sql`(${at} - ${FIRE_WINDOW})`, {
+    frequency: sql`p.monitor_frequency`,
+    hour: sql`p.monitor_hour::int`,
+    weekday: sql`p.monitor_weekday::int`,
+    zone: sql`z.name`,
+  });
   const result = await db.execute<{ id: string; user_id: string; url: string; previous: Date | string | null }>(sql`
     with due as (
       select p.id, p.monitor_last_at as previous
         from projects p
-        join pg_timezone_names z on z.name = p.monitor_timezone
-        cross join lateral (
-          select ${scheduled} as at
-            from generate_series(0, 1) as g(back_days)
-           where ${onScheduledDay(day, sql`p.monitor_frequency`, sql`p.monitor_weekday::int`)}
-        ) s
+        join json_array_elements_text(${zones}::json) as z(name) on z.name = p.monitor_timezone
+        cross join lateral (select ${scheduled} as at) s
        where p.monitor_frequency <> 'off'
-         and s.at <= ${at} and ${at} < s.at + ${FIRE_WINDOW}
+         and s.at <= ${at}
          and (p.monitor_last_at is null or p.monitor_last_at < s.at)
        order by s.at, p.id
        limit ${limit}
