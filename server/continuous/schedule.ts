@@ -35,18 +35,25 @@ interface ScheduleSql {
 /**
  * THE definition of when a schedule fires: the first scheduled instant strictly after `after` (null when off). The
  * Overview's next run is this after now; the tick fires a project when this after (now - 1 hour) has come, so the
- * next run shown is the instant the tick fires. Local days from the day before `after` to eight days after cover a
- * weekly schedule whatever the zone's offset.
+ * next run shown is the instant the tick fires. `lastDay`: the local days looked at run from the day before `after`'s
+ * to `lastDay` days after it; eight cover a weekly schedule whatever the zone's offset, and a caller that only asks
+ * whether the instant is within a day of `after` may look at fewer (the earliest of fewer days is the same then).
  */
-function nextRunSql(after: SQL, schedule: ScheduleSql): SQL {
+function nextRunSql(after: SQL, schedule: ScheduleSql, lastDay = 8): SQL {
   const day = sql`(((${after} at time zone ${schedule.zone})::date) + g.offset_days)`;
   const instant = localInstant(day, schedule.hour, schedule.zone);
-  return sql`(select min(${instant}) from generate_series(-1, 8) as g(offset_days)
+  return sql`(select min(${instant}) from generate_series(-1, ${sql.raw(String(lastDay))}) as g(offset_days)
      where ${onScheduledDay(day, schedule.frequency, schedule.weekday)} and ${instant} > ${after})`;
 }
 
 /** `now` as the tick's clock: the given instant (tests), else the database's, one clock for every server. */
 const clock = (now: Date | undefined) => (now ? sql`${now.toISOString()}::timestamptz` : sql`now()`);
+
+/**
+ * The tick asks only whether a project's next run after an hour ago has come, so the local days up to the one after
+ * that hour's suffice (a later day's instant is more than a day away): about 4x less work per project than a week.
+ */
+const CLAIM_DAYS = 1;
 
 /** How long the time zones PostgreSQL knows are kept: they change only when its time zone data is upgraded. */
 const ZONES_TTL_MS = 24 * 3600_000;
@@ -107,7 +114,7 @@ export async function claimDueProjects(db: Db, now: Date | undefined, limit = MO
     hour: sql`p.monitor_hour::int`,
     weekday: sql`p.monitor_weekday::int`,
     zone: sql`z.name`,
-  });
+  }, CLAIM_DAYS);
   const result = await db.execute<{ id: string; user_id: string; url: string; previous: Date | string | null }>(sql`
     with due as (
       select p.id, p.monitor_last_at as previous
