@@ -263,6 +263,9 @@ describe('the pg-boss schedule in a running server', () => {
   it('registers one tick every 5 minutes, and a tick job as its cron sends it makes a schedule build', async () => {
     const schedules = await boss.getSchedules();
     expect(schedules.filter((entry) => entry.name === MONITOR_TICK_QUEUE)).toEqual([expect.objectContaining({ name: MONITOR_TICK_QUEUE, cron: MONITOR_TICK_CRON, timezone: 'UTC' })]);
+    // The server keeps time for the schedules (this test's client does not): its timekeeper has checked the crons.
+    const { rows: clock } = await database.pool.query<{ cron_on: Date | null }>('select cron_on from pgboss.version');
+    expect(clock[0]?.cron_on).toBeInstanceOf(Date);
 
     const user = await signUp(server.origin, 'schedule');
     const headers = { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' };
