@@ -102,7 +102,7 @@ describe('the schedule tick', () => {
     // Wednesdays (3) at 23:00 in New York: Thursday 04:00 UTC in winter, so the local weekday is the one that counts.
     const id = await scheduled({ frequency: 'weekly', hour: 23, weekday: 3, timezone: 'America/New_York' });
     expect(await buildsOf(id)).toHaveLength(0);
-    expect(await tickThrough('2026-11-22T00:00:00Z', '2026-12-06T00:00:00Z', 60)).toEqual(['2026-11-26T04:00:00.000Z', '2026-12-03T04:00:00.000Z']);
+    expect(await tickThrough('2026-11-25T00:00:00Z', '2026-12-04T00:00:00Z', 60)).toEqual(['2026-11-26T04:00:00.000Z', '2026-12-03T04:00:00.000Z']);
   });
 
   it("never fires a schedule that is 'off'", async () => {
@@ -165,16 +165,16 @@ describe('the schedule tick', () => {
   });
 
   it('fires once on the days daylight saving time starts and ends, even at an hour the change skips or repeats', async () => {
-    // Every scheduled instant is on the hour, so ticks every 15 minutes see them all (5 minutes is tested above).
+    // Every scheduled instant is on the hour, so ticks every 30 minutes see them all (5 minutes is tested above).
     // Berlin: 2026-03-29 02:00 CET jumps to 03:00 CEST (01:00 UTC); 2026-10-25 03:00 CEST falls back to 02:00 CET.
     const skipped = await scheduled({ frequency: 'daily', hour: 2, timezone: 'Europe/Berlin' });
     // The skipped 02:00 runs at the first instant after the jump, 03:00 CEST.
-    expect(await tickThrough('2026-03-28T00:00:00Z', '2026-03-31T00:00:00Z', 15)).toEqual(['2026-03-28T01:00:00.000Z', '2026-03-29T01:00:00.000Z', '2026-03-30T00:00:00.000Z']);
+    expect(await tickThrough('2026-03-28T00:00:00Z', '2026-03-31T00:00:00Z', 30)).toEqual(['2026-03-28T01:00:00.000Z', '2026-03-29T01:00:00.000Z', '2026-03-30T00:00:00.000Z']);
     expect(await buildsOf(skipped)).toHaveLength(3);
     await database.db.update(projects).set({ monitorFrequency: 'off' }).where(eq(projects.id, skipped));
     const repeated = await scheduled({ frequency: 'daily', hour: 2, timezone: 'Europe/Berlin' });
     // The repeated 02:00 runs once, at its second occurrence (02:00 CET).
-    expect(await tickThrough('2026-10-24T00:00:00Z', '2026-10-27T00:00:00Z', 15)).toEqual(['2026-10-24T00:00:00.000Z', '2026-10-25T01:00:00.000Z', '2026-10-26T01:00:00.000Z']);
+    expect(await tickThrough('2026-10-24T00:00:00Z', '2026-10-27T00:00:00Z', 30)).toEqual(['2026-10-24T00:00:00.000Z', '2026-10-25T01:00:00.000Z', '2026-10-26T01:00:00.000Z']);
     expect(await buildsOf(repeated)).toHaveLength(3);
   }, 20_000);
 
