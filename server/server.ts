@@ -5,6 +5,7 @@ import { continuousPublicRoutes, continuousRoutes } from './continuous/routes';
 import { monitorScriptRoutes } from './continuous/script-route';
 import { MonitoringService } from './continuous/monitoring';
 import { ContinuousBuilds } from './continuous/builds';
+import { runMonitorTick } from './continuous/schedule';
 import { ContinuousService } from './continuous/service';
 import { ListCache } from './changes/list-cache';
 import { loadConfig, type Config } from './config';
@@ -103,13 +104,26 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
       enqueueAttempt: (id, delay) => (jobs ? jobs.enqueueWebhookAttempt(id, delay) : Promise.reject(new Error('the job queue is not running'))),
     });
     deliverer = webhooks;
-    // Continuous builds waiting for a scan are judged when it ends; the judge needs the queue, made just below.
-    let builds: ContinuousBuilds | undefined;
+    const scenarioService = new ScenarioService(database.db, sealer, config.scans.addressPolicy);
+    const continuous = new ContinuousService(database.db);
+    // A new build (reported or scheduled) queues its re-scan and scenario runs; it is judged when that scan ends.
+    const builds = new ContinuousBuilds({
+      db: database.db,
+      projects,
+      scenarios: scenarioService,
+      events,
+      live: bus,
+      enqueueScan: (id) => (jobs ? jobs.enqueueScan(id) : Promise.reject(new Error('the job queue is not running'))),
+      enqueueScenarioRun: (id) => (jobs ? jobs.enqueueScenarioRun(id) : Promise.reject(new Error('the job queue is not running'))),
+      webhooks,
+      logger,
+    });
+    continuous.starter = builds;
     jobs = await startJobs({
       database,
       logger,
       scanConcurrency: config.scans.concurrency,
-      scanDeps: { db: database.db, events, live, logger, links, policy: config.scans.addressPolicy, rateLimit: config.scans.rateLimit, render: config.scans.render, webhooks, onScanFinished: async (id) => builds?.judgeScan(id) },
+      scanDeps: { db: database.db, events, live, logger, links, policy: config.scans.addressPolicy, rateLimit: config.scans.rateLimit, render: config.scans.render, webhooks, onScanFinished: (id) => builds.judgeScan(id) },
       runReport: config.scans.concurrency > 0 ? (id, signal) => runReportJob(id, { db: database.db, events, live: bus, links, logger, policy: config.scans.addressPolicy, webhooks }, signal) : undefined,
       runPublicScan:
         config.scans.concurrency > 0
@@ -124,6 +138,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
       runScenario: (id, context) =>
         runScenarioJob(id, { db: database.db, live: bus, logger, sealer, policy: config.scans.addressPolicy, rateLimit: config.scenarios.rateLimit, browser: () => scenarioBrowsers.get(), webhooks }, context),
       runWebhookAttempt: (id) => webhooks.attempt(id),
+      runMonitorTick: config.scans.concurrency > 0 ? () => runMonitorTick({ db: database.db, continuous, logger }) : undefined,
     });
     webhooks.start();
     const started = jobs;
@@ -131,19 +146,6 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
     await keyAuth.start();
     // The API plan comes from billing once it exists; until then the server's configured plan applies to everyone.
     const meter = (usage = new UsageMeter(database.pool, () => config.api.plan));
-    const scenarioService = new ScenarioService(database.db, sealer, config.scans.addressPolicy);
-    const continuous = new ContinuousService(database.db);
-    continuous.starter = builds = new ContinuousBuilds({
-      db: database.db,
-      projects,
-      scenarios: scenarioService,
-      events,
-      live: bus,
-      enqueueScan: (id) => started.enqueueScan(id),
-      enqueueScenarioRun: (id) => started.enqueueScenarioRun(id),
-      webhooks,
-      logger,
-    });
     const monitoring = new MonitoringService(database.db);
     const reportDeps = { db: database.db, projects, jobs, live, links, renderAudit: renderStoredAudit };
     built = await buildApp({

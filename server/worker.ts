@@ -1,5 +1,7 @@
 import { ConfigError, loadConfig } from './config';
-import { BuildJudge } from './continuous/build-judge';
+import { ContinuousBuilds } from './continuous/builds';
+import { runMonitorTick } from './continuous/schedule';
+import { ContinuousService } from './continuous/service';
 import { openDatabase } from './db';
 import { EventService } from './events/service';
 import { startJobs } from './jobs/queue';
@@ -10,8 +12,10 @@ import { createMailer } from './mail/mailer';
 import { runPublicScanJob } from './public-scans/job';
 import { publicReportLink } from './public-scans/routes';
 import { Sealer } from './projects/sealed';
+import { ProjectService } from './projects/service';
 import { ReportLinks } from './reports/links';
 import { runScenarioJob, scenarioBrowserPool } from './scenarios/run-job';
+import { ScenarioService } from './scenarios/service';
 import { createLogger } from './logging';
 import { loadSecrets } from './secrets';
 import { WebhookDeliverer } from './webhooks/delivery';
@@ -62,13 +66,27 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<v
     config: config.webhooks,
     enqueueAttempt: (id, delay) => (queue.enqueue ? queue.enqueue(id, delay) : Promise.reject(new Error('the job queue is not running'))),
   });
-  // Continuous builds waiting for a scan this worker finishes are judged here.
-  const judge = new BuildJudge({ db: database.db, live, webhooks });
+  // Scheduled builds made here queue their re-scans here; builds waiting for a scan this worker finishes are judged here.
+  const started: { jobs?: Awaited<ReturnType<typeof startJobs>> } = {};
+  const notRunning = () => Promise.reject(new Error('the job queue is not running'));
+  const continuous = new ContinuousService(database.db);
+  const builds = new ContinuousBuilds({
+    db: database.db,
+    projects: new ProjectService(database.db, database.pool, sealer, config.scans.addressPolicy),
+    scenarios: new ScenarioService(database.db, sealer, config.scans.addressPolicy),
+    events,
+    live,
+    enqueueScan: (id) => started.jobs?.enqueueScan(id) ?? notRunning(),
+    enqueueScenarioRun: (id) => started.jobs?.enqueueScenarioRun(id) ?? notRunning(),
+    webhooks,
+    logger,
+  });
+  continuous.starter = builds;
   const jobs = await startJobs({
     database,
     logger,
     scanConcurrency: concurrency,
-    scanDeps: { db: database.db, events, live, logger, links, policy: config.scans.addressPolicy, rateLimit: config.scans.rateLimit, render: config.scans.render, webhooks, onScanFinished: (id) => judge.judgeScan(id) },
+    scanDeps: { db: database.db, events, live, logger, links, policy: config.scans.addressPolicy, rateLimit: config.scans.rateLimit, render: config.scans.render, webhooks, onScanFinished: (id) => builds.judgeScan(id) },
     runReport: (id, signal) => runReportJob(id, { db: database.db, events, live, links, logger, policy: config.scans.addressPolicy, webhooks }, signal),
     runPublicScan: (id, context) =>
       runPublicScanJob(
@@ -80,7 +98,9 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<v
     runScenario: (id, context) =>
       runScenarioJob(id, { db: database.db, live, logger, sealer, policy: config.scans.addressPolicy, rateLimit: config.scenarios.rateLimit, browser: () => scenarioBrowsers.get(), webhooks }, context),
     runWebhookAttempt: (id) => webhooks.attempt(id),
+    runMonitorTick: () => runMonitorTick({ db: database.db, continuous, logger }),
   });
+  started.jobs = jobs;
   queue.enqueue = (id, delay) => jobs.enqueueWebhookAttempt(id, delay);
   webhooks.start();
   // Once working, nothing unforeseen may take the worker down (a failed start still ends the process).
