@@ -8,10 +8,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Finding } from '../../common/scan';
 import { openDatabase, type Database } from '../db';
 import { continuousBuilds, projects, scans } from '../db/schema';
-import { ProjectError } from '../projects/service';
+import { Sealer } from '../projects/sealed';
+import { ProjectError, ProjectService } from '../projects/service';
+import { ScenarioService } from '../scenarios/service';
 import { loadSecrets } from '../secrets';
 import { BuildJudge } from './build-judge';
 import { ContinuousBuilds } from './builds';
+import { ContinuousService } from './service';
 
 // Judging against a real PostgreSQL, without the job queue: two processes finishing the same scan judge and
 // announce each waiting build once; a scan still running judges nothing; a build whose re-scan cannot be queued
@@ -125,5 +128,43 @@ describe('ContinuousBuilds.start', () => {
     expect(logs).toMatchObject([{ build: build!.id, msg: 'could not start the re-scan of a continuous build', err: { message: 'connection terminated' } }]);
     const [row] = await database.db.select().from(continuousBuilds).where(eq(continuousBuilds.id, build!.id));
     expect(row).toMatchObject({ status: 'other', scanId: null, finishedAt: null });
+  });
+
+  it('starts a scheduled build like a reported one: one scan queued and announced, a second build joins it, both judged when it completes', async () => {
+    const userId = randomUUID();
+    const [project] = await database.db.insert(projects).values({ userId, url: 'https://shop.example/' }).returning();
+    const sealer = new Sealer('build-judge-test-secret');
+    const enqueueScan = vi.fn(async (_id: string) => {});
+    const record = vi.fn(async (_events: unknown[]) => {});
+    const live = { publish: vi.fn(async (_user: string, _message: { type: string }) => {}) };
+    const webhooks = { emit: vi.fn(async () => {}) };
+    const starter = new ContinuousBuilds({
+      db: database.db,
+      projects: new ProjectService(database.db, database.pool, sealer, { allowPrivate: true }),
+      scenarios: new ScenarioService(database.db, sealer, { allowPrivate: true }),
+      events: { record },
+      live,
+      enqueueScan,
+      enqueueScenarioRun: vi.fn(async () => {}),
+      webhooks,
+      logger: pino({ level: 'silent' }),
+    });
+    const continuous = new ContinuousService(database.db);
+    continuous.starter = starter;
+    const first = await continuous.scheduledBuild(project!);
+    const second = await continuous.scheduledBuild(project!);
+    const rows = await database.db.select().from(continuousBuilds).where(eq(continuousBuilds.projectId, project!.id));
+    expect(rows.map((row) => row.trigger)).toEqual(['schedule', 'schedule']);
+    const [scan] = await database.db.select().from(scans).where(eq(scans.projectId, project!.id));
+    expect(rows.map((row) => row.scanId)).toEqual([scan!.id, scan!.id]);
+    expect(enqueueScan.mock.calls).toEqual([[scan!.id]]);
+    expect(record.mock.calls[0]![0]).toEqual([expect.objectContaining({ scanId: scan!.id, extra: { description: 'Scan queued (up to 1 page)', scan_id: scan!.id } })]);
+    expect(live.publish.mock.calls.map(([, message]) => message.type)).toEqual(['scan.state', 'continuous.build', 'continuous.build']);
+
+    await database.db.update(scans).set({ state: 'completed', grade: 'A', result: { findings: [] }, finishedAt: sql`now()` }).where(eq(scans.id, scan!.id));
+    await starter.judgeScan(scan!.id);
+    const judged = await database.db.select().from(continuousBuilds).where(eq(continuousBuilds.projectId, project!.id));
+    expect(judged.map((row) => [row.id, row.status]).sort()).toEqual([[first, 'success'], [second, 'success']].sort());
+    expect(webhooks.emit).toHaveBeenCalledTimes(2);
   });
 });
