@@ -1,4 +1,4 @@
-import { Button, Card, Center, Field, Flex, HStack, Link, NativeSelect, Spinner, Tabs, Text, VStack } from '@chakra-ui/react';
+import { Button, Card, Center, Field, Flex, HStack, Icon, Link, NativeSelect, Spinner, Tabs, Text, VStack } from '@chakra-ui/react';
 import { BookOpen, History, LayoutDashboard, Plug, RefreshCw } from 'lucide-react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useLiveUpdates } from '../../api/live';
@@ -48,8 +48,11 @@ export function ContinuousTestingPage() {
 
   return (
     <>
-      <Flex justify="space-between" align="start" gap="4" wrap="wrap">
-        <PageHeading title={texts.title} subtitle={texts.subtitle} />
+      <PageHeading title={texts.title} subtitle={texts.subtitle} />
+      <Flex gap="3" mb="4" wrap="wrap" align="end">
+        {projectId && (
+          <ProjectPicker projects={projects.projects} projectId={projectId} fallbackName={monitoring.data?.url ?? requested} onPick={(project) => navigate({ project })} />
+        )}
         <HStack gap="2" wrap="wrap">
           <Button variant="outline" asChild>
             <RouterLink to="/vibe-loop">
@@ -61,22 +64,41 @@ export function ContinuousTestingPage() {
           </Button>
         </HStack>
       </Flex>
-      <Body
-        projects={projects}
-        requested={requested}
-        projectId={projectId}
-        monitoring={monitoring}
-        builds={builds}
-        tab={tab}
-        onNavigate={navigate}
-      />
+      <Body projects={projects} projectId={projectId} monitoring={monitoring} builds={builds} tab={tab} onNavigate={navigate} />
     </>
+  );
+}
+
+interface PickerProps {
+  projects: ReturnType<typeof useMonitoredProjects>['projects'];
+  projectId: string;
+  /** Shown for a ?project= that is not among the listed projects (e.g. beyond the first page). */
+  fallbackName: string | null;
+  onPick: (projectId: string) => void;
+}
+
+function ProjectPicker({ projects, projectId, fallbackName, onPick }: PickerProps) {
+  const known = projects.some((project) => project.id === projectId);
+  return (
+    <Field.Root flex="1 1 18rem" minW="0" maxW={{ base: 'full', md: 'md' }}>
+      <Field.Label>{texts.projectLabel}</Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field value={projectId} onChange={(e) => onPick(e.currentTarget.value)} data-testid="project-picker">
+          {!known && <option value={projectId}>{fallbackName ?? projectId}</option>}
+          {projects.map((project) => (
+            <option key={project.id} value={project.id}>
+              {projectTitle(project)}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
   );
 }
 
 interface BodyProps {
   projects: ReturnType<typeof useMonitoredProjects>;
-  requested: string | null;
   projectId: string | null;
   monitoring: ReturnType<typeof useMonitoring>;
   builds: ReturnType<typeof useContinuousBuilds>;
@@ -84,55 +106,43 @@ interface BodyProps {
   onNavigate: (next: { project?: string; tab?: Tab }) => void;
 }
 
-/** The picker and tabs, or what stands in for them: loading, the no-projects state, the load error. */
-function Body({ projects, requested, projectId, monitoring, builds, tab, onNavigate }: BodyProps) {
+/** The tabs (icons from the sm breakpoint: at 375 px the three labels alone fit), or what stands in for them: loading, the no-projects state, the load error. */
+function Body({ projects, projectId, monitoring, builds, tab, onNavigate }: BodyProps) {
   if (!projectId) {
     if (projects.isPending) return <Loading />;
     if (projects.isError) return <LoadErrorCard problem={texts.loadFailed} actionLabel={texts.retry} onAction={() => void projects.refetch()} />;
     return <NoProjects />;
   }
-  const known = projects.projects.some((project) => project.id === projectId);
+  if (monitoring.isError) {
+    return <LoadErrorCard problem={texts.loadFailed} reason={monitoring.error.message} actionLabel={texts.retry} onAction={() => void monitoring.refetch()} />;
+  }
   return (
-    <>
-      <Field.Root maxW={{ base: 'full', md: 'md' }} mb="4">
-        <Field.Label>{texts.projectLabel}</Field.Label>
-        <NativeSelect.Root>
-          <NativeSelect.Field value={projectId} onChange={(e) => onNavigate({ project: e.currentTarget.value })} data-testid="project-picker">
-            {!known && <option value={projectId}>{monitoring.data?.url ?? requested}</option>}
-            {projects.projects.map((project) => (
-              <option key={project.id} value={project.id}>
-                {projectTitle(project)}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
-      {monitoring.isError ? (
-        <LoadErrorCard problem={texts.loadFailed} reason={monitoring.error.message} actionLabel={texts.retry} onAction={() => void monitoring.refetch()} />
-      ) : (
-        <Tabs.Root value={tab} onValueChange={(details) => onNavigate({ tab: details.value as Tab })} lazyMount variant="line" colorPalette="brand">
-          <Tabs.List mb="4" overflowX="auto" overflowY="hidden">
-            <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} value="overview">
-              <LayoutDashboard aria-hidden /> {texts.tabs.overview}
-            </Tabs.Trigger>
-            <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} value="installation">
-              <Plug aria-hidden /> {texts.tabs.installation}
-            </Tabs.Trigger>
-            <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} value="history">
-              <History aria-hidden /> {texts.tabs.history}
-            </Tabs.Trigger>
-          </Tabs.List>
-          <Tabs.Content value="overview">{monitoring.data ? <OverviewTab overview={monitoring.data} /> : <Loading />}</Tabs.Content>
-          <Tabs.Content value="installation">
-            {monitoring.data ? <InstallationTab overview={monitoring.data} onOpenHistory={() => onNavigate({ tab: 'history' })} /> : <Loading />}
-          </Tabs.Content>
-          <Tabs.Content value="history">
-            <HistoryTab builds={builds} />
-          </Tabs.Content>
-        </Tabs.Root>
-      )}
-    </>
+    <Tabs.Root value={tab} onValueChange={(details) => onNavigate({ tab: details.value as Tab })} lazyMount variant="line" colorPalette="brand">
+      <Tabs.List mb="4" overflowX="auto" overflowY="hidden">
+        <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} px={{ base: '2.5', sm: '4' }} value="overview">
+          <Icon hideBelow="sm" aria-hidden>
+            <LayoutDashboard />
+          </Icon> {texts.tabs.overview}
+        </Tabs.Trigger>
+        <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} px={{ base: '2.5', sm: '4' }} value="installation">
+          <Icon hideBelow="sm" aria-hidden>
+            <Plug />
+          </Icon> {texts.tabs.installation}
+        </Tabs.Trigger>
+        <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} px={{ base: '2.5', sm: '4' }} value="history">
+          <Icon hideBelow="sm" aria-hidden>
+            <History />
+          </Icon> {texts.tabs.history}
+        </Tabs.Trigger>
+      </Tabs.List>
+      <Tabs.Content value="overview">{monitoring.data ? <OverviewTab overview={monitoring.data} /> : <Loading />}</Tabs.Content>
+      <Tabs.Content value="installation">
+        {monitoring.data ? <InstallationTab overview={monitoring.data} onOpenHistory={() => onNavigate({ tab: 'history' })} /> : <Loading />}
+      </Tabs.Content>
+      <Tabs.Content value="history">
+        <HistoryTab builds={builds} />
+      </Tabs.Content>
+    </Tabs.Root>
   );
 }
 

@@ -67,7 +67,7 @@ function Guides({ tag, nextSnippet }: { tag: string; nextSnippet: string }) {
           {texts.guidesTitle}
         </Heading>
         <Tabs.Root defaultValue="lovable" variant="enclosed" size="sm" lazyMount>
-          <Tabs.List overflowX="auto" overflowY="hidden" maxW="full">
+          <Tabs.List flexWrap="wrap" maxW="full">
             {GUIDES.map((guide) => (
               <Tabs.Trigger key={guide.id} value={guide.id} whiteSpace="nowrap" flexShrink={0}>
                 {guide.name}

@@ -1,0 +1,134 @@
+import { expect, test, type Page } from '@playwright/test';
+import { newEmail, signIn, signUp, snap, startTestSite } from './support';
+
+// The continuous testing screen against the real server: reached from a project's Overview, the site token in the
+// script tag (copied, rotated), a daily schedule with its next run, a report posted as the monitoring script would
+// post it showing up in Event History, and the spec's error texts when the API fails.
+
+/** Full-page screenshots at 1280 and 375 px, toasts closed first; the page may not scroll sideways at 375. */
+async function snapBoth(page: Page, name: string) {
+  await expect(async () => {
+    const close = page.getByRole('button', { name: 'Close notification' });
+    if ((await close.count()) > 0) await close.first().click({ timeout: 1000 });
+    await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 500 });
+  }).toPass({ timeout: 15_000 });
+  // A full-page shot of a scrolled page draws the sticky header mid-page.
+  await page.evaluate('window.scrollTo(0, 0)');
+  await snap(page, `continuous-${name}-1280`);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect.poll(() => page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+  await page.evaluate('window.scrollTo(0, 0)');
+  await snap(page, `continuous-${name}-375`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** Makes the API call `method path` (a fetch, not the page load of the same path) answer `status` with `body`. */
+async function failApi(page: Page, method: string, path: RegExp, status: number, body: unknown) {
+  await page.route(path, async (route) => {
+    const request = route.request();
+    if (request.resourceType() !== 'fetch' || request.method() !== method) return route.fallback();
+    await route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+  });
+}
+
+const toast = (page: Page, title: string) => page.getByTestId('toast').filter({ hasText: title });
+
+test('continuous testing: from the project Overview, the site token, a daily schedule, a reported build, errors', async ({ page, context, request }) => {
+  test.setTimeout(120_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const site = await startTestSite({ '/': { type: 'text/html', body: '<!doctype html><title>Watched</title><h1>Watched shop</h1>' } }, { type: 'text/html', body: 'Not found' });
+  try {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const email = newEmail();
+    await signUp(page, email, 'secret123');
+    await signIn(page, email, 'secret123');
+    await expect(page).toHaveURL(/\/dashboard\/projects$/, { timeout: 30_000 });
+
+    // The sidebar item stays greyed out and not clickable; with no project the page points to Projects.
+    await expect(page.getByTestId('nav-continuous-testing').first()).toHaveAttribute('aria-disabled', 'true');
+    await page.goto('/dashboard/continuous-testing');
+    await expect(page.getByText('No projects yet')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('link', { name: 'Go to Projects' })).toHaveAttribute('href', '/dashboard/projects');
+    await expect(page.getByRole('link', { name: 'Integration guide' })).toHaveAttribute('href', '/vibe-loop');
+
+    // A project, then its Overview's way in.
+    await page.goto('/dashboard/projects');
+    await page.getByRole('button', { name: 'New Project', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Project' });
+    await dialog.getByLabel('Project Name').fill('Watched shop');
+    await dialog.getByLabel('Website URL').fill(site.url);
+    await dialog.getByRole('button', { name: 'Create Project', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await page.getByTestId('project-card').getByRole('link', { name: 'Watched shop' }).click();
+    await page.getByRole('link', { name: 'Open continuous testing' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/continuous-testing\?project=/);
+    await expect(page.getByRole('heading', { name: 'Continuous Testing', level: 1 })).toBeVisible();
+    await expect(page.getByTestId('current-build')).toContainText('No builds yet');
+    await expect(page.getByTestId('usage-label')).toHaveText('0 of 1,000 events');
+
+    // A daily schedule at 9 AM in the browser's zone: saved, with its next run.
+    const schedule = page.getByRole('form', { name: 'Scheduled re-scans' });
+    await expect(schedule.getByTestId('next-run')).toHaveText('Not scheduled');
+    await schedule.getByLabel('Frequency').selectOption('daily');
+    await schedule.getByLabel('Hour').selectOption({ label: '9 AM' });
+    await expect(schedule.getByLabel('Day')).toHaveCount(0);
+    await schedule.getByRole('button', { name: 'Save schedule' }).click();
+    await expect(toast(page, 'Schedule saved')).toBeVisible();
+    await expect(schedule.getByTestId('next-run')).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, 9:00 AM$/);
+    await schedule.getByLabel('Frequency').selectOption('weekly');
+    await expect(schedule.getByLabel('Day')).toBeVisible();
+    await snapBoth(page, 'overview');
+
+    // Installation: the tag carries the project's site token; Copy puts it on the clipboard.
+    await page.getByRole('tab', { name: 'Installation' }).click();
+    const token = (await page.getByTestId('site-token').textContent()) ?? '';
+    expect(token).toMatch(/^vst_/);
+    const origin = new URL(page.url()).origin;
+    const tag = `<script src="${origin}/latest.js" data-site="${token}" async></script>`;
+    await expect(page.getByTestId('script-tag')).toHaveText(tag);
+    await page.getByRole('button', { name: 'Copy script tag', exact: true }).click();
+    await expect.poll(() => page.evaluate<string>('navigator.clipboard.readText()')).toBe(tag);
+    for (const guide of ['Lovable', 'Bolt', 'v0 / Next.js', 'Vite', 'Plain HTML']) await expect(page.getByRole('tab', { name: guide })).toBeVisible();
+    await page.getByRole('tab', { name: 'v0 / Next.js' }).click();
+    await expect(page.getByText('strategy="afterInteractive"')).toBeVisible();
+    await snapBoth(page, 'installation');
+
+    // The monitoring script's report, as the script sends it: a build in Event History (live, or after Refresh).
+    const report = await request.post('/continuous-testing', { data: { site_token: token, hash: '0a1b2c3d', hostname: '127.0.0.1' } });
+    expect(report.status()).toBe(202);
+    await page.getByRole('tab', { name: 'Event History' }).click();
+    const row = page.getByTestId('build-row').filter({ hasText: '0a1b2c3d' });
+    await expect(async () => {
+      if ((await row.count()) === 0) await page.getByRole('button', { name: 'Refresh' }).click();
+      await expect(row).toBeVisible({ timeout: 2000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(row).toContainText('Content change');
+    await expect(row.getByTestId('build-time')).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{1,2}:\d\d (AM|PM)$/);
+    await snapBoth(page, 'history');
+    await page.getByRole('tab', { name: 'Overview' }).click();
+    await expect(page.getByTestId('current-build-hash')).toHaveText('0a1b2c3d');
+    await expect(page.getByTestId('usage-label')).toHaveText('1 of 1,000 events');
+
+    // Rotate token: confirmed, the tag changes and the old token is refused.
+    await page.getByRole('tab', { name: 'Installation' }).click();
+    await page.getByRole('button', { name: 'Rotate token' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm).toContainText('Pages carrying the old token stop reporting');
+    await confirm.getByRole('button', { name: 'Rotate token' }).click();
+    await expect(toast(page, 'Site token rotated')).toBeVisible();
+    await expect(page.getByTestId('site-token')).not.toHaveText(token);
+    const stale = await request.post('/continuous-testing', { data: { site_token: token, hash: '0a1b2c3e', hostname: '127.0.0.1' } });
+    expect(stale.status()).toBe(404);
+
+    // Errors on Refresh (the server is retried twice): the overview fails on the page, the builds list with the spec's
+    // toast and message.
+    await failApi(page, 'GET', /\/monitoring$/, 500, { detail: 'boom' });
+    await failApi(page, 'GET', /\/continuous_builds\?/, 500, { detail: 'boom' });
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(page.getByText('Failed to load continuous testing data. Please try again.')).toBeVisible({ timeout: 20_000 });
+    await expect(toast(page, 'Failed to load continuous builds')).toContainText('Failed to fetch continuous builds: 500 - boom', { timeout: 20_000 });
+    await snapBoth(page, 'error');
+  } finally {
+    await site.close();
+  }
+});
