@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { continuousPublicRoutes, continuousRoutes } from './continuous/routes';
 import { monitorScriptRoutes } from './continuous/script-route';
 import { MonitoringService } from './continuous/monitoring';
+import { runMonitorTick } from './continuous/schedule';
 import { ContinuousService } from './continuous/service';
 import { ListCache } from './changes/list-cache';
 import { loadConfig, type Config } from './config';
@@ -102,6 +103,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
       enqueueAttempt: (id, delay) => (jobs ? jobs.enqueueWebhookAttempt(id, delay) : Promise.reject(new Error('the job queue is not running'))),
     });
     deliverer = webhooks;
+    const continuous = new ContinuousService(database.db);
     jobs = await startJobs({
       database,
       logger,
@@ -121,6 +123,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
       runScenario: (id, context) =>
         runScenarioJob(id, { db: database.db, live: bus, logger, sealer, policy: config.scans.addressPolicy, rateLimit: config.scenarios.rateLimit, browser: () => scenarioBrowsers.get(), webhooks }, context),
       runWebhookAttempt: (id) => webhooks.attempt(id),
+      runMonitorTick: config.scans.concurrency > 0 ? () => runMonitorTick({ db: database.db, continuous, logger }) : undefined,
     });
     webhooks.start();
     const started = jobs;
@@ -128,7 +131,6 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
     await keyAuth.start();
     // The API plan comes from billing once it exists; until then the server's configured plan applies to everyone.
     const meter = (usage = new UsageMeter(database.pool, () => config.api.plan));
-    const continuous = new ContinuousService(database.db);
     const monitoring = new MonitoringService(database.db);
     const reportDeps = { db: database.db, projects, jobs, live, links, renderAudit: renderStoredAudit };
     built = await buildApp({

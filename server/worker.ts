@@ -1,4 +1,6 @@
 import { ConfigError, loadConfig } from './config';
+import { runMonitorTick } from './continuous/schedule';
+import { ContinuousService } from './continuous/service';
 import { openDatabase } from './db';
 import { EventService } from './events/service';
 import { startJobs } from './jobs/queue';
@@ -61,6 +63,7 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<v
     config: config.webhooks,
     enqueueAttempt: (id, delay) => (queue.enqueue ? queue.enqueue(id, delay) : Promise.reject(new Error('the job queue is not running'))),
   });
+  const continuous = new ContinuousService(database.db);
   const jobs = await startJobs({
     database,
     logger,
@@ -77,6 +80,7 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<v
     runScenario: (id, context) =>
       runScenarioJob(id, { db: database.db, live, logger, sealer, policy: config.scans.addressPolicy, rateLimit: config.scenarios.rateLimit, browser: () => scenarioBrowsers.get(), webhooks }, context),
     runWebhookAttempt: (id) => webhooks.attempt(id),
+    runMonitorTick: () => runMonitorTick({ db: database.db, continuous, logger }),
   });
   queue.enqueue = (id, delay) => jobs.enqueueWebhookAttempt(id, delay);
   webhooks.start();

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { urlRefusal, type AddressPolicy } from '../retrieval/address-policy';
 import { USER_AGENT } from '../version';
 import type { RunCollector } from './collector';
@@ -43,9 +43,57 @@ export interface GuardedContextOptions {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** A fresh context: the policy's route guard, the rate limit to the website, the collector's listeners, tracing if asked. */
+/** Every run's context is made alike, so one opened ahead of time serves any run. */
+const CONTEXT_OPTIONS = { viewport: { width: 1280, height: 800 }, ignoreHTTPSErrors: true, serviceWorkers: 'block', userAgent: `${USER_AGENT} Chromium` } as const;
+
+/** A blank context, never used, opened with its page ahead of the run that takes it, one per browser. */
+const spares = new WeakMap<Browser, Promise<BrowserContext | null>>();
+
+async function openBlank(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext(CONTEXT_OPTIONS);
+  try {
+    await context.newPage();
+    return context;
+  } catch (error) {
+    await context.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * Opens the browser's spare context now, so that the next run starts on a page that exists: starting a page's
+ * renderer process is the slowest part of a short run (about a third of a 6-step sign-in on a 2-core machine).
+ */
+export function prepareSpareContext(browser: Browser): void {
+  if (spares.has(browser) || !browser.isConnected()) return;
+  spares.set(
+    browser,
+    openBlank(browser).catch(() => null),
+  );
+}
+
+/** The spare context if it is ready or on its way (a fresh one otherwise); the next spare starts opening at once. */
+async function takeBlankContext(browser: Browser): Promise<BrowserContext> {
+  const spare = spares.get(browser);
+  spares.delete(browser);
+  const taken = spare ? await spare : null;
+  prepareSpareContext(browser);
+  if (taken && taken.pages().length === 1 && !taken.pages()[0]!.isClosed()) return taken;
+  await taken?.close().catch(() => undefined);
+  return openBlank(browser);
+}
+
+/** The page of a context from openGuardedContext (opened with it). */
+export async function firstPage(context: BrowserContext): Promise<Page> {
+  return context.pages()[0] ?? (await context.newPage());
+}
+
+/**
+ * A fresh context with its page (firstPage): the policy's route guard, the rate limit to the website, the
+ * collector's listeners, tracing if asked. It is the browser's spare when one is ready; nothing ever ran in it.
+ */
 export async function openGuardedContext(options: GuardedContextOptions, collector: RunCollector): Promise<BrowserContext> {
-  const context = await options.browser.newContext({ viewport: { width: 1280, height: 800 }, ignoreHTTPSErrors: true, serviceWorkers: 'block', userAgent: `${USER_AGENT} Chromium` });
+  const context = await takeBlankContext(options.browser);
   try {
     const origin = new URL(options.website).origin;
     const bucket = new TokenBucket(options.rateLimit);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SCENARIO_LIMITS, stepsSchema } from '../../common/scenarios';
 import { RunCollector } from './collector';
-import { openGuardedContext } from './context';
+import { firstPage, openGuardedContext } from './context';
 import { ProposalError } from './errors';
 import type { LlmSettings, ProposalOptions, ProposedScenario } from './index';
 import { ARIA_ROLES } from './locate';
@@ -57,7 +57,7 @@ async function homeSnapshot(options: ProposalOptions, forms: string[]): Promise<
   const collector = new RunCollector(new URL(options.website).origin, (text) => text);
   const context = await openGuardedContext({ ...options, readOnly: () => true }, collector);
   try {
-    const page = await context.newPage();
+    const page = await firstPage(context);
     await page.goto(options.website, { waitUntil: 'load', timeout: NAVIGATION_TIMEOUT_MS });
     await collector.settle(150, 2_000);
     const snapshot = await page.locator('body').ariaSnapshot({ timeout: 5_000 });

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { stepsSchema, type Step } from '../../common/scenarios';
 import { RunCollector } from './collector';
-import { openGuardedContext } from './context';
+import { firstPage, openGuardedContext } from './context';
 import { ProposalError } from './errors';
 import type { ProposalOptions, ProposedScenario } from './index';
 import { pickLocator } from './pick-locator';
@@ -206,7 +206,7 @@ export async function proposeFromSite(options: ProposalOptions): Promise<Propose
   let context: BrowserContext | undefined;
   try {
     context = await openGuardedContext({ ...options, readOnly: () => readOnly }, collector);
-    const page = await context.newPage();
+    const page = await firstPage(context);
     collector.watchPage(page);
     const home = await readPage(page, website, collector);
     if (!home) throw new ProposalError(`${website} did not load in the browser, so no scenario could be proposed`);

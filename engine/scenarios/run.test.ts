@@ -32,6 +32,13 @@ describe.skipIf(chromium.path === null)('runScenario', () => {
   afterAll(() => harness?.close());
   const run = (steps: Step[], extra: Partial<Parameters<typeof runScenario>[0]> = {}) =>
     runScenario({ website: site.url, steps, credentials: SCENARIO_SITE_USER, browser: browser.browser, policy, rateLimit: 0, trace: false, ...extra });
+  /** What a finished run leaves open: the blank spare for the next run at most, never its own context. */
+  const expectOnlyTheSpare = async () => {
+    await new Promise((resolve) => setTimeout(resolve, 50)); // a spare still opening shows up a moment later
+    const contexts = browser.browser.contexts();
+    expect(contexts.length).toBeLessThanOrEqual(1);
+    for (const context of contexts) expect(context.pages().map((page) => page.url())).toEqual(['about:blank']);
+  };
 
   it('signs in and passes, telling page views, clicks, the form submit and API calls', async () => {
     const events: RunEvent[] = [];
@@ -47,7 +54,7 @@ describe.skipIf(chromium.path === null)('runScenario', () => {
     expect(events).toContainEqual(expect.objectContaining({ kind: 'form_submit', step: 3 }));
     expect(events).toContainEqual(expect.objectContaining({ kind: 'api_call', method: 'GET', status: 200, url: `${site.origin}/api/notes` }));
     expect(JSON.stringify(events)).not.toContain(SCENARIO_SITE_USER.password);
-    expect(browser.browser.contexts()).toHaveLength(0);
+    await expectOnlyTheSpare();
   });
 
   it('fails at the right step with a screenshot when the page changed, later steps skipped', async () => {
@@ -129,6 +136,16 @@ describe.skipIf(chromium.path === null)('runScenario', () => {
     }
   });
 
+  it('starts each run on a spare context opened ahead, in which nothing ran: no session carries over', async () => {
+    expect((await run(LOGIN)).status).toBe('passed');
+    await expectOnlyTheSpare();
+    // Straight to the dashboard: a session cookie left from the sign-in above would let this through.
+    const after = await run([{ type: 'goto', url: '/dashboard' }, { type: 'expect_url', pattern: '/login$' }]);
+    expect(after.status, after.error ?? '').toBe('passed');
+    expect((await run([{ type: 'goto', url: '/' }])).status).toBe('passed');
+    await expectOnlyTheSpare();
+  });
+
   it('stops on abort with Cancelled and closes its context', async () => {
     const controller = new AbortController();
     let abortedAt = 0;
@@ -141,7 +158,7 @@ describe.skipIf(chromium.path === null)('runScenario', () => {
     expect(performance.now() - abortedAt).toBeLessThan(2_000);
     expect(result.error).toBe('Cancelled');
     expect(result.failedStep).toBe(1);
-    expect(browser.browser.contexts()).toHaveLength(0);
+    await expectOnlyTheSpare();
   });
 
   it('paces requests to the website by the rate limit', async () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { StepResult } from '../../common/scenarios';
 import { RunCollector } from './collector';
-import { openGuardedContext } from './context';
+import { firstPage, openGuardedContext } from './context';
 import { humanError, runStep } from './steps';
 import { readZip, writeZip } from './zip';
 import type { Credentials, ScenarioRunOptions, ScenarioRunResult } from './types';
@@ -85,7 +85,7 @@ export async function runScenario(options: ScenarioRunOptions): Promise<Scenario
     // Cancelled while the context opens: it is closed as soon as it exists.
     opening.then((opened) => signal?.aborted && void opened.close().catch(() => undefined), () => undefined);
     context = await abortable(opening, signal);
-    const page = await abortable(context.newPage(), signal);
+    const page = await abortable(firstPage(context), signal);
     collector.watchPage(page);
     const website = new URL(options.website);
     for (const [index, step] of options.steps.entries()) {

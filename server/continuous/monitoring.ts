@@ -3,6 +3,7 @@ import { MONITORING_EVENTS_PER_MONTH, type MonitoringOverview, type MonitorSched
 import type { Db } from '../db';
 import { continuousBuilds, continuousUsage, projects, scans } from '../db/schema';
 import { isUuid, ProjectError } from '../projects/service';
+import { nextScheduledRun } from './schedule';
 import { toBuild } from './service';
 
 type ProjectRow = typeof projects.$inferSelect;
@@ -17,28 +18,8 @@ const scheduleOf = (row: ProjectRow): MonitorSchedule => ({
   timezone: row.monitorTimezone,
 });
 
-/**
- * The next instant a schedule fires after `now`, computed by PostgreSQL in the schedule's time zone (daylight saving
- * time included): today's or the coming `weekday`'s `hour`, local time.
- */
-export async function nextScheduledRun(db: Db, schedule: MonitorSchedule, now: Date): Promise<Date | null> {
-  if (schedule.frequency === 'off') return null;
-  const stepDays = schedule.frequency === 'daily' ? 1 : 7;
-  const result = await db.execute<{ next: Date | string }>(sql`
-    with local as (select (${now.toISOString()}::timestamptz at time zone ${schedule.timezone}) as now_local),
-    first as (
-      select date_trunc('day', now_local) + make_interval(hours => ${schedule.hour})
-        + make_interval(days => case when ${schedule.frequency} = 'weekly'
-            then ((${schedule.weekday} - extract(dow from now_local)::int + 7) % 7) else 0 end) as at_local,
-        now_local
-      from local
-    )
-    select (case when at_local > now_local then at_local else at_local + make_interval(days => ${stepDays}) end)
-      at time zone ${schedule.timezone} as next
-    from first`);
-  const next = result.rows[0]?.next;
-  return next === undefined ? null : new Date(next);
-}
+/** When a schedule fires is defined once, with the tick that fires it (server/continuous/schedule.ts). */
+export { nextScheduledRun };
 
 /** The continuous testing screen's Overview of one project, its schedule and the user's monthly usage. */
 export class MonitoringService {

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
+import { registerMonitorTick } from '../continuous/schedule';
 import { isConnectionError, type Database } from '../db';
 import { scans, scenarioRuns } from '../db/schema';
 import { RUN_STALE_AFTER_SECONDS } from '../scenarios/run-job';
@@ -35,6 +36,8 @@ export interface JobsOptions {
   runScenario?: (runId: string, context: { signal: AbortSignal; finalAttempt: boolean }) => Promise<unknown>;
   /** Makes one attempt of a webhook delivery (server/webhooks/delivery.ts); absent = this process makes none. */
   runWebhookAttempt?: (deliveryId: string) => Promise<unknown>;
+  /** Runs one tick of the projects' scheduled re-scans (server/continuous/schedule.ts); absent = this process keeps no schedules. */
+  runMonitorTick?: () => Promise<unknown>;
 }
 
 export interface Jobs {
@@ -57,7 +60,8 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
   const boss = new PgBoss({
     db: { executeSql: (text: string, values: unknown[]) => database.pool.query(text, values) },
     schema: 'pgboss',
-    schedule: false,
+    // Only processes that work queues keep time for the schedules; pg-boss lets one of them send each tick.
+    schedule: Boolean(options.runMonitorTick),
     supervise: true,
     maintenanceIntervalSeconds: 120,
   });
@@ -158,6 +162,8 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
       });
     }
   }
+
+  if (options.runMonitorTick) await registerMonitorTick(boss, options.runMonitorTick, settled);
 
   const reaper =
     options.scanConcurrency > 0 || options.runPublicScan || scenarioWorkers > 0

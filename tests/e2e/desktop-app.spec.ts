@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { newEmail, signIn, signUp, snap } from './support';
+import { closeToasts, snapBoth, signedIn } from './support';
 
 /**
  * The renderer's desktop-app features in Chromium: the Electron runtime can't be downloaded here, so the page
@@ -75,31 +75,6 @@ const calls = (page: Page) =>
   page.evaluate(() => JSON.parse((globalThis as unknown as PageGlobals).sessionStorage.getItem('fake-main:calls') ?? '[]') as unknown[]);
 const emit = (page: Page, channel: string, payload: unknown) =>
   page.evaluate(([c, p]) => (globalThis as unknown as PageGlobals).__fakeMain.emit(c, p), [channel, payload]);
-
-async function closeToasts(page: Page) {
-  await expect(async () => {
-    const close = page.getByRole('button', { name: 'Close notification' });
-    if ((await close.count()) > 0) await close.first().click({ timeout: 1000 });
-    await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 500 });
-  }).toPass({ timeout: 15_000 });
-}
-
-async function snapBoth(page: Page, name: string) {
-  await closeToasts(page);
-  await page.evaluate('window.scrollTo(0, 0)');
-  await snap(page, `${name}-1280`);
-  await page.setViewportSize({ width: 375, height: 812 });
-  await snap(page, `${name}-375`);
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
-async function signedIn(page: Page) {
-  const email = newEmail();
-  await signUp(page, email, 'secret123');
-  await signIn(page, email, 'secret123');
-  // The dashboard's first load can be slow on a busy machine.
-  await expect(page).toHaveURL(/\/dashboard\/projects$/, { timeout: 20_000 });
-}
 
 test('desktop app: boot notice, menu commands, and the Desktop app section of Preferences', async ({ page }) => {
   test.setTimeout(120_000);

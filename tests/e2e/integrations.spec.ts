@@ -2,42 +2,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
-import { newEmail, signIn, snap, startTestSite } from './support';
+import { startTestSite, snapBoth, signedIn } from './support';
 
 // The API and Webhook screens against the real server: a key created, shown once, used on /v1 from the test
 // (its 'last used' follows) and revoked; the Documentation tab from the server's OpenAPI document; a webhook
 // saved and tested against receivers served here.
 
-/** Full-page screenshots at 1280 and 375 px, toasts closed first; the page may not scroll sideways at 375. */
-async function snapBoth(page: Page, name: string) {
-  await expect(async () => {
-    const close = page.getByRole('button', { name: 'Close notification' });
-    if ((await close.count()) > 0) await close.first().click({ timeout: 1000 });
-    await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 500 });
-  }).toPass({ timeout: 15_000 });
-  await snap(page, `${name}-1280`);
-  await page.setViewportSize({ width: 375, height: 812 });
-  await expect.poll(() => page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
-  await snap(page, `${name}-375`);
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
 const toast = (page: Page, title: string) => page.getByTestId('toast').filter({ hasText: title });
-
-/** A new account, signed in on the dashboard (waits are long: sign-up hashes a password on a busy machine). */
-async function signedIn(page: Page) {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  const email = newEmail();
-  await page.goto('/signup');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('secret123');
-  await page.getByLabel('Confirm Password').fill('secret123');
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect(page).toHaveURL(/\/login$/, { timeout: 30_000 });
-  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
-  await signIn(page, email, 'secret123');
-  await expect(page).toHaveURL(/\/dashboard\/projects$/, { timeout: 30_000 });
-}
 
 test('API screen: usage overview, a key shown once, used on /v1 (last used), revoked; documentation with curl', async ({ page, request, context }) => {
   test.setTimeout(150_000);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { newEmail, signIn, signUp, snap, startTestSite, type TestPage } from './support';
+import { snap, startTestSite, type TestPage, snapBoth, signedIn } from './support';
 
 // A tiny site on 127.0.0.1 for the real scan that Run Test starts: no security headers, a cookie without
 // HttpOnly/Secure, and an exposed .env file, so the scan has findings to show. Unknown paths are real 404s.
@@ -27,29 +27,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await site.close();
 });
-
-/** Full-page screenshots at desktop and phone widths. */
-async function snapBoth(page: Page, name: string) {
-  // Toasts would cover the content, and a scrolled page draws its sticky bars mid-image in a full-page shot.
-  await expect(async () => {
-    const close = page.getByRole('button', { name: 'Close notification' });
-    if ((await close.count()) > 0) await close.first().click({ timeout: 1000 });
-    await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 500 });
-  }).toPass({ timeout: 15_000 });
-  await page.evaluate('window.scrollTo(0, 0)');
-  await snap(page, `${name}-1280`);
-  await page.setViewportSize({ width: 375, height: 812 });
-  await snap(page, `${name}-375`);
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
-async function signedIn(page: Page) {
-  const email = newEmail();
-  await signUp(page, email, 'secret123');
-  await signIn(page, email, 'secret123');
-  await expect(page).toHaveURL(/\/dashboard\/projects$/);
-  return email;
-}
 
 test('projects: create (validation first), card, detail, settings, run a real scan, delete', async ({ page }) => {
   test.setTimeout(240_000);
@@ -207,6 +184,7 @@ async function failApi(page: Page, method: string, path: RegExp, status: number,
 }
 
 test('projects: loading skeletons and every failure toast', async ({ page }) => {
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   await signedIn(page);
 

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { newEmail, signIn, signUp, snap, startTestSite, type TestPage } from './support';
+import { newEmail, signIn, signUp, startTestSite, type TestPage, snapBoth } from './support';
 
 // The AI Browser screen against the real server: scenarios saved through the API, run in the server's headless
 // Chromium against a tiny site served here, their results followed on the screen.
@@ -60,19 +60,6 @@ async function createScenario(page: Page, body: { summarized_actions: string; ac
   );
   expect(answer.status, answer.text).toBe(201);
   return (JSON.parse(answer.text) as { id: string }).id;
-}
-
-/** Full-page screenshots at 1280 and 375 px, toasts closed first so they do not hide the screen. */
-async function snapBoth(page: Page, name: string) {
-  await expect(async () => {
-    const close = page.getByRole('button', { name: 'Close notification' });
-    if ((await close.count()) > 0) await close.first().click({ timeout: 1000 });
-    await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 500 });
-  }).toPass({ timeout: 15_000 });
-  await snap(page, `${name}-1280`);
-  await page.setViewportSize({ width: 375, height: 812 });
-  await snap(page, `${name}-375`);
-  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 /** A badge's background colour as [r, g, b]. */

@@ -36,13 +36,13 @@ export async function recoveryLinkFor(to: string, timeoutMs = 10_000): Promise<s
   throw new Error(`no recovery mail for ${to} in ${outbox}`);
 }
 
-export async function signUp(page: Page, email: string, password: string) {
+export async function signUp(page: Page, email: string, password: string, timeout?: number) {
   await page.goto('/signup');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm Password').fill(password);
   await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login$/, { timeout });
   // The address changes before the sign-in page replaces the sign-up page: typing before then went into the
   // sign-up page's Email field and was lost (seen once in CI).
   await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
@@ -52,6 +52,39 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** Closes every toast, which would otherwise cover the content in a screenshot. */
+export async function closeToasts(page: Page) {
+  await expect(async () => {
+    const close = page.getByRole('button', { name: 'Close notification' });
+    if ((await close.count()) > 0) await close.first().click({ timeout: 1000 });
+    await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 500 });
+  }).toPass({ timeout: 15_000 });
+}
+
+/**
+ * Full-page screenshots of a dashboard screen at 1280 and 375 px, toasts closed and scrolled to the top (a scrolled
+ * page draws its sticky bars mid-image in a full-page shot); at 375 px nothing may be wider than the screen.
+ */
+export async function snapBoth(page: Page, name: string) {
+  await closeToasts(page);
+  await page.evaluate('window.scrollTo(0, 0)');
+  await snap(page, `${name}-1280`);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect.poll(() => page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+  await snap(page, `${name}-375`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** A new account, signed up and signed in through the screens, on /dashboard/projects; answers its email. */
+export async function signedIn(page: Page): Promise<string> {
+  const email = newEmail();
+  await signUp(page, email, 'secret123', 30_000);
+  await signIn(page, email, 'secret123');
+  // The dashboard's first load can be slow on a busy machine.
+  await expect(page).toHaveURL(/\/dashboard\/projects$/, { timeout: 30_000 });
+  return email;
 }
 
 export interface TestPage {
