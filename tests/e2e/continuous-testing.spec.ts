@@ -1,26 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { newEmail, signIn, signUp, snap, startTestSite } from './support';
+import { signedIn, snapBoth, startTestSite } from './support';
 
 // The continuous testing screen against the real server: reached from a project's Overview, the site token in the
 // script tag (copied, rotated), a daily schedule with its next run, a report posted as the monitoring script would
 // post it showing up in Event History, and the spec's error texts when the API fails.
-
-/** Full-page screenshots at 1280 and 375 px, toasts closed first; the page may not scroll sideways at 375. */
-async function snapBoth(page: Page, name: string) {
-  await expect(async () => {
-    const close = page.getByRole('button', { name: 'Close notification' });
-    if ((await close.count()) > 0) await close.first().click({ timeout: 1000 });
-    await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 500 });
-  }).toPass({ timeout: 15_000 });
-  // A full-page shot of a scrolled page draws the sticky header mid-page.
-  await page.evaluate('window.scrollTo(0, 0)');
-  await snap(page, `continuous-${name}-1280`);
-  await page.setViewportSize({ width: 375, height: 812 });
-  await expect.poll(() => page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
-  await page.evaluate('window.scrollTo(0, 0)');
-  await snap(page, `continuous-${name}-375`);
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 /** Makes the API call `method path` (a fetch, not the page load of the same path) answer `status` with `body`. */
 async function failApi(page: Page, method: string, path: RegExp, status: number, body: unknown) {
@@ -39,10 +22,7 @@ test('continuous testing: from the project Overview, the site token, a daily sch
   const site = await startTestSite({ '/': { type: 'text/html', body: '<!doctype html><title>Watched</title><h1>Watched shop</h1>' } }, { type: 'text/html', body: 'Not found' });
   try {
     await page.setViewportSize({ width: 1280, height: 800 });
-    const email = newEmail();
-    await signUp(page, email, 'secret123');
-    await signIn(page, email, 'secret123');
-    await expect(page).toHaveURL(/\/dashboard\/projects$/, { timeout: 30_000 });
+    await signedIn(page);
 
     // The sidebar item stays greyed out and not clickable; with no project the page points to Projects.
     await expect(page.getByTestId('nav-continuous-testing').first()).toHaveAttribute('aria-disabled', 'true');
@@ -77,7 +57,7 @@ test('continuous testing: from the project Overview, the site token, a daily sch
     await expect(schedule.getByTestId('next-run')).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, 9:00 AM$/);
     await schedule.getByLabel('Frequency').selectOption('weekly');
     await expect(schedule.getByLabel('Day')).toBeVisible();
-    await snapBoth(page, 'overview');
+    await snapBoth(page, 'continuous-overview');
 
     // Installation: the tag carries the project's site token; Copy puts it on the clipboard.
     await page.getByRole('tab', { name: 'Installation' }).click();
@@ -91,7 +71,7 @@ test('continuous testing: from the project Overview, the site token, a daily sch
     for (const guide of ['Lovable', 'Bolt', 'v0 / Next.js', 'Vite', 'Plain HTML']) await expect(page.getByRole('tab', { name: guide })).toBeVisible();
     await page.getByRole('tab', { name: 'v0 / Next.js' }).click();
     await expect(page.getByText('strategy="afterInteractive"')).toBeVisible();
-    await snapBoth(page, 'installation');
+    await snapBoth(page, 'continuous-installation');
 
     // The monitoring script's report, as the script sends it: a build in Event History (live, or after Refresh).
     const report = await request.post('/continuous-testing', { data: { site_token: token, hash: '0a1b2c3d', hostname: '127.0.0.1' } });
@@ -104,7 +84,7 @@ test('continuous testing: from the project Overview, the site token, a daily sch
     }).toPass({ timeout: 20_000 });
     await expect(row).toContainText('Content change');
     await expect(row.getByTestId('build-time')).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{1,2}:\d\d (AM|PM)$/);
-    await snapBoth(page, 'history');
+    await snapBoth(page, 'continuous-history');
     await page.getByRole('tab', { name: 'Overview' }).click();
     await expect(page.getByTestId('current-build-hash')).toHaveText('0a1b2c3d');
     await expect(page.getByTestId('usage-label')).toHaveText('1 of 1,000 events');
@@ -127,7 +107,7 @@ test('continuous testing: from the project Overview, the site token, a daily sch
     await page.getByRole('button', { name: 'Refresh' }).click();
     await expect(page.getByText('Failed to load continuous testing data. Please try again.')).toBeVisible({ timeout: 20_000 });
     await expect(toast(page, 'Failed to load continuous builds')).toContainText('Failed to fetch continuous builds: 500 - boom', { timeout: 20_000 });
-    await snapBoth(page, 'error');
+    await snapBoth(page, 'continuous-error');
   } finally {
     await site.close();
   }
