@@ -100,6 +100,29 @@ test('continuous testing: from the project Overview, the site token, a daily sch
     const stale = await request.post('/continuous-testing', { data: { site_token: token, hash: '0a1b2c3e', hostname: '127.0.0.1' } });
     expect(stale.status()).toBe(404);
 
+    // Builds as the re-scans judge them (answered here: judging needs real scans): status colours, what changed,
+    // the scan link, and 'Unknown time' for a timestamp that does not parse.
+    const projectId = new URL(page.url()).searchParams.get('project') ?? '';
+    const judged = judgedBuilds(projectId, site.url);
+    await page.route(/\/continuous_builds\?/, async (route) => {
+      if (route.request().resourceType() !== 'fetch') return route.fallback();
+      await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(judged) });
+    });
+    await page.getByRole('tab', { name: 'Event History' }).click();
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    const rows = page.getByTestId('build-row');
+    await expect(rows).toHaveCount(4);
+    await expect(rows.getByTestId('build-status')).toHaveText(['Error', 'Warning', 'Success', 'Error']);
+    await expect(rows.nth(0)).toContainText('2 new findings, 1 fixed');
+    await expect(rows.nth(0)).toContainText('Supabase table readable by anyone');
+    await expect(rows.nth(1)).toContainText('Scheduled');
+    await expect(rows.nth(2)).toContainText('Nothing new');
+    await expect(rows.nth(3)).toContainText('The site did not load: net::ERR_CONNECTION_REFUSED');
+    await expect(rows.nth(3).getByTestId('build-time')).toHaveText('Unknown time');
+    await expect(rows.nth(0).getByRole('link', { name: 'View scan' })).toHaveAttribute('href', `/dashboard/projects/${projectId}`);
+    await snapBoth(page, 'continuous-history-judged');
+    await page.unroute(/\/continuous_builds\?/);
+
     // Errors on Refresh (the server is retried twice): the overview fails on the page, the builds list with the spec's
     // toast and message.
     await failApi(page, 'GET', /\/monitoring$/, 500, { detail: 'boom' });
@@ -112,3 +135,31 @@ test('continuous testing: from the project Overview, the site token, a daily sch
     await site.close();
   }
 });
+
+/** Four judged builds of the project, newest first: new high findings, a scheduled medium, nothing new, a broken site. */
+function judgedBuilds(projectId: string, url: string) {
+  const changes = { previous_scan_id: 'scan-0', grade: 'C', previous_grade: 'B', new_findings: [], new_count: 0, fixed_count: 0, error: null };
+  const build = (n: number, over: Record<string, unknown>) => ({
+    id: `build-${n}`,
+    project_id: projectId,
+    build_hash: `feed000${n}`,
+    status: 'success',
+    url,
+    timestamp: `2026-11-2${4 - n}T14:0${n}:00.000Z`,
+    trigger: 'script',
+    scan_id: `scan-${n}`,
+    changes,
+    finished_at: `2026-11-2${4 - n}T14:1${n}:00.000Z`,
+    ...over,
+  });
+  const findings = [
+    { fingerprint: 'f1', title: 'Supabase table readable by anyone', severity: 'critical' },
+    { fingerprint: 'f2', title: 'Stripe secret key in the page source', severity: 'high' },
+  ];
+  return [
+    build(1, { status: 'error', changes: { ...changes, new_findings: findings, new_count: 2, fixed_count: 1 } }),
+    build(2, { status: 'warning', trigger: 'schedule', changes: { ...changes, new_findings: [{ fingerprint: 'f3', title: 'Missing Content-Security-Policy', severity: 'medium' }], new_count: 1 } }),
+    build(3, {}),
+    build(4, { status: 'error', timestamp: 'not a date', changes: { ...changes, grade: null, error: 'net::ERR_CONNECTION_REFUSED' } }),
+  ];
+}
