@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signedIn, snapBoth, startTestSite } from './support';
+import { expectNoSeriousA11yViolations, signedIn, snapBoth, startTestSite } from './support';
 
 // The continuous testing screen against the real server: reached from a project's Overview, the site token in the
 // script tag (copied, rotated), a daily schedule with its next run, a report posted as the monitoring script would
@@ -58,6 +58,7 @@ test('continuous testing: from the project Overview, the site token, a daily sch
     await schedule.getByLabel('Frequency').selectOption('weekly');
     await expect(schedule.getByLabel('Day')).toBeVisible();
     await snapBoth(page, 'continuous-overview');
+    await expectNoSeriousA11yViolations(page);
 
     // Installation: the tag carries the project's site token; Copy puts it on the clipboard.
     await page.getByRole('tab', { name: 'Installation' }).click();
@@ -68,6 +69,9 @@ test('continuous testing: from the project Overview, the site token, a daily sch
     await expect(page.getByTestId('script-tag')).toHaveText(tag);
     await page.getByRole('button', { name: 'Copy script tag', exact: true }).click();
     await expect.poll(() => page.evaluate<string>('navigator.clipboard.readText()')).toBe(tag);
+    // While it says Copied, its accessible name says so too.
+    await expect(page.getByRole('button', { name: 'Copied', exact: true })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
     for (const guide of ['Lovable', 'Bolt', 'v0 / Next.js', 'Vite', 'Plain HTML']) await expect(page.getByRole('tab', { name: guide })).toBeVisible();
     await page.getByRole('tab', { name: 'v0 / Next.js' }).click();
     await expect(page.getByText('strategy="afterInteractive"')).toBeVisible();
