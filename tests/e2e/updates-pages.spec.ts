@@ -285,8 +285,9 @@ test('vibe loop: Live Browser Demo, the script tag, the limits and a live hash',
   await expect(page.getByRole('heading', { level: 2, name: 'Live Browser Demo' })).toBeVisible();
 
   const origin = new URL(page.url()).origin;
-  await expect(page.getByTestId('script-tag')).toHaveText(`<script src="${origin}/latest.js" async></script>`);
-  await expect(page.getByRole('link', { name: 'Continuous Testing' })).toHaveAttribute('href', '/dashboard/continuous-testing');
+  await expect(page.getByTestId('script-tag')).toHaveText(`<script src="${origin}/latest.js" data-site="YOUR_SITE_TOKEN" async></script>`);
+  await expect(page.getByTestId('site-token-hint')).toContainText('Installation tab');
+  await expect(page.getByRole('link', { name: 'Continuous Testing' })).toHaveAttribute('href', '/dashboard/continuous-testing?tab=installation');
 
   const main = page.getByRole('main');
   for (const text of ['5 minutes', '300000 ms', '12 runs', 'midnight UTC', '24 hours', 'FNV-1a', 'localStorage', 'POST /continuous-testing']) {

@@ -90,6 +90,20 @@ describe('applyLiveMessage', () => {
     }
   });
 
+  it('on a continuous build: invalidates that project\'s monitoring overview and builds, not another\'s', () => {
+    const client = new QueryClient();
+    for (const id of ['p1', 'p2']) {
+      client.setQueryData(queryKeys.continuous.monitoring(id), {});
+      client.setQueryData(queryKeys.continuous.builds(id), { pages: [], pageParams: [] });
+    }
+    const build = { id: 'b1', project_id: 'p1', build_hash: '0a1b2c3d', status: 'other' as const, url: 'https://example.com', timestamp: '2026-11-24T18:00:00Z', trigger: 'script' as const, scan_id: null, changes: null, finished_at: null };
+    applyLiveMessage(client, { type: 'continuous.build', build });
+    expect(client.getQueryState(queryKeys.continuous.monitoring('p1'))?.isInvalidated).toBe(true);
+    expect(client.getQueryState(queryKeys.continuous.builds('p1'))?.isInvalidated).toBe(true);
+    expect(client.getQueryState(queryKeys.continuous.monitoring('p2'))?.isInvalidated).toBe(false);
+    expect(client.getQueryState(queryKeys.continuous.builds('p2'))?.isInvalidated).toBe(false);
+  });
+
   it('on an event: invalidates the event lists and that project\'s events only', () => {
     const client = new QueryClient();
     client.setQueryData(queryKeys.events.recent(30), []);

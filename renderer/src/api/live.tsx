@@ -15,7 +15,7 @@ import { queryKeys } from './query-keys';
 // header, so each connection first asks for a short-lived ticket with the bearer token.
 
 /** The `event:` names the server sends; each one's data is a liveMessageSchema object. */
-export const LIVE_EVENT_NAMES = ['scan.progress', 'scan.state', 'event', 'report.state', 'scenario.run'] as const;
+export const LIVE_EVENT_NAMES = ['scan.progress', 'scan.state', 'event', 'report.state', 'scenario.run', 'continuous.build'] as const;
 
 /** What 'scan.progress' leaves in the cache under queryKeys.live.scanProgress(projectId). */
 export interface LiveScanProgress {
@@ -90,6 +90,11 @@ export function applyLiveMessage(queryClient: QueryClient, message: LiveMessage)
       return;
     case 'scenario.run':
       applyScenarioRun(queryClient, message.scenario_id, message.run);
+      return;
+    case 'continuous.build':
+      // A build made or judged changes the project's current build and its history.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.continuous.monitoring(message.build.project_id) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.continuous.builds(message.build.project_id) });
       return;
   }
 }
@@ -269,6 +274,7 @@ class LiveSession {
           void this.queryClient.invalidateQueries({ queryKey: queryKeys.projects.all });
           void this.queryClient.invalidateQueries({ queryKey: queryKeys.events.all });
           void this.queryClient.invalidateQueries({ queryKey: queryKeys.scenarios.all });
+          void this.queryClient.invalidateQueries({ queryKey: queryKeys.continuous.all });
         }
       },
       isFatal: (error) => error instanceof ApiError && (error.status === 401 || error.status === 403),

@@ -52,7 +52,13 @@ export const queryKeys = {
   liveBrowser: { framing: (url: string) => ['live-browser', 'framing', url] as const },
   /** GET /auth/v1/settings of the auth server: which sign-in providers it offers. */
   authSettings: ['auth-settings'] as const,
-  continuousBuilds: { all: ['continuous-builds'] as const },
+  continuous: {
+    all: ['continuous'] as const,
+    /** GET /project/{id}/monitoring: the Overview tab (current build, last grade, schedule, usage, site token). */
+    monitoring: (projectId: string) => ['continuous', 'monitoring', projectId] as const,
+    /** GET /continuous_builds?project_id=...: the project's Event History, a page at a time. */
+    builds: (projectId: string) => ['continuous', 'builds', projectId] as const,
+  },
   billing: {
     subscriptions: ['billing', 'subscriptions'] as const,
     plans: ['billing', 'plans'] as const,

@@ -20,7 +20,8 @@ export function CopyButton({ value, label = 'Copy', copiedLabel = 'Copied', aria
     }
   };
   return (
-    <Button size="xs" variant="outline" onClick={() => void copy()} aria-label={ariaLabel} bg="bg">
+    // The name says what the button shows (Copied), as the visible label must be part of the accessible name.
+    <Button size="xs" variant="outline" onClick={() => void copy()} aria-label={copied ? copiedLabel : ariaLabel} bg="bg">
       {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
       <span aria-live="polite">{copied ? copiedLabel : label}</span>
     </Button>

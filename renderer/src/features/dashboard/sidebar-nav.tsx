@@ -65,7 +65,7 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
     <Stack as="nav" aria-label="Dashboard" gap="6">
       {navGroups.map((group, index) => (
         <Stack key={group.label} role="group" aria-labelledby={`${id}-${index}`} gap="1">
-          <Text id={`${id}-${index}`} px="3" pb="1" fontSize="xs" fontWeight="semibold" color="fg.subtle">
+          <Text id={`${id}-${index}`} px="3" pb="1" fontSize="xs" fontWeight="semibold" color="fg.muted">
             {group.label}
           </Text>
           {group.items.map((item) => (

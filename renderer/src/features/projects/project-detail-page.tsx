@@ -7,6 +7,7 @@ import { useMenuCommand } from '../../app/menu-commands';
 import { ConfirmDeleteDialog } from '../../ui/confirm-delete-dialog';
 import { notify } from '../../ui/toaster';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { ContinuousTestingCard } from '../continuous-testing/components/continuous-testing-card';
 import { ActivityTab } from './components/activity-tab';
 import { GradeBadge, ProjectStatusBadge } from './components/badges';
 import { projectTitle } from './components/project-card';
@@ -141,6 +142,7 @@ export function ProjectDetailPage() {
           <Stack gap="6">
             <ProjectDetailsCard project={data} />
             <ScanSection project={data} />
+            <ContinuousTestingCard projectId={data.id} />
           </Stack>
         </Tabs.Content>
         <Tabs.Content value="activity">

@@ -31,7 +31,7 @@ export function VibeLoopPage() {
   const { serverOrigin } = useServices();
   // The server's address is known only in the browser: the prerendered page shows where it goes.
   const origin = useHydrated() ? serverOrigin : 'https://your-vibeeval-server';
-  const snippet = `<script src="${origin}/latest.js" async></script>`;
+  const snippet = `<script src="${origin}/latest.js" data-site="YOUR_SITE_TOKEN" async></script>`;
 
   return (
     <Container maxW="5xl" px={{ base: '4', md: '6' }} py={{ base: '8', md: '14' }}>
@@ -72,12 +72,16 @@ export function VibeLoopPage() {
               </Clipboard.Trigger>
             </Clipboard.Root>
           </HStack>
-          <Text color="fg.muted" fontSize="sm">
-            Monitoring is turned on per project: open the dashboard&apos;s{' '}
+          <Text color="fg.muted" fontSize="sm" data-testid="site-token-hint">
+            Replace <Code>YOUR_SITE_TOKEN</Code> with your project&apos;s site token: open the project, choose{' '}
+            <Text as="span" fontWeight="medium">
+              Open continuous testing
+            </Text>{' '}
+            on its Overview, and copy the ready-made tag from the Installation tab of{' '}
             <Link asChild color="brand.fg" fontWeight="medium">
-              <RouterLink to="/dashboard/continuous-testing">Continuous Testing</RouterLink>
-            </Link>{' '}
-            page and switch it on for the project whose site carries the tag.
+              <RouterLink to="/dashboard/continuous-testing?tab=installation">Continuous Testing</RouterLink>
+            </Link>
+            . Each project has its own token, so reports go to the right project.
           </Text>
         </Section>
 
