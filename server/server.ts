@@ -138,7 +138,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
       runScenario: (id, context) =>
         runScenarioJob(id, { db: database.db, live: bus, logger, sealer, policy: config.scans.addressPolicy, rateLimit: config.scenarios.rateLimit, browser: () => scenarioBrowsers.get(), webhooks }, context),
       runWebhookAttempt: (id) => webhooks.attempt(id),
-      runMonitorTick: config.scans.concurrency > 0 ? () => runMonitorTick({ db: database.db, continuous, logger }) : undefined,
+      runMonitorTick: config.scans.concurrency > 0 ? () => runMonitorTick({ db: database.db, continuous, logger, builds }) : undefined,
     });
     webhooks.start();
     const started = jobs;

@@ -98,7 +98,7 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<v
     runScenario: (id, context) =>
       runScenarioJob(id, { db: database.db, live, logger, sealer, policy: config.scans.addressPolicy, rateLimit: config.scenarios.rateLimit, browser: () => scenarioBrowsers.get(), webhooks }, context),
     runWebhookAttempt: (id) => webhooks.attempt(id),
-    runMonitorTick: () => runMonitorTick({ db: database.db, continuous, logger }),
+    runMonitorTick: () => runMonitorTick({ db: database.db, continuous, logger, builds }),
   });
   started.jobs = jobs;
   queue.enqueue = (id, delay) => jobs.enqueueWebhookAttempt(id, delay);

@@ -14,6 +14,7 @@ import { ScenarioService } from '../scenarios/service';
 import { loadSecrets } from '../secrets';
 import { BuildJudge } from './build-judge';
 import { ContinuousBuilds } from './builds';
+import { runMonitorTick } from './schedule';
 import { ContinuousService } from './service';
 
 // Judging against a real PostgreSQL, without the job queue: two processes finishing the same scan judge and
@@ -104,6 +105,27 @@ describe('BuildJudge', () => {
       ['other', null],
       ['other', null],
     ]);
+  });
+});
+
+describe('builds left waiting by a stopped process', () => {
+  it('are judged by the next schedule tick, once, while the builds of a running scan keep waiting', async () => {
+    const finished = await projectWithScans('completed');
+    const running = await projectWithScans('running');
+    const { judge: catcher, webhooks } = judge();
+    const logger = { info: vi.fn(), warn: vi.fn() };
+    const tick = () => runMonitorTick({ db: database.db, continuous: { scheduledBuild: vi.fn() }, logger, builds: catcher });
+    await tick();
+    const statuses = async (scanId: string) => (await database.db.select().from(continuousBuilds).where(eq(continuousBuilds.scanId, scanId))).map((row) => row.status);
+    expect(await statuses(finished.current.id)).toEqual(['error', 'error']);
+    expect(await statuses(running.current.id)).toEqual(['other', 'other']);
+    const announced = (webhooks.emit.mock.calls as unknown as [string, string, { build_id: string }][]).map(([, , data]) => data.build_id);
+    expect(announced).toEqual(expect.arrayContaining(finished.builds.map((build) => build.id)));
+    expect(logger.info.mock.calls.some(([, message]) => message === 'builds left waiting by a stopped process judged')).toBe(true);
+    const calls = webhooks.emit.mock.calls.length;
+    await tick();
+    expect(webhooks.emit.mock.calls.length).toBe(calls);
+    expect(await catcher.judgeMissed()).toBe(0);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { findingSchema } from '../../common/scan';
 import type { Db } from '../db';
@@ -53,6 +53,21 @@ export class BuildJudge {
       .where(and(eq(continuousBuilds.scanId, scanId), isNull(continuousBuilds.finishedAt)))
       .returning();
     for (const build of judged) await this.announce(build);
+  }
+
+  /**
+   * Judges the builds whose scan is over but which were never judged: the process that finished the scan stopped
+   * before judging them (a crash, a deploy). Run by the schedule's tick; answers how many scans it looked at.
+   */
+  async judgeMissed(limit = 50): Promise<number> {
+    const missed = await this.deps.db
+      .selectDistinct({ scanId: scans.id })
+      .from(continuousBuilds)
+      .innerJoin(scans, eq(scans.id, continuousBuilds.scanId))
+      .where(and(isNull(continuousBuilds.finishedAt), inArray(scans.state, ['completed', 'failed'])))
+      .limit(limit);
+    for (const { scanId } of missed) await this.judgeScan(scanId);
+    return missed.length;
   }
 
   /** The project's newest completed scan that finished before this one. */

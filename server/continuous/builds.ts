@@ -102,6 +102,11 @@ export class ContinuousBuilds implements BuildStarter {
     }
   }
 
+  /** Judges the builds whose scan ended without them being judged (see BuildJudge.judgeMissed). */
+  judgeMissed(): Promise<number> {
+    return this.judge.judgeMissed();
+  }
+
   /** Judges the builds waiting for a finished scan (see BuildJudge). */
   judgeScan(scanId: string): Promise<void> {
     return this.judge.judgeScan(scanId);

@@ -144,6 +144,8 @@ export interface MonitorTickDeps {
   db: Db;
   continuous: Pick<ContinuousService, 'scheduledBuild'>;
   logger: Pick<Logger, 'info' | 'warn'>;
+  /** Judges builds whose scan ended unjudged (a process stopped in between); each tick catches up on them. */
+  builds?: { judgeMissed(): Promise<number> };
 }
 
 export interface MonitorTickOutcome {
@@ -174,6 +176,8 @@ export async function runMonitorTick(deps: MonitorTickDeps, now?: Date, limit = 
   const outcome = { due: claimed.length, built, failed: claimed.length - built };
   if (claimed.length) deps.logger.info(outcome, 'scheduled re-scans started');
   if (claimed.length === limit) deps.logger.info({ limit }, 'more projects are due; the next tick takes them');
+  const missed = await deps.builds?.judgeMissed().catch((error: Error) => (deps.logger.warn({ err: error }, 'could not judge the builds left waiting'), 0));
+  if (missed) deps.logger.info({ scans: missed }, 'builds left waiting by a stopped process judged');
   return outcome;
 }
 
