@@ -4,7 +4,22 @@ import { useEffect, useState } from 'react';
 import { notify } from './toaster';
 
 /** A button that copies `value` to the clipboard and says 'Copied' for a moment; a refused copy explains itself. */
-export function CopyButton({ value, label = 'Copy', copiedLabel = 'Copied', ariaLabel }: { value: string; label?: string; copiedLabel?: string; ariaLabel?: string }) {
+export function CopyButton({
+  value,
+  label = 'Copy',
+  copiedLabel = 'Copied',
+  ariaLabel,
+  failure = 'Could not copy',
+  size = 'xs',
+}: {
+  value: string;
+  label?: string;
+  copiedLabel?: string;
+  ariaLabel?: string;
+  /** The title of the toast when the clipboard refuses. */
+  failure?: string;
+  size?: 'xs' | 'md';
+}) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -16,12 +31,12 @@ export function CopyButton({ value, label = 'Copy', copiedLabel = 'Copied', aria
       await navigator.clipboard.writeText(value);
       setCopied(true);
     } catch {
-      notify.error('Could not copy', 'Select the text and copy it by hand.');
+      notify.error(failure, 'Select the text and copy it by hand.');
     }
   };
   return (
     // The name says what the button shows (Copied), as the visible label must be part of the accessible name.
-    <Button size="xs" variant="outline" onClick={() => void copy()} aria-label={copied ? copiedLabel : ariaLabel} bg="bg">
+    <Button size={size} variant="outline" onClick={() => void copy()} aria-label={copied ? copiedLabel : ariaLabel} bg="bg">
       {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
       <span aria-live="polite">{copied ? copiedLabel : label}</span>
     </Button>
