@@ -1,4 +1,4 @@
-import { Box, Button, Card, EmptyState, Field, Flex, Grid, HStack, Heading, Input, Skeleton, Stack, Text, VStack } from '@chakra-ui/react';
+import { Box, Button, Card, EmptyState, Field, Flex, Grid, HStack, Input, Skeleton, Stack, Text, VStack } from '@chakra-ui/react';
 import { API_KEY_NAME_MAX, type ApiKey, type CreatedApiKey } from '@common/api-keys';
 import { KeyRound, Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
@@ -11,6 +11,7 @@ import { checkKeyName, maskedKey } from '../api-format';
 import { useApiKeys } from '../hooks/use-api-keys';
 import { useCreateApiKey } from '../hooks/use-create-api-key';
 import { useRevokeApiKey } from '../hooks/use-revoke-api-key';
+import { FormCard } from '../../../ui/form-card';
 import { texts } from '../texts';
 import { NewKeyDialog } from './new-key-dialog';
 
@@ -44,26 +45,17 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void 
     });
   };
   return (
-    <Card.Root variant="outline">
-      <Card.Body>
-        <form onSubmit={submit} noValidate>
-          <Stack gap="3">
-            <Heading as="h2" size="md">
-              {texts.createTitle}
-            </Heading>
-            <Flex gap="3" direction={{ base: 'column', sm: 'row' }} align={{ sm: 'end' }}>
-              <Field.Root flex="1">
-                <Field.Label>{texts.nameLabel}</Field.Label>
-                <Input value={name} onChange={(e) => setName(e.target.value)} placeholder={texts.namePlaceholder} maxLength={API_KEY_NAME_MAX + 20} name="api-key-name" />
-              </Field.Root>
-              <Button type="submit" colorPalette="brand" loading={create.isPending} loadingText={texts.create}>
-                <Plus aria-hidden /> {texts.create}
-              </Button>
-            </Flex>
-          </Stack>
-        </form>
-      </Card.Body>
-    </Card.Root>
+    <FormCard title={texts.createTitle} onSubmit={submit}>
+      <Flex gap="3" direction={{ base: 'column', sm: 'row' }} align={{ sm: 'end' }}>
+        <Field.Root flex="1">
+          <Field.Label>{texts.nameLabel}</Field.Label>
+          <Input value={name} onChange={(e) => setName(e.target.value)} placeholder={texts.namePlaceholder} maxLength={API_KEY_NAME_MAX + 20} name="api-key-name" />
+        </Field.Root>
+        <Button type="submit" colorPalette="brand" loading={create.isPending} loadingText={texts.create}>
+          <Plus aria-hidden /> {texts.create}
+        </Button>
+      </Flex>
+    </FormCard>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Field, Flex, Heading, Input, Stack } from '@chakra-ui/react';
+import { Alert, Button, Field, Flex, Input } from '@chakra-ui/react';
 import type { CreatedWebhook } from '@common/webhooks';
 import { Save, Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -6,6 +6,7 @@ import { useAuth } from '../../auth/auth-context';
 import { notify } from '../../../ui/toaster';
 import { useSaveWebhook } from '../hooks/use-save-webhook';
 import { useTestWebhook } from '../hooks/use-test-webhook';
+import { FormCard } from '../../../ui/form-card';
 import { texts } from '../texts';
 import { testUrlError, webhookUrlError, type TestOutcome } from '../webhook-format';
 
@@ -44,43 +45,34 @@ export function WebhookForm({ onSaved }: { onSaved: (webhook: CreatedWebhook) =>
   };
 
   return (
-    <Card.Root variant="outline">
-      <Card.Body>
-        <form onSubmit={submit} noValidate>
-          <Stack gap="3">
-            <Heading as="h2" size="md">
-              {texts.configTitle}
-            </Heading>
-            <Flex gap="3" direction={{ base: 'column', md: 'row' }} align={{ md: 'start' }}>
-              <Field.Root invalid={error !== null} flex="1">
-                <Field.Label>{texts.urlLabel}</Field.Label>
-                <Input
-                  type="url"
-                  inputMode="url"
-                  name="webhook-url"
-                  value={url}
-                  onChange={(e) => {
-                    setUrl(e.target.value);
-                    setError(null);
-                  }}
-                  placeholder={texts.urlPlaceholder}
-                />
-                <Field.ErrorText data-testid="webhook-url-error">{error}</Field.ErrorText>
-              </Field.Root>
-              <Flex gap="2" mt={{ md: '6' }}>
-                <Button type="submit" colorPalette="brand" loading={save.isPending} loadingText={texts.save} flex={{ base: '1', md: 'initial' }}>
-                  <Save aria-hidden /> {texts.save}
-                </Button>
-                <Button variant="outline" onClick={runTest} loading={test.isPending} loadingText={texts.test} flex={{ base: '1', md: 'initial' }}>
-                  <Send aria-hidden /> {texts.test}
-                </Button>
-              </Flex>
-            </Flex>
-            <TestResult outcome={outcome} />
-          </Stack>
-        </form>
-      </Card.Body>
-    </Card.Root>
+    <FormCard title={texts.configTitle} onSubmit={submit}>
+      <Flex gap="3" direction={{ base: 'column', md: 'row' }} align={{ md: 'start' }}>
+        <Field.Root invalid={error !== null} flex="1">
+          <Field.Label>{texts.urlLabel}</Field.Label>
+          <Input
+            type="url"
+            inputMode="url"
+            name="webhook-url"
+            value={url}
+            onChange={(e) => {
+              setUrl(e.target.value);
+              setError(null);
+            }}
+            placeholder={texts.urlPlaceholder}
+          />
+          <Field.ErrorText data-testid="webhook-url-error">{error}</Field.ErrorText>
+        </Field.Root>
+        <Flex gap="2" mt={{ md: '6' }}>
+          <Button type="submit" colorPalette="brand" loading={save.isPending} loadingText={texts.save} flex={{ base: '1', md: 'initial' }}>
+            <Save aria-hidden /> {texts.save}
+          </Button>
+          <Button variant="outline" onClick={runTest} loading={test.isPending} loadingText={texts.test} flex={{ base: '1', md: 'initial' }}>
+            <Send aria-hidden /> {texts.test}
+          </Button>
+        </Flex>
+      </Flex>
+      <TestResult outcome={outcome} />
+    </FormCard>
   );
 }
 
