@@ -3,6 +3,7 @@ import { MONITORING_EVENTS_PER_MONTH, type MonitoringOverview, type MonitorSched
 import type { Db } from '../db';
 import { continuousBuilds, continuousUsage, projects, scans } from '../db/schema';
 import { isUuid, ProjectError } from '../projects/service';
+// When a schedule fires is defined once, with the tick that fires it.
 import { nextScheduledRun } from './schedule';
 import { toBuild } from './service';
 
@@ -17,9 +18,6 @@ const scheduleOf = (row: ProjectRow): MonitorSchedule => ({
   weekday: row.monitorWeekday,
   timezone: row.monitorTimezone,
 });
-
-/** When a schedule fires is defined once, with the tick that fires it (server/continuous/schedule.ts). */
-export { nextScheduledRun };
 
 /** The continuous testing screen's Overview of one project, its schedule and the user's monthly usage. */
 export class MonitoringService {

@@ -11,8 +11,7 @@ import { continuousBuilds, projects } from '../db/schema';
 import { loadSecrets } from '../secrets';
 import { signUp } from '../testing/http';
 import { startTestServer } from '../testing/test-server';
-import { nextScheduledRun } from './monitoring';
-import { claimDueProjects, MONITOR_TICK_CRON, MONITOR_TICK_QUEUE, runMonitorTick, type MonitorTickDeps } from './schedule';
+import { claimDueProjects, MONITOR_TICK_CRON, MONITOR_TICK_QUEUE, nextScheduledRun, runMonitorTick, type MonitorTickDeps } from './schedule';
 import { ContinuousService } from './service';
 
 // The schedule tick against a real PostgreSQL with an injected clock (which projects are due, once per scheduled

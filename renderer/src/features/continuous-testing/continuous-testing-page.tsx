@@ -10,7 +10,7 @@ import { InstallationTab } from './components/installation-tab';
 import { OverviewTab } from './components/overview-tab';
 import { chooseProjectId } from './continuous-format';
 import { useContinuousBuilds } from './hooks/use-continuous-builds';
-import { useMonitoredProjects } from './hooks/use-monitored-projects';
+import { useProjectPicker } from '../../api/use-project-picker';
 import { useMonitoring } from './hooks/use-monitoring';
 import { texts } from './texts';
 
@@ -23,7 +23,7 @@ type Tab = (typeof TABS)[number];
  */
 export function ContinuousTestingPage() {
   const [params, setParams] = useSearchParams();
-  const projects = useMonitoredProjects();
+  const projects = useProjectPicker();
   const requested = params.get('project');
   const projectId = chooseProjectId(requested, projects.projects.map((project) => project.id));
   const monitoring = useMonitoring(projectId);
@@ -70,7 +70,7 @@ export function ContinuousTestingPage() {
 }
 
 interface PickerProps {
-  projects: ReturnType<typeof useMonitoredProjects>['projects'];
+  projects: ReturnType<typeof useProjectPicker>['projects'];
   projectId: string;
   /** Shown for a ?project= that is not among the listed projects (e.g. beyond the first page). */
   fallbackName: string | null;
@@ -98,7 +98,7 @@ function ProjectPicker({ projects, projectId, fallbackName, onPick }: PickerProp
 }
 
 interface BodyProps {
-  projects: ReturnType<typeof useMonitoredProjects>;
+  projects: ReturnType<typeof useProjectPicker>;
   projectId: string | null;
   monitoring: ReturnType<typeof useMonitoring>;
   builds: ReturnType<typeof useContinuousBuilds>;

@@ -38,7 +38,8 @@ import {
   progressPercent,
 } from './report-links';
 import { LoadMore } from '../../ui/load-more';
-import { useGenerateReport, useReportProjects, useReportStatus } from './use-reports';
+import { useProjectPicker } from '../../api/use-project-picker';
+import { useGenerateReport, useReportStatus } from './use-reports';
 
 const STATE_LABELS: Record<ReportStatus['state'], string> = {
   queued: 'Queued',
@@ -145,7 +146,7 @@ function useWithScanProgress(report: ReportStatus | undefined): ReportStatus | u
 }
 
 function ProjectPicker({ type, onStarted }: { type: ReportType; onStarted: (id: string) => void }) {
-  const projects = useReportProjects();
+  const projects = useProjectPicker();
   const generate = useGenerateReport();
   const [projectId, setProjectId] = useState('');
   const list = projects.projects;

@@ -1,13 +1,10 @@
 import {
-  projectSchema,
   reportLinkSchema,
   reportStatusSchema,
-  type Project,
   type ReportLink,
   type ReportStatus,
   type ReportType,
 } from '@common/projects';
-import { PAGE_SIZES } from '@common/pagination';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { z } from 'zod';
@@ -47,18 +44,6 @@ export function useRecentReports() {
     if (error && !(error instanceof ApiError && error.status === 401)) notify.error('Failed to load recent reports', 'Please try again later');
   }, [error]);
   return { ...query, reports: joinPages(query.data) };
-}
-
-/** GET /projects in pages of 200, for the generator's project picker (its own key under the projects list's). */
-export function useReportProjects() {
-  const api = useApi();
-  const query = useInfiniteQuery({
-    queryKey: queryKeys.projects.picker(),
-    queryFn: ({ pageParam, signal }) =>
-      fetchPage<Project>(api, `/projects?limit=${PAGE_SIZES.projects.max}`, pageParam, z.array(projectSchema), { fallbackError: 'Failed to fetch projects', signal }),
-    ...pageParams,
-  });
-  return { ...query, projects: joinPages(query.data) };
 }
 
 /** POST /reports: starts generating a report; its first status goes straight into the status query. */

@@ -2,15 +2,15 @@ import { PAGE_SIZES } from '@common/pagination';
 import { projectSchema, type Project } from '@common/projects';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { useApi } from '../../../app/services';
-import { fetchPage, joinPages, pageParams } from '../../../api/pages';
-import { queryKeys } from '../../../api/query-keys';
+import { useApi } from '../app/services';
+import { fetchPage, joinPages, pageParams } from './pages';
+import { queryKeys } from './query-keys';
 
 /**
- * GET /projects in pages of 200 for the project picker. It shares the report generator's picker key (the same
- * call), which sits under the projects list's key so creating or deleting a project refreshes it.
+ * GET /projects in pages of 200, for a project picker (the report generator's, continuous testing's). Its key sits
+ * under the projects list's, so creating or deleting a project refreshes it.
  */
-export function useMonitoredProjects() {
+export function useProjectPicker() {
   const api = useApi();
   const query = useInfiniteQuery({
     queryKey: queryKeys.projects.picker(),
