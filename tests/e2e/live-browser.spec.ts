@@ -177,10 +177,13 @@ test('live browser (desktop page): shows the site over the box, follows it, refl
   expect(shown).toEqual({ x: Math.round(box!.x), y: Math.round(box!.y), width: Math.round(box!.width), height: Math.round(box!.height) });
 
   // Scrolling moves the box: main is told where it went; the part under the sticky top bar is cut off.
-  await page.mouse.wheel(0, 120);
+  // Scrolled in one step (a wheel scroll runs over frames and may be dropped while the page is busy).
+  await page.evaluate("window.scrollBy({ top: 120, behavior: 'instant' })");
   await expect.poll(async () => (await calls(page)).filter(([name]) => name === 'setBounds').at(-1)?.[1]?.y).toBe(Math.round((await page.getByTestId('browser-view').boundingBox())!.y));
   const barBottom = await page.evaluate<number>("document.querySelector('header').getBoundingClientRect().bottom");
-  await page.mouse.wheel(0, 400);
+  // Far enough that the box's top goes 100 px under the bar, wherever the page stood.
+  const boxTop = (await page.getByTestId('browser-view').boundingBox())!.y;
+  await page.evaluate(`window.scrollBy({ top: ${Math.ceil(boxTop - barBottom + 100)}, behavior: 'instant' })`);
   await expect.poll(async () => (await calls(page)).filter(([name]) => name === 'setBounds').at(-1)?.[1]?.y).toBe(Math.round(barBottom));
   const boxNow = (await page.getByTestId('browser-view').boundingBox())!;
   const cut = (await calls(page)).filter(([name]) => name === 'setBounds').at(-1)![1];
