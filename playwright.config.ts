@@ -51,6 +51,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       SMTP_URL: '',
       DATABASE_URL: '',
+      // Accounts without a subscription are not held by plan limits here; the billing spec subscribes to see them.
+      VIBEEVAL_UNSUBSCRIBED_TIER: 'enterprise',
+      VIBEEVAL_API_PLAN: 'free',
     },
   },
 });

@@ -63,6 +63,7 @@ export const continuousBuildSchema = z.object({
 export type ContinuousBuild = z.infer<typeof continuousBuildSchema>;
 
 export const MONITOR_FREQUENCIES = ['off', 'daily', 'weekly'] as const;
+export type MonitorFrequency = (typeof MONITOR_FREQUENCIES)[number];
 
 /** A project's scheduled re-scans: at `hour` (0–23) in `timezone` (IANA), on `weekday` (0 = Sunday) when weekly. */
 export const monitorScheduleSchema = z.object({

@@ -2,6 +2,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { API_PLANS } from '../common/api-keys';
+import { TIERS } from '../common/billing';
 
 const optionalUrl = (protocols: string[]) =>
   z
@@ -87,8 +88,20 @@ const envSchema = z.object({
   /** The live browser's framing check (web mode): requests per client IP per window. */
   FRAMING_CHECK_MAX_PER_IP: positiveInt(30),
   FRAMING_CHECK_WINDOW_SECONDS: positiveInt(60),
-  /** The public API's plan (daily request limit) of every user until billing decides per user. */
-  VIBEEVAL_API_PLAN: z.enum(API_PLANS).default('free'),
+  /**
+   * The public API's plan of accounts without an active subscription (unset: their tier's, none for Basic).
+   * With a subscription the plan follows its tier (common/plan-limits.ts).
+   */
+  VIBEEVAL_API_PLAN: z.enum(API_PLANS).optional(),
+  /** The tier whose limits apply to accounts without an active subscription. */
+  VIBEEVAL_UNSUBSCRIBED_TIER: z.enum(TIERS).default('basic'),
+  /** Who bills: 'local' (plans in the database, no payment collected) or 'stripe' (needs STRIPE_SECRET_KEY). */
+  VIBEEVAL_BILLING: z.enum(['local', 'stripe']).default('local'),
+  STRIPE_SECRET_KEY: z.string().trim().optional(),
+  /** The signing secret (whsec_…) of the endpoint POST /stripe/webhook. */
+  STRIPE_WEBHOOK_SECRET: z.string().trim().optional(),
+  /** Another Stripe API origin (a local stand-in in tests); Stripe's own by default. */
+  STRIPE_API_URL: optionalUrl(['http:', 'https:']),
   SUPABASE_URL: optionalUrl(['http:', 'https:']),
   SUPABASE_ANON_KEY: z.string().trim().optional(),
   SUPABASE_JWT_SECRET: z.string().trim().optional(),
@@ -176,7 +189,15 @@ function toConfig(env: z.infer<typeof envSchema>) {
       windowSeconds: env.PUBLIC_SCAN_WINDOW_SECONDS,
       maxPages: Math.min(env.PUBLIC_SCAN_PAGES, 50),
     },
-    api: { plan: env.VIBEEVAL_API_PLAN },
+    api: { plan: env.VIBEEVAL_API_PLAN ?? null },
+    billing: {
+      provider: env.VIBEEVAL_BILLING,
+      unsubscribedTier: env.VIBEEVAL_UNSUBSCRIBED_TIER,
+      stripe:
+        env.VIBEEVAL_BILLING === 'stripe'
+          ? { secretKey: env.STRIPE_SECRET_KEY ?? '', webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null, apiUrl: env.STRIPE_API_URL ?? null }
+          : null,
+    },
     framingChecks: { perIp: env.FRAMING_CHECK_MAX_PER_IP, windowSeconds: env.FRAMING_CHECK_WINDOW_SECONDS },
   };
 }
@@ -196,6 +217,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(result.data.GOOGLE_CLIENT_ID) !== Boolean(result.data.GOOGLE_CLIENT_SECRET)) {
     const missing = result.data.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID';
     throw new ConfigError(`Invalid configuration:\n  ${missing}: required when the other of GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET is set`);
+  }
+  if (config.billing.stripe && !config.billing.stripe.secretKey) {
+    throw new ConfigError('Invalid configuration:\n  STRIPE_SECRET_KEY: required when VIBEEVAL_BILLING is stripe');
   }
   if (config.hosted && !config.hosted.anonKey) {
     throw new ConfigError('Invalid configuration:\n  SUPABASE_ANON_KEY: required when SUPABASE_URL is set');

@@ -15,7 +15,7 @@ import { startTestServer } from './testing/test-server';
 // The database dies under a running server (kill -9 of the embedded postmaster; an external server stopped):
 // the server answers 503 with the reason meanwhile, gets the database back, and carries on where it was.
 
-const ENV = { VIBEEVAL_SCAN_RENDER: 'false', VIBEEVAL_SCAN_RATE: '0' };
+const ENV = { VIBEEVAL_SCAN_RENDER: 'false', VIBEEVAL_SCAN_RATE: '0', VIBEEVAL_UNSUBSCRIBED_TIER: 'enterprise' };
 const RECOVERY_BOUND_MS = 30_000;
 
 let site: FixtureSite;

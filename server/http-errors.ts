@@ -79,7 +79,9 @@ export function detailErrorHandler(error: FastifyError, request: FastifyRequest,
   const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
   if (retryAfter) void reply.header('retry-after', String(retryAfter));
   if (status >= 500) request.log.error(error);
-  return reply.code(status).send({ detail });
+  // A plan's refusal carries what the screens need to offer the upgrade (common/plan-limits.ts).
+  const plan = (error as { planLimit?: { plan_limit: string; tier: string } }).planLimit;
+  return reply.code(status).send(plan && status === 403 ? { detail, ...plan } : { detail });
 }
 
 /** The auth API's error body: GoTrue's fields, which supabase-js reads, and `detail` like every other answer. */

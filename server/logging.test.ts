@@ -87,7 +87,7 @@ describe('logs of a full run', () => {
     siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
     smtp = await startSmtpCapture();
     dataDir = await mkdtemp(join(tmpdir(), 'vibeeval-logs-'));
-    const env = { PATH: process.env.PATH, LOG_LEVEL: 'trace', PORT: '0', VIBEEVAL_DATA_DIR: dataDir, SMTP_URL: smtp.url, VIBEEVAL_SCAN_RENDER: 'false', VIBEEVAL_SCAN_RATE: '0' };
+    const env = { PATH: process.env.PATH, LOG_LEVEL: 'trace', PORT: '0', VIBEEVAL_DATA_DIR: dataDir, SMTP_URL: smtp.url, VIBEEVAL_SCAN_RENDER: 'false', VIBEEVAL_SCAN_RATE: '0', VIBEEVAL_UNSUBSCRIBED_TIER: 'enterprise' };
     server = await startServer(env, { logDestination: { write: (line: string) => void lines.push(line) } });
     const installed = JSON.parse(await readFile(join(dataDir, 'secrets.json'), 'utf8')) as Record<string, string>;
     for (const [name, value] of Object.entries(installed)) keep(`install ${name}`, value);

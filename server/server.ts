@@ -36,6 +36,7 @@ import { apiKeyRoutes } from './api-keys/routes';
 import { ApiKeyService } from './api-keys/service';
 import { publicApiRoutes } from './public-api/routes';
 import { PublicApiService } from './public-api/service';
+import { PlanGate } from './billing/plan-gate';
 import { UsageMeter } from './public-api/usage';
 import { CreationLimits } from './creation-limits';
 import { mcpRoutes } from './mcp/route';
@@ -144,8 +145,9 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
     const started = jobs;
     const keyAuth = (apiKeyAuth = new ApiKeyAuth(database.pool, database.url));
     await keyAuth.start();
-    // The API plan comes from billing once it exists; until then the server's configured plan applies to everyone.
-    const meter = (usage = new UsageMeter(database.pool, () => config.api.plan));
+    // Every plan limit (projects, scenarios, API, report formats, schedules) is decided by the account's plan.
+    const planGate = new PlanGate(database.pool, { unsubscribedTier: config.billing.unsubscribedTier, unsubscribedApiPlan: config.api.plan });
+    const meter = (usage = new UsageMeter(database.pool, async (userId) => (await planGate.planOf(userId)).apiPlan ?? 'free'));
     const monitoring = new MonitoringService(database.db);
     const reportDeps = { db: database.db, projects, jobs, live, links, renderAudit: renderStoredAudit };
     built = await buildApp({

@@ -429,3 +429,59 @@ export const continuousUsage = pgTable(
   },
   (t) => [primaryKey({ name: 'continuous_usage_pkey', columns: [t.userId, t.month] })],
 );
+
+/** Prices of the plans (migration 0011): the local provider's own; with Stripe, a copy of its prices. */
+export const billingPlans = pgTable('billing_plans', {
+  priceId: text('price_id').primaryKey(),
+  productId: text('product_id').notNull(),
+  productName: text('product_name').notNull(),
+  productDescription: text('product_description'),
+  unitAmount: integer('unit_amount').notNull(),
+  currency: text('currency').notNull(),
+  /** 'month' or 'year'; null for a one-time (lifetime) price. */
+  interval: text('interval'),
+  provider: text('provider', { enum: ['local', 'stripe'] }).notNull(),
+  active: boolean('active').notNull().default(true),
+  position: smallint('position').notNull().default(0),
+});
+
+/** Subscriptions of a user; only status 'active' counts as current (common/billing.ts). */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    /** 'sub_local_…' for the local provider, Stripe's id otherwise. */
+    id: text('id').primaryKey(),
+    userId: uuid('user_id').notNull(),
+    provider: text('provider', { enum: ['local', 'stripe'] }).notNull(),
+    status: text('status').notNull(),
+    priceId: text('price_id').notNull(),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** A downgrade that takes effect when the period ends. */
+    pendingPriceId: text('pending_price_id'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('subscriptions_user_idx').on(t.userId, t.createdAt), index('subscriptions_period_end_idx').on(t.currentPeriodEnd).where(sql`status = 'active'`)],
+);
+
+/** The payment provider's customer of a user (Stripe: one customer per user). */
+export const billingCustomers = pgTable(
+  'billing_customers',
+  {
+    userId: uuid('user_id').notNull(),
+    provider: text('provider', { enum: ['local', 'stripe'] }).notNull(),
+    customerId: text('customer_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ name: 'billing_customers_pkey', columns: [t.userId, t.provider] }), uniqueIndex('billing_customers_customer_idx').on(t.provider, t.customerId)],
+);
+
+/** Notification preferences (absent row: the defaults, email on and webhooks off). */
+export const userPreferences = pgTable('user_preferences', {
+  userId: uuid('user_id').primaryKey(),
+  emailNotifications: boolean('email_notifications').notNull().default(true),
+  webhookNotifications: boolean('webhook_notifications').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => site.close(() => resolve())));
 
-const ENV = { PATH: process.env.PATH, LOG_LEVEL: 'warn', PORT: '0', VIBEEVAL_SCAN_RENDER: 'false', VIBEEVAL_SCAN_RATE: '0' };
+const ENV = { PATH: process.env.PATH, LOG_LEVEL: 'warn', PORT: '0', VIBEEVAL_SCAN_RENDER: 'false', VIBEEVAL_SCAN_RATE: '0', VIBEEVAL_UNSUBSCRIBED_TIER: 'enterprise' };
 
 async function client(server: RunningServer, token?: string) {
   let bearer = token;

@@ -14,7 +14,7 @@ import { rawRequest, signUp } from '../testing/http';
 // The scenario calls against a real server (embedded PostgreSQL, pg-boss, headless Chromium through the engine) and
 // a small site with a login (engine/testing/scenario-site.ts).
 
-const ENV = { PATH: process.env.PATH, PORT: '0', VIBEEVAL_SCAN_RENDER: 'false', VIBEEVAL_SCAN_RATE: '0' };
+const ENV = { PATH: process.env.PATH, PORT: '0', VIBEEVAL_SCAN_RENDER: 'false', VIBEEVAL_SCAN_RATE: '0', VIBEEVAL_UNSUBSCRIBED_TIER: 'enterprise' };
 
 const LOGIN_STEPS = [
   { type: 'goto', url: '/login' },

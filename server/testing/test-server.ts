@@ -8,7 +8,10 @@ type StartOptions = Parameters<typeof startServer>[1];
 /** A running server on a fresh data dir and a free port; `stop()` closes it and removes the data. */
 export async function startTestServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer & { dataDir: string; stop(): Promise<void> }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'vibeeval-test-'));
-  const server = await startServer({ PATH: process.env.PATH, LOG_LEVEL: 'warn', PORT: '0', VIBEEVAL_DATA_DIR: dataDir, ...env }, options);
+  // Tests about other things are not held by plan limits (the accounts they make have no subscription); the
+  // tests of the limits themselves start their server with VIBEEVAL_UNSUBSCRIBED_TIER=basic.
+  const defaults = { VIBEEVAL_UNSUBSCRIBED_TIER: 'enterprise', VIBEEVAL_API_PLAN: 'free' };
+  const server = await startServer({ PATH: process.env.PATH, LOG_LEVEL: 'warn', PORT: '0', VIBEEVAL_DATA_DIR: dataDir, ...defaults, ...env }, options);
   return {
     ...server,
     dataDir,

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import type { ApiPlan } from './api-keys';
+import { TIER_NAMES, type Tier } from './billing';
+import type { MonitorFrequency } from './continuous';
+import type { EXPORT_FORMATS } from './projects';
+
+type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** What each tier allows, in one place: the server enforces it, the screens show it. null means no limit. */
+export interface PlanLimits {
+  /** Projects an account may hold. */
+  projects: number | null;
+  /** AI browser scenarios an account may hold. */
+  scenarios: number | null;
+  /** The public API's plan (daily request limit); null: no API keys and no /v1 access. */
+  apiPlan: ApiPlan | null;
+  /** Report and export formats. */
+  reportFormats: readonly ExportFormat[];
+  /** Monitoring schedules the project Overview may choose. */
+  monitorFrequencies: readonly MonitorFrequency[];
+}
+
+export const PLAN_LIMITS: Record<Tier, PlanLimits> = {
+  basic: { projects: 2, scenarios: 2, apiPlan: null, reportFormats: ['html'], monitorFrequencies: ['off', 'weekly'] },
+  pro: { projects: null, scenarios: 13, apiPlan: 'pro', reportFormats: ['html', 'pdf', 'csv', 'json', 'sarif'], monitorFrequencies: ['off', 'daily', 'weekly'] },
+  enterprise: { projects: null, scenarios: null, apiPlan: 'enterprise', reportFormats: ['html', 'pdf', 'csv', 'json', 'sarif'], monitorFrequencies: ['off', 'daily', 'weekly'] },
+};
+
+export const PLAN_LIMIT_NAMES = ['projects', 'scenarios', 'api', 'report_format', 'monitor_frequency'] as const;
+export type PlanLimitName = (typeof PLAN_LIMIT_NAMES)[number];
+
+/** The 403 of a refused action: `detail` for people, `plan_limit` and `tier` so a screen can offer the upgrade. */
+export const planLimitErrorSchema = z.object({ detail: z.string(), plan_limit: z.enum(PLAN_LIMIT_NAMES), tier: z.enum(['basic', 'pro', 'enterprise']) });
+export type PlanLimitError = z.infer<typeof planLimitErrorSchema>;
+
+/** The words of each refusal. */
+export const PLAN_LIMIT_TEXTS = {
+  projects: (tier: Tier, limit: number) => `Your ${TIER_NAMES[tier]} plan includes ${limit} projects. Upgrade your plan to add more.`,
+  scenarios: (tier: Tier, limit: number) => `Your ${TIER_NAMES[tier]} plan includes ${limit} AI browser scenarios. Upgrade your plan to add more.`,
+  api: (tier: Tier) => `API access is not part of the ${TIER_NAMES[tier]} plan. Upgrade to Pro to use API keys.`,
+  report_format: (tier: Tier, format: string) => `${format.toUpperCase()} reports are not part of the ${TIER_NAMES[tier]} plan (HTML only). Upgrade to Pro for PDF, CSV and JSON.`,
+  monitor_frequency: (tier: Tier, frequency: string) => `A ${frequency} schedule is not part of the ${TIER_NAMES[tier]} plan. Upgrade to Pro for daily monitoring.`,
+  /** The call to action shown beside a refusal. */
+  upgrade: 'Upgrade plan',
+  upgradeHref: '/dashboard/billing',
+} as const;
