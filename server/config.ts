@@ -92,7 +92,7 @@ const envSchema = z.object({
    * The public API's plan of accounts without an active subscription (unset: their tier's, none for Basic).
    * With a subscription the plan follows its tier (common/plan-limits.ts).
    */
-  VIBEEVAL_API_PLAN: z.enum(API_PLANS).optional(),
+  VIBEEVAL_API_PLAN: z.preprocess((value) => (value === '' ? undefined : value), z.enum(API_PLANS).optional()),
   /** The tier whose limits apply to accounts without an active subscription. */
   VIBEEVAL_UNSUBSCRIBED_TIER: z.enum(TIERS).default('basic'),
   /** Who bills: 'local' (plans in the database, no payment collected) or 'stripe' (needs STRIPE_SECRET_KEY). */
