@@ -30,7 +30,8 @@ export const planSchema = z.object({
   interval: z.enum(['day', 'week', 'month', 'year']).nullable().optional(),
 });
 export type Plan = z.infer<typeof planSchema>;
-export const plansResponseSchema = z.object({ plans: z.array(planSchema) });
+/** GET /plans: the spec's {plans}, and who bills ('local': no payment is collected, which the screen says). */
+export const plansResponseSchema = z.object({ plans: z.array(planSchema), provider: z.enum(['local', 'stripe']) });
 
 /** Subscription statuses as Stripe names them; only active counts as current. */
 export const SUBSCRIPTION_STATUSES = ['active', 'canceled', 'incomplete', 'incomplete_expired', 'past_due', 'unpaid', 'trialing', 'paused'] as const;
