@@ -1,6 +1,9 @@
 import { join } from 'node:path';
 import type { DestinationStream } from 'pino';
 import { buildApp } from './app';
+import { AccountNotifier } from './account/notifier';
+import { PreferencesStore } from './account/preferences';
+import { accountRoutes } from './account/routes';
 import { continuousPublicRoutes, continuousRoutes } from './continuous/routes';
 import { monitorScriptRoutes } from './continuous/script-route';
 import { MonitoringService } from './continuous/monitoring';
@@ -69,11 +72,13 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
   let apiKeyAuth: ApiKeyAuth | undefined;
   let usage: UsageMeter | undefined;
   let deliverer: WebhookDeliverer | undefined;
+  let notifier: AccountNotifier | undefined;
   // One browser for the scenario runs of this process, opened by the first run.
   const scenarioBrowsers = scenarioBrowserPool(undefined, config.scans.addressPolicy);
   const shutdown = async () => {
     await jobs?.stop();
     await deliverer?.stop();
+    await notifier?.stop();
     await scenarioBrowsers.close();
     await apiKeyAuth?.close();
     await usage?.close();
@@ -105,6 +110,9 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
       enqueueAttempt: (id, delay) => (jobs ? jobs.enqueueWebhookAttempt(id, delay) : Promise.reject(new Error('the job queue is not running'))),
     });
     deliverer = webhooks;
+    // Jobs announce their events through the account's preferences: webhooks only when on, a mail when on.
+    const preferences = new PreferencesStore(database.db);
+    const notices = (notifier = new AccountNotifier({ db: database.db, preferences, webhooks, mailer, links, logger }));
     const scenarioService = new ScenarioService(database.db, sealer, config.scans.addressPolicy);
     const continuous = new ContinuousService(database.db);
     // A new build (reported or scheduled) queues its re-scan and scenario runs; it is judged when that scan ends.
@@ -116,7 +124,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
       live: bus,
       enqueueScan: (id) => (jobs ? jobs.enqueueScan(id) : Promise.reject(new Error('the job queue is not running'))),
       enqueueScenarioRun: (id) => (jobs ? jobs.enqueueScenarioRun(id) : Promise.reject(new Error('the job queue is not running'))),
-      webhooks,
+      webhooks: notices,
       logger,
     });
     continuous.starter = builds;
@@ -124,8 +132,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
       database,
       logger,
       scanConcurrency: config.scans.concurrency,
-      scanDeps: { db: database.db, events, live, logger, links, policy: config.scans.addressPolicy, rateLimit: config.scans.rateLimit, render: config.scans.render, webhooks, onScanFinished: (id) => builds.judgeScan(id) },
-      runReport: config.scans.concurrency > 0 ? (id, signal) => runReportJob(id, { db: database.db, events, live: bus, links, logger, policy: config.scans.addressPolicy, webhooks }, signal) : undefined,
+      scanDeps: { db: database.db, events, live, logger, links, policy: config.scans.addressPolicy, rateLimit: config.scans.rateLimit, render: config.scans.render, webhooks: notices, onScanFinished: (id) => builds.judgeScan(id) },
+      runReport: config.scans.concurrency > 0 ? (id, signal) => runReportJob(id, { db: database.db, events, live: bus, links, logger, policy: config.scans.addressPolicy, webhooks: notices }, signal) : undefined,
       runPublicScan:
         config.scans.concurrency > 0
           ? (id, context) =>
@@ -137,7 +145,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
           : undefined,
       scenarioConcurrency: config.scenarios.concurrency,
       runScenario: (id, context) =>
-        runScenarioJob(id, { db: database.db, live: bus, logger, sealer, policy: config.scans.addressPolicy, rateLimit: config.scenarios.rateLimit, browser: () => scenarioBrowsers.get(), webhooks }, context),
+        runScenarioJob(id, { db: database.db, live: bus, logger, sealer, policy: config.scans.addressPolicy, rateLimit: config.scenarios.rateLimit, browser: () => scenarioBrowsers.get(), webhooks: notices }, context),
       runWebhookAttempt: (id) => webhooks.attempt(id),
       runMonitorTick: config.scans.concurrency > 0 ? () => runMonitorTick({ db: database.db, continuous, logger, builds }) : undefined,
     });
@@ -173,7 +181,13 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
           openBrowser: () => openScenarioBrowser({ policy: config.scans.addressPolicy }),
         }),
         continuousRoutes(continuous, monitoring),
-        webhookRoutes({ webhooks: new WebhookService(database.db, sealer, config.scans.addressPolicy), policy: config.scans.addressPolicy, timeoutMs: config.webhooks.timeoutMs }),
+        webhookRoutes({
+          webhooks: new WebhookService(database.db, sealer, config.scans.addressPolicy),
+          policy: config.scans.addressPolicy,
+          timeoutMs: config.webhooks.timeoutMs,
+          onSaved: (userId) => preferences.patch(userId, { webhook_notifications: true }),
+        }),
+        accountRoutes({ pool: database.pool, preferences, revokeApiKey: (hash) => keyAuth.revoked(hash), forgetUser: (userId) => planGate.forget(userId) }),
       ],
       publicRoutes: [
         publicReportRoutes(reportDeps, config.corsOrigins),

@@ -19,6 +19,8 @@ import { ScenarioService } from './scenarios/service';
 import { createLogger } from './logging';
 import { loadSecrets } from './secrets';
 import { WebhookDeliverer } from './webhooks/delivery';
+import { AccountNotifier } from './account/notifier';
+import { PreferencesStore } from './account/preferences';
 import { join } from 'node:path';
 
 /**
@@ -66,6 +68,8 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<v
     config: config.webhooks,
     enqueueAttempt: (id, delay) => (queue.enqueue ? queue.enqueue(id, delay) : Promise.reject(new Error('the job queue is not running'))),
   });
+  // Jobs announce their events through the account's preferences: webhooks only when on, a mail when on.
+  const notices = new AccountNotifier({ db: database.db, preferences: new PreferencesStore(database.db), webhooks, mailer, links, logger });
   // Scheduled builds made here queue their re-scans here; builds waiting for a scan this worker finishes are judged here.
   const started: { jobs?: Awaited<ReturnType<typeof startJobs>> } = {};
   const notRunning = () => Promise.reject(new Error('the job queue is not running'));
@@ -78,7 +82,7 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<v
     live,
     enqueueScan: (id) => started.jobs?.enqueueScan(id) ?? notRunning(),
     enqueueScenarioRun: (id) => started.jobs?.enqueueScenarioRun(id) ?? notRunning(),
-    webhooks,
+    webhooks: notices,
     logger,
   });
   continuous.starter = builds;
@@ -86,8 +90,8 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<v
     database,
     logger,
     scanConcurrency: concurrency,
-    scanDeps: { db: database.db, events, live, logger, links, policy: config.scans.addressPolicy, rateLimit: config.scans.rateLimit, render: config.scans.render, webhooks, onScanFinished: (id) => builds.judgeScan(id) },
-    runReport: (id, signal) => runReportJob(id, { db: database.db, events, live, links, logger, policy: config.scans.addressPolicy, webhooks }, signal),
+    scanDeps: { db: database.db, events, live, logger, links, policy: config.scans.addressPolicy, rateLimit: config.scans.rateLimit, render: config.scans.render, webhooks: notices, onScanFinished: (id) => builds.judgeScan(id) },
+    runReport: (id, signal) => runReportJob(id, { db: database.db, events, live, links, logger, policy: config.scans.addressPolicy, webhooks: notices }, signal),
     runPublicScan: (id, context) =>
       runPublicScanJob(
         id,
@@ -96,7 +100,7 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<v
       ),
     scenarioConcurrency: Math.max(1, config.scenarios.concurrency),
     runScenario: (id, context) =>
-      runScenarioJob(id, { db: database.db, live, logger, sealer, policy: config.scans.addressPolicy, rateLimit: config.scenarios.rateLimit, browser: () => scenarioBrowsers.get(), webhooks }, context),
+      runScenarioJob(id, { db: database.db, live, logger, sealer, policy: config.scans.addressPolicy, rateLimit: config.scenarios.rateLimit, browser: () => scenarioBrowsers.get(), webhooks: notices }, context),
     runWebhookAttempt: (id) => webhooks.attempt(id),
     runMonitorTick: () => runMonitorTick({ db: database.db, continuous, logger, builds }),
   });
@@ -116,6 +120,7 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<v
     void (async () => {
       await jobs.stop();
       await webhooks.stop();
+      await notices.stop();
       await scenarioBrowsers.close();
       mailer.close();
       await live.close();

@@ -10,6 +10,8 @@ import { sendTestEvent, type TestEventDeps } from './test-event';
 
 export interface WebhookRouteDeps extends TestEventDeps {
   webhooks: WebhookService;
+  /** After a webhook is saved: the user asked for deliveries, so their webhook notifications are turned on. */
+  onSaved?(userId: string): Promise<unknown>;
 }
 
 const idParams = z.object({ id: z.string() });
@@ -22,6 +24,7 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
 
     app.post('/webhook', { schema: { body: webhookBodySchema, response: { 201: createdWebhookSchema } }, config: { creationLimit: 'webhook' } }, async (request, reply) => {
       const created = await webhooks.create(userOf(request).id, request.body.url);
+      await deps.onSaved?.(userOf(request).id);
       return reply.code(201).send(created);
     });
 
