@@ -23,7 +23,7 @@ interface SectionSource {
 export const EXPORT_SOURCES: Record<Section, SectionSource> = {
   projects: { table: 'projects', time: 'created_at', omit: ['secret_instruction_sealed'], page: 200 },
   scans: { table: 'scans', time: 'queued_at', omit: [], page: 20 },
-  events: { table: 'events', time: 'occurred_at', omit: [], page: 500 },
+  events: { table: 'events', time: 'occurred_at', omit: [], page: 250 },
   reports: { table: 'reports', time: 'created_at', omit: [], page: 20 },
   scenarios: { table: 'scenarios', time: 'created_at', omit: [], page: 200 },
   scenario_runs: { table: 'scenario_runs', time: 'created_at', omit: ['screenshot', 'trace'], page: 100 },

@@ -9,7 +9,7 @@ export const MAILED_EVENTS: ReadonlySet<WebhookEventType> = new Set<WebhookEvent
 
 const SEVERITIES = ['critical', 'high', 'medium', 'low', 'info'] as const;
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const str = (value: unknown) => (typeof value === 'string' ? value : value == null ? '' : String(value));
+const str = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : '');
 
 /** "2 critical, 0 high, 1 medium, 3 low" from a scan's counts (severities it lacks count as 0, info only when present). */
 export function countsLine(counts: unknown): string {
