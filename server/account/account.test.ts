@@ -216,7 +216,7 @@ describe('DELETE /account', () => {
       expect(answer.status).toBe(400);
       expect(answer.json).toEqual({ detail: ACCOUNT_ERRORS.confirmationMismatch });
     }
-    expect((await call(user, 'DELETE', '/account', {})).json).toEqual({ detail: expect.stringContaining('email is required') });
+    expect(((await call(user, 'DELETE', '/account', {})).json as { detail: string }).detail).toContain('email is required');
     expect((await call(user, 'GET', '/preferences')).status).toBe(200);
     expect((await call(other, 'GET', '/preferences')).status).toBe(200);
   });
