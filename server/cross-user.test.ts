@@ -283,6 +283,53 @@ const TABLE: Record<string, Entry> = {
       expect(mine.schedule).not.toMatchObject({ frequency: 'daily', hour: 3 });
     },
   },
+  'GET /preferences': {
+    kind: 'caller',
+    check: async () => {
+      expect((await asB('PATCH', '/preferences', { email_notifications: false, webhook_notifications: false })).status).toBe(200);
+      expect((await asB('GET', '/preferences')).json).toEqual({ email_notifications: false, webhook_notifications: false });
+      // A saved a webhook, which turned A's webhook notifications on; B's settings are B's alone.
+      expect((await asA('GET', '/preferences')).json).toEqual({ email_notifications: true, webhook_notifications: true });
+    },
+  },
+  'PATCH /preferences': {
+    kind: 'caller',
+    check: async (owner) => {
+      expect((await asB('PATCH', '/preferences', { email_notifications: true, webhook_notifications: true, user_id: owner.id })).status).toBe(400);
+      expect((await asB('PATCH', '/preferences', { webhook_notifications: false })).json).toMatchObject({ webhook_notifications: false });
+      expect((await asA('GET', '/preferences')).json).toEqual({ email_notifications: true, webhook_notifications: true });
+    },
+  },
+  'GET /account/export': {
+    kind: 'caller',
+    check: async (owner) => {
+      const theirs = await asB('GET', '/account/export');
+      expect(theirs.status).toBe(200);
+      expectNothingOfA(theirs, 'GET /account/export');
+      const mine = await asA('GET', '/account/export');
+      expect(mine.text).toContain(owner.projectId);
+      expect(mine.text).toContain(owner.scanId);
+      expect(mine.text).not.toContain(MARKERS.secret);
+    },
+  },
+  'DELETE /account': {
+    kind: 'caller',
+    check: async (owner) => {
+      // B confirming with A's email is refused; a third account deleting itself leaves A's records in place.
+      // With its length: node:http frames no body of a DELETE by itself.
+      const deleteAccount = (token: string, email: string) => {
+        const body = JSON.stringify({ email });
+        return call({ method: 'DELETE', path: '/account', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }, body });
+      };
+      expect((await deleteAccount(b.token, owner.email)).status).toBe(400);
+      const third = await signUp(server.origin, 'cross-delete');
+      const deleted = await deleteAccount(third.token, third.email);
+      expect(deleted.status, deleted.text).toBe(204);
+      expect((await asA('GET', `/project/${owner.projectId}`)).status).toBe(200);
+      expect((await asA('GET', `/reports/${owner.reportId}`)).status).toBe(200);
+      expect((await call(json(owner.apiKey, 'GET', `/v1/scans/${owner.scanId}`))).status).toBe(200);
+    },
+  },
   'GET /auth/v1/settings': { kind: 'no user data', reason: 'public auth settings' },
   'POST /auth/v1/signup': { kind: 'no user data', reason: 'creates a new account' },
   'POST /auth/v1/token': { kind: 'no user data', reason: "signs in with the caller's own credentials or tokens" },

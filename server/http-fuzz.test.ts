@@ -129,6 +129,11 @@ const TABLE: Record<string, (fx: Fixtures) => FuzzTarget> = {
   'POST /project/:id/site_token': (fx) => ({ auth: 'user', params: { id: fx.projectId } }),
   'GET /project/:id/monitoring': (fx) => ({ auth: 'user', params: { id: fx.projectId } }),
   'PUT /project/:id/monitoring': (fx) => ({ auth: 'user', params: { id: fx.projectId }, body: { frequency: 'weekly', hour: 9, weekday: 1, timezone: 'Europe/Berlin' } }),
+  'GET /preferences': () => ({ auth: 'user' }),
+  'PATCH /preferences': () => ({ auth: 'user', body: { email_notifications: true, webhook_notifications: false } }),
+  'GET /account/export': () => ({ auth: 'user' }),
+  // The email of no account: every variant is refused before anything is deleted, and the fuzz user stays.
+  'DELETE /account': () => ({ auth: 'user', body: { email: 'not-this-account@example.com' } }),
 };
 /** Files of the built renderer (one route each): a few are fuzzed like any GET route. */
 const FILE_ROUTES_FUZZED = 2;

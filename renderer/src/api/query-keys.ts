@@ -63,6 +63,8 @@ export const queryKeys = {
     subscriptions: ['billing', 'subscriptions'] as const,
     plans: ['billing', 'plans'] as const,
   },
+  /** GET /preferences: the account's notification settings. */
+  preferences: ['preferences'] as const,
   /** The desktop app's own settings (through the bridge, not the server). */
   desktop: { settings: ['desktop', 'settings'] as const },
 } as const;

@@ -3,6 +3,7 @@ import type { CreatedWebhook } from '@common/webhooks';
 import { useState } from 'react';
 import { PageHeading } from '../../ui/page-heading';
 import { EventTypes } from './components/event-types';
+import { NotificationsOffNotice } from './components/notifications-off-notice';
 import { SecretPanel } from './components/secret-panel';
 import { WebhookForm } from './components/webhook-form';
 import { WebhookList } from './components/webhook-list';
@@ -16,6 +17,7 @@ export function WebhookPage() {
       <PageHeading title={texts.title} subtitle={texts.subtitle} />
       <Grid templateColumns={{ base: 'minmax(0, 1fr)', xl: 'minmax(0, 2fr) minmax(0, 1fr)' }} gap="6" alignItems="start">
         <Stack gap="6" minW="0">
+          <NotificationsOffNotice />
           <WebhookForm onSaved={setSaved} />
           {saved && <SecretPanel webhook={saved} onDismiss={() => setSaved(null)} />}
           <WebhookList />

@@ -17,6 +17,10 @@ export function useSaveWebhook() {
     },
     onSuccess: () => notify.success(texts.saved),
     onError: (error) => notify.error(error instanceof ApiError ? error.message : texts.saveFailed),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.list() }),
+    onSettled: async () => {
+      // Saving a webhook turns the account's webhook notifications on (server side): the notice goes.
+      await queryClient.invalidateQueries({ queryKey: queryKeys.preferences });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.list() });
+    },
   });
 }
