@@ -108,7 +108,7 @@ test('Preferences: toggles saved and put back on failure, mail follows them, the
     await page.getByRole('button', { name: 'Download My Data' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^vibeeval-data-\d{4}-\d{2}-\d{2}\.json$/);
-    const data = JSON.parse(await readFile((await download.path())!, 'utf8')) as Record<string, unknown> & { projects: unknown[]; scans: unknown[] };
+    const data = JSON.parse(await readFile((await download.path()), 'utf8')) as Record<string, unknown> & { projects: unknown[]; scans: unknown[] };
     expect(data).toMatchObject({ email, email_notifications: false, webhook_notifications: true });
     expect(data.projects).toHaveLength(2);
     expect(data.scans).toHaveLength(2);
