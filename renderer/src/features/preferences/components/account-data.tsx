@@ -82,30 +82,30 @@ function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChan
         <Dialog.Positioner>
           <Dialog.Content>
             <form onSubmit={handleSubmit} noValidate>
-            <Dialog.Header>
-              <Dialog.Title>{texts.dialogTitle}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Dialog.Description>{texts.dialogQuestion}</Dialog.Description>
-                <Field.Root invalid={error !== null}>
-                  <Field.Label>{texts.dialogPrompt(email)}</Field.Label>
-                  <Input type="email" autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} aria-label={texts.dialogLabel} placeholder={email} />
-                  {/* Darker than the default error red, which is under 4.5:1 on white at this size. */}
-                  {error && <Field.ErrorText color="red.fg">{error}</Field.ErrorText>}
-                </Field.Root>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline" disabled={remove.isPending}>
-                  {texts.cancel}
+              <Dialog.Header>
+                <Dialog.Title>{texts.dialogTitle}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  <Dialog.Description>{texts.dialogQuestion}</Dialog.Description>
+                  <Field.Root invalid={error !== null}>
+                    <Field.Label>{texts.dialogPrompt(email)}</Field.Label>
+                    <Input type="email" autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} aria-label={texts.dialogLabel} placeholder={email} />
+                    {/* Darker than the default error red, which is under 4.5:1 on white at this size. */}
+                    {error && <Field.ErrorText color="red.fg">{error}</Field.ErrorText>}
+                  </Field.Root>
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Dialog.ActionTrigger asChild>
+                  <Button variant="outline" disabled={remove.isPending}>
+                    {texts.cancel}
+                  </Button>
+                </Dialog.ActionTrigger>
+                <Button type="submit" colorPalette="red" loading={remove.isPending} loadingText={texts.deleting}>
+                  {texts.confirmDelete}
                 </Button>
-              </Dialog.ActionTrigger>
-              <Button type="submit" colorPalette="red" loading={remove.isPending} loadingText={texts.deleting}>
-                {texts.confirmDelete}
-              </Button>
-            </Dialog.Footer>
+              </Dialog.Footer>
             </form>
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" aria-label="Close" />
