@@ -289,6 +289,11 @@ const TABLE: Record<string, Entry> = {
   'GET /subscriptions': { kind: 'list', path: '/subscriptions', ownIds: (o) => [o.subscriptionId] },
   'POST /subscription/:id/upgrade': { kind: 'record', writes: true, request: (o) => json(o.token, 'POST', `/subscription/${o.subscriptionId}/upgrade`, { new_price_id: 'price_local_basic_month' }) },
   'POST /subscription/:id/cancel': { kind: 'record', writes: true, request: (o) => json(o.token, 'POST', `/subscription/${o.subscriptionId}/cancel`, {}) },
+  // Authorised by Stripe-Signature alone (server/billing/stripe.test.ts); local billing here answers 404.
+  'POST /stripe/webhook': {
+    kind: 'signed',
+    request: (o) => json(b.token, 'POST', '/stripe/webhook', { type: 'customer.subscription.deleted', data: { object: { id: o.subscriptionId, status: 'canceled' } } }),
+  },
   'POST /subscription': {
     kind: 'caller',
     check: async (owner, caller) => {

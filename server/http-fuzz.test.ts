@@ -135,6 +135,8 @@ const TABLE: Record<string, (fx: Fixtures) => FuzzTarget> = {
   'POST /subscription': () => ({ auth: 'user', body: { price_id: 'price_local_pro_month' } }),
   'POST /subscription/:id/upgrade': (fx) => ({ auth: 'user', params: { id: fx.subscriptionId }, body: { new_price_id: 'price_local_pro_month' } }),
   'POST /subscription/:id/cancel': (fx) => ({ auth: 'user', params: { id: fx.subscriptionId }, body: {} }),
+  // Local billing here: the route answers that Stripe is not configured; with Stripe, server/billing/stripe.test.ts.
+  'POST /stripe/webhook': () => ({ headers: { 'stripe-signature': 't=1,v1=00' }, body: { id: 'evt_1', object: 'event', type: 'customer.subscription.updated', data: { object: { id: 'sub_1' } } } }),
 };
 /** Files of the built renderer (one route each): a few are fuzzed like any GET route. */
 const FILE_ROUTES_FUZZED = 2;

@@ -37,7 +37,7 @@ import { ApiKeyService } from './api-keys/service';
 import { publicApiRoutes } from './public-api/routes';
 import { PublicApiService } from './public-api/service';
 import { PlanGate } from './billing/plan-gate';
-import { billingRoutes, planRoutes } from './billing/routes';
+import { billingRoutes, planRoutes, stripeWebhookRoutes } from './billing/routes';
 import type { BillingService } from './billing/service';
 import { createBilling } from './billing/setup';
 import { UsageMeter } from './public-api/usage';
@@ -204,6 +204,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
         continuousPublicRoutes({ service: continuous, monitoring, pool: database.pool }),
         monitorScriptRoutes(),
         planRoutes(billing),
+        stripeWebhookRoutes(billing),
         mcpRoutes({ db: database.db, projects, jobs: started, events, live: bus, limits: new CreationLimits(database.pool, config.creationLimits), logger, auth: keyAuth, usage: meter }),
       ],
     });

@@ -40,4 +40,6 @@ export interface BillingProvider {
   endNow(subscriptions: SubscriptionRow[]): Promise<SubscriptionRow[]>;
   /** Ends the periods that are over (the local provider's own clock; Stripe does this itself). */
   rollover?(now: Date): Promise<ChangedSubscription[]>;
+  /** A webhook of the provider (Stripe's, signed): the subscription it changed, or null when it changes none. */
+  applyWebhook?(payload: Buffer, signature: string | undefined): Promise<ChangedSubscription | null>;
 }

@@ -46,3 +46,24 @@ export function planRoutes(billing: BillingService) {
     scope.get('/plans', async (): Promise<{ plans: Plan[]; provider: BillingService['provider'] }> => ({ plans: await billing.plans(), provider: billing.provider }));
   };
 }
+
+/** The largest Stripe event taken: a subscription event is a few kilobytes. */
+const STRIPE_EVENT_MAX_BYTES = 256 * 1024;
+
+/**
+ * POST /stripe/webhook: public, authorised by Stripe-Signature alone. Its scope keeps the body as the raw bytes
+ * Stripe signed (the app's JSON parser would re-serialise them and break the signature).
+ */
+export function stripeWebhookRoutes(billing: BillingService) {
+  return async (scope: FastifyInstance) => {
+    // Stripe posts JSON only: any other type is refused (415) before the signature is even read.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: STRIPE_EVENT_MAX_BYTES }, (_request, body, done) => done(null, body));
+    scope.post('/stripe/webhook', { bodyLimit: STRIPE_EVENT_MAX_BYTES }, async (request) => {
+      const signature = request.headers['stripe-signature'];
+      const payload = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      await billing.providerWebhook(payload, typeof signature === 'string' ? signature : undefined);
+      return { received: true };
+    });
+  };
+}

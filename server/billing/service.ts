@@ -46,6 +46,8 @@ export class BillingService {
   }
 
   async plans(): Promise<Plan[]> {
+    // With Stripe, the copy of its prices is read again when old; when Stripe is away, the copy is listed.
+    await this.deps.provider.refreshPlans().catch((error: unknown) => this.deps.logger?.warn({ err: error }, 'could not read the plans of the billing provider'));
     return (await this.deps.store.plans(this.deps.provider.name)).map(toPlan);
   }
 
@@ -99,6 +101,13 @@ export class BillingService {
     const changed = await this.deps.provider.rollover(now ?? new Date());
     for (const item of changed) await this.announce(item);
     return changed;
+  }
+
+  /** POST /stripe/webhook: a signed event of the provider; the subscription it changed is announced like any change. */
+  async providerWebhook(payload: Buffer, signature: string | undefined): Promise<void> {
+    if (!this.deps.provider.applyWebhook) throw new BillingError(404, 'Stripe billing is not configured on this server');
+    const changed = await this.deps.provider.applyWebhook(payload, signature);
+    if (changed) await this.announce(changed);
   }
 
   /** Tells everyone who must know that a subscription changed; an announcement that fails is logged, never thrown. */

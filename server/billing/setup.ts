@@ -6,6 +6,7 @@ import type { WebhookEmitter } from '../webhooks/delivery';
 import type { PlanGate } from './plan-gate';
 import type { BillingProvider } from './provider';
 import { LocalProvider } from './providers/local';
+import { StripeProvider } from './providers/stripe';
 import { BillingService } from './service';
 import { BillingStore } from './store';
 
@@ -23,7 +24,8 @@ export interface BillingSetup {
 /** The billing service with the provider the configuration names (VIBEEVAL_BILLING). */
 export function createBilling({ config, db, planGate, events, webhooks, logger, now }: BillingSetup): BillingService {
   const store = new BillingStore(db);
-  if (config.provider !== 'local') throw new Error(`VIBEEVAL_BILLING=${config.provider}: only the local provider is built in`);
-  const provider: BillingProvider = new LocalProvider({ store, plans: (priceId) => store.plan('local', priceId), now });
+  const provider: BillingProvider = config.stripe
+    ? new StripeProvider({ store, secretKey: config.stripe.secretKey, webhookSecret: config.stripe.webhookSecret, apiUrl: config.stripe.apiUrl, logger })
+    : new LocalProvider({ store, plans: (priceId) => store.plan('local', priceId), now });
   return new BillingService({ store, provider, planGate, events, webhooks, logger });
 }
