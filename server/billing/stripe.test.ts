@@ -205,10 +205,26 @@ describe('the Stripe provider against the Stripe stand-in', () => {
     expect((await mine())[0]).toMatchObject({ status: 'canceled' });
   });
 
+  it('reads the subscription as Stripe has it now when an older event arrives late', async () => {
+    const stale = { ...standIn.subscription(subscriptionId), status: 'active', cancel_at_period_end: false };
+    expect((await sendEvent('customer.subscription.updated', stale)).status).toBe(200);
+    expect((await mine())[0]).toMatchObject({ id: subscriptionId, status: 'canceled' });
+  });
+
   it('ignores a signed event of a customer it does not know', async () => {
     const stranger = { ...standIn.subscription(subscriptionId), id: 'sub_stranger', customer: 'cus_stranger' };
     expect((await sendEvent('customer.subscription.created', stranger)).status).toBe(200);
     expect((await mine()).map((s) => s.id)).not.toContain('sub_stranger');
+  });
+
+  it('replaces a checkout left unpaid instead of keeping two open', async () => {
+    const first = createdSubscriptionSchema.parse((await call('POST', '/subscription', user.token, { price_id: 'price_basic_monthly' })).json).subscription;
+    const second = createdSubscriptionSchema.parse((await call('POST', '/subscription', user.token, { price_id: 'price_pro_monthly' })).json).subscription;
+    expect(second.latest_invoice?.hosted_invoice_url).toEqual(expect.any(String));
+    expect(standIn.subscriptions.get(first.id)?.status).toBe('canceled');
+    const listed = await mine();
+    expect(listed.find((s) => s.id === first.id)?.status).toBe('canceled');
+    expect(listed.find((s) => s.id === second.id)?.status).toBe('incomplete');
   });
 
   it('ends every active subscription at Stripe at once when the account closes', async () => {

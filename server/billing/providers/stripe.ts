@@ -113,6 +113,9 @@ export class StripeProvider implements BillingProvider {
 
   async create(userId: string, plan: PlanRow): Promise<{ subscription: SubscriptionRow; hostedInvoiceUrl: string | null }> {
     const customer = await this.customerOf(userId);
+    // A checkout left unpaid (another plan chosen, or the invoice page closed) is replaced, not kept open beside it.
+    const unpaid = (await this.options.store.subscriptionsOf(userId)).filter((row) => row.provider === 'stripe' && row.status === 'incomplete');
+    await this.endNow(unpaid);
     const created = await this.call(() =>
       this.stripe.subscriptions.create({
         customer,
@@ -213,8 +216,10 @@ export class StripeProvider implements BillingProvider {
       this.options.logger.warn({ subscription: subscription.id, event: event.type }, 'a Stripe subscription of no known customer was ignored');
       return null;
     }
+    // Stripe does not promise the order of its events: the subscription is read as it is now, not as the event had it.
+    const latest = event.type === 'customer.subscription.deleted' ? subscription : await this.stripe.subscriptions.retrieve(subscription.id).catch(() => subscription);
     const before = await this.options.store.subscriptionOf(userId, subscription.id);
-    const saved = await this.options.store.upsert(rowFromStripe(subscription, userId, before?.pendingPriceId ?? null));
+    const saved = await this.options.store.upsert(rowFromStripe(latest, userId, before?.pendingPriceId ?? null));
     return { subscription: saved, change: webhookChange(event.type, before, saved) };
   }
 
