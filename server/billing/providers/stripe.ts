@@ -161,7 +161,7 @@ export class StripeProvider implements BillingProvider {
         proration_behavior: 'none',
         phases: [
           { items: [{ price: row.priceId, quantity: 1 }], start_date: phase.start_date, end_date: phase.end_date },
-          { items: [{ price: to.priceId, quantity: 1 }], ...(to.interval ? { duration: { interval: to.interval as 'month', interval_count: 1 } } : {}) },
+          { items: [{ price: to.priceId, quantity: 1 }], ...(to.interval ? { duration: { interval: to.interval, interval_count: 1 } } : {}) },
         ],
       }),
     );
