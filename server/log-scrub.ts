@@ -22,12 +22,14 @@ const TEXT_RULES: [RegExp, string][] = [
   // Public API keys and webhook signing secrets, wherever they appear (a pasted header, an error text).
   [/vb_live_[A-Za-z0-9]+/g, 'vb_live_[redacted]'],
   [/whsec_[A-Za-z0-9+/=]+/g, 'whsec_[redacted]'],
+  // Stripe's secret and restricted keys (STRIPE_SECRET_KEY), in an error text or a pasted configuration.
+  [/\b(sk|rk)_(live|test)_[A-Za-z0-9]+/g, '$1_$2_[redacted]'],
 ];
 
 /** A request URL as it may be logged: a capability path without its query, other paths with secret values blanked. */
 export function scrubUrl(rawUrl: string): string {
   // A key pasted into a path or query (`/v1/scans/vb_live_…`) goes wherever it sits.
-  const url = rawUrl.replace(/(vb_live_|whsec_)[A-Za-z0-9+/=]+/g, '$1[redacted]');
+  const url = rawUrl.replace(/(vb_live_|whsec_|sk_live_|sk_test_|rk_live_|rk_test_)[A-Za-z0-9+/=]+/g, '$1[redacted]');
   const at = url.indexOf('?');
   if (at < 0) return url;
   const path = url.slice(0, at);

@@ -40,6 +40,9 @@ import { ApiKeyService } from './api-keys/service';
 import { publicApiRoutes } from './public-api/routes';
 import { PublicApiService } from './public-api/service';
 import { PlanGate } from './billing/plan-gate';
+import { billingRoutes, planRoutes, stripeWebhookRoutes } from './billing/routes';
+import type { BillingService } from './billing/service';
+import { createBilling } from './billing/setup';
 import { UsageMeter } from './public-api/usage';
 import { CreationLimits } from './creation-limits';
 import { mcpRoutes } from './mcp/route';
@@ -73,6 +76,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
   let usage: UsageMeter | undefined;
   let deliverer: WebhookDeliverer | undefined;
   let notifier: AccountNotifier | undefined;
+  let billing: BillingService | undefined;
   // One browser for the scenario runs of this process, opened by the first run.
   const scenarioBrowsers = scenarioBrowserPool(undefined, config.scans.addressPolicy);
   const shutdown = async () => {
@@ -148,6 +152,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
         runScenarioJob(id, { db: database.db, live: bus, logger, sealer, policy: config.scans.addressPolicy, rateLimit: config.scenarios.rateLimit, browser: () => scenarioBrowsers.get(), webhooks: notices }, context),
       runWebhookAttempt: (id) => webhooks.attempt(id),
       runMonitorTick: config.scans.concurrency > 0 ? () => runMonitorTick({ db: database.db, continuous, logger, builds }) : undefined,
+      runBillingRollover: config.scans.concurrency > 0 ? async () => billing?.rollover() : undefined,
     });
     webhooks.start();
     const started = jobs;
@@ -155,6 +160,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
     await keyAuth.start();
     // Every plan limit (projects, scenarios, API, report formats, schedules) is decided by the account's plan.
     const planGate = new PlanGate(database.pool, { unsubscribedTier: config.billing.unsubscribedTier, unsubscribedApiPlan: config.api.plan });
+    // Plan changes are notified like scans: through the notifier, which obeys the user's webhook preference.
+    const billingService = (billing = createBilling({ config: config.billing, db: database.db, planGate, events, webhooks: notices, logger }));
     const meter = (usage = new UsageMeter(database.pool, async (userId) => (await planGate.planOf(userId)).apiPlan ?? 'free'));
     const monitoring = new MonitoringService(database.db);
     const reportDeps = { db: database.db, projects, jobs, live, links, renderAudit: renderStoredAudit };
@@ -181,13 +188,14 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
           openBrowser: () => openScenarioBrowser({ policy: config.scans.addressPolicy }),
         }),
         continuousRoutes(continuous, monitoring),
+        billingRoutes(billingService),
         webhookRoutes({
           webhooks: new WebhookService(database.db, sealer, config.scans.addressPolicy),
           policy: config.scans.addressPolicy,
           timeoutMs: config.webhooks.timeoutMs,
           onSaved: (userId) => preferences.patch(userId, { webhook_notifications: true }),
         }),
-        accountRoutes({ pool: database.pool, preferences, revokeApiKey: (hash) => keyAuth.revoked(hash), forgetUser: (userId) => planGate.forget(userId) }),
+        accountRoutes({ pool: database.pool, preferences, revokeApiKey: (hash) => keyAuth.revoked(hash), forgetUser: (userId) => planGate.forget(userId), closeBilling: async (userId) => void (await billingService.closeAccount(userId)) }),
       ],
       publicRoutes: [
         publicReportRoutes(reportDeps, config.corsOrigins),
@@ -210,6 +218,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
         liveBrowserRoutes({ pool: database.pool, limits: config.framingChecks, policy: config.scans.addressPolicy, origin: () => origin() }),
         continuousPublicRoutes({ service: continuous, monitoring, pool: database.pool }),
         monitorScriptRoutes(),
+        planRoutes(billing),
+        stripeWebhookRoutes(billing),
         mcpRoutes({ db: database.db, projects, jobs: started, events, live: bus, limits: new CreationLimits(database.pool, config.creationLimits), logger, auth: keyAuth, usage: meter }),
       ],
     });
