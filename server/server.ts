@@ -89,7 +89,9 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
     let origin = () => config.publicUrl ?? `http://${config.host}:${config.port}`;
     const links = new ReportLinks(secrets.linkSecret, () => origin());
     const sealer = new Sealer(secrets.linkSecret);
-    const projects = new ProjectService(database.db, database.pool, sealer, config.scans.addressPolicy);
+    // Every plan limit (projects, scenarios, API, report formats, schedules) is decided by the account's plan.
+    const planGate = new PlanGate(database.pool, { unsubscribedTier: config.billing.unsubscribedTier, unsubscribedApiPlan: config.api.plan });
+    const projects = new ProjectService(database.db, database.pool, sealer, config.scans.addressPolicy, planGate);
     const events = new EventService(database.db, live);
     const lists = new ListCache({ ttlMs: config.listCacheTtlMs });
     bus.watchChanges(
@@ -105,7 +107,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
       enqueueAttempt: (id, delay) => (jobs ? jobs.enqueueWebhookAttempt(id, delay) : Promise.reject(new Error('the job queue is not running'))),
     });
     deliverer = webhooks;
-    const scenarioService = new ScenarioService(database.db, sealer, config.scans.addressPolicy);
+    const scenarioService = new ScenarioService(database.db, sealer, config.scans.addressPolicy, planGate);
     const continuous = new ContinuousService(database.db);
     // A new build (reported or scheduled) queues its re-scan and scenario runs; it is judged when that scan ends.
     const builds = new ContinuousBuilds({
@@ -145,11 +147,10 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
     const started = jobs;
     const keyAuth = (apiKeyAuth = new ApiKeyAuth(database.pool, database.url));
     await keyAuth.start();
-    // Every plan limit (projects, scenarios, API, report formats, schedules) is decided by the account's plan.
-    const planGate = new PlanGate(database.pool, { unsubscribedTier: config.billing.unsubscribedTier, unsubscribedApiPlan: config.api.plan });
-    const meter = (usage = new UsageMeter(database.pool, async (userId) => (await planGate.planOf(userId)).apiPlan ?? 'free'));
+    const meter = (usage = new UsageMeter(database.pool, async (userId) => (await planGate.planOf(userId)).apiPlan));
+    const apiAccess = (userId: string) => planGate.assertApiAccess(userId);
     const monitoring = new MonitoringService(database.db);
-    const reportDeps = { db: database.db, projects, jobs, live, links, renderAudit: renderStoredAudit };
+    const reportDeps = { db: database.db, projects, jobs, live, links, renderAudit: renderStoredAudit, plan: planGate };
     built = await buildApp({
       config,
       database,
@@ -162,7 +163,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
         projectRoutes({ projects, events, jobs, live, lists }),
         reportRoutes(reportDeps),
         liveTicketRoutes(links.signer),
-        apiKeyRoutes({ keys: new ApiKeyService(database.pool), auth: keyAuth, usage: meter }),
+        apiKeyRoutes({ keys: new ApiKeyService(database.pool), auth: keyAuth, usage: meter, apiAccess }),
         scenarioRoutes({
           scenarios: scenarioService,
           live,
@@ -172,7 +173,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
           llm: config.scenarios.llm,
           openBrowser: () => openScenarioBrowser({ policy: config.scans.addressPolicy }),
         }),
-        continuousRoutes(continuous, monitoring),
+        continuousRoutes(continuous, monitoring, planGate),
         webhookRoutes({ webhooks: new WebhookService(database.db, sealer, config.scans.addressPolicy), policy: config.scans.addressPolicy, timeoutMs: config.webhooks.timeoutMs }),
       ],
       publicRoutes: [
@@ -188,6 +189,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
           service: new PublicApiService({ pool: database.pool, projects, events, jobs, live, lists, policy: config.scans.addressPolicy }),
           auth: keyAuth,
           usage: meter,
+          apiAccess,
           lists,
           pool: database.pool,
           creationLimits: config.creationLimits,
@@ -196,7 +198,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
         liveBrowserRoutes({ pool: database.pool, limits: config.framingChecks, policy: config.scans.addressPolicy, origin: () => origin() }),
         continuousPublicRoutes({ service: continuous, monitoring, pool: database.pool }),
         monitorScriptRoutes(),
-        mcpRoutes({ db: database.db, projects, jobs: started, events, live: bus, limits: new CreationLimits(database.pool, config.creationLimits), logger, auth: keyAuth, usage: meter }),
+        mcpRoutes({ db: database.db, projects, jobs: started, events, live: bus, limits: new CreationLimits(database.pool, config.creationLimits), logger, auth: keyAuth, usage: meter, apiAccess }),
       ],
     });
     origin = built.origin;
