@@ -1,5 +1,6 @@
 import { Alert, Button } from '@chakra-ui/react';
 import { PLAN_LIMIT_TEXTS, planLimitErrorSchema, type PlanLimitError } from '@common/plan-limits';
+import { useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ApiError } from '../api/http';
 
@@ -18,9 +19,15 @@ export function planLimitOf(error: unknown): PlanLimitError | null {
 export function PlanLimitNotice({ error, detail }: { error?: unknown; detail?: string }) {
   const refusal = planLimitOf(error);
   const text = refusal?.detail ?? detail;
+  const ref = useRef<HTMLDivElement>(null);
+  // A refusal arrives below a long form (a dialog on a phone): bring it into view, where the button was pressed.
+  const refused = refusal !== null;
+  useEffect(() => {
+    if (refused) ref.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [refused, error]);
   if (!text) return null;
   return (
-    <Alert.Root status="warning" data-testid="plan-limit" data-plan-limit={refusal?.plan_limit} alignItems={{ base: 'flex-start', sm: 'center' }} flexWrap="wrap" gap="3">
+    <Alert.Root ref={ref} status="warning" data-testid="plan-limit" data-plan-limit={refusal?.plan_limit} alignItems={{ base: 'flex-start', sm: 'center' }} flexWrap="wrap" gap="3">
       <Alert.Indicator />
       <Alert.Content flex="1" minW="48">
         <Alert.Description>{text}</Alert.Description>
