@@ -37,6 +37,7 @@ import { ApiKeyService } from './api-keys/service';
 import { publicApiRoutes } from './public-api/routes';
 import { PublicApiService } from './public-api/service';
 import { PlanGate } from './billing/plan-gate';
+import { planLimitsRoutes } from './billing/limits-route';
 import { UsageMeter } from './public-api/usage';
 import { CreationLimits } from './creation-limits';
 import { mcpRoutes } from './mcp/route';
@@ -174,6 +175,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
           openBrowser: () => openScenarioBrowser({ policy: config.scans.addressPolicy }),
         }),
         continuousRoutes(continuous, monitoring, planGate),
+        planLimitsRoutes(planGate),
         webhookRoutes({ webhooks: new WebhookService(database.db, sealer, config.scans.addressPolicy), policy: config.scans.addressPolicy, timeoutMs: config.webhooks.timeoutMs }),
       ],
       publicRoutes: [

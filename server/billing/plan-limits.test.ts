@@ -101,6 +101,11 @@ async function completedReport(token: string, userId: string, projectId: string)
 describe('plan limits (Basic, then Pro)', () => {
   it('refuses a third project, a third scenario, API keys, /v1, /mcp, Pro report formats and a daily schedule on Basic; allows them all on Pro', async () => {
     const user = await signUp(server.origin, 'basic');
+    expect(answerOf(await call(user.token, 'GET', '/plan_limits'))).toEqual({
+      status: 200,
+      body: { tier: 'basic', subscribed: false, limits: { projects: 2, scenarios: 2, api_plan: null, report_formats: ['html'], monitor_frequencies: ['off', 'weekly'] } },
+    });
+    expect((await call(undefined, 'GET', '/plan_limits')).status).toBe(401);
     const created: string[] = [];
     for (let i = 1; i <= 2; i++) {
       const answer = await call(user.token, 'POST', '/project', { url: `http://127.0.0.1:9/site-${i}` });
@@ -148,6 +153,10 @@ describe('plan limits (Basic, then Pro)', () => {
     expect({ status: json.status, kind: (JSON.parse(json.text) as { kind: string }).kind }).toEqual({ status: 200, kind: 'analytics' });
     const proPreview = await call(undefined, 'GET', `/report-preview?signed_url=${encodeURIComponent(report.view)}`);
     expect(proPreview.text).toMatch(/\/export\/json\?/);
+    expect(answerOf(await call(user.token, 'GET', '/plan_limits'))).toEqual({
+      status: 200,
+      body: { tier: 'pro', subscribed: true, limits: { projects: null, scenarios: 13, api_plan: 'pro', report_formats: ['html', 'pdf', 'csv', 'json', 'sarif'], monitor_frequencies: ['off', 'daily', 'weekly'] } },
+    });
     const proUsage = await call(user.token, 'GET', '/api_usage');
     expect((proUsage.json as { plan: string; limit: number }).plan).toBe('pro');
     expect((proUsage.json as { limit: number }).limit).toBe(1000);
