@@ -45,7 +45,8 @@ test('plan limits: project creation and API keys show the refusal and an Upgrade
   const apiDetail = PLAN_LIMIT_TEXTS.api('basic');
   await refuse(page, 'POST', /\/api_keys$/, 'api', apiDetail);
   await page.goto('/dashboard/api');
-  await expect(page.getByTestId('api-plan')).toHaveText('No API access', { timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'API', level: 1 })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('api-plan')).toHaveText('No API access', { timeout: 30_000 });
   await expect(page.getByTestId('api-usage').getByTestId('plan-limit')).toContainText('Upgrade to Pro to use API keys');
   await expect(page.getByTestId('api-usage').getByRole('link', { name: 'Upgrade plan' })).toHaveAttribute('href', '/dashboard/billing');
   await snapBoth(page, 'plan-limit-api-overview');
