@@ -56,10 +56,11 @@ export const API_DAILY_LIMITS: Record<ApiPlan, number | null> = { free: 100, pro
 
 /** GET /api_usage (dashboard, signed in): the plan, today's requests to /v1 and the limit. */
 export const apiUsageSchema = z.object({
-  plan: z.enum(API_PLANS),
+  /** null: the account's plan has no API access (Basic); the screen offers the upgrade. */
+  plan: z.enum(API_PLANS).nullable(),
   /** Requests counted today (UTC). */
   used_today: z.number().int().nonnegative(),
-  /** The daily limit; null for a custom (Enterprise) plan. */
+  /** The daily limit; null for a custom (Enterprise) plan or no API access. */
   limit: z.number().int().positive().nullable(),
   /** When today's count starts again: the next midnight UTC, ISO 8601. */
   resets_at: z.string(),

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { ApiPlan } from './api-keys';
-import { TIER_NAMES, type Tier } from './billing';
-import type { MonitorFrequency } from './continuous';
-import type { EXPORT_FORMATS } from './projects';
+import { API_PLANS, type ApiPlan } from './api-keys';
+import { TIER_NAMES, TIERS, type Tier } from './billing';
+import { MONITOR_FREQUENCIES, type MonitorFrequency } from './continuous';
+import { EXPORT_FORMATS } from './projects';
 
 type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
@@ -44,3 +44,20 @@ export const PLAN_LIMIT_TEXTS = {
   upgrade: 'Upgrade plan',
   upgradeHref: '/dashboard/billing',
 } as const;
+
+/** GET /plan_limits (signed in): the account's tier and what it allows, so screens offer only what the plan permits. */
+export const planLimitsResponseSchema = z.object({
+  tier: z.enum(TIERS),
+  /** False when no subscription is active (the server's tier for unsubscribed accounts applies). */
+  subscribed: z.boolean(),
+  limits: z.object({
+    /** null: no limit. */
+    projects: z.number().int().nullable(),
+    scenarios: z.number().int().nullable(),
+    /** The public API's plan; null: no API keys and no /v1 or MCP access. */
+    api_plan: z.enum(API_PLANS).nullable(),
+    report_formats: z.array(z.enum(EXPORT_FORMATS)),
+    monitor_frequencies: z.array(z.enum(MONITOR_FREQUENCIES)),
+  }),
+});
+export type PlanLimitsResponse = z.infer<typeof planLimitsResponseSchema>;

@@ -197,6 +197,17 @@ const TABLE: Record<string, Entry> = {
       expect(((await asB('GET', '/api_usage')).json as { used_today: number }).used_today).toBeGreaterThanOrEqual(3);
     },
   },
+  'GET /plan_limits': {
+    kind: 'caller',
+    check: async (owner, caller) => {
+      // Each account's own plan; neither answer names the other account.
+      const theirs = await asB('GET', '/plan_limits');
+      expect(theirs.status).toBe(200);
+      expect(theirs.text).not.toContain(owner.id);
+      expect((theirs.json as { tier: string }).tier).toBe('enterprise');
+      expect(caller.id).not.toBe(owner.id);
+    },
+  },
   'GET /v1/scans': {
     kind: 'caller',
     check: async (owner, caller) => {

@@ -112,6 +112,7 @@ const TABLE: Record<string, (fx: Fixtures) => FuzzTarget> = {
   'GET /api_keys': () => ({ auth: 'user', query: { limit: '10' } }),
   'DELETE /api_key/:id': (fx) => ({ auth: 'user', params: { id: fx.deleteApiKeyId } }),
   'GET /api_usage': () => ({ auth: 'user' }),
+  'GET /plan_limits': () => ({ auth: 'user' }),
   'GET /v1/openapi.json': () => ({}),
   'GET /v1/scans': () => ({ auth: 'apiKey', query: { limit: '10' } }),
   'POST /v1/scans': () => ({ auth: 'apiKey', body: { url: SITE, options: { depth: 2, include_screenshots: false } } }),

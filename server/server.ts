@@ -43,6 +43,7 @@ import { PlanGate } from './billing/plan-gate';
 import { billingRoutes, planRoutes, stripeWebhookRoutes } from './billing/routes';
 import type { BillingService } from './billing/service';
 import { createBilling } from './billing/setup';
+import { planLimitsRoutes } from './billing/limits-route';
 import { UsageMeter } from './public-api/usage';
 import { CreationLimits } from './creation-limits';
 import { mcpRoutes } from './mcp/route';
@@ -98,7 +99,9 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
     let origin = () => config.publicUrl ?? `http://${config.host}:${config.port}`;
     const links = new ReportLinks(secrets.linkSecret, () => origin());
     const sealer = new Sealer(secrets.linkSecret);
-    const projects = new ProjectService(database.db, database.pool, sealer, config.scans.addressPolicy);
+    // Every plan limit (projects, scenarios, API, report formats, schedules) is decided by the account's plan.
+    const planGate = new PlanGate(database.pool, { unsubscribedTier: config.billing.unsubscribedTier, unsubscribedApiPlan: config.api.plan });
+    const projects = new ProjectService(database.db, database.pool, sealer, config.scans.addressPolicy, planGate);
     const events = new EventService(database.db, live);
     const lists = new ListCache({ ttlMs: config.listCacheTtlMs });
     bus.watchChanges(
@@ -117,7 +120,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
     // Jobs announce their events through the account's preferences: webhooks only when on, a mail when on.
     const preferences = new PreferencesStore(database.db);
     const notices = (notifier = new AccountNotifier({ db: database.db, preferences, webhooks, mailer, links, logger }));
-    const scenarioService = new ScenarioService(database.db, sealer, config.scans.addressPolicy);
+    const scenarioService = new ScenarioService(database.db, sealer, config.scans.addressPolicy, planGate);
     const continuous = new ContinuousService(database.db);
     // A new build (reported or scheduled) queues its re-scan and scenario runs; it is judged when that scan ends.
     const builds = new ContinuousBuilds({
@@ -158,13 +161,12 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
     const started = jobs;
     const keyAuth = (apiKeyAuth = new ApiKeyAuth(database.pool, database.url));
     await keyAuth.start();
-    // Every plan limit (projects, scenarios, API, report formats, schedules) is decided by the account's plan.
-    const planGate = new PlanGate(database.pool, { unsubscribedTier: config.billing.unsubscribedTier, unsubscribedApiPlan: config.api.plan });
     // Plan changes are notified like scans: through the notifier, which obeys the user's webhook preference.
     const billingService = (billing = createBilling({ config: config.billing, db: database.db, planGate, events, webhooks: notices, logger }));
-    const meter = (usage = new UsageMeter(database.pool, async (userId) => (await planGate.planOf(userId)).apiPlan ?? 'free'));
+    const meter = (usage = new UsageMeter(database.pool, async (userId) => (await planGate.planOf(userId)).apiPlan));
+    const apiAccess = (userId: string) => planGate.assertApiAccess(userId);
     const monitoring = new MonitoringService(database.db);
-    const reportDeps = { db: database.db, projects, jobs, live, links, renderAudit: renderStoredAudit };
+    const reportDeps = { db: database.db, projects, jobs, live, links, renderAudit: renderStoredAudit, plan: planGate };
     built = await buildApp({
       config,
       database,
@@ -177,7 +179,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
         projectRoutes({ projects, events, jobs, live, lists }),
         reportRoutes(reportDeps),
         liveTicketRoutes(links.signer),
-        apiKeyRoutes({ keys: new ApiKeyService(database.pool), auth: keyAuth, usage: meter }),
+        apiKeyRoutes({ keys: new ApiKeyService(database.pool), auth: keyAuth, usage: meter, apiAccess }),
         scenarioRoutes({
           scenarios: scenarioService,
           live,
@@ -187,7 +189,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
           llm: config.scenarios.llm,
           openBrowser: () => openScenarioBrowser({ policy: config.scans.addressPolicy }),
         }),
-        continuousRoutes(continuous, monitoring),
+        continuousRoutes(continuous, monitoring, planGate),
+        planLimitsRoutes(planGate),
         billingRoutes(billingService),
         webhookRoutes({
           webhooks: new WebhookService(database.db, sealer, config.scans.addressPolicy),
@@ -210,6 +213,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
           service: new PublicApiService({ pool: database.pool, projects, events, jobs, live, lists, policy: config.scans.addressPolicy }),
           auth: keyAuth,
           usage: meter,
+          apiAccess,
           lists,
           pool: database.pool,
           creationLimits: config.creationLimits,
@@ -218,9 +222,9 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
         liveBrowserRoutes({ pool: database.pool, limits: config.framingChecks, policy: config.scans.addressPolicy, origin: () => origin() }),
         continuousPublicRoutes({ service: continuous, monitoring, pool: database.pool }),
         monitorScriptRoutes(),
-        planRoutes(billing),
-        stripeWebhookRoutes(billing),
-        mcpRoutes({ db: database.db, projects, jobs: started, events, live: bus, limits: new CreationLimits(database.pool, config.creationLimits), logger, auth: keyAuth, usage: meter }),
+        planRoutes(billingService),
+        stripeWebhookRoutes(billingService),
+        mcpRoutes({ db: database.db, projects, jobs: started, events, live: bus, limits: new CreationLimits(database.pool, config.creationLimits), logger, auth: keyAuth, usage: meter, apiAccess }),
       ],
     });
     origin = built.origin;

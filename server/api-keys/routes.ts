@@ -13,16 +13,22 @@ export interface ApiKeyRouteDeps {
   keys: ApiKeyService;
   auth: ApiKeyAuth;
   usage: UsageMeter;
+  /** Refuses a user whose plan has no API access (the plan's 403): no key is issued on such a plan. */
+  apiAccess: (userId: string) => Promise<unknown>;
 }
 
 const idParams = z.object({ id: z.string().max(100) });
 
-/** The dashboard's API key routes (signed-in session): issue, list, revoke, and today's usage of the public API. */
-export function apiKeyRoutes({ keys, auth, usage }: ApiKeyRouteDeps) {
+/**
+ * The dashboard's API key routes (signed-in session): issue, list, revoke, and today's usage of the public API.
+ * Listing, revoking and the usage stay open on a plan without API access, so a downgraded account can clean up.
+ */
+export function apiKeyRoutes({ keys, auth, usage, apiAccess }: ApiKeyRouteDeps) {
   return async (scope: FastifyInstance) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
 
     app.post('/api_keys', { schema: { body: createApiKeyBodySchema, response: { 201: createdApiKeySchema } }, config: { creationLimit: 'api_key' } }, async (request, reply) => {
+      await apiAccess(userOf(request).id);
       const created = await keys.create(userOf(request).id, request.body.name);
       return reply.code(201).header('cache-control', 'no-store').send(created);
     });

@@ -12,6 +12,7 @@ import { setNextPage } from '../pagination';
 import { takePoint } from '../rate-limit';
 import type { MonitoringService } from './monitoring';
 import type { ContinuousService } from './service';
+import type { PlanGate } from '../billing/plan-gate';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -71,7 +72,7 @@ const idParams = z.object({ id: z.string().max(64) });
 const buildsQuerySchema = pageQuerySchema(CONTINUOUS_BUILDS_PAGE).extend({ project_id: z.string().max(64).optional() });
 
 /** The signed-in side: the builds list, a project's site token rotation, its monitoring overview and schedule. */
-export function continuousRoutes(service: ContinuousService, monitoring: MonitoringService) {
+export function continuousRoutes(service: ContinuousService, monitoring: MonitoringService, plan: Pick<PlanGate, 'assertMonitorFrequency'>) {
   return async (scope: FastifyInstance) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
     app.get('/continuous_builds', { schema: { querystring: buildsQuerySchema } }, async (request, reply) => {
@@ -84,8 +85,10 @@ export function continuousRoutes(service: ContinuousService, monitoring: Monitor
       site_token: await service.rotateSiteToken(userOf(request).id, request.params.id),
     }));
     app.get('/project/:id/monitoring', { schema: { params: idParams } }, async (request) => monitoring.overview(userOf(request).id, request.params.id));
-    app.put('/project/:id/monitoring', { schema: { params: idParams, body: monitorScheduleSchema } }, async (request) =>
-      monitoring.setSchedule(userOf(request).id, request.params.id, request.body),
-    );
+    app.put('/project/:id/monitoring', { schema: { params: idParams, body: monitorScheduleSchema } }, async (request) => {
+      const userId = userOf(request).id;
+      await plan.assertMonitorFrequency(userId, request.body.frequency);
+      return monitoring.setSchedule(userId, request.params.id, request.body);
+    });
   };
 }

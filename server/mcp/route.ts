@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiKeyAuth } from '../api-keys/auth';
-import { callerOf, guardPublicApi } from '../public-api/routes';
+import { callerOf, guardPublicApi, type ApiAccessCheck } from '../public-api/routes';
 import type { UsageMeter } from '../public-api/usage';
 import { McpSessions, type SessionLimits } from './sessions';
 import { createMcpServer, type McpToolDeps } from './tools';
@@ -17,6 +17,8 @@ export interface McpRouteDeps extends McpToolDeps {
   auth: ApiKeyAuth;
   /** The public API's daily allowance: each request to /mcp counts as one /v1 request. */
   usage: UsageMeter;
+  /** Refuses a user whose plan has no API access (the plan's 403), before today's allowance is counted. */
+  apiAccess: ApiAccessCheck;
   sessionLimits?: SessionLimits;
 }
 
@@ -72,7 +74,7 @@ export function mcpRoutes(deps: McpRouteDeps) {
     app.addHook('preClose', () => sessions.closeAll());
 
     // Before the body is read: no key (or no allowance left today), no work; the same guard as /v1.
-    guardPublicApi(app, deps.auth, deps.usage);
+    guardPublicApi(app, deps.auth, deps.usage, deps.apiAccess);
 
     /** Hands the request to the session's transport, which writes the answer (JSON or an event stream) itself. */
     const handOver = async (request: FastifyRequest, reply: FastifyReply, transport: StreamableHTTPServerTransport, body?: unknown) => {

@@ -2,6 +2,7 @@
 // wait for it while reporting progress, and read scans back. Every query is scoped to the caller's user id.
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { createProjectBodySchema } from '../../common/projects';
+import { PlanLimitError } from '../billing/plan-gate';
 import { scanResultSchema, type ScanProgress, type ScanResult } from '../../common/scan';
 import { isUuid, ProjectError, toScanSummary, type ProjectService } from '../projects/service';
 import { creationLimitDetail, type CreationLimits } from '../creation-limits';
@@ -80,7 +81,8 @@ export async function startScan(deps: McpScanDeps, userId: string, url: string, 
     await deps.live.publish(userId, { type: 'scan.state', project_id: scan.projectId, scan_id: scan.id, scan: toScanSummary(scan) }).catch(() => undefined);
     return scan;
   } catch (error) {
-    if (error instanceof ProjectError) throw new ToolError(error.message);
+    // A plan's project limit reads as the same sentence the dashboard shows.
+    if (error instanceof ProjectError || error instanceof PlanLimitError) throw new ToolError(error.message);
     throw error;
   }
 }

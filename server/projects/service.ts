@@ -10,6 +10,8 @@ import { projects, reports, scans } from '../db/schema';
 import type { PageQuery } from '../../common/pagination';
 import { cursorTimestampSql, decodeCursor, pageOf } from '../pagination';
 import type { Sealer } from './sealed';
+import type { PlanGate } from '../billing/plan-gate';
+import { insertWithinPlan } from '../billing/plan-room';
 
 type ProjectRow = typeof projects.$inferSelect;
 type ScanRow = typeof scans.$inferSelect;
@@ -125,6 +127,8 @@ export class ProjectService {
     private readonly sealer: Sealer,
     /** The scanner's address policy: a project's URL must be one its scans may reach. */
     private readonly policy: AddressPolicy,
+    /** The plan's project limit (the server's; workers create no projects and pass none). */
+    private readonly plan?: PlanGate,
   ) {}
 
   /** Refuses a URL the scanner's address policy refuses (server mode: private and loopback hosts), with its reason. */
@@ -234,17 +238,16 @@ export class ProjectService {
 
   async create(userId: string, body: z.output<typeof createProjectBodySchema>): Promise<Project> {
     await this.assertScannable(body.url);
-    const [row] = await this.db
-      .insert(projects)
-      .values({
-        userId,
-        url: body.url,
-        status: body.status,
-        instructionText: body.instruction_text ?? null,
-        secretInstructionSealed: body.secret_instruction ? this.sealer.seal(body.secret_instruction) : null,
-        numPages: body.num_pages,
-      })
-      .returning();
+    const values = {
+      userId,
+      url: body.url,
+      status: body.status,
+      instructionText: body.instruction_text ?? null,
+      secretInstructionSealed: body.secret_instruction ? this.sealer.seal(body.secret_instruction) : null,
+      numPages: body.num_pages,
+    };
+    // Every way of creating a project (dashboard, /v1, MCP) comes through here, so the plan's limit holds for all.
+    const [row] = await insertWithinPlan(this.db, this.plan, userId, 'projects', (tx) => tx.insert(projects).values(values).returning());
     return this.toProject(row!, null);
   }
 

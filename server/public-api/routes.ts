@@ -19,10 +19,14 @@ declare module 'fastify' {
   }
 }
 
+/** Refuses a user whose plan has no API access (the plan's 403); server/billing/plan-gate.ts. */
+export type ApiAccessCheck = (userId: string) => Promise<unknown>;
+
 export interface PublicApiRouteDeps {
   service: PublicApiService;
   auth: ApiKeyAuth;
   usage: UsageMeter;
+  apiAccess: ApiAccessCheck;
   lists: ListCache;
   pool: pg.Pool;
   creationLimits: CreationLimitConfig;
@@ -44,16 +48,18 @@ function limitDetail(limit: number, retryAfter: number): string {
 
 /**
  * The guard of every /v1 route (and of any other scope taking API keys, such as /mcp): a valid API key (else 401
- * with `WWW-Authenticate: Bearer`), then one request of today's plan allowance (429 with Retry-After once spent),
- * with the RateLimit headers on every answer. The caller is in `request.apiCaller` (see `callerOf`).
+ * with `WWW-Authenticate: Bearer`), a plan with API access (else the plan's 403, counting nothing), then one
+ * request of today's plan allowance (429 with Retry-After once spent), with the RateLimit headers on every
+ * answer. The caller is in `request.apiCaller` (see `callerOf`).
  */
-export function guardPublicApi(scope: FastifyInstance, auth: ApiKeyAuth, usage: UsageMeter) {
+export function guardPublicApi(scope: FastifyInstance, auth: ApiKeyAuth, usage: UsageMeter, apiAccess: ApiAccessCheck) {
   scope.decorateRequest('apiCaller', null);
   scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method === 'OPTIONS') return;
     const caller = await auth.authenticate(request, reply);
     if (!caller) return reply;
     request.apiCaller = caller;
+    await apiAccess(caller.userId);
     const allowance = await usage.admit(caller.userId);
     void reply.headers(rateLimitHeaders(allowance));
     if (!allowance.allowed) {
@@ -72,7 +78,7 @@ export function publicApiRoutes(deps: PublicApiRouteDeps) {
     root.get('/v1/openapi.json', async (_request, reply) => reply.header('cache-control', 'public, max-age=300').send(openApiDocument(deps.origin())));
 
     await root.register(async (scope) => {
-      guardPublicApi(scope, auth, usage);
+      guardPublicApi(scope, auth, usage, deps.apiAccess);
       enforceCreationLimits(scope, new CreationLimits(deps.pool, deps.creationLimits), (request) => request.apiCaller?.userId);
       scope.setErrorHandler(detailErrorHandler);
       const app = scope.withTypeProvider<ZodTypeProvider>();

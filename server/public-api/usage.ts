@@ -1,8 +1,8 @@
 import type { Pool } from 'pg';
 import { API_DAILY_LIMITS, type ApiPlan, type ApiUsage } from '../../common/api-keys';
 
-/** The API plan of a user (billing decides; until it exists, the server's configured default). */
-export type PlanOf = (userId: string) => ApiPlan | Promise<ApiPlan>;
+/** The API plan of a user (billing decides, server/billing/plan-gate.ts); null: the plan has no API access. */
+export type PlanOf = (userId: string) => ApiPlan | null | Promise<ApiPlan | null>;
 
 /** What one admission tells the caller: the limit (null: none), what remains, and seconds to the next UTC midnight. */
 export interface Allowance {
@@ -92,15 +92,17 @@ export class UsageMeter {
   /** Counts one request of the user if the plan allows it today. */
   async admit(userId: string): Promise<Allowance> {
     const [plan, count] = await Promise.all([this.planOf(userId), this.current(userId)]);
-    const limit = API_DAILY_LIMITS[plan];
     const used = count.shared + count.flushing + count.local;
     const resetSeconds = secondsToMidnight(this.now());
+    // The guards refuse a plan without API access before admitting (its 403); should one still get here, nothing is admitted.
+    if (plan === null) return { allowed: false, limit: 0, remaining: 0, resetSeconds };
+    const limit = API_DAILY_LIMITS[plan];
     if (limit !== null && used >= limit) return { allowed: false, limit, remaining: 0, resetSeconds };
     count.local++;
     return { allowed: true, limit, remaining: limit === null ? 0 : limit - used - 1, resetSeconds };
   }
 
-  /** GET /api_usage: the plan, today's count (shared and this instance's unwritten), the limit and the reset time. */
+  /** GET /api_usage: the plan (null: no API access), today's count (shared and this instance's unwritten), the limit and the reset time. */
   async usage(userId: string): Promise<ApiUsage> {
     const now = this.now();
     const day = utcDay(now);
@@ -109,7 +111,7 @@ export class UsageMeter {
     const pending = count?.day === day ? count.local + count.flushing : 0;
     const resets = new Date(now);
     resets.setUTCHours(24, 0, 0, 0);
-    return { plan, used_today: shared + pending, limit: API_DAILY_LIMITS[plan], resets_at: resets.toISOString() };
+    return { plan, used_today: shared + pending, limit: plan === null ? null : API_DAILY_LIMITS[plan], resets_at: resets.toISOString() };
   }
 
   /** Writes every unwritten count in one statement and learns the shared totals back. */

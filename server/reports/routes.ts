@@ -13,6 +13,7 @@ import type { LiveBus } from '../live/bus';
 import { isUuid, ProjectError, type ProjectService } from '../projects/service';
 import { userOf } from '../auth/guard';
 import { cursorTimestampSql, decodeCursor, pageOf, setNextPage } from '../pagination';
+import type { PlanGate } from '../billing/plan-gate';
 import type { ReportLinks } from './links';
 import { previewPage } from './preview-page';
 import { reportLinkFor, reportStatusFor } from './status';
@@ -27,6 +28,8 @@ export interface ReportRouteDeps {
   links: ReportLinks;
   /** Renders a non-security report (performance, accessibility, analytics) from its stored content. */
   renderAudit?: (type: Exclude<ReportType, 'security'>, content: unknown, format: ReportFormat) => Promise<Buffer | string>;
+  /** The report formats of the report owner's plan (Basic: HTML only); every format when absent. */
+  plan?: Pick<PlanGate, 'planOf' | 'assertReportFormat'>;
 }
 
 const idParams = z.object({ id: z.string() });
@@ -121,7 +124,7 @@ async function ownReport(db: Db, userId: string, id: string): Promise<ReportRow>
 }
 
 /** The report's own pages, opened through signed links: no bearer token, a CSP of their own, framable by the app. */
-export function publicReportRoutes({ db, links, renderAudit }: Pick<ReportRouteDeps, 'db' | 'links' | 'renderAudit'>, frameAncestors: string[]) {
+export function publicReportRoutes({ db, links, renderAudit, plan }: Pick<ReportRouteDeps, 'db' | 'links' | 'renderAudit' | 'plan'>, frameAncestors: string[]) {
   return async (scope: FastifyInstance) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
     const signed = z.object({ exp: z.string().optional(), sig: z.string().optional() });
@@ -179,6 +182,8 @@ export function publicReportRoutes({ db, links, renderAudit }: Pick<ReportRouteD
         const found = await load(request.params.id);
         if (!found) return reply.code(404).send({ detail: 'This report is no longer available.' });
         if (format === 'sarif' && found.row.type !== 'security') return reply.code(404).send({ detail: 'SARIF is available for security reports only.' });
+        // The link is signed for the report, not for a format: the owner's plan decides which formats it yields.
+        await plan?.assertReportFormat(found.row.userId, format);
         let body: Buffer | string | undefined;
         try {
           body = await render(found.row, found.result, format);
@@ -215,7 +220,9 @@ export function publicReportRoutes({ db, links, renderAudit }: Pick<ReportRouteD
       const found = await load(id);
       if (!found) return reply.code(404).type('text/plain; charset=utf-8').send('This report is no longer available.');
       const view = `/reports/${id}/view?exp=${exp}&sig=${encodeURIComponent(sig)}`;
-      const formats: ReportFormat[] = found.row.type === 'security' ? ['html', 'pdf', 'csv', 'json', 'sarif'] : ['html', 'pdf', 'csv', 'json'];
+      const kinds: ReportFormat[] = found.row.type === 'security' ? ['html', 'pdf', 'csv', 'json', 'sarif'] : ['html', 'pdf', 'csv', 'json'];
+      const allowed = plan ? (await plan.planOf(found.row.userId)).limits.reportFormats : kinds;
+      const formats = kinds.filter((format) => allowed.includes(format));
       const html = previewPage({
         title: `${found.row.type[0]!.toUpperCase()}${found.row.type.slice(1)} report`,
         target: found.row.url,

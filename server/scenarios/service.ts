@@ -18,6 +18,8 @@ import { projects, scenarioRuns, scenarios } from '../db/schema';
 import { cursorTimestampSql, decodeCursor, pageOf } from '../pagination';
 import { isUuid } from '../projects/service';
 import type { Sealer } from '../projects/sealed';
+import type { PlanGate } from '../billing/plan-gate';
+import { insertWithinPlan } from '../billing/plan-room';
 
 type ScenarioRow = typeof scenarios.$inferSelect;
 type RunRow = typeof scenarioRuns.$inferSelect;
@@ -145,6 +147,8 @@ export class ScenarioService {
     private readonly sealer: Sealer,
     /** The scanner's address policy: a scenario's website must be one its runs may reach. */
     private readonly policy: AddressPolicy,
+    /** The plan's scenario limit (the server's; workers create no scenarios and pass none). */
+    private readonly plan?: PlanGate,
   ) {}
 
   private async assertReachable(url: string): Promise<void> {
@@ -210,10 +214,8 @@ export class ScenarioService {
     const steps = body.actions;
     const name = body.summarized_actions?.trim() || nameFromSteps(steps);
     const code = scenarioCode({ website: body.website, steps, name });
-    const [row] = await this.db
-      .insert(scenarios)
-      .values({ userId, projectId: body.project_id ?? null, website: body.website, actions: steps, summarizedActions: name, scenarioCode: code })
-      .returning();
+    const values = { userId, projectId: body.project_id ?? null, website: body.website, actions: steps, summarizedActions: name, scenarioCode: code };
+    const [row] = await insertWithinPlan(this.db, this.plan, userId, 'scenarios', (tx) => tx.insert(scenarios).values(values).returning());
     return toScenario(row!, null);
   }
 

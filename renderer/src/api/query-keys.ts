@@ -50,6 +50,8 @@ export const queryKeys = {
   },
   /** GET /v2/live-browser/framing?url=...: whether a site may be shown in a frame (web live browser). */
   liveBrowser: { framing: (url: string) => ['live-browser', 'framing', url] as const },
+  /** GET /plan_limits: what the account's plan allows (billing changes invalidate it). */
+  planLimits: ['plan-limits'] as const,
   /** GET /auth/v1/settings of the auth server: which sign-in providers it offers. */
   authSettings: ['auth-settings'] as const,
   continuous: {

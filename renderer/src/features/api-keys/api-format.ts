@@ -28,6 +28,8 @@ export const PLAN_ROWS: { plan: ApiPlan; name: string; limit: string }[] = API_P
 /** Today's usage against the limit: the bar's percentage (null with no fixed limit) and its label. */
 export function usageView(usage: ApiUsage): { percent: number | null; label: string; exhausted: boolean } {
   const used = usage.used_today.toLocaleString('en-US');
+  // No API access (Basic): no allowance to measure against; the screen offers the upgrade beside it.
+  if (usage.plan === null) return { percent: null, label: `${used} requests today`, exhausted: false };
   if (usage.limit === null) return { percent: null, label: `${used} requests today (custom limit)`, exhausted: false };
   const percent = Math.min(100, Math.round((usage.used_today / usage.limit) * 100));
   return { percent, label: `${used} of ${usage.limit.toLocaleString('en-US')} requests today`, exhausted: usage.used_today >= usage.limit };

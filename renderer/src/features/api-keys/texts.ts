@@ -7,6 +7,8 @@ export const texts = {
   subtitle: 'Scan from CI jobs, scripts and AI coding agents with the public API.',
   tabs: { overview: 'Overview', keys: 'API Keys', docs: 'Documentation' },
   plan: 'API plan',
+  noApiAccess: 'No API access',
+  noApiAccessDetail: 'API access is not part of your plan. Upgrade to Pro to use API keys, the public API and MCP.',
   usageToday: "Today's usage",
   resets: 'Resets',
   baseUrl: 'Base URL',

@@ -40,6 +40,8 @@ import {
 import { LoadMore } from '../../ui/load-more';
 import { useProjectPicker } from '../../api/use-project-picker';
 import { useGenerateReport, useReportStatus } from './use-reports';
+import { usePlanLimits } from '../../api/use-plan-limits';
+import { PlanLimitNotice } from '../../ui/plan-limit';
 
 const STATE_LABELS: Record<ReportStatus['state'], string> = {
   queued: 'Queued',
@@ -235,10 +237,16 @@ function ReportProgress({ report }: { report: ReportStatus | null }) {
   );
 }
 
+const REPORT_FORMATS_UPGRADE = 'Your plan downloads reports as HTML only. Upgrade to Pro for PDF, CSV and JSON.';
+
 function ReportResult({ report }: { report: ReportStatus }) {
   const { serverOrigin } = useServices();
   const openReport = useOpenReport();
   const signed = report.report_url ? absoluteReportUrl(serverOrigin, report.report_url) : null;
+  const plan = usePlanLimits();
+  // The plan's formats only (Basic: HTML); the others would be refused by the server, so the prompt says why instead.
+  const allowed = plan.data?.limits.report_formats;
+  const formats = EXPORT_FORMATS.filter((format) => !allowed || allowed.includes(format));
 
   if (!signed) {
     return <Text color="fg.error">The report is ready but its link is missing. Open it from Recent Reports.</Text>;
@@ -262,7 +270,7 @@ function ReportResult({ report }: { report: ReportStatus }) {
         </Button>
       </Stack>
       <Wrap gap="2" aria-label="Download the report">
-        {EXPORT_FORMATS.map((format) => {
+        {formats.map((format) => {
           const href = exportUrlFor(signed, format);
           return href ? (
             <Button key={format} asChild size="xs" variant="outline">
@@ -273,6 +281,7 @@ function ReportResult({ report }: { report: ReportStatus }) {
           ) : null;
         })}
       </Wrap>
+      {formats.length < EXPORT_FORMATS.length && <PlanLimitNotice detail={REPORT_FORMATS_UPGRADE} />}
       <chakra.iframe
         src={signed}
         title={`${REPORT_TYPE_DETAILS[report.type].title} for ${report.url}`}

@@ -14,6 +14,7 @@ import { useRevokeApiKey } from '../hooks/use-revoke-api-key';
 import { FormCard } from '../../../ui/form-card';
 import { texts } from '../texts';
 import { NewKeyDialog } from './new-key-dialog';
+import { PlanLimitNotice } from '../../../ui/plan-limit';
 
 /** The API Keys tab: the create form, the new key shown once, and the list with revoke. */
 export function ApiKeysTab() {
@@ -55,6 +56,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void 
           <Plus aria-hidden /> {texts.create}
         </Button>
       </Flex>
+      <PlanLimitNotice error={create.error} />
     </FormCard>
   );
 }

@@ -9,6 +9,7 @@ import { PLAN_ROWS, usageView } from '../api-format';
 import { useApiUsage } from '../hooks/use-api-usage';
 import { PLACEHOLDER_KEY } from '../openapi';
 import { texts } from '../texts';
+import { PlanLimitNotice } from '../../../ui/plan-limit';
 
 /** When today's count starts again, e.g. 'Nov 25, 12:00 AM' (local time), or 'Unknown time'. */
 function formatReset(value: string): string {
@@ -93,11 +94,12 @@ function UsageCard() {
             <Text fontSize="sm" color="fg.muted">
               {texts.plan}
             </Text>
-            <Badge colorPalette="brand" size="lg" data-testid="api-plan">
-              {API_PLAN_NAMES[usage.data.plan]}
+            <Badge colorPalette={usage.data.plan ? 'brand' : 'gray'} size="lg" data-testid="api-plan">
+              {usage.data.plan ? API_PLAN_NAMES[usage.data.plan] : texts.noApiAccess}
             </Badge>
           </HStack>
         </HStack>
+        {!usage.data.plan && <PlanLimitNotice detail={texts.noApiAccessDetail} />}
         {view.percent !== null && (
           <Progress.Root value={view.percent} max={100} colorPalette={view.exhausted ? 'red' : 'brand'} aria-label={texts.usageToday}>
             <Progress.Track>

@@ -5,6 +5,7 @@ import { formatEventTime } from '../../../ui/relative-date';
 import { WEEKDAYS, browserTimeZone, hourLabel } from '../continuous-format';
 import { useSaveSchedule } from '../hooks/use-save-schedule';
 import { texts } from '../texts';
+import { PlanLimitNotice } from '../../../ui/plan-limit';
 
 type Frequency = MonitorSchedule['frequency'];
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
@@ -90,6 +91,7 @@ export function ScheduleForm({ overview }: { overview: MonitoringOverview }) {
             {texts.save}
           </Button>
         </HStack>
+        <PlanLimitNotice error={save.error} />
       </Card.Body>
     </Card.Root>
   );

@@ -2,6 +2,7 @@ import { Button, CloseButton, Dialog, Field, Input, Portal, Stack, Textarea } fr
 import { PROJECT_LIMITS, createProjectFormSchema, type CreateProjectForm } from '@common/projects';
 import { useState, type FormEvent } from 'react';
 import { useCreateProject } from '../hooks/use-create-project';
+import { PlanLimitNotice } from '../../../ui/plan-limit';
 
 type FieldName = keyof CreateProjectForm;
 type Values = Record<FieldName, string>;
@@ -46,6 +47,7 @@ export function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onO
 
   function close() {
     onOpenChange(false);
+    create.reset();
     setValues(EMPTY);
     setErrors({});
   }
@@ -124,6 +126,7 @@ export function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onO
                       </Field.Root>
                     );
                   })}
+                  <PlanLimitNotice error={create.error} />
                 </Stack>
               </Dialog.Body>
               <Dialog.Footer>

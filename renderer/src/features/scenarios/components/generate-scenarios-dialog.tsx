@@ -10,6 +10,7 @@ import { describeActions } from '../scenario-format';
 import { useCreateScenario } from '../hooks/use-create-scenario';
 import { useGenerateScenarios } from '../hooks/use-generate-scenarios';
 import { texts } from '../texts';
+import { PlanLimitNotice } from '../../../ui/plan-limit';
 
 /**
  * Generate New Test Scenario: pick a project, get proposals from its site (nothing saved yet), keep the ones
@@ -173,6 +174,7 @@ function Proposals({
           </Stack>
         ))}
       </Stack>
+      <PlanLimitNotice error={create.error} />
       <HStack justify="space-between" gap="2" wrap="wrap">
         <Button variant="outline" onClick={onBack} disabled={saving}>
           Back
