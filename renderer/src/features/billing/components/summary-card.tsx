@@ -40,7 +40,7 @@ export function SummaryCard({ view, actions }: { view: SummaryView; actions: Sum
           </Column>
           <Column icon={<CalendarClock aria-hidden />} label={texts.cycleColumn}>
             <Text fontWeight="medium" data-testid="billing-cycle">
-              {view.cycleText ?? texts.noDetails}
+              {view.cycleText ?? texts.notAvailable}
             </Text>
           </Column>
         </Grid>

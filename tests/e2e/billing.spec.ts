@@ -1,0 +1,193 @@
+import { expect, test, type Page, type Route } from '@playwright/test';
+import { closeToasts, expectNoSeriousA11yViolations, snapBoth, signedIn } from './support';
+
+// The Plan & Billing screen. Its calls are answered here, in the contract's exact shapes (common/billing.ts), by a
+// small stateful stand-in of the billing routes: upgrades at once, downgrades and cancellations at period end.
+
+const toast = (page: Page, title: string) => page.getByTestId('toast').filter({ hasText: title });
+
+interface FakeSubscription {
+  id: string;
+  status: string;
+  current_period_end: number;
+  price_id: string;
+  cancel_at_period_end: boolean;
+  pending_price_id: string | null;
+  provider: 'local';
+}
+
+const PLANS = [
+  { price_id: 'price_local_basic_month', product_id: 'prod_local_basic', product_name: 'Basic', product_description: null, unit_amount: 700, currency: 'usd', interval: 'month' },
+  { price_id: 'price_local_pro_month', product_id: 'prod_local_pro', product_name: 'Pro', product_description: null, unit_amount: 1500, currency: 'usd', interval: 'month' },
+  { price_id: 'price_local_enterprise_month', product_id: 'prod_local_enterprise', product_name: 'Enterprise', product_description: null, unit_amount: 4900, currency: 'usd', interval: 'month' },
+];
+const RANK: Record<string, number> = { price_local_basic_month: 1, price_local_pro_month: 2, price_local_enterprise_month: 3 };
+// Noon UTC, so the long date reads the same in any time zone.
+const PERIOD_END = Date.UTC(2031, 0, 15, 12) / 1000;
+const PERIOD_END_TEXT = 'January 15, 2031';
+
+/** Answers GET /plans, GET /subscriptions and the three POSTs like the local provider would. */
+async function fakeBilling(page: Page) {
+  const subscriptions: FakeSubscription[] = [];
+  const json = (route: Route, status: number, body: unknown) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+  await page.route(
+    (url) => /^\/(plans|subscriptions|subscription(\/[^/]+\/(upgrade|cancel))?)$/.test(url.pathname),
+    async (route) => {
+      const request = route.request();
+      const path = new URL(request.url()).pathname;
+      if (path === '/plans') return json(route, 200, { plans: PLANS, provider: 'local' });
+      expect(request.headers().authorization).toMatch(/^Bearer .+/);
+      if (path === '/subscriptions') return json(route, 200, { subscriptions: [...subscriptions].reverse() });
+      const body = request.postDataJSON() as Record<string, string>;
+      if (path === '/subscription') {
+        const created: FakeSubscription = { id: `sub_local_${subscriptions.length + 1}`, status: 'active', current_period_end: PERIOD_END, price_id: body.price_id, cancel_at_period_end: false, pending_price_id: null, provider: 'local' };
+        subscriptions.push(created);
+        return json(route, 200, { subscription: { ...created, latest_invoice: null } });
+      }
+      const subscription = subscriptions.find((candidate) => path.startsWith(`/subscription/${candidate.id}/`));
+      if (!subscription) return json(route, 404, { detail: 'Subscription not found' });
+      if (path.endsWith('/cancel')) {
+        expect(body).toEqual({});
+        subscription.cancel_at_period_end = true;
+      } else if (RANK[body.new_price_id] > RANK[subscription.price_id]) {
+        subscription.price_id = body.new_price_id;
+        subscription.pending_price_id = null;
+      } else {
+        subscription.pending_price_id = body.new_price_id;
+      }
+      return json(route, 200, { subscription });
+    },
+  );
+}
+
+test('Plan & Billing: choose Basic, upgrade to Pro now, downgrade at period end, filters, cancel, a failed request', async ({ page }) => {
+  test.setTimeout(120_000);
+  await fakeBilling(page);
+  await signedIn(page);
+  await page.goto('/dashboard/billing');
+  await expect(page.getByRole('heading', { name: 'Plan & Billing', level: 1 })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Manage your subscription plan and billing details')).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'My Subscription' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('billing-local-notice')).toContainText('No payment is collected on this server');
+
+  // No subscription: the summary says so, and Choose a Plan opens the plans.
+  const summary = page.getByTestId('billing-summary');
+  await expect(summary.getByTestId('billing-plan-title')).toHaveText('No Active Subscription');
+  await expect(summary).toContainText("Choose a plan below to get started with vibe-eval's security features");
+  await expect(summary.getByTestId('billing-status')).toHaveText('No subscription details available');
+  await expect(summary.getByRole('button', { name: 'Cancel Subscription' })).toHaveCount(0);
+  await closeToasts(page);
+  await expectNoSeriousA11yViolations(page);
+  await snapBoth(page, 'billing-none');
+  await summary.getByRole('button', { name: 'Choose a Plan' }).click();
+  const basic = page.getByTestId('plan-card-prod_local_basic');
+  const pro = page.getByTestId('plan-card-prod_local_pro');
+  const enterprise = page.getByTestId('plan-card-prod_local_enterprise');
+  await expect(basic).toContainText('$7');
+  await expect(basic).toContainText('/month');
+  await expect(basic).toContainText('Essential security for basic projects');
+  await expect(pro).toContainText('Most Popular');
+  await expect(enterprise).toContainText('Dedicated Support');
+  await closeToasts(page);
+  await expectNoSeriousA11yViolations(page);
+  await snapBoth(page, 'billing-plans-none');
+
+  // Subscribe to Basic: toast, summary, history and features.
+  await basic.getByRole('button', { name: 'Upgrade: Basic' }).click();
+  await expect(toast(page, 'Subscription Created')).toContainText("You've successfully subscribed to the plan.");
+  await expect(summary.getByTestId('billing-plan-title')).toHaveText('Basic Plan');
+  await expect(summary.getByTestId('billing-period-line')).toHaveText(`Renews on ${PERIOD_END_TEXT}`);
+  await expect(summary.getByTestId('billing-status')).toHaveText('Active subscription');
+  await expect(summary.getByTestId('billing-cycle')).toHaveText(`Next billing: ${PERIOD_END_TEXT}`);
+  const history = page.getByTestId('billing-history-row');
+  await expect(history).toContainText('Basic Plan');
+  await expect(history).toContainText('$7/month');
+  await expect(history).toContainText('Current Period');
+  await expect(history).toContainText('Active');
+  await expect(page.getByTestId('billing-features')).toContainText('Basic Security Reports (HTML)');
+  await closeToasts(page);
+  await expectNoSeriousA11yViolations(page);
+  await snapBoth(page, 'billing-basic');
+
+  // Change Plan → Pro: an upgrade takes effect at once.
+  await summary.getByRole('button', { name: 'Change Plan' }).click();
+  await expect(page.getByRole('button', { name: 'All Plans' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(basic.getByRole('button', { name: 'Current Plan' })).toBeDisabled();
+  await expect(basic).toContainText('Current Plan');
+  await pro.getByRole('button', { name: 'Upgrade: Pro' }).click();
+  await expect(toast(page, 'Subscription Updated')).toContainText("You've successfully upgraded to the new plan.");
+  await expect(summary.getByTestId('billing-plan-title')).toHaveText('Pro Plan');
+  await expect(page.getByTestId('billing-features')).toContainText('Full Reports (PDF, CSV, JSON)');
+
+  // Pro → Basic: a downgrade waits for the period end, and the summary says so.
+  await summary.getByRole('button', { name: 'Change Plan' }).click();
+  await basic.getByRole('button', { name: 'Downgrade: Basic' }).click();
+  await expect(toast(page, 'Subscription Updated')).toContainText("You've successfully downgraded to the new plan.");
+  await expect(summary.getByTestId('billing-plan-title')).toHaveText('Pro Plan');
+  await expect(summary.getByTestId('billing-scheduled-line')).toHaveText(`Changes to Basic on ${PERIOD_END_TEXT}`);
+
+  // Filters: on Pro, Upgrades shows Enterprise and Downgrades Basic.
+  await summary.getByRole('button', { name: 'Change Plan' }).click();
+  await page.getByRole('button', { name: 'Upgrades' }).click();
+  await expect(enterprise).toBeVisible();
+  await expect(basic).toHaveCount(0);
+  await expect(pro).toHaveCount(0);
+  await page.getByRole('button', { name: 'Downgrades' }).click();
+  await expect(basic).toBeVisible();
+  await expect(enterprise).toHaveCount(0);
+  await snapBoth(page, 'billing-plans-pro');
+
+  // On Enterprise, nothing is higher: the Upgrades filter is empty with its text.
+  await page.getByRole('button', { name: 'All Plans' }).click();
+  await enterprise.getByRole('button', { name: 'Upgrade: Enterprise' }).click();
+  await expect(summary.getByTestId('billing-plan-title')).toHaveText('Enterprise Plan');
+  await summary.getByRole('button', { name: 'Change Plan' }).click();
+  await page.getByRole('button', { name: 'Upgrades' }).click();
+  await expect(page.getByTestId('billing-plans-empty')).toHaveText("You're already on our highest tier plan!");
+  await page.getByRole('button', { name: 'Downgrades' }).click();
+  await expect(basic).toBeVisible();
+
+  // A failing request: the destructive toast with the spec's lead and the status text.
+  await page.route(/\/subscription\/[^/]+\/upgrade$/, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }), { times: 1 });
+  await basic.getByRole('button', { name: 'Downgrade: Basic' }).click();
+  await expect(toast(page, 'Error')).toContainText('Failed to update subscription: Internal Server Error');
+  await expect(summary.getByTestId('billing-plan-title')).toHaveText('Enterprise Plan');
+
+  // Cancel: 'Processing...' while it runs, the toast, then 'Ends on' and 'Access until'.
+  await page.getByRole('button', { name: 'Back to My Subscription' }).click();
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    /\/subscription\/[^/]+\/cancel$/,
+    async (route) => {
+      await held;
+      await route.fallback();
+    },
+    { times: 1 },
+  );
+  await summary.getByRole('button', { name: 'Cancel Subscription' }).click();
+  await expect(summary.getByRole('button', { name: 'Processing...' })).toBeDisabled();
+  await expect(summary.getByRole('button', { name: 'Change Plan' })).toBeDisabled();
+  release();
+  await expect(toast(page, 'Subscription Cancelled')).toContainText('Your subscription has been cancelled. You will still have access until the end of your billing period.');
+  await expect(summary.getByTestId('billing-period-line')).toHaveText(`Ends on ${PERIOD_END_TEXT}`);
+  await expect(summary.getByTestId('billing-cycle')).toHaveText(`Access until: ${PERIOD_END_TEXT}`);
+  await expect(summary.getByRole('button', { name: 'Cancel Subscription' })).toHaveCount(0);
+  await closeToasts(page);
+  await expectNoSeriousA11yViolations(page);
+  await snapBoth(page, 'billing-cancelled');
+
+  // Compare Plans: the three tiers side by side with their limits; Contact Support goes to the Support page.
+  await page.getByRole('tab', { name: 'Compare Plans' }).click();
+  const compare = page.getByTestId('billing-compare');
+  await expect(compare.getByRole('columnheader', { name: /Basic/ })).toBeVisible();
+  await expect(compare.getByRole('row', { name: /^Projects / })).toContainText('2');
+  await expect(compare.getByRole('row', { name: /^API access / })).toContainText('Pro API (1,000 requests/day)');
+  await expect(compare.getByRole('row', { name: /^Price / })).toContainText('$49/month');
+  await closeToasts(page);
+  await expectNoSeriousA11yViolations(page);
+  await snapBoth(page, 'billing-compare');
+  await page.getByRole('tab', { name: 'My Subscription' }).click();
+  await page.getByRole('link', { name: 'Contact Support' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/support$/);
+});
