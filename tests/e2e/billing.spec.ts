@@ -38,9 +38,10 @@ async function fakeBilling(page: Page) {
       if (path === '/plans') return json(route, 200, { plans: PLANS, provider: 'local' });
       expect(request.headers().authorization).toMatch(/^Bearer .+/);
       if (path === '/subscriptions') return json(route, 200, { subscriptions: [...subscriptions].reverse() });
-      const body = request.postDataJSON() as Record<string, string>;
+      const body = request.postDataJSON() as { price_id?: string; new_price_id?: string };
+      const rank = (priceId: string | undefined) => RANK[priceId ?? ''] ?? 0;
       if (path === '/subscription') {
-        const created: FakeSubscription = { id: `sub_local_${subscriptions.length + 1}`, status: 'active', current_period_end: PERIOD_END, price_id: body.price_id, cancel_at_period_end: false, pending_price_id: null, provider: 'local' };
+        const created: FakeSubscription = { id: `sub_local_${subscriptions.length + 1}`, status: 'active', current_period_end: PERIOD_END, price_id: String(body.price_id), cancel_at_period_end: false, pending_price_id: null, provider: 'local' };
         subscriptions.push(created);
         return json(route, 200, { subscription: { ...created, latest_invoice: null } });
       }
@@ -49,11 +50,11 @@ async function fakeBilling(page: Page) {
       if (path.endsWith('/cancel')) {
         expect(body).toEqual({});
         subscription.cancel_at_period_end = true;
-      } else if (RANK[body.new_price_id] > RANK[subscription.price_id]) {
-        subscription.price_id = body.new_price_id;
+      } else if (rank(body.new_price_id) > rank(subscription.price_id)) {
+        subscription.price_id = String(body.new_price_id);
         subscription.pending_price_id = null;
       } else {
-        subscription.pending_price_id = body.new_price_id;
+        subscription.pending_price_id = String(body.new_price_id);
       }
       return json(route, 200, { subscription });
     },

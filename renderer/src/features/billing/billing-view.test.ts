@@ -26,7 +26,9 @@ const plan = (tier: string, amount: number, extra: Partial<Plan> = {}): Plan => 
   interval: 'month',
   ...extra,
 });
-const PLANS = [plan('Basic', 700), plan('Pro', 1500), plan('Enterprise', 4900)];
+/** The three items of a list, typed as present (the lists here always have three). */
+const three = <T>(list: T[]) => list as [T, T, T];
+const PLANS = three([plan('Basic', 700), plan('Pro', 1500), plan('Enterprise', 4900)]);
 // 1767225600 = January 1, 2026 00:00 UTC; noon avoids a time zone moving the date.
 const END = 1767225600 + 12 * 3600;
 const sub = (extra: Partial<Subscription> = {}): Subscription => ({
@@ -42,7 +44,7 @@ const sub = (extra: Partial<Subscription> = {}): Subscription => ({
 
 describe('planCards', () => {
   it('builds the spec card: lowercased product id, en-US price without decimals, period, default description, tier features, Pro popular', () => {
-    const [basic, pro, enterprise] = planCards(PLANS, null);
+    const [basic, pro, enterprise] = three(planCards(PLANS, null));
     expect(basic).toEqual({
       id: 'prod_basic',
       tier: 'basic',
@@ -60,7 +62,7 @@ describe('planCards', () => {
     expect(enterprise.features).toContain('Dedicated Support');
   });
   it('shows a lifetime price with its own period and description, and keeps a product description', () => {
-    const [lifetime, described] = planCards([plan('Pro Lifetime', 14900, { interval: null }), plan('Pro', 1550, { product_description: 'For teams' })], null);
+    const [lifetime, described] = three(planCards([plan('Pro Lifetime', 14900, { interval: null }), plan('Pro', 1550, { product_description: 'For teams' })], null));
     expect(lifetime).toMatchObject({ price: '$149', period: '/lifetime', description: 'Lifetime access' });
     expect(described).toMatchObject({ price: '$16', description: 'For teams' });
   });
@@ -158,14 +160,14 @@ describe('canCancel', () => {
 
 describe('compareColumns', () => {
   it('puts the three tiers side by side with their prices and limits', () => {
-    const [basic, pro, enterprise] = compareColumns(PLANS);
+    const [basic, pro, enterprise] = three(compareColumns(PLANS));
     expect(basic).toMatchObject({ name: 'Basic', price: '$7/month', projects: '2', scenarios: '2', api: 'None', formats: 'HTML', monitoring: 'Off, Weekly' });
     expect(pro).toMatchObject({ price: '$15/month', projects: 'Unlimited', scenarios: '13', api: 'Pro API (1,000 requests/day)', monitoring: 'Off, Daily, Weekly' });
     expect(pro.formats).toBe('HTML, PDF, CSV, JSON, SARIF');
     expect(enterprise).toMatchObject({ scenarios: 'Unlimited', api: 'Enterprise API (custom limits)' });
   });
   it('says when a tier has no price on this server', () => {
-    expect(compareColumns([PLANS[0]])[2].price).toBe('Not offered');
+    expect(three(compareColumns([PLANS[0]]))[2].price).toBe('Not offered');
   });
 });
 

@@ -1,4 +1,4 @@
-import { Badge, List, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, List, Stack, Table, Text } from '@chakra-ui/react';
 import type { Plan, Tier } from '@common/billing';
 import { useId } from 'react';
 import { compareColumns, type CompareColumn } from '../billing-view';
@@ -31,13 +31,27 @@ export function CompareTab({ plans, currentTier }: { plans: readonly Plan[]; cur
       _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' }}
       data-testid="billing-compare"
     >
-      <Table.Root size="sm" minW="36rem" css={{ tableLayout: 'fixed' }}>
-        <Table.Caption id={captionId} captionSide="top" textAlign="start" color="fg.muted" px="3" py="2.5" m="0">
-          {texts.compareCaption}
+      <Table.Root
+        size="sm"
+        minW="40rem"
+        css={{
+          tableLayout: 'fixed',
+          // The row names stay in view while the tiers scroll under them on a narrow screen.
+          '& tr > :first-child': { position: 'sticky', left: 0, zIndex: 1, bg: 'bg', boxShadow: 'inset -1px 0 0 var(--chakra-colors-border)' },
+          '& thead tr > :first-child': { bg: 'bg.muted' },
+        }}
+      >
+        <Table.Caption captionSide="top" textAlign="start" color="fg.muted" m="0" p="0">
+          {/* The caption is as wide as the table; its text sticks to the visible part. */}
+          <Box id={captionId} position="sticky" left="0" display="inline-block" px="3" py="2.5">
+            {texts.compareCaption}
+          </Box>
         </Table.Caption>
         <Table.Header>
           <Table.Row bg="bg.muted">
-            <Table.ColumnHeader w="9rem">{texts.compareFeature}</Table.ColumnHeader>
+            <Table.ColumnHeader w={{ base: '8.5rem', md: '11rem' }} scope="col">
+              {texts.compareFeature}
+            </Table.ColumnHeader>
             {columns.map((column) => (
               <Table.ColumnHeader key={column.tier} scope="col">
                 <Stack gap="1" align="start">
@@ -54,7 +68,7 @@ export function CompareTab({ plans, currentTier }: { plans: readonly Plan[]; cur
         <Table.Body>
           {ROWS.map((row) => (
             <Table.Row key={row.label}>
-              <Table.ColumnHeader scope="row" fontWeight="medium">
+              <Table.ColumnHeader scope="row" fontWeight="medium" whiteSpace="normal">
                 {row.label}
               </Table.ColumnHeader>
               {columns.map((column) => (
