@@ -29,6 +29,8 @@ interface Owner {
   apiKeyId: string;
   /** A webhook at the local site, which received the deliveries of A's scan and report. */
   webhookId: string;
+  /** A's active Enterprise subscription (local provider). */
+  subscriptionId: string;
 }
 
 /** Text that only A's records contain: found in any answer to B, it is a leak. */
@@ -283,6 +285,22 @@ const TABLE: Record<string, Entry> = {
       expect(mine.schedule).not.toMatchObject({ frequency: 'daily', hour: 3 });
     },
   },
+  'GET /plans': { kind: 'no user data', reason: "the provider's price list, the same for everyone" },
+  'GET /subscriptions': { kind: 'list', path: '/subscriptions', ownIds: (o) => [o.subscriptionId] },
+  'POST /subscription/:id/upgrade': { kind: 'record', writes: true, request: (o) => json(o.token, 'POST', `/subscription/${o.subscriptionId}/upgrade`, { new_price_id: 'price_local_basic_month' }) },
+  'POST /subscription/:id/cancel': { kind: 'record', writes: true, request: (o) => json(o.token, 'POST', `/subscription/${o.subscriptionId}/cancel`, {}) },
+  'POST /subscription': {
+    kind: 'caller',
+    check: async (owner, caller) => {
+      // B's own subscription stays B's; A's is still Enterprise, neither downgraded nor cancelled by B's calls.
+      const created = await call(json(caller.token, 'POST', '/subscription', { price_id: 'price_local_pro_month' }));
+      expect(created.status, created.text).toBe(201);
+      const theirs = (created.json as { subscription: { id: string } }).subscription.id;
+      const mine = ((await call(json(owner.token, 'GET', '/subscriptions'))).json as { subscriptions: { id: string; price_id: string; pending_price_id: string | null; cancel_at_period_end: boolean }[] }).subscriptions;
+      expect(mine).toEqual([expect.objectContaining({ id: owner.subscriptionId, price_id: 'price_local_enterprise_month', pending_price_id: null, cancel_at_period_end: false })]);
+      expect(mine.map((s) => s.id)).not.toContain(theirs);
+    },
+  },
   'GET /auth/v1/settings': { kind: 'no user data', reason: 'public auth settings' },
   'POST /auth/v1/signup': { kind: 'no user data', reason: 'creates a new account' },
   'POST /auth/v1/token': { kind: 'no user data', reason: "signs in with the caller's own credentials or tokens" },
@@ -397,7 +415,20 @@ beforeAll(async () => {
   expect(run.status).toBe('passed');
   expect(run.screenshot_url).toMatch(/^\/scenario-run\//);
   const ownerKey = (await call(json(owner.token, 'POST', '/api_keys', { name: 'a' }))).json as { id: string; key: string };
-  a = { ...owner, apiKey: ownerKey.key, apiKeyId: ownerKey.id, projectId, reportId: started.id, scanId: view.scan.id, reportUrl: report.report_url!, scenarioId: scenario.id, runId, webhookId };
+  const subscribed = (await call(json(owner.token, 'POST', '/subscription', { price_id: 'price_local_enterprise_month' }))).json as { subscription: { id: string } };
+  a = {
+    ...owner,
+    apiKey: ownerKey.key,
+    apiKeyId: ownerKey.id,
+    projectId,
+    reportId: started.id,
+    scanId: view.scan.id,
+    reportUrl: report.report_url!,
+    scenarioId: scenario.id,
+    runId,
+    webhookId,
+    subscriptionId: subscribed.subscription.id,
+  };
   await new Promise((resolve) => setTimeout(resolve, 300)); // the last live messages
   streamsOpen.abort();
 }, 180_000);

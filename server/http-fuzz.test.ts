@@ -26,6 +26,7 @@ interface Fixtures {
   webhookId: string;
   deleteWebhookId: string;
   siteToken: string;
+  subscriptionId: string;
 }
 
 interface FuzzTarget {
@@ -129,6 +130,11 @@ const TABLE: Record<string, (fx: Fixtures) => FuzzTarget> = {
   'POST /project/:id/site_token': (fx) => ({ auth: 'user', params: { id: fx.projectId } }),
   'GET /project/:id/monitoring': (fx) => ({ auth: 'user', params: { id: fx.projectId } }),
   'PUT /project/:id/monitoring': (fx) => ({ auth: 'user', params: { id: fx.projectId }, body: { frequency: 'weekly', hour: 9, weekday: 1, timezone: 'Europe/Berlin' } }),
+  'GET /plans': () => ({}),
+  'GET /subscriptions': () => ({ auth: 'user' }),
+  'POST /subscription': () => ({ auth: 'user', body: { price_id: 'price_local_pro_month' } }),
+  'POST /subscription/:id/upgrade': (fx) => ({ auth: 'user', params: { id: fx.subscriptionId }, body: { new_price_id: 'price_local_pro_month' } }),
+  'POST /subscription/:id/cancel': (fx) => ({ auth: 'user', params: { id: fx.subscriptionId }, body: {} }),
 };
 /** Files of the built renderer (one route each): a few are fuzzed like any GET route. */
 const FILE_ROUTES_FUZZED = 2;
@@ -310,6 +316,8 @@ beforeAll(async () => {
   const v1Scan = (await call('POST', '/v1/scans', apiKey, { url: 'https://example.org/' })).json as { id: string };
   const webhook = (await call('POST', '/webhook', user.token, { url: `${SITE}hooks/a` })).json as { id: string };
   const doomedWebhook = (await call('POST', '/webhook', user.token, { url: `${SITE}hooks/b` })).json as { id: string };
+  // Enterprise: the fuzzing account is held by no plan limit.
+  const subscription = (await call('POST', '/subscription', user.token, { price_id: 'price_local_enterprise_month' })).json as { subscription: { id: string } };
   fx = {
     token: user.token,
     logoutToken: (await signUp(server.origin, 'fuzz-logout')).token,
@@ -327,6 +335,7 @@ beforeAll(async () => {
     webhookId: webhook.id,
     deleteWebhookId: doomedWebhook.id,
     siteToken: ((await call('GET', `/project/${project.id}`, user.token)).json as { site_token: string }).site_token,
+    subscriptionId: subscription.subscription.id,
   };
   expect(Object.values(fx).every((value) => typeof value === 'string' && value.length > 0)).toBe(true);
 });

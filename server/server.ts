@@ -37,6 +37,9 @@ import { ApiKeyService } from './api-keys/service';
 import { publicApiRoutes } from './public-api/routes';
 import { PublicApiService } from './public-api/service';
 import { PlanGate } from './billing/plan-gate';
+import { billingRoutes, planRoutes } from './billing/routes';
+import type { BillingService } from './billing/service';
+import { createBilling } from './billing/setup';
 import { UsageMeter } from './public-api/usage';
 import { CreationLimits } from './creation-limits';
 import { mcpRoutes } from './mcp/route';
@@ -69,6 +72,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
   let apiKeyAuth: ApiKeyAuth | undefined;
   let usage: UsageMeter | undefined;
   let deliverer: WebhookDeliverer | undefined;
+  let billing: BillingService | undefined;
   // One browser for the scenario runs of this process, opened by the first run.
   const scenarioBrowsers = scenarioBrowserPool(undefined, config.scans.addressPolicy);
   const shutdown = async () => {
@@ -140,6 +144,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
         runScenarioJob(id, { db: database.db, live: bus, logger, sealer, policy: config.scans.addressPolicy, rateLimit: config.scenarios.rateLimit, browser: () => scenarioBrowsers.get(), webhooks }, context),
       runWebhookAttempt: (id) => webhooks.attempt(id),
       runMonitorTick: config.scans.concurrency > 0 ? () => runMonitorTick({ db: database.db, continuous, logger, builds }) : undefined,
+      runBillingRollover: config.scans.concurrency > 0 ? async () => billing?.rollover() : undefined,
     });
     webhooks.start();
     const started = jobs;
@@ -147,6 +152,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
     await keyAuth.start();
     // Every plan limit (projects, scenarios, API, report formats, schedules) is decided by the account's plan.
     const planGate = new PlanGate(database.pool, { unsubscribedTier: config.billing.unsubscribedTier, unsubscribedApiPlan: config.api.plan });
+    billing = createBilling({ config: config.billing, db: database.db, planGate, events, webhooks, logger });
     const meter = (usage = new UsageMeter(database.pool, async (userId) => (await planGate.planOf(userId)).apiPlan ?? 'free'));
     const monitoring = new MonitoringService(database.db);
     const reportDeps = { db: database.db, projects, jobs, live, links, renderAudit: renderStoredAudit };
@@ -173,6 +179,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
           openBrowser: () => openScenarioBrowser({ policy: config.scans.addressPolicy }),
         }),
         continuousRoutes(continuous, monitoring),
+        billingRoutes(billing),
         webhookRoutes({ webhooks: new WebhookService(database.db, sealer, config.scans.addressPolicy), policy: config.scans.addressPolicy, timeoutMs: config.webhooks.timeoutMs }),
       ],
       publicRoutes: [
@@ -196,6 +203,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
         liveBrowserRoutes({ pool: database.pool, limits: config.framingChecks, policy: config.scans.addressPolicy, origin: () => origin() }),
         continuousPublicRoutes({ service: continuous, monitoring, pool: database.pool }),
         monitorScriptRoutes(),
+        planRoutes(billing),
         mcpRoutes({ db: database.db, projects, jobs: started, events, live: bus, limits: new CreationLimits(database.pool, config.creationLimits), logger, auth: keyAuth, usage: meter }),
       ],
     });

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
+import { registerBillingRollover } from '../billing/rollover';
 import { registerMonitorTick } from '../continuous/schedule';
 import { isConnectionError, type Database } from '../db';
 import { scans, scenarioRuns } from '../db/schema';
@@ -38,6 +39,8 @@ export interface JobsOptions {
   runWebhookAttempt?: (deliveryId: string) => Promise<unknown>;
   /** Runs one tick of the projects' scheduled re-scans (server/continuous/schedule.ts); absent = this process keeps no schedules. */
   runMonitorTick?: () => Promise<unknown>;
+  /** Ends the billing periods that are over (server/billing/rollover.ts); absent = this process keeps no periods. */
+  runBillingRollover?: () => Promise<unknown>;
 }
 
 export interface Jobs {
@@ -61,7 +64,7 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
     db: { executeSql: (text: string, values: unknown[]) => database.pool.query(text, values) },
     schema: 'pgboss',
     // Only processes that work queues keep time for the schedules; pg-boss lets one of them send each tick.
-    schedule: Boolean(options.runMonitorTick),
+    schedule: Boolean(options.runMonitorTick ?? options.runBillingRollover),
     supervise: true,
     maintenanceIntervalSeconds: 120,
   });
@@ -164,6 +167,7 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
   }
 
   if (options.runMonitorTick) await registerMonitorTick(boss, options.runMonitorTick, settled);
+  if (options.runBillingRollover) await registerBillingRollover(boss, options.runBillingRollover, settled);
 
   const reaper =
     options.scanConcurrency > 0 || options.runPublicScan || scenarioWorkers > 0
