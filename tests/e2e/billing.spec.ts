@@ -1,69 +1,23 @@
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { closeToasts, expectNoSeriousA11yViolations, snapBoth, signedIn } from './support';
 
-// The Plan & Billing screen. Its calls are answered here, in the contract's exact shapes (common/billing.ts), by a
-// small stateful stand-in of the billing routes: upgrades at once, downgrades and cancellations at period end.
+// The Plan & Billing screen against the real server and its local billing provider (no payment collected):
+// subscribe, upgrade at once, downgrade at period end, the filters, a failed change, cancel, Compare Plans.
 
 const toast = (page: Page, title: string) => page.getByTestId('toast').filter({ hasText: title });
 
-interface FakeSubscription {
-  id: string;
-  status: string;
-  current_period_end: number;
-  price_id: string;
-  cancel_at_period_end: boolean;
-  pending_price_id: string | null;
-  provider: 'local';
-}
-
-const PLANS = [
-  { price_id: 'price_local_basic_month', product_id: 'prod_local_basic', product_name: 'Basic', product_description: null, unit_amount: 700, currency: 'usd', interval: 'month' },
-  { price_id: 'price_local_pro_month', product_id: 'prod_local_pro', product_name: 'Pro', product_description: null, unit_amount: 1500, currency: 'usd', interval: 'month' },
-  { price_id: 'price_local_enterprise_month', product_id: 'prod_local_enterprise', product_name: 'Enterprise', product_description: null, unit_amount: 4900, currency: 'usd', interval: 'month' },
-];
-const RANK: Record<string, number> = { price_local_basic_month: 1, price_local_pro_month: 2, price_local_enterprise_month: 3 };
-// Noon UTC, so the long date reads the same in any time zone.
-const PERIOD_END = Date.UTC(2031, 0, 15, 12) / 1000;
-const PERIOD_END_TEXT = 'January 15, 2031';
-
-/** Answers GET /plans, GET /subscriptions and the three POSTs like the local provider would. */
-async function fakeBilling(page: Page) {
-  const subscriptions: FakeSubscription[] = [];
-  const json = (route: Route, status: number, body: unknown) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
-  await page.route(
-    (url) => /^\/(plans|subscriptions|subscription(\/[^/]+\/(upgrade|cancel))?)$/.test(url.pathname),
-    async (route) => {
-      const request = route.request();
-      const path = new URL(request.url()).pathname;
-      if (path === '/plans') return json(route, 200, { plans: PLANS, provider: 'local' });
-      expect(request.headers().authorization).toMatch(/^Bearer .+/);
-      if (path === '/subscriptions') return json(route, 200, { subscriptions: [...subscriptions].reverse() });
-      const body = request.postDataJSON() as { price_id?: string; new_price_id?: string };
-      const rank = (priceId: string | undefined) => RANK[priceId ?? ''] ?? 0;
-      if (path === '/subscription') {
-        const created: FakeSubscription = { id: `sub_local_${subscriptions.length + 1}`, status: 'active', current_period_end: PERIOD_END, price_id: String(body.price_id), cancel_at_period_end: false, pending_price_id: null, provider: 'local' };
-        subscriptions.push(created);
-        return json(route, 200, { subscription: { ...created, latest_invoice: null } });
-      }
-      const subscription = subscriptions.find((candidate) => path.startsWith(`/subscription/${candidate.id}/`));
-      if (!subscription) return json(route, 404, { detail: 'Subscription not found' });
-      if (path.endsWith('/cancel')) {
-        expect(body).toEqual({});
-        subscription.cancel_at_period_end = true;
-      } else if (rank(body.new_price_id) > rank(subscription.price_id)) {
-        subscription.price_id = String(body.new_price_id);
-        subscription.pending_price_id = null;
-      } else {
-        subscription.pending_price_id = String(body.new_price_id);
-      }
-      return json(route, 200, { subscription });
-    },
-  );
+/** The en-US long date the screen shows for the period end GET /subscriptions answers next. */
+async function periodEndText(page: Page, reload: () => Promise<unknown>): Promise<string> {
+  const answer = page.waitForResponse((response) => new URL(response.url()).pathname === '/subscriptions' && response.ok());
+  await reload();
+  const { subscriptions } = (await (await answer).json()) as { subscriptions: { status: string; current_period_end: number }[] };
+  const current = subscriptions.find((subscription) => subscription.status === 'active');
+  expect(current, 'an active subscription').toBeDefined();
+  return new Date(current!.current_period_end * 1000).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 }
 
 test('Plan & Billing: choose Basic, upgrade to Pro now, downgrade at period end, filters, cancel, a failed request', async ({ page }) => {
   test.setTimeout(120_000);
-  await fakeBilling(page);
   await signedIn(page);
   await page.goto('/dashboard/billing');
   await expect(page.getByRole('heading', { name: 'Plan & Billing', level: 1 })).toBeVisible({ timeout: 20_000 });
@@ -94,7 +48,7 @@ test('Plan & Billing: choose Basic, upgrade to Pro now, downgrade at period end,
   await snapBoth(page, 'billing-plans-none');
 
   // Subscribe to Basic: toast, summary, history and features.
-  await basic.getByRole('button', { name: 'Upgrade: Basic' }).click();
+  const PERIOD_END_TEXT = await periodEndText(page, () => basic.getByRole('button', { name: 'Upgrade: Basic' }).click());
   await expect(toast(page, 'Subscription Created')).toContainText("You've successfully subscribed to the plan.");
   await expect(summary.getByTestId('billing-plan-title')).toHaveText('Basic Plan');
   await expect(summary.getByTestId('billing-period-line')).toHaveText(`Renews on ${PERIOD_END_TEXT}`);
