@@ -19,8 +19,12 @@ async function periodEndText(page: Page, reload: () => Promise<unknown>): Promis
 test('Plan & Billing: choose Basic, upgrade to Pro now, downgrade at period end, filters, cancel, a failed request', async ({ page }) => {
   test.setTimeout(120_000);
   await signedIn(page);
+  // The list fails (the first call and the query's two retries): the spec's lead with the status text; Retry loads it.
+  await page.route((url) => url.pathname === '/subscriptions', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }), { times: 3 });
   await page.goto('/dashboard/billing');
   await expect(page.getByRole('heading', { name: 'Plan & Billing', level: 1 })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('alert')).toContainText('Failed to fetch subscriptions: Internal Server Error');
+  await page.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByText('Manage your subscription plan and billing details')).toBeVisible();
   await expect(page.getByRole('tab', { name: 'My Subscription' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('billing-local-notice')).toContainText('No payment is collected on this server');
@@ -63,6 +67,11 @@ test('Plan & Billing: choose Basic, upgrade to Pro now, downgrade at period end,
   await closeToasts(page);
   await expectNoSeriousA11yViolations(page);
   await snapBoth(page, 'billing-basic');
+  // The tab bar stays under the dashboard's 64 px header when the page scrolls.
+  await page.setViewportSize({ width: 1280, height: 500 });
+  await page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
+  await expect.poll(async () => (await page.getByRole('tablist', { name: 'Billing views' }).boundingBox())?.y).toBe(64);
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // Change Plan → Pro: an upgrade takes effect at once.
   await summary.getByRole('button', { name: 'Change Plan' }).click();

@@ -1,5 +1,5 @@
 import { Card, Stack, Text } from '@chakra-ui/react';
-import { BILLING_TEXTS, currentSubscription, type Subscription } from '@common/billing';
+import { BILLING_TEXTS, currentSubscription, type Plan, type Subscription } from '@common/billing';
 import { useState } from 'react';
 import { LoadErrorCard } from '../../../ui/load-error-card';
 import { notify } from '../../../ui/toaster';
@@ -24,7 +24,13 @@ export function SubscriptionTab({ plansQuery }: { plansQuery: ReturnType<typeof 
       <LoadErrorCard problem={BILLING_TEXTS.fetchSubscriptionsFailed} reason={subscriptions.error.message} actionLabel={texts.retry} onAction={() => void subscriptions.refetch()} />
     );
   }
-  if (!subscriptions.data) {
+  if (plansQuery.isError) {
+    // The summary names the plan from GET /plans: without the plans it would name the wrong tier.
+    return <LoadErrorCard problem={BILLING_TEXTS.fetchPlansFailed} reason={plansQuery.error.message} actionLabel={texts.retry} onAction={() => void plansQuery.refetch()} />;
+  }
+  const current = subscriptions.data ? currentSubscription(subscriptions.data) : null;
+  // A subscription's summary names its plan from GET /plans; without one, the plans may still be loading.
+  if (!subscriptions.data || (current && !plansQuery.data)) {
     return (
       <Card.Root variant="outline" aria-busy="true">
         <Card.Body>
@@ -35,10 +41,10 @@ export function SubscriptionTab({ plansQuery }: { plansQuery: ReturnType<typeof 
       </Card.Root>
     );
   }
-  return <SubscriptionContent current={currentSubscription(subscriptions.data)} plansQuery={plansQuery} />;
+  return <SubscriptionContent current={current} plans={plansQuery.data?.plans ?? null} />;
 }
 
-function SubscriptionContent({ current, plansQuery }: { current: Subscription | null; plansQuery: ReturnType<typeof usePlans> }) {
+function SubscriptionContent({ current, plans }: { current: Subscription | null; plans: readonly Plan[] | null }) {
   const { session } = useAuth();
   const [view, setView] = useState<BillingSubView>('current');
   const [filter, setFilter] = useState<PlanFilter>('all-plans');
@@ -46,7 +52,6 @@ function SubscriptionContent({ current, plansQuery }: { current: Subscription | 
   const change = useChangePlan();
   const cancel = useCancelSubscription();
   const busy = create.isPending || change.isPending || cancel.isPending;
-  const plans = plansQuery.data?.plans ?? null;
   const cards = plans ? planCards(plans, current) : null;
   const backToCurrent = () => setView('current');
 
@@ -73,14 +78,10 @@ function SubscriptionContent({ current, plansQuery }: { current: Subscription | 
     <Stack gap="6">
       <SummaryCard
         view={summaryView(current, plans ?? [])}
-        actions={{ hasSubscription: current !== null, canCancel: canCancel(current), disabled: busy || plansQuery.isPending, cancelling: cancel.isPending, onChangePlan: openPlans, onCancel: cancelCurrent }}
+        actions={{ hasSubscription: current !== null, canCancel: canCancel(current), disabled: busy, cancelling: cancel.isPending, onChangePlan: openPlans, onCancel: cancelCurrent }}
       />
       {view === 'plans' ? (
-        plansQuery.isError ? (
-          <LoadErrorCard problem={BILLING_TEXTS.fetchPlansFailed} reason={plansQuery.error.message} actionLabel={texts.retry} onAction={() => void plansQuery.refetch()} />
-        ) : (
-          <PlansView cards={cards} filter={filter} onFilter={setFilter} busy={busy} onChoose={choose} onBack={current ? backToCurrent : null} />
-        )
+        <PlansView cards={cards} filter={filter} onFilter={setFilter} busy={busy} onChoose={choose} onBack={current ? backToCurrent : null} />
       ) : (
         current && plans && <CurrentView row={historyRow(current, plans)} tier={tierOf(current, plans)} />
       )}

@@ -1,6 +1,7 @@
 import { plansResponseSchema, BILLING_TEXTS } from '@common/billing';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../../app/services';
+import { ApiError } from '../../../api/http';
 import { queryKeys } from '../../../api/query-keys';
 import { billingErrorMessage } from '../billing-view';
 
@@ -14,7 +15,9 @@ export function usePlans() {
         return plansResponseSchema.parse(await api.request('GET', '/plans', { auth: false, fallbackError: BILLING_TEXTS.fetchPlansFailed, signal }));
       } catch (error) {
         console.error(error);
-        throw new Error(billingErrorMessage(BILLING_TEXTS.fetchPlansFailed, error) ?? BILLING_TEXTS.fetchPlansFailed, { cause: error });
+        const message = billingErrorMessage(BILLING_TEXTS.fetchPlansFailed, error) ?? BILLING_TEXTS.fetchPlansFailed;
+        // Still an ApiError with its status, so the query client does not retry a 4xx.
+        throw error instanceof ApiError ? new ApiError(error.status, message, error.body) : new Error(message, { cause: error });
       }
     },
   });

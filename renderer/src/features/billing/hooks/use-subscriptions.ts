@@ -18,7 +18,9 @@ export function useSubscriptions() {
         // A 401 stays an ApiError: the query client signs the user out once, for every page.
         if (error instanceof ApiError && error.status === 401) throw error;
         console.error(error);
-        throw new Error(billingErrorMessage(BILLING_TEXTS.fetchSubscriptionsFailed, error) ?? BILLING_TEXTS.fetchSubscriptionsFailed, { cause: error });
+        const message = billingErrorMessage(BILLING_TEXTS.fetchSubscriptionsFailed, error) ?? BILLING_TEXTS.fetchSubscriptionsFailed;
+        // Still an ApiError with its status, so the query client does not retry a 4xx.
+        throw error instanceof ApiError ? new ApiError(error.status, message, error.body) : new Error(message, { cause: error });
       }
     },
   });
