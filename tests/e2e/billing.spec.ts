@@ -16,8 +16,8 @@ async function periodEndText(page: Page, reload: () => Promise<unknown>): Promis
   return new Date(current!.current_period_end * 1000).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 }
 
-test('Plan & Billing: choose Basic, upgrade to Pro now, downgrade at period end, filters, cancel, a failed request', async ({ page }) => {
-  test.setTimeout(120_000);
+test('Plan & Billing: a failed list, an invoice opened outside, Basic chosen, Pro now, Basic at period end, filters, a failed change, cancel, Compare Plans', async ({ page }) => {
+  test.setTimeout(180_000);
   await signedIn(page);
   // The list fails (the first call and the query's two retries): the spec's lead with the status text; Retry loads it.
   await page.route((url) => url.pathname === '/subscriptions', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }), { times: 3 });
@@ -50,6 +50,27 @@ test('Plan & Billing: choose Basic, upgrade to Pro now, downgrade at period end,
   await closeToasts(page);
   await expectNoSeriousA11yViolations(page);
   await snapBoth(page, 'billing-plans-none');
+
+  // A provider that collects payment answers the invoice to pay: it opens outside the app (a new tab on the web).
+  const invoiceUrl = new URL('/health?invoice=in_e2e', page.url()).href;
+  await page.route(
+    (url) => url.pathname === '/subscription',
+    (route) =>
+      route.fulfill({
+        status: 201,
+        contentType: 'application/json',
+        body: JSON.stringify({ subscription: { id: 'sub_e2e', status: 'incomplete', current_period_end: 1893456000, price_id: 'price_local_pro_month', cancel_at_period_end: false, pending_price_id: null, provider: 'stripe', latest_invoice: { hosted_invoice_url: invoiceUrl } } }),
+      }),
+    { times: 1 },
+  );
+  const invoicePage = page.context().waitForEvent('page');
+  await pro.getByRole('button', { name: 'Upgrade: Pro' }).click();
+  const invoice = await invoicePage;
+  await expect.poll(() => invoice.url()).toBe(invoiceUrl);
+  await invoice.close();
+  await expect(toast(page, 'Subscription Created')).toHaveCount(0);
+  await expect(summary.getByTestId('billing-plan-title')).toHaveText('No Active Subscription');
+  await summary.getByRole('button', { name: 'Choose a Plan' }).click();
 
   // Subscribe to Basic: toast, summary, history and features.
   const PERIOD_END_TEXT = await periodEndText(page, () => basic.getByRole('button', { name: 'Upgrade: Basic' }).click());
