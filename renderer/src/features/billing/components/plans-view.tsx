@@ -74,7 +74,8 @@ function PlanCardView({ card, busy, onChoose }: { card: PlanCard; busy: boolean;
       data-testid={`plan-card-${card.id}`}
     >
       <Card.Body gap="4">
-        <HStack gap="2" minH="6" wrap="wrap">
+        {/* The badge row keeps the cards of a grid row aligned; alone in a column, an empty one is left out. */}
+        <HStack gap="2" minH="6" wrap="wrap" display={card.popular || current ? 'flex' : { base: 'none', md: 'flex' }}>
           {card.popular && (
             <Badge colorPalette="brand" variant="solid">
               {texts.mostPopular}
