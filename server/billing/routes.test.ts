@@ -78,8 +78,8 @@ describe('a subscription through the API', () => {
     expect(days).toBeLessThan(31.1);
     const listed = subscriptionsResponseSchema.parse((await call('GET', '/subscriptions', user.token)).json);
     expect(listed.subscriptions.map((s) => s.id)).toEqual([subscription.id]);
-    // Basic has no API plan of its own: the public API's Free.
-    expect(await apiPlan(user.token)).toBe('free');
+    // Basic has no API access: GET /api_usage answers no plan.
+    expect(await apiPlan(user.token)).toBeNull();
   });
 
   it('refuses a second active subscription', async () => {
@@ -89,7 +89,7 @@ describe('a subscription through the API', () => {
 
   it('upgrades at once, and the new limits apply to the next request', async () => {
     // Read just before: the plan gate keeps a plan for a second, so only its forgetting makes the next read new.
-    expect(await apiPlan(user.token)).toBe('free');
+    expect(await apiPlan(user.token)).toBeNull();
     const answer = await call('POST', `/subscription/${subscriptionId}/upgrade`, user.token, { new_price_id: 'price_local_pro_month' });
     expect(answer.status, answer.text).toBe(200);
     expect(subscriptionResponseSchema.parse(answer.json).subscription).toMatchObject({ id: subscriptionId, price_id: 'price_local_pro_month', pending_price_id: null, status: 'active' });

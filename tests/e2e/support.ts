@@ -153,7 +153,7 @@ export async function startAppServer(env: Record<string, string>): Promise<{ ori
     });
   });
   const child = spawn(process.execPath, [join(process.cwd(), 'bin', 'vibeeval.cjs'), 'serve'], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), VIBEEVAL_DATA_DIR: dataDir, DATABASE_URL: '', ...env },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), VIBEEVAL_DATA_DIR: dataDir, DATABASE_URL: '', VIBEEVAL_UNSUBSCRIBED_TIER: 'enterprise', VIBEEVAL_API_PLAN: 'free', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const origin = `http://127.0.0.1:${port}`;

@@ -24,11 +24,12 @@ export function Toaster() {
     <Portal>
       <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
         {(toast) => (
-          <Toast.Root width={{ md: 'sm' }} data-testid="toast" data-type={toast.type}>
+          // White text needs a darker green than the theme's solid one, and a description at full opacity, for 4.5:1.
+          <Toast.Root width={{ md: 'sm' }} data-testid="toast" data-type={toast.type} css={{ '&[data-type=success]': { bg: 'green.700' } }}>
             {toast.type === 'loading' ? <Spinner size="sm" color="brand.solid" /> : <Toast.Indicator />}
             <Stack gap="1" flex="1" maxWidth="100%">
               {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
+              {toast.description && <Toast.Description opacity="1">{toast.description}</Toast.Description>}
             </Stack>
             {toast.action && <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger>}
             {toast.closable && <Toast.CloseTrigger aria-label="Close notification" />}

@@ -1,7 +1,7 @@
 import { BILLING_TEXTS, cancelSubscriptionSchema, subscriptionResponseSchema } from '@common/billing';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../../app/services';
-import { queryKeys } from '../../../api/query-keys';
+import { refetchAfterPlanChange } from './plan-changed';
 import { notify } from '../../../ui/toaster';
 import { toastBillingFailure } from './billing-errors';
 
@@ -17,6 +17,6 @@ export function useCancelSubscription() {
     },
     onSuccess: () => notify.success(BILLING_TEXTS.cancelledTitle, BILLING_TEXTS.cancelledBody),
     onError: (error) => toastBillingFailure(BILLING_TEXTS.cancelFailed, BILLING_TEXTS.cancelFallback, error),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.billing.subscriptions }),
+    onSettled: () => refetchAfterPlanChange(queryClient),
   });
 }

@@ -1,7 +1,7 @@
 import { BILLING_TEXTS, changeSubscriptionSchema, subscriptionResponseSchema } from '@common/billing';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../../app/services';
-import { queryKeys } from '../../../api/query-keys';
+import { refetchAfterPlanChange } from './plan-changed';
 import { notify } from '../../../ui/toaster';
 import { toastBillingFailure } from './billing-errors';
 
@@ -25,6 +25,6 @@ export function useChangePlan() {
     onSuccess: (_answer, { direction }) =>
       notify.success(BILLING_TEXTS.updatedTitle, direction === 'upgrade' ? BILLING_TEXTS.upgradedBody : BILLING_TEXTS.downgradedBody),
     onError: (error) => toastBillingFailure(BILLING_TEXTS.updateFailed, BILLING_TEXTS.requestFallback, error),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.billing.subscriptions }),
+    onSettled: () => refetchAfterPlanChange(queryClient),
   });
 }

@@ -1,7 +1,7 @@
 import { BILLING_TEXTS, createSubscriptionSchema, createdSubscriptionSchema } from '@common/billing';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi, useServices } from '../../../app/services';
-import { queryKeys } from '../../../api/query-keys';
+import { refetchAfterPlanChange } from './plan-changed';
 import { notify } from '../../../ui/toaster';
 import { toastBillingFailure } from './billing-errors';
 
@@ -25,6 +25,6 @@ export function useCreateSubscription() {
       notify.success(BILLING_TEXTS.createdTitle, BILLING_TEXTS.createdBody);
     },
     onError: (error) => toastBillingFailure(BILLING_TEXTS.createFailed, BILLING_TEXTS.requestFallback, error),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.billing.subscriptions }),
+    onSettled: () => refetchAfterPlanChange(queryClient),
   });
 }
