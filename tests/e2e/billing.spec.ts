@@ -5,6 +5,8 @@ import { closeToasts, expectNoSeriousA11yViolations, snapBoth, signedIn } from '
 // subscribe, upgrade at once, downgrade at period end, the filters, a failed change, cancel, Compare Plans.
 
 const toast = (page: Page, title: string) => page.getByTestId('toast').filter({ hasText: title });
+/** The toast with this title and text (the previous change's toast may still be open beside it). */
+const toastSaying = (page: Page, title: string, text: string) => toast(page, title).filter({ hasText: text });
 
 /** The en-US long date the screen shows for the period end GET /subscriptions answers next. */
 async function periodEndText(page: Page, reload: () => Promise<unknown>): Promise<string> {
@@ -74,7 +76,7 @@ test('Plan & Billing: a failed list, an invoice opened outside, Basic chosen, Pr
 
   // Subscribe to Basic: toast, summary, history and features.
   const PERIOD_END_TEXT = await periodEndText(page, () => basic.getByRole('button', { name: 'Upgrade: Basic' }).click());
-  await expect(toast(page, 'Subscription Created')).toContainText("You've successfully subscribed to the plan.");
+  await expect(toastSaying(page, 'Subscription Created', "You've successfully subscribed to the plan.")).toBeVisible();
   await expect(summary.getByTestId('billing-plan-title')).toHaveText('Basic Plan');
   await expect(summary.getByTestId('billing-period-line')).toHaveText(`Renews on ${PERIOD_END_TEXT}`);
   await expect(summary.getByTestId('billing-status')).toHaveText('Active subscription');
@@ -100,14 +102,14 @@ test('Plan & Billing: a failed list, an invoice opened outside, Basic chosen, Pr
   await expect(basic.getByRole('button', { name: 'Current Plan' })).toBeDisabled();
   await expect(basic).toContainText('Current Plan');
   await pro.getByRole('button', { name: 'Upgrade: Pro' }).click();
-  await expect(toast(page, 'Subscription Updated')).toContainText("You've successfully upgraded to the new plan.");
+  await expect(toastSaying(page, 'Subscription Updated', "You've successfully upgraded to the new plan.")).toBeVisible();
   await expect(summary.getByTestId('billing-plan-title')).toHaveText('Pro Plan');
   await expect(page.getByTestId('billing-features')).toContainText('Full Reports (PDF, CSV, JSON)');
 
   // Pro → Basic: a downgrade waits for the period end, and the summary says so.
   await summary.getByRole('button', { name: 'Change Plan' }).click();
   await basic.getByRole('button', { name: 'Downgrade: Basic' }).click();
-  await expect(toast(page, 'Subscription Updated')).toContainText("You've successfully downgraded to the new plan.");
+  await expect(toastSaying(page, 'Subscription Updated', "You've successfully downgraded to the new plan.")).toBeVisible();
   await expect(summary.getByTestId('billing-plan-title')).toHaveText('Pro Plan');
   await expect(summary.getByTestId('billing-scheduled-line')).toHaveText(`Changes to Basic on ${PERIOD_END_TEXT}`);
 
@@ -135,7 +137,7 @@ test('Plan & Billing: a failed list, an invoice opened outside, Basic chosen, Pr
   // A failing request: the destructive toast with the spec's lead and the status text.
   await page.route(/\/subscription\/[^/]+\/upgrade$/, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }), { times: 1 });
   await basic.getByRole('button', { name: 'Downgrade: Basic' }).click();
-  await expect(toast(page, 'Error')).toContainText('Failed to update subscription: Internal Server Error');
+  await expect(toastSaying(page, 'Error', 'Failed to update subscription: Internal Server Error')).toBeVisible();
   await expect(summary.getByTestId('billing-plan-title')).toHaveText('Enterprise Plan');
 
   // Cancel: 'Processing...' while it runs, the toast, then 'Ends on' and 'Access until'.
@@ -154,7 +156,7 @@ test('Plan & Billing: a failed list, an invoice opened outside, Basic chosen, Pr
   await expect(summary.getByRole('button', { name: 'Processing...' })).toBeDisabled();
   await expect(summary.getByRole('button', { name: 'Change Plan' })).toBeDisabled();
   release();
-  await expect(toast(page, 'Subscription Cancelled')).toContainText('Your subscription has been cancelled. You will still have access until the end of your billing period.');
+  await expect(toastSaying(page, 'Subscription Cancelled', 'Your subscription has been cancelled. You will still have access until the end of your billing period.')).toBeVisible();
   await expect(summary.getByTestId('billing-period-line')).toHaveText(`Ends on ${PERIOD_END_TEXT}`);
   await expect(summary.getByTestId('billing-cycle')).toHaveText(`Access until: ${PERIOD_END_TEXT}`);
   await expect(summary.getByRole('button', { name: 'Cancel Subscription' })).toHaveCount(0);
