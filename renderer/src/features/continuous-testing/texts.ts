@@ -29,6 +29,8 @@ export const texts = {
   scheduleHint: 'Re-scan the site at a set time even when its pages have not changed.',
   frequency: 'Frequency',
   frequencies: { off: 'Off', daily: 'Daily', weekly: 'Weekly' },
+  /** After a schedule the account's plan does not include. */
+  notInPlan: '(not in your plan)',
   hour: 'Hour',
   weekday: 'Day',
   timezone: 'Time zone',

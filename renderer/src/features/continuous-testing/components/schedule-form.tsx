@@ -6,6 +6,7 @@ import { WEEKDAYS, browserTimeZone, hourLabel } from '../continuous-format';
 import { useSaveSchedule } from '../hooks/use-save-schedule';
 import { texts } from '../texts';
 import { PlanLimitNotice } from '../../../ui/plan-limit';
+import { usePlanLimits } from '../../../api/use-plan-limits';
 
 type Frequency = MonitorSchedule['frequency'];
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
@@ -17,6 +18,9 @@ export function ScheduleForm({ overview }: { overview: MonitoringOverview }) {
   const [hour, setHour] = useState(overview.schedule.hour);
   const [weekday, setWeekday] = useState(overview.schedule.weekday);
   const timezone = browserTimeZone();
+  // A schedule the plan does not include is offered greyed (the saved one stays selectable); the server decides.
+  const allowed = usePlanLimits().data?.limits.monitor_frequencies;
+  const offered = (value: Frequency) => !allowed || allowed.includes(value) || value === overview.schedule.frequency;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -40,8 +44,8 @@ export function ScheduleForm({ overview }: { overview: MonitoringOverview }) {
             <NativeSelect.Root>
               <NativeSelect.Field value={frequency} onChange={(e) => setFrequency(e.currentTarget.value as Frequency)}>
                 {MONITOR_FREQUENCIES.map((value) => (
-                  <option key={value} value={value}>
-                    {texts.frequencies[value]}
+                  <option key={value} value={value} disabled={!offered(value)}>
+                    {offered(value) ? texts.frequencies[value] : `${texts.frequencies[value]} ${texts.notInPlan}`}
                   </option>
                 ))}
               </NativeSelect.Field>
