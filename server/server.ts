@@ -198,7 +198,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
           timeoutMs: config.webhooks.timeoutMs,
           onSaved: (userId) => preferences.patch(userId, { webhook_notifications: true }),
         }),
-        accountRoutes({ pool: database.pool, preferences, revokeApiKey: (hash) => keyAuth.revoked(hash), forgetUser: (userId) => planGate.forget(userId), closeBilling: async (userId) => void (await billingService.closeAccount(userId)) }),
+        accountRoutes({ pool: database.pool, preferences, revokeApiKey: (hash) => keyAuth.revoked(hash), forgetUser: (userId) => planGate.forget(userId), settleUser: (userId) => meter.forget(userId), closeBilling: async (userId) => void (await billingService.closeAccount(userId)) }),
       ],
       publicRoutes: [
         publicReportRoutes(reportDeps, config.corsOrigins),

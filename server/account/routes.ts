@@ -17,6 +17,8 @@ export interface AccountRouteDeps {
   revokeApiKey(keyHash: string): Promise<void>;
   /** After a deletion: cached answers about the account (its plan) are dropped. */
   forgetUser?(userId: string): void;
+  /** Before a deletion: counts kept in memory (the API's daily usage) are written and forgotten, so none lands after. */
+  settleUser?(userId: string): Promise<void>;
 }
 
 const detail = z.object({ detail: z.string() });
@@ -49,6 +51,7 @@ export function accountRoutes(deps: AccountRouteDeps) {
       if (!user.email || request.body.email.toLowerCase() !== user.email.trim().toLowerCase()) {
         return reply.code(400).send({ detail: ACCOUNT_ERRORS.confirmationMismatch });
       }
+      await deps.settleUser?.(user.id);
       const result = await deleteAccount(deps.pool, user.id, deps.closeBilling);
       deps.forgetUser?.(user.id);
       for (const hash of result.apiKeyHashes) await deps.revokeApiKey(hash).catch((error: Error) => request.log.warn({ err: error }, 'could not announce a revoked API key'));

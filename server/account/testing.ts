@@ -56,7 +56,11 @@ async function fullAccountOf({ server, siteUrl, pool, call }: Context, label: st
     const list = (await call(user, 'GET', '/report_links/recent')).json as { id: string }[];
     return list[0];
   });
-  const reportUrl = ((await call(user, 'GET', `/reports/${report.id}`)).json as { report_url: string }).report_url;
+  // Finished, so its job writes nothing more (its events) while the tests count the account's rows.
+  const reportUrl = await until('the finished report', async () => {
+    const status = (await call(user, 'GET', `/reports/${report.id}`)).json as { state: string; report_url: string | null };
+    return status.state === 'completed' && status.report_url ? status.report_url : undefined;
+  });
   const scenario = (await call(user, 'POST', '/scenarios', { project_id: project.id, website: siteUrl, actions: [{ type: 'goto', url: '/' }] })).json as { id: string };
   expect((await call(user, 'POST', `/scenario/${scenario.id}/run`)).status).toBeLessThan(300);
   const key = (await call(user, 'POST', '/api_keys', { name: `${label} key` })).json as { id: string; key: string };

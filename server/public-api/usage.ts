@@ -154,6 +154,12 @@ export class UsageMeter {
     }
   }
 
+  /** Writes what is pending, then forgets the user's count (before the account's rows are deleted). */
+  async forget(userId: string): Promise<void> {
+    await this.flush().catch(() => undefined);
+    this.counts.delete(userId);
+  }
+
   async close(): Promise<void> {
     clearInterval(this.timer);
     await this.flush().catch(() => undefined);
