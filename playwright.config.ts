@@ -54,6 +54,9 @@ export default defineConfig({
       // Accounts without a subscription are not held by plan limits here; the billing spec subscribes to see them.
       VIBEEVAL_UNSUBSCRIBED_TIER: 'enterprise',
       VIBEEVAL_API_PLAN: 'free',
+      // Every spec signs in from 127.0.0.1: the per-IP sign-in limit (20 in 15 min) is for a public server's many
+      // clients, and the suite's sign-ins now pass it (server/auth tests cover the limit itself).
+      SIGNIN_MAX_PER_IP: '1000',
     },
   },
 });
