@@ -18,15 +18,17 @@ export interface PlanLimits {
   reportFormats: readonly ExportFormat[];
   /** Monitoring schedules the project Overview may choose. */
   monitorFrequencies: readonly MonitorFrequency[];
+  /** Members a workspace may have, its owner included (the marketing plans: Basic single user, Pro up to 5). */
+  seats: number | null;
 }
 
 export const PLAN_LIMITS: Record<Tier, PlanLimits> = {
-  basic: { projects: 2, scenarios: 2, apiPlan: null, reportFormats: ['html'], monitorFrequencies: ['off', 'weekly'] },
-  pro: { projects: null, scenarios: 13, apiPlan: 'pro', reportFormats: ['html', 'pdf', 'csv', 'json', 'sarif'], monitorFrequencies: ['off', 'daily', 'weekly'] },
-  enterprise: { projects: null, scenarios: null, apiPlan: 'enterprise', reportFormats: ['html', 'pdf', 'csv', 'json', 'sarif'], monitorFrequencies: ['off', 'daily', 'weekly'] },
+  basic: { projects: 2, scenarios: 2, apiPlan: null, reportFormats: ['html'], monitorFrequencies: ['off', 'weekly'], seats: 1 },
+  pro: { projects: null, scenarios: 13, apiPlan: 'pro', reportFormats: ['html', 'pdf', 'csv', 'json', 'sarif'], monitorFrequencies: ['off', 'daily', 'weekly'], seats: 5 },
+  enterprise: { projects: null, scenarios: null, apiPlan: 'enterprise', reportFormats: ['html', 'pdf', 'csv', 'json', 'sarif'], monitorFrequencies: ['off', 'daily', 'weekly'], seats: null },
 };
 
-export const PLAN_LIMIT_NAMES = ['projects', 'scenarios', 'api', 'report_format', 'monitor_frequency'] as const;
+export const PLAN_LIMIT_NAMES = ['projects', 'scenarios', 'api', 'report_format', 'monitor_frequency', 'seats'] as const;
 export type PlanLimitName = (typeof PLAN_LIMIT_NAMES)[number];
 
 /** The 403 of a refused action: `detail` for people, `plan_limit` and `tier` so a screen can offer the upgrade. */
@@ -40,6 +42,8 @@ export const PLAN_LIMIT_TEXTS = {
   api: (tier: Tier) => `API access is not part of the ${TIER_NAMES[tier]} plan. Upgrade to Pro to use API keys.`,
   report_format: (tier: Tier, format: string) => `${format.toUpperCase()} reports are not part of the ${TIER_NAMES[tier]} plan (HTML only). Upgrade to Pro for PDF, CSV and JSON.`,
   monitor_frequency: (tier: Tier, frequency: string) => `A ${frequency} schedule is not part of the ${TIER_NAMES[tier]} plan. Upgrade to Pro for daily monitoring.`,
+  seats: (tier: Tier, limit: number) =>
+    limit === 1 ? `The ${TIER_NAMES[tier]} plan is for a single user. Upgrade to Pro to invite colleagues.` : `The ${TIER_NAMES[tier]} plan includes ${limit} seats, all taken or invited. Upgrade your plan to add more.`,
   /** The call to action shown beside a refusal. */
   upgrade: 'Upgrade plan',
   upgradeHref: '/dashboard/billing',
@@ -58,6 +62,8 @@ export const planLimitsResponseSchema = z.object({
     api_plan: z.enum(API_PLANS).nullable(),
     report_formats: z.array(z.enum(EXPORT_FORMATS)),
     monitor_frequencies: z.array(z.enum(MONITOR_FREQUENCIES)),
+    /** Members a workspace of this plan may have (owner included); null: no limit. */
+    seats: z.number().int().nullable(),
   }),
 });
 export type PlanLimitsResponse = z.infer<typeof planLimitsResponseSchema>;

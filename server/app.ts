@@ -8,6 +8,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NEXT_CURSOR_HEADER } from '../common/pagination';
+import { WORKSPACE_HEADER } from '../common/workspaces';
 import { PRERENDERED_ROUTES, prerenderedPageFile } from '../common/prerender';
 import { createBearerVerifier, requireUser } from './auth/guard';
 import { openIdProvider } from './auth/google-provider';
@@ -26,6 +27,7 @@ import type { Database } from './db';
 import { accessLine } from './logging';
 import type { Mailer } from './mail/mailer';
 import type { Secrets } from './secrets';
+import { requireWorkspace, WorkspaceAccess } from './workspaces/access';
 import { VERSION } from './version';
 
 export interface AppDeps {
@@ -38,6 +40,8 @@ export interface AppDeps {
   accessLog?: Pick<FastifyBaseLogger, 'info'>;
   /** Kept answers of list routes: a user's own writes through this instance drop theirs before the answer. */
   lists?: ListCache;
+  /** Which workspace each product API request acts in (made here when absent). */
+  workspaceAccess?: WorkspaceAccess;
   /** Product API routes, registered behind the bearer-token guard. */
   apiRoutes?: ((scope: FastifyInstance) => Promise<void> | void)[];
   /** Routes that authorize themselves (signed report links, the live stream's ticket). */
@@ -57,7 +61,7 @@ function rendererDir(configured?: string): string | undefined {
 /** Paths the API owns; anything else that is a GET for a page gets the renderer's index.html. */
 const API_PREFIXES = ['/auth/', '/health', '/app-config', '/reports/', '/report-preview', '/live', '/v1/', '/v2/', '/mcp'];
 
-export async function buildApp({ config, database, secrets, mailer, logger, accessLog = logger, lists, apiRoutes = [], publicRoutes = [] }: AppDeps) {
+export async function buildApp({ config, database, secrets, mailer, logger, accessLog = logger, lists, workspaceAccess, apiRoutes = [], publicRoutes = [] }: AppDeps) {
   const app = Fastify({
     loggerInstance: logger,
     // One line per request, written when it is answered (below), instead of Fastify's two.
@@ -135,7 +139,7 @@ export async function buildApp({ config, database, secrets, mailer, logger, acce
   await app.register(cors, {
     origin: config.corsOrigins,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['authorization', 'apikey', 'content-type', 'x-client-info', 'x-supabase-api-version'],
+    allowedHeaders: ['authorization', 'apikey', 'content-type', 'x-client-info', 'x-supabase-api-version', WORKSPACE_HEADER],
     maxAge: 600,
     // An OPTIONS request that is not a CORS preflight gets an empty answer rather than a bare-text 400.
     strictPreflight: false,
@@ -192,6 +196,7 @@ export async function buildApp({ config, database, secrets, mailer, logger, acce
   const verify = createBearerVerifier(tokens, service, config.hosted);
   await app.register(async (scope) => {
     requireUser(scope, verify);
+    requireWorkspace(scope, workspaceAccess ?? new WorkspaceAccess(database.pool));
     enforceCreationLimits(scope, new CreationLimits(database.pool, config.creationLimits), (request) => request.user?.id);
     scope.setErrorHandler(detailErrorHandler);
     // The database's change news reaches this process a moment after commit; the writer's next read must not wait.

@@ -50,6 +50,7 @@ import { mcpRoutes } from './mcp/route';
 import { WebhookDeliverer } from './webhooks/delivery';
 import { webhookRoutes } from './webhooks/routes';
 import { WebhookService } from './webhooks/service';
+import { WorkspaceAccess } from './workspaces/access';
 
 export interface RunningServer {
   origin: string;
@@ -99,6 +100,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
     let origin = () => config.publicUrl ?? `http://${config.host}:${config.port}`;
     const links = new ReportLinks(secrets.linkSecret, () => origin());
     const sealer = new Sealer(secrets.linkSecret);
+    // Which workspace each request acts in; membership changes call its forget().
+    const workspaceAccess = new WorkspaceAccess(database.pool);
     // Every plan limit (projects, scenarios, API, report formats, schedules) is decided by the account's plan.
     const planGate = new PlanGate(database.pool, { unsubscribedTier: config.billing.unsubscribedTier, unsubscribedApiPlan: config.api.plan });
     const projects = new ProjectService(database.db, database.pool, sealer, config.scans.addressPolicy, planGate);
@@ -175,6 +178,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
       logger,
       accessLog: createAccessLogger({ level: config.logLevel, destination }),
       lists,
+      workspaceAccess,
       apiRoutes: [
         projectRoutes({ projects, events, jobs, live, lists }),
         reportRoutes(reportDeps),

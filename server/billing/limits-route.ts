@@ -16,6 +16,7 @@ export async function planLimitsOf(gate: Pick<PlanGate, 'planOf'>, userId: strin
       api_plan: apiPlan,
       report_formats: [...limits.reportFormats],
       monitor_frequencies: [...limits.monitorFrequencies],
+      seats: limits.seats,
     },
   };
 }

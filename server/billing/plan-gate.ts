@@ -35,10 +35,10 @@ export interface PlanGateOptions {
 /**
  * Every plan limit is decided here: the account's tier comes from its active subscription (the product name of
  * its price), else from the server's configuration; the limits of each tier are common/plan-limits.ts. Reads
- * are cached briefly per user; billing calls `forget(userId)` after every change it makes.
+ * are cached briefly per workspace; billing calls `forget(userId)` after every change it makes.
  */
 export class PlanGate {
-  private readonly cache = new Map<string, { plan: AccountPlan; at: number }>();
+  private readonly cache = new Map<string, { plan: AccountPlan; at: number; ownerId: string }>();
   private readonly ttlMs: number;
   private readonly now: () => number;
 
@@ -50,19 +50,26 @@ export class PlanGate {
     this.now = options.now ?? Date.now;
   }
 
-  async planOf(userId: string): Promise<AccountPlan> {
-    const cached = this.cache.get(userId);
+  /**
+   * The plan of a workspace: its owner's subscription (a personal workspace's id is its owner's id, so an account's
+   * own id names the plan of the account too).
+   */
+  async planOf(workspaceId: string): Promise<AccountPlan> {
+    const cached = this.cache.get(workspaceId);
     if (cached && this.now() - cached.at < this.ttlMs) return cached.plan;
-    const { rows } = await this.pool.query<{ product_name: string | null }>({
+    const { rows } = await this.pool.query<{ owner_id: string; subscription_id: string | null; product_name: string | null }>({
       name: 'plan_gate_current',
-      text: `select p.product_name from subscriptions s left join billing_plans p on p.price_id = s.price_id
-             where s.user_id = $1 and s.status = 'active' order by s.created_at limit 1`,
-      values: [userId],
+      text: `with owner as (select coalesce((select owner_id from workspaces where id = $1), $1) as id)
+             select owner.id as owner_id, s.id as subscription_id, p.product_name from owner
+               left join subscriptions s on s.user_id = owner.id and s.status = 'active'
+               left join billing_plans p on p.price_id = s.price_id
+             order by s.created_at nulls last limit 1`,
+      values: [workspaceId],
     });
     const row = rows[0];
-    const plan = row ? this.subscribed(row.product_name) : this.unsubscribed();
+    const plan = row?.subscription_id ? this.subscribed(row.product_name) : this.unsubscribed();
     if (this.cache.size > 10_000) this.cache.clear();
-    this.cache.set(userId, { plan, at: this.now() });
+    this.cache.set(workspaceId, { plan, at: this.now(), ownerId: row?.owner_id ?? workspaceId });
     return plan;
   }
 
@@ -77,9 +84,9 @@ export class PlanGate {
     return { tier, subscribed: false, limits: PLAN_LIMITS[tier], apiPlan: this.options.unsubscribedApiPlan ?? PLAN_LIMITS[tier].apiPlan };
   }
 
-  /** Drops the cached plan of a user (after a subscription changed). */
+  /** Drops the cached plan of a user and of every workspace they own (after a subscription or an owner changed). */
   forget(userId: string): void {
-    this.cache.delete(userId);
+    for (const [id, entry] of this.cache) if (id === userId || entry.ownerId === userId) this.cache.delete(id);
   }
 
   /** Refuses adding one more of `kind` when the account already holds its plan's number. */

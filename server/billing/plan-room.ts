@@ -15,7 +15,7 @@ const PLAN_LOCK_CLASS = 0x706c616e;
 
 async function held(tx: DbOrTx, kind: CountedKind, userId: string): Promise<number> {
   const table = kind === 'projects' ? projects : scenarios;
-  const [row] = await tx.select({ n: count() }).from(table).where(eq(table.userId, userId));
+  const [row] = await tx.select({ n: count() }).from(table).where(eq(table.workspaceId, userId));
   return row?.n ?? 0;
 }
 

@@ -115,6 +115,8 @@ export const projects = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id').notNull(),
+    /** The workspace the record belongs to (migration 0012); every query is scoped by it. `user_id` is the member who made it. */
+    workspaceId: uuid('workspace_id'),
     url: text('url').notNull(),
     status: text('status').notNull().default('active'),
     instructionText: text('instruction_text'),
@@ -150,6 +152,8 @@ export const scans = pgTable(
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').notNull(),
+    /** The workspace the record belongs to (migration 0012); every query is scoped by it. `user_id` is the member who made it. */
+    workspaceId: uuid('workspace_id'),
     state: text('state', { enum: ['queued', 'running', 'completed', 'failed'] }).notNull().default('queued'),
     url: text('url').notNull(),
     numPages: integer('num_pages').notNull(),
@@ -182,6 +186,8 @@ export const events = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: uuid('user_id').notNull(),
+    /** The workspace the record belongs to (migration 0012); every query is scoped by it. `user_id` is the member who made it. */
+    workspaceId: uuid('workspace_id'),
     projectId: uuid('project_id').references(() => projects.id, { onDelete: 'cascade' }),
     scanId: uuid('scan_id'),
     /** For the requests a scan made: the attempt that made them (a retry replaces an earlier attempt's). */
@@ -205,6 +211,8 @@ export const reports = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id').notNull(),
+    /** The workspace the record belongs to (migration 0012); every query is scoped by it. `user_id` is the member who made it. */
+    workspaceId: uuid('workspace_id'),
     // A project's reports go with it: they describe its site and hold its findings.
     projectId: uuid('project_id').references(() => projects.id, { onDelete: 'cascade' }),
     scanId: uuid('scan_id').references(() => scans.id, { onDelete: 'cascade' }),
@@ -258,6 +266,8 @@ export const scenarios = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id').notNull(),
+    /** The workspace the record belongs to (migration 0012); every query is scoped by it. `user_id` is the member who made it. */
+    workspaceId: uuid('workspace_id'),
     // A project's scenarios go with it: they test its site with its credentials.
     projectId: uuid('project_id').references(() => projects.id, { onDelete: 'cascade' }),
     website: text('website').notNull(),
@@ -279,6 +289,8 @@ export const scenarioRuns = pgTable(
       .notNull()
       .references(() => scenarios.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').notNull(),
+    /** The workspace the record belongs to (migration 0012); every query is scoped by it. `user_id` is the member who made it. */
+    workspaceId: uuid('workspace_id'),
     status: text('status', { enum: ['queued', 'running', 'passed', 'failed'] }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),
@@ -310,6 +322,8 @@ export const apiKeys = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id').notNull(),
+    /** The workspace the record belongs to (migration 0012); every query is scoped by it. `user_id` is the member who made it. */
+    workspaceId: uuid('workspace_id'),
     name: text('name').notNull(),
     /** Hex SHA-256 of the whole key. */
     keyHash: text('key_hash').notNull().unique(),
@@ -326,6 +340,8 @@ export const apiUsage = pgTable(
   'api_usage',
   {
     userId: uuid('user_id').notNull(),
+    /** The workspace the record belongs to (migration 0012); every query is scoped by it. `user_id` is the member who made it. */
+    workspaceId: uuid('workspace_id'),
     /** The UTC day, 'YYYY-MM-DD'. */
     day: text('day').notNull(),
     requests: integer('requests').notNull().default(0),
@@ -339,6 +355,8 @@ export const webhooks = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id').notNull(),
+    /** The workspace the record belongs to (migration 0012); every query is scoped by it. `user_id` is the member who made it. */
+    workspaceId: uuid('workspace_id'),
     url: text('url').notNull(),
     /** The 'whsec_…' signing secret, sealed (server/projects/sealed.ts); shown once, when the webhook is created. */
     secretSealed: text('secret_sealed').notNull(),
@@ -356,6 +374,8 @@ export const webhookDeliveries = pgTable(
       .notNull()
       .references(() => webhooks.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').notNull(),
+    /** The workspace the record belongs to (migration 0012); every query is scoped by it. `user_id` is the member who made it. */
+    workspaceId: uuid('workspace_id'),
     /** One of WEBHOOK_EVENT_TYPES (common/webhooks.ts). */
     eventType: text('event_type').notNull(),
     /** The webhook-id header: the same on every attempt, so receivers can drop duplicates. */
@@ -396,6 +416,8 @@ export const continuousBuilds = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id').notNull(),
+    /** The workspace the record belongs to (migration 0012); every query is scoped by it. `user_id` is the member who made it. */
+    workspaceId: uuid('workspace_id'),
     projectId: uuid('project_id')
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
@@ -424,6 +446,8 @@ export const continuousUsage = pgTable(
   'continuous_usage',
   {
     userId: uuid('user_id').notNull(),
+    /** The workspace the record belongs to (migration 0012); every query is scoped by it. `user_id` is the member who made it. */
+    workspaceId: uuid('workspace_id'),
     month: date('month').notNull(),
     reports: integer('reports').notNull().default(0),
   },
@@ -485,3 +509,58 @@ export const userPreferences = pgTable('user_preferences', {
   webhookNotifications: boolean('webhook_notifications').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A workspace: projects and everything under them belong to one, and its members share them (migration 0012). */
+export const workspaces = pgTable(
+  'workspaces',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** The member who owns it; its plan is the owner's plan. */
+    ownerId: uuid('owner_id').notNull(),
+    /** Every user's own workspace, made with the account; its id is the user's id. Cannot be left or shared. */
+    personal: boolean('personal').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('workspaces_owner_idx').on(t.ownerId)],
+);
+
+export const workspaceMembers = pgTable(
+  'workspace_members',
+  {
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    /** The member's sign-in address as last seen (hosted accounts live in Supabase, so it is kept here). */
+    email: text('email').notNull().default(''),
+    role: text('role', { enum: ['owner', 'member'] }).notNull(),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'workspace_members_pkey', columns: [t.workspaceId, t.userId] }),
+    index('workspace_members_user_idx').on(t.userId, t.joinedAt),
+    uniqueIndex('workspace_members_one_owner_idx').on(t.workspaceId).where(sql`role = 'owner'`),
+  ],
+);
+
+/** An invitation mailed to an address: signed, expiring, single use; only the SHA-256 of its secret is kept. */
+export const workspaceInvitations = pgTable(
+  'workspace_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    invitedBy: uuid('invited_by').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: uuid('accepted_by'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('workspace_invitations_workspace_idx').on(t.workspaceId, t.createdAt, t.id)],
+);

@@ -49,6 +49,7 @@ const summaryColumns = {
   id: scans.id,
   projectId: scans.projectId,
   userId: scans.userId,
+  workspaceId: scans.workspaceId,
   state: scans.state,
   url: scans.url,
   numPages: scans.numPages,

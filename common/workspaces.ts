@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { TIERS } from './billing';
+
+// Workspaces (team mode). Every record (projects, scans, scenarios, reports, events, webhooks, API keys, continuous
+// builds) belongs to a workspace; its members share them. Every user has a personal workspace (its id is the user's
+// id) that cannot be left or shared. A request acts in the workspace named by the X-Vibeeval-Workspace header, or in
+// the caller's personal workspace without it; a workspace the caller is not a member of answers 404, like any
+// record of someone else's.
+
+/** Request header naming the workspace a product API call acts in. */
+export const WORKSPACE_HEADER = 'x-vibeeval-workspace';
+
+export const WORKSPACE_ROLES = ['owner', 'member'] as const;
+export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
+
+/** An invitation's lifetime. */
+export const INVITATION_TTL_HOURS = 72;
+/** Invitations a workspace may send in an hour (mail is not free to send). */
+export const INVITATIONS_PER_HOUR = 20;
+export const WORKSPACE_NAME_MAX = 60;
+
+/** Page sizes of the workspace lists (default and maximum per call). */
+export const WORKSPACE_PAGE_SIZES = {
+  workspaces: { fallback: 50, max: 200 },
+  members: { fallback: 50, max: 200 },
+  invitations: { fallback: 50, max: 200 },
+} as const;
+
+/** Texts of the screens and the API's refusals, word for word. */
+export const WORKSPACE_TEXTS = {
+  notFound: 'Workspace not found',
+  nameRequired: 'Workspace name is required',
+  nameTooLong: `Workspace name cannot exceed ${WORKSPACE_NAME_MAX} characters`,
+  emailInvalid: 'Please enter a valid email address',
+  ownerOnly: 'Only the workspace owner can do this',
+  personalNotShared: 'Your personal workspace cannot be shared; create a workspace to invite colleagues',
+  personalNotLeft: 'You cannot leave your personal workspace',
+  ownerCannotLeave: 'Transfer ownership to another member before leaving',
+  alreadyMember: 'This person is already a member of the workspace',
+  alreadyInvited: 'An invitation to this address is already open',
+  memberNotFound: 'Member not found',
+  invitationNotFound: 'Invitation not found',
+  invitationInvalid: 'This invitation link is invalid or has expired',
+  invitationUsed: 'This invitation has already been used',
+  invitationOtherEmail: 'This invitation was sent to another email address; sign in with that address to accept it',
+  invitationsTooMany: 'Too many invitations sent from this workspace; try again later',
+  transferToMember: 'Ownership can only pass to a member of the workspace',
+  /** Screens. */
+  switcherLabel: 'Workspace',
+  personalName: 'Personal',
+  createWorkspace: 'Create workspace',
+  membersTitle: 'Members',
+  inviteTitle: 'Invite a colleague',
+  inviteButton: 'Send invitation',
+  invitationSent: 'Invitation sent',
+  leaveButton: 'Leave workspace',
+  removeButton: 'Remove',
+  transferButton: 'Make owner',
+  acceptButton: 'Join workspace',
+} as const;
+
+export const workspaceNameSchema = z
+  .string({ message: WORKSPACE_TEXTS.nameRequired })
+  .trim()
+  .min(1, WORKSPACE_TEXTS.nameRequired)
+  .max(WORKSPACE_NAME_MAX, WORKSPACE_TEXTS.nameTooLong)
+  .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), 'Workspace name cannot contain control characters');
+
+/** POST /workspaces and PATCH /workspace/{id} body. */
+export const workspaceBodySchema = z.object({ name: workspaceNameSchema }).strict();
+export type WorkspaceBody = z.infer<typeof workspaceBodySchema>;
+
+/** A workspace as its members see it (GET /workspaces, GET /workspace/{id}). */
+export const workspaceSchema = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  personal: z.boolean(),
+  /** The caller's role in it. */
+  role: z.enum(WORKSPACE_ROLES),
+  owner_id: z.string().uuid(),
+  /** The workspace's plan: its owner's. */
+  tier: z.enum(TIERS),
+  /** Seats in use (members plus open invitations) and the plan's limit (null: no limit). */
+  seats: z.object({ used: z.number().int(), limit: z.number().int().nullable() }),
+  created_at: z.string(),
+});
+export type Workspace = z.infer<typeof workspaceSchema>;
+
+/** GET /workspace/{id}/members (paginated, owner first, then by joining time). */
+export const workspaceMemberSchema = z.object({
+  user_id: z.string().uuid(),
+  email: z.string(),
+  role: z.enum(WORKSPACE_ROLES),
+  joined_at: z.string(),
+});
+export type WorkspaceMember = z.infer<typeof workspaceMemberSchema>;
+
+/** POST /workspace/{id}/invitations body (owner only). */
+export const invitationBodySchema = z.object({ email: z.string().trim().toLowerCase().max(254, WORKSPACE_TEXTS.emailInvalid).email(WORKSPACE_TEXTS.emailInvalid) }).strict();
+
+/** An open invitation (GET /workspace/{id}/invitations, owner only; POST answers 201 with it). */
+export const invitationSchema = z.object({
+  id: z.string().uuid(),
+  email: z.string(),
+  expires_at: z.string(),
+  created_at: z.string(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+
+/** The secret of an invitation link: `vbi_` and 43 base64url characters (256 bits). */
+export const invitationTokenSchema = z.string().regex(/^vbi_[A-Za-z0-9_-]{43}$/, WORKSPACE_TEXTS.invitationInvalid);
+
+/** POST /invitations/preview and POST /invitations/accept body (signed in as the invited address). */
+export const invitationTokenBodySchema = z.object({ token: invitationTokenSchema }).strict();
+
+/** POST /invitations/preview answer: what accepting would join. */
+export const invitationPreviewSchema = z.object({
+  workspace_name: z.string(),
+  invited_by: z.string(),
+  email: z.string(),
+  expires_at: z.string(),
+});
+export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
+
+/** POST /workspace/{id}/transfer body (owner only): the member who becomes owner. */
+export const transferBodySchema = z.object({ user_id: z.string().uuid() }).strict();
+
+/**
+ * The workspace routes (all signed in, product API scope). The invitation link in the mail is
+ * `<origin>/invite?token=vbi_…` (the renderer's page, which posts the token to /invitations/accept).
+ */
+export const WORKSPACE_PATHS = {
+  list: '/workspaces', // GET (paginated) · POST {name} → 201 workspace
+  one: '/workspace/:id', // GET · PATCH {name} (owner) · DELETE (owner, not personal) → 204
+  members: '/workspace/:id/members', // GET (paginated)
+  member: '/workspace/:id/members/:userId', // DELETE (owner; not the owner) → 204
+  leave: '/workspace/:id/leave', // POST → 204 (a member, not the owner, not personal)
+  transfer: '/workspace/:id/transfer', // POST {user_id} (owner) → 200 workspace
+  invitations: '/workspace/:id/invitations', // GET (owner, paginated) · POST {email} (owner) → 201 invitation
+  invitation: '/workspace/:id/invitations/:invitationId', // DELETE (owner) → 204
+  preview: '/invitations/preview', // POST {token} → 200 preview
+  accept: '/invitations/accept', // POST {token} → 200 workspace
+} as const;

@@ -1,0 +1,112 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type pg from 'pg';
+import { WORKSPACE_HEADER, WORKSPACE_TEXTS, type WorkspaceRole } from '../../common/workspaces';
+import type { RequestUser } from '../auth/guard';
+
+/** The workspace a product API request acts in, and the caller's role there. */
+export interface RequestWorkspace {
+  id: string;
+  role: WorkspaceRole;
+  personal: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    workspace: RequestWorkspace | null;
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** How long a membership answer is kept in this process. A removed member is refused within this time everywhere. */
+const MEMBERSHIP_TTL_MS = 1_000;
+
+export class WorkspaceAccessError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Decides which workspace a request acts in: the one its header names when the caller is a member (anything else
+ * answers 404, the answer to any record of someone else's), else the caller's personal workspace, made on first
+ * sight (hosted accounts have no local row until then).
+ */
+export class WorkspaceAccess {
+  readonly #members = new Map<string, { at: number; membership: RequestWorkspace | null }>();
+  readonly #personal = new Set<string>();
+
+  constructor(private readonly pool: pg.Pool) {}
+
+  async resolve(user: Pick<RequestUser, 'id' | 'email'>, requested: string | undefined): Promise<RequestWorkspace> {
+    await this.ensurePersonal(user);
+    const id = requested?.trim() || user.id;
+    if (!UUID.test(id)) throw new WorkspaceAccessError(404, WORKSPACE_TEXTS.notFound);
+    const membership = await this.membership(user.id, id.toLowerCase());
+    if (!membership) throw new WorkspaceAccessError(404, WORKSPACE_TEXTS.notFound);
+    return membership;
+  }
+
+  /** The user's role in the workspace, or null when not a member (kept up to a second; `forget` drops it at once). */
+  async membership(userId: string, workspaceId: string): Promise<RequestWorkspace | null> {
+    const key = `${userId}:${workspaceId}`;
+    const kept = this.#members.get(key);
+    if (kept && Date.now() - kept.at < MEMBERSHIP_TTL_MS) return kept.membership;
+    const { rows } = await this.pool.query<{ role: WorkspaceRole; personal: boolean }>(
+      `SELECT m.role, w.personal FROM workspace_members m JOIN workspaces w ON w.id = m.workspace_id
+        WHERE m.user_id = $1 AND m.workspace_id = $2`,
+      [userId, workspaceId],
+    );
+    const membership = rows[0] ? { id: workspaceId, role: rows[0].role, personal: rows[0].personal } : null;
+    if (this.#members.size > 10_000) this.#members.clear();
+    this.#members.set(key, { at: Date.now(), membership });
+    return membership;
+  }
+
+  /** Makes the user's personal workspace if it does not exist yet (its id is the user's id). */
+  async ensurePersonal(user: Pick<RequestUser, 'id' | 'email'>): Promise<void> {
+    if (this.#personal.has(user.id)) return;
+    await this.pool.query(
+      `WITH made AS (
+         INSERT INTO workspaces (id, name, owner_id, personal) VALUES ($1, 'Personal', $1, true) ON CONFLICT (id) DO NOTHING
+       )
+       INSERT INTO workspace_members (workspace_id, user_id, email, role) VALUES ($1, $1, $2, 'owner')
+       ON CONFLICT (workspace_id, user_id) DO UPDATE SET email = EXCLUDED.email WHERE workspace_members.email <> EXCLUDED.email`,
+      [user.id, user.email ?? ''],
+    );
+    if (this.#personal.size > 10_000) this.#personal.clear();
+    this.#personal.add(user.id);
+  }
+
+  /** Drops what this process keeps of a user's memberships (after a change of members, or the account's deletion). */
+  forget(userId: string): void {
+    this.#personal.delete(userId);
+    for (const key of this.#members.keys()) if (key.startsWith(`${userId}:`)) this.#members.delete(key);
+  }
+}
+
+/**
+ * Sets `request.workspace` on every request of the guarded scope (after the bearer guard); a workspace the caller
+ * is not a member of answers 404 with the product API's error shape.
+ */
+export function requireWorkspace(scope: FastifyInstance, access: WorkspaceAccess) {
+  scope.decorateRequest('workspace', null);
+  scope.addHook('onRequest', async (request: FastifyRequest, reply) => {
+    if (request.method === 'OPTIONS' || !request.user) return;
+    const header = request.headers[WORKSPACE_HEADER];
+    try {
+      request.workspace = await access.resolve(request.user, Array.isArray(header) ? header[0] : header);
+    } catch (error) {
+      if (!(error instanceof WorkspaceAccessError)) throw error;
+      return reply.code(error.statusCode).send({ detail: error.message });
+    }
+  });
+}
+
+/** The workspace of a request in the guarded scope. */
+export function workspaceOf(request: { workspace: RequestWorkspace | null }): RequestWorkspace {
+  if (!request.workspace) throw Object.assign(new Error('Authentication required'), { statusCode: 401 });
+  return request.workspace;
+}
