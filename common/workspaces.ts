@@ -64,6 +64,7 @@ export const workspaceNameSchema = z
   .trim()
   .min(1, WORKSPACE_TEXTS.nameRequired)
   .max(WORKSPACE_NAME_MAX, WORKSPACE_TEXTS.nameTooLong)
+  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
   .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), 'Workspace name cannot contain control characters');
 
 /** POST /workspaces and PATCH /workspace/{id} body. */
