@@ -38,7 +38,7 @@ export interface AppDeps {
   logger: FastifyBaseLogger;
   /** One line per answered request (server/logging.ts); the main logger when absent. */
   accessLog?: Pick<FastifyBaseLogger, 'info'>;
-  /** Kept answers of list routes: a user's own writes through this instance drop theirs before the answer. */
+  /** Kept answers of list routes: a write through this instance drops its workspace's before the answer. */
   lists?: ListCache;
   /** Which workspace each product API request acts in (made here when absent). */
   workspaceAccess?: WorkspaceAccess;
@@ -202,7 +202,7 @@ export async function buildApp({ config, database, secrets, mailer, logger, acce
     // The database's change news reaches this process a moment after commit; the writer's next read must not wait.
     if (lists) {
       scope.addHook('onSend', async (request) => {
-        if (request.method !== 'GET' && request.method !== 'HEAD' && request.user) lists.invalidate(request.user.id);
+        if (request.method !== 'GET' && request.method !== 'HEAD' && request.workspace) lists.invalidate(request.workspace.id);
       });
     }
     for (const routes of apiRoutes) await routes(scope);

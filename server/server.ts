@@ -108,7 +108,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
     const events = new EventService(database.db, live);
     const lists = new ListCache({ ttlMs: config.listCacheTtlMs });
     bus.watchChanges(
-      (userId) => lists.invalidate(userId),
+      (workspaceId) => lists.invalidate(workspaceId),
       (listening) => lists.setListening(listening),
     );
     const webhooks = new WebhookDeliverer({
@@ -206,7 +206,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
       ],
       publicRoutes: [
         publicReportRoutes(reportDeps, config.corsOrigins),
-        liveStreamRoutes(links.signer, live),
+        liveStreamRoutes(links.signer, live, workspaceAccess),
         publicScanRoutes({
           service: new PublicScanService(database.db, database.pool, config.publicScans),
           signer: links.signer,

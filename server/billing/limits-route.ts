@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { planLimitsResponseSchema, type PlanLimitsResponse } from '../../common/plan-limits';
-import { userOf } from '../auth/guard';
+import { workspaceOf } from '../workspaces/access';
 import type { PlanGate } from './plan-gate';
 
-/** The signed-in account's plan as the server enforces it (server/billing/plan-gate.ts). */
-export async function planLimitsOf(gate: Pick<PlanGate, 'planOf'>, userId: string): Promise<PlanLimitsResponse> {
-  const { tier, subscribed, limits, apiPlan } = await gate.planOf(userId);
+/** A workspace's plan (its owner's) as the server enforces it (server/billing/plan-gate.ts); a user id names their personal one. */
+export async function planLimitsOf(gate: Pick<PlanGate, 'planOf'>, workspaceId: string): Promise<PlanLimitsResponse> {
+  const { tier, subscribed, limits, apiPlan } = await gate.planOf(workspaceId);
   return {
     tier,
     subscribed,
@@ -21,10 +21,10 @@ export async function planLimitsOf(gate: Pick<PlanGate, 'planOf'>, userId: strin
   };
 }
 
-/** GET /plan_limits: what the caller's plan allows, so screens offer only that and prompt the upgrade beside it. */
+/** GET /plan_limits: what the current workspace's plan allows, so screens offer only that and prompt the upgrade beside it. */
 export function planLimitsRoutes(gate: Pick<PlanGate, 'planOf'>) {
   return async (scope: FastifyInstance) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
-    app.get('/plan_limits', { schema: { response: { 200: planLimitsResponseSchema } } }, async (request) => planLimitsOf(gate, userOf(request).id));
+    app.get('/plan_limits', { schema: { response: { 200: planLimitsResponseSchema } } }, async (request) => planLimitsOf(gate, workspaceOf(request).id));
   };
 }

@@ -1,17 +1,18 @@
 /**
- * Answers of a user's list routes, kept in memory until that user's records change.
+ * Answers of a workspace's list routes, kept in memory until that workspace's records change.
  *
  * The dashboard asks for the same lists over and over (every tab, every focus, every live update), and each
- * answer costs a round trip to PostgreSQL and its serialisation. Here the serialised answer is kept per user and
- * dropped when the database says the user's projects, scans or reports changed (a trigger notifies on commit, see
+ * answer costs a round trip to PostgreSQL and its serialisation. Here the serialised answer is kept per workspace
+ * (every member sees the same lists) and dropped when the database says the workspace's projects, scans or reports
+ * changed (a trigger notifies on commit, see
  * migration 0004 and `change-feed.ts`), whichever process or instance made the change.
  *
  * Safety nets, because a stale list is worse than a slow one:
- * - an answer loaded while the user's data changed is not kept (a load that started before an invalidation
+ * - an answer loaded while the workspace's data changed is not kept (a load that started before an invalidation
  *   could carry the old rows);
  * - while the change feed is not listening (database restarting, connection lost) nothing is kept or served,
  *   and everything is dropped when it listens again;
- * - entries expire after `ttlMs` anyway, and at most `maxUsers` users are kept (least recently used first out).
+ * - entries expire after `ttlMs` anyway, and at most `maxUsers` workspaces are kept (least recently used first out).
  */
 export interface CachedAnswer {
   body: string;
@@ -56,11 +57,12 @@ export class ListCache {
     this.invalidateAll();
   }
 
-  invalidate(userId: string) {
+  /** Drops the kept answers of a workspace (its records changed). */
+  invalidate(workspaceId: string) {
     this.tick++;
-    this.users.delete(userId);
-    this.invalidatedAt.delete(userId);
-    this.invalidatedAt.set(userId, this.tick);
+    this.users.delete(workspaceId);
+    this.invalidatedAt.delete(workspaceId);
+    this.invalidatedAt.set(workspaceId, this.tick);
     // Forgetting old marks is safe only if in-flight loads can't be kept: treat it as a change of everyone.
     if (this.invalidatedAt.size > this.maxUsers * 4) {
       this.invalidatedAt.clear();
@@ -75,26 +77,26 @@ export class ListCache {
     this.allInvalidatedAt = this.tick;
   }
 
-  /** The kept answer for (user, key), or `load()`'s, kept when no change of the user happened meanwhile. */
-  async get(userId: string, key: string, load: () => Promise<CachedAnswer>): Promise<CachedAnswer> {
+  /** The kept answer for (workspace, key), or `load()`'s, kept when no change of the workspace happened meanwhile. */
+  async get(workspaceId: string, key: string, load: () => Promise<CachedAnswer>): Promise<CachedAnswer> {
     if (!this.enabled || this.ttlMs === 0) return load();
-    const entry = this.users.get(userId);
+    const entry = this.users.get(workspaceId);
     const hit = entry?.answers.get(key);
     if (hit && hit.expires > this.now()) {
       // Most recently used last, so the first key is the one to evict.
-      this.users.delete(userId);
-      this.users.set(userId, entry!);
+      this.users.delete(workspaceId);
+      this.users.set(workspaceId, entry!);
       return hit.answer;
     }
     const started = this.tick;
     const answer = await load();
-    const changed = (this.invalidatedAt.get(userId) ?? 0) > started || this.allInvalidatedAt > started;
+    const changed = (this.invalidatedAt.get(workspaceId) ?? 0) > started || this.allInvalidatedAt > started;
     if (!this.enabled || changed || answer.body.length > this.maxBodyBytes) return answer;
-    const kept = this.users.get(userId) ?? { answers: new Map() };
+    const kept = this.users.get(workspaceId) ?? { answers: new Map() };
     kept.answers.set(key, { answer, expires: this.now() + this.ttlMs });
     if (kept.answers.size > 32) kept.answers.delete(kept.answers.keys().next().value);
-    this.users.delete(userId);
-    this.users.set(userId, kept);
+    this.users.delete(workspaceId);
+    this.users.set(workspaceId, kept);
     if (this.users.size > this.maxUsers) this.users.delete(this.users.keys().next().value!);
     return answer;
   }

@@ -16,6 +16,7 @@ import { BuildJudge } from './build-judge';
 import { ContinuousBuilds } from './builds';
 import { runMonitorTick } from './schedule';
 import { ContinuousService } from './service';
+import { personalWorkspace } from '../testing/workspace-rows';
 
 // Judging against a real PostgreSQL, without the job queue: two processes finishing the same scan judge and
 // announce each waiting build once; a scan still running judges nothing; a build whose re-scan cannot be queued
@@ -51,11 +52,13 @@ const finding = (n: number, severity: Finding['severity']): Finding => ({
 });
 
 async function projectWithScans(currentState: 'running' | 'completed') {
-  const userId = randomUUID();
-  const [project] = await database.db.insert(projects).values({ userId, url: 'https://shop.example/' }).returning();
+  const userId = await personalWorkspace(database.pool, randomUUID());
+  const workspaceId = userId;
+  const [project] = await database.db.insert(projects).values({ userId, workspaceId, url: 'https://shop.example/' }).returning();
   const scan = (state: 'running' | 'completed', findings: Finding[], finishedAgoS: number | null) => ({
     projectId: project!.id,
     userId,
+    workspaceId,
     url: project!.url,
     numPages: 1,
     state,
@@ -67,7 +70,7 @@ async function projectWithScans(currentState: 'running' | 'completed') {
   const [current] = await database.db.insert(scans).values(scan(currentState, [finding(1, 'low'), finding(2, 'high')], currentState === 'completed' ? 1 : null)).returning();
   const made = await database.db
     .insert(continuousBuilds)
-    .values([1, 2].map((n) => ({ userId, projectId: project!.id, buildHash: `0000000${n}`, url: project!.url, scanId: current!.id })))
+    .values([1, 2].map((n) => ({ userId, workspaceId, projectId: project!.id, buildHash: `0000000${n}`, url: project!.url, scanId: current!.id })))
     .returning();
   return { userId, project: project!, before: before!, current: current!, builds: made };
 }
@@ -132,7 +135,7 @@ describe('builds left waiting by a stopped process', () => {
 describe('ContinuousBuilds.start', () => {
   it('never throws: a build whose re-scan cannot be queued stays other, and the failure is logged', async () => {
     const { builds } = await projectWithScans('completed');
-    const [build] = await database.db.insert(continuousBuilds).values({ userId: builds[0]!.userId, projectId: builds[0]!.projectId, buildHash: 'abcdef01', url: builds[0]!.url }).returning();
+    const [build] = await database.db.insert(continuousBuilds).values({ userId: builds[0]!.userId, workspaceId: builds[0]!.workspaceId, projectId: builds[0]!.projectId, buildHash: 'abcdef01', url: builds[0]!.url }).returning();
     const lines: string[] = [];
     const logger = pino({ level: 'error' }, { write: (line: string) => void lines.push(line) });
     const starter = new ContinuousBuilds({
@@ -153,8 +156,8 @@ describe('ContinuousBuilds.start', () => {
   });
 
   it('starts a scheduled build like a reported one: one scan queued and announced, a second build joins it, both judged when it completes', async () => {
-    const userId = randomUUID();
-    const [project] = await database.db.insert(projects).values({ userId, url: 'https://shop.example/' }).returning();
+    const userId = await personalWorkspace(database.pool, randomUUID());
+    const [project] = await database.db.insert(projects).values({ userId, workspaceId: userId, url: 'https://shop.example/' }).returning();
     const sealer = new Sealer('build-judge-test-secret');
     const enqueueScan = vi.fn(async (_id: string) => {});
     const record = vi.fn(async (_events: unknown[]) => {});

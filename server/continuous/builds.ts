@@ -10,6 +10,7 @@ import { ScenarioError, type ScenarioService } from '../scenarios/service';
 import type { WebhookEmitter } from '../webhooks/delivery';
 import { BuildJudge, isFinished } from './build-judge';
 import { toBuild, type BuildStarter } from './service';
+import type { Actor } from '../workspaces/actor';
 
 export interface ContinuousBuildDeps {
   db: Db;
@@ -25,6 +26,9 @@ export interface ContinuousBuildDeps {
 
 type BuildRow = typeof continuousBuilds.$inferSelect;
 type ScanRow = typeof scans.$inferSelect;
+
+/** A build acts in its project's workspace, as the member who made the project (a site's report has no signed-in user). */
+const actorOfBuild = (build: BuildRow): Actor => ({ workspaceId: build.workspaceId, userId: build.userId });
 
 /**
  * Continuous builds judged by real re-scans: a new build queues a scan of its project (or joins the one already
@@ -65,7 +69,7 @@ export class ContinuousBuilds implements BuildStarter {
   private async scanFor(build: BuildRow): Promise<ScanRow> {
     let scan: ScanRow;
     try {
-      scan = await this.deps.projects.queueScan(build.userId, build.projectId);
+      scan = await this.deps.projects.queueScan(actorOfBuild(build), build.projectId);
     } catch (error) {
       if (!(error instanceof ProjectError) || error.statusCode !== 409) throw error;
       const [active] = await this.deps.db
@@ -75,14 +79,14 @@ export class ContinuousBuilds implements BuildStarter {
         .limit(1);
       if (active) return active;
       // The active scan ended between the two statements: queue a fresh one.
-      return this.deps.projects.queueScan(build.userId, build.projectId);
+      return this.deps.projects.queueScan(actorOfBuild(build), build.projectId);
     }
     await this.deps.enqueueScan(scan.id);
     const pages = `up to ${scan.numPages} page${scan.numPages === 1 ? '' : 's'}`;
     await this.deps.events.record([
-      { userId: build.userId, projectId: scan.projectId, scanId: scan.id, kind: 'other', url: scan.url, extra: { description: `Scan queued (${pages})`, scan_id: scan.id } },
+      { ...actorOfBuild(build), projectId: scan.projectId, scanId: scan.id, kind: 'other', url: scan.url, extra: { description: `Scan queued (${pages})`, scan_id: scan.id } },
     ]);
-    await this.deps.live.publish(build.userId, { type: 'scan.state', project_id: scan.projectId, scan_id: scan.id, scan: toScanSummary(scan) }).catch(() => undefined);
+    await this.deps.live.publish(build.workspaceId, { type: 'scan.state', project_id: scan.projectId, scan_id: scan.id, scan: toScanSummary(scan) }).catch(() => undefined);
     return scan;
   }
 
@@ -98,7 +102,7 @@ export class ContinuousBuilds implements BuildStarter {
     }
     for (const run of runs) {
       await this.deps.enqueueScenarioRun(run.id);
-      await this.deps.live.publish(build.userId, { type: 'scenario.run', scenario_id: run.scenario_id, run: liveRun(run) }).catch(() => undefined);
+      await this.deps.live.publish(build.workspaceId, { type: 'scenario.run', scenario_id: run.scenario_id, run: liveRun(run) }).catch(() => undefined);
     }
   }
 
@@ -113,6 +117,6 @@ export class ContinuousBuilds implements BuildStarter {
   }
 
   private async publish(build: BuildRow): Promise<void> {
-    await this.deps.live.publish(build.userId, { type: 'continuous.build', build: toBuild(build) }).catch(() => undefined);
+    await this.deps.live.publish(build.workspaceId, { type: 'continuous.build', build: toBuild(build) }).catch(() => undefined);
   }
 }

@@ -19,22 +19,22 @@ const scheduleOf = (row: ProjectRow): MonitorSchedule => ({
   timezone: row.monitorTimezone,
 });
 
-/** The continuous testing screen's Overview of one project, its schedule and the user's monthly usage. */
+/** The continuous testing screen's Overview of one project, its schedule and its workspace's monthly usage. */
 export class MonitoringService {
   constructor(private readonly db: Db) {}
 
-  private async project(userId: string, projectId: string): Promise<ProjectRow> {
+  private async project(workspaceId: string, projectId: string): Promise<ProjectRow> {
     if (!isUuid(projectId)) throw new ProjectError(404, 'Project not found');
     const [row] = await this.db
       .select()
       .from(projects)
-      .where(and(eq(projects.id, projectId), eq(projects.userId, userId)));
+      .where(and(eq(projects.id, projectId), eq(projects.workspaceId, workspaceId)));
     if (!row) throw new ProjectError(404, 'Project not found');
     return row;
   }
 
-  async overview(userId: string, projectId: string, now = new Date()): Promise<MonitoringOverview> {
-    const project = await this.project(userId, projectId);
+  async overview(workspaceId: string, projectId: string, now = new Date()): Promise<MonitoringOverview> {
+    const project = await this.project(workspaceId, projectId);
     const [[build], [scan], [usage]] = await Promise.all([
       this.db.select().from(continuousBuilds).where(eq(continuousBuilds.projectId, project.id)).orderBy(desc(continuousBuilds.createdAt), desc(continuousBuilds.id)).limit(1),
       this.db
@@ -46,7 +46,7 @@ export class MonitoringService {
       this.db
         .select({ reports: continuousUsage.reports, month: sql<string>`to_char(${currentMonth}, 'YYYY-MM')` })
         .from(continuousUsage)
-        .where(and(eq(continuousUsage.userId, userId), eq(continuousUsage.month, currentMonth))),
+        .where(and(eq(continuousUsage.workspaceId, project.workspaceId), eq(continuousUsage.month, currentMonth))),
     ]);
     const schedule = scheduleOf(project);
     const next = await nextScheduledRun(this.db, schedule, now);
@@ -63,20 +63,23 @@ export class MonitoringService {
   }
 
   /** Sets the project's scheduled re-scans; the next tick of the schedule follows the new settings. */
-  async setSchedule(userId: string, projectId: string, schedule: MonitorSchedule): Promise<MonitoringOverview> {
-    const project = await this.project(userId, projectId);
+  async setSchedule(workspaceId: string, projectId: string, schedule: MonitorSchedule): Promise<MonitoringOverview> {
+    const project = await this.project(workspaceId, projectId);
     await this.db
       .update(projects)
       .set({ monitorFrequency: schedule.frequency, monitorHour: schedule.hour, monitorWeekday: schedule.weekday, monitorTimezone: schedule.timezone, updatedAt: new Date() })
       .where(eq(projects.id, project.id));
-    return this.overview(userId, projectId);
+    return this.overview(workspaceId, projectId);
   }
 
-  /** Counts one monitoring report (changed or not) for the usage meter of the project's owner. */
-  async countReport(userId: string): Promise<void> {
+  /**
+   * Counts one monitoring report (changed or not) for the usage meter of the project's workspace; the month's row
+   * names the member who made the project it first counted for.
+   */
+  async countReport(project: Pick<ProjectRow, 'workspaceId' | 'userId'>): Promise<void> {
     await this.db
       .insert(continuousUsage)
-      .values({ userId, month: currentMonth, reports: 1 })
-      .onConflictDoUpdate({ target: [continuousUsage.userId, continuousUsage.month], set: { reports: sql`${continuousUsage.reports} + 1` } });
+      .values({ userId: project.userId, workspaceId: project.workspaceId, month: currentMonth, reports: 1 })
+      .onConflictDoUpdate({ target: [continuousUsage.workspaceId, continuousUsage.month], set: { reports: sql`${continuousUsage.reports} + 1` } });
   }
 }

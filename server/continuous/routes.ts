@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CONTINUOUS_BUILDS_PAGE, CONTINUOUS_REPORTS_PER_HOUR, continuousReportBodySchema, monitorScheduleSchema } from '../../common/continuous';
 import { pageQuerySchema } from '../../common/pagination';
-import { userOf } from '../auth/guard';
+import { workspaceOf } from '../workspaces/access';
 import { detailErrorHandler } from '../http-errors';
 import { setNextPage } from '../pagination';
 import { takePoint } from '../rate-limit';
@@ -39,7 +39,7 @@ class ReportError extends Error {
 
 export interface ContinuousPublicDeps {
   service: ContinuousService;
-  /** Counts each accepted report for the owner's usage meter. */
+  /** Counts each accepted report for the usage meter of the project's workspace. */
   monitoring: MonitoringService;
   pool: pg.Pool;
   /** Reports accepted per site token and hour. */
@@ -59,7 +59,7 @@ export function continuousPublicRoutes({ service, monitoring, pool, perHour = CO
       const retryAfter = await takePoint(limiter, request.body.site_token);
       if (retryAfter !== null) throw new ReportError(429, 'Too many reports for this site. Please try again later.', retryAfter);
       const project = await service.projectFor(request.body);
-      await monitoring.countReport(project.userId);
+      await monitoring.countReport(project);
       const outcome = await service.report(project, request.body.hash);
       void reply.header('cache-control', 'no-store');
       if (!outcome.changed) return reply.code(200).send({ changed: false });
@@ -77,18 +77,18 @@ export function continuousRoutes(service: ContinuousService, monitoring: Monitor
     const app = scope.withTypeProvider<ZodTypeProvider>();
     app.get('/continuous_builds', { schema: { querystring: buildsQuerySchema } }, async (request, reply) => {
       const { project_id: projectId, ...pageQuery } = request.query;
-      const page = await service.list(userOf(request).id, pageQuery, projectId);
+      const page = await service.list(workspaceOf(request).id, pageQuery, projectId);
       setNextPage(request, reply, page.next);
       return page.items;
     });
     app.post('/project/:id/site_token', { schema: { params: idParams } }, async (request) => ({
-      site_token: await service.rotateSiteToken(userOf(request).id, request.params.id),
+      site_token: await service.rotateSiteToken(workspaceOf(request).id, request.params.id),
     }));
-    app.get('/project/:id/monitoring', { schema: { params: idParams } }, async (request) => monitoring.overview(userOf(request).id, request.params.id));
+    app.get('/project/:id/monitoring', { schema: { params: idParams } }, async (request) => monitoring.overview(workspaceOf(request).id, request.params.id));
     app.put('/project/:id/monitoring', { schema: { params: idParams, body: monitorScheduleSchema } }, async (request) => {
-      const userId = userOf(request).id;
-      await plan.assertMonitorFrequency(userId, request.body.frequency);
-      return monitoring.setSchedule(userId, request.params.id, request.body);
+      const workspaceId = workspaceOf(request).id;
+      await plan.assertMonitorFrequency(workspaceId, request.body.frequency);
+      return monitoring.setSchedule(workspaceId, request.params.id, request.body);
     });
   };
 }

@@ -11,6 +11,7 @@ import { continuousBuilds, projects } from '../db/schema';
 import { loadSecrets } from '../secrets';
 import { signUp } from '../testing/http';
 import { startTestServer } from '../testing/test-server';
+import { personalWorkspace } from '../testing/workspace-rows';
 import { claimDueProjects, MONITOR_TICK_CRON, MONITOR_TICK_QUEUE, nextScheduledRun, runMonitorTick, type MonitorTickDeps } from './schedule';
 import { ContinuousService } from './service';
 
@@ -48,9 +49,10 @@ type Schedule = Omit<MonitorSchedule, 'weekday'> & { weekday?: number };
 
 /** A project of a user of its own (nothing else due shares its builds), with the given schedule. */
 async function scheduled({ frequency, hour, weekday = 1, timezone }: Schedule): Promise<string> {
+  const userId = await personalWorkspace(database.pool, randomUUID());
   const [row] = await database.db
     .insert(projects)
-    .values({ userId: randomUUID(), url: 'https://shop.example', monitorFrequency: frequency, monitorHour: hour, monitorWeekday: weekday, monitorTimezone: timezone })
+    .values({ userId, workspaceId: userId, url: 'https://shop.example', monitorFrequency: frequency, monitorHour: hour, monitorWeekday: weekday, monitorTimezone: timezone })
     .returning({ id: projects.id });
   return row!.id;
 }

@@ -96,6 +96,7 @@ export async function nextScheduledRun(db: Db, schedule: MonitorSchedule, now: D
 export interface ClaimedProject {
   id: string;
   userId: string;
+  workspaceId: string;
   url: string;
   previous: Date | null;
 }
@@ -115,7 +116,7 @@ export async function claimDueProjects(db: Db, now: Date | undefined, limit = MO
     weekday: sql`p.monitor_weekday::int`,
     zone: sql`z.name`,
   }, CLAIM_DAYS);
-  const result = await db.execute<{ id: string; user_id: string; url: string; previous: Date | string | null }>(sql`
+  const result = await db.execute<{ id: string; user_id: string; workspace_id: string; url: string; previous: Date | string | null }>(sql`
     with due as (
       select p.id, p.monitor_last_at as previous
         from projects p
@@ -131,8 +132,8 @@ export async function claimDueProjects(db: Db, now: Date | undefined, limit = MO
     update projects p set monitor_last_at = ${at}
       from due
      where p.id = due.id
-    returning p.id, p.user_id, p.url, due.previous`);
-  return result.rows.map((row) => ({ id: row.id, userId: row.user_id, url: row.url, previous: row.previous === null ? null : new Date(row.previous) }));
+    returning p.id, p.user_id, p.workspace_id, p.url, due.previous`);
+  return result.rows.map((row) => ({ id: row.id, userId: row.user_id, workspaceId: row.workspace_id, url: row.url, previous: row.previous === null ? null : new Date(row.previous) }));
 }
 
 /** Hands a claimed run back (its build could not be made), so the next tick of the same hour tries again. */

@@ -89,7 +89,7 @@ export class ContinuousService {
       if ((await newestHash(tx, project.id)) === hash) return { changed: false } as const;
       const [row] = await tx
         .insert(continuousBuilds)
-        .values({ userId: project.userId, projectId: project.id, buildHash: hash, url: project.url, trigger: 'script' })
+        .values({ userId: project.userId, workspaceId: project.workspaceId, projectId: project.id, buildHash: hash, url: project.url, trigger: 'script' })
         .returning({ id: continuousBuilds.id });
       return { changed: true, buildId: row!.id } as const;
     });
@@ -101,20 +101,20 @@ export class ContinuousService {
    * A build made by the project's schedule: the content is not known to have changed, so it carries the current
    * hash (or '00000000' before the first report) and the next report of that hash still counts as unchanged.
    */
-  async scheduledBuild(project: Pick<typeof projects.$inferSelect, 'id' | 'userId' | 'url'>): Promise<string> {
+  async scheduledBuild(project: Pick<typeof projects.$inferSelect, 'id' | 'userId' | 'workspaceId' | 'url'>): Promise<string> {
     const hash = (await newestHash(this.db, project.id)) ?? '00000000';
     const [row] = await this.db
       .insert(continuousBuilds)
-      .values({ userId: project.userId, projectId: project.id, buildHash: hash, url: project.url, trigger: 'schedule' })
+      .values({ userId: project.userId, workspaceId: project.workspaceId, projectId: project.id, buildHash: hash, url: project.url, trigger: 'schedule' })
       .returning({ id: continuousBuilds.id });
     await this.starter?.start(row!.id);
     return row!.id;
   }
 
-  /** The user's builds, newest first; one project's only when `projectId` is given. */
-  async list(userId: string, { limit, cursor }: PageQuery, projectId?: string): Promise<{ items: ContinuousBuild[]; next: string | null }> {
+  /** The workspace's builds, newest first; one project's only when `projectId` is given. */
+  async list(workspaceId: string, { limit, cursor }: PageQuery, projectId?: string): Promise<{ items: ContinuousBuild[]; next: string | null }> {
     const after = decodeCursor(cursor);
-    const conditions: SQL[] = [eq(continuousBuilds.userId, userId)];
+    const conditions: SQL[] = [eq(continuousBuilds.workspaceId, workspaceId)];
     if (projectId !== undefined) {
       if (!isUuid(projectId)) return { items: [], next: null };
       conditions.push(eq(continuousBuilds.projectId, projectId));
@@ -130,14 +130,14 @@ export class ContinuousService {
     return { items: page.items.map(({ row }) => toBuild(row)), next: page.next };
   }
 
-  /** Gives the user's project a new site token; pages still carrying the old one are refused from now on. */
-  async rotateSiteToken(userId: string, projectId: string): Promise<string> {
+  /** Gives the workspace's project a new site token; pages still carrying the old one are refused from now on. */
+  async rotateSiteToken(workspaceId: string, projectId: string): Promise<string> {
     if (!isUuid(projectId)) throw new ProjectError(404, 'Project not found');
     const token = newSiteToken();
     const [row] = await this.db
       .update(projects)
       .set({ siteToken: token, updatedAt: new Date() })
-      .where(and(eq(projects.id, projectId), eq(projects.userId, userId)))
+      .where(and(eq(projects.id, projectId), eq(projects.workspaceId, workspaceId)))
       .returning({ id: projects.id });
     if (!row) throw new ProjectError(404, 'Project not found');
     return token;

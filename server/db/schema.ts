@@ -109,14 +109,14 @@ export const rateLimits = pgTable('rate_limits', {
   expire: bigint('expire', { mode: 'number' }),
 });
 
-/** A site a user tests. `user_id` is the account's id (local or hosted Supabase); every query filters by it. */
+/** A site a workspace tests. `user_id` is the member who made it (local or hosted Supabase account); every query filters by `workspace_id`. */
 export const projects = pgTable(
   'projects',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id').notNull(),
     /** The workspace the record belongs to (migration 0012); every query is scoped by it. `user_id` is the member who made it. */
-    workspaceId: uuid('workspace_id'),
+    workspaceId: uuid('workspace_id').notNull(),
     url: text('url').notNull(),
     status: text('status').notNull().default('active'),
     instructionText: text('instruction_text'),
@@ -140,7 +140,7 @@ export const projects = pgTable(
     monitorLastAt: timestamp('monitor_last_at', { withTimezone: true }),
   },
   // With the id: the keyset of the paginated list (server/pagination.ts), rows created in one instant included.
-  (t) => [index('projects_user_id_created_idx').on(t.userId, t.createdAt, t.id), index('projects_monitor_idx').on(t.monitorFrequency).where(sql`monitor_frequency <> 'off'`)],
+  (t) => [index('projects_workspace_created_idx').on(t.workspaceId, t.createdAt, t.id), index('projects_monitor_idx').on(t.monitorFrequency).where(sql`monitor_frequency <> 'off'`)],
 );
 
 /** One run of the scanner over a project's site; `result` holds the engine's ScanResult. */
@@ -153,7 +153,7 @@ export const scans = pgTable(
       .references(() => projects.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').notNull(),
     /** The workspace the record belongs to (migration 0012); every query is scoped by it. `user_id` is the member who made it. */
-    workspaceId: uuid('workspace_id'),
+    workspaceId: uuid('workspace_id').notNull(),
     state: text('state', { enum: ['queued', 'running', 'completed', 'failed'] }).notNull().default('queued'),
     url: text('url').notNull(),
     numPages: integer('num_pages').notNull(),
@@ -173,8 +173,8 @@ export const scans = pgTable(
   },
   (t) => [
     index('scans_project_idx').on(t.projectId, t.queuedAt),
-    // The public API's list of a user's scans, newest first (migration 0008).
-    index('scans_user_queued_idx').on(t.userId, t.queuedAt, t.id),
+    // The public API's list of a workspace's scans, newest first (migration 0012).
+    index('scans_workspace_queued_idx').on(t.workspaceId, t.queuedAt, t.id),
     // At most one queued or running scan per project: two Run Test presses cannot start two scans.
     uniqueIndex('scans_one_active_per_project').on(t.projectId).where(sql`state in ('queued', 'running')`),
   ],
@@ -187,7 +187,7 @@ export const events = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: uuid('user_id').notNull(),
     /** The workspace the record belongs to (migration 0012); every query is scoped by it. `user_id` is the member who made it. */
-    workspaceId: uuid('workspace_id'),
+    workspaceId: uuid('workspace_id').notNull(),
     projectId: uuid('project_id').references(() => projects.id, { onDelete: 'cascade' }),
     scanId: uuid('scan_id'),
     /** For the requests a scan made: the attempt that made them (a retry replaces an earlier attempt's). */
@@ -199,6 +199,8 @@ export const events = pgTable(
   },
   (t) => [
     // With the id: the keyset of the paginated lists; a batch of a scan's requests shares one timestamp.
+    index('events_workspace_time_idx').on(t.workspaceId, t.occurredAt, t.id),
+    // The account's deletion deletes its maker's events by user_id (migration 0012 keeps this one).
     index('events_user_time_idx').on(t.userId, t.occurredAt, t.id),
     index('events_project_time_idx').on(t.projectId, t.occurredAt, t.id),
     index('events_scan_attempt_idx').on(t.scanId, t.scanAttempt).where(sql`scan_attempt is not null`),
@@ -212,7 +214,7 @@ export const reports = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id').notNull(),
     /** The workspace the record belongs to (migration 0012); every query is scoped by it. `user_id` is the member who made it. */
-    workspaceId: uuid('workspace_id'),
+    workspaceId: uuid('workspace_id').notNull(),
     // A project's reports go with it: they describe its site and hold its findings.
     projectId: uuid('project_id').references(() => projects.id, { onDelete: 'cascade' }),
     scanId: uuid('scan_id').references(() => scans.id, { onDelete: 'cascade' }),
@@ -227,7 +229,7 @@ export const reports = pgTable(
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (t) => [index('reports_user_created_idx').on(t.userId, t.createdAt, t.id)],
+  (t) => [index('reports_workspace_created_idx').on(t.workspaceId, t.createdAt, t.id)],
 );
 
 /**
@@ -417,7 +419,7 @@ export const continuousBuilds = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id').notNull(),
     /** The workspace the record belongs to (migration 0012); every query is scoped by it. `user_id` is the member who made it. */
-    workspaceId: uuid('workspace_id'),
+    workspaceId: uuid('workspace_id').notNull(),
     projectId: uuid('project_id')
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
@@ -435,23 +437,23 @@ export const continuousBuilds = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [
-    index('continuous_builds_user_created_idx').on(t.userId, t.createdAt, t.id),
+    index('continuous_builds_workspace_created_idx').on(t.workspaceId, t.createdAt, t.id),
     index('continuous_builds_project_created_idx').on(t.projectId, t.createdAt),
     index('continuous_builds_scan_idx').on(t.scanId),
   ],
 );
 
-/** Monitoring reports received per user and calendar month (UTC): the usage meter of the continuous testing screen. */
+/** Monitoring reports received per workspace and calendar month (UTC): the usage meter of the continuous testing screen. */
 export const continuousUsage = pgTable(
   'continuous_usage',
   {
     userId: uuid('user_id').notNull(),
     /** The workspace the record belongs to (migration 0012); every query is scoped by it. `user_id` is the member who made it. */
-    workspaceId: uuid('workspace_id'),
+    workspaceId: uuid('workspace_id').notNull(),
     month: date('month').notNull(),
     reports: integer('reports').notNull().default(0),
   },
-  (t) => [primaryKey({ name: 'continuous_usage_pkey', columns: [t.userId, t.month] })],
+  (t) => [primaryKey({ name: 'continuous_usage_pkey', columns: [t.workspaceId, t.month] })],
 );
 
 /** Prices of the plans (migration 0011): the local provider's own; with Stripe, a copy of its prices. */

@@ -8,7 +8,10 @@ import { cursorTimestampSql, decodeCursor, pageOf } from '../pagination';
 import { transaction } from '../db/transaction';
 
 export interface NewEvent {
+  /** The member whose action (or whose record's job) it is. */
   userId: string;
+  /** The workspace it belongs to; absent, the user's personal workspace (whose id is the user's). */
+  workspaceId?: string;
   projectId: string | null;
   scanId?: string | null;
   kind: EventKind;
@@ -37,7 +40,7 @@ export function toEvent(row: EventRow): ProjectEvent {
 
 const sortAt = sql<string>`${sql.raw(cursorTimestampSql('"events"."occurred_at"'))}`;
 
-/** Records what happened and tells the user's open windows at once. */
+/** Records what happened and tells the open windows of the workspace's members at once. */
 export class EventService {
   constructor(
     private readonly db: Db,
@@ -80,26 +83,26 @@ export class EventService {
   private async broadcast(rows: EventRow[], broadcast: boolean) {
     if (!broadcast || !this.live) return;
     for (const row of rows) {
-      await this.live.publish(row.userId, { type: 'event', project_id: row.projectId, event: toEvent(row) }).catch(() => undefined);
+      await this.live.publish(row.workspaceId, { type: 'event', project_id: row.projectId, event: toEvent(row) }).catch(() => undefined);
     }
   }
 
-  /** One page of the user's events, newest first. */
-  async recent(userId: string, page: PageQuery): Promise<{ items: ProjectEvent[]; next: string | null }> {
-    return this.page(eq(events.userId, userId), page);
+  /** One page of the workspace's events, newest first. */
+  async recent(workspaceId: string, page: PageQuery): Promise<{ items: ProjectEvent[]; next: string | null }> {
+    return this.page(eq(events.workspaceId, workspaceId), page);
   }
 
   /** One page of a project's events, newest first. */
-  async forProject(userId: string, projectId: string, page: PageQuery): Promise<{ items: ProjectEvent[]; next: string | null }> {
-    return this.page(and(eq(events.userId, userId), eq(events.projectId, projectId))!, page);
+  async forProject(workspaceId: string, projectId: string, page: PageQuery): Promise<{ items: ProjectEvent[]; next: string | null }> {
+    return this.page(and(eq(events.workspaceId, workspaceId), eq(events.projectId, projectId))!, page);
   }
 
   /** A project's latest events up to `limit` (analytics reports read them all at once, server side). */
-  async latestOfProject(userId: string, projectId: string, limit: number): Promise<ProjectEvent[]> {
+  async latestOfProject(workspaceId: string, projectId: string, limit: number): Promise<ProjectEvent[]> {
     const rows = await this.db
       .select()
       .from(events)
-      .where(and(eq(events.userId, userId), eq(events.projectId, projectId)))
+      .where(and(eq(events.workspaceId, workspaceId), eq(events.projectId, projectId)))
       .orderBy(desc(events.occurredAt), desc(events.id))
       .limit(limit);
     return rows.map(toEvent);
@@ -122,6 +125,7 @@ export class EventService {
 function toRow(event: NewEvent, scanAttempt: number | null): typeof events.$inferInsert {
   return {
     userId: event.userId,
+    workspaceId: event.workspaceId ?? event.userId,
     projectId: event.projectId,
     scanId: event.scanId ?? null,
     scanAttempt,

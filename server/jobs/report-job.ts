@@ -55,7 +55,7 @@ export async function runReportJob(reportId: string, deps: ReportJobDeps, signal
     .where(and(eq(reports.id, reportId), eq(reports.state, 'queued')))
     .returning();
   if (!row || row.type === 'security') return;
-  const publish = (current: ReportRow) => live.publish(current.userId, { type: 'report.state', report: reportStatusFor(current, links) }).catch(() => undefined);
+  const publish = (current: ReportRow) => live.publish(current.workspaceId, { type: 'report.state', report: reportStatusFor(current, links) }).catch(() => undefined);
   await publish(row);
   const log = logger.child({ report: row.id, type: row.type });
 
@@ -78,7 +78,7 @@ export async function runReportJob(reportId: string, deps: ReportJobDeps, signal
     if (row.type === 'analytics') {
       const to = new Date();
       const from = new Date(to.getTime() - ANALYTICS_DAYS * 24 * 3600 * 1000);
-      const events = row.projectId ? await deps.events.latestOfProject(row.userId, row.projectId, 20_000) : [];
+      const events = row.projectId ? await deps.events.latestOfProject(row.workspaceId, row.projectId, 20_000) : [];
       content = analyseEvents(events, { from, to, target: row.url });
     } else {
       const browser = findChromium();
@@ -96,7 +96,7 @@ export async function runReportJob(reportId: string, deps: ReportJobDeps, signal
     if (done) await publish(done);
     // Once per report: only the job that moved it from queued to running gets here.
     if (done) await deps.webhooks?.emit(done.userId, 'report.generated', reportGeneratedData(done));
-    await deps.events.record([{ userId: row.userId, projectId: row.projectId, kind: 'other', url: row.url, extra: { description: `${row.type[0]!.toUpperCase()}${row.type.slice(1)} report generated: ${totalIssues ?? 0} issue${totalIssues === 1 ? '' : 's'}` } }]);
+    await deps.events.record([{ userId: row.userId, workspaceId: row.workspaceId, projectId: row.projectId, kind: 'other', url: row.url, extra: { description: `${row.type[0]!.toUpperCase()}${row.type.slice(1)} report generated: ${totalIssues ?? 0} issue${totalIssues === 1 ? '' : 's'}` } }]);
   } catch (error) {
     if (signal.aborted) {
       await db.update(reports).set({ state: 'queued', progress: null }).where(eq(reports.id, row.id));

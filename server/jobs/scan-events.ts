@@ -28,7 +28,7 @@ export function exchangeKind(exchange: Exchange): NewEvent['kind'] {
   return 'api_call';
 }
 
-type Base = Pick<NewEvent, 'userId' | 'projectId' | 'scanId'>;
+type Base = Pick<NewEvent, 'userId' | 'workspaceId' | 'projectId' | 'scanId'>;
 
 /**
  * Turns the requests of one scan attempt into events, flushed in batches every second (and on `stop`), at

@@ -55,7 +55,7 @@ describe('ProgressPublisher', () => {
       publish: async (_user, message) => void published.push(message.progress),
       store: async (_scan, p) => void stored.push(p),
     };
-    const publisher = new ProgressPublisher({ id: 's1', userId: 'u1', projectId: 'p1' }, sinks, () => now);
+    const publisher = new ProgressPublisher({ id: 's1', workspaceId: 'w1', projectId: 'p1' }, sinks, () => now);
     publisher.onProgress(progress('crawl', 1));
     now += 100;
     publisher.onProgress(progress('crawl', 2)); // throttled

@@ -11,20 +11,21 @@ export const STORE_EVERY_MS = 1_000;
 
 export interface ProgressTarget {
   id: string;
-  userId: string;
+  /** Progress goes to the members of the scan's workspace. */
+  workspaceId: string;
   projectId: string;
 }
 
-/** Where progress goes: the user's live stream and the scan row. */
+/** Where progress goes: the live stream of the scan's workspace and the scan row. */
 export interface ProgressSinks {
-  publish: (userId: string, message: { type: 'scan.progress'; project_id: string; scan_id: string; progress: ScanProgress }) => Promise<void>;
+  publish: (workspaceId: string, message: { type: 'scan.progress'; project_id: string; scan_id: string; progress: ScanProgress }) => Promise<void>;
   store: (scanId: string, progress: ScanProgress) => Promise<void>;
 }
 
 /** Sinks over the live bus and the database. */
 export function progressSinks(db: Db, live: LiveBus): ProgressSinks {
   return {
-    publish: (userId, message) => live.publish(userId, message),
+    publish: (workspaceId, message) => live.publish(workspaceId, message),
     store: async (scanId, progress) => {
       await db
         .update(scans)
@@ -56,8 +57,8 @@ export class ProgressPublisher {
     if (next.phase === this.#lastPhase && now - this.#lastSent < PROGRESS_EVERY_MS && next.phase !== 'done') return;
     this.#lastPhase = next.phase;
     this.#lastSent = now;
-    const { id, userId, projectId } = this.scan;
-    void this.sinks.publish(userId, { type: 'scan.progress', project_id: projectId, scan_id: id, progress: next }).catch(() => undefined);
+    const { id, workspaceId, projectId } = this.scan;
+    void this.sinks.publish(workspaceId, { type: 'scan.progress', project_id: projectId, scan_id: id, progress: next }).catch(() => undefined);
     if (now - this.#lastStored >= STORE_EVERY_MS) {
       this.#lastStored = now;
       void this.sinks.store(id, next).catch(() => undefined);

@@ -14,8 +14,8 @@ type ReportRow = typeof reports.$inferSelect;
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** The events a completed scan leaves: its medium-and-above findings (at most 50) and a summary line. */
-export function completionEvents(row: Pick<ScanRow, 'id' | 'userId' | 'projectId' | 'url'>, result: ScanResult, droppedRequests: number): NewEvent[] {
-  const base = { userId: row.userId, projectId: row.projectId, scanId: row.id };
+export function completionEvents(row: Pick<ScanRow, 'id' | 'userId' | 'workspaceId' | 'projectId' | 'url'>, result: ScanResult, droppedRequests: number): NewEvent[] {
+  const base = { userId: row.userId, workspaceId: row.workspaceId, projectId: row.projectId, scanId: row.id };
   const important = result.findings.filter((finding) => SEVERITY_RANK[finding.severity] >= SEVERITY_RANK.medium);
   const events: NewEvent[] = important.slice(0, MAX_FINDING_EVENTS).map((finding) => ({
     ...base,
@@ -43,7 +43,7 @@ export function completionEvents(row: Pick<ScanRow, 'id' | 'userId' | 'projectId
  * Stores a completed scan and its security report in one transaction: a report asked for before the scan
  * existed is waiting for it and completes; otherwise the scan makes its own.
  */
-export async function storeScanResult(db: Db, row: Pick<ScanRow, 'id' | 'userId' | 'projectId' | 'url'>, result: ScanResult): Promise<{ done: ScanRow; report: ReportRow }> {
+export async function storeScanResult(db: Db, row: Pick<ScanRow, 'id' | 'userId' | 'workspaceId' | 'projectId' | 'url'>, result: ScanResult): Promise<{ done: ScanRow; report: ReportRow }> {
   const totalIssues = result.findings.filter((finding) => finding.severity !== 'info').length;
   return transaction(db, async (tx) => {
     const [done] = await tx
@@ -70,7 +70,7 @@ export async function storeScanResult(db: Db, row: Pick<ScanRow, 'id' | 'userId'
       ? [waiting]
       : await tx
           .insert(reports)
-          .values({ userId: row.userId, projectId: row.projectId, scanId: row.id, type: 'security', url: row.url, state: 'completed', totalIssues, finishedAt: sql`now()` })
+          .values({ userId: row.userId, workspaceId: row.workspaceId, projectId: row.projectId, scanId: row.id, type: 'security', url: row.url, state: 'completed', totalIssues, finishedAt: sql`now()` })
           .returning();
     return { done: done!, report: report! };
   });

@@ -4,23 +4,23 @@ import type { LiveMessage } from '../../common/projects';
 import { backoffDelay, type Backoff } from '../db/supervisor';
 
 const CHANNEL = 'vibeeval_live';
-/** Sent by database triggers on commit with the id of the user whose projects, scans or reports changed. */
+/** Sent by database triggers on commit with the id of the workspace whose projects, scans or reports changed. */
 const CHANGES_CHANNEL = 'vibeeval_changes';
 /** PostgreSQL's NOTIFY payload limit is 8000 bytes; larger messages are dropped (listeners refetch on state changes). */
 const MAX_PAYLOAD = 7_900;
 const RECONNECT_BACKOFF: Backoff = { initialMs: 250, maxMs: 2_000, factor: 2, jitter: 0.2 };
 
 export interface LiveBus {
-  /** Sends a message to every connected client of the user, on every server instance. */
-  publish(userId: string, message: LiveMessage): Promise<void>;
-  /** Calls `handler` for each message to the user; returns the unsubscribe function. */
-  subscribe(userId: string, handler: (message: LiveMessage) => void): () => void;
+  /** Sends a message to every connected client of the workspace's members, on every server instance. */
+  publish(workspaceId: string, message: LiveMessage): Promise<void>;
+  /** Calls `handler` for each message to the workspace; returns the unsubscribe function. */
+  subscribe(workspaceId: string, handler: (message: LiveMessage) => void): () => void;
   /**
-   * Calls `onChange` with the user id of every committed change to a user's projects, scans or reports (any
+   * Calls `onChange` with the workspace id of every committed change to a workspace's projects, scans or reports (any
    * process), before live messages sent after that change; `onListening(false)` when such news may be missed
    * (connection lost), `onListening(true)` once listening again.
    */
-  watchChanges(onChange: (userId: string) => void, onListening: (listening: boolean) => void): () => void;
+  watchChanges(onChange: (workspaceId: string) => void, onListening: (listening: boolean) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -28,7 +28,7 @@ type Log = (level: 'warn' | 'error', message: string) => void;
 
 /**
  * Live updates through PostgreSQL LISTEN/NOTIFY, so a scan running in one process (a worker) reaches the browsers
- * connected to any server instance. One listening connection per process; fan-out by user id in memory.
+ * connected to any server instance. One listening connection per process; fan-out by workspace id in memory.
  */
 export async function startLiveBus(url: string, pool: pg.Pool, log: Log): Promise<LiveBus> {
   const local = new EventEmitter();
@@ -52,8 +52,8 @@ export async function startLiveBus(url: string, pool: pg.Pool, log: Log): Promis
       if (note.channel === CHANGES_CHANNEL && note.payload) return void changes.emit('change', note.payload);
       if (note.channel !== CHANNEL || !note.payload) return;
       try {
-        const { u, m } = JSON.parse(note.payload) as { u: string; m: LiveMessage };
-        local.emit(u, m);
+        const { w, m } = JSON.parse(note.payload) as { w: string; m: LiveMessage };
+        local.emit(w, m);
       } catch (error) {
         log('warn', `live: unreadable notification: ${(error as Error).message}`);
       }
@@ -105,17 +105,17 @@ export async function startLiveBus(url: string, pool: pg.Pool, log: Log): Promis
   setListening(true);
 
   return {
-    async publish(userId, message) {
-      const payload = JSON.stringify({ u: userId, m: message });
+    async publish(workspaceId, message) {
+      const payload = JSON.stringify({ w: workspaceId, m: message });
       if (Buffer.byteLength(payload) > MAX_PAYLOAD) {
         log('warn', `live: a ${message.type} message of ${payload.length} bytes was too large to send`);
         return;
       }
       await pool.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]);
     },
-    subscribe(userId, handler) {
-      local.on(userId, handler);
-      return () => local.off(userId, handler);
+    subscribe(workspaceId, handler) {
+      local.on(workspaceId, handler);
+      return () => local.off(workspaceId, handler);
     },
     watchChanges(onChange, onListening) {
       changes.on('change', onChange);

@@ -9,7 +9,7 @@ import type { ListCache } from '../changes/list-cache';
 import type { EventService } from '../events/service';
 import type { Jobs } from '../jobs/queue';
 import type { LiveBus } from '../live/bus';
-import { userOf } from '../auth/guard';
+import { requestActor } from '../workspaces/actor';
 import { nextPageHeaders, setNextPage } from '../pagination';
 import { toScanSummary, type ProjectService } from './service';
 
@@ -24,50 +24,52 @@ export interface ProjectRouteDeps {
 const idParams = z.object({ id: z.string() });
 const projectsQuerySchema = pageQuerySchema(PAGE_SIZES.projects);
 
-/** The project API of spec section 7, every record scoped to the signed-in user. */
+/** The project API of spec section 7, every record scoped to the request's workspace. */
 export function projectRoutes({ projects, events, jobs, live, lists }: ProjectRouteDeps) {
   return async (scope: FastifyInstance) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
 
     app.post('/project', { schema: { body: createProjectBodySchema }, config: { creationLimit: 'project' } }, async (request, reply) => {
-      const project = await projects.create(userOf(request).id, request.body);
-      await events.record([{ userId: userOf(request).id, projectId: project.id, kind: 'other', url: project.url, extra: { description: 'Project created' } }]);
+      const actor = requestActor(request);
+      const project = await projects.create(actor, request.body);
+      await events.record([{ ...actor, projectId: project.id, kind: 'other', url: project.url, extra: { description: 'Project created' } }]);
       return reply.code(201).send(project);
     });
 
     app.get('/projects', { schema: { querystring: projectsQuerySchema } }, async (request, reply) => {
-      const userId = userOf(request).id;
+      const actor = requestActor(request);
       const { limit, cursor } = request.query;
-      const answer = await lists.get(userId, `projects?limit=${limit}&cursor=${cursor ?? ''}`, async () => {
-        const page = await projects.list(userId, request.query);
+      const answer = await lists.get(actor.workspaceId, `projects?limit=${limit}&cursor=${cursor ?? ''}`, async () => {
+        const page = await projects.list(actor, request.query);
         return { body: JSON.stringify(page.items), headers: nextPageHeaders(request, page.next) };
       });
       return reply.headers(answer.headers).type('application/json; charset=utf-8').send(answer.body);
     });
 
-    app.get('/project/:id', { schema: { params: idParams } }, async (request) => projects.get(userOf(request).id, request.params.id));
+    app.get('/project/:id', { schema: { params: idParams } }, async (request) => projects.get(requestActor(request), request.params.id));
 
     app.patch('/project/:id', { schema: { params: idParams, body: updateProjectBodySchema } }, async (request) =>
-      projects.update(userOf(request).id, request.params.id, request.body),
+      projects.update(requestActor(request), request.params.id, request.body),
     );
 
     app.delete('/project/:id', { schema: { params: idParams } }, async (request) => {
-      await projects.remove(userOf(request).id, request.params.id);
+      await projects.remove(requestActor(request), request.params.id);
       return { message: 'Project deleted' };
     });
 
     app.patch('/project_test/:id', { schema: { params: idParams }, config: { creationLimit: 'scan' } }, async (request) => {
-      const scan = await projects.queueScan(userOf(request).id, request.params.id);
+      const actor = requestActor(request);
+      const scan = await projects.queueScan(actor, request.params.id);
       await jobs.enqueueScan(scan.id);
       await events.record([
-        { userId: userOf(request).id, projectId: scan.projectId, scanId: scan.id, kind: 'other', url: scan.url, extra: { description: `Scan queued (up to ${scan.numPages} page${scan.numPages === 1 ? '' : 's'})`, scan_id: scan.id } },
+        { ...actor, projectId: scan.projectId, scanId: scan.id, kind: 'other', url: scan.url, extra: { description: `Scan queued (up to ${scan.numPages} page${scan.numPages === 1 ? '' : 's'})`, scan_id: scan.id } },
       ]);
-      await live.publish(userOf(request).id, { type: 'scan.state', project_id: scan.projectId, scan_id: scan.id, scan: toScanSummary(scan) }).catch(() => undefined);
+      await live.publish(actor.workspaceId, { type: 'scan.state', project_id: scan.projectId, scan_id: scan.id, scan: toScanSummary(scan) }).catch(() => undefined);
       return { message: 'Project test has been started.', scan_id: scan.id };
     });
 
     app.get('/project/:id/scan', { schema: { params: idParams } }, async (request): Promise<ProjectScanResponse> => {
-      const { latest, completed, reportId } = await projects.scansForView(userOf(request).id, request.params.id);
+      const { latest, completed, reportId } = await projects.scansForView(requestActor(request), request.params.id);
       if (!latest) return { scan: null, result: null, new_fingerprints: [], fixed: [], previous_scan_id: null };
       const [current, previous] = completed;
       const result = current ? parseResult(current.result) : null;
@@ -83,14 +85,14 @@ export function projectRoutes({ projects, events, jobs, live, lists }: ProjectRo
     });
 
     app.get('/events/project/:id', { schema: { params: idParams, querystring: eventsQuerySchema } }, async (request, reply) => {
-      await projects.row(userOf(request).id, request.params.id);
-      const page = await events.forProject(userOf(request).id, request.params.id, request.query);
+      const project = await projects.row(requestActor(request), request.params.id);
+      const page = await events.forProject(project.workspaceId, project.id, request.query);
       setNextPage(request, reply, page.next);
       return page.items;
     });
 
     app.get('/events/recent', { schema: { querystring: eventsQuerySchema } }, async (request, reply) => {
-      const page = await events.recent(userOf(request).id, request.query);
+      const page = await events.recent(requestActor(request).workspaceId, request.query);
       setNextPage(request, reply, page.next);
       return page.items;
     });

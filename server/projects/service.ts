@@ -12,6 +12,7 @@ import { cursorTimestampSql, decodeCursor, pageOf } from '../pagination';
 import type { Sealer } from './sealed';
 import type { PlanGate } from '../billing/plan-gate';
 import { insertWithinPlan } from '../billing/plan-room';
+import { actorOf, type ActorLike } from '../workspaces/actor';
 
 type ProjectRow = typeof projects.$inferSelect;
 type ScanRow = typeof scans.$inferSelect;
@@ -106,7 +107,7 @@ select p.id, p.url, p.status, p.instruction_text, p.secret_instruction_sealed, p
   left join lateral (
     select id from reports where reports.scan_id = s.id and reports.type = 'security' limit 1
   ) r on true
- where p.user_id = $1 __AFTER__
+ where p.workspace_id = $1 __AFTER__
  order by p.created_at desc, p.id desc
  limit $2`;
 
@@ -120,7 +121,10 @@ const LIST_AFTER_SQL = LIST_SQL.replace('__AFTER__', 'and (p.created_at, p.id) <
  */
 const POLICY_LOOKUP_MS = 3000;
 
-/** Projects of one user. Every query is filtered by the user's id: another user's project does not exist (404). */
+/**
+ * Projects of one workspace. Every query is filtered by the workspace's id: another workspace's project does not
+ * exist (404). Records made here name the acting member as their user.
+ */
 export class ProjectService {
   constructor(
     private readonly db: Db,
@@ -181,12 +185,13 @@ export class ProjectService {
    * The dashboard's most frequent call: one prepared statement (planned once per connection) that brings each
    * project with its latest scan and that scan's security report.
    */
-  async list(userId: string, { limit, cursor }: PageQuery): Promise<{ items: Project[]; next: string | null }> {
+  async list(who: ActorLike, { limit, cursor }: PageQuery): Promise<{ items: Project[]; next: string | null }> {
+    const { workspaceId } = actorOf(who);
     const after = decodeCursor(cursor);
     const { rows } = await this.pool.query<ListRow>(
       after
-        ? { name: 'projects_list_after', text: LIST_AFTER_SQL, values: [userId, limit + 1, after.at, after.id] }
-        : { name: 'projects_list', text: LIST_FIRST_SQL, values: [userId, limit + 1] },
+        ? { name: 'projects_list_after', text: LIST_AFTER_SQL, values: [workspaceId, limit + 1, after.at, after.id] }
+        : { name: 'projects_list', text: LIST_FIRST_SQL, values: [workspaceId, limit + 1] },
     );
     const page = pageOf(rows, limit, (row) => ({ at: row.sort_at, id: row.id }));
     return { items: page.items.map((row) => this.fromListRow(row)), next: page.next };
@@ -221,26 +226,28 @@ export class ProjectService {
     };
   }
 
-  async row(userId: string, id: string): Promise<ProjectRow> {
+  async row(who: ActorLike, id: string): Promise<ProjectRow> {
     if (!isUuid(id)) throw new ProjectError(404, 'Project not found');
     const [row] = await this.db
       .select()
       .from(projects)
-      .where(and(eq(projects.id, id), eq(projects.userId, userId)));
+      .where(and(eq(projects.id, id), eq(projects.workspaceId, actorOf(who).workspaceId)));
     if (!row) throw new ProjectError(404, 'Project not found');
     return row;
   }
 
-  async get(userId: string, id: string): Promise<Project> {
-    const row = await this.row(userId, id);
+  async get(who: ActorLike, id: string): Promise<Project> {
+    const row = await this.row(who, id);
     const latest = await this.latestScans([row.id]);
     return { ...this.toProject(row, latest.get(row.id) ?? null), site_token: row.siteToken };
   }
 
-  async create(userId: string, body: z.output<typeof createProjectBodySchema>): Promise<Project> {
+  async create(who: ActorLike, body: z.output<typeof createProjectBodySchema>): Promise<Project> {
+    const { workspaceId, userId } = actorOf(who);
     await this.assertScannable(body.url);
     const values = {
       userId,
+      workspaceId,
       url: body.url,
       status: body.status,
       instructionText: body.instruction_text ?? null,
@@ -248,12 +255,12 @@ export class ProjectService {
       numPages: body.num_pages,
     };
     // Every way of creating a project (dashboard, /v1, MCP) comes through here, so the plan's limit holds for all.
-    const [row] = await insertWithinPlan(this.db, this.plan, userId, 'projects', (tx) => tx.insert(projects).values(values).returning());
+    const [row] = await insertWithinPlan(this.db, this.plan, workspaceId, 'projects', (tx) => tx.insert(projects).values(values).returning());
     return this.toProject(row!, null);
   }
 
-  async update(userId: string, id: string, body: z.output<typeof updateProjectBodySchema>): Promise<Project> {
-    await this.row(userId, id);
+  async update(who: ActorLike, id: string, body: z.output<typeof updateProjectBodySchema>): Promise<Project> {
+    const row = await this.row(who, id);
     if (body.url !== undefined) await this.assertScannable(body.url);
     const changes: Partial<typeof projects.$inferInsert> = { updatedAt: new Date() };
     if (body.url !== undefined) changes.url = body.url;
@@ -265,24 +272,24 @@ export class ProjectService {
     await this.db
       .update(projects)
       .set(changes)
-      .where(and(eq(projects.id, id), eq(projects.userId, userId)));
-    return this.get(userId, id);
+      .where(and(eq(projects.id, row.id), eq(projects.workspaceId, row.workspaceId)));
+    return this.get(who, id);
   }
 
-  async remove(userId: string, id: string): Promise<void> {
-    await this.row(userId, id);
-    await this.db.delete(projects).where(and(eq(projects.id, id), eq(projects.userId, userId)));
+  async remove(who: ActorLike, id: string): Promise<void> {
+    const row = await this.row(who, id);
+    await this.db.delete(projects).where(and(eq(projects.id, row.id), eq(projects.workspaceId, row.workspaceId)));
   }
 
   /**
    * Queues a scan of the project's site. The partial unique index on scans allows one queued or running scan per
    * project, so two presses (or two server instances) cannot start two scans.
    */
-  async queueScan(userId: string, id: string): Promise<ScanRow> {
-    const project = await this.row(userId, id);
+  async queueScan(who: ActorLike, id: string): Promise<ScanRow> {
+    const project = await this.row(who, id);
     const [scan] = await this.db
       .insert(scans)
-      .values({ projectId: project.id, userId, url: project.url, numPages: project.numPages })
+      .values({ projectId: project.id, userId: actorOf(who).userId, workspaceId: project.workspaceId, url: project.url, numPages: project.numPages })
       .onConflictDoNothing({ target: scans.projectId, where: sql`state in ('queued', 'running')` })
       .returning();
     if (!scan) throw new ProjectError(409, 'A test of this project is already running.');
@@ -291,8 +298,8 @@ export class ProjectService {
   }
 
   /** The two latest completed scans and the latest scan of any state, for the detail view. */
-  async scansForView(userId: string, id: string): Promise<{ latest: ScanRow | undefined; completed: ScanRow[]; reportId: string | null }> {
-    const project = await this.row(userId, id);
+  async scansForView(who: ActorLike, id: string): Promise<{ latest: ScanRow | undefined; completed: ScanRow[]; reportId: string | null }> {
+    const project = await this.row(who, id);
     const [latest] = await this.db.select().from(scans).where(eq(scans.projectId, project.id)).orderBy(desc(scans.queuedAt)).limit(1);
     const completed = await this.db
       .select()

@@ -11,7 +11,7 @@ import { reports, scans } from '../db/schema';
 import type { Jobs } from '../jobs/queue';
 import type { LiveBus } from '../live/bus';
 import { isUuid, ProjectError, type ProjectService } from '../projects/service';
-import { userOf } from '../auth/guard';
+import { requestActor } from '../workspaces/actor';
 import { cursorTimestampSql, decodeCursor, pageOf, setNextPage } from '../pagination';
 import type { PlanGate } from '../billing/plan-gate';
 import type { ReportLinks } from './links';
@@ -35,7 +35,7 @@ export interface ReportRouteDeps {
 const idParams = z.object({ id: z.string() });
 const reportLinksQuerySchema = pageQuerySchema(PAGE_SIZES.reportLinks);
 
-/** Reports for the signed-in user: recent links, generation and status. */
+/** Reports of the request's workspace: recent links, generation and status. */
 export function reportRoutes({ db, projects, jobs, live, links }: ReportRouteDeps) {
   return async (scope: FastifyInstance) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
@@ -43,7 +43,7 @@ export function reportRoutes({ db, projects, jobs, live, links }: ReportRouteDep
     app.get('/report_links/recent', { schema: { querystring: reportLinksQuerySchema } }, async (request, reply) => {
       const { limit, cursor } = request.query;
       const after = decodeCursor(cursor);
-      const mine = and(eq(reports.userId, userOf(request).id), eq(reports.state, 'completed'));
+      const mine = and(eq(reports.workspaceId, requestActor(request).workspaceId), eq(reports.state, 'completed'));
       const rows = await db
         .select({ row: reports, sortAt: sql<string>`${sql.raw(cursorTimestampSql('"reports"."created_at"'))}` })
         .from(reports)
@@ -56,8 +56,9 @@ export function reportRoutes({ db, projects, jobs, live, links }: ReportRouteDep
     });
 
     app.post('/reports', { schema: { body: generateReportBodySchema }, config: { creationLimit: 'report' } }, async (request, reply) => {
-      const userId = userOf(request).id;
-      const project = await projects.row(userId, request.body.project_id);
+      const actor = requestActor(request);
+      const project = await projects.row(actor, request.body.project_id);
+      const owner = { userId: actor.userId, workspaceId: project.workspaceId, projectId: project.id, url: project.url };
       const type = request.body.type;
       let row: ReportRow;
       if (type === 'security') {
@@ -71,12 +72,12 @@ export function reportRoutes({ db, projects, jobs, live, links }: ReportRouteDep
         if (done) {
           [row] = (await db
             .insert(reports)
-            .values({ userId, projectId: project.id, scanId: done.id, type, url: project.url, state: 'completed', totalIssues: await issuesOf(db, done.id), finishedAt: new Date() })
+            .values({ ...owner, scanId: done.id, type, state: 'completed', totalIssues: await issuesOf(db, done.id), finishedAt: new Date() })
             .returning()) as [ReportRow];
         } else {
           let scanId: string;
           try {
-            const scan = await projects.queueScan(userId, project.id);
+            const scan = await projects.queueScan(actor, project.id);
             scanId = scan.id;
             await jobs.enqueueScan(scan.id);
           } catch (error) {
@@ -89,19 +90,19 @@ export function reportRoutes({ db, projects, jobs, live, links }: ReportRouteDep
               .limit(1);
             scanId = active!.id;
           }
-          [row] = (await db.insert(reports).values({ userId, projectId: project.id, scanId, type, url: project.url, state: 'queued' }).returning()) as [ReportRow];
+          [row] = (await db.insert(reports).values({ ...owner, scanId, type, state: 'queued' }).returning()) as [ReportRow];
         }
       } else {
-        [row] = (await db.insert(reports).values({ userId, projectId: project.id, type, url: project.url, state: 'queued' }).returning()) as [ReportRow];
+        [row] = (await db.insert(reports).values({ ...owner, type, state: 'queued' }).returning()) as [ReportRow];
         await jobs.enqueueReport(row.id);
       }
       const status = reportStatusFor(row, links);
-      await live.publish(userId, { type: 'report.state', report: status }).catch(() => undefined);
+      await live.publish(project.workspaceId, { type: 'report.state', report: status }).catch(() => undefined);
       return reply.code(row.state === 'completed' ? 201 : 202).send(status);
     });
 
     app.get('/reports/:id', { schema: { params: idParams } }, async (request) => {
-      const row = await ownReport(db, userOf(request).id, request.params.id);
+      const row = await workspaceReport(db, requestActor(request).workspaceId, request.params.id);
       return reportStatusFor(row, links);
     });
   };
@@ -113,12 +114,12 @@ async function issuesOf(db: Db, scanId: string): Promise<number | null> {
   return counts ? (counts.critical ?? 0) + (counts.high ?? 0) + (counts.medium ?? 0) + (counts.low ?? 0) : null;
 }
 
-async function ownReport(db: Db, userId: string, id: string): Promise<ReportRow> {
+async function workspaceReport(db: Db, workspaceId: string, id: string): Promise<ReportRow> {
   if (!isUuid(id)) throw new ProjectError(404, 'Report not found');
   const [row] = await db
     .select()
     .from(reports)
-    .where(and(eq(reports.id, id), eq(reports.userId, userId)));
+    .where(and(eq(reports.id, id), eq(reports.workspaceId, workspaceId)));
   if (!row) throw new ProjectError(404, 'Report not found');
   return row;
 }
@@ -182,8 +183,8 @@ export function publicReportRoutes({ db, links, renderAudit, plan }: Pick<Report
         const found = await load(request.params.id);
         if (!found) return reply.code(404).send({ detail: 'This report is no longer available.' });
         if (format === 'sarif' && found.row.type !== 'security') return reply.code(404).send({ detail: 'SARIF is available for security reports only.' });
-        // The link is signed for the report, not for a format: the owner's plan decides which formats it yields.
-        await plan?.assertReportFormat(found.row.userId, format);
+        // The link is signed for the report, not for a format: its workspace's plan decides which formats it yields.
+        await plan?.assertReportFormat(found.row.workspaceId, format);
         let body: Buffer | string | undefined;
         try {
           body = await render(found.row, found.result, format);
@@ -221,7 +222,7 @@ export function publicReportRoutes({ db, links, renderAudit, plan }: Pick<Report
       if (!found) return reply.code(404).type('text/plain; charset=utf-8').send('This report is no longer available.');
       const view = `/reports/${id}/view?exp=${exp}&sig=${encodeURIComponent(sig)}`;
       const kinds: ReportFormat[] = found.row.type === 'security' ? ['html', 'pdf', 'csv', 'json', 'sarif'] : ['html', 'pdf', 'csv', 'json'];
-      const allowed = plan ? (await plan.planOf(found.row.userId)).limits.reportFormats : kinds;
+      const allowed = plan ? (await plan.planOf(found.row.workspaceId)).limits.reportFormats : kinds;
       const formats = kinds.filter((format) => allowed.includes(format));
       const html = previewPage({
         title: `${found.row.type[0]!.toUpperCase()}${found.row.type.slice(1)} report`,

@@ -104,7 +104,7 @@ export class RunEventBatcher {
       if (run?.attempts !== this.owner.attempt) return [];
       return tx
         .insert(events)
-        .values(batch.map((event) => ({ userId: event.userId, projectId: event.projectId, eventName: event.kind, url: event.url.slice(0, 2_000), occurredAt: new Date(), extra: event.extra ?? null })))
+        .values(batch.map((event) => ({ userId: event.userId, workspaceId: event.workspaceId ?? event.userId, projectId: event.projectId, eventName: event.kind, url: event.url.slice(0, 2_000), occurredAt: new Date(), extra: event.extra ?? null })))
         .returning();
     });
     for (const row of rows) await this.live.publish(row.userId, { type: 'event', project_id: row.projectId, event: toEvent(row) }).catch(() => undefined);

@@ -207,7 +207,7 @@ async function recordRunFailure(
   { signal, finalAttempt }: { signal?: AbortSignal; finalAttempt: boolean },
 ): Promise<'failed' | 'skipped'> {
   const { db, live } = deps;
-  const base = { userId: row.userId, projectId: scenario.projectId, url: scenario.website };
+  const base = { userId: row.userId, workspaceId: row.workspaceId ?? row.userId, projectId: scenario.projectId, url: scenario.website };
   const mine = and(eq(scenarioRuns.id, row.id), eq(scenarioRuns.attempts, row.attempts), eq(scenarioRuns.status, 'running'));
   if (signal?.aborted) {
     await db.update(scenarioRuns).set({ status: 'queued', heartbeatAt: null }).where(mine);

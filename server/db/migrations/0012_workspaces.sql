@@ -141,4 +141,13 @@ BEGIN
   PERFORM pg_notify('vibeeval_changes', (CASE WHEN TG_OP = 'DELETE' THEN OLD.workspace_id ELSE NEW.workspace_id END)::text);
   RETURN NULL;
 END
-$$;
+$$;--> statement-breakpoint
+-- The monthly count of monitoring reports is the workspace's (its plan's quota); a user's rows were their personal workspace's.
+ALTER TABLE "continuous_usage" DROP CONSTRAINT "continuous_usage_pkey";--> statement-breakpoint
+ALTER TABLE "continuous_usage" ADD CONSTRAINT "continuous_usage_pkey" PRIMARY KEY ("workspace_id", "month");--> statement-breakpoint
+-- The per-user list indexes served lists that are per workspace now. The events' one stays: the account's deletion
+-- deletes its maker's events by user_id, and events are the largest table.
+DROP INDEX "projects_user_id_created_idx";--> statement-breakpoint
+DROP INDEX "scans_user_queued_idx";--> statement-breakpoint
+DROP INDEX "reports_user_created_idx";--> statement-breakpoint
+DROP INDEX "continuous_builds_user_created_idx";
