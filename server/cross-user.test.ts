@@ -146,7 +146,8 @@ const TABLE: Record<string, Entry> = {
   },
   'POST /live/ticket': {
     kind: 'caller',
-    check: async (_owner, caller) => expect(((await call(json(caller.token, 'POST', '/live/ticket'))).json as { ticket: string }).ticket.split('.')[0]).toBe(caller.id),
+    // The ticket names the caller's (personal) workspace and the caller.
+    check: async (_owner, caller) => expect(((await call(json(caller.token, 'POST', '/live/ticket'))).json as { ticket: string }).ticket.split('.').slice(0, 2)).toEqual([caller.id, caller.id]),
   },
   'POST /auth/v1/logout': {
     kind: 'caller',
@@ -164,10 +165,11 @@ const TABLE: Record<string, Entry> = {
       expect(streams.a).toContain(owner.projectId);
       expect(streams.b).not.toContain(owner.projectId);
       expect(streams.b).not.toContain(owner.scanId);
-      // B's ticket relabelled with A's id does not verify.
+      // B's ticket relabelled with A's workspace, or with A as its user, does not verify.
       const ticket = ((await asB('POST', '/live/ticket')).json as { ticket: string }).ticket.split('.');
-      const forged = await call({ method: 'GET', path: `/live?ticket=${owner.id}.${ticket[1]}.${ticket[2]}` });
-      expect(forged.status).toBe(401);
+      for (const forged of [`${owner.id}.${ticket[1]}.${ticket[2]}.${ticket[3]}`, `${owner.id}.${owner.id}.${ticket[2]}.${ticket[3]}`]) {
+        expect((await call({ method: 'GET', path: `/live?ticket=${forged}` })).status).toBe(401);
+      }
     },
   },
   'GET /reports/:id/view': { kind: 'signed', request: (o) => json(b.token, 'GET', withoutSignature(o.reportUrl)) },
