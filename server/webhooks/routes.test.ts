@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../testing/http';
-import { MAX_WEBHOOKS_PER_USER } from './service';
+import { MAX_WEBHOOKS_PER_WORKSPACE } from './service';
 import { startWebhookHarness, type WebhookHarness } from './testing';
 
 // The webhook routes on a real server in server mode (private addresses refused; the local receiver's 127.0.0.1
@@ -79,16 +79,16 @@ describe('webhook routes', () => {
     expect(((await h.call(owner, 'GET', '/webhooks')).json as { id: string }[]).map((hook) => hook.id)).toEqual([webhookId]);
   });
 
-  it(`refuses more than ${MAX_WEBHOOKS_PER_USER} webhooks per user with a clear 409`, async () => {
+  it(`refuses more than ${MAX_WEBHOOKS_PER_WORKSPACE} webhooks per user with a clear 409`, async () => {
     const user = await signUp(h.server.origin, 'many');
-    for (let i = 0; i < MAX_WEBHOOKS_PER_USER; i++) expect((await h.call(user, 'POST', '/webhook', { url: `${h.receiverUrl}/many/${i}` })).status).toBe(201);
+    for (let i = 0; i < MAX_WEBHOOKS_PER_WORKSPACE; i++) expect((await h.call(user, 'POST', '/webhook', { url: `${h.receiverUrl}/many/${i}` })).status).toBe(201);
     const refused = await h.call(user, 'POST', '/webhook', { url: `${h.receiverUrl}/many/last` });
     expect(refused.status).toBe(409);
-    expect(refused.json).toEqual({ detail: `You can have at most ${MAX_WEBHOOKS_PER_USER} webhooks; delete one to add another.` });
+    expect(refused.json).toEqual({ detail: `You can have at most ${MAX_WEBHOOKS_PER_WORKSPACE} webhooks; delete one to add another.` });
     const page = await fetch(`${h.server.origin}/webhooks?limit=15`, { headers: { authorization: `Bearer ${user.token}` } });
     expect(((await page.json()) as unknown[]).length).toBe(15);
     const next = page.headers.get('x-next-cursor');
     expect(typeof next).toBe('string');
-    expect(((await h.call(user, 'GET', `/webhooks?limit=15&cursor=${String(next)}`)).json as unknown[]).length).toBe(MAX_WEBHOOKS_PER_USER - 15);
+    expect(((await h.call(user, 'GET', `/webhooks?limit=15&cursor=${String(next)}`)).json as unknown[]).length).toBe(MAX_WEBHOOKS_PER_WORKSPACE - 15);
   });
 });

@@ -142,3 +142,11 @@ BEGIN
   RETURN NULL;
 END
 $$;
+--> statement-breakpoint
+-- Scenarios, API keys, webhooks and the API's daily count are listed and counted per workspace: the per-user
+-- indexes gave way to the workspace ones above, and the daily count is one row per workspace and day.
+DROP INDEX "scenarios_user_created_idx";--> statement-breakpoint
+DROP INDEX "api_keys_user_created_idx";--> statement-breakpoint
+DROP INDEX "webhooks_user_created_idx";--> statement-breakpoint
+DROP INDEX "api_usage_user_day_idx";--> statement-breakpoint
+CREATE UNIQUE INDEX "api_usage_workspace_day_idx" ON "api_usage" USING btree ("workspace_id","day");
