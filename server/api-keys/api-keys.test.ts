@@ -303,7 +303,9 @@ describe('API keys of a shared workspace', () => {
     expect(usage).toMatchObject({ used_today: 30, limit: 100 });
     const last = await withHeaders(a, '/v1/scans', keys[0]!);
     expect(last.headers.get('ratelimit')).toMatch(/^"daily";r=69;t=\d+$/);
-    expect((await db.query('select requests from api_usage where workspace_id = $1', [t.workspace])).rows).toEqual([{ requests: expect.any(Number) }]);
+    const counted = (await db.query<{ requests: number }>('select requests from api_usage where workspace_id = $1', [t.workspace])).rows;
+    expect(counted.length).toBe(1);
+    expect(counted[0]!.requests).toBeGreaterThanOrEqual(30);
     expect(((await call(a, 'GET', '/api_usage', `Bearer ${t.member.token}`)).json as Record<string, unknown>).used_today).toBe(1);
     expect((await inWorkspace(a, 'GET', '/api_usage', t.stranger.token, t.workspace)).status).toBe(404);
   });
