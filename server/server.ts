@@ -200,7 +200,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
           webhooks: new WebhookService(database.db, sealer, config.scans.addressPolicy),
           policy: config.scans.addressPolicy,
           timeoutMs: config.webhooks.timeoutMs,
-          onSaved: async (workspaceId) => preferences.patch(await notices.ownerOf(workspaceId), { webhook_notifications: true }),
+          onSaved: async (workspaceId) => preferences.patch(await notices.ownerIdOf(workspaceId), { webhook_notifications: true }),
         }),
         accountRoutes({ pool: database.pool, preferences, revokeApiKey: (hash) => keyAuth.revoked(hash), forgetUser: (userId) => planGate.forget(userId), settleUser: (userId) => meter.forget(userId), closeBilling: async (userId) => void (await billingService.closeAccount(userId)) }),
       ],

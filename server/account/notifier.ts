@@ -37,7 +37,7 @@ export class AccountNotifier implements WebhookEmitter {
     let webhooksOn: boolean;
     let mailOn: boolean;
     try {
-      const ownerId = await this.ownerOf(workspaceId);
+      const ownerId = await this.ownerIdOf(workspaceId);
       const [forWorkspace, forMember] = await Promise.all([
         this.deps.preferences.get(ownerId),
         ownerId === userId ? undefined : this.deps.preferences.get(userId),
@@ -54,7 +54,7 @@ export class AccountNotifier implements WebhookEmitter {
   }
 
   /** The owner of a workspace (a personal workspace's id is its owner's; so is an id not found). */
-  async ownerOf(workspaceId: string): Promise<string> {
+  async ownerIdOf(workspaceId: string): Promise<string> {
     const [row] = await this.deps.db.select({ ownerId: workspaces.ownerId }).from(workspaces).where(eq(workspaces.id, workspaceId));
     return row?.ownerId ?? workspaceId;
   }
