@@ -162,12 +162,12 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
     });
     webhooks.start();
     const started = jobs;
-    const keyAuth = (apiKeyAuth = new ApiKeyAuth(database.pool, database.url));
+    const keyAuth = (apiKeyAuth = new ApiKeyAuth(database.pool, database.url, { membership: workspaceAccess }));
     await keyAuth.start();
     // Plan changes are notified like scans: through the notifier, which obeys the user's webhook preference.
     const billingService = (billing = createBilling({ config: config.billing, db: database.db, planGate, events, webhooks: notices, logger }));
-    const meter = (usage = new UsageMeter(database.pool, async (userId) => (await planGate.planOf(userId)).apiPlan));
-    const apiAccess = (userId: string) => planGate.assertApiAccess(userId);
+    const meter = (usage = new UsageMeter(database.pool, async (workspaceId) => (await planGate.planOf(workspaceId)).apiPlan));
+    const apiAccess = (workspaceId: string) => planGate.assertApiAccess(workspaceId);
     const monitoring = new MonitoringService(database.db);
     const reportDeps = { db: database.db, projects, jobs, live, links, renderAudit: renderStoredAudit, plan: planGate };
     built = await buildApp({
@@ -200,7 +200,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
           webhooks: new WebhookService(database.db, sealer, config.scans.addressPolicy),
           policy: config.scans.addressPolicy,
           timeoutMs: config.webhooks.timeoutMs,
-          onSaved: (userId) => preferences.patch(userId, { webhook_notifications: true }),
+          onSaved: async (workspaceId) => preferences.patch(await notices.ownerIdOf(workspaceId), { webhook_notifications: true }),
         }),
         accountRoutes({ pool: database.pool, preferences, revokeApiKey: (hash) => keyAuth.revoked(hash), forgetUser: (userId) => planGate.forget(userId), settleUser: (userId) => meter.forget(userId), closeBilling: async (userId) => void (await billingService.closeAccount(userId)) }),
       ],

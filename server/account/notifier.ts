@@ -2,17 +2,17 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { WebhookEventType } from '../../common/webhooks';
 import type { Db } from '../db';
-import { reports, users } from '../db/schema';
+import { reports, users, workspaces } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import type { ReportLinks } from '../reports/links';
-import type { WebhookEmitter } from '../webhooks/delivery';
+import { ownerOf, type EventOwner, type WebhookEmitter } from '../webhooks/delivery';
 import { MAILED_EVENTS, notificationMail } from './notification-mail';
 import type { PreferencesStore } from './preferences';
 
 export interface AccountNotifierDeps {
   db: Db;
   preferences: PreferencesStore;
-  /** The webhook deliverer: reached only when the account's webhook notifications are on. */
+  /** The webhook deliverer: reached only when the workspace owner's webhook notifications are on. */
   webhooks: WebhookEmitter;
   mailer: Mailer;
   links: ReportLinks;
@@ -20,37 +20,55 @@ export interface AccountNotifierDeps {
 }
 
 /**
- * The one door every job's events go through (scan, report, scenario run, continuous build): the account's
- * preferences decide here whether its webhooks are delivered and whether a mail is sent. The webhook Test button
- * does not come here: it is an explicit request and always sends.
+ * The one door every job's events go through (scan, report, scenario run, continuous build). An event belongs to
+ * a workspace and to the member who started what it reports. The workspace's webhooks are one switch for the whole
+ * team, so the workspace owner's webhook preference decides whether they are delivered (the owner holds the plan
+ * and the integrations); the mail is personal, so it goes to the member who started the scan or run, by that
+ * member's own email preference (colleagues are not mailed about each other's scans). In a personal workspace both
+ * are the account itself. The webhook Test button does not come here: it is an explicit request and always sends.
  */
 export class AccountNotifier implements WebhookEmitter {
   readonly #inFlight = new Set<Promise<void>>();
 
   constructor(private readonly deps: AccountNotifierDeps) {}
 
-  async emit(userId: string, type: WebhookEventType, data: Record<string, unknown>): Promise<void> {
-    let preferences;
+  async emit(owner: EventOwner, type: WebhookEventType, data: Record<string, unknown>): Promise<void> {
+    const { workspaceId, userId } = ownerOf(owner);
+    let webhooksOn: boolean;
+    let mailOn: boolean;
     try {
-      preferences = await this.deps.preferences.get(userId);
+      const ownerId = await this.ownerIdOf(workspaceId);
+      const [forWorkspace, forMember] = await Promise.all([
+        this.deps.preferences.get(ownerId),
+        ownerId === userId ? undefined : this.deps.preferences.get(userId),
+      ]);
+      webhooksOn = forWorkspace.webhook_notifications;
+      mailOn = (forMember ?? forWorkspace).email_notifications;
     } catch (error) {
       this.deps.logger.warn({ err: error, event: type }, 'could not read notification preferences: nothing sent');
       return;
     }
-    if (preferences.webhook_notifications) await this.deps.webhooks.emit(userId, type, data);
+    if (webhooksOn) await this.deps.webhooks.emit({ workspaceId, userId }, type, data);
     // The mail goes out in the background: a slow mail server must not hold the job that finished.
-    if (preferences.email_notifications && MAILED_EVENTS.has(type)) this.#track(this.mail(userId, type, data));
+    if (mailOn && MAILED_EVENTS.has(type)) this.#track(this.mail({ workspaceId, userId }, type, data));
   }
 
-  /** Sends the event's mail to the account's address; skipped (debug log) when the address is not known here. */
-  async mail(userId: string, type: WebhookEventType, data: Record<string, unknown>): Promise<boolean> {
+  /** The owner of a workspace (a personal workspace's id is its owner's; so is an id not found). */
+  async ownerIdOf(workspaceId: string): Promise<string> {
+    const [row] = await this.deps.db.select({ ownerId: workspaces.ownerId }).from(workspaces).where(eq(workspaces.id, workspaceId));
+    return row?.ownerId ?? workspaceId;
+  }
+
+  /** Sends the event's mail to the member's address; skipped (debug log) when the address is not known here. */
+  async mail(owner: EventOwner, type: WebhookEventType, data: Record<string, unknown>): Promise<boolean> {
+    const { workspaceId, userId } = ownerOf(owner);
     const to = await this.#emailOf(userId);
     if (!to) {
       // Hosted accounts (Supabase) live in the hosted project's auth, not in this database.
       this.deps.logger.debug({ event: type }, 'no email address known for this account: notification mail skipped');
       return false;
     }
-    const message = notificationMail(to, type, data, await this.#reportUrl(userId, data));
+    const message = notificationMail(to, type, data, await this.#reportUrl(workspaceId, data));
     if (!message) return false;
     await this.deps.mailer.send(message);
     return true;
@@ -67,13 +85,13 @@ export class AccountNotifier implements WebhookEmitter {
   }
 
   /** The signed link of the security report of the event's scan (scans and builds), if there is one. */
-  async #reportUrl(userId: string, data: Record<string, unknown>): Promise<string | null> {
+  async #reportUrl(workspaceId: string, data: Record<string, unknown>): Promise<string | null> {
     const scanId = typeof data.scan_id === 'string' ? data.scan_id : null;
     if (!scanId) return null;
     const [row] = await this.deps.db
       .select({ id: reports.id })
       .from(reports)
-      .where(and(eq(reports.userId, userId), eq(reports.scanId, scanId), eq(reports.type, 'security')))
+      .where(and(eq(reports.workspaceId, workspaceId), eq(reports.scanId, scanId), eq(reports.type, 'security')))
       .orderBy(desc(reports.createdAt))
       .limit(1);
     return row ? this.deps.links.view(row.id) : null;

@@ -9,6 +9,7 @@ import { startEmbeddedPostgres, type RunningPostgres } from '../db/embedded';
 import { scrubText, scrubUrl } from '../log-scrub';
 import { rawRequest, signUp, type RawAnswer } from '../testing/http';
 import { startTestServer } from '../testing/test-server';
+import { addMember, MEMBERSHIP_SETTLE_MS, removeMember, sharedWorkspace } from '../testing/workspace-rows';
 import { API_KEY_REFUSALS } from './auth';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
@@ -191,7 +192,7 @@ describe('API keys', () => {
     expect(new Date(usage.resets_at as string).getUTCHours()).toBe(0);
   });
 
-  it('are capped per user with a clear answer', async () => {
+  it('are capped per workspace with a clear answer', async () => {
     const user = await signUp(a.origin, 'keys-cap');
     await db.query(
       "insert into api_keys (user_id, name, key_hash, last_four) select $1::uuid, 'k' || n, md5($1::text || n::text) || md5(n::text), 'abcd' from generate_series(1, 50) n",
@@ -199,10 +200,114 @@ describe('API keys', () => {
     );
     const answer = await call(a, 'POST', '/api_keys', `Bearer ${user.token}`, { name: 'one more' });
     expect(answer.status).toBe(409);
-    expect((answer.json as { detail: string }).detail).toMatch(/already have 50 API keys/);
+    expect((answer.json as { detail: string }).detail).toMatch(/already has 50 API keys/);
     const page = await fetch(`${a.origin}/api_keys?limit=20`, { headers: { authorization: `Bearer ${user.token}` } });
     expect(((await page.json()) as unknown[]).length).toBe(20);
     expect(page.headers.get('x-next-cursor')).toEqual(expect.any(String));
+  });
+});
+
+describe('API keys of a shared workspace', () => {
+  const inWorkspace = (server: Server, method: string, path: string, token: string, workspaceId: string, body?: unknown) =>
+    rawRequest(server.origin, {
+      method,
+      path,
+      headers: { authorization: `Bearer ${token}`, 'x-vibeeval-workspace': workspaceId, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const mcpInitialize = (server: Server, key: string) =>
+    rawRequest(server.origin, {
+      method: 'POST',
+      path: '/mcp',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }),
+    });
+
+  /** An owner, a member, a former member and a stranger around a workspace W holding one scan. */
+  async function team(label: string) {
+    const [owner, member, former, stranger] = await Promise.all(['owner', 'member', 'former', 'stranger'].map((role) => signUp(a.origin, `${label}-${role}`)));
+    const workspace = await sharedWorkspace(db, owner!.id, [member!.id, former!.id]);
+    const project = (await db.query<{ id: string }>("insert into projects (user_id, workspace_id, url, num_pages) values ($1, $2, 'https://agency-client.example', 1) returning id", [owner!.id, workspace])).rows[0]!;
+    const scan = (await db.query<{ id: string }>("insert into scans (project_id, user_id, workspace_id, url, num_pages) values ($1, $2, $3, 'https://agency-client.example', 1) returning id", [project.id, owner!.id, workspace])).rows[0]!;
+    return { owner: owner!, member: member!, former: former!, stranger: stranger!, workspace, scanId: scan.id };
+  }
+
+  it("are the workspace's: every member lists and revokes them, a former member and a stranger do not see them", async () => {
+    const t = await team('keys-ws');
+    const made = await inWorkspace(a, 'POST', '/api_keys', t.member.token, t.workspace, { name: 'Agency CI' });
+    expect(made.status, made.text).toBe(201);
+    const { id, key } = made.json as { id: string; key: string };
+    issuedKeys.push(key);
+    expect((await db.query('select user_id, workspace_id from api_keys where id = $1', [id])).rows).toEqual([{ user_id: t.member.id, workspace_id: t.workspace }]);
+
+    const ownersList = await inWorkspace(b, 'GET', '/api_keys', t.owner.token, t.workspace);
+    expect((ownersList.json as { id: string }[]).map((k) => k.id)).toEqual([id]);
+    // Not in anyone's personal list, the maker's included.
+    for (const user of [t.owner, t.member, t.stranger]) expect((await call(a, 'GET', '/api_keys', `Bearer ${user.token}`)).json).toEqual([]);
+    await removeMember(db, t.workspace, t.former.id);
+    await new Promise((resolve) => setTimeout(resolve, MEMBERSHIP_SETTLE_MS));
+    for (const outsider of [t.former, t.stranger]) {
+      expect((await inWorkspace(a, 'GET', '/api_keys', outsider.token, t.workspace)).status).toBe(404);
+      expect((await inWorkspace(a, 'DELETE', `/api_key/${id}`, outsider.token, t.workspace)).status).toBe(404);
+      expect((await call(a, 'DELETE', `/api_key/${id}`, `Bearer ${outsider.token}`)).status).toBe(404);
+    }
+    // Its scans are the workspace's: the key reads W's scan, and nothing of the maker's personal workspace.
+    const listed = await call(a, 'GET', '/v1/scans', `Bearer ${key}`);
+    expect(listed.status, listed.text).toBe(200);
+    expect((listed.json as { scans: { id: string }[]; total: number }).scans.map((scan) => scan.id)).toEqual([t.scanId]);
+    expect((await call(b, 'GET', `/v1/scans/${t.scanId}`, `Bearer ${key}`)).status).toBe(200);
+    const strangers = await issue(a, t.stranger.token, 'own');
+    expect((await call(a, 'GET', `/v1/scans/${t.scanId}`, `Bearer ${strangers.key}`)).status).toBe(404);
+    expect((await call(a, 'GET', '/v1/scans', `Bearer ${strangers.key}`)).json).toMatchObject({ scans: [], total: 0 });
+
+    expect((await inWorkspace(a, 'DELETE', `/api_key/${id}`, t.owner.token, t.workspace)).status).toBe(204);
+    expect((await call(a, 'GET', '/v1/scans', `Bearer ${key}`)).status).toBe(401);
+  });
+
+  it("stop working on /v1 and /mcp of every instance once their maker is removed from the workspace", async () => {
+    const t = await team('keys-removed');
+    const made = await inWorkspace(a, 'POST', '/api_keys', t.member.token, t.workspace, { name: 'Copied key' });
+    const { key } = made.json as { key: string };
+    issuedKeys.push(key);
+    // Both instances verified (and kept) the key; /mcp takes it too.
+    for (const server of [a, b]) expect((await call(server, 'GET', '/v1/scans', `Bearer ${key}`)).status).toBe(200);
+    expect((await mcpInitialize(a, key)).status).toBe(200);
+
+    await removeMember(db, t.workspace, t.member.id);
+    await new Promise((resolve) => setTimeout(resolve, MEMBERSHIP_SETTLE_MS));
+    for (const server of [a, b]) {
+      const refused = await call(server, 'GET', '/v1/scans', `Bearer ${key}`);
+      expect(refused.status).toBe(401);
+      expect(refused.json).toEqual({ detail: API_KEY_REFUSALS.formerMember });
+      expect((await mcpInitialize(server, key)).status).toBe(401);
+    }
+    // Let back in, the key acts again: it was never revoked, its maker was away.
+    await addMember(db, t.workspace, t.member.id);
+    await new Promise((resolve) => setTimeout(resolve, MEMBERSHIP_SETTLE_MS));
+    expect((await call(b, 'GET', '/v1/scans', `Bearer ${key}`)).status).toBe(200);
+  });
+
+  it("share the workspace's daily allowance between the keys of its members", async () => {
+    const t = await team('keys-count');
+    const keys = [];
+    for (const user of [t.owner, t.member]) {
+      const made = await inWorkspace(a, 'POST', '/api_keys', user.token, t.workspace, { name: 'shared' });
+      keys.push((made.json as { key: string }).key);
+    }
+    issuedKeys.push(...keys);
+    for (let i = 0; i < 30; i++) expect((await call(i % 2 ? a : b, 'GET', '/v1/scans', `Bearer ${keys[i % 2]!}`)).status).toBe(200);
+    const personal = await issue(a, t.member.token, 'personal');
+    expect((await call(a, 'GET', '/v1/scans', `Bearer ${personal.key}`)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const usage = (await inWorkspace(b, 'GET', '/api_usage', t.member.token, t.workspace)).json as Record<string, unknown>;
+    expect(usage).toMatchObject({ used_today: 30, limit: 100 });
+    const last = await withHeaders(a, '/v1/scans', keys[0]!);
+    expect(last.headers.get('ratelimit')).toMatch(/^"daily";r=69;t=\d+$/);
+    const counted = (await db.query<{ requests: number }>('select requests from api_usage where workspace_id = $1', [t.workspace])).rows;
+    expect(counted.length).toBe(1);
+    expect(counted[0]!.requests).toBeGreaterThanOrEqual(30);
+    expect(((await call(a, 'GET', '/api_usage', `Bearer ${t.member.token}`)).json as Record<string, unknown>).used_today).toBe(1);
+    expect((await inWorkspace(a, 'GET', '/api_usage', t.stranger.token, t.workspace)).status).toBe(404);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import pg from 'pg';
+import { WorkspaceAccess } from '../workspaces/access';
 import { apiKeyFromHeader, hashApiKey, type ApiKeyCaller } from './keys';
 
 /** Revocations travel to every instance on this channel (payload: the revoked key's hash). */
@@ -12,6 +13,11 @@ export interface ApiKeyAuthOptions {
   touchEveryMs?: number;
   maxEntries?: number;
   now?: () => number;
+  /**
+   * Whether the key's maker is still a member of its workspace, asked on every use (the server's one
+   * WorkspaceAccess, whose answers last a second: a removed member's key is refused on every instance within it).
+   */
+  membership?: Pick<WorkspaceAccess, 'membership'>;
 }
 
 /** Why a request to the public API is refused before it reaches a route: always a 401 with `WWW-Authenticate: Bearer`. */
@@ -19,6 +25,8 @@ export const API_KEY_REFUSALS = {
   missing: 'An API key is required: send it as `Authorization: Bearer vb_live_…`. Create one in the dashboard under API.',
   session: 'This API takes an API key, not a dashboard session token: send `Authorization: Bearer vb_live_…`. Create one in the dashboard under API.',
   invalid: 'This API key is not valid: it was revoked or never existed.',
+  /** The key's maker left its workspace or was removed from it: the key acts for nobody there any more. */
+  formerMember: 'This API key is not valid any more: the member who created it is no longer in its workspace.',
 } as const;
 
 export type ApiKeyVerdict = { caller: ApiKeyCaller } | { refusal: string };
@@ -30,6 +38,10 @@ export type ApiKeyVerdict = { caller: ApiKeyCaller } | { refusal: string };
  * lookup. Revocation must still be immediate: deleting a key drops it here at once and, through NOTIFY on
  * `vibeeval_api_key_revoked`, on every other instance; while that notice channel is not listening nothing is
  * served from memory. Uses are written to `last_used_at` in batches (one UPDATE per `touchEveryMs`).
+ *
+ * A key acts in the workspace it was made in, for the member who made it, and only while that member still belongs
+ * to the workspace: the lookup joins the membership, and every use (a cached one too) asks `membership` again, so a
+ * removal needs no notice of its own to reach every instance.
  */
 export class ApiKeyAuth {
   private readonly cache = new Map<string, { caller: ApiKeyCaller; expires: number }>();
@@ -37,6 +49,7 @@ export class ApiKeyAuth {
   private readonly ttlMs: number;
   private readonly maxEntries: number;
   private readonly now: () => number;
+  private readonly membership: Pick<WorkspaceAccess, 'membership'>;
   private readonly touchTimer: NodeJS.Timeout;
   private listener: pg.Client | undefined;
   private listening = false;
@@ -53,6 +66,7 @@ export class ApiKeyAuth {
     this.ttlMs = options.ttlMs ?? 10_000;
     this.maxEntries = options.maxEntries ?? 10_000;
     this.now = options.now ?? Date.now;
+    this.membership = options.membership ?? new WorkspaceAccess(pool);
     this.touchTimer = setInterval(() => void this.flushLastUsed(), options.touchEveryMs ?? 1_000);
     this.touchTimer.unref();
   }
@@ -119,20 +133,30 @@ export class ApiKeyAuth {
     }
     const hash = hashApiKey(key);
     const hit = this.cache.get(hash);
-    if (hit && hit.expires > this.now()) {
-      this.used.add(hit.caller.keyId);
-      return { caller: hit.caller };
-    }
+    if (hit && hit.expires > this.now()) return this.admitted(hit.caller);
     const started = this.tick;
-    const { rows } = await this.pool.query<{ id: string; user_id: string }>({ name: 'api_key_by_hash', text: 'select id, user_id from api_keys where key_hash = $1', values: [hash] });
+    const { rows } = await this.pool.query<{ id: string; user_id: string; workspace_id: string; member: boolean }>({
+      name: 'api_key_by_hash',
+      text: `select k.id, k.user_id, k.workspace_id, exists (select 1 from workspace_members m where m.workspace_id = k.workspace_id and m.user_id = k.user_id) as member
+               from api_keys k where k.key_hash = $1`,
+      values: [hash],
+    });
     const row = rows[0];
     if (!row) return { refusal: API_KEY_REFUSALS.invalid };
-    const caller = { userId: row.user_id, keyId: row.id };
+    if (!row.member) return { refusal: API_KEY_REFUSALS.formerMember };
+    const caller: ApiKeyCaller = { userId: row.user_id, workspaceId: row.workspace_id, keyId: row.id };
     this.used.add(caller.keyId);
     if (this.listening && this.ttlMs > 0 && this.tick === started) {
       if (this.cache.size >= this.maxEntries) this.cache.delete(this.cache.keys().next().value!);
       this.cache.set(hash, { caller, expires: this.now() + this.ttlMs });
     }
+    return { caller };
+  }
+
+  /** A key known from memory: still its maker's to use only while they are a member of its workspace. */
+  private async admitted(caller: ApiKeyCaller): Promise<ApiKeyVerdict> {
+    if (!(await this.membership.membership(caller.userId, caller.workspaceId))) return { refusal: API_KEY_REFUSALS.formerMember };
+    this.used.add(caller.keyId);
     return { caller };
   }
 

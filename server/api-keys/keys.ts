@@ -1,8 +1,8 @@
 import { createHash, randomInt } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { API_KEY_PATTERN, API_KEY_PREFIX, API_KEY_RANDOM_LENGTH } from '../../common/api-keys';
 import type { Db } from '../db';
-import { apiKeys } from '../db/schema';
+import { apiKeys, workspaceMembers } from '../db/schema';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -21,9 +21,10 @@ export function hashApiKey(key: string): string {
   return createHash('sha256').update(key, 'utf8').digest('hex');
 }
 
-/** The caller a valid key acts for. */
+/** The caller a valid key acts for: the member who made it, in the workspace it was made in. */
 export interface ApiKeyCaller {
   userId: string;
+  workspaceId: string;
   keyId: string;
 }
 
@@ -37,9 +38,17 @@ export function apiKeyFromHeader(header: string | undefined): string | null {
   return key && API_KEY_PATTERN.test(key) ? key : null;
 }
 
-/** Looks a key up by its hash: the user it acts for, or null for an unknown or revoked key. */
+/**
+ * Looks a key up by its hash: the member and workspace it acts for, or null for an unknown or revoked key, or one
+ * whose maker is no longer a member of its workspace.
+ */
 export async function findApiKey(db: Db, key: string): Promise<ApiKeyCaller | null> {
   if (!API_KEY_PATTERN.test(key)) return null;
-  const [row] = await db.select({ id: apiKeys.id, userId: apiKeys.userId }).from(apiKeys).where(eq(apiKeys.keyHash, hashApiKey(key))).limit(1);
-  return row ? { userId: row.userId, keyId: row.id } : null;
+  const [row] = await db
+    .select({ id: apiKeys.id, userId: apiKeys.userId, workspaceId: apiKeys.workspaceId })
+    .from(apiKeys)
+    .innerJoin(workspaceMembers, and(eq(workspaceMembers.workspaceId, apiKeys.workspaceId), eq(workspaceMembers.userId, apiKeys.userId)))
+    .where(eq(apiKeys.keyHash, hashApiKey(key)))
+    .limit(1);
+  return row ? { userId: row.userId, workspaceId: row.workspaceId, keyId: row.id } : null;
 }

@@ -38,7 +38,7 @@ beforeAll(async () => {
     db: database.db,
     planGate: gate,
     events: { record: async (batch) => void recorded.push(...batch) },
-    webhooks: { emit: async (userId, type, data) => void emitted.push({ userId, type, data }) },
+    webhooks: { emit: async (owner, type, data) => void emitted.push({ userId: typeof owner === 'string' ? owner : owner.userId, type, data }) },
     logger: { warn: () => undefined } as never,
     now: () => clock,
   });

@@ -269,7 +269,7 @@ export const scenarios = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id').notNull(),
     /** The workspace the record belongs to (migration 0012); every query is scoped by it. `user_id` is the member who made it. */
-    workspaceId: uuid('workspace_id'),
+    workspaceId: uuid('workspace_id').notNull(),
     // A project's scenarios go with it: they test its site with its credentials.
     projectId: uuid('project_id').references(() => projects.id, { onDelete: 'cascade' }),
     website: text('website').notNull(),
@@ -279,7 +279,7 @@ export const scenarios = pgTable(
     scenarioCode: text('scenario_code').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('scenarios_user_created_idx').on(t.userId, t.createdAt, t.id), index('scenarios_project_idx').on(t.projectId)],
+  (t) => [index('scenarios_workspace_created_idx').on(t.workspaceId, t.createdAt, t.id), index('scenarios_project_idx').on(t.projectId)],
 );
 
 /** One run of a scenario, claimed by a worker like a scan (heartbeat, attempts), with its evidence. */
@@ -292,7 +292,7 @@ export const scenarioRuns = pgTable(
       .references(() => scenarios.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').notNull(),
     /** The workspace the record belongs to (migration 0012); every query is scoped by it. `user_id` is the member who made it. */
-    workspaceId: uuid('workspace_id'),
+    workspaceId: uuid('workspace_id').notNull(),
     status: text('status', { enum: ['queued', 'running', 'passed', 'failed'] }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),
@@ -310,6 +310,7 @@ export const scenarioRuns = pgTable(
   },
   (t) => [
     index('scenario_runs_scenario_idx').on(t.scenarioId, t.createdAt),
+    index('scenario_runs_workspace_idx').on(t.workspaceId),
     // One run at a time per scenario: two Run presses (or Run and Run All) cannot start two.
     uniqueIndex('scenario_runs_one_active').on(t.scenarioId).where(sql`status in ('queued', 'running')`),
   ],
@@ -325,7 +326,7 @@ export const apiKeys = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id').notNull(),
     /** The workspace the record belongs to (migration 0012); every query is scoped by it. `user_id` is the member who made it. */
-    workspaceId: uuid('workspace_id'),
+    workspaceId: uuid('workspace_id').notNull(),
     name: text('name').notNull(),
     /** Hex SHA-256 of the whole key. */
     keyHash: text('key_hash').notNull().unique(),
@@ -334,21 +335,21 @@ export const apiKeys = pgTable(
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   },
-  (t) => [index('api_keys_user_created_idx').on(t.userId, t.createdAt, t.id)],
+  (t) => [index('api_keys_workspace_created_idx').on(t.workspaceId, t.createdAt, t.id)],
 );
 
-/** Requests made to the public API per user and UTC day, shared by every server instance (daily plan limits). */
+/** Requests made to the public API per workspace and UTC day, shared by every server instance (daily plan limits); `user_id` is the member whose request opened the day. */
 export const apiUsage = pgTable(
   'api_usage',
   {
     userId: uuid('user_id').notNull(),
     /** The workspace the record belongs to (migration 0012); every query is scoped by it. `user_id` is the member who made it. */
-    workspaceId: uuid('workspace_id'),
+    workspaceId: uuid('workspace_id').notNull(),
     /** The UTC day, 'YYYY-MM-DD'. */
     day: text('day').notNull(),
     requests: integer('requests').notNull().default(0),
   },
-  (t) => [uniqueIndex('api_usage_user_day_idx').on(t.userId, t.day)],
+  (t) => [uniqueIndex('api_usage_workspace_day_idx').on(t.workspaceId, t.day)],
 );
 
 /** Where a user's events are delivered, signed per Standard Webhooks with the endpoint's own secret. */
@@ -358,13 +359,13 @@ export const webhooks = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id').notNull(),
     /** The workspace the record belongs to (migration 0012); every query is scoped by it. `user_id` is the member who made it. */
-    workspaceId: uuid('workspace_id'),
+    workspaceId: uuid('workspace_id').notNull(),
     url: text('url').notNull(),
     /** The 'whsec_…' signing secret, sealed (server/projects/sealed.ts); shown once, when the webhook is created. */
     secretSealed: text('secret_sealed').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('webhooks_user_created_idx').on(t.userId, t.createdAt, t.id)],
+  (t) => [index('webhooks_workspace_created_idx').on(t.workspaceId, t.createdAt, t.id)],
 );
 
 /** One event to deliver to one webhook; retried with backoff until it succeeds or its attempts run out. */
@@ -377,7 +378,7 @@ export const webhookDeliveries = pgTable(
       .references(() => webhooks.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').notNull(),
     /** The workspace the record belongs to (migration 0012); every query is scoped by it. `user_id` is the member who made it. */
-    workspaceId: uuid('workspace_id'),
+    workspaceId: uuid('workspace_id').notNull(),
     /** One of WEBHOOK_EVENT_TYPES (common/webhooks.ts). */
     eventType: text('event_type').notNull(),
     /** The webhook-id header: the same on every attempt, so receivers can drop duplicates. */
@@ -390,7 +391,11 @@ export const webhookDeliveries = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (t) => [index('webhook_deliveries_webhook_created_idx').on(t.webhookId, t.createdAt, t.id), index('webhook_deliveries_pending_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('webhook_deliveries_webhook_created_idx').on(t.webhookId, t.createdAt, t.id),
+    index('webhook_deliveries_pending_idx').on(t.status, t.nextAttemptAt),
+    index('webhook_deliveries_workspace_idx').on(t.workspaceId),
+  ],
 );
 
 /** One try of a delivery: what the receiver answered (status, time, an excerpt of its body) or why it failed. */

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { ApiKeyAuth } from '../api-keys/auth';
 import { callerOf, guardPublicApi, type ApiAccessCheck } from '../public-api/routes';
 import type { UsageMeter } from '../public-api/usage';
-import { McpSessions, type SessionLimits } from './sessions';
+import { McpSessions, type McpOwner, type SessionLimits } from './sessions';
 import { createMcpServer, type McpToolDeps } from './tools';
 
 export interface McpRouteDeps extends McpToolDeps {
@@ -85,11 +85,11 @@ export function mcpRoutes(deps: McpRouteDeps) {
       await transport.handleRequest(request.raw, reply.raw, body);
     };
 
-    const openSession = async (request: FastifyRequest, reply: FastifyReply, userId: string, body: unknown) => {
-      const server = createMcpServer(deps, userId);
+    const openSession = async (request: FastifyRequest, reply: FastifyReply, owner: McpOwner, body: unknown) => {
+      const server = createMcpServer(deps, owner);
       const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
-        onsessioninitialized: (id): void => sessions.add(id, { transport, server, userId, lastSeen: Date.now() }),
+        onsessioninitialized: (id): void => sessions.add(id, { transport, server, userId: owner.userId, workspaceId: owner.workspaceId, lastSeen: Date.now() }),
         onsessionclosed: (id) => sessions.remove(id),
       });
       transport.onclose = () => sessions.remove(transport.sessionId);
@@ -103,12 +103,12 @@ export function mcpRoutes(deps: McpRouteDeps) {
       if (refused) return refused;
       const sessionId = request.headers[SESSION_HEADER];
       if (sessionId) {
-        const session = sessions.get(sessionId, caller.userId);
+        const session = sessions.get(sessionId, caller);
         if (!session) return rpcError(reply, 404, -32001, 'Session not found: initialize a new session.');
         return handOver(request, reply, session.transport, request.body);
       }
       if (!isInitializeRequest(request.body)) return rpcError(reply, 400, -32000, 'Bad Request: no Mcp-Session-Id header; start with an initialize request.');
-      return openSession(request, reply, caller.userId, request.body);
+      return openSession(request, reply, { userId: caller.userId, workspaceId: caller.workspaceId }, request.body);
     });
 
     const sessionOnly = async (request: FastifyRequest<{ Headers: z.infer<typeof headersSchema> }>, reply: FastifyReply) => {
@@ -116,7 +116,7 @@ export function mcpRoutes(deps: McpRouteDeps) {
       const sessionId = request.headers[SESSION_HEADER];
       const refused = request.method === 'GET' ? refusal(request, reply, ['text/event-stream']) : null;
       if (refused) return refused;
-      const session = sessionId ? sessions.get(sessionId, caller.userId) : undefined;
+      const session = sessionId ? sessions.get(sessionId, caller) : undefined;
       if (!sessionId) return rpcError(reply, 400, -32000, 'Bad Request: Mcp-Session-Id header is required.');
       if (!session) return rpcError(reply, 404, -32001, 'Session not found: initialize a new session.');
       return handOver(request, reply, session.transport);

@@ -72,8 +72,9 @@ describe('waiting for a scan', () => {
 });
 
 describe('MCP sessions', () => {
-  const fake = (userId: string, closed: string[], id: string) => ({
+  const fake = (userId: string, closed: string[], id: string, workspaceId = userId) => ({
     userId,
+    workspaceId,
     lastSeen: Date.now(),
     transport: {} as never,
     server: { close: async () => void closed.push(id) } as never,
@@ -84,12 +85,12 @@ describe('MCP sessions', () => {
     const sessions = new McpSessions({ perUser: 2, idleMs: 60_000 });
     sessions.add('a1', fake('a', closed, 'a1'));
     sessions.add('b1', fake('b', closed, 'b1'));
-    expect(sessions.get('a1', 'b')).toBeUndefined();
-    expect(sessions.get('a1', 'a')?.userId).toBe('a');
+    expect(sessions.get('a1', { userId: 'b', workspaceId: 'b' })).toBeUndefined();
+    expect(sessions.get('a1', { userId: 'a', workspaceId: 'a' })?.userId).toBe('a');
     sessions.add('a2', fake('a', closed, 'a2'));
-    sessions.get('a1', 'a'); // a1 used last: a2 is the least recently used
+    sessions.get('a1', { userId: 'a', workspaceId: 'a' }); // a1 used last: a2 is the least recently used
     await new Promise((resolve) => setTimeout(resolve, 5));
-    sessions.get('a1', 'a');
+    sessions.get('a1', { userId: 'a', workspaceId: 'a' });
     sessions.add('a3', fake('a', closed, 'a3'));
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(closed).toEqual(['a2']);
@@ -99,13 +100,23 @@ describe('MCP sessions', () => {
     expect(sessions.size).toBe(0);
   });
 
+  it("belong to the key's workspace too: the same member with a key of another workspace does not reach them", async () => {
+    const closed: string[] = [];
+    const sessions = new McpSessions({ perUser: 5, idleMs: 60_000 });
+    sessions.add('t1', fake('a', closed, 't1', 'team'));
+    expect(sessions.get('t1', { userId: 'a', workspaceId: 'a' })).toBeUndefined();
+    expect(sessions.get('t1', { userId: 'b', workspaceId: 'team' })).toBeUndefined();
+    expect(sessions.get('t1', { userId: 'a', workspaceId: 'team' })?.workspaceId).toBe('team');
+    await sessions.closeAll();
+  });
+
   it('closes sessions left idle', async () => {
     const closed: string[] = [];
     const sessions = new McpSessions({ perUser: 5, idleMs: 40 });
     sessions.add('a1', fake('a', closed, 'a1'));
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(closed).toEqual(['a1']);
-    expect(sessions.get('a1', 'a')).toBeUndefined();
+    expect(sessions.get('a1', { userId: 'a', workspaceId: 'a' })).toBeUndefined();
     await sessions.closeAll();
   });
 });

@@ -1,5 +1,5 @@
 // What the MCP tools do with a user's projects and scans: find or create the project of a URL, queue its scan,
-// wait for it while reporting progress, and read scans back. Every query is scoped to the caller's user id.
+// wait for it while reporting progress, and read scans back. Every query is scoped to the API key's workspace.
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { createProjectBodySchema } from '../../common/projects';
 import { PlanLimitError } from '../billing/plan-gate';
@@ -11,6 +11,7 @@ import { projects, scans } from '../db/schema';
 import type { EventService } from '../events/service';
 import type { Jobs } from '../jobs/queue';
 import type { LiveBus } from '../live/bus';
+import type { McpOwner } from './sessions';
 
 type ScanRow = typeof scans.$inferSelect;
 
@@ -39,19 +40,19 @@ async function takeCreation(limits: CreationLimits, name: string, userId: string
   if (retryAfter !== null) throw new ToolError(creationLimitDetail(limits.config, retryAfter));
 }
 
-/** The user's project for this URL (same normalised URL), created when there is none. */
-async function projectFor(deps: McpScanDeps, userId: string, url: string, pages: number | undefined) {
+/** The workspace's project for this URL (same normalised URL), created by the member when there is none. */
+async function projectFor(deps: McpScanDeps, { userId, workspaceId }: McpOwner, url: string, pages: number | undefined) {
   const parsed = createProjectBodySchema.safeParse({ url, ...(pages === undefined ? {} : { num_pages: pages }) });
   if (!parsed.success) throw new ToolError(parsed.error.issues.map((issue) => issue.message).join('; '));
   const body = parsed.data;
   const [existing] = await deps.db
     .select({ id: projects.id, numPages: projects.numPages })
     .from(projects)
-    .where(and(eq(projects.userId, userId), eq(projects.url, body.url)))
+    .where(and(eq(projects.workspaceId, workspaceId), eq(projects.url, body.url)))
     .orderBy(desc(projects.createdAt))
     .limit(1);
   if (existing) {
-    if (pages !== undefined && existing.numPages !== body.num_pages) await deps.projects.update(userId, existing.id, { num_pages: body.num_pages });
+    if (pages !== undefined && existing.numPages !== body.num_pages) await deps.projects.update(workspaceId, existing.id, { num_pages: body.num_pages });
     return existing.id;
   }
   await takeCreation(deps.limits, 'project', userId);
@@ -61,24 +62,25 @@ async function projectFor(deps: McpScanDeps, userId: string, url: string, pages:
 }
 
 /**
- * Starts a scan of `url` for the user (a real scan job, as the dashboard's Run Test), or joins the scan of that
- * project already queued or running. Refusals (address policy, limits, a bad URL) come back as ToolErrors.
+ * Starts a scan of `url` in the key's workspace (a real scan job, as the dashboard's Run Test), or joins the scan
+ * of that project already queued or running. Refusals (address policy, limits, a bad URL) come back as ToolErrors.
  */
-export async function startScan(deps: McpScanDeps, userId: string, url: string, pages?: number): Promise<ScanRow> {
+export async function startScan(deps: McpScanDeps, owner: McpOwner, url: string, pages?: number): Promise<ScanRow> {
+  const { userId, workspaceId } = owner;
   try {
-    const projectId = await projectFor(deps, userId, url, pages);
+    const projectId = await projectFor(deps, owner, url, pages);
     const [running] = await deps.db
       .select()
       .from(scans)
-      .where(and(eq(scans.projectId, projectId), eq(scans.userId, userId), inArray(scans.state, ['queued', 'running'])))
+      .where(and(eq(scans.projectId, projectId), eq(scans.workspaceId, workspaceId), inArray(scans.state, ['queued', 'running'])))
       .limit(1);
     if (running) return running;
     await takeCreation(deps.limits, 'scan', userId);
-    const scan = await deps.projects.queueScan(userId, projectId);
+    const scan = await deps.projects.queueScan(workspaceId, projectId);
     await deps.jobs.enqueueScan(scan.id);
     const description = `Scan queued (up to ${scan.numPages} page${scan.numPages === 1 ? '' : 's'})`;
     await deps.events.record([{ userId, projectId: scan.projectId, scanId: scan.id, kind: 'other', url: scan.url, extra: { description, scan_id: scan.id } }]);
-    await deps.live.publish(userId, { type: 'scan.state', project_id: scan.projectId, scan_id: scan.id, scan: toScanSummary(scan) }).catch(() => undefined);
+    await deps.live.publish(workspaceId, { type: 'scan.state', project_id: scan.projectId, scan_id: scan.id, scan: toScanSummary(scan) }).catch(() => undefined);
     return scan;
   } catch (error) {
     // A plan's project limit reads as the same sentence the dashboard shows.
@@ -87,13 +89,13 @@ export async function startScan(deps: McpScanDeps, userId: string, url: string, 
   }
 }
 
-/** One of the user's scans; another user's (or an unknown) id is 'Scan not found'. */
-export async function userScan(db: Db, userId: string, scanId: string): Promise<ScanRow> {
+/** One of the workspace's scans; another workspace's (or an unknown) id is 'Scan not found'. */
+export async function workspaceScan(db: Db, workspaceId: string, scanId: string): Promise<ScanRow> {
   if (!isUuid(scanId)) throw new ToolError(SCAN_NOT_FOUND);
   const [row] = await db
     .select()
     .from(scans)
-    .where(and(eq(scans.id, scanId), eq(scans.userId, userId)))
+    .where(and(eq(scans.id, scanId), eq(scans.workspaceId, workspaceId)))
     .limit(1);
   if (!row) throw new ToolError(SCAN_NOT_FOUND);
   return row;
@@ -139,14 +141,14 @@ export interface WaitOptions {
  * Waits until the scan completes or fails, calling `onProgress` each time its stored progress changes. Ends early
  * (with a ToolError) when `signal` aborts (the client cancelled) or after `timeoutMs`; the scan itself runs on.
  */
-export async function waitForScan(db: Db, userId: string, scanId: string, signal: AbortSignal, onProgress: ProgressListener, { timeoutMs = SCAN_WAIT_MS, wake }: WaitOptions = {}): Promise<ScanRow> {
+export async function waitForScan(db: Db, workspaceId: string, scanId: string, signal: AbortSignal, onProgress: ProgressListener, { timeoutMs = SCAN_WAIT_MS, wake }: WaitOptions = {}): Promise<ScanRow> {
   const deadline = Date.now() + timeoutMs;
   const pokes = new Set<() => void>();
   const unsubscribe = wake?.(() => pokes.forEach((poke) => poke()));
   try {
     let last = '';
     for (;;) {
-      const row = await userScan(db, userId, scanId);
+      const row = await workspaceScan(db, workspaceId, scanId);
       const seen = JSON.stringify([row.state, row.progress]);
       if (seen !== last) {
         last = seen;

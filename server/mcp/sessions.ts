@@ -1,13 +1,18 @@
 // MCP sessions of this server process. Sessions (not the stateless mode) because a client's cancellation arrives
-// as its own POST and must reach the tool call it cancels; each session belongs to the user of the key that
-// opened it. In team mode behind a load balancer, /mcp needs sticky sessions (or one instance answering it).
+// as its own POST and must reach the tool call it cancels; each session belongs to the member of the key that
+// opened it, in that key's workspace. In team mode behind a load balancer, /mcp needs sticky sessions (or one instance answering it).
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 
-export interface McpSession {
+/** Who an MCP session acts for: the API key's member, in the key's workspace. */
+export interface McpOwner {
+  userId: string;
+  workspaceId: string;
+}
+
+export interface McpSession extends McpOwner {
   transport: StreamableHTTPServerTransport;
   server: McpServer;
-  userId: string;
   lastSeen: number;
 }
 
@@ -32,10 +37,13 @@ export class McpSessions {
     return this.#sessions.size;
   }
 
-  /** The session with this id if it belongs to `userId` (another user's session does not exist for them). */
-  get(id: string, userId: string): McpSession | undefined {
+  /**
+   * The session with this id if it belongs to this member in this workspace (another user's session, or one
+   * opened with a key of another workspace, does not exist for them).
+   */
+  get(id: string, owner: McpOwner): McpSession | undefined {
     const session = this.#sessions.get(id);
-    if (!session || session.userId !== userId) return undefined;
+    if (!session || session.userId !== owner.userId || session.workspaceId !== owner.workspaceId) return undefined;
     session.lastSeen = Date.now();
     return session;
   }

@@ -16,13 +16,20 @@ export async function embeddedDatabaseUrl(dataDir: string): Promise<string> {
   return `postgres://vibeeval:${encodeURIComponent(pgPassword)}@127.0.0.1:${port}/vibeeval`;
 }
 
-/** A new key of `userId`, stored as the server stores keys (its hash only); returns the key itself. */
-export async function insertApiKey(databaseUrl: string, userId: string, name = 'agent'): Promise<string> {
+/**
+ * A new key of `userId` in a workspace (their personal one unless named), stored as the server stores keys (its
+ * hash only); returns the key itself.
+ */
+export async function insertApiKey(databaseUrl: string, userId: string, name = 'agent', workspaceId = userId): Promise<string> {
   const key = generateApiKey();
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    await client.query('insert into api_keys (user_id, name, key_hash, last_four) values ($1, $2, $3, $4)', [userId, name, hashApiKey(key), key.slice(-4)]);
+    if (workspaceId === userId) {
+      await client.query(`insert into workspaces (id, name, owner_id, personal) values ($1, 'Personal', $1, true) on conflict (id) do nothing`, [userId]);
+      await client.query(`insert into workspace_members (workspace_id, user_id, role) values ($1, $1, 'owner') on conflict do nothing`, [userId]);
+    }
+    await client.query('insert into api_keys (workspace_id, user_id, name, key_hash, last_four) values ($1, $2, $3, $4, $5)', [workspaceId, userId, name, hashApiKey(key), key.slice(-4)]);
   } finally {
     await client.end();
   }

@@ -10,7 +10,8 @@ import { safeMessage } from '../log-scrub';
 import { BadCursorError } from '../pagination';
 import { VERSION } from '../version';
 import { detectStacks, explainFinding, stackTexts } from './explain';
-import { completedResult, startScan, ToolError, userScan, waitForScan, type McpScanDeps } from './scans';
+import { completedResult, startScan, ToolError, waitForScan, workspaceScan, type McpScanDeps } from './scans';
+import type { McpOwner } from './sessions';
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
@@ -64,13 +65,13 @@ function progressValue(progress: ScanProgress | null): number {
   return Math.min(99, Math.round(progress.phase === 'crawl' || progress.phase === 'render' ? 5 + pages * 45 : 50 + checks * 49));
 }
 
-async function scanUrlTool(deps: McpToolDeps, userId: string, args: { url: string; pages?: number }, extra: Extra): Promise<CallToolResult> {
-  const scan = await startScan(deps, userId, args.url, args.pages);
+async function scanUrlTool(deps: McpToolDeps, owner: McpOwner, args: { url: string; pages?: number }, extra: Extra): Promise<CallToolResult> {
+  const scan = await startScan(deps, owner, args.url, args.pages);
   const token = extra._meta?.progressToken;
   let sent = -1;
   // The scan's own live messages wake the wait (any instance's worker publishes them); the row says what is true.
-  const wake = (poke: () => void) => deps.live.subscribe(userId, (message) => 'scan_id' in message && message.scan_id === scan.id && poke());
-  const done = await waitForScan(deps.db, userId, scan.id, extra.signal, async (progress, state) => {
+  const wake = (poke: () => void) => deps.live.subscribe(owner.workspaceId, (message) => 'scan_id' in message && message.scan_id === scan.id && poke());
+  const done = await waitForScan(deps.db, owner.workspaceId, scan.id, extra.signal, async (progress, state) => {
     if (token === undefined) return;
     // Progress must increase with each notification: a repeated value is not sent.
     const value = Math.max(progressValue(progress), sent + 1);
@@ -81,8 +82,8 @@ async function scanUrlTool(deps: McpToolDeps, userId: string, args: { url: strin
   return scanSummary(done.id, completedResult(done));
 }
 
-async function findingsTool(deps: McpToolDeps, userId: string, args: { scan_id: string; offset?: number }): Promise<CallToolResult> {
-  const row = await userScan(deps.db, userId, args.scan_id);
+async function findingsTool(deps: McpToolDeps, { workspaceId }: McpOwner, args: { scan_id: string; offset?: number }): Promise<CallToolResult> {
+  const row = await workspaceScan(deps.db, workspaceId, args.scan_id);
   const result = completedResult(row);
   const offset = args.offset ?? 0;
   const all = bySeverity(result.findings);
@@ -97,8 +98,8 @@ async function findingsTool(deps: McpToolDeps, userId: string, args: { scan_id: 
   return { content: [{ type: 'text', text }], structuredContent: { scan_id: row.id, grade: result.grade, score: result.score, total: all.length, next_offset: next, findings } };
 }
 
-async function explainTool(deps: McpToolDeps, userId: string, args: { scan_id: string; finding_id: string }): Promise<CallToolResult> {
-  const result = completedResult(await userScan(deps.db, userId, args.scan_id));
+async function explainTool(deps: McpToolDeps, { workspaceId }: McpOwner, args: { scan_id: string; finding_id: string }): Promise<CallToolResult> {
+  const result = completedResult(await workspaceScan(deps.db, workspaceId, args.scan_id));
   const finding = result.findings.find((f) => f.fingerprint === args.finding_id);
   if (!finding) throw new ToolError(`Finding not found in scan ${args.scan_id}: use an id from scan_url or get_scan_findings.`);
   const stacks = detectStacks(stackTexts(result.findings, result.pages.map((page) => page.url)));
@@ -109,8 +110,8 @@ async function explainTool(deps: McpToolDeps, userId: string, args: { scan_id: s
   };
 }
 
-async function projectsTool(deps: McpToolDeps, userId: string, args: { cursor?: string }): Promise<CallToolResult> {
-  const page = await deps.projects.list(userId, { limit: PAGE_SIZES.projects.fallback, cursor: args.cursor }).catch((error: unknown) => {
+async function projectsTool(deps: McpToolDeps, { workspaceId }: McpOwner, args: { cursor?: string }): Promise<CallToolResult> {
+  const page = await deps.projects.list(workspaceId, { limit: PAGE_SIZES.projects.fallback, cursor: args.cursor }).catch((error: unknown) => {
     throw error instanceof BadCursorError ? new ToolError('This cursor is not valid: pass next_cursor from the previous list_projects answer.') : error;
   });
   const projects = page.items.map((p) => ({
@@ -140,8 +141,8 @@ async function answer(logger: FastifyBaseLogger, tool: string, run: () => Promis
 
 const scanIdSchema = z.string().max(64).describe('The id of one of your scans (from scan_url or list_projects).');
 
-/** An MCP server whose tools act as `userId` (the API key's user). One per MCP session. */
-export function createMcpServer(deps: McpToolDeps, userId: string): McpServer {
+/** An MCP server whose tools act for the API key's member in the key's workspace. One per MCP session. */
+export function createMcpServer(deps: McpToolDeps, owner: McpOwner): McpServer {
   const server = new McpServer({ name: 'vibeeval', version: VERSION }, { capabilities: { tools: {} } });
   const { logger } = deps;
   server.registerTool(
@@ -155,7 +156,7 @@ export function createMcpServer(deps: McpToolDeps, userId: string): McpServer {
       },
       annotations: { readOnlyHint: false, openWorldHint: true },
     },
-    (args, extra) => answer(logger, 'scan_url', () => scanUrlTool(deps, userId, args, extra)),
+    (args, extra) => answer(logger, 'scan_url', () => scanUrlTool(deps, owner, args, extra)),
   );
   server.registerTool(
     'get_scan_findings',
@@ -165,7 +166,7 @@ export function createMcpServer(deps: McpToolDeps, userId: string): McpServer {
       inputSchema: { scan_id: scanIdSchema, offset: z.number().int().min(0).max(100_000).optional().describe('Skip this many findings (from next_offset)') },
       annotations: { readOnlyHint: true },
     },
-    (args) => answer(logger, 'get_scan_findings', () => findingsTool(deps, userId, args)),
+    (args) => answer(logger, 'get_scan_findings', () => findingsTool(deps, owner, args)),
   );
   server.registerTool(
     'explain_finding',
@@ -176,7 +177,7 @@ export function createMcpServer(deps: McpToolDeps, userId: string): McpServer {
       inputSchema: { scan_id: scanIdSchema, finding_id: z.string().max(64).describe('The finding id (finding_id) from scan_url or get_scan_findings') },
       annotations: { readOnlyHint: true },
     },
-    (args) => answer(logger, 'explain_finding', () => explainTool(deps, userId, args)),
+    (args) => answer(logger, 'explain_finding', () => explainTool(deps, owner, args)),
   );
   server.registerTool(
     'list_projects',
@@ -186,7 +187,7 @@ export function createMcpServer(deps: McpToolDeps, userId: string): McpServer {
       inputSchema: { cursor: z.string().max(200).optional().describe('next_cursor from the previous call') },
       annotations: { readOnlyHint: true },
     },
-    (args) => answer(logger, 'list_projects', () => projectsTool(deps, userId, args)),
+    (args) => answer(logger, 'list_projects', () => projectsTool(deps, owner, args)),
   );
   return server;
 }

@@ -19,8 +19,8 @@ declare module 'fastify' {
   }
 }
 
-/** Refuses a user whose plan has no API access (the plan's 403); server/billing/plan-gate.ts. */
-export type ApiAccessCheck = (userId: string) => Promise<unknown>;
+/** Refuses a workspace whose plan has no API access (the plan's 403); server/billing/plan-gate.ts. */
+export type ApiAccessCheck = (workspaceId: string) => Promise<unknown>;
 
 export interface PublicApiRouteDeps {
   service: PublicApiService;
@@ -50,7 +50,8 @@ function limitDetail(limit: number, retryAfter: number): string {
  * The guard of every /v1 route (and of any other scope taking API keys, such as /mcp): a valid API key (else 401
  * with `WWW-Authenticate: Bearer`), a plan with API access (else the plan's 403, counting nothing), then one
  * request of today's plan allowance (429 with Retry-After once spent), with the RateLimit headers on every
- * answer. The caller is in `request.apiCaller` (see `callerOf`).
+ * answer. The plan and the allowance are those of the key's workspace, shared by all its keys. The caller is in
+ * `request.apiCaller` (see `callerOf`).
  */
 export function guardPublicApi(scope: FastifyInstance, auth: ApiKeyAuth, usage: UsageMeter, apiAccess: ApiAccessCheck) {
   scope.decorateRequest('apiCaller', null);
@@ -59,8 +60,8 @@ export function guardPublicApi(scope: FastifyInstance, auth: ApiKeyAuth, usage: 
     const caller = await auth.authenticate(request, reply);
     if (!caller) return reply;
     request.apiCaller = caller;
-    await apiAccess(caller.userId);
-    const allowance = await usage.admit(caller.userId);
+    await apiAccess(caller.workspaceId);
+    const allowance = await usage.admit(caller.workspaceId, caller.userId);
     void reply.headers(rateLimitHeaders(allowance));
     if (!allowance.allowed) {
       return reply
@@ -71,7 +72,7 @@ export function guardPublicApi(scope: FastifyInstance, auth: ApiKeyAuth, usage: 
   });
 }
 
-/** The public API (/v1): scans and projects of the API key's user, and its OpenAPI document. */
+/** The public API (/v1): scans and projects of the API key's workspace, and its OpenAPI document. */
 export function publicApiRoutes(deps: PublicApiRouteDeps) {
   const { service, auth, usage, lists } = deps;
   return async (root: FastifyInstance) => {
@@ -84,24 +85,24 @@ export function publicApiRoutes(deps: PublicApiRouteDeps) {
       const app = scope.withTypeProvider<ZodTypeProvider>();
 
       app.get('/v1/scans', { schema: { querystring: v1PageQuerySchema } }, async (request, reply) => {
-        const { userId } = callerOf(request);
+        const { workspaceId } = callerOf(request);
         const { limit, cursor } = request.query;
-        const answer = await lists.get(userId, `v1/scans?limit=${limit}&cursor=${cursor ?? ''}`, async () => {
-          const page = await service.listScans(userId, request.query);
+        const answer = await lists.get(workspaceId, `v1/scans?limit=${limit}&cursor=${cursor ?? ''}`, async () => {
+          const page = await service.listScans(workspaceId, request.query);
           return { body: JSON.stringify(page), headers: nextPageHeaders(request, page.next_cursor) };
         });
         return reply.headers(answer.headers).type('application/json; charset=utf-8').send(answer.body);
       });
 
       app.post('/v1/scans', { schema: { body: createV1ScanBodySchema, response: { 202: v1ScanSchema } }, config: { creationLimit: 'scan' } }, async (request, reply) => {
-        const scan = await service.createScan(callerOf(request).userId, request.body);
+        const scan = await service.createScan(callerOf(request), request.body);
         return reply.code(202).header('location', `/v1/scans/${scan.id}`).send(scan);
       });
 
-      app.get('/v1/scans/:id', { schema: { params: v1IdParamsSchema, response: { 200: v1ScanSchema } } }, async (request) => service.getScan(callerOf(request).userId, request.params.id));
+      app.get('/v1/scans/:id', { schema: { params: v1IdParamsSchema, response: { 200: v1ScanSchema } } }, async (request) => service.getScan(callerOf(request).workspaceId, request.params.id));
 
       app.get('/v1/projects', { schema: { querystring: v1PageQuerySchema, response: { 200: v1ProjectListSchema } } }, async (request, reply) => {
-        const page = await service.listProjects(callerOf(request).userId, request.query);
+        const page = await service.listProjects(callerOf(request).workspaceId, request.query);
         void reply.headers(nextPageHeaders(request, page.next_cursor));
         return page;
       });

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { PageQuery } from '../../common/pagination';
 import { SEVERITY_RANK, scanResultSchema, type Grade, type ScanResult } from '../../common/scan';
 import { urlRefusal, type AddressPolicy } from '../../engine/retrieval/address-policy';
+import type { ApiKeyCaller } from '../api-keys/keys';
 import type { ListCache } from '../changes/list-cache';
 import type { EventService } from '../events/service';
 import type { Jobs } from '../jobs/queue';
@@ -32,8 +33,8 @@ interface ScanRow {
 }
 
 const SCAN_COLUMNS = `id, project_id, url, state, ${iso('queued_at')} as created_at, ${iso('finished_at')} as completed_at, error, score, grade`;
-// Keyset pages on the index scans (user_id, queued_at, id) (migration 0008).
-const LIST_SQL = `select ${SCAN_COLUMNS}, ${cursorTimestampSql('queued_at')} as sort_at from scans where user_id = $1 __AFTER__ order by queued_at desc, id desc limit $2`;
+// Keyset pages on the index scans (workspace_id, queued_at, id) (migration 0012).
+const LIST_SQL = `select ${SCAN_COLUMNS}, ${cursorTimestampSql('queued_at')} as sort_at from scans where workspace_id = $1 __AFTER__ order by queued_at desc, id desc limit $2`;
 const LIST_FIRST = LIST_SQL.replace('__AFTER__', '');
 const LIST_AFTER = LIST_SQL.replace('__AFTER__', 'and (queued_at, id) < ($3::timestamptz, $4::uuid)');
 
@@ -84,17 +85,17 @@ function toV1Scan(row: Omit<ScanRow, 'sort_at'>, result: unknown): V1Scan {
   };
 }
 
-/** The public API's scans and projects, every query scoped to the key's user. */
+/** The public API's scans and projects, every query scoped to the key's workspace; what a key creates is its maker's. */
 export class PublicApiService {
   constructor(private readonly deps: PublicApiDeps) {}
 
-  async listScans(userId: string, { limit, cursor }: PageQuery): Promise<ScanList> {
+  async listScans(workspaceId: string, { limit, cursor }: PageQuery): Promise<ScanList> {
     const after = decodeCursor(cursor);
     const [{ rows }, total] = await Promise.all([
       this.deps.pool.query<ScanRow>(
-        after ? { name: 'v1_scans_after', text: LIST_AFTER, values: [userId, limit + 1, after.at, after.id] } : { name: 'v1_scans', text: LIST_FIRST, values: [userId, limit + 1] },
+        after ? { name: 'v1_scans_after', text: LIST_AFTER, values: [workspaceId, limit + 1, after.at, after.id] } : { name: 'v1_scans', text: LIST_FIRST, values: [workspaceId, limit + 1] },
       ),
-      this.deps.pool.query<{ total: number }>({ name: 'v1_scans_total', text: 'select count(*)::int as total from scans where user_id = $1', values: [userId] }),
+      this.deps.pool.query<{ total: number }>({ name: 'v1_scans_total', text: 'select count(*)::int as total from scans where workspace_id = $1', values: [workspaceId] }),
     ]);
     const page = pageOf(rows, limit, (row) => ({ at: row.sort_at, id: row.id }));
     const scans = page.items.map(({ sort_at: _sortAt, ...row }) => {
@@ -104,12 +105,12 @@ export class PublicApiService {
     return { scans, total: total.rows[0]?.total ?? 0, next_cursor: page.next };
   }
 
-  async getScan(userId: string, id: string): Promise<V1Scan> {
+  async getScan(workspaceId: string, id: string): Promise<V1Scan> {
     if (!isUuid(id)) throw new ProjectError(404, 'Scan not found');
     const { rows } = await this.deps.pool.query<ScanRow & { result: unknown }>({
       name: 'v1_scan',
-      text: `select ${SCAN_COLUMNS}, result from scans where id = $1 and user_id = $2`,
-      values: [id, userId],
+      text: `select ${SCAN_COLUMNS}, result from scans where id = $1 and workspace_id = $2`,
+      values: [id, workspaceId],
     });
     const row = rows[0];
     if (!row) throw new ProjectError(404, 'Scan not found');
@@ -124,15 +125,15 @@ export class PublicApiService {
     if (refusal) throw new ProjectError(400, refusal);
   }
 
-  /** The user's project for this URL (the newest if several), created when there is none; its pages set to `depth`. */
-  private async projectFor(userId: string, url: string, depth: number | undefined): Promise<string> {
+  /** The workspace's project for this URL (the newest if several), created when there is none; its pages set to `depth`. */
+  private async projectFor({ workspaceId, userId }: ApiKeyCaller, url: string, depth: number | undefined): Promise<string> {
     const { rows } = await this.deps.pool.query<{ id: string; num_pages: number }>(
-      'select id, num_pages from projects where user_id = $1 and url = $2 order by created_at desc limit 1',
-      [userId, url],
+      'select id, num_pages from projects where workspace_id = $1 and url = $2 order by created_at desc limit 1',
+      [workspaceId, url],
     );
     const found = rows[0];
     if (!found) return (await this.deps.projects.create(userId, { url, status: 'active', num_pages: depth ?? 1 })).id;
-    if (depth !== undefined && depth !== found.num_pages) await this.deps.projects.update(userId, found.id, { num_pages: depth });
+    if (depth !== undefined && depth !== found.num_pages) await this.deps.projects.update(workspaceId, found.id, { num_pages: depth });
     return found.id;
   }
 
@@ -140,12 +141,13 @@ export class PublicApiService {
    * Queues a real scan. One scan runs per project at a time: while one is pending or in progress for this URL, the
    * answer is 409 naming it (poll it instead), so a retried request never starts a second scan.
    */
-  async createScan(userId: string, body: z.output<typeof createV1ScanBodySchema>): Promise<V1Scan> {
+  async createScan(caller: ApiKeyCaller, body: z.output<typeof createV1ScanBodySchema>): Promise<V1Scan> {
+    const { workspaceId, userId } = caller;
     await this.assertScannable(body.url);
-    const projectId = await this.projectFor(userId, body.url, body.options?.depth);
+    const projectId = await this.projectFor(caller, body.url, body.options?.depth);
     let scan;
     try {
-      scan = await this.deps.projects.queueScan(userId, projectId);
+      scan = await this.deps.projects.queueScan(workspaceId, projectId);
     } catch (error) {
       if (!(error instanceof ProjectError) || error.statusCode !== 409) throw error;
       const { rows } = await this.deps.pool.query<{ id: string }>("select id from scans where project_id = $1 and state in ('queued', 'running') limit 1", [projectId]);
@@ -155,8 +157,8 @@ export class PublicApiService {
     await this.deps.jobs.enqueueScan(scan.id);
     const pages = `up to ${scan.numPages} page${scan.numPages === 1 ? '' : 's'}`;
     await this.deps.events.record([{ userId, projectId, scanId: scan.id, kind: 'other', url: scan.url, extra: { description: `Scan queued through the API (${pages})`, scan_id: scan.id } }]);
-    await this.deps.live.publish(userId, { type: 'scan.state', project_id: projectId, scan_id: scan.id, scan: toScanSummary(scan) }).catch(() => undefined);
-    this.deps.lists.invalidate(userId);
+    await this.deps.live.publish(workspaceId, { type: 'scan.state', project_id: projectId, scan_id: scan.id, scan: toScanSummary(scan) }).catch(() => undefined);
+    this.deps.lists.invalidate(workspaceId);
     return {
       id: scan.id,
       url: scan.url,
@@ -169,8 +171,8 @@ export class PublicApiService {
     };
   }
 
-  async listProjects(userId: string, page: PageQuery): Promise<ProjectList> {
-    const { items, next } = await this.deps.projects.list(userId, page);
+  async listProjects(workspaceId: string, page: PageQuery): Promise<ProjectList> {
+    const { items, next } = await this.deps.projects.list(workspaceId, page);
     return {
       projects: items.map((project) => ({
         id: project.id,

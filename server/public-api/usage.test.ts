@@ -5,6 +5,7 @@ import { rateLimitHeaders, secondsToMidnight, UsageMeter, utcDay } from './usage
 /** A stand-in for PostgreSQL's api_usage table: the two statements the meter sends. */
 function fakePool() {
   const table = new Map<string, number>();
+  const makers = new Map<string, string>();
   let writes = 0;
   const query = (config: string | { text: string; values: unknown[] }, params?: unknown[]) => {
     const text = typeof config === 'string' ? config : config.text;
@@ -14,15 +15,16 @@ function fakePool() {
       return Promise.resolve({ rows: requests === undefined ? [] : [{ requests }] });
     }
     writes++;
-    const [users, days, counts] = values as [string[], string[], number[]];
-    const rows = users.map((user, i) => {
-      const key = `${user}|${days[i]}`;
+    const [workspaces, users, days, counts] = values as [string[], string[], string[], number[]];
+    const rows = workspaces.map((workspace, i) => {
+      const key = `${workspace}|${days[i]}`;
       table.set(key, (table.get(key) ?? 0) + counts[i]!);
-      return { user_id: user, day: days[i], requests: table.get(key) };
+      makers.set(key, users[i]!);
+      return { workspace_id: workspace, day: days[i], requests: table.get(key) };
     });
     return Promise.resolve({ rows });
   };
-  return { pool: { query } as unknown as Pool, table, writes: () => writes };
+  return { pool: { query } as unknown as Pool, table, makers, writes: () => writes };
 }
 
 const NOON = Date.UTC(2026, 10, 24, 12, 0, 0);
@@ -31,11 +33,25 @@ describe('the daily usage meter', () => {
   it('admits exactly the plan allowance on one instance, even when requests arrive together', async () => {
     const { pool, table } = fakePool();
     const meter = new UsageMeter(pool, () => 'free', { flushEveryMs: 60_000, now: () => NOON });
-    const answers = await Promise.all(Array.from({ length: 150 }, () => meter.admit('u1')));
+    const answers = await Promise.all(Array.from({ length: 150 }, () => meter.admit('w1', 'u1')));
     expect(answers.filter((a) => a.allowed)).toHaveLength(100);
     expect(answers.filter((a) => !a.allowed).every((a) => a.remaining === 0 && a.limit === 100)).toBe(true);
     await meter.flush();
-    expect(table.get('u1|2026-11-24')).toBe(100);
+    expect(table.get('w1|2026-11-24')).toBe(100);
+    await meter.close();
+  });
+
+  it("shares one workspace's allowance between the keys of its members, apart from another workspace's", async () => {
+    const { pool, table, makers } = fakePool();
+    const meter = new UsageMeter(pool, () => 'free', { flushEveryMs: 60_000, now: () => NOON });
+    const answers = await Promise.all(Array.from({ length: 120 }, (_, i) => meter.admit('team', i % 2 ? 'alice' : 'bob')));
+    expect(answers.filter((a) => a.allowed)).toHaveLength(100);
+    expect((await meter.admit('other', 'alice')).allowed).toBe(true);
+    await meter.flush();
+    expect(table.get('team|2026-11-24')).toBe(100);
+    expect(table.get('other|2026-11-24')).toBe(1);
+    expect(['alice', 'bob']).toContain(makers.get('team|2026-11-24'));
+    expect((await meter.usage('team')).used_today).toBe(100);
     await meter.close();
   });
 
@@ -43,15 +59,15 @@ describe('the daily usage meter', () => {
     const { pool, table, writes } = fakePool();
     let now = NOON;
     const meter = new UsageMeter(pool, () => 'free', { flushEveryMs: 60_000, rereadAfterMs: 250, now: () => now });
-    for (let i = 0; i < 10; i++) expect((await meter.admit('u1')).allowed).toBe(true);
+    for (let i = 0; i < 10; i++) expect((await meter.admit('w1', 'u1')).allowed).toBe(true);
     await meter.flush();
     expect(writes()).toBe(1);
     // Another instance spends the rest of the day's allowance.
-    table.set('u1|2026-11-24', 100);
+    table.set('w1|2026-11-24', 100);
     now += 300;
-    expect((await meter.admit('u1')).allowed).toBe(false);
+    expect((await meter.admit('w1', 'u1')).allowed).toBe(false);
     now = Date.UTC(2026, 10, 25, 0, 0, 1);
-    const tomorrow = await meter.admit('u1');
+    const tomorrow = await meter.admit('w1', 'u1');
     expect(tomorrow).toMatchObject({ allowed: true, remaining: 99 });
     await meter.close();
   });
@@ -59,10 +75,10 @@ describe('the daily usage meter', () => {
   it('counts without a limit on a custom plan, and sends no RateLimit headers for it', async () => {
     const { pool } = fakePool();
     const meter = new UsageMeter(pool, () => 'enterprise', { flushEveryMs: 60_000, now: () => NOON });
-    const answer = await meter.admit('u2');
+    const answer = await meter.admit('w2', 'u2');
     expect(answer).toMatchObject({ allowed: true, limit: null });
     expect(rateLimitHeaders(answer)).toEqual({});
-    expect((await meter.usage('u2')).used_today).toBe(1);
+    expect((await meter.usage('w2')).used_today).toBe(1);
     await meter.close();
   });
 

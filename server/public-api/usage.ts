@@ -1,8 +1,8 @@
 import type { Pool } from 'pg';
 import { API_DAILY_LIMITS, type ApiPlan, type ApiUsage } from '../../common/api-keys';
 
-/** The API plan of a user (billing decides, server/billing/plan-gate.ts); null: the plan has no API access. */
-export type PlanOf = (userId: string) => ApiPlan | null | Promise<ApiPlan | null>;
+/** The API plan of a workspace (its owner's, server/billing/plan-gate.ts); null: the plan has no API access. */
+export type PlanOf = (workspaceId: string) => ApiPlan | null | Promise<ApiPlan | null>;
 
 /** What one admission tells the caller: the limit (null: none), what remains, and seconds to the next UTC midnight. */
 export interface Allowance {
@@ -12,8 +12,10 @@ export interface Allowance {
   resetSeconds: number;
 }
 
-interface UserCount {
+interface WorkspaceCount {
   day: string;
+  /** The member whose request was counted last here: the day's row names one member as its `user_id`. */
+  userId: string;
   /** The total every instance has written to PostgreSQL, as last read. */
   shared: number;
   /** Admitted here and not yet written. */
@@ -33,23 +35,24 @@ export function secondsToMidnight(now: number): number {
 
 export interface UsageMeterOptions {
   flushEveryMs?: number;
-  /** How old the shared total of a user idle here may be before an admission reads it again. */
+  /** How old the shared total of a workspace idle here may be before an admission reads it again. */
   rereadAfterMs?: number;
   now?: () => number;
 }
 
 /**
- * Daily request counts of the public API per user and UTC day (table api_usage), shared by every instance.
+ * Daily request counts of the public API per workspace and UTC day (table api_usage), shared by every instance and
+ * by every key of the workspace (the plan's daily allowance is the workspace's).
  *
- * Requests are counted in memory and written every `flushEveryMs` in one statement (an upsert per user that
+ * Requests are counted in memory and written every `flushEveryMs` in one statement (an upsert per workspace that
  * returns the new shared total). A request is admitted when the last known shared total plus this instance's
  * unwritten count is under the limit. Overshoot across instances: each of N instances may admit, before it reads
- * the others' writes, what remained at its last read; that read is at most one flush (200 ms) old for a user active
+ * the others' writes, what remained at its last read; that read is at most one flush (200 ms) old for a workspace active
  * here and `rereadAfterMs` (250 ms) for one idle here, so past the limit at most what the other N-1 instances admit
  * in that quarter second gets through; a single instance never overshoots.
  */
 export class UsageMeter {
-  private readonly counts = new Map<string, UserCount>();
+  private readonly counts = new Map<string, WorkspaceCount>();
   private readonly timer: NodeJS.Timeout;
   private readonly now: () => number;
   private readonly rereadAfterMs: number;
@@ -66,22 +69,22 @@ export class UsageMeter {
     this.timer.unref();
   }
 
-  private async readShared(userId: string, day: string): Promise<number> {
-    const { rows } = await this.pool.query<{ requests: number }>({ name: 'api_usage_read', text: 'select requests from api_usage where user_id = $1 and day = $2', values: [userId, day] });
+  private async readShared(workspaceId: string, day: string): Promise<number> {
+    const { rows } = await this.pool.query<{ requests: number }>({ name: 'api_usage_read', text: 'select requests from api_usage where workspace_id = $1 and day = $2', values: [workspaceId, day] });
     return rows[0]?.requests ?? 0;
   }
 
-  /** This user's count for today, read from PostgreSQL when unknown, of another day, or idle and old. */
-  private async current(userId: string): Promise<UserCount> {
+  /** This workspace's count for today, read from PostgreSQL when unknown, of another day, or idle and old. */
+  private async current(workspaceId: string, userId: string): Promise<WorkspaceCount> {
     const now = this.now();
     const day = utcDay(now);
-    let count = this.counts.get(userId);
+    let count = this.counts.get(workspaceId);
     if (count && count.day === day && (count.local > 0 || count.flushing > 0 || now - count.readAt < this.rereadAfterMs)) return count;
-    const shared = await this.readShared(userId, day);
-    count = this.counts.get(userId);
+    const shared = await this.readShared(workspaceId, day);
+    count = this.counts.get(workspaceId);
     if (!count || count.day !== day) {
-      count = { day, shared, local: 0, flushing: 0, readAt: now };
-      this.counts.set(userId, count);
+      count = { day, userId, shared, local: 0, flushing: 0, readAt: now };
+      this.counts.set(workspaceId, count);
     } else {
       count.shared = Math.max(count.shared, shared);
       count.readAt = now;
@@ -89,9 +92,9 @@ export class UsageMeter {
     return count;
   }
 
-  /** Counts one request of the user if the plan allows it today. */
-  async admit(userId: string): Promise<Allowance> {
-    const [plan, count] = await Promise.all([this.planOf(userId), this.current(userId)]);
+  /** Counts one request made in the workspace (by a key of `userId`) if the workspace's plan allows it today. */
+  async admit(workspaceId: string, userId: string): Promise<Allowance> {
+    const [plan, count] = await Promise.all([this.planOf(workspaceId), this.current(workspaceId, userId)]);
     const used = count.shared + count.flushing + count.local;
     const resetSeconds = secondsToMidnight(this.now());
     // The guards refuse a plan without API access before admitting (its 403); should one still get here, nothing is admitted.
@@ -99,15 +102,16 @@ export class UsageMeter {
     const limit = API_DAILY_LIMITS[plan];
     if (limit !== null && used >= limit) return { allowed: false, limit, remaining: 0, resetSeconds };
     count.local++;
+    count.userId = userId;
     return { allowed: true, limit, remaining: limit === null ? 0 : limit - used - 1, resetSeconds };
   }
 
   /** GET /api_usage: the plan (null: no API access), today's count (shared and this instance's unwritten), the limit and the reset time. */
-  async usage(userId: string): Promise<ApiUsage> {
+  async usage(workspaceId: string): Promise<ApiUsage> {
     const now = this.now();
     const day = utcDay(now);
-    const [plan, shared] = await Promise.all([this.planOf(userId), this.readShared(userId, day)]);
-    const count = this.counts.get(userId);
+    const [plan, shared] = await Promise.all([this.planOf(workspaceId), this.readShared(workspaceId, day)]);
+    const count = this.counts.get(workspaceId);
     const pending = count?.day === day ? count.local + count.flushing : 0;
     const resets = new Date(now);
     resets.setUTCHours(24, 0, 0, 0);
@@ -122,23 +126,23 @@ export class UsageMeter {
 
   private async write(): Promise<void> {
     const batch = [...this.counts].filter(([, count]) => count.local > 0);
-    for (const [userId, count] of this.counts) if (count.local === 0 && count.day !== utcDay(this.now())) this.counts.delete(userId);
+    for (const [workspaceId, count] of this.counts) if (count.local === 0 && count.day !== utcDay(this.now())) this.counts.delete(workspaceId);
     if (batch.length === 0) return;
     for (const [, count] of batch) {
       count.flushing = count.local;
       count.local = 0;
     }
     try {
-      const { rows } = await this.pool.query<{ user_id: string; day: string; requests: number }>(
-        `insert into api_usage (user_id, day, requests)
-         select * from unnest($1::uuid[], $2::text[], $3::int[])
-         on conflict (user_id, day) do update set requests = api_usage.requests + excluded.requests
-         returning user_id, day, requests`,
-        [batch.map(([userId]) => userId), batch.map(([, count]) => count.day), batch.map(([, count]) => count.flushing)],
+      const { rows } = await this.pool.query<{ workspace_id: string; day: string; requests: number }>(
+        `insert into api_usage (workspace_id, user_id, day, requests)
+         select * from unnest($1::uuid[], $2::uuid[], $3::text[], $4::int[])
+         on conflict (workspace_id, day) do update set requests = api_usage.requests + excluded.requests
+         returning workspace_id, day, requests`,
+        [batch.map(([workspaceId]) => workspaceId), batch.map(([, count]) => count.userId), batch.map(([, count]) => count.day), batch.map(([, count]) => count.flushing)],
       );
       const now = this.now();
       for (const row of rows) {
-        const count = this.counts.get(row.user_id);
+        const count = this.counts.get(row.workspace_id);
         if (count?.day !== row.day) continue;
         count.shared = row.requests;
         count.flushing = 0;
@@ -154,10 +158,10 @@ export class UsageMeter {
     }
   }
 
-  /** Writes what is pending, then forgets the user's count (before the account's rows are deleted). */
-  async forget(userId: string): Promise<void> {
+  /** Writes what is pending, then forgets a workspace's count (before its rows are deleted: an account's personal one). */
+  async forget(workspaceId: string): Promise<void> {
     await this.flush().catch(() => undefined);
-    this.counts.delete(userId);
+    this.counts.delete(workspaceId);
   }
 
   async close(): Promise<void> {

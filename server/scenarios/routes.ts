@@ -6,6 +6,7 @@ import { createScenarioBodySchema, generateScenariosBodySchema, type ScenarioPro
 import type { AddressPolicy } from '../../engine/retrieval/address-policy';
 import { ProposalError, proposeScenarios, type LlmSettings, type ScenarioBrowser } from '../../engine/scenarios';
 import { userOf } from '../auth/guard';
+import { workspaceOf } from '../workspaces/access';
 import type { LiveBus } from '../live/bus';
 import { setNextPage } from '../pagination';
 import { liveRun } from './run-job';
@@ -31,7 +32,7 @@ const listQuerySchema = pageQuerySchema(PAGE_SIZES.scenarios).extend({ project_i
 const runAllBodySchema = z.object({ project_id: z.uuid('project_id: must be a project id').nullish() }).strict().nullish();
 const PROPOSAL_TIMEOUT_MS = 60_000;
 
-/** Browser test scenarios (spec section 7 and the calls beyond it), every record scoped to the signed-in user. */
+/** Browser test scenarios (spec section 7 and the calls beyond it), every record scoped to the current workspace. */
 export function scenarioRoutes(deps: ScenarioRouteDeps) {
   const { scenarios, live } = deps;
   return async (scope: FastifyInstance) => {
@@ -39,13 +40,13 @@ export function scenarioRoutes(deps: ScenarioRouteDeps) {
 
     app.get('/scenarios', { schema: { querystring: listQuerySchema } }, async (request, reply) => {
       const { limit, cursor, project_id: projectId } = request.query;
-      const page = await scenarios.list(userOf(request).id, { limit, cursor, projectId });
+      const page = await scenarios.list(workspaceOf(request).id, { limit, cursor, projectId });
       setNextPage(request, reply, page.next);
       return page.items;
     });
 
     app.post('/scenarios', { schema: { body: createScenarioBodySchema }, config: { creationLimit: 'scenario' } }, async (request, reply) => {
-      const scenario = await scenarios.create(userOf(request).id, request.body);
+      const scenario = await scenarios.create(workspaceOf(request).id, userOf(request).id, request.body);
       return reply.code(201).send(scenario);
     });
 
@@ -53,7 +54,7 @@ export function scenarioRoutes(deps: ScenarioRouteDeps) {
     const proposing = new Set<string>();
     app.post('/scenarios/generate', { schema: { body: generateScenariosBodySchema }, config: { creationLimit: 'scenario_proposal' } }, async (request, reply) => {
       const userId = userOf(request).id;
-      const project = await scenarios.project(userId, request.body.project_id);
+      const project = await scenarios.project(workspaceOf(request).id, request.body.project_id);
       if (proposing.has(userId)) throw new ScenarioError(409, 'Scenarios are already being generated; wait for them to arrive.');
       proposing.add(userId);
       try {
@@ -67,40 +68,40 @@ export function scenarioRoutes(deps: ScenarioRouteDeps) {
       }
     });
 
-    app.get('/scenario/:id', { schema: { params: idParams } }, async (request) => scenarios.get(userOf(request).id, request.params.id));
+    app.get('/scenario/:id', { schema: { params: idParams } }, async (request) => scenarios.get(workspaceOf(request).id, request.params.id));
 
     app.delete('/scenario/:id', { schema: { params: idParams } }, async (request, reply) => {
-      await scenarios.remove(userOf(request).id, request.params.id);
+      await scenarios.remove(workspaceOf(request).id, request.params.id);
       return reply.code(204).send();
     });
 
     app.post('/scenario/:id/run', { schema: { params: idParams }, config: { creationLimit: 'scenario_run' } }, async (request, reply) => {
-      const userId = userOf(request).id;
-      const run = await scenarios.queueRun(userId, request.params.id);
+      const workspaceId = workspaceOf(request).id;
+      const run = await scenarios.queueRun(workspaceId, userOf(request).id, request.params.id);
       await deps.enqueueRun(run.id);
-      await live.publish(userId, { type: 'scenario.run', scenario_id: run.scenario_id, run: liveRun(run) }).catch(() => undefined);
+      await live.publish(workspaceId, { type: 'scenario.run', scenario_id: run.scenario_id, run: liveRun(run) }).catch(() => undefined);
       return reply.code(202).send({ run_id: run.id });
     });
 
     app.post('/scenarios/run-all', { schema: { body: runAllBodySchema }, config: { creationLimit: 'scenario_run' } }, async (request, reply) => {
-      const userId = userOf(request).id;
+      const workspaceId = workspaceOf(request).id;
       const projectId = request.body?.project_id ?? undefined;
-      if (projectId) await scenarios.project(userId, projectId);
-      const runs = await scenarios.queueAll(userId, projectId);
+      if (projectId) await scenarios.project(workspaceId, projectId);
+      const runs = await scenarios.queueAll(workspaceId, userOf(request).id, projectId);
       for (const run of runs) {
         await deps.enqueueRun(run.id);
-        await live.publish(userId, { type: 'scenario.run', scenario_id: run.scenario_id, run: liveRun(run) }).catch(() => undefined);
+        await live.publish(workspaceId, { type: 'scenario.run', scenario_id: run.scenario_id, run: liveRun(run) }).catch(() => undefined);
       }
       return reply.code(202).send({ runs: runs.map((run) => ({ scenario_id: run.scenario_id, run_id: run.id })) });
     });
 
     app.get('/scenario-run/:id/screenshot', { schema: { params: idParams } }, async (request, reply) => {
-      const png = await scenarios.artifact(userOf(request).id, request.params.id, 'screenshot');
+      const png = await scenarios.artifact(workspaceOf(request).id, request.params.id, 'screenshot');
       return reply.type('image/png').header('cache-control', 'private, no-store').send(png);
     });
 
     app.get('/scenario-run/:id/trace', { schema: { params: idParams } }, async (request, reply) => {
-      const zip = await scenarios.artifact(userOf(request).id, request.params.id, 'trace');
+      const zip = await scenarios.artifact(workspaceOf(request).id, request.params.id, 'trace');
       return reply
         .type('application/zip')
         .header('content-disposition', `attachment; filename="trace-${request.params.id.slice(0, 8)}.zip"`)

@@ -37,10 +37,10 @@ export function describeRunEvent(event: RunEvent): { kind: NewEvent['kind']; url
 }
 
 /** Deletes the events an earlier attempt of the run recorded: a new attempt runs the scenario from the start. */
-export async function clearEarlierRunEvents(db: Db, userId: string, owner: RunAttempt): Promise<void> {
+export async function clearEarlierRunEvents(db: Db, workspaceId: string, owner: RunAttempt): Promise<void> {
   await db
     .delete(events)
-    .where(and(eq(events.userId, userId), sql`${events.extra}->>'run_id' = ${owner.runId}`, sql`(${events.extra}->>'attempt')::int < ${owner.attempt}`));
+    .where(and(eq(events.workspaceId, workspaceId), sql`${events.extra}->>'run_id' = ${owner.runId}`, sql`(${events.extra}->>'attempt')::int < ${owner.attempt}`));
 }
 
 /**
@@ -57,7 +57,8 @@ export class RunEventBatcher {
     private readonly db: Db,
     private readonly live: Pick<LiveBus, 'publish'>,
     private readonly owner: RunAttempt,
-    private readonly base: Pick<NewEvent, 'userId' | 'projectId'>,
+    /** Whose events: the run's workspace, the member who started it, its scenario's project. */
+    private readonly base: Pick<NewEvent, 'userId' | 'projectId'> & { workspaceId: string },
     private readonly log: Pick<Logger, 'warn'>,
     private readonly max = MAX_RUN_EVENTS,
   ) {}
@@ -104,10 +105,10 @@ export class RunEventBatcher {
       if (run?.attempts !== this.owner.attempt) return [];
       return tx
         .insert(events)
-        .values(batch.map((event) => ({ userId: event.userId, workspaceId: event.workspaceId ?? event.userId, projectId: event.projectId, eventName: event.kind, url: event.url.slice(0, 2_000), occurredAt: new Date(), extra: event.extra ?? null })))
+        .values(batch.map((event) => ({ workspaceId: this.base.workspaceId, userId: event.userId, projectId: event.projectId, eventName: event.kind, url: event.url.slice(0, 2_000), occurredAt: new Date(), extra: event.extra ?? null })))
         .returning();
     });
-    for (const row of rows) await this.live.publish(row.userId, { type: 'event', project_id: row.projectId, event: toEvent(row) }).catch(() => undefined);
+    for (const row of rows) await this.live.publish(this.base.workspaceId, { type: 'event', project_id: row.projectId, event: toEvent(row) }).catch(() => undefined);
   }
 
   async stop(): Promise<void> {

@@ -96,11 +96,11 @@ export function liveRun(run: ScenarioRun): ScenarioRun {
   };
 }
 
-/** Publishes the run's current state (`scenario.run`) to its owner's windows. */
+/** Publishes the run's current state (`scenario.run`) to the windows of its workspace's members. */
 export async function publishRun(db: Db, live: Pick<LiveBus, 'publish'>, runId: string): Promise<void> {
   const [row] = await db.select(runColumns).from(scenarioRuns).where(eq(scenarioRuns.id, runId));
   if (!row) return;
-  await live.publish(row.userId, { type: 'scenario.run', scenario_id: row.scenarioId, run: liveRun(toRun(row)) }).catch(() => undefined);
+  await live.publish(row.workspaceId, { type: 'scenario.run', scenario_id: row.scenarioId, run: liveRun(toRun(row)) }).catch(() => undefined);
 }
 
 /** The result in the run's row, bounded, if this attempt still owns the run. */
@@ -148,8 +148,8 @@ export async function runScenarioJob(runId: string, deps: ScenarioJobDeps, { sig
   const owner: RunAttempt = { runId: row.id, scenarioId: row.scenarioId, attempt: row.attempts };
   const scenario = await loadScenario(db, deps.sealer, row.scenarioId);
   if (!scenario) return 'skipped'; // deleted since it was queued: its run went with it
-  const batcher = new RunEventBatcher(db, live, owner, { userId: row.userId, projectId: scenario.projectId }, log);
-  await clearEarlierRunEvents(db, row.userId, owner);
+  const batcher = new RunEventBatcher(db, live, owner, { workspaceId: row.workspaceId, userId: row.userId, projectId: scenario.projectId }, log);
+  await clearEarlierRunEvents(db, row.workspaceId, owner);
   await publishRun(db, live, row.id);
   await batcher.record([{ userId: row.userId, projectId: scenario.projectId, kind: 'other', url: scenario.website, extra: batcher.extra(`Scenario run started (attempt ${row.attempts}, ${scenario.steps.length} steps)`, { lifecycle: true }) }]);
   batcher.start();
@@ -182,7 +182,7 @@ export async function runScenarioJob(runId: string, deps: ScenarioJobDeps, { sig
     await batcher.record([{ userId: row.userId, projectId: scenario.projectId, kind: result.status === 'passed' ? 'other' : 'error', url: scenario.website, extra: batcher.extra(`${summary}${dropped}`, { lifecycle: true }) }]);
     // Once per run: storeRunResult succeeds only for the attempt that still owns the running run. The summary event is
     // recorded first, so a reader who sees the finished run finds its summary a moment later at most.
-    await deps.webhooks?.emit(row.userId, 'scenario_run.completed', scenarioRunData({ runId: row.id, scenarioId: row.scenarioId, name: scenario.name, website: scenario.website, projectId: scenario.projectId, ...result }));
+    await deps.webhooks?.emit({ workspaceId: row.workspaceId, userId: row.userId }, 'scenario_run.completed', scenarioRunData({ runId: row.id, scenarioId: row.scenarioId, name: scenario.name, website: scenario.website, projectId: scenario.projectId, ...result }));
     await publishRun(db, live, row.id);
     log.info({ status: result.status, ms: Math.round(result.durationMs), failedStep: result.failedStep }, 'scenario run finished');
     return result.status;
@@ -207,7 +207,7 @@ async function recordRunFailure(
   { signal, finalAttempt }: { signal?: AbortSignal; finalAttempt: boolean },
 ): Promise<'failed' | 'skipped'> {
   const { db, live } = deps;
-  const base = { userId: row.userId, workspaceId: row.workspaceId ?? row.userId, projectId: scenario.projectId, url: scenario.website };
+  const base = { workspaceId: row.workspaceId, userId: row.userId, projectId: scenario.projectId, url: scenario.website };
   const mine = and(eq(scenarioRuns.id, row.id), eq(scenarioRuns.attempts, row.attempts), eq(scenarioRuns.status, 'running'));
   if (signal?.aborted) {
     await db.update(scenarioRuns).set({ status: 'queued', heartbeatAt: null }).where(mine);

@@ -9,7 +9,10 @@ import { scenarioDetailSchema, scenarioProposalsSchema, scenarioSchema, stepsSch
 import { readZip } from '../../engine/scenarios/zip';
 import { SCENARIO_SITE_USER, startScenarioSite, type ScenarioSite } from '../../engine/testing/scenario-site';
 import { startServer, type RunningServer } from '../server';
+import { embeddedDatabaseUrl } from '../mcp/testing';
 import { rawRequest, signUp } from '../testing/http';
+import { MEMBERSHIP_SETTLE_MS, removeMember, sharedWorkspace } from '../testing/workspace-rows';
+import pg from 'pg';
 
 // The scenario calls against a real server (embedded PostgreSQL, pg-boss, headless Chromium through the engine) and
 // a small site with a login (engine/testing/scenario-site.ts).
@@ -45,10 +48,10 @@ interface Answer {
   bytes: Buffer;
 }
 
-async function call(token: string, method: string, path: string, body?: unknown): Promise<Answer> {
+async function call(token: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
   const response = await fetch(`${server.origin}${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: { authorization: `Bearer ${token}`, ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const bytes = Buffer.from(await response.arrayBuffer());
@@ -297,6 +300,59 @@ describe('proposals and the live stream', () => {
       stop.abort();
     }
   }, 60_000);
+});
+
+describe('scenarios of a shared workspace', () => {
+  it("are shared by its members, run by any of them in its name, and out of reach of a former member and a stranger", async () => {
+    const pool = new pg.Pool({ connectionString: await embeddedDatabaseUrl(dataDir), max: 2 });
+    try {
+      const member = await signUp(server.origin, 'scenarios-member');
+      const former = await signUp(server.origin, 'scenarios-former');
+      const workspace = await sharedWorkspace(pool, user.id, [member.id, former.id]);
+      const inW = { 'x-vibeeval-workspace': workspace };
+      const made = await call(user.token, 'POST', '/scenarios', { website: site.url, actions: HOME_STEPS, summarized_actions: 'Team home page' }, inW);
+      expect(made.status, made.text).toBe(201);
+      const scenario = scenarioSchema.parse(made.json);
+      expect(((await call(member.token, 'GET', '/scenarios', undefined, inW)).json as { id: string }[]).map((s) => s.id)).toEqual([scenario.id]);
+      expect(((await call(user.token, 'GET', '/scenarios')).json as { id: string }[]).map((s) => s.id)).not.toContain(scenario.id);
+
+      // A member runs it: the run is the workspace's and names the member who started it.
+      const started = await call(member.token, 'POST', `/scenario/${scenario.id}/run`, undefined, inW);
+      expect(started.status, started.text).toBe(202);
+      const { run_id: runId } = started.json as { run_id: string };
+      const get = async () => scenarioDetailSchema.parse((await call(user.token, 'GET', `/scenario/${scenario.id}`, undefined, inW)).json);
+      let run = (await get()).runs[0];
+      for (let i = 0; i < 400 && run?.status !== 'passed' && run?.status !== 'failed'; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        run = (await get()).runs[0];
+      }
+      expect(run).toMatchObject({ id: runId, status: 'passed' });
+      expect((await pool.query('select user_id, workspace_id from scenario_runs where id = $1', [runId])).rows).toEqual([{ user_id: member.id, workspace_id: workspace }]);
+      const runEvents = await pool.query<{ workspace_id: string }>("select distinct workspace_id from events where extra->>'run_id' = $1", [runId]);
+      expect(runEvents.rows).toEqual([{ workspace_id: workspace }]);
+      expect((await call(member.token, 'GET', run!.screenshot_url!, undefined, inW)).status).toBe(200);
+
+      await removeMember(pool, workspace, former.id);
+      await new Promise((resolve) => setTimeout(resolve, MEMBERSHIP_SETTLE_MS));
+      for (const outsider of [former, other]) {
+        for (const [method, path] of [
+          ['GET', '/scenarios'],
+          ['GET', `/scenario/${scenario.id}`],
+          ['POST', `/scenario/${scenario.id}/run`],
+          ['GET', run!.screenshot_url!],
+          ['DELETE', `/scenario/${scenario.id}`],
+        ] as const) {
+          expect((await call(outsider.token, method, path, undefined, inW)).status, `${method} ${path} in the workspace`).toBe(404);
+          if (path !== '/scenarios') expect((await call(outsider.token, method, path)).status, `${method} ${path}`).toBe(404);
+        }
+        expect(((await call(outsider.token, 'GET', '/scenarios')).json as { id: string }[]).map((s) => s.id)).not.toContain(scenario.id);
+      }
+      expect((await call(member.token, 'DELETE', `/scenario/${scenario.id}`, undefined, inW)).status).toBe(204);
+      expect((await call(user.token, 'GET', `/scenario/${scenario.id}`, undefined, inW)).status).toBe(404);
+    } finally {
+      await pool.end();
+    }
+  }, 90_000);
 });
 
 describe('a run across a server restart', () => {

@@ -39,6 +39,7 @@ export const runColumns = {
   id: scenarioRuns.id,
   scenarioId: scenarioRuns.scenarioId,
   userId: scenarioRuns.userId,
+  workspaceId: scenarioRuns.workspaceId,
   status: scenarioRuns.status,
   attempts: scenarioRuns.attempts,
   createdAt: scenarioRuns.createdAt,
@@ -140,7 +141,10 @@ export function nameFromSteps(steps: Step[]): string {
 const POLICY_LOOKUP_MS = 3000;
 const sortAt = sql<string>`${sql.raw(cursorTimestampSql('"scenarios"."created_at"'))}`;
 
-/** Scenarios and runs of one user. Every query is filtered by the user's id: another user's records answer 404. */
+/**
+ * Scenarios and runs of one workspace, shared by its members. Every query is filtered by the workspace's id:
+ * another workspace's records answer 404. What a member creates or starts records them as its `user_id`.
+ */
 export class ScenarioService {
   constructor(
     private readonly db: Db,
@@ -159,23 +163,23 @@ export class ScenarioService {
     if (refusal) throw new ScenarioError(400, `website: ${refusal}`);
   }
 
-  /** The user's project, for a scenario or a proposal: 404 when it is someone else's or does not exist. */
-  async project(userId: string, projectId: string): Promise<{ id: string; url: string; instructions: string | null; credentials: Credentials | null }> {
+  /** The workspace's project, for a scenario or a proposal: 404 when it is another workspace's or does not exist. */
+  async project(workspaceId: string, projectId: string): Promise<{ id: string; url: string; instructions: string | null; credentials: Credentials | null }> {
     if (!isUuid(projectId)) throw new ScenarioError(404, 'Project not found');
     const [row] = await this.db
       .select({ id: projects.id, url: projects.url, instructions: projects.instructionText, sealed: projects.secretInstructionSealed })
       .from(projects)
-      .where(and(eq(projects.id, projectId), eq(projects.userId, userId)));
+      .where(and(eq(projects.id, projectId), eq(projects.workspaceId, workspaceId)));
     if (!row) throw new ScenarioError(404, 'Project not found');
     return { id: row.id, url: row.url, instructions: row.instructions, credentials: credentialsOf(this.sealer, row.sealed) };
   }
 
-  private async row(userId: string, id: string): Promise<ScenarioRow> {
+  private async row(workspaceId: string, id: string): Promise<ScenarioRow> {
     if (!isUuid(id)) throw new ScenarioError(404, 'Scenario not found');
     const [row] = await this.db
       .select()
       .from(scenarios)
-      .where(and(eq(scenarios.id, id), eq(scenarios.userId, userId)));
+      .where(and(eq(scenarios.id, id), eq(scenarios.workspaceId, workspaceId)));
     if (!row) throw new ScenarioError(404, 'Scenario not found');
     return row;
   }
@@ -191,10 +195,10 @@ export class ScenarioService {
     return new Map(rows.map((row) => [row.scenarioId, toRun(row)]));
   }
 
-  /** One page of the user's scenarios, newest first, each with its last run. */
-  async list(userId: string, { limit, cursor, projectId }: PageQuery & { projectId?: string }): Promise<{ items: Scenario[]; next: string | null }> {
+  /** One page of the workspace's scenarios, newest first, each with its last run. */
+  async list(workspaceId: string, { limit, cursor, projectId }: PageQuery & { projectId?: string }): Promise<{ items: Scenario[]; next: string | null }> {
     const after = decodeCursor(cursor);
-    const conditions: SQL[] = [eq(scenarios.userId, userId)];
+    const conditions: SQL[] = [eq(scenarios.workspaceId, workspaceId)];
     if (projectId) conditions.push(eq(scenarios.projectId, projectId));
     if (after) conditions.push(sql`(${scenarios.createdAt}, ${scenarios.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`);
     const rows = await this.db
@@ -208,19 +212,19 @@ export class ScenarioService {
     return { items: page.items.map(({ row }) => toScenario(row, last.get(row.id) ?? null)), next: page.next };
   }
 
-  async create(userId: string, body: z.output<typeof createScenarioBodySchema>): Promise<Scenario> {
-    if (body.project_id) await this.project(userId, body.project_id);
+  async create(workspaceId: string, userId: string, body: z.output<typeof createScenarioBodySchema>): Promise<Scenario> {
+    if (body.project_id) await this.project(workspaceId, body.project_id);
     await this.assertReachable(body.website);
     const steps = body.actions;
     const name = body.summarized_actions?.trim() || nameFromSteps(steps);
     const code = scenarioCode({ website: body.website, steps, name });
-    const values = { userId, projectId: body.project_id ?? null, website: body.website, actions: steps, summarizedActions: name, scenarioCode: code };
-    const [row] = await insertWithinPlan(this.db, this.plan, userId, 'scenarios', (tx) => tx.insert(scenarios).values(values).returning());
+    const values = { workspaceId, userId, projectId: body.project_id ?? null, website: body.website, actions: steps, summarizedActions: name, scenarioCode: code };
+    const [row] = await insertWithinPlan(this.db, this.plan, workspaceId, 'scenarios', (tx) => tx.insert(scenarios).values(values).returning());
     return toScenario(row!, null);
   }
 
-  async get(userId: string, id: string): Promise<ScenarioDetail> {
-    const row = await this.row(userId, id);
+  async get(workspaceId: string, id: string): Promise<ScenarioDetail> {
+    const row = await this.row(workspaceId, id);
     const runs = await this.db
       .select(runColumns)
       .from(scenarioRuns)
@@ -232,54 +236,55 @@ export class ScenarioService {
   }
 
   /** Deletes the scenario; its runs, screenshots and traces go with it (foreign key cascade). */
-  async remove(userId: string, id: string): Promise<void> {
-    const row = await this.row(userId, id);
-    await this.db.delete(scenarios).where(and(eq(scenarios.id, row.id), eq(scenarios.userId, userId)));
+  async remove(workspaceId: string, id: string): Promise<void> {
+    const row = await this.row(workspaceId, id);
+    await this.db.delete(scenarios).where(and(eq(scenarios.id, row.id), eq(scenarios.workspaceId, workspaceId)));
   }
 
   /**
    * Queues a run. The partial unique index allows one queued or running run per scenario, so two presses (or Run
    * and Run All, or two server instances) cannot start two; undefined when one is already there.
    */
-  private async insertRun(userId: string, scenarioId: string): Promise<ScenarioRun | undefined> {
+  private async insertRun(workspaceId: string, userId: string, scenarioId: string): Promise<ScenarioRun | undefined> {
     const [run] = await this.db
       .insert(scenarioRuns)
-      .values({ scenarioId, userId })
+      .values({ scenarioId, workspaceId, userId })
       .onConflictDoNothing({ target: scenarioRuns.scenarioId, where: sql`status in ('queued', 'running')` })
       .returning();
     return run ? toRun({ ...run, hasScreenshot: false, hasTrace: false }) : undefined;
   }
 
-  async queueRun(userId: string, id: string): Promise<ScenarioRun> {
-    const row = await this.row(userId, id);
-    const run = await this.insertRun(userId, row.id);
+  /** Queues a run of one of the workspace's scenarios, started by `userId`. */
+  async queueRun(workspaceId: string, userId: string, id: string): Promise<ScenarioRun> {
+    const row = await this.row(workspaceId, id);
+    const run = await this.insertRun(workspaceId, userId, row.id);
     if (!run) throw new ScenarioError(409, 'This scenario is already running; wait for its run to finish.');
     return run;
   }
 
-  /** Queues a run of each of the user's scenarios (of one project, when given) that is not already running. */
-  async queueAll(userId: string, projectId: string | undefined): Promise<ScenarioRun[]> {
+  /** Queues a run of each of the workspace's scenarios (of one project, when given) that is not already running. */
+  async queueAll(workspaceId: string, userId: string, projectId: string | undefined): Promise<ScenarioRun[]> {
     const rows = await this.db
       .select({ id: scenarios.id })
       .from(scenarios)
-      .where(projectId ? and(eq(scenarios.userId, userId), eq(scenarios.projectId, projectId)) : eq(scenarios.userId, userId))
+      .where(projectId ? and(eq(scenarios.workspaceId, workspaceId), eq(scenarios.projectId, projectId)) : eq(scenarios.workspaceId, workspaceId))
       .orderBy(desc(scenarios.createdAt), desc(scenarios.id));
     if (rows.length === 0) throw new ScenarioError(400, 'No test scenarios to run. Create or generate a scenario first.');
     const runs: ScenarioRun[] = [];
     for (const { id } of rows) {
-      const run = await this.insertRun(userId, id);
+      const run = await this.insertRun(workspaceId, userId, id);
       if (run) runs.push(run);
     }
     return runs;
   }
 
-  /** The screenshot or trace bytes of one of the user's runs; 404 when there are none. */
-  async artifact(userId: string, runId: string, kind: 'screenshot' | 'trace'): Promise<Buffer> {
+  /** The screenshot or trace bytes of one of the workspace's runs; 404 when there are none. */
+  async artifact(workspaceId: string, runId: string, kind: 'screenshot' | 'trace'): Promise<Buffer> {
     if (!isUuid(runId)) throw new ScenarioError(404, 'Run not found');
     const [row] = await this.db
       .select({ data: kind === 'screenshot' ? scenarioRuns.screenshot : scenarioRuns.trace })
       .from(scenarioRuns)
-      .where(and(eq(scenarioRuns.id, runId), eq(scenarioRuns.userId, userId)));
+      .where(and(eq(scenarioRuns.id, runId), eq(scenarioRuns.workspaceId, workspaceId)));
     if (!row) throw new ScenarioError(404, 'Run not found');
     if (!row.data) throw new ScenarioError(404, kind === 'screenshot' ? 'This run has no screenshot' : 'This run has no trace');
     return row.data;

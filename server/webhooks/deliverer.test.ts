@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db';
 import { webhookAttempts, webhookDeliveries, webhooks } from '../db/schema';
 import { Sealer } from '../projects/sealed';
+import { personalWorkspace } from '../testing/workspace-rows';
 import { loadSecrets } from '../secrets';
 import { eventPayload, MAX_PAYLOAD_BYTES, WebhookDeliverer } from './delivery';
 import { newWebhookSecret } from './signing';
@@ -66,8 +67,8 @@ afterAll(async () => {
 });
 
 async function webhookAt(path: string): Promise<string> {
-  const userId = randomUUID();
-  await database.db.insert(webhooks).values({ userId, url: `${receiverUrl}${path}`, secretSealed: sealer.seal(newWebhookSecret()) });
+  const userId = await personalWorkspace(database.pool, randomUUID());
+  await database.db.insert(webhooks).values({ workspaceId: userId, userId, url: `${receiverUrl}${path}`, secretSealed: sealer.seal(newWebhookSecret()) });
   return userId;
 }
 

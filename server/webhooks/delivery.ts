@@ -34,10 +34,22 @@ export interface WebhookDelivererDeps {
   resolveHost?: HostResolver;
 }
 
-/** What other jobs call to announce an event to the user's webhooks. */
+/**
+ * Whose event it is: the workspace whose webhooks receive it, and the member who started what the event reports
+ * (the record's `user_id`, who gets the notification mail). A bare id names an account's own event, such as its
+ * subscription's: its personal workspace (whose id is the account's) and the account itself.
+ */
+export type EventOwner = string | { workspaceId: string; userId: string };
+
+/** The workspace and member of an event (see EventOwner). */
+export function ownerOf(owner: EventOwner): { workspaceId: string; userId: string } {
+  return typeof owner === 'string' ? { workspaceId: owner, userId: owner } : owner;
+}
+
+/** What other jobs call to announce an event to a workspace's webhooks. */
 export interface WebhookEmitter {
-  /** Stores one delivery per webhook of the user and starts the first attempts; never throws. */
-  emit(userId: string, type: WebhookEventType, data: Record<string, unknown>): Promise<void>;
+  /** Stores one delivery per webhook of the event's workspace and starts the first attempts; never throws. */
+  emit(owner: EventOwner, type: WebhookEventType, data: Record<string, unknown>): Promise<void>;
 }
 
 /** Largest JSON body of a delivery: events carry ids, figures and short texts, never findings or pages. */
@@ -70,23 +82,23 @@ export class WebhookDeliverer implements WebhookEmitter {
 
   constructor(private readonly deps: WebhookDelivererDeps) {}
 
-  async emit(userId: string, type: WebhookEventType, data: Record<string, unknown>): Promise<void> {
+  async emit(owner: EventOwner, type: WebhookEventType, data: Record<string, unknown>): Promise<void> {
     try {
-      const ids = await this.store(userId, type, data);
+      const ids = await this.store(ownerOf(owner).workspaceId, type, data);
       for (const id of ids) this.#track(this.attempt(id));
     } catch (error) {
       this.deps.logger.warn({ err: error, event: type }, 'could not store webhook deliveries');
     }
   }
 
-  /** The rows of one event, one per webhook of the user. */
-  async store(userId: string, type: WebhookEventType, data: Record<string, unknown>): Promise<string[]> {
-    const targets = await this.deps.db.select({ id: webhooks.id }).from(webhooks).where(eq(webhooks.userId, userId));
+  /** The rows of one event, one per webhook of the workspace (each delivery's `user_id` is its webhook's maker). */
+  async store(workspaceId: string, type: WebhookEventType, data: Record<string, unknown>): Promise<string[]> {
+    const targets = await this.deps.db.select({ id: webhooks.id, userId: webhooks.userId }).from(webhooks).where(eq(webhooks.workspaceId, workspaceId));
     if (!targets.length) return [];
     const payload = eventPayload(type, data);
     const rows = await this.deps.db
       .insert(webhookDeliveries)
-      .values(targets.map((target) => ({ webhookId: target.id, userId, eventType: type, messageId: newMessageId(), payload })))
+      .values(targets.map((target) => ({ webhookId: target.id, workspaceId, userId: target.userId, eventType: type, messageId: newMessageId(), payload })))
       .returning({ id: webhookDeliveries.id });
     return rows.map((row) => row.id);
   }

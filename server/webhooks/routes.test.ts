@@ -1,6 +1,12 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp } from '../testing/http';
-import { MAX_WEBHOOKS_PER_USER } from './service';
+import { startEmbeddedPostgres, type RunningPostgres } from '../db/embedded';
+import { rawRequest, signUp } from '../testing/http';
+import { MEMBERSHIP_SETTLE_MS, removeMember, sharedWorkspace } from '../testing/workspace-rows';
+import { MAX_WEBHOOKS_PER_WORKSPACE } from './service';
 import { startWebhookHarness, type WebhookHarness } from './testing';
 
 // The webhook routes on a real server in server mode (private addresses refused; the local receiver's 127.0.0.1
@@ -8,8 +14,16 @@ import { startWebhookHarness, type WebhookHarness } from './testing';
 // and at test, the test call's answers, another user's 404, the per-user maximum and the list's pages.
 
 let h: WebhookHarness;
+// Its own PostgreSQL, so that the tests can write workspaces and memberships directly.
+let root: string;
+let postgres: RunningPostgres;
+let db: pg.Pool;
 beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'vibeeval-hooks-'));
+  postgres = await startEmbeddedPostgres({ dir: join(root, 'pg'), password: 'hooks-test-password-0123', log: () => undefined });
+  db = new pg.Pool({ connectionString: postgres.url, max: 2 });
   h = await startWebhookHarness({
+    DATABASE_URL: postgres.url,
     VIBEEVAL_SCAN_ALLOW_PRIVATE: 'false',
     VIBEEVAL_SCAN_ALLOWLIST: '127.0.0.1',
     VIBEEVAL_SCAN_CONCURRENCY: '0',
@@ -19,6 +33,9 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await h?.stop();
+  await db?.end();
+  await postgres?.stop();
+  if (root) await rm(root, { recursive: true, force: true });
 });
 
 describe('webhook routes', () => {
@@ -79,16 +96,55 @@ describe('webhook routes', () => {
     expect(((await h.call(owner, 'GET', '/webhooks')).json as { id: string }[]).map((hook) => hook.id)).toEqual([webhookId]);
   });
 
-  it(`refuses more than ${MAX_WEBHOOKS_PER_USER} webhooks per user with a clear 409`, async () => {
+  it(`refuses more than ${MAX_WEBHOOKS_PER_WORKSPACE} webhooks per workspace with a clear 409`, async () => {
     const user = await signUp(h.server.origin, 'many');
-    for (let i = 0; i < MAX_WEBHOOKS_PER_USER; i++) expect((await h.call(user, 'POST', '/webhook', { url: `${h.receiverUrl}/many/${i}` })).status).toBe(201);
+    for (let i = 0; i < MAX_WEBHOOKS_PER_WORKSPACE; i++) expect((await h.call(user, 'POST', '/webhook', { url: `${h.receiverUrl}/many/${i}` })).status).toBe(201);
     const refused = await h.call(user, 'POST', '/webhook', { url: `${h.receiverUrl}/many/last` });
     expect(refused.status).toBe(409);
-    expect(refused.json).toEqual({ detail: `You can have at most ${MAX_WEBHOOKS_PER_USER} webhooks; delete one to add another.` });
+    expect(refused.json).toEqual({ detail: `You can have at most ${MAX_WEBHOOKS_PER_WORKSPACE} webhooks; delete one to add another.` });
     const page = await fetch(`${h.server.origin}/webhooks?limit=15`, { headers: { authorization: `Bearer ${user.token}` } });
     expect(((await page.json()) as unknown[]).length).toBe(15);
     const next = page.headers.get('x-next-cursor');
     expect(typeof next).toBe('string');
-    expect(((await h.call(user, 'GET', `/webhooks?limit=15&cursor=${String(next)}`)).json as unknown[]).length).toBe(MAX_WEBHOOKS_PER_USER - 15);
+    expect(((await h.call(user, 'GET', `/webhooks?limit=15&cursor=${String(next)}`)).json as unknown[]).length).toBe(MAX_WEBHOOKS_PER_WORKSPACE - 15);
+  });
+
+  it("are the workspace's: its members list, test and delete them; a former member and a stranger get 404", async () => {
+    const [owner, member, former, stranger] = await Promise.all(['owner', 'member', 'former', 'stranger'].map((role) => signUp(h.server.origin, `ws-${role}`)));
+    const workspace = await sharedWorkspace(db, owner!.id, [member!.id, former!.id]);
+    const inW = (user: { token: string }, method: string, path: string, body?: unknown) =>
+      rawRequest(h.server.origin, {
+        method,
+        path,
+        headers: { authorization: `Bearer ${user.token}`, 'x-vibeeval-workspace': workspace, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    const created = await inW(member!, 'POST', '/webhook', { url: `${h.receiverUrl}/team` });
+    expect(created.status, created.text).toBe(201);
+    const hook = created.json as { id: string; url: string };
+    expect((await db.query('select user_id, workspace_id from webhooks where id = $1', [hook.id])).rows).toEqual([{ user_id: member!.id, workspace_id: workspace }]);
+    // Saving asked for the workspace's deliveries: the owner's webhook switch, which gates them, is on.
+    expect(((await h.call(owner!, 'GET', '/preferences')).json as { webhook_notifications: boolean }).webhook_notifications).toBe(true);
+
+    expect(((await inW(owner!, 'GET', '/webhooks')).json as { id: string }[]).map((w) => w.id)).toEqual([hook.id]);
+    expect((await inW(owner!, 'GET', `/webhook/${hook.id}/deliveries`)).status).toBe(200);
+    expect((await inW(owner!, 'POST', '/webhook/test', { url: hook.url })).json).toEqual({ status_code: 200 });
+    // Nobody's personal list holds it.
+    for (const user of [owner!, member!, stranger!]) expect((await h.call(user, 'GET', '/webhooks')).json).toEqual([]);
+
+    await removeMember(db, workspace, former!.id);
+    await new Promise((resolve) => setTimeout(resolve, MEMBERSHIP_SETTLE_MS));
+    for (const outsider of [former!, stranger!]) {
+      expect((await inW(outsider, 'GET', '/webhooks')).status).toBe(404);
+      for (const [method, path] of [
+        ['DELETE', `/webhook/${hook.id}`],
+        ['GET', `/webhook/${hook.id}/deliveries`],
+      ] as const) {
+        expect((await inW(outsider, method, path)).status).toBe(404);
+        expect((await h.call(outsider, method, path)).json).toEqual({ detail: 'Webhook not found' });
+      }
+    }
+    expect((await inW(owner!, 'DELETE', `/webhook/${hook.id}`)).status).toBe(204);
+    expect((await inW(member!, 'GET', '/webhooks')).json).toEqual([]);
   });
 });

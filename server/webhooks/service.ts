@@ -11,8 +11,8 @@ import type { Sealer } from '../projects/sealed';
 import { webhookUrlRefusal } from './send';
 import { newWebhookSecret } from './signing';
 
-/** Webhooks one user may have: enough for every tool a team wires up, few enough that one event stays cheap to fan out. */
-export const MAX_WEBHOOKS_PER_USER = 20;
+/** Webhooks one workspace may have: enough for every tool a team wires up, few enough that one event stays cheap to fan out. */
+export const MAX_WEBHOOKS_PER_WORKSPACE = 20;
 
 /**
  * How long saving waits for the address policy's DNS answer. Past it the URL is accepted: every delivery checks
@@ -27,7 +27,10 @@ const deliverySortAt = sql<string>`${sql.raw(cursorTimestampSql('"webhook_delive
 
 const toWebhook = (row: WebhookRow): Webhook => ({ id: row.id, url: row.url, created_at: row.createdAt.toISOString() });
 
-/** A user's webhooks and their deliveries. Every query is filtered by the user's id: another user's webhook does not exist (404). */
+/**
+ * A workspace's webhooks and their deliveries, shared by its members. Every query is filtered by the workspace's
+ * id: another workspace's webhook does not exist (404). `user_id` stays the member who saved it.
+ */
 export class WebhookService {
   constructor(
     private readonly db: Db,
@@ -36,21 +39,21 @@ export class WebhookService {
   ) {}
 
   /** Saves a webhook with a new signing secret, answered this once. */
-  async create(userId: string, url: string): Promise<CreatedWebhook> {
+  async create(workspaceId: string, userId: string, url: string): Promise<CreatedWebhook> {
     await this.assertAllowed(url);
-    const [{ value: existing } = { value: 0 }] = await this.db.select({ value: count() }).from(webhooks).where(eq(webhooks.userId, userId));
-    if (existing >= MAX_WEBHOOKS_PER_USER) {
-      throw new ProjectError(409, `You can have at most ${MAX_WEBHOOKS_PER_USER} webhooks; delete one to add another.`);
+    const [{ value: existing } = { value: 0 }] = await this.db.select({ value: count() }).from(webhooks).where(eq(webhooks.workspaceId, workspaceId));
+    if (existing >= MAX_WEBHOOKS_PER_WORKSPACE) {
+      throw new ProjectError(409, `You can have at most ${MAX_WEBHOOKS_PER_WORKSPACE} webhooks; delete one to add another.`);
     }
     const secret = newWebhookSecret();
-    const [row] = await this.db.insert(webhooks).values({ userId, url, secretSealed: this.sealer.seal(secret) }).returning();
+    const [row] = await this.db.insert(webhooks).values({ workspaceId, userId, url, secretSealed: this.sealer.seal(secret) }).returning();
     return { ...toWebhook(row!), secret };
   }
 
-  /** One page of the user's webhooks, newest first. */
-  async list(userId: string, { limit, cursor }: PageQuery): Promise<{ items: Webhook[]; next: string | null }> {
+  /** One page of the workspace's webhooks, newest first. */
+  async list(workspaceId: string, { limit, cursor }: PageQuery): Promise<{ items: Webhook[]; next: string | null }> {
     const after = decodeCursor(cursor);
-    const conditions: SQL[] = [eq(webhooks.userId, userId)];
+    const conditions: SQL[] = [eq(webhooks.workspaceId, workspaceId)];
     if (after) conditions.push(sql`(${webhooks.createdAt}, ${webhooks.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`);
     const rows = await this.db
       .select({ row: webhooks, sortAt: webhookSortAt })
@@ -63,38 +66,38 @@ export class WebhookService {
   }
 
   /** Deletes a webhook; its pending deliveries go with it (cascade), so no retry reaches it afterwards. */
-  async remove(userId: string, id: string): Promise<void> {
-    await this.row(userId, id);
-    await this.db.delete(webhooks).where(and(eq(webhooks.id, id), eq(webhooks.userId, userId)));
+  async remove(workspaceId: string, id: string): Promise<void> {
+    await this.row(workspaceId, id);
+    await this.db.delete(webhooks).where(and(eq(webhooks.id, id), eq(webhooks.workspaceId, workspaceId)));
   }
 
-  /** The user's webhook, or a 404. */
-  async row(userId: string, id: string): Promise<WebhookRow> {
+  /** The workspace's webhook, or a 404. */
+  async row(workspaceId: string, id: string): Promise<WebhookRow> {
     if (!isUuid(id)) throw new ProjectError(404, 'Webhook not found');
     const [row] = await this.db
       .select()
       .from(webhooks)
-      .where(and(eq(webhooks.id, id), eq(webhooks.userId, userId)));
+      .where(and(eq(webhooks.id, id), eq(webhooks.workspaceId, workspaceId)));
     if (!row) throw new ProjectError(404, 'Webhook not found');
     return row;
   }
 
-  /** The signing secret of the user's newest webhook at this URL, if there is one. */
-  async secretFor(userId: string, url: string): Promise<{ id: string; secret: string } | undefined> {
+  /** The signing secret of the workspace's newest webhook at this URL, if there is one. */
+  async secretFor(workspaceId: string, url: string): Promise<{ id: string; secret: string } | undefined> {
     const [row] = await this.db
       .select()
       .from(webhooks)
-      .where(and(eq(webhooks.userId, userId), eq(webhooks.url, url)))
+      .where(and(eq(webhooks.workspaceId, workspaceId), eq(webhooks.url, url)))
       .orderBy(desc(webhooks.createdAt))
       .limit(1);
     return row ? { id: row.id, secret: this.sealer.open(row.secretSealed) } : undefined;
   }
 
   /** One page of a webhook's deliveries, newest first, each with its attempts (oldest first). */
-  async deliveries(userId: string, webhookId: string, { limit, cursor }: PageQuery): Promise<{ items: WebhookDelivery[]; next: string | null }> {
-    await this.row(userId, webhookId);
+  async deliveries(workspaceId: string, webhookId: string, { limit, cursor }: PageQuery): Promise<{ items: WebhookDelivery[]; next: string | null }> {
+    await this.row(workspaceId, webhookId);
     const after = decodeCursor(cursor);
-    const conditions: SQL[] = [eq(webhookDeliveries.webhookId, webhookId), eq(webhookDeliveries.userId, userId)];
+    const conditions: SQL[] = [eq(webhookDeliveries.webhookId, webhookId), eq(webhookDeliveries.workspaceId, workspaceId)];
     if (after) conditions.push(sql`(${webhookDeliveries.createdAt}, ${webhookDeliveries.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`);
     const rows = await this.db
       .select({ row: webhookDeliveries, sortAt: deliverySortAt })

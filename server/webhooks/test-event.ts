@@ -14,15 +14,15 @@ export interface TestEventDeps {
 
 /**
  * POST /webhook/test: sends one signed 'webhook.test' event to the URL and answers the receiver's status. When the
- * URL is one of the user's webhooks the event is signed with that webhook's secret, so the receiver can check its
+ * URL is one of the workspace's webhooks the event is signed with that webhook's secret, so the receiver can check its
  * verification end to end; any other URL (one being typed, not yet saved) gets a secret made for this test alone.
  * Nothing is stored and nothing is retried. No answer at all is an error with the reason: 400 for an address the
  * policy refuses, 502 for a timeout or a connection failure (answered as such: the error handler hides 5xx texts).
  */
-export async function sendTestEvent(userId: string, url: string, deps: TestEventDeps): Promise<{ status_code: number } | { unanswered: string }> {
+export async function sendTestEvent(workspaceId: string, url: string, deps: TestEventDeps): Promise<{ status_code: number } | { unanswered: string }> {
   const refusal = deps.policy.allowPrivate ? null : await webhookUrlRefusal(deps.policy, url);
   if (refusal) throw new ProjectError(400, refusal);
-  const saved = await deps.webhooks.secretFor(userId, url);
+  const saved = await deps.webhooks.secretFor(workspaceId, url);
   const body = JSON.stringify(
     eventPayload('webhook.test', { webhook_id: saved?.id ?? null, message: 'A test event from vibeeval: your endpoint receives signed webhooks.' }),
   );

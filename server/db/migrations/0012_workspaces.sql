@@ -85,29 +85,6 @@ UPDATE "webhooks" SET "workspace_id" = "user_id";--> statement-breakpoint
 UPDATE "webhook_deliveries" SET "workspace_id" = "user_id";--> statement-breakpoint
 UPDATE "continuous_builds" SET "workspace_id" = "user_id";--> statement-breakpoint
 UPDATE "continuous_usage" SET "workspace_id" = "user_id";--> statement-breakpoint
--- Until every writer names its workspace, a record made without one goes to its maker's personal workspace.
-CREATE OR REPLACE FUNCTION "vibeeval_default_workspace"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF NEW.workspace_id IS NULL THEN
-    NEW.workspace_id := NEW.user_id;
-    INSERT INTO "workspaces" ("id", "name", "owner_id", "personal") VALUES (NEW.user_id, 'Personal', NEW.user_id, true) ON CONFLICT ("id") DO NOTHING;
-    INSERT INTO "workspace_members" ("workspace_id", "user_id", "role") VALUES (NEW.user_id, NEW.user_id, 'owner') ON CONFLICT DO NOTHING;
-  END IF;
-  RETURN NEW;
-END
-$$;--> statement-breakpoint
-CREATE TRIGGER "projects_default_workspace" BEFORE INSERT ON "projects" FOR EACH ROW EXECUTE FUNCTION "vibeeval_default_workspace"();--> statement-breakpoint
-CREATE TRIGGER "scans_default_workspace" BEFORE INSERT ON "scans" FOR EACH ROW EXECUTE FUNCTION "vibeeval_default_workspace"();--> statement-breakpoint
-CREATE TRIGGER "events_default_workspace" BEFORE INSERT ON "events" FOR EACH ROW EXECUTE FUNCTION "vibeeval_default_workspace"();--> statement-breakpoint
-CREATE TRIGGER "reports_default_workspace" BEFORE INSERT ON "reports" FOR EACH ROW EXECUTE FUNCTION "vibeeval_default_workspace"();--> statement-breakpoint
-CREATE TRIGGER "scenarios_default_workspace" BEFORE INSERT ON "scenarios" FOR EACH ROW EXECUTE FUNCTION "vibeeval_default_workspace"();--> statement-breakpoint
-CREATE TRIGGER "scenario_runs_default_workspace" BEFORE INSERT ON "scenario_runs" FOR EACH ROW EXECUTE FUNCTION "vibeeval_default_workspace"();--> statement-breakpoint
-CREATE TRIGGER "api_keys_default_workspace" BEFORE INSERT ON "api_keys" FOR EACH ROW EXECUTE FUNCTION "vibeeval_default_workspace"();--> statement-breakpoint
-CREATE TRIGGER "api_usage_default_workspace" BEFORE INSERT ON "api_usage" FOR EACH ROW EXECUTE FUNCTION "vibeeval_default_workspace"();--> statement-breakpoint
-CREATE TRIGGER "webhooks_default_workspace" BEFORE INSERT ON "webhooks" FOR EACH ROW EXECUTE FUNCTION "vibeeval_default_workspace"();--> statement-breakpoint
-CREATE TRIGGER "webhook_deliveries_default_workspace" BEFORE INSERT ON "webhook_deliveries" FOR EACH ROW EXECUTE FUNCTION "vibeeval_default_workspace"();--> statement-breakpoint
-CREATE TRIGGER "continuous_builds_default_workspace" BEFORE INSERT ON "continuous_builds" FOR EACH ROW EXECUTE FUNCTION "vibeeval_default_workspace"();--> statement-breakpoint
-CREATE TRIGGER "continuous_usage_default_workspace" BEFORE INSERT ON "continuous_usage" FOR EACH ROW EXECUTE FUNCTION "vibeeval_default_workspace"();--> statement-breakpoint
 ALTER TABLE "projects" ALTER COLUMN "workspace_id" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "scans" ALTER COLUMN "workspace_id" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "events" ALTER COLUMN "workspace_id" SET NOT NULL;--> statement-breakpoint
@@ -150,4 +127,11 @@ ALTER TABLE "continuous_usage" ADD CONSTRAINT "continuous_usage_pkey" PRIMARY KE
 DROP INDEX "projects_user_id_created_idx";--> statement-breakpoint
 DROP INDEX "scans_user_queued_idx";--> statement-breakpoint
 DROP INDEX "reports_user_created_idx";--> statement-breakpoint
-DROP INDEX "continuous_builds_user_created_idx";
+DROP INDEX "continuous_builds_user_created_idx";--> statement-breakpoint
+-- Scenarios, API keys, webhooks and the API's daily count are listed and counted per workspace: the per-user
+-- indexes gave way to the workspace ones above, and the daily count is one row per workspace and day.
+DROP INDEX "scenarios_user_created_idx";--> statement-breakpoint
+DROP INDEX "api_keys_user_created_idx";--> statement-breakpoint
+DROP INDEX "webhooks_user_created_idx";--> statement-breakpoint
+DROP INDEX "api_usage_user_day_idx";--> statement-breakpoint
+CREATE UNIQUE INDEX "api_usage_workspace_day_idx" ON "api_usage" USING btree ("workspace_id","day");
