@@ -118,7 +118,8 @@ export class BillingService {
     const named = change === 'downgrade_scheduled' && subscription.pendingPriceId ? await this.deps.store.plan(subscription.provider, subscription.pendingPriceId) : plan;
     const planName = named ? TIER_NAMES[tierOfProductName(named.productName)] : subscription.priceId;
     try {
-      await this.deps.events?.record([{ userId: subscription.userId, projectId: null, kind: 'other', url: BILLING_PAGE, extra: { description: CHANGE_TEXTS[change](planName), subscription_id: subscription.id } }]);
+      // A plan is its payer's: the event goes to their personal workspace (whose id is theirs).
+      await this.deps.events?.record([{ workspaceId: subscription.userId, userId: subscription.userId, projectId: null, kind: 'other', url: BILLING_PAGE, extra: { description: CHANGE_TEXTS[change](planName), subscription_id: subscription.id } }]);
     } catch (error) {
       this.deps.logger?.warn({ err: error, subscription: subscription.id }, 'could not record the subscription event');
     }

@@ -94,7 +94,7 @@ export class ContinuousBuilds implements BuildStarter {
   private async runScenarios(build: BuildRow, log: Logger): Promise<void> {
     let runs;
     try {
-      runs = await this.deps.scenarios.queueAll(build.workspaceId ?? build.userId, build.userId, build.projectId);
+      runs = await this.deps.scenarios.queueAll(build.workspaceId, build.userId, build.projectId);
     } catch (error) {
       if (error instanceof ScenarioError && error.statusCode === 400) return; // no scenarios
       log.warn({ err: error }, "could not queue the project's scenario runs for a continuous build");

@@ -10,8 +10,8 @@ import { transaction } from '../db/transaction';
 export interface NewEvent {
   /** The member whose action (or whose record's job) it is. */
   userId: string;
-  /** The workspace it belongs to; absent, the user's personal workspace (whose id is the user's). */
-  workspaceId?: string;
+  /** The workspace it belongs to. */
+  workspaceId: string;
   projectId: string | null;
   scanId?: string | null;
   kind: EventKind;
@@ -125,7 +125,7 @@ export class EventService {
 function toRow(event: NewEvent, scanAttempt: number | null): typeof events.$inferInsert {
   return {
     userId: event.userId,
-    workspaceId: event.workspaceId ?? event.userId,
+    workspaceId: event.workspaceId,
     projectId: event.projectId,
     scanId: event.scanId ?? null,
     scanAttempt,

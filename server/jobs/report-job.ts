@@ -95,7 +95,7 @@ export async function runReportJob(reportId: string, deps: ReportJobDeps, signal
       .returning();
     if (done) await publish(done);
     // Once per report: only the job that moved it from queued to running gets here.
-    if (done) await deps.webhooks?.emit(done.userId, 'report.generated', reportGeneratedData(done));
+    if (done) await deps.webhooks?.emit({ workspaceId: done.workspaceId, userId: done.userId }, 'report.generated', reportGeneratedData(done));
     await deps.events.record([{ userId: row.userId, workspaceId: row.workspaceId, projectId: row.projectId, kind: 'other', url: row.url, extra: { description: `${row.type[0]!.toUpperCase()}${row.type.slice(1)} report generated: ${totalIssues ?? 0} issue${totalIssues === 1 ? '' : 's'}` } }]);
   } catch (error) {
     if (signal.aborted) {

@@ -94,8 +94,8 @@ export async function runScanJob(scanId: string, deps: ScanJobDeps, { signal, fi
     await batcher.stop();
     const finished = await storeScanResult(db, row, result);
     // Once per scan: only the attempt that claimed the scan gets here, and the scan is now completed for good.
-    await deps.webhooks?.emit(row.userId, 'scan.completed', scanCompletedData(finished.done));
-    await deps.webhooks?.emit(row.userId, 'report.generated', reportGeneratedData(finished.report));
+    await deps.webhooks?.emit({ workspaceId: row.workspaceId, userId: row.userId }, 'scan.completed', scanCompletedData(finished.done));
+    await deps.webhooks?.emit({ workspaceId: row.workspaceId, userId: row.userId }, 'report.generated', reportGeneratedData(finished.report));
     await events.record(completionEvents(row, result, batcher.dropped));
     await publishState(live, finished.done, finished.report.id);
     await live.publish(row.workspaceId, { type: 'report.state', report: reportStatusFor(finished.report, deps.links) }).catch(() => undefined);

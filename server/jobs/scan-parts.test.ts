@@ -10,7 +10,7 @@ const exchange = (url: string, over: Partial<Exchange> = {}): Exchange =>
 
 describe('ScanEventBatcher', () => {
   const owner: ScanAttempt = { scanId: 's1', attempt: 2 };
-  const base = { userId: 'u1', projectId: 'p1', scanId: 's1' };
+  const base = { workspaceId: 'u1', userId: 'u1', projectId: 'p1', scanId: 's1' };
 
   it('records batches for its attempt, lists at most `max` requests and counts the rest', async () => {
     const calls: { owner: ScanAttempt; batch: NewEvent[] }[] = [];

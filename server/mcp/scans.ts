@@ -56,8 +56,8 @@ async function projectFor(deps: McpScanDeps, { userId, workspaceId }: McpOwner, 
     return existing.id;
   }
   await takeCreation(deps.limits, 'project', userId);
-  const created = await deps.projects.create(userId, { ...body, instruction_text: new URL(body.url).host });
-  await deps.events.record([{ userId, projectId: created.id, kind: 'other', url: created.url, extra: { description: 'Project created' } }]);
+  const created = await deps.projects.create({ workspaceId, userId }, { ...body, instruction_text: new URL(body.url).host });
+  await deps.events.record([{ workspaceId, userId, projectId: created.id, kind: 'other', url: created.url, extra: { description: 'Project created' } }]);
   return created.id;
 }
 
@@ -76,10 +76,10 @@ export async function startScan(deps: McpScanDeps, owner: McpOwner, url: string,
       .limit(1);
     if (running) return running;
     await takeCreation(deps.limits, 'scan', userId);
-    const scan = await deps.projects.queueScan(workspaceId, projectId);
+    const scan = await deps.projects.queueScan({ workspaceId, userId }, projectId);
     await deps.jobs.enqueueScan(scan.id);
     const description = `Scan queued (up to ${scan.numPages} page${scan.numPages === 1 ? '' : 's'})`;
-    await deps.events.record([{ userId, projectId: scan.projectId, scanId: scan.id, kind: 'other', url: scan.url, extra: { description, scan_id: scan.id } }]);
+    await deps.events.record([{ workspaceId, userId, projectId: scan.projectId, scanId: scan.id, kind: 'other', url: scan.url, extra: { description, scan_id: scan.id } }]);
     await deps.live.publish(workspaceId, { type: 'scan.state', project_id: scan.projectId, scan_id: scan.id, scan: toScanSummary(scan) }).catch(() => undefined);
     return scan;
   } catch (error) {

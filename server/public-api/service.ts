@@ -132,7 +132,7 @@ export class PublicApiService {
       [workspaceId, url],
     );
     const found = rows[0];
-    if (!found) return (await this.deps.projects.create(userId, { url, status: 'active', num_pages: depth ?? 1 })).id;
+    if (!found) return (await this.deps.projects.create({ workspaceId, userId }, { url, status: 'active', num_pages: depth ?? 1 })).id;
     if (depth !== undefined && depth !== found.num_pages) await this.deps.projects.update(workspaceId, found.id, { num_pages: depth });
     return found.id;
   }
@@ -147,7 +147,7 @@ export class PublicApiService {
     const projectId = await this.projectFor(caller, body.url, body.options?.depth);
     let scan;
     try {
-      scan = await this.deps.projects.queueScan(workspaceId, projectId);
+      scan = await this.deps.projects.queueScan(caller, projectId);
     } catch (error) {
       if (!(error instanceof ProjectError) || error.statusCode !== 409) throw error;
       const { rows } = await this.deps.pool.query<{ id: string }>("select id from scans where project_id = $1 and state in ('queued', 'running') limit 1", [projectId]);
@@ -156,7 +156,7 @@ export class PublicApiService {
     }
     await this.deps.jobs.enqueueScan(scan.id);
     const pages = `up to ${scan.numPages} page${scan.numPages === 1 ? '' : 's'}`;
-    await this.deps.events.record([{ userId, projectId, scanId: scan.id, kind: 'other', url: scan.url, extra: { description: `Scan queued through the API (${pages})`, scan_id: scan.id } }]);
+    await this.deps.events.record([{ workspaceId, userId, projectId, scanId: scan.id, kind: 'other', url: scan.url, extra: { description: `Scan queued through the API (${pages})`, scan_id: scan.id } }]);
     await this.deps.live.publish(workspaceId, { type: 'scan.state', project_id: projectId, scan_id: scan.id, scan: toScanSummary(scan) }).catch(() => undefined);
     this.deps.lists.invalidate(workspaceId);
     return {

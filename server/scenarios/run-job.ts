@@ -151,7 +151,7 @@ export async function runScenarioJob(runId: string, deps: ScenarioJobDeps, { sig
   const batcher = new RunEventBatcher(db, live, owner, { workspaceId: row.workspaceId, userId: row.userId, projectId: scenario.projectId }, log);
   await clearEarlierRunEvents(db, row.workspaceId, owner);
   await publishRun(db, live, row.id);
-  await batcher.record([{ userId: row.userId, projectId: scenario.projectId, kind: 'other', url: scenario.website, extra: batcher.extra(`Scenario run started (attempt ${row.attempts}, ${scenario.steps.length} steps)`, { lifecycle: true }) }]);
+  await batcher.record([{ workspaceId: row.workspaceId, userId: row.userId, projectId: scenario.projectId, kind: 'other', url: scenario.website, extra: batcher.extra(`Scenario run started (attempt ${row.attempts}, ${scenario.steps.length} steps)`, { lifecycle: true }) }]);
   batcher.start();
   const heartbeat = setInterval(() => {
     void db
@@ -179,7 +179,7 @@ export async function runScenarioJob(runId: string, deps: ScenarioJobDeps, { sig
     if (!(await storeRunResult(db, owner, result))) return 'skipped';
     const dropped = batcher.dropped ? ` (${batcher.dropped} more events not listed)` : '';
     const summary = result.status === 'passed' ? `Scenario passed in ${Math.round(result.durationMs)} ms` : `Scenario failed at step ${(result.failedStep ?? 0) + 1}: ${result.error ?? 'no reason given'}`;
-    await batcher.record([{ userId: row.userId, projectId: scenario.projectId, kind: result.status === 'passed' ? 'other' : 'error', url: scenario.website, extra: batcher.extra(`${summary}${dropped}`, { lifecycle: true }) }]);
+    await batcher.record([{ workspaceId: row.workspaceId, userId: row.userId, projectId: scenario.projectId, kind: result.status === 'passed' ? 'other' : 'error', url: scenario.website, extra: batcher.extra(`${summary}${dropped}`, { lifecycle: true }) }]);
     // Once per run: storeRunResult succeeds only for the attempt that still owns the running run. The summary event is
     // recorded first, so a reader who sees the finished run finds its summary a moment later at most.
     await deps.webhooks?.emit({ workspaceId: row.workspaceId, userId: row.userId }, 'scenario_run.completed', scenarioRunData({ runId: row.id, scenarioId: row.scenarioId, name: scenario.name, website: scenario.website, projectId: scenario.projectId, ...result }));
