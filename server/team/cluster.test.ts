@@ -37,7 +37,8 @@ let proxy: Awaited<ReturnType<typeof startFailoverProxy>>;
 
 const startServer = (name: string) =>
   startVibeeval('serve', { name, env: { ...SHARED_ENV, DATABASE_URL: postgres.url, VIBEEVAL_SCAN_CONCURRENCY: '0', PUBLIC_URL: proxy.origin } });
-const startWorker = (name: string) => startVibeeval('worker', { name, env: { ...SHARED_ENV, DATABASE_URL: postgres.url, VIBEEVAL_SCAN_CONCURRENCY: '1' } });
+const startWorker = (name: string) =>
+  startVibeeval('worker', { name, env: { ...SHARED_ENV, DATABASE_URL: postgres.url, VIBEEVAL_SCAN_CONCURRENCY: '1', PUBLIC_URL: proxy.origin } });
 
 async function api<T = unknown>(origin: string, token: string | null, method: string, path: string, body?: unknown): Promise<{ status: number; json: T; text: string }> {
   const headers: Record<string, string> = { apikey: 'local' };
@@ -208,8 +209,11 @@ describe('a team of two servers and two workers on one PostgreSQL', () => {
       `select extra->>'description' as d from events where extra->>'scan_id' = $1 and extra->>'description' like 'Scan started%' order by 1`,
       [scanId],
     );
-    // The second attempt starts the scan over: the first one's events are gone, nothing is recorded twice.
-    expect(starts.rows.map((r) => r.d.slice(0, 'Scan started (attempt 2'.length))).toEqual(['Scan started (attempt 2']);
+    // One start of the second attempt, and at most one of the first (the victim may die before it records its own).
+    const attempts = starts.rows.map((r) => Number(/attempt (\d+)/.exec(r.d)?.[1]));
+    expect(attempts.filter((n) => n === 2)).toHaveLength(1);
+    expect(attempts.filter((n) => n !== 2).every((n) => n === 1)).toBe(true);
+    expect(attempts.length).toBeLessThanOrEqual(2);
     workers[0] = await startWorker('worker-3');
   });
 
@@ -268,8 +272,9 @@ async function startFailoverProxy(upstreams: () => string[]) {
           response.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(response);
           // A stream cut by the server's death ends the browser's connection too, so that it reconnects.
-          answer.on('error', () => response.destroy());
-          answer.on('aborted', () => response.destroy());
+          answer.on('close', () => {
+            if (!answer.complete) response.destroy();
+          });
         });
         upstream.on('error', (error: NodeJS.ErrnoException) => {
           if (!response.headersSent && (error.code === 'ECONNREFUSED' || error.code === 'ECONNRESET')) tryUpstream(index + 1);
@@ -288,11 +293,11 @@ async function startFailoverProxy(upstreams: () => string[]) {
 const RECORD_LIVE = `(() => {
   const Native = window.EventSource;
   window.__live = [];
-  window.__liveOpens = 0;
+  window.__liveOpens = [];
   window.EventSource = class extends Native {
     constructor(url, init) {
       super(url, init);
-      this.addEventListener('open', () => { window.__liveOpens++; });
+      this.addEventListener('open', () => { window.__liveOpens.push(Date.now()); });
       for (const name of ['scan.progress', 'scan.state']) this.addEventListener(name, (event) => window.__live.push(event.data));
     }
   };
@@ -310,22 +315,22 @@ async function browserFailover() {
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Password', { exact: true }).fill('secret123');
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(/\/dashboard/, { timeout: 30_000 }).catch(async (error: unknown) => {
-      await page.screenshot({ path: '/tmp/e-login.png' });
-      throw error;
-    });
-    await waitFor('the live stream', async () => ((await page.evaluate('window.__liveOpens')) as number) >= 1 || undefined, 30_000);
-    const live = async () => (await page.evaluate('window.__live')) as string[];
+    await page.waitForURL(/\/dashboard/, { timeout: 30_000 });
+    await waitFor('the live stream', async () => (await page.evaluate<number[]>('window.__liveOpens')).length >= 1 || undefined, 30_000);
+    const live = async () => await page.evaluate<string[]>('window.__live');
 
     const before = await createProject(two.origin!, user.token, '/browser-before');
     await waitFor('the first scan on the page', async () => ((await live()).some((m) => m.includes(before.scanId) && m.includes('"state":"completed"')) ? true : undefined), 90_000);
 
     // The instance the page streams from (the proxy's first choice) dies.
     await one.kill('SIGKILL');
+    const killedAt = Date.now();
     const after = await createProject(two.origin!, user.token, '/browser-after');
     await waitFor('the second scan on the page', async () => ((await live()).some((m) => m.includes(after.scanId) && m.includes('"state":"completed"')) ? true : undefined), 90_000);
     expect((await live()).some((m) => m.includes(after.scanId) && m.includes('"progress"'))).toBe(true);
-    expect((await page.evaluate('window.__liveOpens')) as number).toBeGreaterThanOrEqual(2);
+    // The page opened a second stream (through the proxy, on the live instance) after the kill.
+    const opens = await page.evaluate<number[]>('window.__liveOpens');
+    expect(opens.filter((at) => at > killedAt)).toHaveLength(1);
   } finally {
     await browser?.close();
   }
