@@ -64,7 +64,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
   const db = drizzle(pool, { schema });
   try {
-    await migrate(db, { migrationsFolder: migrationsFolder() });
+    await aloneOnDatabase(url, () => migrate(db, { migrationsFolder: migrationsFolder() }));
   } catch (error) {
     await pool.end().catch(() => undefined);
     await embedded?.stop();
@@ -123,6 +123,28 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       return closing;
     },
   };
+}
+
+/** Arbitrary key of the session lock that lets one process at a time set up a shared database. */
+const SETUP_LOCK = 7_164_237_001;
+
+/**
+ * Runs `run` (through the pool) while holding a session advisory lock on a connection of its own, so that team-mode
+ * servers and workers starting together on one database take turns at creating shared objects: the migrator takes
+ * no lock (two processes creating one table at once fail a start), and pg-boss's queue creation deadlocks when two
+ * processes attach queue partitions at once. The later processes find nothing left to do.
+ */
+export async function aloneOnDatabase<T>(url: string, run: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [SETUP_LOCK]);
+    return await run();
+  } finally {
+    // Ending the session releases the lock.
+    await client.end().catch(() => undefined);
+  }
 }
 
 /**
