@@ -6,9 +6,9 @@
 // transactions and time per job (pg_stat_database), from which a deployment of many workers can be sized.
 // Arguments: --scans N (100), --pages N (3 pages a scan), --workers 1,2,4.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { startFixtureSite } from '../../tests/fixtures/sites';
@@ -108,20 +108,65 @@ const quantile = (values: number[], q: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 };
 
-interface DbStats {
-  xacts: number;
-  activeMs: number;
-  at: number;
+/** CPU time (user + system) of these processes so far, in ms, from /proc (Linux; clock ticks of 10 ms). */
+function cpuMs(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]); // utime and stime, stat's 14th and 15th fields
+    } catch {
+      // gone since: its time is lost, which only makes the figure smaller
+    }
+  }
+  return ticks * 10;
 }
 
-/** This database's committed transactions (each statement outside a transaction is one) and time spent in SQL. */
-async function dbStats(client: pg.Client): Promise<DbStats> {
+const parentOf = (pid: number) => {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+};
+
+/** The PostgreSQL server's processes: its postmaster (the parent of our backend) and every child of it. */
+async function postgresPids(client: pg.Client): Promise<number[]> {
+  const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+  const postmaster = parentOf(rows[0]!.pid);
+  const children = readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number)
+    .filter((pid) => {
+      try {
+        return parentOf(pid) === postmaster;
+      } catch {
+        return false;
+      }
+    });
+  return [postmaster, ...children];
+}
+
+interface Sample {
+  at: number;
+  /** This database's committed and rolled back transactions: each statement outside a transaction is one. */
+  xacts: number;
+  /** CPU ms of PostgreSQL, the workers and the server. */
+  dbCpu: number;
+  workerCpu: number;
+  serveCpu: number;
+}
+
+async function sample(client: pg.Client, pids: { workers: number[]; serve: number }): Promise<Sample> {
   // Backends report their counts about once a second; wait for the last ones.
   await new Promise((resolve) => setTimeout(resolve, 1_200));
-  const { rows } = await client.query<{ xacts: string; active: number }>(
-    'select xact_commit + xact_rollback as xacts, active_time as active from pg_stat_database where datname = current_database()',
-  );
-  return { xacts: Number(rows[0]!.xacts), activeMs: Number(rows[0]!.active), at: Date.now() };
+  const { rows } = await client.query<{ xacts: string }>('select xact_commit + xact_rollback as xacts from pg_stat_database where datname = current_database()');
+  return { at: Date.now(), xacts: Number(rows[0]!.xacts), dbCpu: cpuMs(await postgresPids(client)), workerCpu: cpuMs(pids.workers), serveCpu: cpuMs([pids.serve]) };
+}
+
+/** What the round cost per job: the samples' difference less what the same processes spend idle (pg-boss polls). */
+function perJob(idle: [Sample, Sample], round: [Sample, Sample], jobs: number) {
+  const rate = (key: keyof Sample) => (idle[1][key] - idle[0][key]) / (idle[1].at - idle[0].at);
+  const cost = (key: keyof Sample) => (round[1][key] - round[0][key] - rate(key) * (round[1].at - round[0].at)) / jobs;
+  return { xacts: cost('xacts'), dbCpuMs: cost('dbCpu'), workerCpuMs: cost('workerCpu'), serveCpuMs: cost('serveCpu') };
 }
 
 interface Round {
@@ -132,29 +177,52 @@ interface Round {
   perMinute: number;
   meanScanMs: number;
   handoffMs: number[];
-  waitToClaimMs: number[];
   idlePerJobMs: number;
-  xactsPerJob: number;
-  dbMsPerJob: number;
+  cost: ReturnType<typeof perJob>;
+  load: number;
 }
 
 /** The scans' and their jobs' times, in ms since the epoch. */
 async function jobTimes(client: pg.Client, ids: string[]) {
-  const { rows } = await client.query<{ state: string; queued: number; started: number; finished: number; claimed: number | null; created: number | null }>(
+  const { rows } = await client.query<{ state: string; queued: number; started: number; finished: number; claimed: number | null }>(
     `select s.state,
             extract(epoch from s.queued_at) * 1000 as queued, extract(epoch from s.started_at) * 1000 as started,
-            extract(epoch from s.finished_at) * 1000 as finished,
-            extract(epoch from j.started_on) * 1000 as claimed, extract(epoch from j.created_on) * 1000 as created
+            extract(epoch from s.finished_at) * 1000 as finished, extract(epoch from j.started_on) * 1000 as claimed
        from scans s
-       left join lateral (select started_on, created_on from pgboss.job where name = 'scan' and data->>'scanId' = s.id::text
+       left join lateral (select started_on from pgboss.job where name = 'scan' and data->>'scanId' = s.id::text
                           order by started_on desc nulls last limit 1) j on true
       where s.id = any($1::uuid[])`,
     [ids],
   );
-  return rows.map((row) => ({ ...row, queued: Number(row.queued), started: Number(row.started), finished: Number(row.finished), claimed: row.claimed === null ? null : Number(row.claimed), created: row.created === null ? null : Number(row.created) }));
+  return rows.map((row) => ({ state: row.state, queued: Number(row.queued), started: Number(row.started), finished: Number(row.finished), claimed: row.claimed === null ? null : Number(row.claimed) }));
 }
 
-async function runRound(workerCount: number, setup: { origin: string; token: string; projectIds: string[]; databaseUrl: string; client: pg.Client }): Promise<Round> {
+interface Setup {
+  origin: string;
+  token: string;
+  projectIds: string[];
+  databaseUrl: string;
+  client: pg.Client;
+  servePid: number;
+}
+
+/** Queues one scan of every project through the API and waits until none is queued or running. */
+async function queueAndWait(setup: Setup): Promise<string[]> {
+  const ids: string[] = [];
+  await pool(setup.projectIds, 8, async (id) => {
+    const queued = (await api(setup.origin, setup.token, 'PATCH', `/project_test/${id}`)) as { scan_id: string };
+    ids.push(queued.scan_id);
+  });
+  const deadline = Date.now() + 10 * 60_000;
+  for (;;) {
+    const { rows } = await setup.client.query<{ open: string }>("select count(*) as open from scans where id = any($1::uuid[]) and state in ('queued', 'running')", [ids]);
+    if (Number(rows[0]!.open) === 0) return ids;
+    if (Date.now() > deadline) throw new Error(`${rows[0]!.open} scans still open after 10 minutes`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function runRound(workerCount: number, setup: Setup): Promise<Round> {
   const { client } = setup;
   // Each round starts from an empty queue and no scans (the projects stay).
   await client.query("delete from reports; delete from events; delete from scans; delete from pgboss.job where name = 'scan'");
@@ -163,34 +231,15 @@ async function runRound(workerCount: number, setup: { origin: string; token: str
       startCli('worker', { DATABASE_URL: setup.databaseUrl, VIBEEVAL_SCAN_CONCURRENCY: '1', VIBEEVAL_SCAN_RENDER: 'false', VIBEEVAL_SCAN_RATE: '0', VIBEEVAL_SCENARIO_CONCURRENCY: '1' }, /vibeeval worker is running/),
     ),
   );
+  const pids = { workers: workers.map((worker) => worker.child.pid!), serve: setup.servePid };
   try {
-    // What the idle processes cost the database (pg-boss polling), to take away from the round's figures.
-    const idleStart = await dbStats(client);
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
-    const idleEnd = await dbStats(client);
-    const idleXactsPerMs = (idleEnd.xacts - idleStart.xacts) / (idleEnd.at - idleStart.at);
-    const idleActivePerMs = (idleEnd.activeMs - idleStart.activeMs) / (idleEnd.at - idleStart.at);
-
-    const before = await dbStats(client);
-    const ids: string[] = [];
-    await pool(setup.projectIds, 8, async (id) => {
-      const queued = (await api(setup.origin, setup.token, 'PATCH', `/project_test/${id}`)) as { scan_id: string };
-      ids.push(queued.scan_id);
-    });
-    const deadline = Date.now() + 10 * 60_000;
-    for (;;) {
-      const { rows } = await client.query<{ open: string }>("select count(*) as open from scans where id = any($1::uuid[]) and state in ('queued', 'running')", [ids]);
-      if (Number(rows[0]!.open) === 0) break;
-      if (Date.now() > deadline) throw new Error(`${rows[0]!.open} scans still open after 10 minutes`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    const after = await dbStats(client);
+    const idle: [Sample, Sample] = [await sample(client, pids), await new Promise<void>((resolve) => setTimeout(resolve, 3_000)).then(() => sample(client, pids))];
+    const before = await sample(client, pids);
+    const ids = await queueAndWait(setup);
+    const after = await sample(client, pids);
     const times = await jobTimes(client, ids);
-    const first = Math.min(...times.map((t) => t.queued));
-    const last = Math.max(...times.map((t) => t.finished));
-    const wallMs = last - first;
+    const wallMs = Math.max(...times.map((t) => t.finished)) - Math.min(...times.map((t) => t.queued));
     const busyMs = times.reduce((sum, t) => sum + (t.finished - t.started), 0);
-    const spanMs = after.at - before.at;
     return {
       workers: workerCount,
       scans: times.length,
@@ -199,11 +248,10 @@ async function runRound(workerCount: number, setup: { origin: string; token: str
       perMinute: (times.length / wallMs) * 60_000,
       meanScanMs: busyMs / times.length,
       handoffMs: times.filter((t) => t.claimed !== null).map((t) => t.started - t.claimed!),
-      waitToClaimMs: times.filter((t) => t.claimed !== null && t.created !== null).map((t) => t.claimed! - t.created!),
       // While the queue is not empty every worker should be scanning: what is left of workers × wall is overhead.
       idlePerJobMs: (workerCount * wallMs - busyMs) / times.length,
-      xactsPerJob: (after.xacts - before.xacts - idleXactsPerMs * spanMs) / times.length,
-      dbMsPerJob: (after.activeMs - before.activeMs - idleActivePerMs * spanMs) / times.length,
+      cost: perJob(idle, [before, after], times.length),
+      load: loadavg()[0]!,
     };
   } finally {
     await Promise.all(workers.map((worker) => worker.stop()));
@@ -212,25 +260,35 @@ async function runRound(workerCount: number, setup: { origin: string; token: str
 
 function report(rounds: Round[], options: Options): void {
   const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
-  console.log(`\n${options.scans} scans of a ${options.pages}-page local site (no rendering), one serve (queues only), workers scanning one at a time; ${rounds.length} rounds on ${cpus().length} cores`);
-  console.log('workers  scans/min  wall s  mean scan ms  claim→start ms (median / p95)  idle per job ms  db xacts/job  db ms/job  failed');
+  const cores = cpus().length;
+  console.log(`\n${options.scans} scans of a ${options.pages}-page local site (no rendering); one serve that only queues; each worker one scan at a time; ${cores} cores`);
+  console.log('workers  scans/min  wall s  scan ms  claim→start ms  idle/job ms  SQL xacts/job  CPU ms/job: postgres  workers  serve  load');
   for (const r of rounds) {
+    const handoff = `${fmt(quantile(r.handoffMs, 0.5))} / ${fmt(quantile(r.handoffMs, 0.95))}`;
     console.log(
-      `${String(r.workers).padStart(7)}  ${fmt(r.perMinute).padStart(9)}  ${fmt(r.wallSeconds).padStart(6)}  ${fmt(r.meanScanMs, 0).padStart(12)}  ${`${fmt(quantile(r.handoffMs, 0.5))} / ${fmt(quantile(r.handoffMs, 0.95))}`.padStart(29)}  ${fmt(r.idlePerJobMs, 0).padStart(15)}  ${fmt(r.xactsPerJob, 0).padStart(12)}  ${fmt(r.dbMsPerJob).padStart(9)}  ${r.failed}`,
+      `${String(r.workers).padStart(7)}  ${fmt(r.perMinute).padStart(9)}  ${fmt(r.wallSeconds).padStart(6)}  ${fmt(r.meanScanMs, 0).padStart(7)}  ${handoff.padStart(14)}  ${fmt(r.idlePerJobMs, 0).padStart(11)}  ${fmt(r.cost.xacts, 0).padStart(13)}  ${fmt(r.cost.dbCpuMs).padStart(20)}  ${fmt(r.cost.workerCpuMs).padStart(7)}  ${fmt(r.cost.serveCpuMs).padStart(5)}  ${fmt(r.load, 2).padStart(4)}${r.failed ? `  ${r.failed} FAILED` : ''}`,
     );
   }
+  console.log('(claim→start: median / p95 from pg-boss\'s started_on to the scan\'s started_at; idle/job: workers × wall time less the scans\' own time, per scan; load: 1-minute load average at the end, other work on the machine included)');
   const one = rounds.find((r) => r.workers === 1);
   if (one) {
     for (const r of rounds.filter((round) => round.workers > 1)) console.log(`scaling ${r.workers}w/1w: ${fmt(r.perMinute / one.perMinute, 2)} (ideal ${r.workers})`);
   }
-  const all = rounds.flatMap((r) => r.handoffMs);
-  const dbMs = quantile(rounds.map((r) => r.dbMsPerJob), 0.5);
-  const xacts = quantile(rounds.map((r) => r.xactsPerJob), 0.5);
-  console.log(`queue overhead per job, all rounds: claim→start median ${fmt(quantile(all, 0.5))} ms, p95 ${fmt(quantile(all, 0.95))} ms; database ${fmt(xacts, 0)} transactions and ${fmt(dbMs)} ms of SQL time per job (medians of the rounds)`);
-  if (Number.isFinite(dbMs) && dbMs > 0 && one) {
-    // One PostgreSQL core serves 1000/dbMs jobs a second; a worker on its own machine runs 60000/meanScanMs a minute.
-    const perWorker = 60_000 / one.meanScanMs;
-    console.log(`projection: a worker on its own core does ~${fmt(perWorker)} scans/min of this site; 50 such workers ~${fmt(50 * perWorker, 0)}/min need ~${fmt((50 * perWorker * dbMs) / 60_000, 2)} PostgreSQL cores of SQL time`);
+  const median = (pick: (r: Round) => number) => quantile(rounds.map(pick), 0.5);
+  const cpuPerJob = median((r) => r.cost.dbCpuMs + r.cost.workerCpuMs + r.cost.serveCpuMs);
+  console.log(
+    `bounded by the cores: a scan costs ${fmt(cpuPerJob, 0)} ms of CPU in all (medians of the rounds), so ${cores} cores finish at most ${fmt((cores * 60_000) / cpuPerJob, 0)} scans/min whatever the number of workers`,
+  );
+  const handoff = rounds.flatMap((r) => r.handoffMs);
+  const dbCpu = median((r) => r.cost.dbCpuMs);
+  console.log(`queue overhead per job: claim→start median ${fmt(quantile(handoff, 0.5))} ms, p95 ${fmt(quantile(handoff, 0.95))} ms; ${fmt(median((r) => r.cost.xacts), 0)} SQL transactions and ${fmt(dbCpu)} ms of PostgreSQL CPU per job`);
+  if (one && dbCpu > 0) {
+    // On separate machines each worker has its own cores: what they share is PostgreSQL (and the queue's claim in it).
+    const perWorker = 60_000 / (one.meanScanMs + quantile(one.handoffMs, 0.5));
+    const fifty = 50 * perWorker;
+    console.log(
+      `50 workers on their own machines: ~${fmt(perWorker)} scans/min each (scan ${fmt(one.meanScanMs, 0)} ms + hand-off), ~${fmt(fifty, 0)} scans/min together, needing ~${fmt((fifty * dbCpu) / 60_000, 1)} PostgreSQL cores (${fmt(dbCpu)} ms each)`,
+    );
   }
 }
 
@@ -268,7 +326,7 @@ async function main(): Promise<void> {
     }
     const rounds: Round[] = [];
     for (const workers of options.workers) {
-      const round = await runRound(workers, { origin, token, projectIds, databaseUrl: postgres.url, client });
+      const round = await runRound(workers, { origin, token, projectIds, databaseUrl: postgres.url, client, servePid: server.child.pid! });
       console.log(`${workers} worker${workers === 1 ? '' : 's'}: ${round.scans} scans in ${round.wallSeconds.toFixed(1)} s (${round.perMinute.toFixed(1)}/min)`);
       rounds.push(round);
     }
