@@ -19,6 +19,8 @@ const needs = [
   ['xvfb', () => has('xvfb-run')],
   // The scanner's HTTPS fixture site makes a throwaway CA and certificate with it.
   ['openssl', () => has('openssl')],
+  // The team-mode tests start a real PostgreSQL server of their own (scripts/team/postgres.mjs).
+  ['postgresql', () => ['15', '16', '17'].some((v) => existsSync(`/usr/lib/postgresql/${v}/bin/initdb`))],
 ];
 
 function step(title, command, args, options = {}) {

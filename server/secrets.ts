@@ -48,3 +48,26 @@ export async function loadSecrets(dataDir: string): Promise<Secrets> {
   if (!parsed.success) throw new Error(`${file} is damaged: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
   return parsed.data;
 }
+
+/** What runs a query on the shared database (a pg.Pool). */
+interface Queryable {
+  query<R extends object>(text: string, values?: unknown[]): Promise<{ rows: R[] }>;
+}
+
+/**
+ * Team mode (DATABASE_URL): the install's jwt and link secrets come from the database, so a token issued or a link
+ * signed by one server instance holds on every other, and every worker opens what any instance sealed. The first
+ * instance to start stores its own (an existing install keeps its tokens and links; concurrent starts agree through
+ * the primary key), the others take those. The embedded database's password stays in the file.
+ */
+export async function shareInstallSecrets(database: Queryable, own: Secrets): Promise<Secrets> {
+  await database.query(`INSERT INTO install_secrets (name, value) VALUES ('jwt', $1), ('link', $2) ON CONFLICT (name) DO NOTHING`, [
+    own.jwtSecret,
+    own.linkSecret,
+  ]);
+  const { rows } = await database.query<{ name: string; value: string }>(`SELECT name, value FROM install_secrets WHERE name IN ('jwt', 'link')`);
+  const stored = new Map(rows.map((row) => [row.name, row.value]));
+  const shared = secretsSchema.safeParse({ jwtSecret: stored.get('jwt'), linkSecret: stored.get('link'), pgPassword: own.pgPassword });
+  if (!shared.success) throw new Error(`the database's install secrets are damaged: ${shared.error.issues[0]?.message ?? 'invalid'}`);
+  return shared.data;
+}

@@ -33,7 +33,7 @@ import { openScenarioBrowser } from '../engine/scenarios';
 import { runScenarioJob, scenarioBrowserPool } from './scenarios/run-job';
 import { scenarioRoutes } from './scenarios/routes';
 import { ScenarioService } from './scenarios/service';
-import { loadSecrets } from './secrets';
+import { loadSecrets, shareInstallSecrets } from './secrets';
 import { ApiKeyAuth } from './api-keys/auth';
 import { apiKeyRoutes } from './api-keys/routes';
 import { ApiKeyService } from './api-keys/service';
@@ -64,11 +64,11 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
   const config = loadConfig(env);
   const destination = logDestination ?? standardOutput();
   const logger = createLogger({ level: config.logLevel, destination });
-  const secrets = await loadSecrets(config.dataDir);
+  const ownSecrets = await loadSecrets(config.dataDir);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     embeddedDir: join(config.dataDir, 'pg'),
-    embeddedPassword: secrets.pgPassword,
+    embeddedPassword: ownSecrets.pgPassword,
     log: (level, message) => logger[level](message),
   });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
@@ -94,6 +94,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
   };
   let built;
   try {
+    // Team mode: every instance signs and seals with the install's keys kept in the shared database.
+    const secrets = config.databaseUrl ? await shareInstallSecrets(database.pool, ownSecrets) : ownSecrets;
     const bus = await startLiveBus(database.url, database.pool, (level, message) => logger[level](message));
     live = bus;
     // Links in reports and mail need the origin, known once the server listens.

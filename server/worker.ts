@@ -17,7 +17,7 @@ import { ReportLinks } from './reports/links';
 import { runScenarioJob, scenarioBrowserPool } from './scenarios/run-job';
 import { ScenarioService } from './scenarios/service';
 import { createLogger } from './logging';
-import { loadSecrets } from './secrets';
+import { loadSecrets, shareInstallSecrets } from './secrets';
 import { WebhookDeliverer } from './webhooks/delivery';
 import { AccountNotifier } from './account/notifier';
 import { PreferencesStore } from './account/preferences';
@@ -44,13 +44,15 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<v
   }
   const concurrency = Math.max(1, config.scans.concurrency);
   const logger = createLogger({ level: config.logLevel });
-  const secrets = await loadSecrets(config.dataDir);
+  const ownSecrets = await loadSecrets(config.dataDir);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     embeddedDir: join(config.dataDir, 'pg'),
-    embeddedPassword: secrets.pgPassword,
+    embeddedPassword: ownSecrets.pgPassword,
     log: (level, message) => logger[level](message),
   });
+  // The servers' keys, from the shared database: links in mail and sealed project secrets match theirs.
+  const secrets = await shareInstallSecrets(database.pool, ownSecrets);
   const live = await startLiveBus(database.url, database.pool, (level, message) => logger[level](message));
   const origin = () => config.publicUrl ?? `http://${config.host}:${config.port}`;
   const links = new ReportLinks(secrets.linkSecret, origin);

@@ -6,6 +6,7 @@ import { registerMonitorTick } from '../continuous/schedule';
 import { isConnectionError, type Database } from '../db';
 import { scans, scenarioRuns } from '../db/schema';
 import { RUN_STALE_AFTER_SECONDS } from '../scenarios/run-job';
+import { JOB_LAPSE } from './lapse';
 import { runScanJob, STALE_AFTER_SECONDS, type ScanJobDeps } from './scan-job';
 
 const SCAN_QUEUE = 'scan';
@@ -18,7 +19,7 @@ const PUBLIC_RETRY_LIMIT = 4;
 const RETRY_LIMIT = 2;
 /** Scans that are queued this long without being picked up get their job sent again (e.g. after a restart). */
 const REQUEUE_AFTER_SECONDS = 20;
-const REAP_EVERY_MS = 15_000;
+const REAP_EVERY_MS = JOB_LAPSE.reapEveryMs;
 
 export interface JobsOptions {
   database: Database;

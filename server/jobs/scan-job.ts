@@ -14,6 +14,7 @@ import type { WebhookEmitter } from '../webhooks/delivery';
 import { ScanEventBatcher } from './scan-events';
 import { ProgressPublisher, progressSinks } from './scan-progress';
 import { completionEvents, storeScanResult } from './scan-result';
+import { JOB_LAPSE } from './lapse';
 
 export interface ScanJobDeps {
   db: Db;
@@ -34,8 +35,8 @@ export interface ScanJobDeps {
 }
 
 /** A running scan whose heartbeat is older than this is taken to be orphaned (its worker died). */
-export const STALE_AFTER_SECONDS = 45;
-const HEARTBEAT_MS = 10_000;
+export const STALE_AFTER_SECONDS = JOB_LAPSE.staleAfterSeconds;
+const HEARTBEAT_MS = JOB_LAPSE.heartbeatMs;
 
 type ScanRow = typeof scans.$inferSelect;
 

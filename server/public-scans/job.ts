@@ -7,6 +7,7 @@ import type { Db } from '../db';
 import { publicScans } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { publicReportMail, publicScanFailedMail } from './mail';
+import { JOB_LAPSE } from '../jobs/lapse';
 
 export interface PublicScanJobDeps {
   db: Db;
@@ -25,8 +26,8 @@ export interface PublicScanJobDeps {
 type Row = typeof publicScans.$inferSelect;
 
 /** A running public scan whose heartbeat is older than this is taken to be orphaned. */
-export const PUBLIC_STALE_AFTER_SECONDS = 45;
-const HEARTBEAT_MS = 10_000;
+export const PUBLIC_STALE_AFTER_SECONDS = JOB_LAPSE.staleAfterSeconds;
+const HEARTBEAT_MS = JOB_LAPSE.heartbeatMs;
 
 async function claim(db: Db, id: string): Promise<Row | undefined> {
   const [row] = await db

@@ -11,6 +11,7 @@ import type { WebhookEmitter } from '../webhooks/delivery';
 import { scenarioRunData } from '../webhooks/events';
 import { clearEarlierRunEvents, RunEventBatcher, type RunAttempt } from './run-events';
 import { credentialsOf, runColumns, toRun } from './service';
+import { JOB_LAPSE } from '../jobs/lapse';
 
 export interface ScenarioJobDeps {
   db: Db;
@@ -26,8 +27,8 @@ export interface ScenarioJobDeps {
 }
 
 /** A running run whose heartbeat is older than this is taken to be orphaned (its worker died). */
-export const RUN_STALE_AFTER_SECONDS = 45;
-const HEARTBEAT_MS = 10_000;
+export const RUN_STALE_AFTER_SECONDS = JOB_LAPSE.staleAfterSeconds;
+const HEARTBEAT_MS = JOB_LAPSE.heartbeatMs;
 
 /** What a run keeps: bounded so that one noisy page cannot fill the database. */
 export const RUN_LIMITS = { listed: 50, text: 500, screenshotBytes: 5 * 1024 * 1024, traceBytes: 5 * 1024 * 1024 } as const;
