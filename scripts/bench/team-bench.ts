@@ -162,10 +162,13 @@ async function sample(client: pg.Client, pids: { workers: number[]; serve: numbe
   return { at: Date.now(), xacts: Number(rows[0]!.xacts), dbCpu: cpuMs(await postgresPids(client)), workerCpu: cpuMs(pids.workers), serveCpu: cpuMs([pids.serve]) };
 }
 
-/** What the round cost per job: the samples' difference less what the same processes spend idle (pg-boss polls). */
-function perJob(idle: [Sample, Sample], round: [Sample, Sample], jobs: number) {
-  const rate = (key: keyof Sample) => (idle[1][key] - idle[0][key]) / (idle[1].at - idle[0].at);
-  const cost = (key: keyof Sample) => (round[1][key] - round[0][key] - rate(key) * (round[1].at - round[0].at)) / jobs;
+/**
+ * What the round cost per job: everything the processes did from the first scan queued to the last one done,
+ * divided by the scans. An upper bound: it includes pg-boss's polling and maintenance meanwhile (small while the
+ * workers are busy; an idle window to subtract proved noisier than the polling it would remove).
+ */
+function perJob(round: [Sample, Sample], jobs: number) {
+  const cost = (key: keyof Sample) => (round[1][key] - round[0][key]) / jobs;
   return { xacts: cost('xacts'), dbCpuMs: cost('dbCpu'), workerCpuMs: cost('workerCpu'), serveCpuMs: cost('serveCpu') };
 }
 
@@ -233,7 +236,8 @@ async function runRound(workerCount: number, setup: Setup): Promise<Round> {
   );
   const pids = { workers: workers.map((worker) => worker.child.pid!), serve: setup.servePid };
   try {
-    const idle: [Sample, Sample] = [await sample(client, pids), await new Promise<void>((resolve) => setTimeout(resolve, 3_000)).then(() => sample(client, pids))];
+    // Let the workers settle (their start queries the queue and the schema) before the clock starts.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
     const before = await sample(client, pids);
     const ids = await queueAndWait(setup);
     const after = await sample(client, pids);
@@ -250,7 +254,7 @@ async function runRound(workerCount: number, setup: Setup): Promise<Round> {
       handoffMs: times.filter((t) => t.claimed !== null).map((t) => t.started - t.claimed!),
       // While the queue is not empty every worker should be scanning: what is left of workers × wall is overhead.
       idlePerJobMs: (workerCount * wallMs - busyMs) / times.length,
-      cost: perJob(idle, [before, after], times.length),
+      cost: perJob([before, after], times.length),
       load: loadavg()[0]!,
     };
   } finally {
@@ -269,7 +273,7 @@ function report(rounds: Round[], options: Options): void {
       `${String(r.workers).padStart(7)}  ${fmt(r.perMinute).padStart(9)}  ${fmt(r.wallSeconds).padStart(6)}  ${fmt(r.meanScanMs, 0).padStart(7)}  ${handoff.padStart(14)}  ${fmt(r.idlePerJobMs, 0).padStart(11)}  ${fmt(r.cost.xacts, 0).padStart(13)}  ${fmt(r.cost.dbCpuMs).padStart(20)}  ${fmt(r.cost.workerCpuMs).padStart(7)}  ${fmt(r.cost.serveCpuMs).padStart(5)}  ${fmt(r.load, 2).padStart(4)}${r.failed ? `  ${r.failed} FAILED` : ''}`,
     );
   }
-  console.log('(claim→start: median / p95 from pg-boss\'s started_on to the scan\'s started_at; idle/job: workers × wall time less the scans\' own time, per scan; load: 1-minute load average at the end, other work on the machine included)');
+  console.log('(claim→start: median / p95 from pg-boss\'s started_on to the scan\'s started_at; idle/job: workers × wall time less the scans\' own time, per scan; CPU: from /proc, polling included; load: 1-minute load average at the end, other work on the machine included)');
   const one = rounds.find((r) => r.workers === 1);
   if (one) {
     for (const r of rounds.filter((round) => round.workers > 1)) console.log(`scaling ${r.workers}w/1w: ${fmt(r.perMinute / one.perMinute, 2)} (ideal ${r.workers})`);
