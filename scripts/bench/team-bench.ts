@@ -86,11 +86,18 @@ function startCli(command: 'serve' | 'worker', env: Record<string, string>, read
 }
 
 async function api(origin: string, token: string, method: string, path: string, body?: unknown): Promise<unknown> {
-  const response = await fetch(`${origin}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
+  const send = () =>
+    fetch(`${origin}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+  let response = await send();
+  // On a busy machine the server may briefly lose its database probe and answer 503 with Retry-After: as a client would, wait and retry.
+  for (let attempt = 0; response.status === 503 && attempt < 10; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 1_000 * Number(response.headers.get('retry-after') ?? 2)));
+    response = await send();
+  }
   if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
   return response.json();
 }
