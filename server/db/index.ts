@@ -64,7 +64,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
   const db = drizzle(pool, { schema });
   try {
-    await migrateAlone(url, () => migrate(db, { migrationsFolder: migrationsFolder() }));
+    await aloneOnDatabase(url, () => migrate(db, { migrationsFolder: migrationsFolder() }));
   } catch (error) {
     await pool.end().catch(() => undefined);
     await embedded?.stop();
@@ -125,21 +125,22 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   };
 }
 
-/** Arbitrary key of the session lock that lets one process at a time migrate a shared database. */
-const MIGRATION_LOCK = 7_164_237_001;
+/** Arbitrary key of the session lock that lets one process at a time set up a shared database. */
+const SETUP_LOCK = 7_164_237_001;
 
 /**
- * Runs the migrations while holding a session advisory lock on a connection of its own: team-mode servers and workers
- * starting together on one database take turns (the migrator itself takes no lock, and two processes creating the
- * same table at once would fail one start); the later ones find nothing left to do.
+ * Runs `run` (through the pool) while holding a session advisory lock on a connection of its own, so that team-mode
+ * servers and workers starting together on one database take turns at creating shared objects: the migrator takes
+ * no lock (two processes creating one table at once fail a start), and pg-boss's queue creation deadlocks when two
+ * processes attach queue partitions at once. The later processes find nothing left to do.
  */
-async function migrateAlone(url: string, run: () => Promise<void>): Promise<void> {
+export async function aloneOnDatabase<T>(url: string, run: () => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
   client.on('error', () => undefined);
   await client.connect();
   try {
-    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await run();
+    await client.query('SELECT pg_advisory_lock($1)', [SETUP_LOCK]);
+    return await run();
   } finally {
     // Ending the session releases the lock.
     await client.end().catch(() => undefined);

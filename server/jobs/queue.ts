@@ -3,7 +3,7 @@ import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { registerBillingRollover } from '../billing/rollover';
 import { registerMonitorTick } from '../continuous/schedule';
-import { isConnectionError, type Database } from '../db';
+import { aloneOnDatabase, isConnectionError, type Database } from '../db';
 import { scans, scenarioRuns } from '../db/schema';
 import { RUN_STALE_AFTER_SECONDS } from '../scenarios/run-job';
 import { JOB_LAPSE } from './lapse';
@@ -71,8 +71,18 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
   });
   // While the database is away every poll fails: that is expected, and the supervisor already reports it.
   boss.on('error', (error) => logger[database.availability().state === 'up' && !isConnectionError(error) ? 'warn' : 'debug']({ err: error }, 'job queue error'));
-  await boss.start();
-  await createQueues(boss);
+  try {
+    // Processes starting together take turns: pg-boss's first install races on its schema, and its queue
+    // creation deadlocks when two processes attach queue partitions at once.
+    await aloneOnDatabase(database.url, async () => {
+      await boss.start();
+      await createQueues(boss);
+    });
+  } catch (error) {
+    // A failed start must not leave pg-boss's timers holding the process open.
+    await boss.stop({ graceful: false, wait: true, close: false }).catch(() => undefined);
+    throw error;
+  }
 
   const shutdown = new AbortController();
   const running = new Set<string>();
