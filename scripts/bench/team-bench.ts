@@ -293,12 +293,13 @@ function report(rounds: Round[], options: Options): void {
   const handoff = rounds.flatMap((r) => r.handoffMs);
   const dbCpu = median((r) => r.cost.dbCpuMs);
   console.log(`queue overhead per job: claim→start median ${fmt(quantile(handoff, 0.5))} ms, p95 ${fmt(quantile(handoff, 0.95))} ms; ${fmt(median((r) => r.cost.xacts), 0)} SQL transactions and ${fmt(dbCpu)} ms of PostgreSQL CPU per job`);
-  if (one && dbCpu > 0) {
+  if (one && one.cost.dbCpuMs > 0) {
     // On separate machines each worker has its own cores: what they share is PostgreSQL (and the queue's claim in it).
+    // The one-worker round is the least contended, so its figures stand for a worker alone on its machine.
     const perWorker = 60_000 / (one.meanScanMs + quantile(one.handoffMs, 0.5));
     const fifty = 50 * perWorker;
     console.log(
-      `50 workers on their own machines: ~${fmt(perWorker)} scans/min each (scan ${fmt(one.meanScanMs, 0)} ms + hand-off), ~${fmt(fifty, 0)} scans/min together, needing ~${fmt((fifty * dbCpu) / 60_000, 1)} PostgreSQL cores (${fmt(dbCpu)} ms each)`,
+      `50 workers on their own machines: ~${fmt(perWorker)} scans/min each (scan ${fmt(one.meanScanMs, 0)} ms + hand-off), ~${fmt(fifty, 0)} scans/min together, needing ~${fmt((fifty * one.cost.dbCpuMs) / 60_000, 1)} PostgreSQL cores (${fmt(one.cost.dbCpuMs)} ms and ${fmt(one.cost.xacts, 0)} transactions a scan)`,
     );
   }
 }
