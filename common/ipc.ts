@@ -111,6 +111,11 @@ export const ipcContract = {
   'vibeeval:settings:set-notifications': { request: z.tuple([z.boolean()]), response: z.void() },
   /** Saves the server to use at the next start; a team server only once its /health answers as vibeeval's. */
   'vibeeval:settings:set-server': { request: z.tuple([serverChoiceSchema]), response: setServerResultSchema },
+  /**
+   * The workspace the app shows now (null = the personal one): main's live stream behind desktop notifications, its
+   * catch-up and its texts act in it, as the pages' API calls do (X-Vibeeval-Workspace).
+   */
+  'vibeeval:workspace:select': { request: z.tuple([z.string().uuid().nullable()]), response: z.void() },
 } as const;
 
 export type IpcChannel = keyof typeof ipcContract;

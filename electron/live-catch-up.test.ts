@@ -58,6 +58,14 @@ describe('missedFinishes', () => {
     ]);
   });
 
+  it('asks in the workspace the app shows', async () => {
+    const team = '22222222-2222-4222-8222-222222222222';
+    const fetchImpl = api([], []);
+    await missedFinishes({ origin: ORIGIN, fetch: fetchImpl }, { ...SESSION, workspaceId: team }, SINCE);
+    expect(fetchImpl).toHaveBeenCalledTimes(3);
+    for (const [, init] of fetchImpl.mock.calls) expect((init?.headers as Record<string, string>)['x-vibeeval-workspace']).toBe(team);
+  });
+
   it('gives what it can when a list fails or is not the expected shape', async () => {
     const projects = [{ id: 'p-new', latest_scan: scan('s-new', 'completed', at(1_000)) }];
     expect(await missedFinishes({ origin: ORIGIN, fetch: api(projects, undefined) }, SESSION, SINCE)).toHaveLength(1);

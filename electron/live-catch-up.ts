@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { continuousBuildSchema } from '../common/continuous';
 import { scanSummarySchema, type LiveMessage } from '../common/projects';
 import { scenarioRunSchema } from '../common/scenarios';
-import type { ActiveSession } from './live-session';
+import { apiHeaders, type ActiveSession } from './live-session';
 
 /** Finishes this long before the drop are looked for too: the server's clock and ours may differ a little. */
 export const CATCH_UP_SLACK_MS = 5_000;
@@ -20,7 +20,7 @@ export interface CatchUpOptions {
 
 async function getList(options: CatchUpOptions, session: ActiveSession, path: string): Promise<unknown> {
   const response = await (options.fetch ?? fetch)(`${options.origin}${path}`, {
-    headers: { authorization: `Bearer ${session.accessToken}` },
+    headers: apiHeaders(session),
     signal: AbortSignal.timeout(10_000),
     redirect: 'error',
   });

@@ -10,6 +10,8 @@ export interface LiveNotificationsOptions {
   vault: SessionVault;
   /** Whether the main window exists (the renderer then refreshes the session; see live-session.ts). */
   hasWindow: () => boolean;
+  /** The workspace the app shows: the stream, the catch-up and the texts' context act in it. Absent = personal. */
+  workspace?: () => string | null;
   /** The desktop-notification choice in the settings. */
   notificationsEnabled: () => boolean;
   show: ShowNotification;
@@ -26,7 +28,7 @@ export interface LiveNotificationsOptions {
 }
 
 export interface LiveNotifications {
-  /** The stored session was written or removed (sign-in, refresh, sign-out). */
+  /** The stored session was written or removed (sign-in, refresh, sign-out), or another workspace was chosen. */
   sessionChanged(): void;
   /** Resolves once main is not reading or refreshing the session. */
   settled(): Promise<void>;
@@ -40,7 +42,7 @@ export interface LiveNotifications {
  * one notification even when the stream drops and the finish is seen both live and in the catch-up after it.
  */
 export function startLiveNotifications(options: LiveNotificationsOptions): LiveNotifications {
-  const session = createSessionSource({ vault: options.vault, origin: options.origin, hasWindow: options.hasWindow, fetch: options.fetch, now: options.now, log: options.log });
+  const session = createSessionSource({ vault: options.vault, origin: options.origin, hasWindow: options.hasWindow, workspace: options.workspace, fetch: options.fetch, now: options.now, log: options.log });
   const context = createNoticeContext({ origin: options.origin, session, fetch: options.fetch, now: options.now });
   const notifier = createNotifier({
     context,

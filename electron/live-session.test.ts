@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer } from '../server/testing/test-server';
-import { createSessionSource, REFRESH_MARGIN_MS, SESSION_KEY, watchSessionWrites } from './live-session';
+import { apiHeaders, createSessionSource, REFRESH_MARGIN_MS, SESSION_KEY, watchSessionWrites } from './live-session';
 import type { Vault } from './vault';
 
 // The refresh rule against the real token endpoint (each refresh token works once), with a fake clock.
@@ -63,6 +63,29 @@ describe('createSessionSource', () => {
     expect(source.signedIn).toBe(true);
     expect(refreshes()).toBe(0);
     expect(vault.entries.get(SESSION_KEY)).toBe(JSON.stringify(stored));
+  });
+
+  it('carries the workspace the app shows, which the server takes for the live ticket, and refuses one the user is not in', async () => {
+    const stored = await signUp();
+    const vault = memoryVault({ [SESSION_KEY]: JSON.stringify(stored) });
+    let workspace: string | null = null;
+    const source = createSessionSource({ vault, origin: server.origin, hasWindow: () => true, workspace: () => workspace });
+    const personal = await source.current();
+    expect(personal).toEqual({ userId: stored.user.id, accessToken: stored.access_token, workspaceId: null });
+    expect(apiHeaders(personal!)).toEqual({ authorization: `Bearer ${stored.access_token}` });
+
+    // A personal workspace's id is its owner's: named explicitly, the server answers as without the header.
+    workspace = stored.user.id;
+    const named = await source.current();
+    expect(apiHeaders(named!)).toEqual({ authorization: `Bearer ${stored.access_token}`, 'x-vibeeval-workspace': stored.user.id });
+    const granted = await fetch(`${server.origin}/live/ticket`, { method: 'POST', headers: apiHeaders(named!) });
+    expect(granted.status).toBe(200);
+
+    // Someone else's workspace (another user's personal one) is not found, like any record of someone else's.
+    workspace = (await signUp()).user.id;
+    const refused = await fetch(`${server.origin}/live/ticket`, { method: 'POST', headers: apiHeaders((await source.current())!) });
+    expect(refused.status).toBe(404);
+    expect(await refused.json()).toEqual({ detail: 'Workspace not found' });
   });
 
   it('refreshes near expiry when no window exists, once for concurrent readers, and writes the same shape back', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AUTH_STORAGE_KEY } from '../common/auth';
+import { WORKSPACE_HEADER } from '../common/workspaces';
 import type { Vault } from './vault';
 
 /** The vault key under which the renderer's supabase-js keeps its session JSON. */
@@ -37,6 +38,13 @@ interface AuthTarget {
 export interface ActiveSession {
   userId: string;
   accessToken: string;
+  /** The workspace the app shows (the renderer says which); null or absent = the user's personal workspace. */
+  workspaceId?: string | null;
+}
+
+/** The headers of an API call as this session: the bearer token, and the workspace it acts in when one is chosen. */
+export function apiHeaders(session: ActiveSession): Record<string, string> {
+  return { authorization: `Bearer ${session.accessToken}`, ...(session.workspaceId ? { [WORKSPACE_HEADER]: session.workspaceId } : {}) };
 }
 
 /** The part of the vault the session source uses. */
@@ -51,6 +59,8 @@ export interface SessionSourceOptions {
   origin: string;
   /** Whether the main window exists: its renderer then owns refreshing. */
   hasWindow: () => boolean;
+  /** The workspace the renderer shows (vibeeval:workspace:select); absent or null = the personal one. */
+  workspace?: () => string | null;
   fetch?: typeof fetch;
   now?: () => number;
   log?: (message: string) => void;
@@ -138,7 +148,8 @@ export function createSessionSource(options: SessionSourceOptions): SessionSourc
       }
     }
     signedIn = stored !== null;
-    return stored ? { userId: stored.user.id, accessToken: stored.access_token } : null;
+    if (!stored) return null;
+    return { userId: stored.user.id, accessToken: stored.access_token, ...(options.workspace ? { workspaceId: options.workspace() } : {}) };
   };
 
   return {

@@ -9,11 +9,12 @@ const progress = { type: 'scan.progress', project_id: PROJECT, scan_id: 's1', pr
 /** A fake server: every ticket is granted; each stream is a ReadableStream the test writes to and closes. */
 function fakeServer() {
   const streams: ReadableStreamDefaultController<Uint8Array>[] = [];
-  const calls: { url: string; authorization: string | undefined }[] = [];
+  const calls: { url: string; authorization: string | undefined; workspace: string | undefined }[] = [];
   const encoder = new TextEncoder();
   const fetchImpl = vi.fn<typeof fetch>(async (input, init) => {
     const url = input instanceof Request ? input.url : input.toString();
-    calls.push({ url, authorization: (init?.headers as Record<string, string> | undefined)?.authorization });
+    const headers = init?.headers as Record<string, string> | undefined;
+    calls.push({ url, authorization: headers?.authorization, workspace: headers?.['x-vibeeval-workspace'] });
     if (url.endsWith('/live/ticket')) return Response.json({ ticket: `t${calls.length}`, expires_in: 60 });
     const body = new ReadableStream<Uint8Array>({ start: (controller) => void streams.push(controller) });
     init?.signal?.addEventListener('abort', () => {
@@ -135,6 +136,29 @@ describe('createLiveSubscriber', () => {
     expect(server.streams).toBe(2);
     expect(statuses.at(-1)).toBe('signed-out');
     expect(subscriber.userId).toBeNull();
+    subscriber.stop();
+  });
+
+  it('asks its ticket in the workspace the app shows, and opens a new stream when another one is chosen', async () => {
+    const server = fakeServer();
+    const team = '22222222-2222-4222-8222-222222222222';
+    const { holder, session } = sessionOf({ userId: 'u1', accessToken: 'a', workspaceId: null });
+    const subscriber = createLiveSubscriber({ origin: ORIGIN, session, fetch: server.fetch, delay: () => 1, onMessage: () => {} });
+    subscriber.start();
+    await until(() => subscriber.status === 'open');
+    // The personal workspace: no header, the server takes the caller's own.
+    expect(server.calls[0]).toMatchObject({ url: `${ORIGIN}/live/ticket`, workspace: undefined });
+
+    holder.value = { userId: 'u1', accessToken: 'a', workspaceId: team };
+    subscriber.sessionChanged();
+    await until(() => server.streams === 2 && subscriber.status === 'open');
+    expect(server.calls.at(-2)).toMatchObject({ url: `${ORIGIN}/live/ticket`, authorization: 'Bearer a', workspace: team });
+
+    // A token refresh in the same workspace keeps that stream.
+    holder.value = { userId: 'u1', accessToken: 'b', workspaceId: team };
+    subscriber.sessionChanged();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(server.streams).toBe(2);
     subscriber.stop();
   });
 

@@ -1,5 +1,5 @@
 import { liveMessageSchema, liveTicketSchema, type LiveMessage } from '../common/projects';
-import type { ActiveSession } from './live-session';
+import { apiHeaders, type ActiveSession } from './live-session';
 import { createSseParser, type SseEvent } from './sse';
 
 /** The `event:` names of the live stream (server/live/routes.ts); each one's data is a liveMessageSchema object. */
@@ -48,7 +48,7 @@ export interface LiveSubscriber {
   start(): void;
   /** Ends the stream for good (quit). */
   stop(): void;
-  /** The stored session was written or removed: follow it (stop on sign-out, restart for another user). */
+  /** The stored session was written or removed, or another workspace chosen: follow it (stop on sign-out, restart for another user or workspace). */
   sessionChanged(): void;
   readonly status: LiveSubscriberStatus;
   /** The user whose stream this is (or is about to be); null while signed out. */
@@ -72,7 +72,8 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
 async function askTicket(options: LiveSubscriberOptions, session: ActiveSession, signal: AbortSignal): Promise<string> {
   const response = await (options.fetch ?? fetch)(`${options.origin}/live/ticket`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${session.accessToken}` },
+    // The ticket names the workspace: the stream carries that workspace's messages.
+    headers: apiHeaders(session),
     signal: AbortSignal.any([signal, AbortSignal.timeout(TICKET_TIMEOUT_MS)]),
     redirect: 'error',
   });
@@ -123,6 +124,7 @@ export function createLiveSubscriber(options: LiveSubscriberOptions): LiveSubscr
   let status: LiveSubscriberStatus = 'idle';
   let run: AbortController | null = null;
   let userId: string | null = null;
+  let workspaceId: string | null = null;
   const setStatus = (next: LiveSubscriberStatus) => {
     status = next;
     options.onStatus?.(next);
@@ -139,6 +141,7 @@ export function createLiveSubscriber(options: LiveSubscriberOptions): LiveSubscr
         const session = await options.session.current();
         if (signal.aborted) return;
         userId = session?.userId ?? null;
+        workspaceId = session?.workspaceId ?? null;
         if (!session) return setStatus('signed-out');
         const ticket = await askTicket(options, session, signal);
         await readStream(options, ticket, signal, () => {
@@ -180,12 +183,12 @@ export function createLiveSubscriber(options: LiveSubscriberOptions): LiveSubscr
     },
     sessionChanged() {
       if (status === 'stopped' || status === 'idle') return;
-      const previous = userId;
+      const previous = { userId, workspaceId };
       void options.session.current().then(
         (session) => {
           if (status === 'stopped') return;
-          // The same user with fresh tokens: the open stream stays (its ticket was checked when it opened).
-          if (session && session.userId === previous && status !== 'signed-out') return;
+          // The same user and workspace with fresh tokens: the open stream stays (its ticket was checked when it opened).
+          if (session && session.userId === previous.userId && (session.workspaceId ?? null) === previous.workspaceId && status !== 'signed-out') return;
           begin();
         },
         () => begin(),

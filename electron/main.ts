@@ -44,6 +44,8 @@ let serverStopped = false;
 let stopRequested = false;
 let serverOrigin: string | null = null;
 let liveNotifications: LiveNotifications | null = null;
+/** The workspace the renderer shows (vibeeval:workspace:select); null = the personal one. */
+let currentWorkspace: string | null = null;
 
 const server = new ServerHost({
   serverPath: SERVER_PATH,
@@ -94,6 +96,12 @@ function registerIpcHandlers(origin: string, vault: Vault, settings: SettingsSer
   ipc.handle('vibeeval:vault:remove-item', (key) => vault.removeItem(key));
   ipc.handle('vibeeval:shell:open-external', (url) => openExternalSafely(url));
   ipc.handle('vibeeval:auth:start-google', () => googleSignIn.start());
+  ipc.handle('vibeeval:workspace:select', (id) => {
+    if (id === currentWorkspace) return;
+    currentWorkspace = id;
+    // The stream's ticket names the workspace: a new one for the new workspace.
+    liveNotifications?.sessionChanged();
+  });
   ipc.handle(
     'vibeeval:reports:open',
     createReportOpener({ serverOrigin: origin, attachActions: createReportMenuAttacher(applicationMenu) }),
@@ -136,6 +144,7 @@ function startNotifications(origin: string, vault: Vault, settings: SettingsServ
     origin,
     vault,
     hasWindow: () => getMainWindow() !== null,
+    workspace: () => currentWorkspace,
     // Preferences › Desktop app › Desktop notifications.
     notificationsEnabled: () => settings.get().desktopNotifications,
     show: nativeNotifications(Notification),

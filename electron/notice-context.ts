@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { LiveMessage } from '../common/projects';
-import type { ActiveSession } from './live-session';
+import { apiHeaders, type ActiveSession } from './live-session';
 import type { NoticeContext } from './notifications';
 
 /** How long a project's site or a scenario's name is reused before it is asked again. */
@@ -64,7 +64,7 @@ export function createNoticeContext(options: NoticeContextOptions): NoticeContex
     const session = await options.session.current();
     if (!session) return undefined;
     const response = await (options.fetch ?? fetch)(`${options.origin}${path}`, {
-      headers: { authorization: `Bearer ${session.accessToken}` },
+      headers: apiHeaders(session),
       signal: AbortSignal.timeout(10_000),
       redirect: 'error',
     });

@@ -26,6 +26,8 @@ export interface DesktopBridge {
   };
   /** Opens an http(s) URL in the system browser; false when the URL was refused. */
   shell: { openExternal(url: string): Promise<boolean> };
+  /** Tells main which workspace the app shows (null = personal), so desktop notifications follow the switcher. */
+  workspace: { select(id: string | null): Promise<void> };
   /** Sign-in with Google in the system browser; the session or the error arrives as a 'vibeeval:event:auth' event. */
   auth: { startGoogle(): Promise<boolean> };
   /** Opens a report preview of the embedded server in a native window; false when the URL was refused. */

@@ -29,7 +29,7 @@ describe('the preload bridge', () => {
   it('exposes task-level methods only, no raw invoke', () => {
     expect([...exposed.keys()]).toEqual(['vibeeval']);
     expect(bridge.kind).toBe('desktop');
-    expect(Object.keys(bridge).sort()).toEqual(['app', 'auth', 'browser', 'events', 'kind', 'reports', 'settings', 'shell', 'vault']);
+    expect(Object.keys(bridge).sort()).toEqual(['app', 'auth', 'browser', 'events', 'kind', 'reports', 'settings', 'shell', 'vault', 'workspace']);
     expect(Object.keys(bridge.app).sort()).toEqual(['info', 'relaunch', 'takeNotices']);
     expect(Object.keys(bridge.settings).sort()).toEqual(['get', 'setNotifications', 'setServer']);
     expect(Object.keys(bridge.vault).sort()).toEqual(['getItem', 'removeItem', 'setItem']);
@@ -173,6 +173,19 @@ describe('the preload bridge', () => {
     invoke.mockResolvedValueOnce([notice]);
     await expect(bridge.app.takeNotices()).resolves.toEqual([notice]);
     expect(invoke).toHaveBeenLastCalledWith('vibeeval:app:take-notices');
+  });
+
+  it('tells main the workspace the app shows, a workspace id or null, and nothing else', async () => {
+    const team = '22222222-2222-4222-8222-222222222222';
+    invoke.mockResolvedValueOnce(undefined);
+    await bridge.workspace.select(team);
+    expect(invoke).toHaveBeenLastCalledWith('vibeeval:workspace:select', team);
+    invoke.mockResolvedValueOnce(undefined);
+    await bridge.workspace.select(null);
+    expect(invoke).toHaveBeenLastCalledWith('vibeeval:workspace:select', null);
+    const calls = invoke.mock.calls.length;
+    await expect(bridge.workspace.select('../projects')).rejects.toThrow(/invalid arguments/);
+    expect(invoke.mock.calls.length).toBe(calls);
   });
 
   it('refuses settings outside the contract in both directions', async () => {

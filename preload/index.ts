@@ -68,6 +68,9 @@ const bridge: DesktopBridge = {
   shell: {
     openExternal: (url) => call('vibeeval:shell:open-external', url),
   },
+  workspace: {
+    select: (id) => call('vibeeval:workspace:select', id),
+  },
   reports: {
     open: (url) => call('vibeeval:reports:open', url),
   },

@@ -61,12 +61,17 @@ function rendererDir(configured?: string): string | undefined {
 /** Paths the API owns; anything else that is a GET for a page gets the renderer's index.html. */
 const API_PREFIXES = ['/auth/', '/health', '/app-config', '/reports/', '/report-preview', '/live', '/v1/', '/v2/', '/mcp'];
 
+/** Believes the nearest `hops` proxies (Fastify's types leave out the hop count its runtime takes). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 export async function buildApp({ config, database, secrets, mailer, logger, accessLog = logger, lists, workspaceAccess, apiRoutes = [], publicRoutes = [] }: AppDeps) {
   const app = Fastify({
     loggerInstance: logger,
     // One line per request, written when it is answered (below), instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
+    // Behind a reverse proxy (VIBEEVAL_TRUST_PROXY), request.ip is the client's, so per-IP limits count clients.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // Keep-alive connections are closed when idle at shutdown; requests in flight run to the end.
     forceCloseConnections: 'idle',
     return503OnClosing: true,

@@ -67,6 +67,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's', GOOGLE_ISSUER_URL: 'http://127.0.0.1:9000' }).google?.issuerUrl).toBe('http://127.0.0.1:9000');
   });
 
+  it('reads the proxies to believe (a hop count or addresses), none by default, and refuses anything else', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ VIBEEVAL_TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ VIBEEVAL_TRUST_PROXY: '10.0.0.5, 10.0.1.0/24,::1' }).trustProxy).toEqual(['10.0.0.5', '10.0.1.0/24', '::1']);
+    expect(() => loadConfig({ VIBEEVAL_TRUST_PROXY: 'everyone' })).toThrow(/VIBEEVAL_TRUST_PROXY/);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '' }).databaseUrl).toBeUndefined();
   });

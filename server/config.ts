@@ -89,6 +89,16 @@ const envSchema = z.object({
   FRAMING_CHECK_MAX_PER_IP: positiveInt(30),
   FRAMING_CHECK_WINDOW_SECONDS: positiveInt(60),
   /**
+   * Behind a reverse proxy: the proxies whose X-Forwarded-For the server believes, as a number of hops (`1` = the
+   * proxy in front) or their addresses/CIDR ranges, comma separated. Unset: none, the peer is the client (every
+   * per-IP limit would otherwise count the proxy's address for everyone).
+   */
+  VIBEEVAL_TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(/^(\d{1,2}|[0-9a-fA-F.:/]+(,\s*[0-9a-fA-F.:/]+)*)?$/, 'must be a number of hops or addresses/CIDR ranges, comma separated')
+    .default(''),
+  /**
    * The public API's plan of accounts without an active subscription (unset: their tier's, none for Basic).
    * With a subscription the plan follows its tier (common/plan-limits.ts).
    */
@@ -119,6 +129,13 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/** Fastify's trustProxy from VIBEEVAL_TRUST_PROXY: false, a hop count, or the trusted addresses. */
+function trustProxyOf(value: string): false | number | string[] {
+  if (value === '') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((address) => address.trim());
+}
+
 function toConfig(env: z.infer<typeof envSchema>) {
   const dataDir = resolve(env.VIBEEVAL_DATA_DIR || join(homedir(), '.vibeeval'));
   const hosted = env.SUPABASE_URL
@@ -132,6 +149,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
   return {
     port: env.PORT,
     host: env.HOST,
+    trustProxy: trustProxyOf(env.VIBEEVAL_TRUST_PROXY),
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, ''),
     dataDir,
     databaseUrl: env.DATABASE_URL,
