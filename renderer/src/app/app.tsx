@@ -5,6 +5,7 @@ import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
 import { createQueryClient } from '../api/query-client';
 import type { Bridge } from '../bridge';
 import { AuthProvider } from '../features/auth/auth-context';
+import { WorkspaceProvider } from '../features/workspaces/workspace-context';
 import { system } from '../ui/theme';
 import { Toaster } from '../ui/toaster';
 import { BootGate } from './boot-gate';
@@ -40,7 +41,9 @@ function ReadyApp({ services, initialRouter }: { services: Services; initialRout
     <ServicesProvider value={services}>
       <QueryClientProvider client={queryClient}>
         <AuthProvider>
-          <RouterProvider router={router} />
+          <WorkspaceProvider navigate={(path) => router.navigate(path)}>
+            <RouterProvider router={router} />
+          </WorkspaceProvider>
         </AuthProvider>
       </QueryClientProvider>
     </ServicesProvider>
