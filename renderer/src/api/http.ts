@@ -67,44 +67,56 @@ export function createApiClient(
     const id = await workspace?.current();
     return id ? { [WORKSPACE_HEADER]: id } : {};
   };
-  return {
+  const client: ApiClient = {
     origin,
     workspaceHeaders,
     async request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
-      const { body, auth = true, fallbackError = 'Request failed', signal, onHeaders } = options;
-      // A JSON content type only with a body: Fastify refuses an empty body declared as JSON.
-      const headers: Record<string, string> = body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' };
-      if (auth) {
-        const token = await accessToken();
-        if (!token) throw new ApiError(401, 'Authentication required');
-        headers.authorization = `Bearer ${token}`;
-        // Product calls act in the current workspace; public calls (auth: false) and the auth server's do not.
-        if (!path.startsWith(AUTH_PREFIX)) Object.assign(headers, await workspaceHeaders());
-      }
-      const response = await fetch(`${origin}${path}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal,
-      });
-      const text = await response.text();
-      let parsed: unknown = undefined;
-      if (text) {
-        try {
-          parsed = JSON.parse(text);
-        } catch {
-          parsed = text;
-        }
-      }
-      if (!response.ok) {
-        const detail = detailOf(parsed);
-        const sentWorkspace = headers[WORKSPACE_HEADER];
-        // A member removed while away: the stored workspace is no longer theirs (the app falls back to personal).
-        if (response.status === 404 && detail === WORKSPACE_TEXTS.notFound && sentWorkspace) workspace?.gone(sentWorkspace);
-        throw new ApiError(response.status, detail ?? fallbackError, parsed);
-      }
-      onHeaders?.(response.headers);
-      return parsed as T;
+      return send<T>(method, path, options, false);
     },
   };
+
+  async function send<T>(method: HttpMethod, path: string, options: RequestOptions, retried: boolean): Promise<T> {
+    const { body, auth = true, fallbackError = 'Request failed', signal, onHeaders } = options;
+    // A JSON content type only with a body: Fastify refuses an empty body declared as JSON.
+    const headers: Record<string, string> = body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' };
+    if (auth) {
+      const token = await accessToken();
+      if (!token) throw new ApiError(401, 'Authentication required');
+      headers.authorization = `Bearer ${token}`;
+      // Product calls act in the current workspace; public calls (auth: false) and the auth server's do not.
+      if (!path.startsWith(AUTH_PREFIX)) Object.assign(headers, await workspaceHeaders());
+    }
+    const response = await fetch(`${origin}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+    const text = await response.text();
+    let parsed: unknown = undefined;
+    if (text) {
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = text;
+      }
+    }
+    if (!response.ok) {
+      const detail = detailOf(parsed);
+      const sentWorkspace = headers[WORKSPACE_HEADER];
+      // A member removed while away: the stored workspace is no longer theirs (the app falls back to personal).
+      if (response.status === 404 && detail === WORKSPACE_TEXTS.notFound && sentWorkspace && workspace) {
+        workspace.gone(sentWorkspace);
+        // A read is asked again where the caller now is, so the screen shows no error on its way there; a
+        // write is not repeated elsewhere.
+        const now = await workspace.current();
+        if (method === 'GET' && !retried && now && now !== sentWorkspace) return send<T>(method, path, options, true);
+      }
+      throw new ApiError(response.status, detail ?? fallbackError, parsed);
+    }
+    onHeaders?.(response.headers);
+    return parsed as T;
+  }
+
+  return client;
 }

@@ -115,6 +115,26 @@ describe('the API client in a workspace', () => {
     expect(store.currentFor(ALICE)).toBe(ALICE);
   });
 
+  it('asks a read again in the personal workspace after the fallback, but never repeats a write', async () => {
+    const fetchMock = vi.fn(async (_url: string, init: RequestInit) => {
+      const id = (init.headers as Record<string, string>)[WORKSPACE_HEADER];
+      return id === TEAM ? Response.json({ detail: WORKSPACE_TEXTS.notFound }, { status: 404 }) : Response.json([{ id: 'p1' }]);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const store = createWorkspaceStore(memoryStorage());
+    store.subscribe((event) => {
+      if (event.type === 'lost' && fallsBackToPersonal(store, ALICE, event.workspaceId)) store.select(ALICE, ALICE);
+    });
+    const api = createApiClient('http://api.test', async () => 'tok', { current: async () => store.currentFor(ALICE), gone: (id) => store.lose(id) });
+    store.select(ALICE, TEAM);
+    await expect(api.request('GET', '/projects')).resolves.toEqual([{ id: 'p1' }]);
+    expect(fetchMock.mock.calls.map(([, init]) => (init.headers as Record<string, string>)[WORKSPACE_HEADER])).toEqual([TEAM, ALICE]);
+    store.select(ALICE, TEAM);
+    await expect(api.request('POST', '/project', { body: {} })).rejects.toMatchObject({ status: 404, message: WORKSPACE_TEXTS.notFound });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(store.currentFor(ALICE)).toBe(ALICE);
+  });
+
   it('does not fall back for any other 404, nor from the personal workspace', async () => {
     const { api, store } = setUp(404, { detail: 'Project not found' });
     store.select(ALICE, TEAM);

@@ -38,11 +38,12 @@ function WorkspaceOption({ workspace }: { workspace: Workspace }) {
 /** The top bar's workspace switcher: the caller's workspaces (a choice empties the screen and opens its projects) and 'Create workspace'. */
 export function WorkspaceSwitcher({ disabled }: { disabled?: boolean }) {
   const { user } = useAuth();
-  const { id, switchTo } = useCurrentWorkspace();
+  const { id, personalId, switchTo } = useCurrentWorkspace();
   const list = useWorkspaces({ enabled: Boolean(user) });
   const [creating, setCreating] = useState(false);
   const current = list.workspaces.find((workspace) => workspace.id === id);
-  const label = current ? workspaceLabel(current) : texts.personalName;
+  // Until the list names it, a shared workspace is 'Workspace' (not 'Personal', which it is not).
+  const label = current ? workspaceLabel(current) : id === personalId ? texts.personalName : texts.switcherLabel;
 
   function select(value: string) {
     if (value !== id) void switchTo(value);
