@@ -1,7 +1,9 @@
+import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest, signUp, type RawAnswer, type RawRequest } from './testing/http';
 import { recordRoutes, routeKey, type RegisteredRoute } from './testing/routes';
@@ -31,6 +33,9 @@ interface Owner {
   webhookId: string;
   /** A's active Enterprise subscription (local provider). */
   subscriptionId: string;
+  /** A shared workspace of A's, with an open invitation. */
+  workspaceId: string;
+  invitationId: string;
 }
 
 /** Text that only A's records contain: found in any answer to B, it is a leak. */
@@ -343,6 +348,31 @@ const TABLE: Record<string, Entry> = {
       expect((await call(json(owner.apiKey, 'GET', `/v1/scans/${owner.scanId}`))).status).toBe(200);
       },
     },
+  'GET /workspaces': { kind: 'list', path: '/workspaces', ownIds: (o) => [o.workspaceId] },
+  'POST /workspaces': {
+    kind: 'caller',
+    check: async (owner, caller) => {
+      const created = (await call(json(caller.token, 'POST', '/workspaces', { name: 'B team' }))).json as { id: string };
+      expect((await call(json(owner.token, 'GET', `/workspace/${created.id}`))).status).toBe(404);
+      expect((await call(json(owner.token, 'GET', '/workspaces'))).text).not.toContain(created.id);
+    },
+  },
+  'GET /workspace/:id': { kind: 'record', request: (o) => json(o.token, 'GET', `/workspace/${o.workspaceId}`) },
+  'PATCH /workspace/:id': { kind: 'record', writes: true, request: (o) => json(o.token, 'PATCH', `/workspace/${o.workspaceId}`, { name: 'Taken over' }) },
+  'DELETE /workspace/:id': { kind: 'record', writes: true, request: (o) => json(o.token, 'DELETE', `/workspace/${o.workspaceId}`) },
+  'GET /workspace/:id/members': { kind: 'record', request: (o) => json(o.token, 'GET', `/workspace/${o.workspaceId}/members`) },
+  'DELETE /workspace/:id/members/:userId': { kind: 'record', writes: true, request: (o) => json(o.token, 'DELETE', `/workspace/${o.workspaceId}/members/${o.id}`) },
+  'POST /workspace/:id/leave': { kind: 'record', writes: true, request: (o) => json(o.token, 'POST', `/workspace/${o.workspaceId}/leave`) },
+  'POST /workspace/:id/transfer': { kind: 'record', writes: true, request: (o) => json(o.token, 'POST', `/workspace/${o.workspaceId}/transfer`, { user_id: b.id }) },
+  'GET /workspace/:id/invitations': { kind: 'record', request: (o) => json(o.token, 'GET', `/workspace/${o.workspaceId}/invitations`) },
+  'POST /workspace/:id/invitations': { kind: 'record', writes: true, request: (o) => json(o.token, 'POST', `/workspace/${o.workspaceId}/invitations`, { email: b.email }) },
+  'DELETE /workspace/:id/invitations/:invitationId': {
+    kind: 'record',
+    writes: true,
+    request: (o) => json(o.token, 'DELETE', `/workspace/${o.workspaceId}/invitations/${o.invitationId}`),
+  },
+  'POST /invitations/preview': { kind: 'caller', check: (owner, caller) => invitationAcrossUsers(owner, caller, '/invitations/preview') },
+  'POST /invitations/accept': { kind: 'caller', check: (owner, caller) => invitationAcrossUsers(owner, caller, '/invitations/accept') },
   'GET /plans': { kind: 'no user data', reason: "the provider's price list, the same for everyone" },
   'GET /subscriptions': { kind: 'list', path: '/subscriptions', ownIds: (o) => [o.subscriptionId] },
   'POST /subscription/:id/upgrade': { kind: 'record', writes: true, request: (o) => json(o.token, 'POST', `/subscription/${o.subscriptionId}/upgrade`, { new_price_id: 'price_local_basic_month' }) },
@@ -412,6 +442,28 @@ async function mcpAcrossUsers(owner: Owner, caller: { id: string }) {
   }
 }
 
+/**
+ * A link of an invitation to A's workspace that was sent to another address: B can neither see what it joins nor
+ * accept it, and stays outside A's workspace; A's own invitation is still open and unchanged.
+ */
+async function invitationAcrossUsers(owner: Owner, caller: { token: string }, path: string) {
+  const token = `vbi_${randomBytes(32).toString('base64url')}`;
+  const pool = new pg.Pool({ connectionString: await embeddedDatabaseUrl(server.dataDir), max: 1 });
+  try {
+    await pool.query(
+      `insert into workspace_invitations (workspace_id, email, invited_by, token_hash, expires_at) values ($1, $2, $3, $4, now() + interval '1 hour')`,
+      [owner.workspaceId, `someone-else-${Date.now()}@example.com`, owner.id, createHash('sha256').update(token).digest('hex')],
+    );
+  } finally {
+    await pool.end();
+  }
+  const refused = await call(json(caller.token, 'POST', path, { token }));
+  expect(refused.status).toBe(403);
+  expectNothingOfA(refused, path);
+  expect((await call(json(caller.token, 'GET', `/workspace/${owner.workspaceId}`))).status).toBe(404);
+  expect(((await call(json(owner.token, 'GET', `/workspace/${owner.workspaceId}/invitations`))).json as { id: string }[]).map((i) => i.id)).toContain(owner.invitationId);
+}
+
 async function openStream(token: string, into: 'a' | 'b', signal: AbortSignal) {
   const { ticket } = (await call(json(token, 'POST', '/live/ticket'))).json as { ticket: string };
   const response = await fetch(`${server.origin}/live?ticket=${ticket}`, { signal });
@@ -479,6 +531,8 @@ beforeAll(async () => {
   expect(run.screenshot_url).toMatch(/^\/scenario-run\//);
   const ownerKey = (await call(json(owner.token, 'POST', '/api_keys', { name: 'a' }))).json as { id: string; key: string };
   const subscribed = (await call(json(owner.token, 'POST', '/subscription', { price_id: 'price_local_enterprise_month' }))).json as { subscription: { id: string } };
+  const workspace = (await call(json(owner.token, 'POST', '/workspaces', { name: 'A team' }))).json as { id: string };
+  const invitation = (await call(json(owner.token, 'POST', `/workspace/${workspace.id}/invitations`, { email: 'a-colleague@example.com' }))).json as { id: string };
   a = {
     ...owner,
     apiKey: ownerKey.key,
@@ -491,6 +545,8 @@ beforeAll(async () => {
     runId,
     webhookId,
     subscriptionId: subscribed.subscription.id,
+    workspaceId: workspace.id,
+    invitationId: invitation.id,
   };
   await new Promise((resolve) => setTimeout(resolve, 300)); // the last live messages
   streamsOpen.abort();

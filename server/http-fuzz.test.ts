@@ -27,6 +27,9 @@ interface Fixtures {
   deleteWebhookId: string;
   siteToken: string;
   subscriptionId: string;
+  workspaceId: string;
+  deleteWorkspaceId: string;
+  invitationId: string;
 }
 
 interface FuzzTarget {
@@ -136,6 +139,20 @@ const TABLE: Record<string, (fx: Fixtures) => FuzzTarget> = {
   'GET /account/export': () => ({ auth: 'user' }),
   // The email of no account: every variant is refused before anything is deleted, and the fuzz user stays.
   'DELETE /account': () => ({ auth: 'user', body: { email: 'not-this-account@example.com' } }),
+  'GET /workspaces': () => ({ auth: 'user', query: { limit: '10' } }),
+  'POST /workspaces': () => ({ auth: 'user', body: { name: 'Agency' } }),
+  'GET /workspace/:id': (fx) => ({ auth: 'user', params: { id: fx.workspaceId } }),
+  'PATCH /workspace/:id': (fx) => ({ auth: 'user', params: { id: fx.workspaceId }, body: { name: 'Agency renamed' } }),
+  'DELETE /workspace/:id': (fx) => ({ auth: 'user', params: { id: fx.deleteWorkspaceId } }),
+  'GET /workspace/:id/members': (fx) => ({ auth: 'user', params: { id: fx.workspaceId }, query: { limit: '10' } }),
+  'DELETE /workspace/:id/members/:userId': (fx) => ({ auth: 'user', params: { id: fx.workspaceId, userId: randomUUID() } }),
+  'POST /workspace/:id/leave': (fx) => ({ auth: 'user', params: { id: fx.workspaceId } }),
+  'POST /workspace/:id/transfer': (fx) => ({ auth: 'user', params: { id: fx.workspaceId }, body: { user_id: randomUUID() } }),
+  'GET /workspace/:id/invitations': (fx) => ({ auth: 'user', params: { id: fx.workspaceId }, query: { limit: '10' } }),
+  'POST /workspace/:id/invitations': (fx) => ({ auth: 'user', params: { id: fx.workspaceId }, body: { email: 'fuzz-colleague@example.com' } }),
+  'DELETE /workspace/:id/invitations/:invitationId': (fx) => ({ auth: 'user', params: { id: fx.workspaceId, invitationId: fx.invitationId } }),
+  'POST /invitations/preview': () => ({ auth: 'user', body: { token: `vbi_${'A'.repeat(43)}` } }),
+  'POST /invitations/accept': () => ({ auth: 'user', body: { token: `vbi_${'A'.repeat(43)}` } }),
   'GET /plans': () => ({}),
   'GET /subscriptions': () => ({ auth: 'user' }),
   'POST /subscription': () => ({ auth: 'user', body: { price_id: 'price_local_pro_month' } }),
@@ -326,6 +343,9 @@ beforeAll(async () => {
   const doomedWebhook = (await call('POST', '/webhook', user.token, { url: `${SITE}hooks/b` })).json as { id: string };
   // Enterprise: the fuzzing account is held by no plan limit.
   const subscription = (await call('POST', '/subscription', user.token, { price_id: 'price_local_enterprise_month' })).json as { subscription: { id: string } };
+  const workspace = (await call('POST', '/workspaces', user.token, { name: 'Fuzz team' })).json as { id: string };
+  const doomedWorkspace = (await call('POST', '/workspaces', user.token, { name: 'Fuzz doomed' })).json as { id: string };
+  const invitation = (await call('POST', `/workspace/${workspace.id}/invitations`, user.token, { email: 'fuzz-invitee@example.com' })).json as { id: string };
   fx = {
     token: user.token,
     logoutToken: (await signUp(server.origin, 'fuzz-logout')).token,
@@ -344,6 +364,9 @@ beforeAll(async () => {
     deleteWebhookId: doomedWebhook.id,
     siteToken: ((await call('GET', `/project/${project.id}`, user.token)).json as { site_token: string }).site_token,
     subscriptionId: subscription.subscription.id,
+    workspaceId: workspace.id,
+    deleteWorkspaceId: doomedWorkspace.id,
+    invitationId: invitation.id,
   };
   expect(Object.values(fx).every((value) => typeof value === 'string' && value.length > 0)).toBe(true);
 });

@@ -51,6 +51,9 @@ import { WebhookDeliverer } from './webhooks/delivery';
 import { webhookRoutes } from './webhooks/routes';
 import { WebhookService } from './webhooks/service';
 import { WorkspaceAccess } from './workspaces/access';
+import { Invitations } from './workspaces/invitations';
+import { workspaceRoutes } from './workspaces/routes';
+import { WorkspaceService } from './workspaces/service';
 
 export interface RunningServer {
   origin: string;
@@ -170,6 +173,9 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
     const apiAccess = (userId: string) => planGate.assertApiAccess(userId);
     const monitoring = new MonitoringService(database.db);
     const reportDeps = { db: database.db, projects, jobs, live, links, renderAudit: renderStoredAudit, plan: planGate };
+    const forgetMember = (userId: string) => workspaceAccess.forget(userId);
+    const workspaceService = new WorkspaceService({ pool: database.pool, plans: planGate, forgetMember, revokeApiKey: (hash) => keyAuth.revoked(hash) });
+    const invitations = new Invitations({ pool: database.pool, plans: planGate, mailer, workspaces: workspaceService, origin: () => origin(), forgetMember });
     built = await buildApp({
       config,
       database,
@@ -202,7 +208,11 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
           timeoutMs: config.webhooks.timeoutMs,
           onSaved: (userId) => preferences.patch(userId, { webhook_notifications: true }),
         }),
-        accountRoutes({ pool: database.pool, preferences, revokeApiKey: (hash) => keyAuth.revoked(hash), forgetUser: (userId) => planGate.forget(userId), settleUser: (userId) => meter.forget(userId), closeBilling: async (userId) => void (await billingService.closeAccount(userId)) }),
+        workspaceRoutes({ workspaces: workspaceService, invitations }),
+        accountRoutes({ pool: database.pool, preferences, revokeApiKey: (hash) => keyAuth.revoked(hash), forgetUser: (userId) => {
+          planGate.forget(userId);
+          workspaceAccess.forget(userId);
+        }, settleUser: (userId) => meter.forget(userId), closeBilling: async (userId) => void (await billingService.closeAccount(userId)) }),
       ],
       publicRoutes: [
         publicReportRoutes(reportDeps, config.corsOrigins),
