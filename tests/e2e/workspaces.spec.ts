@@ -80,7 +80,8 @@ async function currentWorkspaceId(page: Page): Promise<string | null> {
 }
 
 test('Workspaces: create from the switcher, invite by mail, the colleague signs up through the link, joins, and leaves', async ({ page, browser, baseURL }) => {
-  test.setTimeout(240_000);
+  // Two people signing up and a mail round trip: minutes on a busy 2-core machine.
+  test.setTimeout(480_000);
   await withCookieChoice(page);
   const ownerEmail = await signedIn(page);
 
@@ -162,7 +163,7 @@ test('Workspaces: create from the switcher, invite by mail, the colleague signs 
 
   // The member's Members page: both members, no invite form, Leave workspace.
   await colleague.goto('/dashboard/members');
-  await expect(colleague.getByTestId('member-row')).toHaveCount(2);
+  await expect(colleague.getByTestId('member-row')).toHaveCount(2, { timeout: 30_000 });
   await expect(colleague.getByRole('button', { name: 'Send invitation' })).toHaveCount(0);
   await expect(colleague.getByRole('button', { name: 'Remove' })).toHaveCount(0);
   await expectNoSeriousA11yViolations(colleague);
@@ -185,7 +186,7 @@ test('Workspaces: create from the switcher, invite by mail, the colleague signs 
 });
 
 test('Workspaces: a member removed while away falls back to the personal workspace; Make owner hands the workspace over', async ({ page, browser, baseURL }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   await withCookieChoice(page);
   await signedIn(page);
   await createWorkspace(page, 'Hand-over');
@@ -236,7 +237,7 @@ test('Workspaces: a member removed while away falls back to the personal workspa
 
 // Depends on the server's queries being scoped by workspace (projects listed by the workspace, not by the user).
 test('Workspaces (scoped queries): a joined member sees the workspace projects, and switching shows only the current one', async ({ page, browser, baseURL }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   await withCookieChoice(page);
   await signedIn(page);
   await createWorkspace(page, 'Shared projects');

@@ -85,8 +85,8 @@ export function DashboardLayout() {
             <Menu />
           </IconButton>
           <Link asChild variant="plain" _hover={{ textDecoration: 'none' }}>
-            <RouterLink to="/dashboard/projects">
-              <Logo />
+            <RouterLink to="/dashboard/projects" aria-label="vibeeval">
+              <Logo compact />
             </RouterLink>
           </Link>
           <WorkspaceSwitcher disabled={!hydrated} />

@@ -15,7 +15,7 @@ import { texts } from './texts';
 
 /** /invite?token=vbi_…: what the invitation joins, and 'Join workspace'; signed out, a way to sign in and come back. */
 export function InvitePage() {
-  useDocumentTitle(texts.inviteTitle);
+  useDocumentTitle(texts.invitationPageTitle);
   const location = useLocation();
   const { user, loading } = useAuth();
   const raw = invitationTokenOf(location.search);
@@ -35,7 +35,7 @@ export function InvitePage() {
         <Card.Body>
           <Stack gap="5">
             <Heading as="h1" size="xl">
-              {texts.inviteTitle}
+              {texts.invitationPageTitle}
             </Heading>
             {body}
           </Stack>

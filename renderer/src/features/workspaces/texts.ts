@@ -67,7 +67,7 @@ export const texts = {
   memberView: 'You are a member of this workspace. Its owner manages members and invitations.',
   personalTitle: 'Your personal workspace',
   // The invitation page.
-  inviteTitle: 'Workspace invitation',
+  invitationPageTitle: 'Workspace invitation',
   invitePreviewLoading: 'Checking the invitation...',
   invitedBy: 'Invited by',
   invitedAddress: 'Sent to',

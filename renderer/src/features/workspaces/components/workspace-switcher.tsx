@@ -1,4 +1,4 @@
-import { Badge, Button, HStack, Menu, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, Icon, Menu, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { Workspace } from '@common/workspaces';
 import { Building2, ChevronsUpDown, Plus, User } from 'lucide-react';
 import { useState } from 'react';
@@ -10,9 +10,9 @@ import { CreateWorkspaceDialog } from './create-workspace-dialog';
 
 const CREATE = '__create__';
 
-/** The personal workspace is shown as 'Personal' whatever the server names it. */
+/** A workspace's name; a personal one without a name of its own is 'Personal'. */
 export function workspaceLabel(workspace: Pick<Workspace, 'name' | 'personal'>): string {
-  return workspace.personal ? texts.personalName : workspace.name;
+  return workspace.personal && !workspace.name ? texts.personalName : workspace.name;
 }
 
 function WorkspaceOption({ workspace }: { workspace: Workspace }) {
@@ -22,7 +22,8 @@ function WorkspaceOption({ workspace }: { workspace: Workspace }) {
         <Text truncate fontWeight="medium">
           {workspaceLabel(workspace)}
         </Text>
-        {workspace.personal && (
+        {/* The personal workspace is called 'Personal'; marked only when it carries another name. */}
+        {workspace.personal && workspace.name !== texts.personalName && (
           <Badge size="sm" variant="subtle">
             {texts.personalName}
           </Badge>
@@ -58,12 +59,15 @@ export function WorkspaceSwitcher({ disabled }: { disabled?: boolean }) {
             size="sm"
             px="2"
             minW="0"
-            maxW={{ base: '28', sm: '56' }}
+            maxW={{ base: '36', sm: '56' }}
             disabled={disabled || !user}
             aria-label={`${texts.switcherLabel}: ${label}. ${texts.switcherHint}`}
             data-testid="workspace-switcher"
           >
-            {current && !current.personal ? <Building2 aria-hidden /> : <User aria-hidden />}
+            {/* At 375 px the top bar has no room for the icon; the name says it. */}
+            <Icon hideBelow="sm" aria-hidden="true">
+              {current && !current.personal ? <Building2 /> : <User />}
+            </Icon>
             <Text as="span" truncate>
               {label}
             </Text>
