@@ -25,6 +25,8 @@ export const deleteAccountSchema = z.strictObject({
 });
 export const ACCOUNT_ERRORS = {
   confirmationMismatch: 'The email does not match this account: type the email you sign in with to confirm',
+  /** A shared workspace the account owns has other members: it needs another owner (or its deletion) first. */
+  ownsSharedWorkspace: (name: string) => `Transfer ownership of ${name} or delete it before deleting your account`,
 } as const;
 
 /**
@@ -33,7 +35,7 @@ export const ACCOUNT_ERRORS = {
  * streamed in pages: projects (credentials never decrypted), scans, events, reports, scenarios, webhooks (no
  * secrets), api_keys (names and prefixes only), continuous_builds and subscriptions.
  */
-export const ACCOUNT_EXPORT_SECTIONS = ['projects', 'scans', 'events', 'reports', 'scenarios', 'scenario_runs', 'webhooks', 'api_keys', 'continuous_builds', 'subscriptions'] as const;
+export const ACCOUNT_EXPORT_SECTIONS = ['projects', 'scans', 'events', 'reports', 'scenarios', 'scenario_runs', 'webhooks', 'api_keys', 'continuous_builds', 'subscriptions', 'workspaces'] as const;
 export const accountExportHeadSchema = z.object({
   email: z.string(),
   email_notifications: z.boolean(),

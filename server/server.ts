@@ -174,6 +174,10 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
     const monitoring = new MonitoringService(database.db);
     const reportDeps = { db: database.db, projects, jobs, live, links, renderAudit: renderStoredAudit, plan: planGate };
     const forgetMember = (userId: string) => workspaceAccess.forget(userId);
+    const forgetAccount = (userId: string) => {
+      planGate.forget(userId);
+      workspaceAccess.forget(userId);
+    };
     const workspaceService = new WorkspaceService({ pool: database.pool, plans: planGate, forgetMember, revokeApiKey: (hash) => keyAuth.revoked(hash) });
     const invitations = new Invitations({ pool: database.pool, plans: planGate, mailer, workspaces: workspaceService, origin: () => origin(), forgetMember });
     built = await buildApp({
@@ -209,10 +213,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
           onSaved: (userId) => preferences.patch(userId, { webhook_notifications: true }),
         }),
         workspaceRoutes({ workspaces: workspaceService, invitations }),
-        accountRoutes({ pool: database.pool, preferences, revokeApiKey: (hash) => keyAuth.revoked(hash), forgetUser: (userId) => {
-          planGate.forget(userId);
-          workspaceAccess.forget(userId);
-        }, settleUser: (userId) => meter.forget(userId), closeBilling: async (userId) => void (await billingService.closeAccount(userId)) }),
+        accountRoutes({ pool: database.pool, preferences, revokeApiKey: (hash) => keyAuth.revoked(hash), forgetUser: forgetAccount, settleUser: (userId) => meter.forget(userId), closeBilling: async (userId) => void (await billingService.closeAccount(userId)) }),
       ],
       publicRoutes: [
         publicReportRoutes(reportDeps, config.corsOrigins),

@@ -1,12 +1,15 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_ERRORS } from '../../common/preferences';
 import { rawRequest, signUp } from '../testing/http';
+import { workspaceTables } from '../workspaces/records';
 import { deleteAccount, userTables } from './deletion';
-import { startAccountHarness, type AccountHarness } from './testing';
+import { startAccountHarness, type AccountHarness, type User } from './testing';
 
-// DELETE /account on a real server: the account's own email confirms; then every row of the user in every table
-// with a user_id is gone in one transaction, sessions, keys and signed report links are dead, billing is closed
-// first, and another user's records are untouched.
+// DELETE /account on a real server: the account's own email confirms; then its personal workspace and every row of
+// the user in every table with a user_id are gone in one transaction, sessions, keys and signed report links are
+// dead, billing is closed first, and another user's records are untouched. Workspaces: one it owns alone goes with
+// its records; one it owns with others refuses the deletion; what it made in others' workspaces stays there.
 
 let h: AccountHarness;
 beforeAll(async () => {
@@ -81,5 +84,93 @@ describe('DELETE /account', () => {
     expect(closed).toEqual([user.id]);
     expect(result.deleted).toMatchObject({ subscriptions: 1, users: 1 });
     expect(Object.values(await h.rowsOf(user.id)).every((n) => n === 0)).toBe(true);
+  });
+
+  describe('an account in workspaces: deletion and export', () => {
+    /** A shared workspace of `owner`'s, which each of `members` joined through an invitation. */
+    async function workspaceOf(owner: User, name: string, ...members: User[]): Promise<string> {
+      const created = await h.call(owner, 'POST', '/workspaces', { name });
+      expect(created.status, created.text).toBe(201);
+      const workspaceId = (created.json as { id: string }).id;
+      for (const member of members) {
+        // The invitation's link is in a mail of the outbox; the test makes its own secret instead.
+        const token = `vbi_${randomBytes(32).toString('base64url')}`;
+        await h.pool.query(
+          `insert into workspace_invitations (workspace_id, email, invited_by, token_hash, expires_at) values ($1, $2, $3, $4, now() + interval '1 hour')`,
+          [workspaceId, member.email, owner.id, createHash('sha256').update(token).digest('hex')],
+        );
+        const joined = await h.call(member, 'POST', '/invitations/accept', { token });
+        expect(joined.status, joined.text).toBe(200);
+      }
+      return workspaceId;
+    }
+
+    /** A project `maker` made in the workspace (placed there directly: the project routes' scope is not tested here). */
+    async function projectIn(maker: User, workspaceId: string): Promise<string> {
+      const id = ((await h.call(maker, 'POST', '/project', { url: h.siteUrl })).json as { id: string }).id;
+      await h.pool.query('update projects set workspace_id = $2 where id = $1', [id, workspaceId]);
+      await h.pool.query('update events set workspace_id = $2 where project_id = $1', [id, workspaceId]);
+      return id;
+    }
+
+    async function rowsIn(workspaceId: string): Promise<number> {
+      let n = 0;
+      for (const table of [...(await workspaceTables(h.pool)), 'workspace_members', 'workspace_invitations']) {
+        n += Number((await h.pool.query<{ n: string }>(`select count(*) as n from "${table}" where workspace_id = $1`, [workspaceId])).rows[0]!.n);
+      }
+      return n + Number((await h.pool.query<{ n: string }>('select count(*) as n from workspaces where id = $1', [workspaceId])).rows[0]!.n);
+    }
+
+    it('refuses while the account owns a shared workspace with other members, and deletes nothing', async () => {
+      const owner = await h.fullAccount('ws-owner');
+      const colleague = await signUp(h.server.origin, 'ws-colleague');
+      const agency = await workspaceOf(owner.user, 'Agency', colleague);
+      const before = await h.rowsOf(owner.user.id);
+      const refused = await h.call(owner.user, 'DELETE', '/account', { email: owner.user.email });
+      expect(refused.status).toBe(409);
+      expect(refused.json).toEqual({ detail: 'Transfer ownership of Agency or delete it before deleting your account' });
+      expect(await h.rowsOf(owner.user.id)).toEqual(before);
+      const subscription = await h.pool.query<{ status: string }>('select status from subscriptions where user_id = $1', [owner.user.id]);
+      expect(subscription.rows).toEqual([{ status: 'active' }]);
+      // Once another member owns it, the account goes and the workspace stays with its new owner.
+      expect((await h.call(owner.user, 'POST', `/workspace/${agency}/transfer`, { user_id: colleague.id })).status).toBe(200);
+      expect((await h.call(owner.user, 'DELETE', '/account', { email: owner.user.email })).status).toBe(204);
+      expect((await h.call(colleague, 'GET', `/workspace/${agency}/members`)).json).toEqual([expect.objectContaining({ user_id: colleague.id, role: 'owner' })]);
+    }, 60_000);
+
+    it("deletes the personal workspace and the shared one it owns alone, and keeps what it made in others' workspaces", async () => {
+      const doomed = await h.fullAccount('ws-doomed');
+      const host = await signUp(h.server.origin, 'ws-host');
+      const alone = await workspaceOf(doomed.user, 'Solo');
+      await projectIn(doomed.user, alone);
+      const hosted = await workspaceOf(host, 'Host team', doomed.user);
+      const madeThere = await projectIn(doomed.user, hosted);
+      expect(await rowsIn(doomed.user.id)).toBeGreaterThan(10);
+
+      const answer = await h.call(doomed.user, 'DELETE', '/account', { email: doomed.user.email });
+      expect(answer.status, answer.text).toBe(204);
+      expect(await rowsIn(doomed.user.id)).toBe(0);
+      expect(await rowsIn(alone)).toBe(0);
+      // The host's workspace keeps the project the deleted member made; the membership is gone.
+      expect((await h.pool.query('select 1 from projects where id = $1 and workspace_id = $2', [madeThere, hosted])).rowCount).toBe(1);
+      expect((await h.call(host, 'GET', `/workspace/${hosted}/members`)).json).toEqual([expect.objectContaining({ user_id: host.id, role: 'owner' })]);
+      expect((await h.pool.query('select 1 from workspace_members where user_id = $1', [doomed.user.id])).rowCount).toBe(0);
+    }, 60_000);
+
+    it('exports the personal workspace\'s records and the list of memberships', async () => {
+      const person = await signUp(h.server.origin, 'ws-export');
+      const host = await signUp(h.server.origin, 'ws-export-host');
+      const own = ((await h.call(person, 'POST', '/project', { url: h.siteUrl })).json as { id: string }).id;
+      const hosted = await workspaceOf(host, 'Export team', person);
+      const theirs = await projectIn(person, hosted);
+      const exported = await h.call(person, 'GET', '/account/export');
+      const document = JSON.parse(exported.text) as { projects: { id: string }[]; workspaces: { workspace_id: string; role: string; personal: boolean }[] };
+      expect(document.projects.map((p) => p.id)).toEqual([own]);
+      expect(exported.text).not.toContain(theirs);
+      expect(document.workspaces).toEqual([
+        expect.objectContaining({ workspace_id: person.id, personal: true, role: 'owner' }),
+        expect.objectContaining({ workspace_id: hosted, name: 'Export team', personal: false, role: 'member' }),
+      ]);
+    }, 60_000);
   });
 });

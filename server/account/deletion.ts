@@ -1,10 +1,15 @@
 import type pg from 'pg';
+import { ACCOUNT_ERRORS } from '../../common/preferences';
+import { deleteWorkspaceRecords, inTransaction, lockWorkspace, workspaceTables } from '../workspaces/records';
 
-// DELETE /account: every row of the user, in every table that has a user_id column (read from
-// information_schema at each deletion, so a table added later is not forgotten), then the users row itself, in
-// one transaction. Sessions and refresh tokens go with them (auth_sessions has a user_id; refresh tokens follow
-// their session), reports go (so their signed links answer 404), and API keys go: their hashes are returned so
-// the in-memory key cache of every instance is told.
+// DELETE /account: records belong to workspaces (`user_id` is only who made them). The account's personal workspace
+// goes with every record in it, and so does each shared workspace it owns where it is the only member; a shared
+// workspace it owns with other members refuses the deletion (409: transfer ownership or delete it first). Its
+// memberships elsewhere end, and what it made in others' workspaces stays there. Then every row of the user in the
+// tables that have a user_id column and no workspace_id (sessions, tokens, preferences, subscriptions: read from
+// information_schema at each deletion, so a table added later is not forgotten), and the users row itself, in one
+// transaction. Refresh tokens follow their session, reports go (so their signed links answer 404), and every API
+// key the user made goes: their hashes are returned so the in-memory key cache of every instance is told.
 
 /** Rows that must go before the rows they point at, where the foreign key does not cascade. */
 const FIRST = ['webhook_deliveries', 'scenario_runs', 'continuous_builds', 'reports', 'events', 'scans'];
@@ -29,6 +34,32 @@ export async function userTables(client: pg.PoolClient | pg.Pool): Promise<strin
   return names.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 }
 
+/** The tables with a user_id column that hold the person's own rows (no workspace_id: not a workspace's record). */
+async function personalTables(client: pg.PoolClient): Promise<string[]> {
+  const shared = new Set(await workspaceTables(client));
+  return (await userTables(client)).filter((table) => !shared.has(table));
+}
+
+/** Refused: a shared workspace the account owns has other members. */
+export class OwnedWorkspaceError extends Error {
+  readonly statusCode = 409;
+  constructor(name: string) {
+    super(ACCOUNT_ERRORS.ownsSharedWorkspace(name));
+  }
+}
+
+/** Refuses when the user owns a shared workspace that has other members; answers the owned workspaces' ids otherwise. */
+export async function ownedWorkspaces(client: pg.PoolClient | pg.Pool, userId: string): Promise<string[]> {
+  const { rows } = await client.query<{ id: string; name: string; others: boolean }>(
+    `select w.id, w.name, exists (select 1 from workspace_members m where m.workspace_id = w.id and m.user_id <> $1) as others
+       from workspaces w where w.owner_id = $1 order by w.personal desc, w.created_at, w.id`,
+    [userId],
+  );
+  const blocking = rows.find((row) => row.others);
+  if (blocking) throw new OwnedWorkspaceError(blocking.name);
+  return rows.map((row) => row.id);
+}
+
 /** Cancels the user's active subscriptions with their provider (the billing service's closeAccount). */
 export type CloseBilling = (userId: string) => Promise<void>;
 
@@ -38,34 +69,36 @@ export type CloseBilling = (userId: string) => Promise<void>;
  * is deleted. Without it, the user's subscription rows are marked canceled inside the transaction.
  */
 export async function deleteAccount(pool: pg.Pool, userId: string, closeBilling?: CloseBilling): Promise<AccountDeletion> {
+  // Checked before billing is closed, so a refused deletion leaves the subscription alone; checked again below.
+  await ownedWorkspaces(pool, userId);
   if (closeBilling) await closeBilling(userId);
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  try {
-    await client.query('begin');
-    try {
-      if (!closeBilling) await markSubscriptionsCanceled(client, userId);
-      const { rows: keys } = await client.query<{ key_hash: string }>('delete from api_keys where user_id = $1 returning key_hash', [userId]);
-      const deleted: Record<string, number> = { api_keys: keys.length };
-      for (const table of await userTables(client)) {
-        if (table === 'api_keys') continue;
-        // The table name comes from information_schema, quoted as an identifier.
-        const result = await client.query(`delete from "${table.replace(/"/g, '""')}" where user_id = $1`, [userId]);
-        if (result.rowCount) deleted[table] = result.rowCount;
-      }
-      const users = await client.query('delete from users where id = $1', [userId]);
-      if (users.rowCount) deleted.users = users.rowCount;
-      await client.query('commit');
-      return { deleted, apiKeyHashes: keys.map((key) => key.key_hash) };
-    } catch (error) {
-      await client.query('rollback').catch((rollbackError: Error) => {
-        broken = rollbackError;
-      });
-      throw error;
+  return inTransaction(pool, async (client) => {
+    if (!closeBilling) await markSubscriptionsCanceled(client, userId);
+    const deleted: Record<string, number> = {};
+    const count = (table: string, n: number | null) => {
+      if (n) deleted[table] = (deleted[table] ?? 0) + n;
+    };
+    const apiKeyHashes: string[] = [];
+    for (const workspaceId of await ownedWorkspaces(client, userId)) {
+      await lockWorkspace(client, workspaceId);
+      // Re-read under the lock: an invitation accepted meanwhile makes the workspace someone else's too.
+      await ownedWorkspaces(client, userId);
+      const gone = await deleteWorkspaceRecords(client, workspaceId);
+      apiKeyHashes.push(...gone.apiKeyHashes);
+      for (const [table, n] of Object.entries(gone.deleted)) count(table, n);
     }
-  } finally {
-    client.release(broken);
-  }
+    // Keys act for the person who made them: those made in others' workspaces go too.
+    const { rows: keys } = await client.query<{ key_hash: string }>('delete from api_keys where user_id = $1 returning key_hash', [userId]);
+    apiKeyHashes.push(...keys.map((key) => key.key_hash));
+    count('api_keys', keys.length);
+    count('workspace_members', (await client.query('delete from workspace_members where user_id = $1', [userId])).rowCount);
+    for (const table of await personalTables(client)) {
+      // The table name comes from information_schema, quoted as an identifier.
+      count(table, (await client.query(`delete from "${table.replace(/"/g, '""')}" where user_id = $1`, [userId])).rowCount);
+    }
+    count('users', (await client.query('delete from users where id = $1', [userId])).rowCount);
+    return { deleted, apiKeyHashes };
+  });
 }
 
 /** Without a billing service: the user's subscriptions are marked canceled (in the deletion's transaction). */

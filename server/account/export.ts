@@ -7,7 +7,11 @@ import { ACCOUNT_EXPORT_SECTIONS, type Preferences } from '../../common/preferen
 // next is read, so a large account never sits in memory at once. Rows are `to_jsonb(row)` minus the columns
 // that must not leave: sealed credentials and secrets, key hashes, binary screenshots and traces.
 
-type Section = (typeof ACCOUNT_EXPORT_SECTIONS)[number];
+// The records are those of the user's personal workspace (its id is the user's id); shared workspaces' records
+// belong to their teams and are not the person's to take. The last section lists the user's memberships.
+
+/** The sections read from one table each; `workspaces` (the memberships) is written apart. */
+type Section = Exclude<(typeof ACCOUNT_EXPORT_SECTIONS)[number], 'workspaces'>;
 
 interface SectionSource {
   table: string;
@@ -17,6 +21,8 @@ interface SectionSource {
   omit: string[];
   /** Rows per page: smaller for tables whose rows carry whole results. */
   page: number;
+  /** Rows of the user's personal workspace (`workspace_id`), or of the person (`user_id`: subscriptions). */
+  scope?: 'workspace' | 'user';
 }
 
 /** Every table of the export and what it leaves out; a test checks no column of these looks like a secret. */
@@ -30,19 +36,20 @@ export const EXPORT_SOURCES: Record<Section, SectionSource> = {
   webhooks: { table: 'webhooks', time: 'created_at', omit: ['secret_sealed'], page: 200 },
   api_keys: { table: 'api_keys', time: 'created_at', omit: ['key_hash'], page: 200 },
   continuous_builds: { table: 'continuous_builds', time: 'created_at', omit: [], page: 200 },
-  subscriptions: { table: 'subscriptions', time: 'created_at', omit: [], page: 100 },
+  subscriptions: { table: 'subscriptions', time: 'created_at', omit: [], page: 100, scope: 'user' },
 };
 
 /** The rows of one section, page after page. */
 async function* sectionRows(pool: pg.Pool, userId: string, source: SectionSource): AsyncGenerator<unknown[]> {
-  const omit = ['user_id', ...source.omit];
+  const omit = ['user_id', 'workspace_id', ...source.omit];
+  const owner = source.scope === 'user' ? 'user_id' : 'workspace_id';
   let after: { time: string; id: string } | undefined;
   for (;;) {
     // Table and column names come from EXPORT_SOURCES above, never from the request.
     const { rows } = await pool.query<{ row: unknown; k_time: string; k_id: string }>(
       `select to_jsonb(t) - $2::text[] as row, t.${source.time}::text as k_time, t.id::text as k_id
          from ${source.table} t
-        where t.user_id = $1 ${after ? `and (t.${source.time}, t.id::text) > ($3::timestamptz, $4)` : ''}
+        where t.${owner} = $1 ${after ? `and (t.${source.time}, t.id::text) > ($3::timestamptz, $4)` : ''}
         order by t.${source.time}, t.id::text
         limit ${source.page}`,
       after ? [userId, omit, after.time, after.id] : [userId, omit],
@@ -54,12 +61,28 @@ async function* sectionRows(pool: pg.Pool, userId: string, source: SectionSource
   }
 }
 
+/** The workspaces the user is a member of, with their role (a person is in few: read at once). */
+async function memberships(pool: pg.Pool, userId: string): Promise<unknown[]> {
+  const { rows } = await pool.query<{ row: unknown }>(
+    `select jsonb_build_object('workspace_id', w.id, 'name', w.name, 'personal', w.personal, 'role', m.role, 'joined_at', m.joined_at) as row
+       from workspace_members m join workspaces w on w.id = m.workspace_id
+      where m.user_id = $1 order by w.personal desc, m.joined_at, w.id`,
+    [userId],
+  );
+  return rows.map((r) => r.row);
+}
+
 /** The document's chunks: the head ({email, the two settings, exported_at}), then each section as a JSON array. */
 export async function* exportChunks(pool: pg.Pool, user: { id: string; email: string }, preferences: Preferences, now = new Date()): AsyncGenerator<string> {
   const head = { email: user.email, email_notifications: preferences.email_notifications, webhook_notifications: preferences.webhook_notifications, exported_at: now.toISOString() };
   yield JSON.stringify(head).slice(0, -1);
   for (const section of ACCOUNT_EXPORT_SECTIONS) {
     yield `,${JSON.stringify(section)}:[`;
+    if (section === 'workspaces') {
+      yield (await memberships(pool, user.id)).map((row) => JSON.stringify(row)).join(',');
+      yield ']';
+      continue;
+    }
     let first = true;
     for await (const rows of sectionRows(pool, user.id, EXPORT_SOURCES[section])) {
       yield (first ? '' : ',') + rows.map((row) => JSON.stringify(row)).join(',');

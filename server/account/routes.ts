@@ -46,7 +46,7 @@ export function accountRoutes(deps: AccountRouteDeps) {
         .send(stream);
     });
 
-    app.delete('/account', { schema: { body: deleteAccountSchema, response: { 204: z.null(), 400: detail } } }, async (request, reply) => {
+    app.delete('/account', { schema: { body: deleteAccountSchema, response: { 204: z.null(), 400: detail, 409: detail } } }, async (request, reply) => {
       const user = userOf(request);
       if (!user.email || request.body.email.toLowerCase() !== user.email.trim().toLowerCase()) {
         return reply.code(400).send({ detail: ACCOUNT_ERRORS.confirmationMismatch });

@@ -78,9 +78,10 @@ export class Invitations {
     try {
       await this.deps.mailer.send(invitationMail({ to: email, workspaceName, inviter: caller.email, link: `${this.deps.origin()}/invite?token=${token}`, hours: INVITATION_TTL_HOURS }));
     } catch (error) {
-      // An invitation nobody received must not hold a seat or block the next attempt.
+      // An invitation nobody received must not hold a seat or block the next attempt. The mail error names the
+      // address: only the invitation's id and the error's code reach the log.
       await this.deps.pool.query('update workspace_invitations set revoked_at = now() where id = $1', [invitation.id]);
-      throw error;
+      throw Object.assign(new Error(`invitation ${invitation.id}: the mail could not be sent (${(error as { code?: string }).code ?? 'error'})`), { statusCode: 502 });
     }
     return invitation;
   }

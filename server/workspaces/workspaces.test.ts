@@ -15,10 +15,12 @@ type User = Awaited<ReturnType<typeof signUp>>;
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
 let pool: pg.Pool;
+/** Every line the server logged. */
+const logLines: string[] = [];
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  server = await startTestServer({ VIBEEVAL_UNSUBSCRIBED_TIER: 'basic', SMTP_URL: smtp.url, VIBEEVAL_SCAN_CONCURRENCY: '0', VIBEEVAL_SCENARIO_CONCURRENCY: '0' });
+  server = await startTestServer({ VIBEEVAL_UNSUBSCRIBED_TIER: 'basic', SMTP_URL: smtp.url, VIBEEVAL_SCAN_CONCURRENCY: '0', VIBEEVAL_SCENARIO_CONCURRENCY: '0' }, { logDestination: { write: (line: string) => void logLines.push(line) } });
   pool = new pg.Pool({ connectionString: await embeddedDatabaseUrl(server.dataDir), max: 2 });
 }, 60_000);
 afterAll(async () => {
@@ -248,6 +250,29 @@ describe('workspaces', () => {
     expect((await pool.query('select 1 from workspace_members where workspace_id = $1', [workspace.id])).rowCount).toBe(0);
     expect((await call(member, 'GET', `/workspace/${workspace.id}`)).status).toBe(404);
     expect((await call(owner, 'GET', `/workspace/${owner.id}`)).json).toMatchObject({ personal: true, role: 'owner' });
+  }, 60_000);
+
+  it('withdraws an invitation whose mail could not be sent, and logs its id only', async () => {
+    const owner = await signUp(server.origin, 'mailfail-owner');
+    await subscribe(owner, 'pro');
+    const workspace = await createWorkspace(owner, 'Mail failure');
+    const email = `mailfail-${Date.now()}@example.com`;
+    smtp.state.rejecting = true;
+    let failed: RawAnswer;
+    try {
+      failed = await call(owner, 'POST', `/workspace/${workspace.id}/invitations`, { email });
+    } finally {
+      smtp.state.rejecting = false;
+    }
+    expect(failed.status).toBe(502);
+    expect((await call(owner, 'GET', `/workspace/${workspace.id}/invitations`)).json).toEqual([]);
+    const id = (await pool.query<{ id: string }>('select id from workspace_invitations where workspace_id = $1', [workspace.id])).rows[0]!.id;
+    const logged = logLines.join('');
+    expect(logged).toContain(id);
+    expect(logged).not.toContain(email);
+    // The address can be invited again at once.
+    await invite(owner, workspace.id, email);
+    expect(logLines.join('')).not.toContain(email);
   }, 60_000);
 
   it(`sends at most ${INVITATIONS_PER_HOUR} invitations an hour from one workspace`, async () => {
