@@ -27,6 +27,7 @@ export const DASHBOARD_PRERENDERED_ROUTES = [
   '/dashboard/reports',
   '/dashboard/events',
   '/dashboard/preferences',
+  '/dashboard/members',
   '/dashboard/webhook',
   '/dashboard/continuous-testing',
   '/dashboard/billing',

@@ -98,5 +98,7 @@ describe('deepLinkRoute', () => {
     expect(deepLinkRoute({ kind: 'auth-callback', code: 'c', state: 's' })).toBeNull();
     expect(deepLinkRoute({ kind: 'auth-error', error: 'access_denied' })).toBeNull();
     expect(deepLinkRoute({ kind: 'report', reportId: 'r_1-a' })).toBe('/dashboard/reports?open=r_1-a');
+    const token = `vbi_${'x'.repeat(43)}`;
+    expect(deepLinkRoute({ kind: 'invite', token })).toBe(`/invite?token=${token}`);
   });
 });

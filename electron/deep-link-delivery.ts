@@ -101,6 +101,9 @@ export function deepLinkRoute(link: DeepLink): string | null {
     case 'report':
       // The reports page opens the report's preview window once it is ready (use-open-report-link.ts).
       return `/dashboard/reports?open=${link.reportId}`;
+    case 'invite':
+      // The invitation page previews it and joins (signed out, it leads to sign-in and back).
+      return `/invite?token=${encodeURIComponent(link.token)}`;
     default:
       return null;
   }

@@ -2,6 +2,27 @@ import { describe, expect, it } from 'vitest';
 import { describeDeepLink, findDeepLinkArg, MAX_DEEP_LINK_LENGTH, parseDeepLink } from './deep-links';
 
 const UUID = '3f2b8c1e-7a4d-4e2f-9b6a-1c2d3e4f5a6b';
+const INVITE = `vbi_${'Ab3_-'.repeat(8)}xyz`;
+
+describe('invitation links', () => {
+  it.each([
+    'vibeeval://invite',
+    'vibeeval://invite?token=',
+    'vibeeval://invite?token=vbi_short',
+    `vibeeval://invite?token=${INVITE}&token=${INVITE}`,
+    `vibeeval://invite?token=${INVITE}&next=https://evil.test`,
+    `vibeeval://invite?token=${INVITE}#frag`,
+    `vibeeval://invite/extra?token=${INVITE}`,
+    `vibeeval://invite?token=${INVITE.replace('vbi_', 'vbx_')}`,
+    `vibeeval://invite?token=${INVITE}%00`,
+  ])('refuses %s', (raw) => {
+    expect(parseDeepLink(raw)).toBeNull();
+  });
+
+  it('keeps the token out of the loggable form', () => {
+    expect(describeDeepLink(`vibeeval://invite?token=${INVITE}`)).toBe('vibeeval://invite');
+  });
+});
 
 describe('parseDeepLink', () => {
   it.each([
@@ -25,6 +46,8 @@ describe('parseDeepLink', () => {
     [`vibeeval://project/${UUID}`, { kind: 'project', projectId: UUID }],
     [`vibeeval://project/${UUID}/`, { kind: 'project', projectId: UUID }],
     ['vibeeval://report/rep_01-ab', { kind: 'report', reportId: 'rep_01-ab' }],
+    [`vibeeval://invite?token=${INVITE}`, { kind: 'invite', token: INVITE }],
+    [`vibeeval://invite/?token=${INVITE}`, { kind: 'invite', token: INVITE }],
   ])('accepts %s', (raw, expected) => {
     expect(parseDeepLink(raw)).toEqual(expected);
   });

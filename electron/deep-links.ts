@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { invitationTokenSchema } from '../common/workspaces';
 
 /** The custom scheme the app registers with the OS (without the colon). */
 export const DEEP_LINK_SCHEME = 'vibeeval';
@@ -17,6 +18,8 @@ export const deepLinkSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('password-recovery'), fragment: opaqueToken.max(4096) }),
   z.object({ kind: z.literal('project'), projectId: z.string().uuid() }),
   z.object({ kind: z.literal('report'), reportId }),
+  // A workspace invitation (vibeeval://invite?token=vbi_…): the token is a secret, like the auth code.
+  z.object({ kind: z.literal('invite'), token: invitationTokenSchema }),
 ]);
 export type DeepLink = z.infer<typeof deepLinkSchema>;
 
@@ -64,6 +67,10 @@ function candidate(url: URL): unknown {
     const session = hash.get('type') === 'recovery' && Boolean(hash.get('access_token'));
     if (!session && !hash.get('error')) return null;
     return { kind: 'password-recovery', fragment };
+  }
+  if (route === 'invite' && url.hash === '') {
+    const token = single(params, 'token');
+    return [...params.keys()].every((key) => key === 'token') ? { kind: 'invite', token } : null;
   }
   if (url.search !== '' || url.hash !== '') return null;
   if (url.hostname === 'project' && segments.length === 1) return { kind: 'project', projectId: segments[0] };

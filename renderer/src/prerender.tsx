@@ -13,6 +13,7 @@ import { renderToString } from 'react-dom/server';
 import { App } from './app/app';
 import type { AppConfig } from './api/app-config';
 import { createApiClient } from './api/http';
+import { createWorkspaceStore } from './api/workspace-store';
 import type { AuthClient } from './app/auth-client';
 import { PrerenderHeadContext, type PrerenderHead } from './app/hydration';
 import { createPrerenderRouter } from './app/router';
@@ -54,7 +55,7 @@ function prerenderServices(pathname: string): Services {
   const auth: AuthClient = { current: client, load: async () => client, loaded: new Promise<SupabaseClient>(() => {}) };
   const config: AppConfig = { supabaseUrl: 'http://prerender.invalid', supabaseAnonKey: '', version: '', mode: 'local' };
   const api = createApiClient('', unavailable('The API'));
-  return { bridge, config, serverOrigin: '', publicOrigin: '', auth, api, entry: { pathname, search: '', hash: '' } };
+  return { bridge, config, serverOrigin: '', publicOrigin: '', auth, api, workspace: createWorkspaceStore(null), entry: { pathname, search: '', hash: '' } };
 }
 
 /** Renders the app at `pathname` as a browser's first render of it would, signed out. */

@@ -1,3 +1,5 @@
+import { WORKSPACE_HEADER, WORKSPACE_TEXTS } from '@common/workspaces';
+
 /** An error from the product API: the HTTP status and the message the server gave (its `detail`) or ours. */
 export class ApiError extends Error {
   constructor(
@@ -27,7 +29,20 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface ApiClient {
   readonly origin: string;
   request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<T>;
+  /** The workspace header for calls made outside `request` (binary downloads); empty before anyone signs in. */
+  workspaceHeaders(): Promise<Record<string, string>>;
 }
+
+/** Which workspace the signed-in caller acts in, and what to do when the server no longer knows them there. */
+export interface WorkspaceBinding {
+  /** The current workspace's id, or null when nobody is signed in. */
+  current(): Promise<string | null>;
+  /** The server answered 'Workspace not found' for a call made in `workspaceId`. */
+  gone(workspaceId: string): void;
+}
+
+/** The auth server's routes (supabase-js calls them itself): they act for the user, never in a workspace. */
+const AUTH_PREFIX = '/auth/v1';
 
 function detailOf(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
@@ -43,36 +58,65 @@ function detailOf(body: unknown): string | undefined {
   return undefined;
 }
 
-export function createApiClient(origin: string, accessToken: () => Promise<string | null>): ApiClient {
-  return {
+export function createApiClient(
+  origin: string,
+  accessToken: () => Promise<string | null>,
+  workspace?: WorkspaceBinding,
+): ApiClient {
+  const workspaceHeaders = async (): Promise<Record<string, string>> => {
+    const id = await workspace?.current();
+    return id ? { [WORKSPACE_HEADER]: id } : {};
+  };
+  const client: ApiClient = {
     origin,
+    workspaceHeaders,
     async request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
-      const { body, auth = true, fallbackError = 'Request failed', signal, onHeaders } = options;
-      // A JSON content type only with a body: Fastify refuses an empty body declared as JSON.
-      const headers: Record<string, string> = body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' };
-      if (auth) {
-        const token = await accessToken();
-        if (!token) throw new ApiError(401, 'Authentication required');
-        headers.authorization = `Bearer ${token}`;
-      }
-      const response = await fetch(`${origin}${path}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal,
-      });
-      const text = await response.text();
-      let parsed: unknown = undefined;
-      if (text) {
-        try {
-          parsed = JSON.parse(text);
-        } catch {
-          parsed = text;
-        }
-      }
-      if (!response.ok) throw new ApiError(response.status, detailOf(parsed) ?? fallbackError, parsed);
-      onHeaders?.(response.headers);
-      return parsed as T;
+      return send<T>(method, path, options, false);
     },
   };
+
+  async function send<T>(method: HttpMethod, path: string, options: RequestOptions, retried: boolean): Promise<T> {
+    const { body, auth = true, fallbackError = 'Request failed', signal, onHeaders } = options;
+    // A JSON content type only with a body: Fastify refuses an empty body declared as JSON.
+    const headers: Record<string, string> = body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' };
+    if (auth) {
+      const token = await accessToken();
+      if (!token) throw new ApiError(401, 'Authentication required');
+      headers.authorization = `Bearer ${token}`;
+      // Product calls act in the current workspace; public calls (auth: false) and the auth server's do not.
+      if (!path.startsWith(AUTH_PREFIX)) Object.assign(headers, await workspaceHeaders());
+    }
+    const response = await fetch(`${origin}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+    const text = await response.text();
+    let parsed: unknown = undefined;
+    if (text) {
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = text;
+      }
+    }
+    if (!response.ok) {
+      const detail = detailOf(parsed);
+      const sentWorkspace = headers[WORKSPACE_HEADER];
+      // A member removed while away: the stored workspace is no longer theirs (the app falls back to personal).
+      if (response.status === 404 && detail === WORKSPACE_TEXTS.notFound && sentWorkspace && workspace) {
+        workspace.gone(sentWorkspace);
+        // A read is asked again where the caller now is, so the screen shows no error on its way there; a
+        // write is not repeated elsewhere.
+        const now = await workspace.current();
+        if (method === 'GET' && !retried && now && now !== sentWorkspace) return send<T>(method, path, options, true);
+      }
+      throw new ApiError(response.status, detail ?? fallbackError, parsed);
+    }
+    onHeaders?.(response.headers);
+    return parsed as T;
+  }
+
+  return client;
 }

@@ -249,6 +249,14 @@ class LiveSession {
     });
   }
 
+  /** Opens the stream again (a new ticket, so a new workspace's updates). */
+  reconnect() {
+    const userId = this.userId;
+    if (!userId) return;
+    this.userId = null;
+    this.setUser(userId);
+  }
+
   private setUser(userId: string | null) {
     if (userId === this.userId && this.connection?.status !== 'stopped') return;
     this.connection?.stop();
@@ -299,6 +307,11 @@ export function useLiveUpdates(): void {
     if (typeof EventSource === 'undefined' || sessions.has(queryClient)) return;
     sessions.set(queryClient, new LiveSession(queryClient, api, serverOrigin, supabase));
   }, [queryClient, api, serverOrigin, supabase]);
+}
+
+/** Reopens the live stream of this query client's session: the workspace changed, and the stream is per workspace. */
+export function reconnectLiveUpdates(queryClient: QueryClient): void {
+  sessions.get(queryClient)?.reconnect();
 }
 
 /** Calls `handler` with every live message (already applied to the query cache) while mounted. */

@@ -13,6 +13,7 @@ function fakeApi(body: unknown, headers: Record<string, string>): ApiClient & { 
       options?.onHeaders?.(new Headers(headers));
       return body as T;
     },
+    workspaceHeaders: async () => ({}),
   };
 }
 

@@ -67,6 +67,17 @@ export const queryKeys = {
   },
   /** GET /preferences: the account's notification settings. */
   preferences: ['preferences'] as const,
+  workspaces: {
+    all: ['workspaces'] as const,
+    /** GET /workspaces: the caller's workspaces (the switcher). */
+    list: () => ['workspaces', 'list'] as const,
+    /** GET /workspace/{id}: name, role, plan and seats. */
+    detail: (id: string) => ['workspaces', 'detail', id] as const,
+    members: (id: string) => ['workspaces', 'detail', id, 'members'] as const,
+    invitations: (id: string) => ['workspaces', 'detail', id, 'invitations'] as const,
+    /** POST /invitations/preview: what an invitation link would join (keyed by the link's token). */
+    preview: (token: string) => ['workspaces', 'preview', token] as const,
+  },
   /** The desktop app's own settings (through the bridge, not the server). */
   desktop: { settings: ['desktop', 'settings'] as const },
 } as const;

@@ -1,10 +1,11 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
 import { createQueryClient } from '../api/query-client';
 import type { Bridge } from '../bridge';
 import { AuthProvider } from '../features/auth/auth-context';
+import { WorkspaceProvider } from '../features/workspaces/workspace-context';
 import { system } from '../ui/theme';
 import { Toaster } from '../ui/toaster';
 import { BootGate } from './boot-gate';
@@ -27,6 +28,7 @@ function ReadyApp({ services, initialRouter }: { services: Services; initialRout
     createQueryClient(() => void services.auth.current?.auth.signOut({ scope: 'local' })),
   );
   const [router] = useState(() => initialRouter ?? createAppRouter(services.auth));
+  const navigate = useCallback((path: string) => router.navigate(path), [router]);
   // Says the page now runs (hydrated, or rendered): tests and the paint benchmark wait for it.
   useEffect(() => {
     document.documentElement.dataset.appReady = 'true';
@@ -40,7 +42,9 @@ function ReadyApp({ services, initialRouter }: { services: Services; initialRout
     <ServicesProvider value={services}>
       <QueryClientProvider client={queryClient}>
         <AuthProvider>
-          <RouterProvider router={router} />
+          <WorkspaceProvider navigate={navigate}>
+            <RouterProvider router={router} />
+          </WorkspaceProvider>
         </AuthProvider>
       </QueryClientProvider>
     </ServicesProvider>

@@ -1,5 +1,6 @@
 import { fetchAppConfig } from '../api/app-config';
 import { createApiClient } from '../api/http';
+import { browserStorage, createWorkspaceStore } from '../api/workspace-store';
 import type { Bridge } from '../bridge';
 import { createAuthClient, needsAuthAtStart } from './auth-client';
 import type { EntryLocation } from './entry-location';
@@ -18,14 +19,23 @@ export function bootServices(bridge: Bridge, entry: EntryLocation): Promise<Serv
     const config = await fetchAppConfig(serverOrigin);
     const auth = createAuthClient(config, bridge);
     if (await needsAuthAtStart(entry, bridge)) await auth.load();
-    const api = createApiClient(serverOrigin, async () => {
+    const session = async () => {
       // No client yet means nobody has signed in on this page: public calls go without a token.
       if (!auth.current) return null;
       const { data } = await auth.current.auth.getSession();
-      return data.session?.access_token ?? null;
+      return data.session;
+    };
+    const workspace = createWorkspaceStore(browserStorage());
+    const api = createApiClient(serverOrigin, async () => (await session())?.access_token ?? null, {
+      // Read with the session's user, so the token and the workspace always belong to the same account.
+      current: async () => {
+        const user = (await session())?.user;
+        return user ? workspace.currentFor(user.id) : null;
+      },
+      gone: (id) => workspace.lose(id),
     });
     const publicOrigin = bridge.kind === 'desktop' ? serverOrigin : window.location.origin;
-    return { bridge, config, serverOrigin, publicOrigin, auth, api, entry };
+    return { bridge, config, serverOrigin, publicOrigin, auth, api, workspace, entry };
   })();
   booting.catch(() => (booting = undefined));
   return booting;

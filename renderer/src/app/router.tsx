@@ -78,6 +78,8 @@ export function appRoutes(auth: AuthClient): RouteObject[] {
             path: 'reset-password',
             lazy: () => withAuth(() => import('../features/auth/reset-password-page')).then((m) => ({ Component: m.ResetPasswordPage })),
           },
+          // An invitation link from the mail: signed in it can be accepted; signed out it leads to sign-in and back.
+          { path: 'invite', lazy: () => withAuth(() => import('../features/workspaces/invite-page')).then((m) => ({ Component: m.InvitePage })) },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
@@ -104,6 +106,7 @@ export function appRoutes(auth: AuthClient): RouteObject[] {
                 path: 'preferences',
                 lazy: () => import('../features/preferences/preferences-page').then((m) => ({ Component: m.PreferencesPage })),
               },
+              { path: 'members', lazy: () => import('../features/workspaces/members-page').then((m) => ({ Component: m.MembersPage })) },
               { path: 'webhook', lazy: () => import('../features/webhooks/webhook-page').then((m) => ({ Component: m.WebhookPage })) },
               {
                 path: 'continuous-testing',

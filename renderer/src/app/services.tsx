@@ -2,6 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { createContext, useContext, type ReactNode } from 'react';
 import type { AppConfig } from '../api/app-config';
 import type { ApiClient } from '../api/http';
+import type { WorkspaceStore } from '../api/workspace-store';
 import type { Bridge } from '../bridge';
 import type { AuthClient } from './auth-client';
 import type { EntryLocation } from './entry-location';
@@ -20,6 +21,8 @@ export interface Services {
   /** supabase-js, loaded on first need (see auth-client.ts). */
   auth: AuthClient;
   api: ApiClient;
+  /** The workspace the API calls act in (see features/workspaces/workspace-context.tsx). */
+  workspace: WorkspaceStore;
   entry: EntryLocation;
 }
 

@@ -13,7 +13,7 @@ import {
   useMediaQuery,
 } from '@chakra-ui/react';
 import { LogOut, Menu } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Outlet, Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useHydrated } from '../../app/hydration';
 import { useSupabase } from '../../app/services';
@@ -21,6 +21,8 @@ import { Logo } from '../../ui/logo';
 import { notify } from '../../ui/toaster';
 import { useAuth } from '../auth/auth-context';
 import { SidebarNav } from './sidebar-nav';
+import { WorkspaceSwitcher } from '../workspaces/components/workspace-switcher';
+import { invitationPagePath, takePendingInvitation } from '../workspaces/pending-invitation';
 import { useLiveUpdates } from '../../api/live';
 
 /** The signed-in shell: top bar, sidebar (a 'Menu' drawer below 768 px), the page, and the footer. */
@@ -39,6 +41,12 @@ export function DashboardLayout() {
   const [wide = false] = useMediaQuery(['(min-width: 48em)']);
   const email = user?.email ?? '';
   const initial = email.charAt(0).toUpperCase() || 'U';
+  // Signed in after opening an invitation link signed out: back to the invitation, its token kept.
+  const signedIn = Boolean(user);
+  useEffect(() => {
+    const token = signedIn ? takePendingInvitation() : null;
+    if (token) void navigate(invitationPagePath(token), { replace: true });
+  }, [signedIn, navigate]);
 
   async function handleSignOut() {
     setSigningOut(true);
@@ -72,15 +80,16 @@ export function DashboardLayout() {
         top="0"
         zIndex="sticky"
       >
-        <HStack gap="1">
+        <HStack gap={{ base: '0', sm: '1' }} minW="0">
           <IconButton aria-label="Open menu" variant="ghost" hideFrom="md" disabled={!hydrated} onClick={() => setMenuOpen(true)}>
             <Menu />
           </IconButton>
           <Link asChild variant="plain" _hover={{ textDecoration: 'none' }}>
-            <RouterLink to="/dashboard/projects">
-              <Logo />
+            <RouterLink to="/dashboard/projects" aria-label="vibeeval">
+              <Logo compact />
             </RouterLink>
           </Link>
+          <WorkspaceSwitcher disabled={!hydrated} />
         </HStack>
         <HStack gap="3" minW="0">
           <Avatar.Root size="sm" colorPalette="brand" data-testid="user-avatar">

@@ -8,6 +8,7 @@ import {
   LifeBuoy,
   RefreshCw,
   SlidersHorizontal,
+  Users,
   Webhook,
   type LucideIcon,
 } from 'lucide-react';
@@ -40,6 +41,7 @@ export const navGroups: NavGroup[] = [
     label: 'Settings',
     items: [
       { label: 'Preferences', to: '/dashboard/preferences', icon: SlidersHorizontal },
+      { label: 'Members', to: '/dashboard/members', icon: Users },
       { label: 'Plan (Stripe)', to: '/dashboard/billing', icon: CreditCard },
       { label: 'API', to: '/dashboard/api', icon: KeyRound },
       { label: 'Webhook', to: '/dashboard/webhook', icon: Webhook },

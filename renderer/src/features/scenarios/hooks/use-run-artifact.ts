@@ -5,13 +5,14 @@ import { queryKeys } from '../../../api/query-keys';
 
 /** GET of a run's screenshot or trace: binary, so fetched here with the bearer token rather than as JSON. */
 export function useFetchArtifact() {
-  const { serverOrigin } = useServices();
+  const { serverOrigin, api } = useServices();
   const supabase = useSupabase();
   return async (path: string, signal?: AbortSignal): Promise<Blob> => {
     const { data } = await supabase.auth.getSession();
     const token = data.session?.access_token;
     if (!token) throw new ApiError(401, 'Authentication required');
-    const response = await fetch(`${serverOrigin}${path}`, { headers: { authorization: `Bearer ${token}` }, signal });
+    const headers = { authorization: `Bearer ${token}`, ...(await api.workspaceHeaders()) };
+    const response = await fetch(`${serverOrigin}${path}`, { headers, signal });
     if (!response.ok) throw new ApiError(response.status, response.statusText || 'Failed to fetch the file');
     return response.blob();
   };

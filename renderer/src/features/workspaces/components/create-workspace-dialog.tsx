@@ -1,0 +1,105 @@
+import { Button, CloseButton, Dialog, Field, Input, Portal } from '@chakra-ui/react';
+import { WORKSPACE_NAME_MAX, workspaceNameSchema } from '@common/workspaces';
+import { useState, type FormEvent } from 'react';
+import { ApiError } from '../../../api/http';
+import { useCreateWorkspace } from '../hooks/use-create-workspace';
+import { texts } from '../texts';
+import { useCurrentWorkspace } from '../workspace-context';
+
+/** 'Create workspace': its name (checked as the server checks it; the server's 400 shown under the field), then work in it. */
+export function CreateWorkspaceDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const create = useCreateWorkspace();
+  const { switchTo } = useCurrentWorkspace();
+
+  function close() {
+    onOpenChange(false);
+    create.reset();
+    setName('');
+    setError(null);
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = workspaceNameSchema.safeParse(name);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? texts.nameRequired);
+      return;
+    }
+    setError(null);
+    create.mutate(
+      { name: parsed.data },
+      {
+        onSuccess: (workspace) => {
+          close();
+          void switchTo(workspace.id);
+        },
+      },
+    );
+  }
+
+  // The server's refusal of the name (400) belongs under the field; anything else under it too, as the reason.
+  const serverError = create.error instanceof ApiError ? create.error.message : create.error ? texts.createFailed : null;
+  const shown = error ?? serverError;
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => (details.open ? onOpenChange(true) : close())}
+      size={{ base: 'xs', sm: 'md' }}
+      placement="center"
+      closeOnInteractOutside={!create.isPending}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content asChild>
+            <form onSubmit={handleSubmit} noValidate aria-label={texts.createWorkspace} data-testid="create-workspace-dialog">
+              <Dialog.Header>
+                <Dialog.Title>{texts.createWorkspace}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Field.Root invalid={Boolean(shown)} required>
+                  <Field.Label>
+                    {texts.nameLabel}
+                    <Field.RequiredIndicator />
+                  </Field.Label>
+                  <Input
+                    name="name"
+                    value={name}
+                    placeholder={texts.namePlaceholder}
+                    autoComplete="off"
+                    onChange={(e) => {
+                      setName(e.target.value);
+                      setError(null);
+                      if (create.error) create.reset();
+                    }}
+                  />
+                  {shown ? (
+                    <Field.ErrorText>{shown}</Field.ErrorText>
+                  ) : (
+                    <Field.HelperText>
+                      {name.length}/{WORKSPACE_NAME_MAX}
+                    </Field.HelperText>
+                  )}
+                </Field.Root>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" onClick={close} disabled={create.isPending}>
+                  {texts.cancel}
+                </Button>
+                <Button type="submit" colorPalette="brand" loading={create.isPending} loadingText={texts.creating}>
+                  {texts.create}
+                </Button>
+              </Dialog.Footer>
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label="Close" />
+              </Dialog.CloseTrigger>
+            </form>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
