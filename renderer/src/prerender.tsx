@@ -48,6 +48,7 @@ function prerenderServices(pathname: string): Services {
     liveBrowser: null,
     takeNotices: async () => [],
     desktopSettings: null,
+    showWorkspace: async () => undefined,
   };
   const clientUsed = unavailable('The sign-in client');
   // Not a thenable: route modules await the client's loading (withAuth in router.tsx).

@@ -35,6 +35,7 @@ function installFakeDesktop() {
         return [{ kind: 'keychain-fallback', title: 'System keychain unavailable', message: 'Your session is kept in encrypted files instead.' }];
       },
     },
+    workspace: { select: async (id: string | null) => record(['workspace', id]) },
     settings: {
       get: async () => ({
         desktopNotifications: (read('notifications') as boolean | null) ?? true,

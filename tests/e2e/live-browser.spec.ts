@@ -123,6 +123,7 @@ const FAKE_DESKTOP_BRIDGE = `(() => {
       relaunch: async () => undefined,
       takeNotices: async () => [],
     },
+    workspace: { select: record('workspace') },
     settings: {
       get: async () => ({ desktopNotifications: true, server: { mode: 'embedded' }, activeServerOrigin: location.origin, restartRequired: false }),
       setNotifications: async () => undefined,

@@ -37,6 +37,11 @@ export interface Bridge {
   takeNotices(): Promise<Notice[]>;
   /** The desktop app's own settings; null on the web, which has none. */
   readonly desktopSettings: DesktopSettingsApi | null;
+  /**
+   * Tells the desktop app which workspace the page shows (null = the personal one), so its notifications and
+   * their live stream follow the switcher; nothing to tell on the web.
+   */
+  showWorkspace(workspaceId: string | null): Promise<void>;
 }
 
 /** The native live browser: show and navigate answer false when main refuses the address. */

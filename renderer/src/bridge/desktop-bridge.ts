@@ -25,6 +25,7 @@ export function createDesktopBridge(desktop: DesktopBridge): Bridge {
     // Main checks every address again (http(s) only, never the embedded server) and clamps the bounds.
     liveBrowser: desktop.browser,
     takeNotices: () => desktop.app.takeNotices(),
+    showWorkspace: (workspaceId) => desktop.workspace.select(workspaceId),
     desktopSettings: {
       get: () => desktop.settings.get(),
       setNotifications: (enabled) => desktop.settings.setNotifications(enabled),

@@ -27,6 +27,7 @@ export function createWebBridge(): Bridge {
     subscribe: () => () => undefined,
     liveBrowser: null,
     takeNotices: async () => [],
+    showWorkspace: async () => undefined,
     desktopSettings: null,
   };
 }

@@ -27,7 +27,7 @@ export const AFTER_SWITCH_PATH = '/dashboard/projects';
  * user in (removed while away) falls back to the personal one with a toast.
  */
 export function WorkspaceProvider({ navigate, children }: { navigate: (path: string) => Promise<void>; children: ReactNode }) {
-  const { workspace: store } = useServices();
+  const { workspace: store, bridge } = useServices();
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const userId = user?.id ?? null;
@@ -63,6 +63,12 @@ export function WorkspaceProvider({ navigate, children }: { navigate: (path: str
       }),
     [store, switchTo, userId],
   );
+
+  // The desktop app's notifications follow the workspace on screen (main keeps its own live stream for them).
+  useEffect(() => {
+    if (!userId) return;
+    bridge.showWorkspace(id && id !== userId ? id : null).catch(() => undefined);
+  }, [bridge, id, userId]);
 
   const value = useMemo<CurrentWorkspace>(() => ({ id, personalId: userId, switchTo }), [id, userId, switchTo]);
   return <WorkspaceContext.Provider value={value}>{children}</WorkspaceContext.Provider>;
