@@ -174,8 +174,10 @@ const TABLE: Record<string, Entry> = {
       await waitFor(async () => (streams.m.includes(report.id) ? true : undefined), 30_000);
       await waitFor(async () => (ended.f ? true : undefined), 10_000);
       const after = streams.f.slice(formerRemovedAt);
-      for (const secret of [report.id, s.projectId, s.scanId]) expect(after).not.toContain(secret);
-      expect(streams.s).not.toContain(report.id);
+      // The member's scenario runs (the record entries) went to W's stream, not to F's or S's.
+      expect(streams.m).toContain(s.scenarioId);
+      for (const secret of [report.id, s.projectId, s.scanId, s.scenarioId]) expect(after).not.toContain(secret);
+      for (const secret of [report.id, s.scenarioId, s.runId, s.v1ScanId]) expect(streams.s).not.toContain(secret);
     },
   },
   'POST /continuous-testing': {
