@@ -1,9 +1,12 @@
+import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKSPACE_HEADER, WORKSPACE_TEXTS } from '../common/workspaces';
-import { embeddedDatabaseUrl } from './mcp/testing';
+import { embeddedDatabaseUrl, insertApiKey } from './mcp/testing';
 import { rawRequest, signUp, type RawAnswer, type RawRequest } from './testing/http';
 import { recordRoutes, routeKey, type RegisteredRoute } from './testing/routes';
 import { startTestServer } from './testing/test-server';
@@ -12,9 +15,11 @@ import { addMember, removeMember, sharedWorkspace } from './testing/workspace-ro
 // A shared workspace W (owner O, member M, former member F) against every route of the app. A member acts on W's
 // records with the X-Vibeeval-Workspace header (and finds none of them without it); once removed, F gets 404 for
 // W's records with and without the header, lists without W's records, and a live stream that carries nothing of W;
-// a stranger S gets what F gets. A route missing from TABLE fails the first test. server/cross-user.test.ts keeps
-// the user-against-user table (personal workspaces); this file keeps the member rows apart from it because every
-// entry here needs three callers and a workspace made in the database, and B's routes join it once scope-b lands.
+// a stranger S gets what F gets. W's API keys act on W's records; a key F made in W answers 401 once F is removed,
+// and S's own key sees nothing of W. The workspace routes answer W to its members, keep the owner's actions to the
+// owner (403 to M) and answer 404 to F and S. A route missing from TABLE fails the first test.
+// server/cross-user.test.ts keeps the user-against-user table (personal workspaces); this file keeps the member rows
+// apart from it because every entry here needs three callers and a workspace made in the database.
 
 type Caller = { token: string; id: string; email: string };
 interface Shared {
@@ -25,6 +30,27 @@ interface Shared {
   scanId: string;
   reportId: string;
   buildId: string;
+  /** A scenario of W's project with a finished run (screenshot and trace), and one that the member deletes. */
+  scenarioId: string;
+  runId: string;
+  spareScenarioId: string;
+  /** A webhook of W at the local site, and one that the member deletes. */
+  webhookId: string;
+  spareWebhookId: string;
+  /** An API key of W made by M (its id and the key), and one of the owner's that the member revokes. */
+  apiKeyId: string;
+  memberKey: string;
+  spareKeyId: string;
+  /** A key F made in W before the removal, and S's key in S's own workspace. */
+  formerKey: string;
+  strangerKey: string;
+  /** A scan started through /v1 with W's key. */
+  v1ScanId: string;
+  /** An open invitation of W (to another address than any caller's) and its secret. */
+  invitationId: string;
+  invitationToken: string;
+  /** A second workspace of O's with M as a member, for the member's leaving. */
+  scratch: string;
 }
 
 type Entry =
@@ -34,12 +60,17 @@ type Entry =
   | { kind: 'list'; path: string; ids: (s: Shared) => string[] }
   /** Checked on its own (creations, the live stream, the plan). */
   | { kind: 'check'; check: (s: Shared) => Promise<void> }
-  /** A route of engineer B's domains (scenarios, API keys, public API, MCP, webhooks): runs here once scope-b is merged. */
-  | { kind: 'scope-b' }
+  /** A route on W itself (its id in the path): M gets `member` with and without the header; F and S 'Workspace not found'. */
+  | { kind: 'workspace'; request: (s: Shared, token: string) => RawRequest; member: number }
   /** Holds no workspace's records (the account's own, public, or opened by a signed link). */
   | { kind: 'no workspace data'; reason: string };
 
 const MARKER = 'workspace-w-instruction-3d9a';
+const SCENARIO_STEPS = [
+  { type: 'goto', url: '/' },
+  { type: 'expect_title', text: 'Shop' },
+];
+const INVITED = 'w-colleague@example.com';
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let site: http.Server;
 let siteUrl: string;
@@ -81,7 +112,8 @@ const siteReport = (siteToken: string, hash: string): RawRequest => ({
 });
 
 function expectNothingOfW(answer: RawAnswer, label: string) {
-  for (const secret of [shared.projectId, shared.scanId, shared.reportId, shared.buildId, MARKER]) {
+  const { projectId, scanId, reportId, buildId, scenarioId, runId, webhookId, apiKeyId, v1ScanId } = shared;
+  for (const secret of [projectId, scanId, reportId, buildId, scenarioId, runId, webhookId, apiKeyId, v1ScanId, MARKER]) {
     expect(answer.text.includes(secret), `${label} leaks ${secret}: ${answer.text.slice(0, 200)}`).toBe(false);
   }
 }
@@ -142,8 +174,10 @@ const TABLE: Record<string, Entry> = {
       await waitFor(async () => (streams.m.includes(report.id) ? true : undefined), 30_000);
       await waitFor(async () => (ended.f ? true : undefined), 10_000);
       const after = streams.f.slice(formerRemovedAt);
-      for (const secret of [report.id, s.projectId, s.scanId]) expect(after).not.toContain(secret);
-      expect(streams.s).not.toContain(report.id);
+      // The member's scenario runs (the record entries) went to W's stream, not to F's or S's.
+      expect(streams.m).toContain(s.scenarioId);
+      for (const secret of [report.id, s.projectId, s.scanId, s.scenarioId]) expect(after).not.toContain(secret);
+      for (const secret of [report.id, s.scenarioId, s.runId, s.v1ScanId]) expect(streams.s).not.toContain(secret);
     },
   },
   'POST /continuous-testing': {
@@ -167,32 +201,139 @@ const TABLE: Record<string, Entry> = {
       for (const caller of [former, stranger]) expect((await call(json(caller.token, 'GET', '/plan_limits', undefined, s.w))).status).toBe(404);
     },
   },
-  'GET /scenarios': { kind: 'scope-b' },
-  'POST /scenarios': { kind: 'scope-b' },
-  'POST /scenarios/generate': { kind: 'scope-b' },
-  'POST /scenarios/run-all': { kind: 'scope-b' },
-  'GET /scenario/:id': { kind: 'scope-b' },
-  'DELETE /scenario/:id': { kind: 'scope-b' },
-  'POST /scenario/:id/run': { kind: 'scope-b' },
-  'GET /scenario-run/:id/screenshot': { kind: 'scope-b' },
-  'GET /scenario-run/:id/trace': { kind: 'scope-b' },
-  'GET /webhooks': { kind: 'scope-b' },
-  'POST /webhook': { kind: 'scope-b' },
-  'DELETE /webhook/:id': { kind: 'scope-b' },
-  'GET /webhook/:id/deliveries': { kind: 'scope-b' },
-  'POST /webhook/test': { kind: 'scope-b' },
-  'GET /api_keys': { kind: 'scope-b' },
-  'POST /api_keys': { kind: 'scope-b' },
-  'DELETE /api_key/:id': { kind: 'scope-b' },
-  'GET /api_usage': { kind: 'scope-b' },
-  'GET /v1/scans': { kind: 'scope-b' },
-  'POST /v1/scans': { kind: 'scope-b' },
-  'GET /v1/scans/:id': { kind: 'scope-b' },
-  'GET /v1/projects': { kind: 'scope-b' },
+  'GET /scenarios': { kind: 'list', path: '/scenarios', ids: (s) => [s.scenarioId] },
+  'POST /scenarios': { kind: 'record', member: 201, request: (s, t) => json(t, 'POST', '/scenarios', { project_id: s.projectId, website: siteUrl, actions: SCENARIO_STEPS }) },
+  'POST /scenarios/generate': {
+    kind: 'check',
+    check: async (s) => {
+      // Proposing scenarios opens a browser (server/scenarios/scenarios.test.ts); here only the refusals of W's project.
+      for (const caller of [former, stranger]) {
+        for (const workspace of [s.w, undefined]) {
+          const refused = await call(json(caller.token, 'POST', '/scenarios/generate', { project_id: s.projectId }, workspace));
+          expect(refused.status).toBe(404);
+          expectNothingOfW(refused, 'POST /scenarios/generate');
+        }
+      }
+      expect((await call(json(member.token, 'POST', '/scenarios/generate', { project_id: s.projectId }))).status).toBe(404);
+    },
+  },
+  // Before Run All, which queues a run of this scenario too (one queued run per scenario).
+  'POST /scenario/:id/run': { kind: 'record', member: 202, request: (s, t) => json(t, 'POST', `/scenario/${s.scenarioId}/run`) },
+  'POST /scenarios/run-all': { kind: 'record', member: 202, request: (s, t) => json(t, 'POST', '/scenarios/run-all', { project_id: s.projectId }) },
+  'GET /scenario/:id': { kind: 'record', request: (s, t) => json(t, 'GET', `/scenario/${s.scenarioId}`) },
+  'DELETE /scenario/:id': { kind: 'record', member: 204, request: (s, t) => json(t, 'DELETE', `/scenario/${s.spareScenarioId}`) },
+  'GET /scenario-run/:id/screenshot': { kind: 'record', request: (s, t) => json(t, 'GET', `/scenario-run/${s.runId}/screenshot`) },
+  'GET /scenario-run/:id/trace': { kind: 'record', request: (s, t) => json(t, 'GET', `/scenario-run/${s.runId}/trace`) },
+  'GET /webhooks': { kind: 'list', path: '/webhooks', ids: (s) => [s.webhookId] },
+  'POST /webhook': {
+    kind: 'check',
+    check: async () => {
+      // M's webhook is W's: the owner lists it there; F and S cannot add one to W.
+      const made = await call(inW(json(member.token, 'POST', '/webhook', { url: `${siteUrl}m-hook` })));
+      expect(made.status, made.text).toBe(201);
+      const id = (made.json as { id: string }).id;
+      expect((await call(inW(json(owner.token, 'GET', '/webhooks')))).text).toContain(id);
+      expect((await call(json(member.token, 'GET', '/webhooks'))).text).not.toContain(id);
+      for (const caller of [former, stranger]) expect((await call(inW(json(caller.token, 'POST', '/webhook', { url: `${siteUrl}x-hook` })))).status).toBe(404);
+    },
+  },
+  'DELETE /webhook/:id': { kind: 'record', member: 204, request: (s, t) => json(t, 'DELETE', `/webhook/${s.spareWebhookId}`) },
+  'GET /webhook/:id/deliveries': { kind: 'record', request: (s, t) => json(t, 'GET', `/webhook/${s.webhookId}/deliveries`) },
+  'POST /webhook/test': {
+    kind: 'check',
+    check: async () => {
+      expect((await call(inW(json(member.token, 'POST', '/webhook/test', { url: `${siteUrl}m-test` })))).json).toEqual({ status_code: 200 });
+      for (const caller of [former, stranger]) expect((await call(inW(json(caller.token, 'POST', '/webhook/test', { url: `${siteUrl}x-test` })))).status).toBe(404);
+    },
+  },
+  'GET /api_keys': { kind: 'list', path: '/api_keys', ids: (s) => [s.apiKeyId] },
+  'POST /api_keys': {
+    kind: 'check',
+    check: async (s) => {
+      // M's new key is W's: the owner lists it, and it reaches W's scan.
+      const made = (await call(inW(json(member.token, 'POST', '/api_keys', { name: 'm two' })))).json as { id: string; key: string };
+      expect((await call(inW(json(owner.token, 'GET', '/api_keys')))).text).toContain(made.id);
+      expect((await call(json(made.key, 'GET', `/v1/scans/${s.v1ScanId}`))).status).toBe(200);
+      for (const caller of [former, stranger]) expect((await call(inW(json(caller.token, 'POST', '/api_keys', { name: 'x' })))).status).toBe(404);
+    },
+  },
+  'DELETE /api_key/:id': { kind: 'record', member: 204, request: (s, t) => json(t, 'DELETE', `/api_key/${s.spareKeyId}`) },
+  'GET /api_usage': {
+    kind: 'check',
+    check: async (s) => {
+      // Calls with W's key count for W, whose usage members see and nobody else does.
+      const used = async (token: string) => ((await call(json(token, 'GET', '/api_usage', undefined, s.w))).json as { used_today: number }).used_today;
+      const before = await used(owner.token);
+      for (let i = 0; i < 2; i++) expect((await call(json(s.memberKey, 'GET', '/v1/projects'))).status).toBe(200);
+      await waitFor(async () => ((await used(member.token)) >= before + 2 ? true : undefined), 10_000);
+      for (const caller of [former, stranger]) expect((await call(json(caller.token, 'GET', '/api_usage', undefined, s.w))).status).toBe(404);
+    },
+  },
+  'GET /v1/scans': { kind: 'check', check: (s) => publicApiCheck(s, '/v1/scans', s.v1ScanId) },
+  'GET /v1/scans/:id': { kind: 'check', check: (s) => publicApiCheck(s, `/v1/scans/${s.v1ScanId}`, s.v1ScanId, 404) },
+  'GET /v1/projects': { kind: 'check', check: (s) => publicApiCheck(s, '/v1/projects', s.projectId) },
+  'POST /v1/scans': {
+    kind: 'check',
+    check: async (s) => {
+      // A scan started with W's key lands in W; with S's key it stays out of W; F's key is refused.
+      const start = (key: string) => call(json(key, 'POST', '/v1/scans', { url: `${siteUrl}v1-check` }));
+      const mine = await start(s.memberKey);
+      expect(mine.status, mine.text).toBe(202);
+      expect((await call(inW(json(owner.token, 'GET', `/project/${(mine.json as { project_id: string }).project_id}`)))).status).toBe(200);
+      expect((await start(s.formerKey)).status).toBe(401);
+      const theirs = await start(s.strangerKey);
+      expect(theirs.status, theirs.text).toBe(202);
+      expect((await call(inW(json(owner.token, 'GET', `/project/${(theirs.json as { project_id: string }).project_id}`)))).status).toBe(404);
+    },
+  },
   'GET /v1/openapi.json': { kind: 'no workspace data', reason: 'the public API description' },
-  'POST /mcp': { kind: 'scope-b' },
-  'GET /mcp': { kind: 'scope-b' },
-  'DELETE /mcp': { kind: 'scope-b' },
+  'POST /mcp': { kind: 'check', check: (s) => mcpInWorkspace(s) },
+  'GET /mcp': { kind: 'check', check: (s) => mcpInWorkspace(s) },
+  'DELETE /mcp': { kind: 'check', check: (s) => mcpInWorkspace(s) },
+  'GET /workspaces': {
+    kind: 'check',
+    check: async (s) => {
+      for (const workspace of [s.w, undefined]) expect((await call(json(member.token, 'GET', '/workspaces', undefined, workspace))).text).toContain(s.w);
+      for (const caller of [former, stranger]) {
+        expect((await call(inW(json(caller.token, 'GET', '/workspaces')))).status).toBe(404);
+        const own = await call(json(caller.token, 'GET', '/workspaces'));
+        expect(own.status).toBe(200);
+        expect(own.text).not.toContain(s.w);
+      }
+    },
+  },
+  'POST /workspaces': {
+    kind: 'check',
+    check: async () => {
+      // A workspace M creates (header or not) is M's own, not W's owner's.
+      const made = await call(inW(json(member.token, 'POST', '/workspaces', { name: 'M team' })));
+      expect(made.status, made.text).toBe(201);
+      expect(made.json).toMatchObject({ role: 'owner', owner_id: member.id });
+      expect((await call(json(owner.token, 'GET', '/workspaces'))).text).not.toContain((made.json as { id: string }).id);
+      for (const caller of [former, stranger]) expect((await call(inW(json(caller.token, 'POST', '/workspaces', { name: 'X team' })))).status).toBe(404);
+    },
+  },
+  'GET /workspace/:id': { kind: 'workspace', member: 200, request: (s, t) => json(t, 'GET', `/workspace/${s.w}`) },
+  'PATCH /workspace/:id': { kind: 'workspace', member: 403, request: (s, t) => json(t, 'PATCH', `/workspace/${s.w}`, { name: 'Taken over' }) },
+  'DELETE /workspace/:id': { kind: 'workspace', member: 403, request: (s, t) => json(t, 'DELETE', `/workspace/${s.w}`) },
+  'GET /workspace/:id/members': { kind: 'workspace', member: 200, request: (s, t) => json(t, 'GET', `/workspace/${s.w}/members`) },
+  'DELETE /workspace/:id/members/:userId': { kind: 'workspace', member: 403, request: (s, t) => json(t, 'DELETE', `/workspace/${s.w}/members/${owner.id}`) },
+  'POST /workspace/:id/transfer': { kind: 'workspace', member: 403, request: (s, t) => json(t, 'POST', `/workspace/${s.w}/transfer`, { user_id: member.id }) },
+  'GET /workspace/:id/invitations': { kind: 'workspace', member: 403, request: (s, t) => json(t, 'GET', `/workspace/${s.w}/invitations`) },
+  'POST /workspace/:id/invitations': { kind: 'workspace', member: 403, request: (s, t) => json(t, 'POST', `/workspace/${s.w}/invitations`, { email: 'another-colleague@example.com' }) },
+  'DELETE /workspace/:id/invitations/:invitationId': { kind: 'workspace', member: 403, request: (s, t) => json(t, 'DELETE', `/workspace/${s.w}/invitations/${s.invitationId}`) },
+  'POST /workspace/:id/leave': {
+    kind: 'check',
+    check: async (s) => {
+      for (const caller of [former, stranger]) expect((await call(json(caller.token, 'POST', `/workspace/${s.w}/leave`))).json).toEqual({ detail: WORKSPACE_TEXTS.notFound });
+      // M leaves the scratch workspace (not W, which the other entries need).
+      expect((await call(json(member.token, 'POST', `/workspace/${s.scratch}/leave`))).status).toBe(204);
+      expect((await call(json(member.token, 'GET', `/workspace/${s.scratch}`))).status).toBe(404);
+      expect((await call(json(member.token, 'GET', `/workspace/${s.w}`))).status).toBe(200);
+    },
+  },
+  'POST /invitations/preview': { kind: 'check', check: (s) => invitationOfW(s, '/invitations/preview') },
+  'POST /invitations/accept': { kind: 'check', check: (s) => invitationOfW(s, '/invitations/accept') },
   'GET /reports/:id/view': { kind: 'no workspace data', reason: 'opened by a signed link, whoever holds it (server/cross-user.test.ts)' },
   'GET /reports/:id/export/:format': { kind: 'no workspace data', reason: 'opened by a signed link, whoever holds it' },
   'GET /report-preview': { kind: 'no workspace data', reason: 'opened by a signed link, whoever holds it' },
@@ -227,6 +368,66 @@ const TABLE: Record<string, Entry> = {
   'GET /auth/v1/callback': { kind: 'no workspace data', reason: "Google's return" },
 };
 
+/** A public API read: W's key (made by M) sees `id`; the key F made in W answers 401; S's key sees nothing of W. */
+async function publicApiCheck(s: Shared, path: string, id: string, strangerStatus = 200) {
+  const mine = await call(json(s.memberKey, 'GET', path));
+  expect(mine.status, mine.text.slice(0, 200)).toBe(200);
+  expect(mine.text).toContain(id);
+  const refused = await call(json(s.formerKey, 'GET', path));
+  expect(refused.status).toBe(401);
+  expectNothingOfW(refused, `${path} with the former member's key`);
+  const theirs = await call(json(s.strangerKey, 'GET', path));
+  expect(theirs.status).toBe(strangerStatus);
+  expectNothingOfW(theirs, `${path} with the stranger's key`);
+}
+
+/**
+ * The MCP endpoint: W's key reads W's scan and lists W's project; F's key is refused at the door; S's key finds
+ * neither, and M's session answers 404 to S's key on POST, GET and DELETE (and still works for M afterwards).
+ */
+async function mcpInWorkspace(s: Shared) {
+  const connect = async (key: string) => {
+    const transport = new StreamableHTTPClientTransport(new URL(`${server.origin}/mcp`), { requestInit: { headers: { authorization: `Bearer ${key}` } } });
+    const client = new Client({ name: 'workspace-isolation', version: '1' });
+    await client.connect(transport);
+    return { client, sessionId: transport.sessionId! };
+  };
+  const [mine, theirs] = [await connect(s.memberKey), await connect(s.strangerKey)];
+  try {
+    expect((await mine.client.callTool({ name: 'get_scan_findings', arguments: { scan_id: s.scanId } })).isError).toBeFalsy();
+    expect(JSON.stringify(await mine.client.callTool({ name: 'list_projects', arguments: {} }))).toContain(s.projectId);
+    expect(await theirs.client.callTool({ name: 'get_scan_findings', arguments: { scan_id: s.scanId } })).toMatchObject({ isError: true, content: [{ type: 'text', text: 'Scan not found' }] });
+    expect(JSON.stringify(await theirs.client.callTool({ name: 'list_projects', arguments: {} }))).not.toContain(s.projectId);
+    const headers = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
+    const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'former', version: '1' } } });
+    expect((await call({ method: 'POST', path: '/mcp', headers: { ...headers, authorization: `Bearer ${s.formerKey}` }, body: initialize })).status).toBe(401);
+    for (const method of ['POST', 'GET', 'DELETE']) {
+      const answer = await call({
+        method,
+        path: '/mcp',
+        headers: { ...headers, authorization: `Bearer ${s.strangerKey}`, 'mcp-session-id': mine.sessionId },
+        body: method === 'POST' ? JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/list' }) : undefined,
+      });
+      expect(answer.status, `${method} /mcp with M's session`).toBe(404);
+    }
+    expect((await mine.client.listTools()).tools.length).toBeGreaterThan(0);
+  } finally {
+    await Promise.all([mine.client.close(), theirs.client.close()]);
+  }
+}
+
+/** W's invitation link, sent to another address: F and S can neither see what it joins nor accept it. */
+async function invitationOfW(s: Shared, path: string) {
+  for (const caller of [former, stranger]) {
+    const refused = await call(json(caller.token, 'POST', path, { token: s.invitationToken }));
+    expect(refused.status, refused.text).toBe(403);
+    expect(refused.json).toEqual({ detail: WORKSPACE_TEXTS.invitationOtherEmail });
+    expectNothingOfW(refused, path);
+    expect((await call(json(caller.token, 'GET', `/workspace/${s.w}`))).status).toBe(404);
+  }
+  expect(((await call(json(owner.token, 'GET', `/workspace/${s.w}/invitations`))).json as { id: string }[]).map((i) => i.id)).toContain(s.invitationId);
+}
+
 async function openStream(token: string, into: keyof typeof streams, signal: AbortSignal, workspace?: string) {
   const { ticket } = (await call(json(token, 'POST', '/live/ticket', undefined, workspace))).json as { ticket: string };
   const response = await fetch(`${server.origin}/live?ticket=${ticket}`, { signal });
@@ -249,6 +450,37 @@ async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 90_00
     if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/** W's scenarios (one run to the end), webhooks, keys, a /v1 scan, an open invitation, and a scratch workspace. */
+async function seedScopeOfW(w: string, projectId: string) {
+  const asOwner = (method: string, path: string, body?: unknown) => call(json(owner.token, method, path, body, w));
+  const idOf = async (answer: Promise<RawAnswer>) => ((await answer).json as { id: string }).id;
+  const scenarioId = await idOf(asOwner('POST', '/scenarios', { project_id: projectId, website: siteUrl, actions: SCENARIO_STEPS }));
+  const spareScenarioId = await idOf(asOwner('POST', '/scenarios', { project_id: projectId, website: siteUrl, actions: SCENARIO_STEPS }));
+  const { run_id: runId } = (await asOwner('POST', `/scenario/${scenarioId}/run`)).json as { run_id: string };
+  const run = await waitFor(async () => {
+    const detail = (await asOwner('GET', `/scenario/${scenarioId}`)).json as { runs: { status: string; screenshot_url: string | null }[] };
+    return detail.runs[0]?.status === 'passed' || detail.runs[0]?.status === 'failed' ? detail.runs[0] : undefined;
+  });
+  expect(run.status).toBe('passed');
+  expect(run.screenshot_url).toMatch(/^\/scenario-run\//);
+  const webhookId = await idOf(asOwner('POST', '/webhook', { url: `${siteUrl}w-hook` }));
+  const spareWebhookId = await idOf(asOwner('POST', '/webhook', { url: `${siteUrl}w-spare` }));
+  const made = (await call(json(member.token, 'POST', '/api_keys', { name: 'm' }, w))).json as { id: string; key: string };
+  const spareKeyId = await idOf(asOwner('POST', '/api_keys', { name: 'spare' }));
+  const database = await embeddedDatabaseUrl(server.dataDir);
+  const [formerKey, strangerKey] = [await insertApiKey(database, former.id, 'former', w), await insertApiKey(database, stranger.id)];
+  const v1 = await call(json(made.key, 'POST', '/v1/scans', { url: `${siteUrl}v1` }));
+  expect(v1.status, v1.text).toBe(202);
+  const invitationToken = `vbi_${randomBytes(32).toString('base64url')}`;
+  const { rows } = await pool.query<{ id: string }>(
+    `insert into workspace_invitations (workspace_id, email, invited_by, token_hash, expires_at) values ($1, $2, $3, $4, now() + interval '1 hour') returning id`,
+    [w, INVITED, owner.id, createHash('sha256').update(invitationToken).digest('hex')],
+  );
+  const scratch = await sharedWorkspace(pool, owner.id, [member.id], 'Scratch');
+  const v1ScanId = (v1.json as { id: string }).id;
+  return { scenarioId, runId, spareScenarioId, webhookId, spareWebhookId, apiKeyId: made.id, memberKey: made.key, spareKeyId, formerKey, strangerKey, v1ScanId, invitationId: rows[0]!.id, invitationToken, scratch };
 }
 
 const streamsOpen = new AbortController();
@@ -288,7 +520,7 @@ beforeAll(async () => {
   const scanId = ((await asOwner('GET', `/project/${projectId}/scan`)).json as { scan: { id: string } }).scan.id;
   const siteToken = ((await asOwner('GET', `/project/${projectId}`)).json as { site_token: string }).site_token;
   const buildId = ((await call(siteReport(siteToken, 'c0ffee01'))).json as { build_id: string }).build_id;
-  shared = { w, projectId, spareId, scanId, reportId: started.id, buildId };
+  shared = { w, projectId, spareId, scanId, reportId: started.id, buildId, ...(await seedScopeOfW(w, projectId)) };
   await waitFor(async () => (streams.f.includes(projectId) ? true : undefined), 10_000);
 
   // F leaves W: a ticket F got just before opens nothing after, once the membership cache (1 s) has let go.
@@ -352,6 +584,32 @@ describe("a shared workspace's records", () => {
         expectNothingOfW(own, key);
       }
     }
+  });
+
+  it("answers W's workspace routes to its members, keeps the owner's actions to the owner, and 404 to anyone else", async () => {
+    for (const [key, entry] of Object.entries(TABLE)) {
+      if (entry.kind !== 'workspace') continue;
+      for (const caller of [former, stranger]) {
+        for (const request of [inW(entry.request(shared, caller.token)), entry.request(shared, caller.token)]) {
+          const answer = await call(request);
+          expect(answer.status, `${key} for ${caller === former ? 'the former member' : 'a stranger'}`).toBe(404);
+          expect(answer.json, key).toEqual({ detail: WORKSPACE_TEXTS.notFound });
+          expectNothingOfW(answer, key);
+        }
+      }
+      // The path names W: the member's answer is the same with the header and without it.
+      for (const request of [inW(entry.request(shared, member.token)), entry.request(shared, member.token)]) {
+        const mine = await call(request);
+        expect(mine.status, `${key} for the member: ${mine.text.slice(0, 200)}`).toBe(entry.member);
+        if (entry.member === 403) expect(mine.json, key).toEqual({ detail: WORKSPACE_TEXTS.ownerOnly });
+      }
+    }
+    // None of the member's attempts changed W: its name, owner, members and invitation are as they were.
+    expect((await call(json(owner.token, 'GET', `/workspace/${shared.w}`))).json).toMatchObject({ name: 'Agency', owner_id: owner.id, role: 'owner' });
+    const members = ((await call(json(owner.token, 'GET', `/workspace/${shared.w}/members`))).json as { user_id: string }[]).map((m) => m.user_id);
+    expect(members.sort()).toEqual([owner.id, member.id].sort());
+    const invitations = (await call(json(owner.token, 'GET', `/workspace/${shared.w}/invitations`))).json as { id: string; email: string }[];
+    expect(invitations.map((i) => i.email)).toEqual([INVITED]);
   });
 
   it('keeps creations, the live stream, usage and the plan to the workspace', async () => {
