@@ -3,6 +3,7 @@ import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_EXPORT_SECTIONS } from '../../common/preferences';
 import { signUp } from '../testing/http';
+import { personalWorkspace } from '../testing/workspace-rows';
 import { EXPORT_SOURCES } from './export';
 import { SECRET_MARKER, startAccountHarness, type AccountHarness, type User } from './testing';
 
@@ -100,11 +101,12 @@ describe('GET /account/export', () => {
     const large = await signUp(h.server.origin, 'export-large');
     const EVENTS = 6000;
     const filler = 'x'.repeat(2000);
+    for (const user of [small, large]) await personalWorkspace(h.pool, user.id, user.email);
     await h.pool.query(
-      `insert into events (user_id, event_name, url, extra) select $1, 'page_load', 'https://shop.example/' || g, jsonb_build_object('n', g, 'filler', $2::text) from generate_series(1, $3) g`,
+      `insert into events (workspace_id, user_id, event_name, url, extra) select $1, $1, 'page_load', 'https://shop.example/' || g, jsonb_build_object('n', g, 'filler', $2::text) from generate_series(1, $3) g`,
       [large.id, filler, EVENTS],
     );
-    await h.pool.query(`insert into events (user_id, event_name, url, extra) select $1, 'page_load', 'https://shop.example/' || g, jsonb_build_object('n', g) from generate_series(1, 10) g`, [small.id]);
+    await h.pool.query(`insert into events (workspace_id, user_id, event_name, url, extra) select $1, $1, 'page_load', 'https://shop.example/' || g, jsonb_build_object('n', g) from generate_series(1, 10) g`, [small.id]);
     await streamedExport(small); // warm-up: the route's code paths compiled before measuring
     const smallRun = await streamedExport(small);
     const largeRun = await streamedExport(large);

@@ -9,7 +9,7 @@ import { startEmbeddedPostgres, type RunningPostgres } from '../db/embedded';
 import { scrubText, scrubUrl } from '../log-scrub';
 import { rawRequest, signUp, type RawAnswer } from '../testing/http';
 import { startTestServer } from '../testing/test-server';
-import { addMember, MEMBERSHIP_SETTLE_MS, removeMember, sharedWorkspace } from '../testing/workspace-rows';
+import { addMember, MEMBERSHIP_SETTLE_MS, personalWorkspace, removeMember, sharedWorkspace } from '../testing/workspace-rows';
 import { API_KEY_REFUSALS } from './auth';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
@@ -194,8 +194,9 @@ describe('API keys', () => {
 
   it('are capped per workspace with a clear answer', async () => {
     const user = await signUp(a.origin, 'keys-cap');
+    await personalWorkspace(db, user.id, user.email);
     await db.query(
-      "insert into api_keys (user_id, name, key_hash, last_four) select $1::uuid, 'k' || n, md5($1::text || n::text) || md5(n::text), 'abcd' from generate_series(1, 50) n",
+      "insert into api_keys (workspace_id, user_id, name, key_hash, last_four) select $1::uuid, $1::uuid, 'k' || n, md5($1::text || n::text) || md5(n::text), 'abcd' from generate_series(1, 50) n",
       [user.id],
     );
     const answer = await call(a, 'POST', '/api_keys', `Bearer ${user.token}`, { name: 'one more' });

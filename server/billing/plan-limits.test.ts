@@ -89,7 +89,7 @@ const ANALYTICS: AnalyticsResult = analyticsSchema.parse({
 /** A completed analytics report of the user's project, inserted as the report job leaves it, and its signed view link. */
 async function completedReport(token: string, userId: string, projectId: string): Promise<{ id: string; exp: string; sig: string; view: string }> {
   const { rows } = await db.query<{ id: string }>(
-    `insert into reports (user_id, project_id, type, url, state, content, finished_at) values ($1, $2, 'analytics', 'http://127.0.0.1:9/', 'completed', $3::jsonb, now()) returning id`,
+    `insert into reports (workspace_id, user_id, project_id, type, url, state, content, finished_at) values ($1, $1, $2, 'analytics', 'http://127.0.0.1:9/', 'completed', $3::jsonb, now()) returning id`,
     [userId, projectId, JSON.stringify(ANALYTICS)],
   );
   const id = rows[0]!.id;
@@ -103,7 +103,7 @@ describe('plan limits (Basic, then Pro)', () => {
     const user = await signUp(server.origin, 'basic');
     expect(answerOf(await call(user.token, 'GET', '/plan_limits'))).toEqual({
       status: 200,
-      body: { tier: 'basic', subscribed: false, limits: { projects: 2, scenarios: 2, api_plan: null, report_formats: ['html'], monitor_frequencies: ['off', 'weekly'] } },
+      body: { tier: 'basic', subscribed: false, limits: { projects: 2, scenarios: 2, api_plan: null, report_formats: ['html'], monitor_frequencies: ['off', 'weekly'], seats: 1 } },
     });
     expect((await call(undefined, 'GET', '/plan_limits')).status).toBe(401);
     const created: string[] = [];
@@ -155,7 +155,7 @@ describe('plan limits (Basic, then Pro)', () => {
     expect(proPreview.text).toMatch(/\/export\/json\?/);
     expect(answerOf(await call(user.token, 'GET', '/plan_limits'))).toEqual({
       status: 200,
-      body: { tier: 'pro', subscribed: true, limits: { projects: null, scenarios: 13, api_plan: 'pro', report_formats: ['html', 'pdf', 'csv', 'json', 'sarif'], monitor_frequencies: ['off', 'daily', 'weekly'] } },
+      body: { tier: 'pro', subscribed: true, limits: { projects: null, scenarios: 13, api_plan: 'pro', report_formats: ['html', 'pdf', 'csv', 'json', 'sarif'], monitor_frequencies: ['off', 'daily', 'weekly'], seats: 5 } },
     });
     const proUsage = await call(user.token, 'GET', '/api_usage');
     expect((proUsage.json as { plan: string; limit: number }).plan).toBe('pro');

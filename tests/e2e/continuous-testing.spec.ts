@@ -50,7 +50,7 @@ test('continuous testing: from the project Overview, the site token, a daily sch
     const schedule = page.getByRole('form', { name: 'Scheduled re-scans' });
     await expect(schedule.getByTestId('next-run')).toHaveText('Not scheduled');
     // On a plan without daily schedules (answered here as GET /plan_limits does on Basic), Daily is offered greyed.
-    const basic = { tier: 'basic', subscribed: true, limits: { projects: 2, scenarios: 2, api_plan: null, report_formats: ['html'], monitor_frequencies: ['off', 'weekly'] } };
+    const basic = { tier: 'basic', subscribed: true, limits: { projects: 2, scenarios: 2, api_plan: null, report_formats: ['html'], monitor_frequencies: ['off', 'weekly'], seats: 1 } };
     await page.route(/\/plan_limits$/, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(basic) }));
     await page.reload();
     await expect(schedule.getByRole('option', { name: 'Daily (not in your plan)' })).toBeDisabled();
