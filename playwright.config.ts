@@ -9,8 +9,11 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'vibeeval-e2e-'));
 process.env.E2E_PORT ??= String(18000 + (process.pid % 2000));
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
-/** Debian's chromium, or VIBEEVAL_CHROMIUM; Playwright's own browser download is not available here. */
-const chromium = [process.env.VIBEEVAL_CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find(
+/**
+ * VIBEEVAL_CHROMIUM, or Debian's Chromium headless shell (what Playwright runs headless by default, and the engine's
+ * browser), or Debian's chromium; Playwright's own browser download is not available here.
+ */
+const chromium = [process.env.VIBEEVAL_CHROMIUM, '/usr/lib/chromium/chromium-headless-shell', '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find(
   (path): path is string => Boolean(path && existsSync(path)),
 );
 

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findChromium } from '../../engine/browser';
 import { startPostgres, type RunningPostgres } from '../../scripts/team/postgres.mjs';
 import { startVibeeval, type VibeevalProcess } from '../../scripts/team/processes.mjs';
 import { startFixtureSite, type FixtureSite } from '../../tests/fixtures/sites';
@@ -308,7 +309,7 @@ async function browserFailover() {
   let browser: Browser | undefined;
   try {
     const user = await signUp(proxy.origin, 'team-browser');
-    browser = await chromium.launch({ executablePath: process.env.VIBEEVAL_CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+    browser = await chromium.launch({ executablePath: findChromium().path ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
     const page = await browser.newPage();
     await page.addInitScript(RECORD_LIVE);
     await page.goto(`${proxy.origin}/login`);
