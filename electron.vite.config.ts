@@ -49,6 +49,7 @@ export default defineConfig({
       // The public pages and the dashboard shell as HTML, painted before any script runs.
       prerenderPages({
         entry: resolve(rendererRoot, 'src/prerender.tsx'),
+        startScript: resolve(rendererRoot, 'start-after-paint.js'),
         ssrOutDir: resolve(__dirname, 'out/prerender'),
         config: () => ({ root: rendererRoot, resolve: { alias: rendererAlias }, define: rendererDefine, plugins: [react()] }),
       }),

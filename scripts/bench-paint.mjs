@@ -5,7 +5,8 @@
 //
 // Runs the built server (`npm run build` first) of this checkout, or of `--root <checkout>` (to measure another
 // commit with this script), on a fresh data dir, with a copy of its built renderer plus the reference page.
-// Options: --runs <n> (default 7; the medians are printed), --root <dir>. Visits carry a stored cookie choice.
+// Options: --runs <n> (default 7; the medians are printed), --root <dir>, --browser shell|full. Visits carry a stored
+// cookie choice.
 /* global window, location -- in the functions evaluated in the page */
 import { chromium } from '@playwright/test';
 import { spawn } from 'node:child_process';
@@ -27,7 +28,15 @@ if (!existsSync(join(root, 'out/main/cli.js')) || !existsSync(join(root, 'out/re
   console.error(`bench:paint needs the built app in ${root}: run \`npm run build\` first.`);
   process.exit(2);
 }
-const chromiumPath = [process.env.VIBEEVAL_CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => p && existsSync(p));
+// Chromium's headless shell, as the engine and the tests use (engine/browser.ts); `--browser full` measures the full
+// browser's headless mode (closer to a desktop window's process model), VIBEEVAL_CHROMIUM any other.
+const chromiumPath = [
+  process.env.VIBEEVAL_CHROMIUM,
+  ...(option('browser', 'shell') === 'full' ? [] : ['/usr/lib/chromium/chromium-headless-shell']),
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+].find((p) => p && existsSync(p));
 
 /**
  * The reference: a static page of about the landing page's size (200 KB: 90 KB of CSS in <head>, a header, a
@@ -166,7 +175,7 @@ try {
   const reference = samples.get('static reference');
   const refFcp = median(reference.map((s) => s.fcp));
   const refLcp = median(reference.map((s) => s.lcp));
-  console.log(`bench:paint ${root}: ${runs} cold loads each, medians, Chromium 1280x900, loopback`);
+  console.log(`bench:paint ${root}: ${runs} cold loads each, medians, ${chromiumPath} 1280x900, loopback`);
   const rows = targets.map(({ label }) => {
     const list = samples.get(label);
     const fcp = median(list.map((s) => s.fcp));

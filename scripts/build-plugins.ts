@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -51,23 +52,44 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
  */
 const PRERENDER_END_ID = 'prerendered-end';
 
-/** The built index.html with a page's markup in #root, its styles in <head> and its title. */
-export function pageDocument(template: string, pathname: string, page: { html: string; styles: string; title: string }): string {
+const MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/g;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+
+/**
+ * The built index.html with a page's markup in #root, its styles in <head> and its title. The app's entry and its
+ * preloads are not in <head>: `startScript` (renderer/start-after-paint.js, at the end of <body>) adds them once the
+ * page has painted, so that the browser paints the HTML before it evaluates the app.
+ */
+export function pageDocument(template: string, pathname: string, page: { html: string; styles: string; title: string }, startScript: string): string {
   const root = '<div id="root"></div>';
   if (!template.includes(root) || !template.includes('</head>')) throw new Error('index.html has no empty <div id="root"> or no </head>');
+  const entries = [...template.matchAll(MODULE_SCRIPT)].map((match) => match[1]!);
+  if (entries.length !== 1) throw new Error(`index.html has ${entries.length} module scripts; the prerendered pages start exactly one`);
+  const preloads = [...template.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
+  const start = `<script src="${startScript}" data-main="${entries[0]}" data-preload="${preloads.join(' ')}" defer></script>`;
   return template
+    .replace(MODULE_SCRIPT, '')
+    .replace(MODULE_PRELOAD, '')
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
     .replace('</head>', `${page.styles}<link rel="expect" href="#${PRERENDER_END_ID}" blocking="render"></head>`)
-    .replace(root, `<div id="root" data-prerendered="${pathname}">${page.html}</div><div id="${PRERENDER_END_ID}" hidden></div>`);
+    .replace(root, `<div id="root" data-prerendered="${pathname}">${page.html}</div><div id="${PRERENDER_END_ID}" hidden></div>${start}`);
+}
+
+/** Writes renderer/start-after-paint.js into assets/ under its content hash; its path on the server. */
+function writeStartScript(outDir: string, source: string): string {
+  const name = `assets/start-after-paint-${createHash('sha256').update(source).digest('hex').slice(0, 10)}.js`;
+  writeFileSync(join(outDir, name), source);
+  compressBeside(join(outDir, name));
+  return `/${name}`;
 }
 
 /**
  * Prerenders the routes of common/prerender.ts once the renderer bundle is written: builds
  * renderer/src/prerender.tsx for Node with the renderer's own settings, renders each route with it, and writes
  * out/renderer/pages/<route>.html (the built index.html with the page in it), compressed like the assets.
- * The page's scripts are the app's: the browser paints the HTML, then React hydrates it.
+ * The page's scripts are the app's, started after the first paint: the browser paints the HTML, then React hydrates it.
  */
-export function prerenderPages(options: { entry: string; ssrOutDir: string; config: () => Pick<UserConfig, 'root' | 'resolve' | 'define' | 'plugins'> }): Plugin {
+export function prerenderPages(options: { entry: string; startScript: string; ssrOutDir: string; config: () => Pick<UserConfig, 'root' | 'resolve' | 'define' | 'plugins'> }): Plugin {
   let outDir = '';
   return {
     name: 'vibeeval:prerender',
@@ -93,10 +115,11 @@ export function prerenderPages(options: { entry: string; ssrOutDir: string; conf
       });
       const renderer = (await import(pathToFileURL(join(options.ssrOutDir, 'prerender.mjs')).href)) as PrerenderModule;
       const template = readFileSync(join(outDir, 'index.html'), 'utf8');
+      const startScript = writeStartScript(outDir, readFileSync(options.startScript, 'utf8'));
       for (const pathname of PRERENDERED_ROUTES) {
         const file = join(outDir, prerenderedPageFile(pathname)!);
         mkdirSync(dirname(file), { recursive: true });
-        writeFileSync(file, pageDocument(template, pathname, await renderer.renderPage(pathname)));
+        writeFileSync(file, pageDocument(template, pathname, await renderer.renderPage(pathname), startScript));
         compressBeside(file);
       }
       rmSync(options.ssrOutDir, { recursive: true, force: true });

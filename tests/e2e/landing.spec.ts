@@ -69,6 +69,8 @@ test('the landing page shows its sections in order, one h1 then h2s', async ({ p
 test('the carousel changes slides with its buttons, dots and arrow keys', async ({ page }) => {
   await withConsent(page);
   await page.goto('/');
+  // The prerendered carousel shows before the app runs; its buttons act once it does.
+  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
   const carousel = page.getByRole('region', { name: 'Examples of findings' });
   await expect(carousel).toHaveAttribute('aria-roledescription', 'carousel');
   const current = carousel.locator('[aria-roledescription="slide"]:not([aria-hidden])');
@@ -132,6 +134,8 @@ test('pricing: the three plans from the constants, checkout links outside the ap
 test("the top bar's Pricing link scrolls the pricing section into view below the bar", async ({ page }) => {
   await withConsent(page);
   await page.goto('/');
+  // The link is the app's (a client-side navigation that scrolls below the bar) once it runs.
+  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
   await expect(page.locator('#pricing')).not.toBeInViewport();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' }).click();
   await expect(page).toHaveURL(/\/#pricing$/);
@@ -206,6 +210,8 @@ test('the cookie banner appears after a second when no choice is stored; Accept 
   await stopClock(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The prerendered heading shows before the app runs: its timers start once it does.
+  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
   const banner = page.getByRole('region', { name: 'We use cookies' });
   await expect(banner).toHaveCount(0);
   expect(await storedConsent(page)).toBeNull();
