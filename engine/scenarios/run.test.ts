@@ -138,6 +138,36 @@ describe.skipIf(chromium.path === null)('runScenario', () => {
     }
   });
 
+  it('masks password fields in the screenshot when the page has one', async () => {
+    /** The colour of the screenshot's pixel at the middle of the login page's `selector` (1280x800, as runs are). */
+    const pixelAt = async (png: Buffer, selector: string) => {
+      const context = await browser.browser.newContext({ viewport: { width: 1280, height: 800 } });
+      try {
+        const page = await context.newPage();
+        await page.goto(`${site.url}login`);
+        const box = (await page.locator(selector).boundingBox())!;
+        await page.setContent(`<canvas width="1280" height="800"></canvas>`);
+        // A string: the engine is compiled without the DOM's types.
+        const [x, y] = [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)];
+        return await page.evaluate<number[]>(`(async () => {
+          const image = new Image();
+          image.src = 'data:image/png;base64,${png.toString('base64')}';
+          await image.decode();
+          const draw = document.querySelector('canvas').getContext('2d');
+          draw.drawImage(image, 0, 0);
+          return [...draw.getImageData(${x}, ${y}, 1, 1).data.slice(0, 3)];
+        })()`);
+      } finally {
+        await context.close();
+      }
+    };
+    // Ends on the sign-in page with the password typed: the field is covered (Playwright's mask colour, #FF00FF).
+    const typed = await run([LOGIN[0]!, LOGIN[2]!]);
+    expect(typed.status, typed.error ?? '').toBe('passed');
+    expect(await pixelAt(typed.screenshot!, '#password')).toEqual([255, 0, 255]);
+    expect(await pixelAt(typed.screenshot!, '#email')).not.toEqual([255, 0, 255]);
+  });
+
   it('starts each run on a spare context opened ahead, in which nothing ran: no session carries over', async () => {
     expect((await run(LOGIN)).status).toBe('passed');
     await expectOnlyTheSpare();

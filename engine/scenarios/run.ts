@@ -50,9 +50,15 @@ async function saveTrace(context: BrowserContext, forms: string[]): Promise<Buff
   }
 }
 
+/**
+ * The page as it ends, password fields masked. Masking costs about twice the screenshot itself (Playwright overlays
+ * the elements in the page first), so it is asked for only when the page has a password field.
+ */
 async function screenshotOf(page: Page): Promise<Buffer | null> {
   try {
-    return await page.screenshot({ type: 'png', mask: [page.locator('input[type=password]')], timeout: SCREENSHOT_TIMEOUT_MS });
+    const passwords = page.locator('input[type=password]');
+    const mask = (await passwords.count()) > 0 ? [passwords] : [];
+    return await page.screenshot({ type: 'png', mask, timeout: SCREENSHOT_TIMEOUT_MS });
   } catch {
     return null;
   }
