@@ -120,7 +120,7 @@ describe('deploy/Dockerfile', () => {
       // node_modules and out/ are made by the build; the rest is in the repository.
       if (!['node_modules', 'out'].includes(from!)) expect(existsSync(join(ROOT, from!)), from).toBe(true);
     }
-    expect(dockerfile).toMatch(/apt-get install[^\n]* chromium /);
+    expect(dockerfile).toMatch(/apt-get install[^\n]* chromium-headless-shell /);
   });
 
   it('sets only variables the server or the scanner reads', () => {
