@@ -24,7 +24,7 @@ import { databaseGate } from './database-gate';
 import { clientErrorHandler, detailErrorHandler, frameworkErrorHandler } from './http-errors';
 import { installInputGuards } from './http-input';
 import type { Database } from './db';
-import { accessLine } from './logging';
+import { accessLine, requestLoggerFactory } from './logging';
 import type { Mailer } from './mail/mailer';
 import type { Secrets } from './secrets';
 import { requireWorkspace, WorkspaceAccess } from './workspaces/access';
@@ -69,6 +69,7 @@ export async function buildApp({ config, database, secrets, mailer, logger, acce
     loggerInstance: logger,
     // One line per request, written when it is answered (below), instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: requestLoggerFactory,
     bodyLimit: 1024 * 1024,
     // Behind a reverse proxy (VIBEEVAL_TRUST_PROXY), request.ip is the client's, so per-IP limits count clients.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
