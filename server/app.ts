@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
+import helmet from 'helmet';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -116,7 +116,9 @@ export async function buildApp({ config, database, secrets, mailer, logger, acce
   const origin = () => config.publicUrl ?? listeningOrigin;
 
   const connectSources = ["'self'", ...(config.hosted ? [config.hosted.url] : [])];
-  await app.register(helmet, {
+  // The security headers of every answer, set when the request arrives. The middleware is made once: per request it
+  // only sets the headers its options produced.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -142,6 +144,7 @@ export async function buildApp({ config, database, secrets, mailer, logger, acce
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: false,
   });
+  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
   await app.register(cors, {
     origin: config.corsOrigins,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
