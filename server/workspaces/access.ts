@@ -37,6 +37,13 @@ export class WorkspaceAccessError extends Error {
 export class WorkspaceAccess {
   readonly #members = new Map<string, { at: number; membership: RequestWorkspace | null }>();
   readonly #personal = new Set<string>();
+  /**
+   * The membership look-ups under way: the requests that come while one runs wait for its answer instead of asking
+   * PostgreSQL again (a client with many requests in flight asked once per request each time the kept answer
+   * expired). One started before a `forget` is neither joined nor kept after it (`#epoch`).
+   */
+  readonly #pending = new Map<string, { epoch: number; membership: Promise<RequestWorkspace | null> }>();
+  #epoch = 0;
 
   constructor(private readonly pool: pg.Pool) {}
 
@@ -54,12 +61,26 @@ export class WorkspaceAccess {
     const key = `${userId}:${workspaceId}`;
     const kept = this.#members.get(key);
     if (kept && Date.now() - kept.at < MEMBERSHIP_TTL_MS) return kept.membership;
+    const pending = this.#pending.get(key);
+    if (pending && pending.epoch === this.#epoch) return pending.membership;
+    const lookUp = { epoch: this.#epoch, membership: this.#lookUp(key, userId, workspaceId) };
+    this.#pending.set(key, lookUp);
+    try {
+      return await lookUp.membership;
+    } finally {
+      if (this.#pending.get(key) === lookUp) this.#pending.delete(key);
+    }
+  }
+
+  async #lookUp(key: string, userId: string, workspaceId: string): Promise<RequestWorkspace | null> {
+    const epoch = this.#epoch;
     const { rows } = await this.pool.query<{ role: WorkspaceRole; personal: boolean }>(
       `SELECT m.role, w.personal FROM workspace_members m JOIN workspaces w ON w.id = m.workspace_id
         WHERE m.user_id = $1 AND m.workspace_id = $2`,
       [userId, workspaceId],
     );
     const membership = rows[0] ? { id: workspaceId, role: rows[0].role, personal: rows[0].personal } : null;
+    if (epoch !== this.#epoch) return membership;
     if (this.#members.size > 10_000) this.#members.clear();
     this.#members.set(key, { at: Date.now(), membership });
     return membership;
@@ -84,6 +105,8 @@ export class WorkspaceAccess {
   forget(userId: string): void {
     this.#personal.delete(userId);
     for (const key of this.#members.keys()) if (key.startsWith(`${userId}:`)) this.#members.delete(key);
+    for (const key of this.#pending.keys()) if (key.startsWith(`${userId}:`)) this.#pending.delete(key);
+    this.#epoch++;
   }
 }
 
