@@ -108,7 +108,6 @@ export function createLogger({ level, destination }: LoggerSettings): Logger {
   return destination ? pino(options, destination) : pino(options);
 }
 
-type LogMethod = (...args: unknown[]) => void;
 
 /**
  * Fastify's logger of one request (`request.log`), made into a pino child only when something is logged through it.
@@ -138,31 +137,31 @@ class RequestLogger {
   }
 
   fatal(...args: unknown[]) {
-    (this.logger.fatal as LogMethod)(...args);
+    Reflect.apply(this.logger.fatal, this.logger, args);
   }
 
   error(...args: unknown[]) {
-    (this.logger.error as LogMethod)(...args);
+    Reflect.apply(this.logger.error, this.logger, args);
   }
 
   warn(...args: unknown[]) {
-    (this.logger.warn as LogMethod)(...args);
+    Reflect.apply(this.logger.warn, this.logger, args);
   }
 
   info(...args: unknown[]) {
-    (this.logger.info as LogMethod)(...args);
+    Reflect.apply(this.logger.info, this.logger, args);
   }
 
   debug(...args: unknown[]) {
-    (this.logger.debug as LogMethod)(...args);
+    Reflect.apply(this.logger.debug, this.logger, args);
   }
 
   trace(...args: unknown[]) {
-    (this.logger.trace as LogMethod)(...args);
+    Reflect.apply(this.logger.trace, this.logger, args);
   }
 
   silent(...args: unknown[]) {
-    (this.logger.silent as LogMethod)(...args);
+    Reflect.apply(this.logger.silent, this.logger, args);
   }
 
   child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
