@@ -19,7 +19,8 @@
  * load only when no change of the workspace was heard since the load started.
  */
 export interface CachedAnswer {
-  body: string;
+  /** The answer's bytes (routes keep them encoded, so that sending one costs no encoding) or its text. */
+  body: Buffer | string;
   headers: Record<string, string>;
 }
 
