@@ -194,6 +194,12 @@ export class AuthService {
     this.sessionsEpoch++;
   }
 
+  /** The user of a session found in the last SESSION_RECHECK_MS, without asking; undefined: ask `userForSession`. */
+  recentUser(userId: string, sessionId: string): UserRow | undefined {
+    const recent = this.recentSessions.get(`${userId}/${sessionId}`);
+    return recent && Date.now() - recent.at < SESSION_RECHECK_MS ? recent.user : undefined;
+  }
+
   async userForSession(userId: string, sessionId: string): Promise<UserRow> {
     const key = `${userId}/${sessionId}`;
     const recent = this.recentSessions.get(key);

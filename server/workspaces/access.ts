@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { WORKSPACE_HEADER, WORKSPACE_TEXTS, type WorkspaceRole } from '../../common/workspaces';
 import type { RequestUser } from '../auth/guard';
@@ -54,6 +54,15 @@ export class WorkspaceAccess {
     const membership = await this.membership(user.id, id.toLowerCase());
     if (!membership) throw new WorkspaceAccessError(404, WORKSPACE_TEXTS.notFound);
     return membership;
+  }
+
+  /** The workspace a request acts in when the answer is kept and says member (see `resolve`); undefined: ask `resolve`. */
+  kept(user: Pick<RequestUser, 'id'>, requested: string | undefined): RequestWorkspace | undefined {
+    if (!this.#personal.has(user.id)) return undefined;
+    const id = requested?.trim() || user.id;
+    if (!UUID.test(id)) return undefined;
+    const kept = this.#members.get(`${user.id}:${id.toLowerCase()}`);
+    return kept?.membership && Date.now() - kept.at < MEMBERSHIP_TTL_MS ? kept.membership : undefined;
   }
 
   /** The user's role in the workspace, or null when not a member (kept up to a second; `forget` drops it at once). */
@@ -116,15 +125,26 @@ export class WorkspaceAccess {
  */
 export function requireWorkspace(scope: FastifyInstance, access: WorkspaceAccess) {
   scope.decorateRequest('workspace', null);
-  scope.addHook('onRequest', async (request: FastifyRequest, reply) => {
-    if (request.method === 'OPTIONS' || !request.user) return;
+  scope.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
+    if (request.method === 'OPTIONS' || !request.user) return done();
     const header = request.headers[WORKSPACE_HEADER];
-    try {
-      request.workspace = await access.resolve(request.user, Array.isArray(header) ? header[0] : header);
-    } catch (error) {
-      if (!(error instanceof WorkspaceAccessError)) throw error;
-      return reply.code(error.statusCode).send({ detail: error.message });
+    const requested = Array.isArray(header) ? header[0] : header;
+    // A membership checked moments ago answers without a promise.
+    const kept = access.kept(request.user, requested);
+    if (kept) {
+      request.workspace = kept;
+      return done();
     }
+    access.resolve(request.user, requested).then(
+      (workspace) => {
+        request.workspace = workspace;
+        done();
+      },
+      (error: unknown) => {
+        if (!(error instanceof WorkspaceAccessError)) return done(error as Error);
+        reply.code(error.statusCode).send({ detail: error.message });
+      },
+    );
   });
 }
 
