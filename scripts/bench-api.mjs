@@ -3,7 +3,8 @@
 // at 50 connections on loopback (autocannon), next to a bare Fastify route serving the same JSON in the same run;
 // prints the ratios (absolute figures vary 2x by the day).
 // Arguments: seconds per round (5), rounds (3).
-// Runs the built server (`npm run build` first) on a fresh data dir with its embedded PostgreSQL.
+// Runs the built server (`npm run build` first) on a fresh data dir with its embedded PostgreSQL, its user on the
+// Enterprise tier (the Basic tier's plan limits would refuse the 50 projects).
 import autocannon from 'autocannon';
 import { fork, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -37,7 +38,7 @@ const origin = `http://127.0.0.1:${port}`;
 // BENCH_PROFILE=<dir> writes a CPU profile of the server there.
 const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
 const server = spawn(process.execPath, [...profile, join(root, 'bin/vibeeval.cjs'), 'serve'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', VIBEEVAL_DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', VIBEEVAL_SCAN_CONCURRENCY: '0', VIBEEVAL_API_PLAN: 'enterprise' },
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', VIBEEVAL_DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', VIBEEVAL_SCAN_CONCURRENCY: '0', VIBEEVAL_UNSUBSCRIBED_TIER: 'enterprise', VIBEEVAL_API_PLAN: 'enterprise' },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const stop = async () => {

@@ -66,12 +66,14 @@ export function creationLimitDetail(config: CreationLimitConfig, retryAfter: num
  * a user is over the limit. Runs after the body is validated, so a refused body costs nothing.
  */
 export function enforceCreationLimits(scope: FastifyInstance, limits: CreationLimits, userIdOf: (request: FastifyRequest) => string | undefined) {
-  scope.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+  scope.addHook('preHandler', (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
     const name = request.routeOptions.config.creationLimit;
-    const userId = userIdOf(request);
-    if (!name || !userId) return;
-    const retryAfter = await limits.take(name, userId);
-    if (retryAfter === null) return;
-    return reply.code(429).header('retry-after', String(retryAfter)).send({ detail: creationLimitDetail(limits.config, retryAfter) });
+    const userId = name ? userIdOf(request) : undefined;
+    // Most routes have no limit: they pass on at once, without a promise.
+    if (!name || !userId) return done();
+    limits.take(name, userId).then((retryAfter) => {
+      if (retryAfter === null) return done();
+      reply.code(429).header('retry-after', String(retryAfter)).send({ detail: creationLimitDetail(limits.config, retryAfter) });
+    }, done);
   });
 }

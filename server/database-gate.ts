@@ -23,17 +23,21 @@ function unavailable(reply: FastifyReply) {
  * it went away and failed with a 5xx is answered the same way. Register on the root instance before the routes.
  */
 export function databaseGate(app: FastifyInstance, database: Pick<Database, 'availability' | 'check'>): void {
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback hooks: a request while the database is up costs no promise here.
+  app.addHook('onRequest', (request, reply, done) => {
     const availability = database.availability();
     if (availability.state === 'down' && needsDatabase(request)) {
-      return unavailable(reply).send(JSON.stringify({ detail: availability.detail }));
+      unavailable(reply).send(JSON.stringify({ detail: availability.detail }));
+      return;
     }
+    done();
   });
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.statusCode < 500 || reply.statusCode === 503 || !needsDatabase(request)) return payload;
-    const availability = await database.check();
-    if (availability.state === 'up') return payload;
-    unavailable(reply);
-    return JSON.stringify({ detail: availability.detail });
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (reply.statusCode < 500 || reply.statusCode === 503 || !needsDatabase(request)) return done(null, payload);
+    database.check().then((availability) => {
+      if (availability.state === 'up') return done(null, payload);
+      unavailable(reply);
+      done(null, JSON.stringify({ detail: availability.detail }));
+    }, done);
   });
 }

@@ -122,5 +122,8 @@ export function installInputGuards(app: FastifyInstance) {
     if (jsonNestsDeeperThan(text, MAX_JSON_DEPTH)) return done(new InputError('body', `JSON may nest at most ${MAX_JSON_DEPTH} levels deep`), undefined);
     return parseJson(request, text, done);
   });
-  app.addHook('preValidation', async (request) => checkNul(request));
+  app.addHook('preValidation', (request, _reply, done) => {
+    checkNul(request);
+    done();
+  });
 }

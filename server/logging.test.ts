@@ -4,12 +4,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Fastify from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectScanResponseSchema, reportStatusSchema } from '../common/projects';
 import { clusterDir } from './db/embedded';
 import { scrubText, scrubUrl } from './log-scrub';
-import { createLogger, serializeError } from './logging';
+import { createLogger, requestLoggerFactory, serializeError } from './logging';
 import { startServer, type RunningServer } from './server';
 import { startSmtpCapture } from './testing/smtp-capture';
 
@@ -54,6 +55,32 @@ describe('log scrubbing', () => {
     for (const secret of ['pw-1', 'rt-1', 's1', 'tk-1', 'abc.def', 'pm-1']) expect(text).not.toContain(secret);
     expect(JSON.parse(lines[1]!)).toMatchObject({ level: 50, msg: 'Failed query: select 1\nparams: [redacted]' });
     expect(text).toContain('opened http://h/live?[redacted]');
+  });
+
+  it("writes a request's lines with its id through the redacting logger, and makes no child for a request that logs nothing", async () => {
+    const lines: string[] = [];
+    const logger = createLogger({ level: 'info', destination: { write: (line: string) => void lines.push(line) } });
+    // pino calls onChild for every child made, of the logger or of its children.
+    let children = 0;
+    logger.onChild = () => void children++;
+    const app = Fastify({ loggerInstance: logger, disableRequestLogging: true, childLoggerFactory: requestLoggerFactory });
+    app.get('/quiet', async (request) => ({ level: request.log.level }));
+    app.get('/loud', async (request) => {
+      request.log.warn({ token: 'tk-2', route: 'loud' }, 'with Bearer abc.def');
+      request.log.child({ part: 'inner' }).info('inner line');
+      return {};
+    });
+    await app.ready();
+    const atStart = children;
+    expect((await app.inject('/quiet')).json()).toEqual({ level: 'info' });
+    expect(children - atStart).toBe(0);
+    await app.inject('/loud');
+    // The request's logger, made at its first line, and the child the route made of it.
+    expect(children - atStart).toBe(2);
+    await app.close();
+    const [warned, inner] = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(warned).toMatchObject({ level: 40, reqId: 'req-2', token: '[redacted]', route: 'loud', msg: 'with Bearer [redacted]' });
+    expect(inner).toMatchObject({ level: 30, reqId: 'req-2', part: 'inner', msg: 'inner line' });
   });
 });
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRemoteJWKSet, decodeJwt, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { AuthError, type AuthService } from './service';
 import { ISSUER, type AccessTokens } from './tokens';
@@ -22,7 +22,10 @@ export interface HostedAuth {
   jwksUrl: string;
 }
 
-export type BearerVerifier = (authorization: string | undefined) => Promise<RequestUser>;
+/** The user at once when the token and its session were checked moments ago, else a promise (rejected with AuthError). */
+export type BearerVerifier = (authorization: string | undefined) => RequestUser | Promise<RequestUser>;
+
+const bearerToken = (authorization: string | undefined) => /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
 
 /**
  * Verifies a bearer token from either issuer: our own (HS256 with the install's secret, and the session
@@ -35,10 +38,18 @@ export function createBearerVerifier(tokens: AccessTokens, service: AuthService,
       : createRemoteJWKSet(new URL(hosted.jwksUrl))
     : undefined;
 
-  return async (authorization) => {
-    const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
+  const verifyAsync = async (authorization: string | undefined): Promise<RequestUser> => {
+    const token = bearerToken(authorization);
     if (!token) throw new AuthError(401, 'no_authorization', 'Not authenticated');
     if (token.startsWith('vb_live_')) throw new AuthError(401, 'bad_jwt', 'API keys work on the public API (/v1) only; this route needs a signed-in session.');
+    // A token this process verified before (a client sends the same one with every request): no decoding again.
+    const known = tokens.recall(token);
+    if (known) {
+      const user = await service.userForSession(known.sub, known.session_id).catch(() => {
+        throw new AuthError(401, 'bad_jwt', 'Invalid access token');
+      });
+      return { id: user.id, email: user.email, source: 'local' };
+    }
     let issuer: string | undefined;
     try {
       issuer = decodeJwt(token).iss;
@@ -65,6 +76,16 @@ export function createBearerVerifier(tokens: AccessTokens, service: AuthService,
     }
     throw new AuthError(401, 'bad_jwt', 'Invalid access token');
   };
+
+  return (authorization) => {
+    // The common case: a token verified before, of a session found moments ago (the same checks, kept; see
+    // AccessTokens.recall and AuthService.recentUser): answered without a promise.
+    const token = bearerToken(authorization);
+    const known = token ? tokens.recall(token) : undefined;
+    const user = known ? service.recentUser(known.sub, known.session_id) : undefined;
+    if (user) return { id: user.id, email: user.email, source: 'local' };
+    return verifyAsync(authorization);
+  };
 }
 
 /**
@@ -73,14 +94,23 @@ export function createBearerVerifier(tokens: AccessTokens, service: AuthService,
  */
 export function requireUser(scope: FastifyInstance, verify: BearerVerifier) {
   scope.decorateRequest('user', null);
-  scope.addHook('onRequest', async (request: FastifyRequest, reply) => {
-    if (request.method === 'OPTIONS') return;
-    try {
-      request.user = await verify(request.headers.authorization);
-    } catch (error) {
-      if (!(error instanceof AuthError)) throw error;
-      return reply.code(401).header('WWW-Authenticate', 'Bearer').send({ detail: error.message });
+  scope.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
+    if (request.method === 'OPTIONS') return done();
+    const user = verify(request.headers.authorization);
+    if (!(user instanceof Promise)) {
+      request.user = user;
+      return done();
     }
+    user.then(
+      (verified) => {
+        request.user = verified;
+        done();
+      },
+      (error: unknown) => {
+        if (!(error instanceof AuthError)) return done(error as Error);
+        reply.code(401).header('WWW-Authenticate', 'Bearer').send({ detail: error.message });
+      },
+    );
   });
 }
 

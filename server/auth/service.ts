@@ -154,7 +154,7 @@ export class AuthService {
       // Outside the transaction above, which only read: the revocation must not roll back with the error.
       if (reusedSession) {
         await this.db.delete(authSessions).where(eq(authSessions.id, reusedSession));
-        this.recentSessions.clear();
+        this.forgetSessions();
       }
       throw new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
     }
@@ -179,17 +179,51 @@ export class AuthService {
    * server instance takes effect here within that time.
    */
   private readonly recentSessions = new Map<string, { user: UserRow; at: number }>();
+  /**
+   * The session checks under way: the requests of a session that come while its check runs wait for that answer
+   * instead of asking PostgreSQL again (a client with many requests in flight asked once per request each time
+   * the kept answer expired). A check started before a logout is neither joined nor kept after it (`epoch`).
+   */
+  private readonly pendingSessions = new Map<string, { epoch: number; user: Promise<UserRow> }>();
+  private sessionsEpoch = 0;
 
-  async userForSession(userId: string, sessionId: string) {
+  /** Drops every kept session answer, and the checks under way from being joined or kept (a logout). */
+  private forgetSessions() {
+    this.recentSessions.clear();
+    this.pendingSessions.clear();
+    this.sessionsEpoch++;
+  }
+
+  /** The user of a session found in the last SESSION_RECHECK_MS, without asking; undefined: ask `userForSession`. */
+  recentUser(userId: string, sessionId: string): UserRow | undefined {
+    const recent = this.recentSessions.get(`${userId}/${sessionId}`);
+    return recent && Date.now() - recent.at < SESSION_RECHECK_MS ? recent.user : undefined;
+  }
+
+  async userForSession(userId: string, sessionId: string): Promise<UserRow> {
     const key = `${userId}/${sessionId}`;
     const recent = this.recentSessions.get(key);
     if (recent && Date.now() - recent.at < SESSION_RECHECK_MS) return recent.user;
+    const pending = this.pendingSessions.get(key);
+    if (pending && pending.epoch === this.sessionsEpoch) return pending.user;
+    const check = { epoch: this.sessionsEpoch, user: this.checkSession(key, userId, sessionId) };
+    this.pendingSessions.set(key, check);
+    try {
+      return await check.user;
+    } finally {
+      if (this.pendingSessions.get(key) === check) this.pendingSessions.delete(key);
+    }
+  }
+
+  private async checkSession(key: string, userId: string, sessionId: string): Promise<UserRow> {
+    const epoch = this.sessionsEpoch;
     this.sessionQuery ??= this.prepareSessionQuery();
     const [row] = await this.sessionQuery.execute({ sessionId, userId });
     if (!row) {
       this.recentSessions.delete(key);
       throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
     }
+    if (epoch !== this.sessionsEpoch) return row.user;
     if (this.recentSessions.size >= 10_000) this.recentSessions.delete(this.recentSessions.keys().next().value!);
     this.recentSessions.set(key, { user: row.user, at: Date.now() });
     return row.user;
@@ -229,6 +263,8 @@ export class AuthService {
   /** The sessions cache holds the user row: after a change, its sessions see the new row. */
   private refreshCachedUser(user: UserRow) {
     for (const recent of this.recentSessions.values()) if (recent.user.id === user.id) recent.user = user;
+    // A check under way read the row before the change: its answer is not kept, nor joined.
+    this.sessionsEpoch++;
   }
 
   async signOut(userId: string, sessionId: string, scope: 'global' | 'local' | 'others') {
@@ -239,7 +275,7 @@ export class AuthService {
           ? and(eq(authSessions.userId, userId), ne(authSessions.id, sessionId))
           : eq(authSessions.userId, userId);
     await this.db.delete(authSessions).where(where);
-    this.recentSessions.clear();
+    this.forgetSessions();
   }
 
   /**

@@ -57,11 +57,19 @@ export class AccessTokens {
   /** Tokens whose signature was verified, until they expire: a client sends the same one with every request. */
   readonly #verified = new Map<string, AccessClaims>();
 
+  /** The claims of a token verified earlier and not expired yet; undefined for any other (verify it). */
+  recall(token: string): AccessClaims | undefined {
+    const known = this.#verified.get(token);
+    if (!known) return undefined;
+    if (typeof known.exp === 'number' && known.exp * 1000 > Date.now()) return known;
+    this.#verified.delete(token);
+    return undefined;
+  }
+
   /** Verifies signature, issuer, audience and expiry; throws jose's errors otherwise. */
   async verify(token: string): Promise<AccessClaims> {
-    const known = this.#verified.get(token);
-    if (known && typeof known.exp === 'number' && known.exp * 1000 > Date.now()) return known;
-    if (known) this.#verified.delete(token);
+    const known = this.recall(token);
+    if (known) return known;
     const payload = await this.#verifySignature(token);
     if (this.#verified.size >= 10_000) this.#verified.delete(this.#verified.keys().next().value!);
     this.#verified.set(token, payload);

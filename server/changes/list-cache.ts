@@ -13,9 +13,14 @@
  * - while the change feed is not listening (database restarting, connection lost) nothing is kept or served,
  *   and everything is dropped when it listens again;
  * - entries expire after `ttlMs` anyway, and at most `maxUsers` workspaces are kept (least recently used first out).
+ *
+ * A load under way is shared: the requests for the same list that come while it runs wait for it rather than each
+ * asking PostgreSQL (many requests in flight all missed at once each time an answer expired). A request joins a
+ * load only when no change of the workspace was heard since the load started.
  */
 export interface CachedAnswer {
-  body: string;
+  /** The answer's bytes (routes keep them encoded, so that sending one costs no encoding) or its text. */
+  body: Buffer | string;
   headers: Record<string, string>;
 }
 
@@ -33,6 +38,8 @@ interface UserEntry {
 
 export class ListCache {
   private readonly users = new Map<string, UserEntry>();
+  /** Loads under way, by workspace and key, with the tick at their start. */
+  private readonly loading = new Map<string, { started: number; answer: Promise<CachedAnswer> }>();
   /** Monotonic count of invalidations, and the count at each user's latest one. */
   private tick = 0;
   private readonly invalidatedAt = new Map<string, number>();
@@ -77,6 +84,11 @@ export class ListCache {
     this.allInvalidatedAt = this.tick;
   }
 
+  /** Whether the workspace's records changed (or everything was dropped) since `tick`. */
+  private changedSince(workspaceId: string, tick: number): boolean {
+    return (this.invalidatedAt.get(workspaceId) ?? 0) > tick || this.allInvalidatedAt > tick;
+  }
+
   /** The kept answer for (workspace, key), or `load()`'s, kept when no change of the workspace happened meanwhile. */
   async get(workspaceId: string, key: string, load: () => Promise<CachedAnswer>): Promise<CachedAnswer> {
     if (!this.enabled || this.ttlMs === 0) return load();
@@ -88,9 +100,19 @@ export class ListCache {
       this.users.set(workspaceId, entry!);
       return hit.answer;
     }
+    const loadKey = `${workspaceId}\n${key}`;
+    const under = this.loading.get(loadKey);
+    if (under && !this.changedSince(workspaceId, under.started)) return under.answer;
     const started = this.tick;
-    const answer = await load();
-    const changed = (this.invalidatedAt.get(workspaceId) ?? 0) > started || this.allInvalidatedAt > started;
+    const loading = { started, answer: load() };
+    this.loading.set(loadKey, loading);
+    let answer: CachedAnswer;
+    try {
+      answer = await loading.answer;
+    } finally {
+      if (this.loading.get(loadKey) === loading) this.loading.delete(loadKey);
+    }
+    const changed = this.changedSince(workspaceId, started);
     if (!this.enabled || changed || answer.body.length > this.maxBodyBytes) return answer;
     const kept = this.users.get(workspaceId) ?? { answers: new Map() };
     kept.answers.set(key, { answer, expires: this.now() + this.ttlMs });

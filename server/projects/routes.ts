@@ -41,7 +41,7 @@ export function projectRoutes({ projects, events, jobs, live, lists }: ProjectRo
       const { limit, cursor } = request.query;
       const answer = await lists.get(actor.workspaceId, `projects?limit=${limit}&cursor=${cursor ?? ''}`, async () => {
         const page = await projects.list(actor, request.query);
-        return { body: JSON.stringify(page.items), headers: nextPageHeaders(request, page.next) };
+        return { body: Buffer.from(JSON.stringify(page.items)), headers: nextPageHeaders(request, page.next) };
       });
       return reply.headers(answer.headers).type('application/json; charset=utf-8').send(answer.body);
     });

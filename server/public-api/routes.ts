@@ -89,7 +89,7 @@ export function publicApiRoutes(deps: PublicApiRouteDeps) {
         const { limit, cursor } = request.query;
         const answer = await lists.get(workspaceId, `v1/scans?limit=${limit}&cursor=${cursor ?? ''}`, async () => {
           const page = await service.listScans(workspaceId, request.query);
-          return { body: JSON.stringify(page), headers: nextPageHeaders(request, page.next_cursor) };
+          return { body: Buffer.from(JSON.stringify(page)), headers: nextPageHeaders(request, page.next_cursor) };
         });
         return reply.headers(answer.headers).type('application/json; charset=utf-8').send(answer.body);
       });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { WORKSPACE_HEADER, WORKSPACE_TEXTS, type WorkspaceRole } from '../../common/workspaces';
 import type { RequestUser } from '../auth/guard';
@@ -37,6 +37,13 @@ export class WorkspaceAccessError extends Error {
 export class WorkspaceAccess {
   readonly #members = new Map<string, { at: number; membership: RequestWorkspace | null }>();
   readonly #personal = new Set<string>();
+  /**
+   * The membership look-ups under way: the requests that come while one runs wait for its answer instead of asking
+   * PostgreSQL again (a client with many requests in flight asked once per request each time the kept answer
+   * expired). One started before a `forget` is neither joined nor kept after it (`#epoch`).
+   */
+  readonly #pending = new Map<string, { epoch: number; membership: Promise<RequestWorkspace | null> }>();
+  #epoch = 0;
 
   constructor(private readonly pool: pg.Pool) {}
 
@@ -49,17 +56,40 @@ export class WorkspaceAccess {
     return membership;
   }
 
+  /** The workspace a request acts in when the answer is kept and says member (see `resolve`); undefined: ask `resolve`. */
+  kept(user: Pick<RequestUser, 'id'>, requested: string | undefined): RequestWorkspace | undefined {
+    if (!this.#personal.has(user.id)) return undefined;
+    const id = requested?.trim() || user.id;
+    if (!UUID.test(id)) return undefined;
+    const kept = this.#members.get(`${user.id}:${id.toLowerCase()}`);
+    return kept?.membership && Date.now() - kept.at < MEMBERSHIP_TTL_MS ? kept.membership : undefined;
+  }
+
   /** The user's role in the workspace, or null when not a member (kept up to a second; `forget` drops it at once). */
   async membership(userId: string, workspaceId: string): Promise<RequestWorkspace | null> {
     const key = `${userId}:${workspaceId}`;
     const kept = this.#members.get(key);
     if (kept && Date.now() - kept.at < MEMBERSHIP_TTL_MS) return kept.membership;
+    const pending = this.#pending.get(key);
+    if (pending && pending.epoch === this.#epoch) return pending.membership;
+    const lookUp = { epoch: this.#epoch, membership: this.#lookUp(key, userId, workspaceId) };
+    this.#pending.set(key, lookUp);
+    try {
+      return await lookUp.membership;
+    } finally {
+      if (this.#pending.get(key) === lookUp) this.#pending.delete(key);
+    }
+  }
+
+  async #lookUp(key: string, userId: string, workspaceId: string): Promise<RequestWorkspace | null> {
+    const epoch = this.#epoch;
     const { rows } = await this.pool.query<{ role: WorkspaceRole; personal: boolean }>(
       `SELECT m.role, w.personal FROM workspace_members m JOIN workspaces w ON w.id = m.workspace_id
         WHERE m.user_id = $1 AND m.workspace_id = $2`,
       [userId, workspaceId],
     );
     const membership = rows[0] ? { id: workspaceId, role: rows[0].role, personal: rows[0].personal } : null;
+    if (epoch !== this.#epoch) return membership;
     if (this.#members.size > 10_000) this.#members.clear();
     this.#members.set(key, { at: Date.now(), membership });
     return membership;
@@ -84,6 +114,8 @@ export class WorkspaceAccess {
   forget(userId: string): void {
     this.#personal.delete(userId);
     for (const key of this.#members.keys()) if (key.startsWith(`${userId}:`)) this.#members.delete(key);
+    for (const key of this.#pending.keys()) if (key.startsWith(`${userId}:`)) this.#pending.delete(key);
+    this.#epoch++;
   }
 }
 
@@ -93,15 +125,26 @@ export class WorkspaceAccess {
  */
 export function requireWorkspace(scope: FastifyInstance, access: WorkspaceAccess) {
   scope.decorateRequest('workspace', null);
-  scope.addHook('onRequest', async (request: FastifyRequest, reply) => {
-    if (request.method === 'OPTIONS' || !request.user) return;
+  scope.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
+    if (request.method === 'OPTIONS' || !request.user) return done();
     const header = request.headers[WORKSPACE_HEADER];
-    try {
-      request.workspace = await access.resolve(request.user, Array.isArray(header) ? header[0] : header);
-    } catch (error) {
-      if (!(error instanceof WorkspaceAccessError)) throw error;
-      return reply.code(error.statusCode).send({ detail: error.message });
+    const requested = Array.isArray(header) ? header[0] : header;
+    // A membership checked moments ago answers without a promise.
+    const kept = access.kept(request.user, requested);
+    if (kept) {
+      request.workspace = kept;
+      return done();
     }
+    access.resolve(request.user, requested).then(
+      (workspace) => {
+        request.workspace = workspace;
+        done();
+      },
+      (error: unknown) => {
+        if (!(error instanceof WorkspaceAccessError)) return done(error as Error);
+        reply.code(error.statusCode).send({ detail: error.message });
+      },
+    );
   });
 }
 
