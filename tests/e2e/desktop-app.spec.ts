@@ -101,6 +101,8 @@ test('desktop app: boot notice, menu commands, and the Desktop app section of Pr
   // Elsewhere, New Project opens the list with the dialog, once (a reload does not open it again).
   await page.goto('/dashboard/preferences');
   await expect(page.getByRole('heading', { name: 'Preferences', level: 1 })).toBeVisible();
+  // The prerendered shell shows first; the app listens to main's menu once it runs.
+  await expect(page.locator('html[data-app-ready="true"]')).toHaveCount(1);
   await expect(page.getByText('System keychain unavailable')).toHaveCount(0);
   await emit(page, 'vibeeval:event:menu', { command: 'new-project' });
   await expect(page).toHaveURL(/\/dashboard\/projects$/);
