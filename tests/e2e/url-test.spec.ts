@@ -25,6 +25,8 @@ async function stopClock(page: Page) {
 test('the URL status follows typing after 500 ms, and at once on clearing', async ({ page }) => {
   await stopClock(page);
   await page.goto('/');
+  // The prerendered page shows before the app runs (it starts after the first paint): act once it does.
+  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
   await expect(status(page)).toContainText('Paste the address of your deployed app');
   await expect(submit(page)).toBeDisabled();
 
@@ -51,6 +53,8 @@ test('the URL status follows typing after 500 ms, and at once on clearing', asyn
 test('the Lovable editor URL is refused with its badge', async ({ page }) => {
   await stopClock(page);
   await page.goto('/');
+  // The prerendered page shows before the app runs (it starts after the first paint): act once it does.
+  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
   await field(page).fill('https://lovable.dev/projects/8d0c6f6e-2a1b-4c3d-9e8f-0a1b2c3d4e5f');
   await page.clock.runFor(500);
   await expect(status(page)).toContainText('Please use the deployed URL for this project, not the Lovable editor URL');
@@ -60,6 +64,8 @@ test('the Lovable editor URL is refused with its badge', async ({ page }) => {
 
 test("the product's own domain opens 'Nice try, hacker!'", async ({ page }) => {
   await page.goto('/');
+  // The prerendered page shows before the app runs (it starts after the first paint): act once it does.
+  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
   await field(page).fill('app.vibe-eval.com');
   await submit(page).click();
   const dialog = page.getByRole('alertdialog', { name: 'Nice try, hacker! 😎' });
@@ -72,6 +78,8 @@ test("the product's own domain opens 'Nice try, hacker!'", async ({ page }) => {
 
 test('a demo example fills the field, shows its sample report and opens the email dialog', async ({ page }) => {
   await page.goto('/');
+  // The prerendered page shows before the app runs (it starts after the first paint): act once it does.
+  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
   const card = page.getByTestId('sample-report');
   await expect(card).toHaveAttribute('data-type', 'default');
   await expect(card).toContainText(SAMPLE_REPORTS.default.title);
@@ -172,6 +180,8 @@ test('submit: Testing... for 800 ms, the email dialog, the POST body, and the re
 
 test('the landing page with its URL test has no serious accessibility violation', async ({ page }) => {
   await page.goto('/');
+  // The prerendered page shows before the app runs (it starts after the first paint): act once it does.
+  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
   await field(page).fill('example.com');
   await expect(status(page)).toContainText('Valid URL');
   await expectNoSeriousA11yViolations(page);
