@@ -23,6 +23,7 @@ async function expectPublicPage(page: Page, title: string, snapName: string) {
 
 test('/terms: effective date, the own-or-permission rule, plans and the legal contact', async ({ page }) => {
   await page.goto('/terms');
+  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
   const main = page.getByRole('main');
   await expect(main.locator('time[datetime="2025-04-21"]')).toHaveText('April 21, 2025');
   await expect(main).toContainText('You must own, or have written permission to test, every domain and URL you submit to vibeeval.');
@@ -49,6 +50,7 @@ test('/terms: effective date, the own-or-permission rule, plans and the legal co
 
 test('/privacy: local-first storage, the quick scan, consent key, rights and contact', async ({ page }) => {
   await page.goto('/privacy');
+  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
   const main = page.getByRole('main');
   await expect(main.locator('time[datetime="2025-04-21"]')).toHaveText('April 21, 2025');
   await expect(main).toContainText('in an embedded PostgreSQL database');
@@ -71,6 +73,7 @@ test('/privacy: local-first storage, the quick scan, consent key, rights and con
 
 test('/press: key facts, downloadable SVG brand assets, colours, boilerplate and press contact', async ({ page }) => {
   await page.goto('/press');
+  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
   const main = page.getByRole('main');
   await expect(main.getByText('Founded', { exact: true })).toBeVisible();
   await expect(page.getByTestId('fact-founded')).toHaveText('2025');
@@ -103,6 +106,7 @@ test('/press: key facts, downloadable SVG brand assets, colours, boilerplate and
 
 test('/affiliate: every program constant, the plans and apply by email', async ({ page }) => {
   await page.goto('/affiliate');
+  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
   const main = page.getByRole('main');
   await expect(page.getByTestId('commission-basic')).toHaveText('$2.10');
   await expect(page.getByTestId('commission-pro')).toHaveText('$4.50');
@@ -138,6 +142,7 @@ test('/affiliate: every program constant, the plans and apply by email', async (
 
 test('/use-cases: four audiences, each with the problem and the features, and the calls to action', async ({ page }) => {
   await page.goto('/use-cases');
+  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
   const main = page.getByRole('main');
   for (const name of ['Solo developer', 'Startup', 'Agency', 'Enterprise']) {
     await expect(main.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();

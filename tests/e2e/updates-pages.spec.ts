@@ -39,6 +39,7 @@ const tab = (scope: Page | Locator, name: string) => scope.getByRole('tab', { na
 
 test('updates: Articles by default, Release Notes and Webinars follow the address', async ({ page }) => {
   await page.goto('/updates');
+  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
   await expect(page.getByRole('heading', { level: 1, name: 'Updates' })).toBeVisible();
   await expect(page).toHaveTitle('Updates | vibeeval');
   await expect(tab(page, 'Articles')).toHaveAttribute('aria-selected', 'true');
@@ -84,8 +85,10 @@ test('updates: Articles by default, Release Notes and Webinars follow the addres
   await expect(page).toHaveURL(/\/updates$/);
   await expect(page.getByTestId('article-card')).toHaveCount(3);
   await page.goto('/updates?tab=webinars');
+  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
   await expect(tab(page, 'Webinars')).toHaveAttribute('aria-selected', 'true');
   await page.goto('/updates?tab=nonsense');
+  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
   await expect(tab(page, 'Articles')).toHaveAttribute('aria-selected', 'true');
 
   // A card opens its article, and the article leads back.
@@ -166,6 +169,7 @@ test('articles: key texts, back to Updates, previous and next', async ({ page })
 
 test('comparison table: 11 tools, search, category tabs, sort by feature, sticky first column', async ({ page }) => {
   await page.goto('/updates/vibe-competitors-comparison');
+  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
   const table = page.getByRole('table');
   await expect(table.locator('caption')).toContainText('Feature comparison of vibeeval and ten other website security tools');
 
@@ -279,6 +283,7 @@ test('comparison table: 11 tools, search, category tabs, sort by feature, sticky
 
 test('vibe loop: Live Browser Demo, the script tag, the limits and a live hash', async ({ page }) => {
   await page.goto('/vibe-loop');
+  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
   await expect(page.getByRole('heading', { level: 1, name: 'Vibe Loop' })).toBeVisible();
   await expect(page).toHaveTitle('Vibe Loop | vibeeval');
   await expect(page.getByText('Live Browser Demo').first()).toBeVisible();
