@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, snapWidths, withCookieChoice } from './support';
+import { expectNoSeriousA11yViolations, snapWidths, withCookieChoice, openReady } from './support';
 
 
 test.beforeEach(async ({ page }) => {
@@ -22,8 +22,7 @@ async function expectPublicPage(page: Page, title: string, snapName: string) {
 }
 
 test('/terms: effective date, the own-or-permission rule, plans and the legal contact', async ({ page }) => {
-  await page.goto('/terms');
-  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
+  await openReady(page, '/terms');
   const main = page.getByRole('main');
   await expect(main.locator('time[datetime="2025-04-21"]')).toHaveText('April 21, 2025');
   await expect(main).toContainText('You must own, or have written permission to test, every domain and URL you submit to vibeeval.');
@@ -49,8 +48,7 @@ test('/terms: effective date, the own-or-permission rule, plans and the legal co
 });
 
 test('/privacy: local-first storage, the quick scan, consent key, rights and contact', async ({ page }) => {
-  await page.goto('/privacy');
-  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
+  await openReady(page, '/privacy');
   const main = page.getByRole('main');
   await expect(main.locator('time[datetime="2025-04-21"]')).toHaveText('April 21, 2025');
   await expect(main).toContainText('in an embedded PostgreSQL database');
@@ -72,8 +70,7 @@ test('/privacy: local-first storage, the quick scan, consent key, rights and con
 });
 
 test('/press: key facts, downloadable SVG brand assets, colours, boilerplate and press contact', async ({ page }) => {
-  await page.goto('/press');
-  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
+  await openReady(page, '/press');
   const main = page.getByRole('main');
   await expect(main.getByText('Founded', { exact: true })).toBeVisible();
   await expect(page.getByTestId('fact-founded')).toHaveText('2025');
@@ -105,8 +102,7 @@ test('/press: key facts, downloadable SVG brand assets, colours, boilerplate and
 });
 
 test('/affiliate: every program constant, the plans and apply by email', async ({ page }) => {
-  await page.goto('/affiliate');
-  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
+  await openReady(page, '/affiliate');
   const main = page.getByRole('main');
   await expect(page.getByTestId('commission-basic')).toHaveText('$2.10');
   await expect(page.getByTestId('commission-pro')).toHaveText('$4.50');
@@ -141,8 +137,7 @@ test('/affiliate: every program constant, the plans and apply by email', async (
 });
 
 test('/use-cases: four audiences, each with the problem and the features, and the calls to action', async ({ page }) => {
-  await page.goto('/use-cases');
-  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
+  await openReady(page, '/use-cases');
   const main = page.getByRole('main');
   for (const name of ['Solo developer', 'Startup', 'Agency', 'Enterprise']) {
     await expect(main.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();

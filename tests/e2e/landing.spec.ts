@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { CHECKOUT_LINKS, CONTACT, COOKIE_CONSENT_KEY, MARKETING_PLANS, MARKETING_TIMING, PLAN_FEATURES, mailto } from '../../common/marketing';
-import { expectNoSeriousA11yViolations, snap, snapWidths } from './support';
+import { expectNoSeriousA11yViolations, snap, snapWidths, openReady } from './support';
 
 // Functions passed to evaluate run in the page; the tests' tsconfig has no DOM types, hence these shapes.
 interface PageWindow {
@@ -35,9 +35,7 @@ const withConsent = (page: Page) =>
 
 test('the landing page shows its sections in order, one h1 then h2s', async ({ page }) => {
   await withConsent(page);
-  await page.goto('/');
-  // The prerendered page shows before the app runs (it starts after the first paint): act once it does.
-  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
+  await openReady(page, '/');
   await expect(page).toHaveTitle('vibeeval');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Find the security holes in your AI-built app before anyone else does');
   await expect(page.getByTestId('url-test')).toBeAttached();
@@ -70,9 +68,7 @@ test('the landing page shows its sections in order, one h1 then h2s', async ({ p
 
 test('the carousel changes slides with its buttons, dots and arrow keys', async ({ page }) => {
   await withConsent(page);
-  await page.goto('/');
-  // The prerendered page shows before the app runs (it starts after the first paint): act once it does.
-  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
+  await openReady(page, '/');
   // The prerendered carousel shows before the app runs; its buttons act once it does.
   await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
   const carousel = page.getByRole('region', { name: 'Examples of findings' });
@@ -107,9 +103,7 @@ test('the carousel changes slides with its buttons, dots and arrow keys', async 
 
 test('pricing: the three plans from the constants, checkout links outside the app, a line for teams', async ({ page }) => {
   await withConsent(page);
-  await page.goto('/');
-  // The prerendered page shows before the app runs (it starts after the first paint): act once it does.
-  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
+  await openReady(page, '/');
   const pricing = page.locator('#pricing');
   for (const text of ['$7', '$15', '$149']) await expect(pricing.getByText(text, { exact: true })).toBeVisible();
   await expect(pricing.getByText('14-day free trial')).toHaveCount(2);
@@ -139,9 +133,7 @@ test('pricing: the three plans from the constants, checkout links outside the ap
 
 test("the top bar's Pricing link scrolls the pricing section into view below the bar", async ({ page }) => {
   await withConsent(page);
-  await page.goto('/');
-  // The prerendered page shows before the app runs (it starts after the first paint): act once it does.
-  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
+  await openReady(page, '/');
   // The link is the app's (a client-side navigation that scrolls below the bar) once it runs.
   await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
   await expect(page.locator('#pricing')).not.toBeInViewport();
@@ -159,9 +151,7 @@ test("the top bar's Pricing link scrolls the pricing section into view below the
 test('the tool strip moves one step per interval, pauses on hover and focus, and stands still for reduced motion', async ({ page }) => {
   await withConsent(page);
   await stopClock(page);
-  await page.goto('/');
-  // The prerendered page shows before the app runs (it starts after the first paint): act once it does.
-  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
+  await openReady(page, '/');
   await expect(page.getByTestId('tool-logos-track')).toBeVisible();
   await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
 
@@ -206,9 +196,7 @@ test('the tool strip moves one step per interval, pauses on hover and focus, and
 test('the strip loops seamlessly: the offset wraps at one list width', async ({ page }) => {
   await withConsent(page);
   await stopClock(page);
-  await page.goto('/');
-  // The prerendered page shows before the app runs (it starts after the first paint): act once it does.
-  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
+  await openReady(page, '/');
   await expect(page.getByTestId('tool-logos-track')).toBeVisible();
   await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
   const width = await page.locator('[data-copy="original"]').evaluate((el) => (el as unknown as Box).offsetWidth);
@@ -220,9 +208,7 @@ test('the strip loops seamlessly: the offset wraps at one list width', async ({ 
 
 test('the cookie banner appears after a second when no choice is stored; Accept all stores every category', async ({ page }) => {
   await stopClock(page);
-  await page.goto('/');
-  // The prerendered page shows before the app runs (it starts after the first paint): act once it does.
-  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
+  await openReady(page, '/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // The prerendered heading shows before the app runs: its timers start once it does.
   await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
@@ -254,9 +240,7 @@ test('the cookie banner appears after a second when no choice is stored; Accept 
 
 test('Reject non-essential stores only the necessary category', async ({ page }) => {
   await stopClock(page);
-  await page.goto('/');
-  // The prerendered page shows before the app runs (it starts after the first paint): act once it does.
-  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
+  await openReady(page, '/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // The prerendered heading shows before the app runs: its timers start once it does.
   await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
@@ -275,9 +259,7 @@ test('Reject non-essential stores only the necessary category', async ({ page })
 
 test('the close button hides the banner without storing a choice; it comes back on the next visit', async ({ page }) => {
   await stopClock(page);
-  await page.goto('/');
-  // The prerendered page shows before the app runs (it starts after the first paint): act once it does.
-  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
+  await openReady(page, '/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // The prerendered heading shows before the app runs: its timers start once it does.
   await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
@@ -298,9 +280,7 @@ test('the close button hides the banner without storing a choice; it comes back 
 test('a stored value that is not a consent we wrote counts as none', async ({ page }) => {
   await page.addInitScript((key) => (globalThis as unknown as PageWindow).localStorage.setItem(key, 'yes'), COOKIE_CONSENT_KEY);
   await stopClock(page);
-  await page.goto('/');
-  // The prerendered page shows before the app runs (it starts after the first paint): act once it does.
-  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
+  await openReady(page, '/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // The prerendered heading shows before the app runs: its timers start once it does.
   await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
@@ -310,9 +290,7 @@ test('a stored value that is not a consent we wrote counts as none', async ({ pa
 
 test('the footer links to the site pages, the support address, and shows the year', async ({ page }) => {
   await withConsent(page);
-  await page.goto('/');
-  // The prerendered page shows before the app runs (it starts after the first paint): act once it does.
-  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
+  await openReady(page, '/');
   const footer = page.getByRole('navigation', { name: 'Footer' });
   const expected: [string, string][] = [
     ['Terms of Service', '/terms'],
@@ -333,9 +311,7 @@ test('the footer links to the site pages, the support address, and shows the yea
 
 test('accessibility, screenshots at 375 and 1280 px, no horizontal overflow at 375 px', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
-  await page.goto('/');
-  // The prerendered page shows before the app runs (it starts after the first paint): act once it does.
-  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
+  await openReady(page, '/');
   const banner = page.getByRole('region', { name: 'We use cookies' });
   await expect(banner).toBeVisible();
   // The banner fits the phone width and leaves most of the screen free.

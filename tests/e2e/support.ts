@@ -181,3 +181,9 @@ export async function startAppServer(env: Record<string, string>): Promise<{ ori
 export async function withCookieChoice(page: Page) {
   await page.addInitScript(`window.localStorage.setItem('cookie-consent', JSON.stringify({ necessary: true, analytics: false, marketing: false }))`);
 }
+
+/** Opens `path` and waits for the app to run: a prerendered page paints before it starts (renderer/start-after-paint.js). */
+export async function openReady(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, snapWidths, withCookieChoice } from './support';
+import { expectNoSeriousA11yViolations, snapWidths, withCookieChoice, openReady } from './support';
 
 // The public /updates section (tabs, three articles, the comparison table) and the /vibe-loop guide.
 
@@ -38,8 +38,7 @@ const rowNames = (page: Page) => featureRows(page).locator('th').locator('p:firs
 const tab = (scope: Page | Locator, name: string) => scope.getByRole('tab', { name, exact: true });
 
 test('updates: Articles by default, Release Notes and Webinars follow the address', async ({ page }) => {
-  await page.goto('/updates');
-  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
+  await openReady(page, '/updates');
   await expect(page.getByRole('heading', { level: 1, name: 'Updates' })).toBeVisible();
   await expect(page).toHaveTitle('Updates | vibeeval');
   await expect(tab(page, 'Articles')).toHaveAttribute('aria-selected', 'true');
@@ -84,11 +83,9 @@ test('updates: Articles by default, Release Notes and Webinars follow the addres
   await tab(page, 'Articles').click();
   await expect(page).toHaveURL(/\/updates$/);
   await expect(page.getByTestId('article-card')).toHaveCount(3);
-  await page.goto('/updates?tab=webinars');
-  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
+  await openReady(page, '/updates?tab=webinars');
   await expect(tab(page, 'Webinars')).toHaveAttribute('aria-selected', 'true');
-  await page.goto('/updates?tab=nonsense');
-  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
+  await openReady(page, '/updates?tab=nonsense');
   await expect(tab(page, 'Articles')).toHaveAttribute('aria-selected', 'true');
 
   // A card opens its article, and the article leads back.
@@ -168,8 +165,7 @@ test('articles: key texts, back to Updates, previous and next', async ({ page })
 });
 
 test('comparison table: 11 tools, search, category tabs, sort by feature, sticky first column', async ({ page }) => {
-  await page.goto('/updates/vibe-competitors-comparison');
-  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
+  await openReady(page, '/updates/vibe-competitors-comparison');
   const table = page.getByRole('table');
   await expect(table.locator('caption')).toContainText('Feature comparison of vibeeval and ten other website security tools');
 
@@ -282,8 +278,7 @@ test('comparison table: 11 tools, search, category tabs, sort by feature, sticky
 });
 
 test('vibe loop: Live Browser Demo, the script tag, the limits and a live hash', async ({ page }) => {
-  await page.goto('/vibe-loop');
-  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
+  await openReady(page, '/vibe-loop');
   await expect(page.getByRole('heading', { level: 1, name: 'Vibe Loop' })).toBeVisible();
   await expect(page).toHaveTitle('Vibe Loop | vibeeval');
   await expect(page.getByText('Live Browser Demo').first()).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_URLS, SAMPLE_REPORTS, type DemoType } from '../../common/marketing';
 import { startSmtpCapture } from '../../server/testing/smtp-capture';
-import { expectNoSeriousA11yViolations, newEmail, snap, snapWidths, startAppServer, startTestSite, withCookieChoice } from './support';
+import { expectNoSeriousA11yViolations, newEmail, snap, snapWidths, startAppServer, startTestSite, withCookieChoice, openReady } from './support';
 
 // The hero's URL test (spec sections 2, 5, 8): the status machine on a fake clock, the dialogs, the demo
 // examples and the real public scan call, down to the report mailed through a local SMTP server.
@@ -24,9 +24,7 @@ async function stopClock(page: Page) {
 
 test('the URL status follows typing after 500 ms, and at once on clearing', async ({ page }) => {
   await stopClock(page);
-  await page.goto('/');
-  // The prerendered page shows before the app runs (it starts after the first paint): act once it does.
-  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
+  await openReady(page, '/');
   await expect(status(page)).toContainText('Paste the address of your deployed app');
   await expect(submit(page)).toBeDisabled();
 
@@ -52,9 +50,7 @@ test('the URL status follows typing after 500 ms, and at once on clearing', asyn
 
 test('the Lovable editor URL is refused with its badge', async ({ page }) => {
   await stopClock(page);
-  await page.goto('/');
-  // The prerendered page shows before the app runs (it starts after the first paint): act once it does.
-  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
+  await openReady(page, '/');
   await field(page).fill('https://lovable.dev/projects/8d0c6f6e-2a1b-4c3d-9e8f-0a1b2c3d4e5f');
   await page.clock.runFor(500);
   await expect(status(page)).toContainText('Please use the deployed URL for this project, not the Lovable editor URL');
@@ -63,9 +59,7 @@ test('the Lovable editor URL is refused with its badge', async ({ page }) => {
 });
 
 test("the product's own domain opens 'Nice try, hacker!'", async ({ page }) => {
-  await page.goto('/');
-  // The prerendered page shows before the app runs (it starts after the first paint): act once it does.
-  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
+  await openReady(page, '/');
   await field(page).fill('app.vibe-eval.com');
   await submit(page).click();
   const dialog = page.getByRole('alertdialog', { name: 'Nice try, hacker! 😎' });
@@ -77,9 +71,7 @@ test("the product's own domain opens 'Nice try, hacker!'", async ({ page }) => {
 });
 
 test('a demo example fills the field, shows its sample report and opens the email dialog', async ({ page }) => {
-  await page.goto('/');
-  // The prerendered page shows before the app runs (it starts after the first paint): act once it does.
-  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
+  await openReady(page, '/');
   const card = page.getByTestId('sample-report');
   await expect(card).toHaveAttribute('data-type', 'default');
   await expect(card).toContainText(SAMPLE_REPORTS.default.title);
@@ -179,9 +171,7 @@ test('submit: Testing... for 800 ms, the email dialog, the POST body, and the re
 });
 
 test('the landing page with its URL test has no serious accessibility violation', async ({ page }) => {
-  await page.goto('/');
-  // The prerendered page shows before the app runs (it starts after the first paint): act once it does.
-  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
+  await openReady(page, '/');
   await field(page).fill('example.com');
   await expect(status(page)).toContainText('Valid URL');
   await expectNoSeriousA11yViolations(page);
