@@ -4,6 +4,7 @@ import type { Db } from '../db';
 import { authSessions, oneTimeTokens, refreshTokens, users } from '../db/schema';
 import { USER_METADATA_LIMITS } from '../http-input';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords';
+import { SessionEnds } from './session-ends';
 import { opaqueToken, tokenHash, type AccessTokens } from './tokens';
 import { transaction } from '../db/transaction';
 
@@ -62,7 +63,11 @@ export class AuthService {
   constructor(
     private readonly db: Db,
     private readonly tokens: AccessTokens,
-  ) {}
+    /** Sessions ended here are told there; any end told there (this process or another) drops the kept answers. */
+    readonly sessionEnds = new SessionEnds(),
+  ) {
+    sessionEnds.on(() => this.forgetSessions());
+  }
 
   async signUp(email: string, password: string, metadata: Record<string, unknown>, client: ClientInfo) {
     if (password.length < MIN_PASSWORD_LENGTH) {
@@ -153,8 +158,8 @@ export class AuthService {
     if (!session) {
       // Outside the transaction above, which only read: the revocation must not roll back with the error.
       if (reusedSession) {
-        await this.db.delete(authSessions).where(eq(authSessions.id, reusedSession));
-        this.forgetSessions();
+        const [ended] = await this.db.delete(authSessions).where(eq(authSessions.id, reusedSession)).returning({ userId: authSessions.userId });
+        if (ended) this.sessionEnds.emit({ userId: ended.userId, sessionId: reusedSession });
       }
       throw new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
     }
@@ -274,8 +279,13 @@ export class AuthService {
         : scope === 'others'
           ? and(eq(authSessions.userId, userId), ne(authSessions.id, sessionId))
           : eq(authSessions.userId, userId);
-    await this.db.delete(authSessions).where(where);
+    this.endSessions(userId, await this.db.delete(authSessions).where(where).returning({ id: authSessions.id }));
+  }
+
+  /** Tells this process at once that the sessions ended (the others hear it from the database's trigger). */
+  private endSessions(userId: string, ended: { id: string }[]) {
     this.forgetSessions();
+    for (const { id } of ended) this.sessionEnds.emit({ userId, sessionId: id });
   }
 
   /**
