@@ -226,7 +226,10 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
       ],
       publicRoutes: [
         publicReportRoutes(reportDeps, config.corsOrigins),
-        liveStreamRoutes(links.signer, live, workspaceAccess),
+        liveStreamRoutes(links.signer, live, workspaceAccess, {
+          alive: async (userId, sessionId) => (await database.pool.query('select 1 from auth_sessions where id = $1 and user_id = $2', [sessionId, userId])).rowCount === 1,
+          ends: sessionEnds,
+        }),
         publicScanRoutes({
           service: new PublicScanService(database.db, database.pool, config.publicScans),
           signer: links.signer,
