@@ -498,7 +498,7 @@ describe('the defects found by probing, one by one', () => {
 
   it("refuses a project URL the server's address policy refuses, with the policy's reason", async () => {
     const policy = { allowPrivate: false };
-    for (const url of ['http://127.0.0.1:8080/', 'http://localhost/', 'http://[::1]/', 'http://10.1.2.3/admin', 'http://169.254.169.254/latest/meta-data/']) {
+    for (const url of ['http://127.0.0.1:8080/', 'http://localhost/', 'http://[::1]/', 'http://10.1.2.3/admin', 'http://169.254.169.254/latest/meta-data/', 'http://[::127.0.0.1]/', 'http://[64:ff9b::7f00:1]/', 'http://[::ffff:0:7f00:1]/', 'http://[64:ff9b:1::a9fe:a9fe]/', 'http://[2002:a9fe:a9fe::1]/']) {
       const answer = await call('POST', '/project', fx.token, { url });
       const reason = await urlRefusal(policy, url, new Map());
       expect(reason, url).toMatch(/private or loopback/);
