@@ -49,6 +49,11 @@ const envSchema = z.object({
   SIGNIN_MAX_PER_IP: positiveInt(20),
   SIGNIN_WINDOW_SECONDS: positiveInt(900),
   /**
+   * Shared servers: sign-up mails a link that confirms the address, and password sign-in waits for it ("Email not
+   * confirmed"). Off: the account signs in at once and its address stays unproven until a mailed link is followed.
+   */
+  VIBEEVAL_AUTH_CONFIRM_EMAIL: z.enum(['true', 'false', '1', '0']).default('false'),
+  /**
    * Creations (projects, scans, reports, live tickets) one user may make per counter in the window: far above
    * what anyone does by hand, far below a script's flood.
    */
@@ -167,6 +172,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
       perIp: env.SIGNIN_MAX_PER_IP,
       windowSeconds: env.SIGNIN_WINDOW_SECONDS,
     },
+    auth: { confirmEmail: env.VIBEEVAL_AUTH_CONFIRM_EMAIL === 'true' || env.VIBEEVAL_AUTH_CONFIRM_EMAIL === '1' },
     creationLimits: { points: env.CREATE_MAX_PER_WINDOW, windowSeconds: env.CREATE_WINDOW_SECONDS },
     hosted,
     scans: {

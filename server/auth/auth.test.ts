@@ -29,12 +29,13 @@ describe('auth endpoints driven by supabase-js', () => {
     await smtp?.close();
   });
 
-  it('signs up with the account confirmed at once, and refuses a second signup for the same email', async () => {
+  it('signs up with the address unconfirmed, and refuses a second signup for the same email', async () => {
     const email = newEmail();
     const { data, error } = await client(server.origin).auth.signUp({ email, password: 'secret123' });
     expect(error).toBeNull();
     expect(data.user?.email).toBe(email);
-    expect(data.user?.email_confirmed_at).toBeTruthy();
+    // Signing up proves nothing about the address: it stays unconfirmed until a link mailed to it is followed.
+    expect(data.user?.email_confirmed_at).toBeNull();
     expect(data.session?.access_token).toMatch(/^ey/);
 
     const again = await client(server.origin).auth.signUp({ email: email.toUpperCase(), password: 'other123' });
@@ -248,5 +249,56 @@ describe('PKCE', () => {
     } finally {
       await server.stop();
     }
+  });
+});
+
+describe('sign-up on a server that confirms addresses (VIBEEVAL_AUTH_CONFIRM_EMAIL=true)', () => {
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    server = await startTestServer({ SMTP_URL: smtp.url, VIBEEVAL_AUTH_CONFIRM_EMAIL: 'true', SIGNIN_MAX_PER_IP: '1000' });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  it('says so in /settings, mails a confirmation link, and refuses password sign-in until it is followed', async () => {
+    const settings = (await (await fetch(`${server.origin}/auth/v1/settings`)).json()) as { mailer_autoconfirm: boolean };
+    expect(settings.mailer_autoconfirm).toBe(false);
+
+    const email = newEmail();
+    const { data, error } = await client(server.origin).auth.signUp({ email, password: 'secret123' });
+    expect(error).toBeNull();
+    expect(data.session).toBeNull();
+    expect(data.user?.email_confirmed_at).toBeNull();
+
+    const early = await client(server.origin).auth.signInWithPassword({ email, password: 'secret123' });
+    expect(early.error?.message).toBe('Email not confirmed');
+    expect(early.error?.code).toBe('email_not_confirmed');
+    // A wrong password says nothing about the address's state.
+    const wrong = await client(server.origin).auth.signInWithPassword({ email, password: 'wrong-secret' });
+    expect(wrong.error?.message).toBe('Invalid login credentials');
+
+    const mail = await smtp.next(email);
+    expect(mail.subject).toBe('Confirm your vibeeval address');
+    const link = /https?:\/\/\S+\/auth\/v1\/verify\S+/.exec(mail.text)?.[0];
+    expect(new URL(link!).searchParams.get('type')).toBe('signup');
+    const landing = await fetch(link!, { redirect: 'manual' });
+    expect(landing.status).toBe(303);
+    const location = new URL(landing.headers.get('location')!);
+    expect(location.pathname).toBe('/dashboard');
+    const fragment = new URLSearchParams(location.hash.slice(1));
+    expect(fragment.get('type')).toBe('signup');
+    const user = await fetch(`${server.origin}/auth/v1/user`, { headers: { authorization: `Bearer ${fragment.get('access_token')!}` } });
+    expect(((await user.json()) as { email_confirmed_at: string | null }).email_confirmed_at).toBeTruthy();
+    // The link works once.
+    const replay = new URL((await fetch(link!, { redirect: 'manual' })).headers.get('location')!);
+    expect(new URLSearchParams(replay.hash.slice(1)).get('error_code')).toBe('otp_expired');
+
+    const signedIn = await client(server.origin).auth.signInWithPassword({ email, password: 'secret123' });
+    expect(signedIn.error).toBeNull();
   });
 });
