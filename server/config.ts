@@ -108,6 +108,9 @@ const envSchema = z.object({
    * With a subscription the plan follows its tier (common/plan-limits.ts).
    */
   VIBEEVAL_API_PLAN: z.preprocess((value) => (value === '' ? undefined : value), z.enum(API_PLANS).optional()),
+  /** Wrong API keys one client address may present in the window before its key checks are answered 429. */
+  API_KEY_FAILURES_MAX_PER_IP: positiveInt(30),
+  API_KEY_FAILURES_WINDOW_SECONDS: positiveInt(60),
   /** The tier whose limits apply to accounts without an active subscription. */
   VIBEEVAL_UNSUBSCRIBED_TIER: z.enum(TIERS).default('basic'),
   /** Who bills: 'local' (plans in the database, no payment collected) or 'stripe' (needs STRIPE_SECRET_KEY). */
@@ -213,7 +216,10 @@ function toConfig(env: z.infer<typeof envSchema>) {
       windowSeconds: env.PUBLIC_SCAN_WINDOW_SECONDS,
       maxPages: Math.min(env.PUBLIC_SCAN_PAGES, 50),
     },
-    api: { plan: env.VIBEEVAL_API_PLAN ?? null },
+    api: {
+      plan: env.VIBEEVAL_API_PLAN ?? null,
+      keyFailures: { perClient: env.API_KEY_FAILURES_MAX_PER_IP, windowSeconds: env.API_KEY_FAILURES_WINDOW_SECONDS },
+    },
     billing: {
       provider: env.VIBEEVAL_BILLING,
       unsubscribedTier: env.VIBEEVAL_UNSUBSCRIBED_TIER,
