@@ -48,6 +48,10 @@ const envSchema = z.object({
   SIGNIN_MAX_PER_EMAIL: positiveInt(5),
   SIGNIN_MAX_PER_IP: positiveInt(20),
   SIGNIN_WINDOW_SECONDS: positiveInt(900),
+  /** Sign-ups per client address and per address signed up for, in the window (each sends a mail). */
+  SIGNUP_MAX_PER_IP: positiveInt(30),
+  SIGNUP_MAX_PER_EMAIL: positiveInt(3),
+  SIGNUP_WINDOW_SECONDS: positiveInt(3600),
   /**
    * Shared servers: sign-up mails a link that confirms the address, and password sign-in waits for it ("Email not
    * confirmed"). Off: the account signs in at once and its address stays unproven until a mailed link is followed.
@@ -174,6 +178,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
       perEmail: env.SIGNIN_MAX_PER_EMAIL,
       perIp: env.SIGNIN_MAX_PER_IP,
       windowSeconds: env.SIGNIN_WINDOW_SECONDS,
+      signUp: { perEmail: env.SIGNUP_MAX_PER_EMAIL, perIp: env.SIGNUP_MAX_PER_IP, windowSeconds: env.SIGNUP_WINDOW_SECONDS },
     },
     auth: { confirmEmail: env.VIBEEVAL_AUTH_CONFIRM_EMAIL === 'true' || env.VIBEEVAL_AUTH_CONFIRM_EMAIL === '1' },
     creationLimits: { points: env.CREATE_MAX_PER_WINDOW, windowSeconds: env.CREATE_WINDOW_SECONDS },

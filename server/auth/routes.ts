@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { authErrorAnswer, authErrorBody } from '../http-errors';
 import { boundedJsonRecord, USER_METADATA_LIMITS } from '../http-input';
 import type { Mailer } from '../mail/mailer';
-import { confirmationMail, recoveryMail } from '../mail/templates';
+import { confirmationMail, recoveryMail, signUpAttemptMail } from '../mail/templates';
 import { providerRoutes, type ProviderRoutesOptions } from './provider-routes';
 import type { AuthRateLimits } from './rate-limit';
 import { AuthError, normaliseEmail, userJson, type AuthService, type ClientInfo, type EmailLinkKind, type PkceChallenge } from './service';
@@ -124,13 +124,18 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     },
     async (request) => {
       const { email: address, password: secret, data } = request.body;
-      const result = await service.signUp(address, secret, data ?? {}, clientInfo(request), pkceOf(request.body));
-      if (result.kind === 'session') return result.session;
-      const link = verifyLink(result.token, 'signup', safeRedirect(request.query.redirect_to, '/dashboard'));
-      await mailer.send(confirmationMail(result.user.email, link));
-      request.log.info({ mail: 'signup' }, `confirmation mail sent to ${mailer.destination}`);
-      // GoTrue's answer while the address waits for confirmation: the user, no session.
-      return userJson(result.user);
+      await limits.signUpAttempt(normaliseEmail(address), request.ip);
+      const result = await service.signUp(address, secret, data ?? {}, pkceOf(request.body));
+      // The answer is the same whether or not the address has an account (a user, no session: the new account
+      // signs in at /login); the mail tells the address's owner which it was.
+      if (result.kind === 'created') {
+        const link = verifyLink(result.token, 'signup', safeRedirect(request.query.redirect_to, '/dashboard'));
+        await mailer.send(confirmationMail(result.user.email, link));
+      } else if (result.user) {
+        await mailer.send(signUpAttemptMail(result.user.email, `${options.origin()}/login`));
+      }
+      request.log.info({ mail: 'signup' }, `sign-up mail sent to ${mailer.destination}`);
+      return result.answer;
     },
   );
 

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { authSessions, oneTimeTokens, refreshTokens, users } from '../db/schema';
@@ -79,11 +79,13 @@ export class AuthService {
   ) {}
 
   /**
-   * A new account: with a session at once, or, when addresses must be confirmed first, with the token of the
-   * confirmation link to mail. Signing up proves nothing about the address (anyone can type anyone's): it stays
-   * unproven until a link mailed to it is followed (see ProviderSignIn for why that matters).
+   * A new account and the token of its confirmation link to mail, or the account that already has the address.
+   * `answer` is the same either way (a user without a session, a stand-in for an existing account), so sign-up
+   * does not tell who has an account; the mail to the address says what happened. Signing up proves nothing about
+   * the address (anyone can type anyone's): it stays unproven until a link mailed to it is followed (see
+   * ProviderSignIn for why that matters).
    */
-  async signUp(email: string, password: string, metadata: Record<string, unknown>, client: ClientInfo, pkce?: PkceChallenge) {
+  async signUp(email: string, password: string, metadata: Record<string, unknown>, pkce?: PkceChallenge) {
     if (password.length < MIN_PASSWORD_LENGTH) {
       throw new AuthError(422, 'weak_password', `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`, {
         weak_password: { reasons: ['length'] },
@@ -91,15 +93,27 @@ export class AuthService {
     }
     const passwordHash = await hashPassword(password);
     const now = new Date();
-    const confirm = this.options.confirmEmail === true;
+    const address = normaliseEmail(email);
     const [user] = await this.db
       .insert(users)
-      .values({ email: normaliseEmail(email), passwordHash, emailConfirmedAt: null, lastSignInAt: confirm ? null : now, userMetadata: metadata })
+      .values({ email: address, passwordHash, emailConfirmedAt: null, userMetadata: metadata })
       .onConflictDoNothing({ target: users.email })
       .returning();
-    if (!user) throw new AuthError(422, 'user_already_exists', 'User already registered');
-    if (confirm) return { kind: 'confirm' as const, user, token: await this.createEmailToken(user.id, 'signup', pkce) };
-    return { kind: 'session' as const, session: await this.issueSession(user, 'password', client) };
+    if (user) return { kind: 'created' as const, user, token: await this.createEmailToken(user.id, 'signup', pkce), answer: userJson(user) };
+    const existing = await this.db.query.users.findFirst({ where: eq(users.email, address) });
+    const standIn: UserRow = {
+      id: randomUUID(),
+      email: address,
+      passwordHash: null,
+      emailConfirmedAt: null,
+      disabledAt: null,
+      lastSignInAt: null,
+      userMetadata: metadata,
+      providers: ['email'],
+      createdAt: now,
+      updatedAt: now,
+    };
+    return { kind: 'existing' as const, user: existing, answer: userJson(standIn) };
   }
 
   async signInWithPassword(email: string, password: string, client: ClientInfo) {

@@ -39,3 +39,21 @@ export function confirmationMail(to: string, link: string): MailMessage {
 <p>If it was not you, ignore this message: no account is confirmed without this link.</p>`,
   };
 }
+
+/** Sent instead of a confirmation when someone signs up with an address that already has an account. */
+export function signUpAttemptMail(to: string, loginLink: string): MailMessage {
+  return {
+    to,
+    subject: 'Someone tried to sign up with your address',
+    text: [
+      'Someone tried to sign up for vibeeval with your address, which already has an account. No new account was made.',
+      '',
+      `If it was you, sign in instead (or choose a new password from there): ${loginLink}`,
+      '',
+      'If it was not you, ignore this message: your account is unchanged.',
+    ].join('\n'),
+    html: `<p>Someone tried to sign up for vibeeval with your address, which already has an account. No new account was made.</p>
+<p>If it was you, <a href="${escape(loginLink)}">sign in</a> instead (or choose a new password from there).</p>
+<p>If it was not you, ignore this message: your account is unchanged.</p>`,
+  };
+}
