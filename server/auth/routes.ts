@@ -127,14 +127,20 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       await limits.signUpAttempt(normaliseEmail(address), request.ip);
       const result = await service.signUp(address, secret, data ?? {}, pkceOf(request.body));
       // The answer is the same whether or not the address has an account (a user, no session: the new account
-      // signs in at /login); the mail tells the address's owner which it was.
-      if (result.kind === 'created') {
-        const link = verifyLink(result.token, 'signup', safeRedirect(request.query.redirect_to, '/dashboard'));
-        await mailer.send(confirmationMail(result.user.email, link));
-      } else if (result.user) {
-        await mailer.send(signUpAttemptMail(result.user.email, `${options.origin()}/login`));
+      // signs in at /login); a mail tells the address's owner which it was. It goes out after the answer, so
+      // neither the mail server's delay nor its failure tells the two apart.
+      const mail =
+        result.kind === 'created'
+          ? result.token
+            ? confirmationMail(result.user.email, verifyLink(result.token, 'signup', safeRedirect(request.query.redirect_to, '/dashboard')))
+            : undefined
+          : result.user && signUpAttemptMail(result.user.email, `${options.origin()}/login`);
+      if (mail) {
+        mailer.send(mail).then(
+          () => request.log.info({ mail: 'signup' }, `sign-up mail sent to ${mailer.destination}`),
+          (error: unknown) => request.log.warn({ mail: 'signup', err: error }, 'sign-up mail could not be sent'),
+        );
       }
-      request.log.info({ mail: 'signup' }, `sign-up mail sent to ${mailer.destination}`);
       return result.answer;
     },
   );

@@ -79,7 +79,8 @@ export class AuthService {
   ) {}
 
   /**
-   * A new account and the token of its confirmation link to mail, or the account that already has the address.
+   * A new account (with the token of its confirmation link to mail when addresses are confirmed), or the account
+   * that already has the address.
    * `answer` is the same either way (a user without a session, a stand-in for an existing account), so sign-up
    * does not tell who has an account; the mail to the address says what happened. Signing up proves nothing about
    * the address (anyone can type anyone's): it stays unproven until a link mailed to it is followed (see
@@ -99,7 +100,11 @@ export class AuthService {
       .values({ email: address, passwordHash, emailConfirmedAt: null, userMetadata: metadata })
       .onConflictDoNothing({ target: users.email })
       .returning();
-    if (user) return { kind: 'created' as const, user, token: await this.createEmailToken(user.id, 'signup', pkce), answer: userJson(user) };
+    if (user) {
+      // Without confirmation the new account signs in at once; its address is proven later, if ever, by a recovery link.
+      const token = this.options.confirmEmail ? await this.createEmailToken(user.id, 'signup', pkce) : undefined;
+      return { kind: 'created' as const, user, token, answer: userJson(user) };
+    }
     const existing = await this.db.query.users.findFirst({ where: eq(users.email, address) });
     const standIn: UserRow = {
       id: randomUUID(),
