@@ -80,8 +80,7 @@ export class AuthService {
 
   /**
    * A new account (with the token of its confirmation link to mail when addresses are confirmed), or the account
-   * that already has the address.
-   * `answer` is the same either way (a user without a session, a stand-in for an existing account), so sign-up
+   * that already has the address. `answer` is the same either way (a user without a session, a stand-in for an existing account), so sign-up
    * does not tell who has an account; the mail to the address says what happened. Signing up proves nothing about
    * the address (anyone can type anyone's): it stays unproven until a link mailed to it is followed (see
    * ProviderSignIn for why that matters).
