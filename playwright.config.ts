@@ -60,6 +60,7 @@ export default defineConfig({
       // Every spec signs in from 127.0.0.1: the per-IP sign-in limit (20 in 15 min) is for a public server's many
       // clients, and the suite's sign-ins now pass it (server/auth tests cover the limit itself).
       SIGNIN_MAX_PER_IP: '1000',
+      SIGNUP_MAX_PER_IP: '1000',
     },
   },
 });

@@ -195,7 +195,7 @@ export async function buildApp({ config, database, secrets, mailer, logger, acce
   }));
 
   const tokens = new AccessTokens(secrets.jwtSecret, config.jwtExpirySeconds);
-  const service = new AuthService(database.db, tokens, sessionEnds);
+  const service = new AuthService(database.db, tokens, { confirmEmail: config.auth.confirmEmail }, sessionEnds);
   const limits = new AuthRateLimits(database.pool, config.signinLimits);
   await app.register(authRoutes, {
     prefix: '/auth/v1',
@@ -205,6 +205,7 @@ export async function buildApp({ config, database, secrets, mailer, logger, acce
     mailer,
     origin,
     allowedOrigins: config.corsOrigins,
+    confirmEmail: config.auth.confirmEmail,
     google: config.google
       ? { provider: openIdProvider(config.google, config.scans.addressPolicy), signIn: new ProviderSignIn(database.db, 'google') }
       : null,

@@ -48,6 +48,15 @@ const envSchema = z.object({
   SIGNIN_MAX_PER_EMAIL: positiveInt(5),
   SIGNIN_MAX_PER_IP: positiveInt(20),
   SIGNIN_WINDOW_SECONDS: positiveInt(900),
+  /** Sign-ups per client address and per address signed up for, in the window (each sends a mail). */
+  SIGNUP_MAX_PER_IP: positiveInt(30),
+  SIGNUP_MAX_PER_EMAIL: positiveInt(3),
+  SIGNUP_WINDOW_SECONDS: positiveInt(3600),
+  /**
+   * Shared servers: sign-up mails a link that confirms the address, and password sign-in waits for it ("Email not
+   * confirmed"). Off: the account signs in at once and its address stays unproven until a mailed link is followed.
+   */
+  VIBEEVAL_AUTH_CONFIRM_EMAIL: z.enum(['true', 'false', '1', '0']).default('false'),
   /**
    * Creations (projects, scans, reports, live tickets) one user may make per counter in the window: far above
    * what anyone does by hand, far below a script's flood.
@@ -103,6 +112,9 @@ const envSchema = z.object({
    * With a subscription the plan follows its tier (common/plan-limits.ts).
    */
   VIBEEVAL_API_PLAN: z.preprocess((value) => (value === '' ? undefined : value), z.enum(API_PLANS).optional()),
+  /** Wrong API keys one client address may present in the window before its key checks are answered 429. */
+  API_KEY_FAILURES_MAX_PER_IP: positiveInt(30),
+  API_KEY_FAILURES_WINDOW_SECONDS: positiveInt(60),
   /** The tier whose limits apply to accounts without an active subscription. */
   VIBEEVAL_UNSUBSCRIBED_TIER: z.enum(TIERS).default('basic'),
   /** Who bills: 'local' (plans in the database, no payment collected) or 'stripe' (needs STRIPE_SECRET_KEY). */
@@ -166,7 +178,9 @@ function toConfig(env: z.infer<typeof envSchema>) {
       perEmail: env.SIGNIN_MAX_PER_EMAIL,
       perIp: env.SIGNIN_MAX_PER_IP,
       windowSeconds: env.SIGNIN_WINDOW_SECONDS,
+      signUp: { perEmail: env.SIGNUP_MAX_PER_EMAIL, perIp: env.SIGNUP_MAX_PER_IP, windowSeconds: env.SIGNUP_WINDOW_SECONDS },
     },
+    auth: { confirmEmail: env.VIBEEVAL_AUTH_CONFIRM_EMAIL === 'true' || env.VIBEEVAL_AUTH_CONFIRM_EMAIL === '1' },
     creationLimits: { points: env.CREATE_MAX_PER_WINDOW, windowSeconds: env.CREATE_WINDOW_SECONDS },
     hosted,
     scans: {
@@ -207,7 +221,10 @@ function toConfig(env: z.infer<typeof envSchema>) {
       windowSeconds: env.PUBLIC_SCAN_WINDOW_SECONDS,
       maxPages: Math.min(env.PUBLIC_SCAN_PAGES, 50),
     },
-    api: { plan: env.VIBEEVAL_API_PLAN ?? null },
+    api: {
+      plan: env.VIBEEVAL_API_PLAN ?? null,
+      keyFailures: { perClient: env.API_KEY_FAILURES_MAX_PER_IP, windowSeconds: env.API_KEY_FAILURES_WINDOW_SECONDS },
+    },
     billing: {
       provider: env.VIBEEVAL_BILLING,
       unsubscribedTier: env.VIBEEVAL_UNSUBSCRIBED_TIER,

@@ -11,6 +11,7 @@ import { startFixtureSite, type FixtureSite } from '../tests/fixtures/sites';
 import { clusterDir, startEmbeddedPostgres, type RunningPostgres } from './db/embedded';
 import { startServer } from './server';
 import { startTestServer } from './testing/test-server';
+import { signUp } from './testing/http';
 
 // The database dies under a running server (kill -9 of the embedded postmaster; an external server stopped):
 // the server answers 503 with the reason meanwhile, gets the database back, and carries on where it was.
@@ -48,12 +49,7 @@ afterEach(() => {
 });
 
 async function client(origin: string) {
-  const signup = await fetch(`${origin}/auth/v1/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', apikey: 'local' },
-    body: JSON.stringify({ email: `db-loss-${Date.now()}@example.com`, password: 'secret123' }),
-  });
-  const { access_token: token } = (await signup.json()) as { access_token: string };
+  const { token } = await signUp(origin, 'db-loss');
   const call = async (method: string, path: string, body?: unknown) => {
     const response = await fetch(`${origin}${path}`, {
       method,

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEXT_CURSOR_HEADER } from '../common/pagination';
 import { projectScanResponseSchema } from '../common/projects';
 import { startTestServer } from './testing/test-server';
+import { signUp } from './testing/http';
 
 // Every list answers in pages (keyset cursor in X-Next-Cursor and Link), and every creation route is limited per user.
 
@@ -34,12 +35,7 @@ interface Answer {
 
 let counter = 0;
 async function account() {
-  const signup = await fetch(`${server.origin}/auth/v1/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', apikey: 'local' },
-    body: JSON.stringify({ email: `lists${Date.now()}${counter++}@example.com`, password: 'secret123' }),
-  });
-  const { access_token: token } = (await signup.json()) as { access_token: string };
+  const { token } = await signUp(server.origin, `lists${counter++}`);
   return async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> => {
     const response = await fetch(`${server.origin}${path}`, {
       method,

@@ -151,8 +151,6 @@ describe('logs of a full run', () => {
     const password = keep('password', `pw-${randomBytes(9).toString('base64url')}`);
     const signup = await json('/auth/v1/signup', { method: 'POST', body: { email, password } });
     expect(signup.status).toBe(200);
-    keep('signup access token', signup.body.access_token as string);
-    keep('signup refresh token', signup.body.refresh_token as string);
     const signin = await json('/auth/v1/token?grant_type=password', { method: 'POST', body: { email, password } });
     const token = keep('access token', signin.body.access_token as string);
     const refreshed = await json('/auth/v1/token?grant_type=refresh_token', { method: 'POST', body: { refresh_token: keep('refresh token', signin.body.refresh_token as string) } });

@@ -171,7 +171,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
     });
     webhooks.start();
     const started = jobs;
-    const keyAuth = (apiKeyAuth = new ApiKeyAuth(database.pool, database.url, { membership: workspaceAccess }));
+    const keyAuth = (apiKeyAuth = new ApiKeyAuth(database.pool, database.url, { membership: workspaceAccess, failures: config.api.keyFailures }));
     await keyAuth.start();
     // Plan changes are notified like scans: through the notifier, which obeys the user's webhook preference.
     const billingService = (billing = createBilling({ config: config.billing, db: database.db, planGate, events, webhooks: notices, logger }));

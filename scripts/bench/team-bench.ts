@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { startFixtureSite } from '../../tests/fixtures/sites';
 import { startPostgres } from '../team/postgres.mjs';
+import { signUp } from '../../server/testing/http';
 
 interface Options {
   scans: number;
@@ -324,12 +325,7 @@ async function main(): Promise<void> {
       /vibeeval is running at/,
     );
     await client.connect();
-    const signup = await fetch(`${origin}/auth/v1/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', apikey: 'local' },
-      body: JSON.stringify({ email: `bench-team-${Date.now()}@example.com`, password: 'bench-team-secret' }),
-    });
-    const { access_token: token } = (await signup.json()) as { access_token: string };
+    const { token } = await signUp(origin, 'bench-team');
     // One project per scan: a project runs one scan at a time.
     const projectIds: string[] = [];
     for (let i = 0; i < options.scans; i++) {

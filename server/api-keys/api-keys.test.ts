@@ -10,7 +10,7 @@ import { scrubText, scrubUrl } from '../log-scrub';
 import { rawRequest, signUp, type RawAnswer } from '../testing/http';
 import { startTestServer } from '../testing/test-server';
 import { addMember, MEMBERSHIP_SETTLE_MS, personalWorkspace, removeMember, sharedWorkspace } from '../testing/workspace-rows';
-import { API_KEY_REFUSALS } from './auth';
+import { API_KEY_REFUSALS, tooManyWrongKeys } from './auth';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 
@@ -309,6 +309,58 @@ describe('API keys of a shared workspace', () => {
     expect(counted[0]!.requests).toBeGreaterThanOrEqual(30);
     expect(((await call(a, 'GET', '/api_usage', `Bearer ${t.member.token}`)).json as Record<string, unknown>).used_today).toBe(1);
     expect((await inWorkspace(a, 'GET', '/api_usage', t.stranger.token, t.workspace)).status).toBe(404);
+  });
+});
+
+describe('wrong API keys from one client', () => {
+  let c: Server;
+  beforeAll(async () => {
+    // Behind a proxy the client is X-Forwarded-For's address: each test client has its own.
+    c = await startTestServer({
+      DATABASE_URL: postgres.url,
+      VIBEEVAL_DATA_DIR: join(root, 'data'),
+      VIBEEVAL_SCAN_CONCURRENCY: '0',
+      VIBEEVAL_SCENARIO_CONCURRENCY: '0',
+      VIBEEVAL_TRUST_PROXY: '1',
+      API_KEY_FAILURES_MAX_PER_IP: '10',
+      API_KEY_FAILURES_WINDOW_SECONDS: '60',
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await c?.stop();
+  });
+
+  const from = (client: string, key: string) =>
+    fetch(`${c.origin}/v1/scans`, { headers: { authorization: `Bearer ${key}`, 'x-forwarded-for': client } });
+  const wrongKey = (i: number) => `vb_live_${String(i).padStart(26, 'W')}`;
+
+  it('are answered 429 with Retry-After past the limit, without slowing the valid keys of other clients', async () => {
+    const user = await signUp(c.origin, 'keys-flood');
+    const { key } = await issue(c, user.token, 'flood');
+
+    // Within the limit every wrong key is a plain 401.
+    for (let i = 0; i < 10; i++) expect((await from('198.51.100.1', wrongKey(i))).status).toBe(401);
+    const over = await from('198.51.100.1', wrongKey(10));
+    expect(over.status).toBe(429);
+    const retryAfter = Number(over.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(((await over.json()) as { detail: string }).detail).toBe(tooManyWrongKeys(retryAfter));
+    // While blocked, a right key is no different from a wrong one: nothing tells them apart.
+    expect((await from('198.51.100.1', key)).status).toBe(429);
+
+    // 300 wrong keys at once from another client: at most the limit get 401, the rest 429; meanwhile a third
+    // client's valid key is answered as usual, and quickly.
+    const flood = Array.from({ length: 300 }, (_, i) => from('198.51.100.2', wrongKey(100 + i)).then((r) => r.status));
+    const started = Date.now();
+    const valid = await from('198.51.100.3', key);
+    const validMs = Date.now() - started;
+    const statuses = await Promise.all(flood);
+    expect(valid.status).toBe(200);
+    expect(validMs).toBeLessThan(5_000);
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(290);
+    expect(statuses.every((status) => status === 401 || status === 429)).toBe(true);
   });
 });
 

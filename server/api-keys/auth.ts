@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import pg from 'pg';
+import { RateLimiterPostgres } from 'rate-limiter-flexible';
+import { takePoint } from '../rate-limit';
 import { WorkspaceAccess } from '../workspaces/access';
 import { apiKeyFromHeader, hashApiKey, type ApiKeyCaller } from './keys';
 
@@ -18,6 +20,11 @@ export interface ApiKeyAuthOptions {
    * WorkspaceAccess, whose answers last a second: a removed member's key is refused on every instance within it).
    */
   membership?: Pick<WorkspaceAccess, 'membership'>;
+  /**
+   * Wrong keys one client (its address) may present in the window, counted in PostgreSQL for every instance; past
+   * it, the client's every key check is answered 429 until the window ends. Unset: no limit.
+   */
+  failures?: { perClient: number; windowSeconds: number };
 }
 
 /** Why a request to the public API is refused before it reaches a route: always a 401 with `WWW-Authenticate: Bearer`. */
@@ -28,6 +35,10 @@ export const API_KEY_REFUSALS = {
   /** The key's maker left its workspace or was removed from it: the key acts for nobody there any more. */
   formerMember: 'This API key is not valid any more: the member who created it is no longer in its workspace.',
 } as const;
+
+/** The answer (429) to a client that presented too many wrong keys. */
+export const tooManyWrongKeys = (seconds: number) =>
+  `Too many requests with an invalid API key from this address. Try again in ${seconds} s.`;
 
 export type ApiKeyVerdict = { caller: ApiKeyCaller } | { refusal: string };
 
@@ -57,6 +68,13 @@ export class ApiKeyAuth {
   private retry: NodeJS.Timeout | undefined;
   /** Counts invalidations, so that a lookup that raced a revocation is not kept. */
   private tick = 0;
+  private readonly failures: RateLimiterPostgres | undefined;
+  /**
+   * Clients over the wrong-key limit, with when their block ends (ms): refused here before any lookup, so a flood of
+   * guesses costs one map read each and a valid key of theirs gains them nothing (no answer tells a right key from a
+   * wrong one while blocked). Other instances learn of a block at the client's next wrong key there.
+   */
+  private readonly blocked = new Map<string, number>();
 
   constructor(
     private readonly pool: pg.Pool,
@@ -69,6 +87,17 @@ export class ApiKeyAuth {
     this.membership = options.membership ?? new WorkspaceAccess(pool);
     this.touchTimer = setInterval(() => void this.flushLastUsed(), options.touchEveryMs ?? 1_000);
     this.touchTimer.unref();
+    if (options.failures) {
+      this.failures = new RateLimiterPostgres({
+        storeClient: pool,
+        storeType: 'pool',
+        tableName: 'rate_limits',
+        tableCreated: true,
+        keyPrefix: 'api_key_fail_ip',
+        points: options.failures.perClient,
+        duration: options.failures.windowSeconds,
+      });
+    }
   }
 
   /** Starts listening for revocations made by other instances (without it, verifications are never cached). */
@@ -164,9 +193,29 @@ export class ApiKeyAuth {
    * For a route or hook: the caller, or null once a 401 with `WWW-Authenticate: Bearer` and `{detail}` was sent.
    */
   async authenticate(request: FastifyRequest, reply: FastifyReply): Promise<ApiKeyCaller | null> {
+    const client = request.ip;
+    const until = this.blocked.get(client);
+    if (until !== undefined && until > this.now()) return this.refuseFlood(reply, until);
+    if (until !== undefined) this.blocked.delete(client);
     const verdict = await this.verify(request.headers.authorization);
     if ('caller' in verdict) return verdict.caller;
+    // Only guesses count: a wrong key, not a missing one nor a real key whose maker left (neither is guessing).
+    if (this.failures && verdict.refusal === API_KEY_REFUSALS.invalid) {
+      const retryAfter = await takePoint(this.failures, client);
+      if (retryAfter !== null) {
+        if (this.blocked.size >= this.maxEntries) this.blocked.delete(this.blocked.keys().next().value!);
+        const ends = this.now() + retryAfter * 1000;
+        this.blocked.set(client, ends);
+        return this.refuseFlood(reply, ends);
+      }
+    }
     await reply.code(401).header('WWW-Authenticate', 'Bearer').send({ detail: verdict.refusal });
+    return null;
+  }
+
+  private async refuseFlood(reply: FastifyReply, until: number): Promise<null> {
+    const seconds = Math.max(1, Math.ceil((until - this.now()) / 1000));
+    await reply.code(429).header('Retry-After', String(seconds)).send({ detail: tooManyWrongKeys(seconds) });
     return null;
   }
 

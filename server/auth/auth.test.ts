@@ -4,6 +4,7 @@ import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpCapture, startTestServer } from '../testing/test-server';
+import { SIGNUP_LIMIT_TEXT } from './rate-limit';
 
 // The real supabase-js client against the real server: the renderer uses exactly this client.
 const client = (origin: string) =>
@@ -22,24 +23,78 @@ describe('auth endpoints driven by supabase-js', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpCapture();
-    server = await startTestServer({ SMTP_URL: smtp.url, JWT_EXPIRY: '2', SIGNIN_MAX_PER_EMAIL: '3', SIGNIN_MAX_PER_IP: '1000' });
+    server = await startTestServer({ SMTP_URL: smtp.url, JWT_EXPIRY: '2', SIGNIN_MAX_PER_EMAIL: '3', SIGNIN_MAX_PER_IP: '1000', SIGNUP_MAX_PER_EMAIL: '3' });
   });
   afterAll(async () => {
     await server?.stop();
     await smtp?.close();
   });
 
-  it('signs up with the account confirmed at once, and refuses a second signup for the same email', async () => {
-    const email = newEmail();
-    const { data, error } = await client(server.origin).auth.signUp({ email, password: 'secret123' });
+  /** POST /auth/v1/signup as supabase-js sends it; the answer's status and JSON body. */
+  const rawSignUp = async (email: string, password: string) => {
+    const response = await fetch(`${server.origin}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', apikey: 'local-anon-key' },
+      body: JSON.stringify({ email, password }),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+  /** A new account's first session: sign-up, then sign-in. */
+  const signedUp = async (email: string, password = 'secret123') => {
+    expect((await client(server.origin).auth.signUp({ email, password })).error).toBeNull();
+    const { data, error } = await client(server.origin).auth.signInWithPassword({ email, password });
     expect(error).toBeNull();
-    expect(data.user?.email).toBe(email);
-    expect(data.user?.email_confirmed_at).toBeTruthy();
-    expect(data.session?.access_token).toMatch(/^ey/);
+    return data.session!;
+  };
 
-    const again = await client(server.origin).auth.signUp({ email: email.toUpperCase(), password: 'other123' });
-    expect(again.error?.message).toBe('User already registered');
-    expect(again.error?.code).toBe('user_already_exists');
+  it('answers sign-up the same way whether or not the address has an account, with no session; the mail says which', async () => {
+    const email = newEmail();
+    const first = await rawSignUp(email, 'secret123');
+    const again = await rawSignUp(email.toUpperCase(), 'other123');
+    expect(first.status).toBe(200);
+    expect(again.status).toBe(200);
+    expect(Object.keys(again.body).sort()).toEqual(Object.keys(first.body).sort());
+    for (const answer of [first.body, again.body]) {
+      expect(answer).not.toHaveProperty('access_token');
+      expect(answer).not.toHaveProperty('refresh_token');
+      expect(answer).toMatchObject({ email, email_confirmed_at: null, last_sign_in_at: null, app_metadata: { provider: 'email', providers: ['email'] } });
+    }
+    // Signing up proves nothing about the address: it stays unconfirmed until a link mailed to it is followed.
+    const session = (await client(server.origin).auth.signInWithPassword({ email, password: 'secret123' })).data.session!;
+    expect(session.user.id).toBe(first.body.id);
+    expect(again.body.id).not.toBe(first.body.id);
+    // The second sign-up changed nothing: the account keeps its password.
+    expect((await client(server.origin).auth.signInWithPassword({ email, password: 'other123' })).error?.message).toBe('Invalid login credentials');
+
+    // Without confirmation by mail a new account gets none; an existing one is told of the try.
+    const attempt = await smtp.next(email);
+    expect(attempt.subject).toBe('Someone tried to sign up with your address');
+    expect(attempt.text).toContain(`${server.origin}/login`);
+    expect(smtp.messages.filter((message) => message.to.includes(email))).toEqual([]);
+
+    // supabase-js reads either answer as a user without a session, which the sign-up page sends to /login.
+    const viaClient = await client(server.origin).auth.signUp({ email, password: 'third123' });
+    expect(viaClient.error).toBeNull();
+    expect(viaClient.data.session).toBeNull();
+    expect(viaClient.data.user?.email).toBe(email);
+    await smtp.next(email);
+  });
+
+  it('limits sign-ups per address with 429, Retry-After and a clear message', async () => {
+    const email = newEmail();
+    // SIGNUP_MAX_PER_EMAIL is 3 here: a new account and two tries more.
+    for (let i = 0; i < 3; i++) expect((await rawSignUp(email, 'secret123')).status).toBe(200);
+    const response = await fetch(`${server.origin}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', apikey: 'local-anon-key' },
+      body: JSON.stringify({ email, password: 'secret123' }),
+    });
+    expect(response.status).toBe(429);
+    expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await response.json()).toMatchObject({ code: 429, error_code: 'over_email_send_rate_limit', msg: SIGNUP_LIMIT_TEXT });
+    const viaClient = await client(server.origin).auth.signUp({ email, password: 'secret123' });
+    expect(viaClient.error?.status).toBe(429);
+    expect(viaClient.error?.message).toBe(SIGNUP_LIMIT_TEXT);
   });
 
   it('refuses passwords under 6 characters and malformed emails', async () => {
@@ -52,7 +107,7 @@ describe('auth endpoints driven by supabase-js', () => {
 
   it('signs in with the right password and refuses a wrong one', async () => {
     const email = newEmail();
-    await client(server.origin).auth.signUp({ email, password: 'secret123' });
+    await signedUp(email);
     const auth = client(server.origin).auth;
     const ok = await auth.signInWithPassword({ email, password: 'secret123' });
     expect(ok.error).toBeNull();
@@ -67,9 +122,7 @@ describe('auth endpoints driven by supabase-js', () => {
   });
 
   it('rotates refresh tokens, and a reused one revokes the session', async () => {
-    const email = newEmail();
-    const { data } = await client(server.origin).auth.signUp({ email, password: 'secret123' });
-    const first = data.session!.refresh_token;
+    const first = (await signedUp(newEmail())).refresh_token;
 
     const auth = client(server.origin).auth;
     const refreshed = await auth.refreshSession({ refresh_token: first });
@@ -85,8 +138,7 @@ describe('auth endpoints driven by supabase-js', () => {
   });
 
   it('expires access tokens after JWT_EXPIRY seconds', async () => {
-    const { data } = await client(server.origin).auth.signUp({ email: newEmail(), password: 'secret123' });
-    const token = data.session!.access_token;
+    const token = (await signedUp(newEmail())).access_token;
     expect((await fetch(`${server.origin}/auth/v1/user`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
     await new Promise((r) => setTimeout(r, 3100));
     const expired = await fetch(`${server.origin}/auth/v1/user`, { headers: { authorization: `Bearer ${token}` } });
@@ -96,7 +148,7 @@ describe('auth endpoints driven by supabase-js', () => {
 
   it('sends a recovery mail whose link lands on /reset-password with type=recovery, and the new password works', async () => {
     const email = newEmail();
-    await client(server.origin).auth.signUp({ email, password: 'old-secret' });
+    await signedUp(email, 'old-secret');
     const { error } = await client(server.origin).auth.resetPasswordForEmail(email, { redirectTo: `${server.origin}/reset-password` });
     expect(error).toBeNull();
 
@@ -136,7 +188,7 @@ describe('auth endpoints driven by supabase-js', () => {
 
   it('returns a recovery link to the desktop app when the app asked for it, with the session in the fragment', async () => {
     const email = newEmail();
-    await client(server.origin).auth.signUp({ email, password: 'secret123' });
+    await signedUp(email);
     await client(server.origin).auth.resetPasswordForEmail(email, { redirectTo: 'vibeeval://reset-password' });
     const link = /https?:\/\/\S+\/auth\/v1\/verify\S+/.exec((await smtp.next(email)).text)![0];
     const location = (await fetch(link, { redirect: 'manual' })).headers.get('location')!;
@@ -146,7 +198,7 @@ describe('auth endpoints driven by supabase-js', () => {
     expect(fragment.get('access_token')).toBeTruthy();
     // Only that exact address: another path of the scheme falls back to the server's own page.
     const otherEmail = newEmail();
-    await client(server.origin).auth.signUp({ email: otherEmail, password: 'secret123' });
+    await signedUp(otherEmail);
     await client(server.origin).auth.resetPasswordForEmail(otherEmail, { redirectTo: 'vibeeval://reset-password/x' });
     const other = /https?:\/\/\S+\/auth\/v1\/verify\S+/.exec((await smtp.next(otherEmail)).text)![0];
     const otherLocation = new URL((await fetch(other, { redirect: 'manual' })).headers.get('location')!);
@@ -155,7 +207,7 @@ describe('auth endpoints driven by supabase-js', () => {
 
   it('never redirects a recovery link to a foreign origin', async () => {
     const email = newEmail();
-    await client(server.origin).auth.signUp({ email, password: 'secret123' });
+    await signedUp(email);
     await client(server.origin).auth.resetPasswordForEmail(email, { redirectTo: 'https://evil.example/steal' });
     const link = /https?:\/\/\S+\/auth\/v1\/verify\S+/.exec((await smtp.next(email)).text)![0];
     const location = new URL((await fetch(link, { redirect: 'manual' })).headers.get('location')!);
@@ -165,7 +217,7 @@ describe('auth endpoints driven by supabase-js', () => {
 
   it('signs out: the session is gone for the access and the refresh token', async () => {
     const email = newEmail();
-    await client(server.origin).auth.signUp({ email, password: 'secret123' });
+    await signedUp(email);
     const auth = client(server.origin).auth;
     const { data } = await auth.signInWithPassword({ email, password: 'secret123' });
     const { access_token, refresh_token } = data.session!;
@@ -179,7 +231,7 @@ describe('auth endpoints driven by supabase-js', () => {
 
   it('rate limits sign-in per email with 429 and Retry-After', async () => {
     const email = newEmail();
-    await client(server.origin).auth.signUp({ email, password: 'secret123' });
+    await signedUp(email);
     const attempt = (password: string) =>
       fetch(`${server.origin}/auth/v1/token?grant_type=password`, {
         method: 'POST',
@@ -222,7 +274,7 @@ describe('PKCE', () => {
       for (const file of await readdir(outbox)) {
         expect((await stat(join(outbox, file))).mode & 0o777).toBe(0o600);
         const raw = (await readFile(join(outbox, file), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-        if (!raw.includes(email)) continue;
+        if (!raw.includes(email) || !raw.includes('type=recovery')) continue;
         const link = /https?:\/\/[^\s"<]+\/auth\/v1\/verify[^\s"<]+/.exec(raw)![0].replace(/&amp;/g, '&');
         const location = new URL((await fetch(link, { redirect: 'manual' })).headers.get('location')!);
         return location.searchParams.get('code')!;
@@ -248,5 +300,82 @@ describe('PKCE', () => {
     } finally {
       await server.stop();
     }
+  });
+});
+
+describe('sign-up on a server that confirms addresses (VIBEEVAL_AUTH_CONFIRM_EMAIL=true)', () => {
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    server = await startTestServer({ SMTP_URL: smtp.url, VIBEEVAL_AUTH_CONFIRM_EMAIL: 'true', SIGNIN_MAX_PER_IP: '1000' });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  it('says so in /settings, mails a confirmation link, and refuses password sign-in until it is followed', async () => {
+    const settings = (await (await fetch(`${server.origin}/auth/v1/settings`)).json()) as { mailer_autoconfirm: boolean };
+    expect(settings.mailer_autoconfirm).toBe(false);
+
+    const email = newEmail();
+    const { data, error } = await client(server.origin).auth.signUp({ email, password: 'secret123' });
+    expect(error).toBeNull();
+    expect(data.session).toBeNull();
+    expect(data.user?.email_confirmed_at).toBeNull();
+
+    const early = await client(server.origin).auth.signInWithPassword({ email, password: 'secret123' });
+    expect(early.error?.message).toBe('Email not confirmed');
+    expect(early.error?.code).toBe('email_not_confirmed');
+    // A wrong password says nothing about the address's state.
+    const wrong = await client(server.origin).auth.signInWithPassword({ email, password: 'wrong-secret' });
+    expect(wrong.error?.message).toBe('Invalid login credentials');
+
+    const mail = await smtp.next(email);
+    expect(mail.subject).toBe('Confirm your vibeeval address');
+    const link = /https?:\/\/\S+\/auth\/v1\/verify\S+/.exec(mail.text)?.[0];
+    expect(new URL(link!).searchParams.get('type')).toBe('signup');
+    const landing = await fetch(link!, { redirect: 'manual' });
+    expect(landing.status).toBe(303);
+    const location = new URL(landing.headers.get('location')!);
+    expect(location.pathname).toBe('/dashboard');
+    const fragment = new URLSearchParams(location.hash.slice(1));
+    expect(fragment.get('type')).toBe('signup');
+    const user = await fetch(`${server.origin}/auth/v1/user`, { headers: { authorization: `Bearer ${fragment.get('access_token')!}` } });
+    expect(((await user.json()) as { email_confirmed_at: string | null }).email_confirmed_at).toBeTruthy();
+    // The link works once.
+    const replay = new URL((await fetch(link!, { redirect: 'manual' })).headers.get('location')!);
+    expect(new URLSearchParams(replay.hash.slice(1)).get('error_code')).toBe('otp_expired');
+
+    const signedIn = await client(server.origin).auth.signInWithPassword({ email, password: 'secret123' });
+    expect(signedIn.error).toBeNull();
+  });
+});
+
+describe('sign-up limit per client', () => {
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  beforeAll(async () => {
+    server = await startTestServer({ SIGNUP_MAX_PER_IP: '3' });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('refuses the sign-ups of one client past SIGNUP_MAX_PER_IP with 429 and Retry-After, whatever the address', async () => {
+    const statuses: number[] = [];
+    let last: Response | undefined;
+    for (let i = 0; i < 5; i++) {
+      last = await fetch(`${server.origin}/auth/v1/signup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', apikey: 'local-anon-key' },
+        body: JSON.stringify({ email: newEmail(), password: 'secret123' }),
+      });
+      statuses.push(last.status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await last!.json()).toMatchObject({ error_code: 'over_request_rate_limit', msg: SIGNUP_LIMIT_TEXT });
   });
 });

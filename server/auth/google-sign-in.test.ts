@@ -3,7 +3,7 @@ import { createClient } from '@supabase/supabase-js';
 import { OAuth2Server } from 'oauth2-mock-server';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer } from '../testing/test-server';
+import { startSmtpCapture, startTestServer } from '../testing/test-server';
 import { GOOGLE_NOT_CONFIGURED } from '../../common/auth';
 
 // The stand-in for Google: oauth2-mock-server, a local OpenID Connect provider. It approves every authorization
@@ -37,6 +37,7 @@ const location = (response: Response) => {
 describe('sign-in with Google, the server as OpenID Connect client (the stand-in for Google is oauth2-mock-server)', () => {
   const google = new OAuth2Server();
   let server: Awaited<ReturnType<typeof startTestServer>>;
+  let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
   let next: GoogleUser;
   let refuse: string | null;
   const logs: string[] = [];
@@ -50,14 +51,16 @@ describe('sign-in with Google, the server as OpenID Connect client (the stand-in
       redirect.url.searchParams.delete('code');
       redirect.url.searchParams.set('error', refuse);
     });
+    smtp = await startSmtpCapture();
     server = await startTestServer(
-      { LOG_LEVEL: 'info', GOOGLE_CLIENT_ID: 'vibeeval-test', GOOGLE_CLIENT_SECRET: 'test-secret', GOOGLE_ISSUER_URL: google.issuer.url! },
+      { LOG_LEVEL: 'info', SMTP_URL: smtp.url, GOOGLE_CLIENT_ID: 'vibeeval-test', GOOGLE_CLIENT_SECRET: 'test-secret', GOOGLE_ISSUER_URL: google.issuer.url! },
       { logDestination: { write: (line: string) => void logs.push(line) } },
     );
   });
   afterAll(async () => {
     await server?.stop();
     await google.stop();
+    await smtp?.close();
   });
   beforeEach(() => {
     next = googleUser();
@@ -127,16 +130,82 @@ describe('sign-in with Google, the server as OpenID Connect client (the stand-in
     expect(second.id).toBe(first.id);
   });
 
-  it('links a password account with the same verified email, which keeps its password', async () => {
-    const email = `linked-${unique()}@example.test`;
-    const { data } = await client(server.origin).auth.signUp({ email, password: 'secret123' });
+  /** A signed-in password account: sign-up, then sign-in (sign-up's answer need not carry a session). */
+  async function passwordAccount(email: string, password: string) {
+    const signedUp = await client(server.origin).auth.signUp({ email, password });
+    expect(signedUp.error).toBeNull();
+    const signedIn = await client(server.origin).auth.signInWithPassword({ email, password });
+    expect(signedIn.error).toBeNull();
+    return signedIn.data.session!;
+  }
+  const api = (token: string, method: string, path: string, body?: unknown) =>
+    fetch(`${server.origin}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const projectIds = async (token: string) => {
+    const answer = await api(token, 'GET', '/projects');
+    expect(answer.status).toBe(200);
+    return ((await answer.json()) as { id: string }[]).map((p) => p.id);
+  };
+  const newProject = async (token: string, name: string) => {
+    const answer = await api(token, 'POST', '/project', { url: 'http://127.0.0.1:9/', status: 'active', instruction_text: name, num_pages: 1 });
+    expect(answer.status).toBe(201);
+    return ((await answer.json()) as { id: string }).id;
+  };
+
+  /** Follows the link of a recovery mail for this address: its owner proved they read its mail. */
+  async function provenByRecovery(email: string) {
+    expect((await client(server.origin).auth.resetPasswordForEmail(email)).error).toBeNull();
+    const link = /https?:\/\/\S+\/auth\/v1\/verify\S+/.exec((await smtp.next(email)).text)?.[0];
+    expect(link).toBeDefined();
+    expect((await fetch(link!, { redirect: 'manual' })).status).toBe(303);
+  }
+
+  it('does not hand an account made with an unproven address to the Google identity for it (pre-account takeover)', async () => {
+    const email = `victim-${unique()}@example.test`;
+    // Someone else signs up first with the victim's address, and prepares a project there.
+    const attacker = await passwordAccount(email, 'attacker-secret');
+    const planted = await newProject(attacker.access_token, 'planted');
+
+    // The victim signs in with Google: a verified identity for that address.
+    next = googleUser({ email });
+    const victimToken = fragment((await signIn({})).target).get('access_token')!;
+    const victim = await userOf(victimToken);
+    expect(victim.email).toBe(email);
+    expect(victim.id).not.toBe(attacker.user.id);
+    expect(victim.app_metadata.providers).toEqual(['google']);
+
+    // The attacker's password, access token and refresh token no longer work.
+    const password = await client(server.origin).auth.signInWithPassword({ email, password: 'attacker-secret' });
+    expect(password.error?.message).toBe('Invalid login credentials');
+    expect((await api(attacker.access_token, 'GET', '/auth/v1/user')).status).toBe(403);
+    expect((await api(attacker.access_token, 'GET', '/projects')).status).toBe(401);
+    expect((await client(server.origin).auth.refreshSession({ refresh_token: attacker.refresh_token })).error).not.toBeNull();
+
+    // Nothing the attacker made is the victim's, and the victim's own work stays theirs.
+    expect(await projectIds(victimToken)).not.toContain(planted);
+    const own = await newProject(victimToken, 'own');
+    expect(await projectIds(victimToken)).toEqual([own]);
+
+    // The victim's next Google sign-in is the same new account.
+    const again = fragment((await signIn({})).target).get('access_token')!;
+    expect((await userOf(again)).id).toBe(victim.id);
+  });
+
+  it('links the Google identity to an account whose address was proven by a recovery link, which keeps its password', async () => {
+    const email = `proven-${unique()}@example.test`;
+    const owner = await passwordAccount(email, 'first-secret');
+    const project = await newProject(owner.access_token, 'kept');
+    await provenByRecovery(email);
     next = googleUser({ email: email.toUpperCase() });
-    const signedIn = fragment((await signIn({})).target);
-    const user = await userOf(signedIn.get('access_token')!);
-    expect(user.id).toBe(data.user!.id);
+    const signedIn = fragment((await signIn({})).target).get('access_token')!;
+    const user = await userOf(signedIn);
+    expect(user.id).toBe(owner.user.id);
     expect(user.app_metadata.providers).toEqual(['email', 'google']);
-    const password = await client(server.origin).auth.signInWithPassword({ email, password: 'secret123' });
-    expect(password.error).toBeNull();
+    expect(await projectIds(signedIn)).toEqual([project]);
+    expect((await client(server.origin).auth.signInWithPassword({ email, password: 'first-secret' })).error).toBeNull();
   });
 
   it('refuses an email Google has not verified, and links nothing', async () => {
@@ -147,7 +216,8 @@ describe('sign-in with Google, the server as OpenID Connect client (the stand-in
     expect(new URL(target).pathname).toBe('/login');
     expect(fragment(target).get('error_code')).toBe('email_not_verified');
     expect(fragment(target).has('access_token')).toBe(false);
-    // Verified later: the account is linked then, not before.
+    // Verified at Google later, and proven here: the account is linked then, not before.
+    await provenByRecovery(email);
     next = { ...next, email_verified: true };
     const linked = fragment((await signIn({})).target);
     expect((await userOf(linked.get('access_token')!)).id).toBe(data.user!.id);

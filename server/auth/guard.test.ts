@@ -57,8 +57,10 @@ describe('product API guard', () => {
   });
 
   it('accepts a local token, and refuses it once expired', async () => {
-    const signup = await app.inject({ method: 'POST', url: '/auth/v1/signup', payload: { email: 'guard@example.test', password: 'secret123' } });
-    const { access_token } = signup.json<{ access_token: string }>();
+    await app.inject({ method: 'POST', url: '/auth/v1/signup', payload: { email: 'guard@example.test', password: 'secret123' } });
+    // Sign-up answers without a session: sign in.
+    const signin = await app.inject({ method: 'POST', url: '/auth/v1/token?grant_type=password', payload: { email: 'guard@example.test', password: 'secret123' } });
+    const { access_token } = signin.json<{ access_token: string }>();
     const ok = await whoami(`Bearer ${access_token}`);
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ email: 'guard@example.test', source: 'local' });

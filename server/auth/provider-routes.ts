@@ -140,7 +140,7 @@ async function completeSignIn(
     nonce: flow.nonce,
     codeVerifier: flow.codeVerifier,
   });
-  const user = await signIn.accountFor(identity);
+  const user = await signIn.accountFor(identity, () => service.forgetSessions());
   const target = new URL(flow.redirectTo);
   if (flow.codeChallenge && flow.codeChallengeMethod) {
     const code = await service.createPkceCode(user.id, { challenge: flow.codeChallenge, method: flow.codeChallengeMethod }, 'oauth');

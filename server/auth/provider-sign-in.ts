@@ -1,7 +1,7 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import type { Db } from '../db';
-import { oauthFlows, userIdentities, users } from '../db/schema';
+import { authSessions, oauthFlows, userIdentities, users } from '../db/schema';
 import { transaction } from '../db/transaction';
 import type { ProviderIdentity } from './google-provider';
 import { AuthError, normaliseEmail } from './service';
@@ -57,21 +57,25 @@ export class ProviderSignIn {
   }
 
   /**
-   * The account of a provider identity: the one already linked to it; else the account with the same email, linked
-   * now (only when the provider says the address is verified); else a new confirmed account without a password.
+   * The account of a provider identity: the one already linked to it; else the account with the same proven address,
+   * linked now (only when the provider says the address is verified); else a new confirmed account without a
+   * password. An account whose address was never proven is set aside first (`setAsideUnproven`); `superseded` is
+   * told its id once that is committed, so the caller can drop what it keeps of that account's sessions.
    */
-  async accountFor(identity: ProviderIdentity): Promise<UserRow> {
+  async accountFor(identity: ProviderIdentity, superseded: (userId: string) => void = () => undefined): Promise<UserRow> {
     if (!identity.emailVerified) {
       throw new AuthError(403, 'email_not_verified', 'Your Google account’s email address is not verified, so it cannot be used to sign in.');
     }
     const email = normaliseEmail(identity.email);
-    return transaction(this.db, async (tx) => {
+    let setAside: string | undefined;
+    const account = await transaction(this.db, async (tx) => {
       const linked = await this.linkedAccount(tx, identity.subject);
       const now = new Date();
       if (linked) {
         const [user] = await tx.update(users).set({ lastSignInAt: now }).where(eq(users.id, linked.id)).returning();
         return user ?? linked;
       }
+      setAside = await this.setAsideUnproven(tx, email, now);
       const metadata = { ...(identity.name ? { full_name: identity.name } : {}), ...(identity.picture ? { avatar_url: identity.picture } : {}) };
       // One statement for both cases keeps two first sign-ins at once from creating two accounts.
       const [user] = await tx
@@ -98,6 +102,29 @@ export class ProviderSignIn {
       if (!raced) throw new Error('identity link vanished');
       return raced;
     });
+    // Once committed: a session check that read the disabled account's sessions before must not be trusted after.
+    if (setAside) superseded(setAside);
+    return account;
+  }
+
+  /**
+   * Pre-account takeover, handled as Supabase Auth does: anyone may sign up with an address that is not theirs, so an
+   * account whose address was never proven is not trusted when a verified identity for that address arrives. Linking
+   * it would hand its owner's future work to whoever chose its password; handing its rows (projects, webhooks, keys)
+   * to the identity would plant them in the real owner's dashboard. So the identity gets a new account, and the old
+   * one is disabled: its password and sessions go, its address is released (`disabled_at` records when), and its
+   * rows stay with it, reachable by no one who signs in. The owner of the address sets a password later through a
+   * recovery mail, as the Google account. Returns the disabled account's id, if there was one.
+   */
+  private async setAsideUnproven(tx: Db, email: string, now: Date): Promise<string | undefined> {
+    const [old] = await tx
+      .update(users)
+      .set({ email: sql`'disabled+' || ${users.id}::text || '@vibeeval.invalid'`, passwordHash: null, disabledAt: now, updatedAt: now })
+      .where(and(eq(users.email, email), isNull(users.emailConfirmedAt)))
+      .returning({ id: users.id });
+    if (!old) return undefined;
+    await tx.delete(authSessions).where(eq(authSessions.userId, old.id));
+    return old.id;
   }
 
   /** The account linked to this provider's subject, if any. */

@@ -7,7 +7,11 @@ export interface SignInLimits {
   perEmail: number;
   perIp: number;
   windowSeconds: number;
+  /** Sign-ups, counted apart from sign-ins; unset: the sign-in numbers. */
+  signUp?: { perEmail: number; perIp: number; windowSeconds: number };
 }
+
+export const SIGNUP_LIMIT_TEXT = 'Too many sign-up attempts. Please try again later.';
 
 /**
  * Sign-in and mail limits kept in PostgreSQL (table `rate_limits`, created by the migrations), so every
@@ -19,6 +23,8 @@ export class AuthRateLimits {
   readonly #ip: RateLimiterPostgres;
   readonly #recovery: RateLimiterPostgres;
   readonly #providerStart: RateLimiterPostgres;
+  readonly #signUpEmail: RateLimiterPostgres;
+  readonly #signUpIp: RateLimiterPostgres;
 
   constructor(pool: pg.Pool, limits: SignInLimits) {
     const base = { storeClient: pool, storeType: 'pool', tableName: 'rate_limits', tableCreated: true };
@@ -28,6 +34,17 @@ export class AuthRateLimits {
     this.#recovery = new RateLimiterPostgres({ ...base, keyPrefix: 'recover_email', points: 1, duration: 60 });
     // Each start of a sign-in with a provider stores a flow for ten minutes: far more than a person starts.
     this.#providerStart = new RateLimiterPostgres({ ...base, keyPrefix: 'provider_start_ip', points: 30, duration: 600 });
+    // Every sign-up sends a mail to the address (new account or not): per address it bounds the mail one person
+    // can be sent by others; per client, the accounts and mail one script can make.
+    const signUp = limits.signUp ?? limits;
+    this.#signUpEmail = new RateLimiterPostgres({ ...base, keyPrefix: 'signup_email', points: signUp.perEmail, duration: signUp.windowSeconds });
+    this.#signUpIp = new RateLimiterPostgres({ ...base, keyPrefix: 'signup_ip', points: signUp.perIp, duration: signUp.windowSeconds });
+  }
+
+  /** Counts a sign-up; throws a 429 AuthError with the seconds to wait when over either limit. */
+  async signUpAttempt(email: string, ip: string) {
+    await consume(this.#signUpIp, ip, 'over_request_rate_limit', SIGNUP_LIMIT_TEXT);
+    await consume(this.#signUpEmail, email, 'over_email_send_rate_limit', SIGNUP_LIMIT_TEXT);
   }
 
   /** Counts a sign-in attempt; throws a 429 AuthError with the seconds to wait when over either limit. */

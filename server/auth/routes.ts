@@ -4,10 +4,10 @@ import { z } from 'zod';
 import { authErrorAnswer, authErrorBody } from '../http-errors';
 import { boundedJsonRecord, USER_METADATA_LIMITS } from '../http-input';
 import type { Mailer } from '../mail/mailer';
-import { recoveryMail } from '../mail/templates';
+import { confirmationMail, recoveryMail, signUpAttemptMail } from '../mail/templates';
 import { providerRoutes, type ProviderRoutesOptions } from './provider-routes';
 import type { AuthRateLimits } from './rate-limit';
-import { AuthError, normaliseEmail, userJson, type AuthService, type ClientInfo } from './service';
+import { AuthError, normaliseEmail, userJson, type AuthService, type ClientInfo, type EmailLinkKind, type PkceChallenge } from './service';
 import type { AccessTokens } from './tokens';
 
 export interface AuthRoutesOptions {
@@ -19,6 +19,8 @@ export interface AuthRoutesOptions {
   origin: () => string;
   /** Origins a redirect_to may point at besides our own. */
   allowedOrigins: string[];
+  /** Sign-up mails a confirmation link and password sign-in waits for it (VIBEEVAL_AUTH_CONFIRM_EMAIL). */
+  confirmEmail?: boolean;
   /** Sign-in with Google; null when the server has no Google client. */
   google: ProviderRoutesOptions['google'];
 }
@@ -36,6 +38,12 @@ const pkceFields = {
 export const DESKTOP_RESET_PASSWORD = 'vibeeval://reset-password';
 
 const clientInfo = (request: FastifyRequest): ClientInfo => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
+
+/** The client's PKCE challenge from a body that may carry one (sign-up, recovery). */
+const pkceOf = (body: { code_challenge?: string | null; code_challenge_method?: string | null }): PkceChallenge | undefined =>
+  body.code_challenge && body.code_challenge_method
+    ? { challenge: body.code_challenge, method: body.code_challenge_method.toLowerCase() as PkceChallenge['method'] }
+    : undefined;
 
 function sendAuthError(reply: FastifyReply, error: AuthError) {
   const retryAfter = error.extra.retry_after;
@@ -91,22 +99,49 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   r.get('/settings', async () => ({
     external: { email: true, phone: false, google: options.google !== null, anonymous_users: false },
     disable_signup: false,
-    mailer_autoconfirm: true,
+    mailer_autoconfirm: !options.confirmEmail,
     phone_autoconfirm: false,
     sms_provider: '',
     saml_enabled: false,
   }));
 
+  /** A link to /auth/v1/verify that redeems a mailed token of this kind, then returns to `redirectTo`. */
+  const verifyLink = (token: string, type: EmailLinkKind, redirectTo: string) => {
+    const link = new URL('/auth/v1/verify', options.origin());
+    link.searchParams.set('token', token);
+    link.searchParams.set('type', type);
+    link.searchParams.set('redirect_to', redirectTo);
+    return link.toString();
+  };
+
   r.post(
     '/signup',
     {
       schema: {
+        querystring: z.object({ redirect_to: z.string().nullish() }),
         body: z.object({ email, password, data: userMetadata, ...pkceFields }),
       },
     },
     async (request) => {
       const { email: address, password: secret, data } = request.body;
-      return service.signUp(address, secret, data ?? {}, clientInfo(request));
+      await limits.signUpAttempt(normaliseEmail(address), request.ip);
+      const result = await service.signUp(address, secret, data ?? {}, pkceOf(request.body));
+      // The answer is the same whether or not the address has an account (a user, no session: the new account
+      // signs in at /login); a mail tells the address's owner which it was. It goes out after the answer, so
+      // neither the mail server's delay nor its failure tells the two apart.
+      const mail =
+        result.kind === 'created'
+          ? result.token
+            ? confirmationMail(result.user.email, verifyLink(result.token, 'signup', safeRedirect(request.query.redirect_to, '/dashboard')))
+            : undefined
+          : result.user && signUpAttemptMail(result.user.email, `${options.origin()}/login`);
+      if (mail) {
+        mailer.send(mail).then(
+          () => request.log.info({ mail: 'signup' }, `sign-up mail sent to ${mailer.destination}`),
+          (error: unknown) => request.log.warn({ mail: 'signup', err: error }, 'sign-up mail could not be sent'),
+        );
+      }
+      return result.answer;
     },
   );
 
@@ -159,39 +194,33 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     async (request) => {
       const address = normaliseEmail(request.body.email);
       await limits.recoveryMail(address);
-      const { code_challenge, code_challenge_method } = request.body;
-      const pkce = code_challenge && code_challenge_method
-        ? { challenge: code_challenge, method: code_challenge_method.toLowerCase() as 's256' | 'plain' }
-        : undefined;
-      const recovery = await service.createRecovery(address, pkce);
+      const recovery = await service.createRecovery(address, pkceOf(request.body));
       // The answer is the same whether or not the address has an account.
       if (recovery) {
-        const link = new URL('/auth/v1/verify', options.origin());
-        link.searchParams.set('token', recovery.token);
-        link.searchParams.set('type', 'recovery');
-        link.searchParams.set('redirect_to', recoveryRedirect(request.query.redirect_to));
-        await mailer.send(recoveryMail(recovery.user.email, link.toString()));
+        const link = verifyLink(recovery.token, 'recovery', recoveryRedirect(request.query.redirect_to));
+        await mailer.send(recoveryMail(recovery.user.email, link));
         request.log.info({ mail: 'recovery' }, `recovery mail sent to ${mailer.destination}`);
       }
       return {};
     },
   );
 
-  // The link in the recovery mail: redeem the token, then return to the app with the session in the
-  // fragment (`type=recovery`), or, for PKCE clients, with a code in the query.
+  // The link in a recovery or confirmation mail: redeem the token, then return to the app with the session in the
+  // fragment (`type=recovery` or `type=signup`), or, for PKCE clients, with a code in the query.
   r.get(
     '/verify',
     { schema: { querystring: z.object({ token: z.string().max(200).default(''), type: z.string().default(''), redirect_to: z.string().nullish() }) } },
     async (request, reply) => {
-      const target = new URL(recoveryRedirect(request.query.redirect_to));
+      const { type } = request.query;
+      const target = new URL(type === 'signup' ? safeRedirect(request.query.redirect_to, '/dashboard') : recoveryRedirect(request.query.redirect_to));
       const fail = (description: string, code = 'otp_expired') => {
         target.hash = new URLSearchParams({ error: 'access_denied', error_code: code, error_description: description }).toString();
         return reply.redirect(target.toString(), 303);
       };
-      if (request.query.type !== 'recovery') return fail('Unsupported verification type', 'validation_failed');
+      if (type !== 'recovery' && type !== 'signup') return fail('Unsupported verification type', 'validation_failed');
       let result;
       try {
-        result = await service.redeemRecovery(request.query.token, clientInfo(request));
+        result = await service.redeemRecovery(request.query.token, clientInfo(request), type);
       } catch (error) {
         if (error instanceof AuthError) return fail(error.message, error.code);
         throw error;
@@ -207,19 +236,19 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
         expires_in: String(session.expires_in),
         refresh_token: session.refresh_token,
         token_type: 'bearer',
-        type: 'recovery',
+        type,
       }).toString();
       return reply.redirect(target.toString(), 303);
     },
   );
 
-  // verifyOtp({ token_hash, type: 'recovery' }) from supabase-js.
+  // verifyOtp({ token_hash, type: 'recovery' | 'signup' }) from supabase-js.
   r.post(
     '/verify',
-    { schema: { body: z.object({ type: z.literal('recovery'), token_hash: z.string().nullish(), token: z.string().nullish() }) } },
+    { schema: { body: z.object({ type: z.enum(['recovery', 'signup']), token_hash: z.string().nullish(), token: z.string().nullish() }) } },
     async (request) => {
       const token = request.body.token_hash ?? request.body.token ?? '';
-      const result = await service.redeemRecovery(token, clientInfo(request));
+      const result = await service.redeemRecovery(token, clientInfo(request), request.body.type);
       if (result.kind === 'code') throw new AuthError(400, 'validation_failed', 'This link must be opened in the browser that requested it');
       return result.session;
     },

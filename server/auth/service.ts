@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { authSessions, oneTimeTokens, refreshTokens, users } from '../db/schema';
@@ -25,6 +25,8 @@ const RECOVERY_TTL_MS = 60 * 60 * 1000;
 const PKCE_CODE_TTL_MS = 5 * 60 * 1000;
 
 type UserRow = typeof users.$inferSelect;
+/** What a link mailed to an account's address is for. */
+export type EmailLinkKind = 'recovery' | 'signup';
 
 /** The user object of GoTrue's API. */
 export function userJson(user: UserRow) {
@@ -73,17 +75,36 @@ function recentSignIn(claims: Pick<AccessClaims, 'amr'>, now = Date.now()): bool
 /** How long a session found in the database is trusted before it is looked up again. */
 const SESSION_RECHECK_MS = 2_000;
 
+/** A client's PKCE challenge, kept with a mailed link's token so the link answers with a code to exchange. */
+export interface PkceChallenge {
+  challenge: string;
+  method: 's256' | 'plain';
+}
+
+export interface AuthServiceOptions {
+  /** Shared servers: sign-up mails a confirmation link, and password sign-in waits for it (GoTrue's mailer_autoconfirm off). */
+  confirmEmail?: boolean;
+}
+
 export class AuthService {
   constructor(
     private readonly db: Db,
     private readonly tokens: AccessTokens,
+    private readonly options: AuthServiceOptions = {},
     /** Sessions ended here are told there; any end told there (this process or another) drops the kept answers. */
     readonly sessionEnds = new SessionEnds(),
   ) {
     sessionEnds.on(() => this.forgetSessions());
   }
 
-  async signUp(email: string, password: string, metadata: Record<string, unknown>, client: ClientInfo) {
+  /**
+   * A new account (with the token of its confirmation link to mail when addresses are confirmed), or the account
+   * that already has the address. `answer` is the same either way (a user without a session, a stand-in for an existing account), so sign-up
+   * does not tell who has an account; the mail to the address says what happened. Signing up proves nothing about
+   * the address (anyone can type anyone's): it stays unproven until a link mailed to it is followed (see
+   * ProviderSignIn for why that matters).
+   */
+  async signUp(email: string, password: string, metadata: Record<string, unknown>, pkce?: PkceChallenge) {
     if (password.length < MIN_PASSWORD_LENGTH) {
       throw new AuthError(422, 'weak_password', `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`, {
         weak_password: { reasons: ['length'] },
@@ -91,20 +112,38 @@ export class AuthService {
     }
     const passwordHash = await hashPassword(password);
     const now = new Date();
-    // Local mode has no mail confirmation step: the account is confirmed as it is created.
+    const address = normaliseEmail(email);
     const [user] = await this.db
       .insert(users)
-      .values({ email: normaliseEmail(email), passwordHash, emailConfirmedAt: now, lastSignInAt: now, userMetadata: metadata })
+      .values({ email: address, passwordHash, emailConfirmedAt: null, userMetadata: metadata })
       .onConflictDoNothing({ target: users.email })
       .returning();
-    if (!user) throw new AuthError(422, 'user_already_exists', 'User already registered');
-    return this.issueSession(user, 'password', client);
+    if (user) {
+      // Without confirmation the new account signs in at once; its address is proven later, if ever, by a recovery link.
+      const token = this.options.confirmEmail ? await this.createEmailToken(user.id, 'signup', pkce) : undefined;
+      return { kind: 'created' as const, user, token, answer: userJson(user) };
+    }
+    const existing = await this.db.query.users.findFirst({ where: eq(users.email, address) });
+    const standIn: UserRow = {
+      id: randomUUID(),
+      email: address,
+      passwordHash: null,
+      emailConfirmedAt: null,
+      disabledAt: null,
+      lastSignInAt: null,
+      userMetadata: metadata,
+      providers: ['email'],
+      createdAt: now,
+      updatedAt: now,
+    };
+    return { kind: 'existing' as const, user: existing, answer: userJson(standIn) };
   }
 
   async signInWithPassword(email: string, password: string, client: ClientInfo) {
     const user = await this.db.query.users.findFirst({ where: eq(users.email, normaliseEmail(email)) });
     const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
     if (!user || !user.passwordHash || !ok) throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
+    if (this.options.confirmEmail && !user.emailConfirmedAt) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
     const [updated] = await this.db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, user.id)).returning();
     return this.issueSession(updated ?? user, 'password', client);
   }
@@ -207,7 +246,7 @@ export class AuthService {
   private sessionsEpoch = 0;
 
   /** Drops every kept session answer, and the checks under way from being joined or kept (a logout). */
-  private forgetSessions() {
+  forgetSessions() {
     this.recentSessions.clear();
     this.pendingSessions.clear();
     this.sessionsEpoch++;
@@ -338,23 +377,28 @@ export class AuthService {
    * Creates a recovery token for the account, or returns undefined when there is none (the caller answers
    * the same either way, so the endpoint doesn't reveal which emails are registered).
    */
-  async createRecovery(email: string, pkce?: { challenge: string; method: 's256' | 'plain' }) {
+  async createRecovery(email: string, pkce?: PkceChallenge) {
     const user = await this.db.query.users.findFirst({ where: eq(users.email, normaliseEmail(email)) });
     if (!user) return undefined;
+    return { user, token: await this.createEmailToken(user.id, 'recovery', pkce) };
+  }
+
+  /** The secret of a link mailed to the account's address (recovery or sign-up confirmation), valid for an hour. */
+  private async createEmailToken(userId: string, kind: EmailLinkKind, pkce: PkceChallenge | undefined) {
     const token = opaqueToken();
     await this.db.insert(oneTimeTokens).values({
-      userId: user.id,
-      kind: 'recovery',
+      userId,
+      kind,
       tokenHash: tokenHash(token),
       codeChallenge: pkce?.challenge,
       codeChallengeMethod: pkce?.method,
       expiresAt: new Date(Date.now() + RECOVERY_TTL_MS),
     });
-    return { user, token };
+    return token;
   }
 
   /** Marks an unexpired, unused token of this kind as used and returns it; undefined otherwise (atomic). */
-  private async consumeOneTimeToken(token: string, kind: 'recovery' | 'pkce_code') {
+  private async consumeOneTimeToken(token: string, kind: EmailLinkKind | 'pkce_code') {
     const [row] = await this.db
       .update(oneTimeTokens)
       .set({ usedAt: new Date() })
@@ -385,17 +429,25 @@ export class AuthService {
     return code;
   }
 
-  /** Redeems a recovery token once: a session, or for PKCE clients an auth code to exchange. */
-  async redeemRecovery(token: string, client: ClientInfo) {
-    const row = await this.consumeOneTimeToken(token, 'recovery');
+  /**
+   * Redeems a recovery (or sign-up confirmation) token once: a session, or for PKCE clients an auth code to exchange.
+   * Following a link mailed to the address proves it is the owner's: the address counts as confirmed from then on.
+   */
+  async redeemRecovery(token: string, client: ClientInfo, kind: EmailLinkKind = 'recovery') {
+    const row = await this.consumeOneTimeToken(token, kind);
     if (!row) throw new AuthError(403, 'otp_expired', 'Email link is invalid or has expired');
-    const user = await this.db.query.users.findFirst({ where: eq(users.id, row.userId) });
+    const [user] = await this.db
+      .update(users)
+      .set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())` })
+      .where(eq(users.id, row.userId))
+      .returning();
     if (!user) throw new AuthError(403, 'otp_expired', 'Email link is invalid or has expired');
+    this.refreshCachedUser(user);
     if (row.codeChallenge && row.codeChallengeMethod) {
-      const code = await this.createPkceCode(user.id, { challenge: row.codeChallenge, method: row.codeChallengeMethod }, 'recovery');
+      const code = await this.createPkceCode(user.id, { challenge: row.codeChallenge, method: row.codeChallengeMethod }, kind);
       return { kind: 'code' as const, code };
     }
-    return { kind: 'session' as const, session: await this.issueSession(user, 'recovery', client) };
+    return { kind: 'session' as const, session: await this.issueSession(user, kind, client) };
   }
 
   /** The PKCE grant: the auth code plus the verifier whose hash the client sent first. */

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres, type RunningPostgres } from '../db/embedded';
 import { startTestServer } from '../testing/test-server';
+import { signUp } from '../testing/http';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 
@@ -27,12 +28,7 @@ describe('list answers kept between changes', () => {
     const env = { DATABASE_URL: postgres.url, VIBEEVAL_DATA_DIR: join(root, 'data'), VIBEEVAL_LIST_CACHE_TTL_MS: '60000', VIBEEVAL_SCAN_CONCURRENCY: '0' };
     a = await startTestServer(env);
     b = await startTestServer(env);
-    const signup = await fetch(`${a.origin}/auth/v1/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', apikey: 'local' },
-      body: JSON.stringify({ email: `lists${Date.now()}@example.com`, password: 'secret-password-1' }),
-    });
-    token = ((await signup.json()) as { access_token: string }).access_token;
+    token = (await signUp(a.origin, 'lists')).token;
   }, 120_000);
 
   afterAll(async () => {

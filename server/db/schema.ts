@@ -8,7 +8,10 @@ export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
   email: text('email').notNull().unique(),
   passwordHash: text('password_hash'),
+  /** When the address was proven the owner's: a confirmation or recovery link followed, or a provider vouched for it. */
   emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+  /** Set on an account made with an unproven address once a provider's verified identity for it arrived. */
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
   lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
   userMetadata: jsonb('user_metadata').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
   providers: text('providers').array().notNull().default(sql`ARRAY['email']::text[]`),
@@ -55,7 +58,7 @@ export const oneTimeTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['recovery', 'pkce_code'] }).notNull(),
+    kind: text('kind', { enum: ['recovery', 'signup', 'pkce_code'] }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     /** For PKCE: the client's code challenge (S256 or plain) and what the code stands for. */
     codeChallenge: text('code_challenge'),

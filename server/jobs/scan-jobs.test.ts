@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectScanResponseSchema, type ProjectScanResponse } from '../../common/projects';
 import { startServer, type RunningServer } from '../server';
+import { signUp } from '../testing/http';
 
 // A slow site: every page takes 1.5 s, so a 12-page scan is still running when the server stops.
 let site: http.Server;
@@ -28,12 +29,7 @@ const ENV = { PATH: process.env.PATH, LOG_LEVEL: 'warn', PORT: '0', VIBEEVAL_SCA
 async function client(server: RunningServer, token?: string) {
   let bearer = token;
   if (!bearer) {
-    const signup = await fetch(`${server.origin}/auth/v1/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', apikey: 'local' },
-      body: JSON.stringify({ email: `restart${Date.now()}@example.com`, password: 'secret123' }),
-    });
-    bearer = ((await signup.json()) as { access_token: string }).access_token;
+    bearer = (await signUp(server.origin, 'restart')).token;
   }
   const call = async (method: string, path: string, body?: unknown): Promise<unknown> => {
     const response = await fetch(`${server.origin}${path}`, {

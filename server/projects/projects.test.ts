@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveMessageSchema, projectScanResponseSchema, projectSchema, type LiveMessage } from '../../common/projects';
 import { startTestServer } from '../testing/test-server';
+import { signUp } from '../testing/http';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let site: http.Server;
@@ -30,13 +31,7 @@ afterAll(async () => {
 
 let counter = 0;
 async function account(): Promise<(method: string, path: string, body?: unknown) => Promise<{ status: number; body: any }>> {
-  const email = `owner${Date.now()}${counter++}@example.com`;
-  const signup = await fetch(`${server.origin}/auth/v1/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', apikey: 'local' },
-    body: JSON.stringify({ email, password: 'secret123' }),
-  });
-  const { access_token: token } = (await signup.json()) as { access_token: string };
+  const { token } = await signUp(server.origin, `owner${counter++}`);
   return async (method, path, body) => {
     const response = await fetch(`${server.origin}${path}`, {
       method,

@@ -86,7 +86,23 @@ export async function signUp(origin: string, label = 'user'): Promise<{ token: s
     headers: { 'content-type': 'application/json', apikey: 'local' },
     body: JSON.stringify({ email, password: 'secret123' }),
   });
-  const session = answer.json as { access_token?: string; user?: { id: string } } | undefined;
-  if (answer.status !== 200 || !session?.access_token || !session.user) throw new Error(`sign-up failed: ${answer.status} ${answer.text}`);
+  if (answer.status !== 200) throw new Error(`sign-up failed: ${answer.status} ${answer.text}`);
+  // Sign-up answers without a session (it says nothing about whether the address had an account): sign in.
+  const session = await signIn(origin, email, 'secret123');
   return { token: session.access_token, id: session.user.id, email };
+}
+
+/** A password sign-in's session (POST /auth/v1/token?grant_type=password); throws when refused. */
+export async function signIn(origin: string, email: string, password: string): Promise<{ access_token: string; refresh_token: string; user: { id: string } }> {
+  const answer = await rawRequest(origin, {
+    method: 'POST',
+    path: '/auth/v1/token?grant_type=password',
+    headers: { 'content-type': 'application/json', apikey: 'local' },
+    body: JSON.stringify({ email, password }),
+  });
+  const session = answer.json as { access_token?: string; refresh_token?: string; user?: { id: string } } | undefined;
+  if (answer.status !== 200 || !session?.access_token || !session.refresh_token || !session.user) {
+    throw new Error(`sign-in failed: ${answer.status} ${answer.text}`);
+  }
+  return { access_token: session.access_token, refresh_token: session.refresh_token, user: session.user };
 }

@@ -28,7 +28,8 @@ export async function recoveryLinkFor(to: string, timeoutMs = 10_000): Promise<s
       // Undo quoted-printable soft line breaks and escapes before looking for the link.
       const raw = (await readFile(join(outbox, file), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
       if (!raw.includes(`To: ${to}`)) continue;
-      const link = /https?:\/\/[^\s"<]+\/auth\/v1\/verify[^\s"<]+/.exec(raw)?.[0];
+      // The sign-up's confirmation mail carries a /verify link too (type=signup): only the recovery link counts.
+      const link = /https?:\/\/[^\s"<]+\/auth\/v1\/verify[^\s"<]+type=recovery[^\s"<]*/.exec(raw)?.[0];
       if (link) return link.replace(/&amp;/g, '&');
     }
     await new Promise((r) => setTimeout(r, 200));
