@@ -98,8 +98,8 @@ export function isSoft404(answer: Exchange, notFound: Exchange | undefined): boo
 /** True when redirects took the request to another path (a login page, the home page). */
 export function redirectedAway(exchange: Exchange): boolean {
   if (exchange.redirects.length === 0) return false;
-  const asked = pathOf(exchange.url).replace(/\/+$/, '');
-  const got = pathOf(exchange.finalUrl).replace(/\/+$/, '');
+  const asked = pathOf(exchange.url).replace(/(?<!\/)\/+$/, '');
+  const got = pathOf(exchange.finalUrl).replace(/(?<!\/)\/+$/, '');
   return asked !== got;
 }
 
@@ -130,14 +130,14 @@ export function usableAnswers(site: Site, checkId: string, paths: readonly strin
 
 /** Key names whose values are credentials. */
 export const SECRET_KEY_NAME =
-  /(secret|passw(?:or)?d|passwd|\bpwd\b|_pwd|token|api[_-]?key|apikey|private[_-]?key|access[_-]?key|credential|auth[_-]?key|client[_-]?secret|database[_-]?url|db[_-]?url|dsn|connection[_-]?string|signing|encryption[_-]?key|service[_-]?role|webhook|smtp[_-]?pass|jwt)/i;
+  /(secret|passw(?:or)?d|\bpwd\b|_pwd|token|api[_-]?key|private[_-]?key|access[_-]?key|credential|auth[_-]?key|client[_-]?secret|database[_-]?url|db[_-]?url|dsn|connection[_-]?string|signing|encryption[_-]?key|service[_-]?role|webhook|smtp[_-]?pass|jwt)/i;
 
 /** Token formats that are secrets wherever they appear (prefix-anchored, so false positives are rare). */
 export const KNOWN_TOKEN =
   /\b(?:sk_live_[0-9A-Za-z]{16,}|rk_live_[0-9A-Za-z]{16,}|sk-(?:proj-|ant-api\d\d-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}|AKIA[0-9A-Z]{16}|ASIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{35}|gh[pousr]_[0-9A-Za-z]{36,}|github_pat_[0-9A-Za-z_]{40,}|xox[abposr]-[0-9A-Za-z-]{10,}|SG\.[0-9A-Za-z_-]{16,}\.[0-9A-Za-z_-]{16,}|sb_secret_[0-9A-Za-z_-]{16,}|sbp_[0-9a-f]{40}|glpat-[0-9A-Za-z_-]{20}|eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}|-----BEGIN (?:RSA |EC |OPENSSH |DSA |)PRIVATE KEY-----)/;
 
 const PLACEHOLDER =
-  /^(?:|null|none|nil|undefined|true|false|yes|no|on|off|0|1|changeme|change[_-]?me|example|sample|test|dummy|todo|xxx+|\*+|\.\.\.|<[^>]*>|\{\{[^}]*\}\}|\$\{[^}]*\}|your[_-].*|.*[_-]here|replace[_-]?me.*|placeholder.*|secret|password)$/i;
+  /^(?:|null|none|nil|undefined|true|false|yes|no|on|off|0|1|change[_-]?me|example|sample|test|dummy|todo|xxx+|\*+|\.\.\.|<[^>]*>|\{\{[^}]*\}\}|\$\{[^}]*\}|your[_-].*|.*[_-]here|replace[_-]?me.*|placeholder.*|secret|password)$/i;
 
 /** True for a value that looks like a real credential rather than a placeholder or a flag. */
 export function looksLikeSecretValue(value: string, keyName = ''): boolean {
@@ -172,12 +172,12 @@ export function maskSecrets(text: string): string {
     .replace(new RegExp(KNOWN_TOKEN.source, 'g'), (token) => maskValue(token))
     .replace(/(:\/\/[^/\s:@]+:)([^/\s@]{3,})(@)/g, (_m, a: string, secret: string, b: string) => `${a}${maskValue(secret)}${b}`)
     .replace(
-      /^([ \t]*(?:export[ \t]+)?[A-Za-z_][A-Za-z0-9_.-]*[ \t]*[=:][ \t]*)(["']?)([^\s"'#][^"'\r\n]*?)(\2[ \t]*(?:#.*)?)$/gm,
+      /^([ \t]*(?:export[ \t]+)?[A-Za-z_][A-Za-z0-9_.-]*[ \t]*[=:][ \t]*)(["']?)([^\s"'#](?:[^"'\r\n]*[^\s"'])?)(\2(?:[ \t]+#[^\r\n]*|[ \t]*))$/gm,
       (all, lead: string, quote: string, value: string, tail: string) =>
         shouldMask(value, lead) && !value.includes('****') ? `${lead}${quote}${maskValue(value)}${tail}` : all,
     )
     // PHP and JS assignments: define('DB_PASSWORD', '…'), 'password' => '…', password = "…"
-    .replace(/(['"]?)([A-Za-z_$][\w$.-]{1,80})\1(\s*(?:,|=>|=)\s*)(['"])([^'"\r\n]{4,})\4/g, (all, q1: string, key: string, sep: string, q2: string, value: string) =>
+    .replace(/(['"]?)(?<![\w$.-])([A-Za-z_$][\w$.-]{1,80})\1(\s*(?:,|=>|=)\s*)(['"])([^'"\r\n]{4,})\4/g, (all, q1: string, key: string, sep: string, q2: string, value: string) =>
       shouldMask(value, key) && !value.includes('****') ? `${q1}${key}${q1}${sep}${q2}${maskValue(value)}${q2}` : all,
     )
     .replace(/("([^"\\]{1,80})"\s*:\s*")((?:[^"\\]|\\.){4,})(")/g, (all, lead: string, key: string, value: string, tail: string) =>
