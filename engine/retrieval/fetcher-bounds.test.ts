@@ -89,6 +89,16 @@ describe('fetcher bounds against a hostile server', () => {
     expect(elapsed).toBeLessThan(600 + 1_000);
   });
 
+  it('keeps serving the host after a request ran out of time: the scan goes on', async () => {
+    const fetcher = hostile({ maxExchangeMs: 600 });
+    const slow = await fetcher.fetch({ url: `${base}/trickle-body` });
+    const next = await fetcher.fetch({ url: `${base}/missing` });
+    fetcher.close();
+    expect(slow.error).toMatch(/took longer/);
+    expect(next.error).toBeUndefined();
+    expect(next.status).toBe(404);
+  });
+
   it('stops reading a body that never ends at the byte cap, marks it truncated and hangs up', async () => {
     const cap = 1024 * 1024;
     const { exchange, elapsed, started } = await timed(hostile({ maxBodyBytes: cap }), '/huge');
