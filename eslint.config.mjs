@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import regexp from 'eslint-plugin-regexp';
 
 const restrict = (patterns) => ({
   'no-restricted-imports': ['error', { patterns }],
@@ -56,6 +57,22 @@ export default tseslint.config(
   {
     files: ['engine/**/*.ts'],
     rules: restrict([{ group: ['**/server/**', '**/electron/**', '**/renderer/**'], message: 'The engine imports only common/.' }]),
+  },
+  {
+    // The engine and the server run patterns over text a scanned site or a client controls (bodies, headers,
+    // scripts, cookies, requests): a pattern that backtracks super-linearly lets one page stall the process.
+    // These rules refuse such patterns; where one must stay complex it is written linear (bounded repetition, a
+    // split scan) with a comment saying why.
+    files: ['engine/**/*.{ts,mjs}', 'server/**/*.ts', 'common/**/*.ts'],
+    // Tests and their stand-ins run patterns over our own fixtures only.
+    ignores: ['**/*.test.ts', '**/testing/**'],
+    plugins: { regexp },
+    rules: {
+      'regexp/no-super-linear-backtracking': ['error', { report: 'potential' }],
+      'regexp/no-super-linear-move': ['error', { report: 'potential', ignoreSticky: false, ignorePartial: false }],
+      'regexp/no-misleading-capturing-group': 'error',
+      'regexp/no-dupe-disjunctions': 'error',
+    },
   },
   {
     files: ['electron/**/*.ts', 'preload/**/*.ts'],

@@ -20,7 +20,7 @@ export function playwrightCacheCandidates(): string[] {
   const found: string[] = [];
   for (const root of roots) {
     // Headless shells first (chromium_headless_shell-N sorts after chromium-N), newest first within each.
-    const rank = (name: string) => (name.includes('headless_shell') ? 0 : 1e9) - Number(/\d+$/.exec(name)![0]);
+    const rank = (name: string) => (name.includes('headless_shell') ? 0 : 1e9) - Number(/(?<!\d)\d+$/.exec(name)![0]);
     const entries = readdirSync(root).filter((name) => /^chromium(_headless_shell)?-\d+$/.test(name));
     for (const entry of entries.sort((a, b) => rank(a) - rank(b))) {
       for (const rel of [

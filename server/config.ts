@@ -152,17 +152,17 @@ function toConfig(env: z.infer<typeof envSchema>) {
   const dataDir = resolve(env.VIBEEVAL_DATA_DIR || join(homedir(), '.vibeeval'));
   const hosted = env.SUPABASE_URL
     ? {
-        url: env.SUPABASE_URL.replace(/\/+$/, ''),
+        url: env.SUPABASE_URL.replace(/(?<!\/)\/+$/, ''),
         anonKey: env.SUPABASE_ANON_KEY ?? '',
         jwtSecret: env.SUPABASE_JWT_SECRET,
-        jwksUrl: env.SUPABASE_JWKS_URL ?? `${env.SUPABASE_URL.replace(/\/+$/, '')}/auth/v1/.well-known/jwks.json`,
+        jwksUrl: env.SUPABASE_JWKS_URL ?? `${env.SUPABASE_URL.replace(/(?<!\/)\/+$/, '')}/auth/v1/.well-known/jwks.json`,
       }
     : undefined;
   return {
     port: env.PORT,
     host: env.HOST,
     trustProxy: trustProxyOf(env.VIBEEVAL_TRUST_PROXY),
-    publicUrl: env.PUBLIC_URL?.replace(/\/+$/, ''),
+    publicUrl: env.PUBLIC_URL?.replace(/(?<!\/)\/+$/, ''),
     dataDir,
     databaseUrl: env.DATABASE_URL,
     smtpUrl: env.SMTP_URL,

@@ -9,14 +9,22 @@ const CAPABILITY_PATHS = [/^\/reports\//, /^\/report-preview/, /^\/live(?:\/|$|\
 /** Query parameters whose value is a secret wherever they appear. */
 const SECRET_PARAMS = /([?&](?:sig|signature|signed_url|ticket|token|token_hash|access_token|refresh_token|code|code_verifier|apikey|api_key|key|password|secret)=)[^&#\s"'<>]*/gi;
 
-const TEXT_RULES: [RegExp, string][] = [
+/** A dotted token from its first "eyJ" on (a JWT's header), the text before it kept as the old rule did. */
+const JWT_REPLACEMENT = (token: string): string => {
+  const start = token.indexOf('eyJ');
+  return start === -1 ? token : `${token.slice(0, start)}[redacted jwt]`;
+};
+
+const TEXT_RULES: Array<[RegExp, string | ((match: string) => string)]> = [
   // Drizzle: "Failed query: <sql>\nparams: <values>" (in the message and in the stack's first lines).
-  [/params: [\s\S]*?(?=\n\s+at |$)/g, 'params: [redacted]'],
+  [/params: [\s\S]*?(?=\n[ \t]+at |$)/g, 'params: [redacted]'],
   // PostgreSQL's error details: "Key (email)=(a@b.c) already exists", "Failing row contains (...)".
   [/Key \(([^)]*)\)=\((?:[^()]|\([^()]*\))*\)/g, 'Key ($1)=([redacted])'],
   [/Failing row contains \((?:[^()]|\([^()]*\))*\)/g, 'Failing row contains ([redacted])'],
-  // JSON web tokens (access tokens) and scrypt hashes, wherever they appear.
-  [/eyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]{5,}/g, '[redacted jwt]'],
+  // JSON web tokens (access tokens) and scrypt hashes, wherever they appear. A token is taken whole from the start
+  // of its run of word characters (the lookbehind keeps the scan linear on a long run holding many "eyJ"), then
+  // judged a JWT by its "eyJ" in the replacer below.
+  [/(?<![\w-])[\w-]{8,}\.[\w-]{5,}\.[\w-]{5,}/g, JWT_REPLACEMENT],
   [/scrypt\$\d+\$\d+\$\d+\$[\w-]+\$[\w-]+/g, '[redacted hash]'],
   [/Bearer\s+[\w.~+/-]+=*/gi, 'Bearer [redacted]'],
   // Public API keys and webhook signing secrets, wherever they appear (a pasted header, an error text).
@@ -40,7 +48,7 @@ export function scrubUrl(rawUrl: string): string {
 /** Any text (a message, a stack) with every secret pattern blanked. */
 export function scrubText(text: string): string {
   let out = text.replace(SECRET_PARAMS, '$1[redacted]');
-  for (const [pattern, replacement] of TEXT_RULES) out = out.replace(pattern, replacement);
+  for (const [pattern, replacement] of TEXT_RULES) out = typeof replacement === 'string' ? out.replace(pattern, replacement) : out.replace(pattern, replacement);
   // Capability URLs inside text: cut the query of any absolute or root-relative capability path.
   out = out.replace(/((?:https?:\/\/[^\s/"'<>]+)?\/(?:reports\/|report-preview|live|v2\/vibe-scanner\/)[^\s?"'<>]*)\?[^\s"'<>]*/g, '$1?[redacted]');
   return out;

@@ -71,7 +71,7 @@ export function requiredLiteral(pattern) {
 
 /** Reads versions the way advisories write them (1.9.0b1, 1.5.1.2, 3.0.0-rc.1) as semver plus a fourth part. */
 function toLoose(version) {
-  const match = /^v?(\d+)(?:\.(\d+))?(?:\.(\d+))?(?:\.(\d+))?(.*)$/.exec(String(version).trim());
+  const match = /^v?(\d+)(?:\.(\d+))?(?:\.(\d+))?(?:\.(\d+))?(\D[\s\S]*)?$/.exec(String(version).trim());
   if (!match) return undefined;
   const [, major, minor = '0', patch = '0', fourth, rest = ''] = match;
   const pre = rest

@@ -90,14 +90,14 @@ export function templatePrefix(template: string, constants: ReadonlyMap<string, 
   if (lead) {
     const value = constants.get(lead[1]!.split('.').pop()!);
     if (value === undefined) return undefined;
-    text = value.replace(/\/+$/, '') + text.slice(lead[0].length);
+    text = value.replace(/(?<!\/)\/+$/, '') + text.slice(lead[0].length);
   }
   const cut = text.indexOf('${');
   const prefix = cut === -1 ? text : text.slice(0, cut);
   const query = prefix.indexOf('?');
   // In the query string any interpolation is fine: the path before it is complete.
   if (cut !== -1 && query === -1 && !prefix.endsWith('/')) return undefined;
-  const clean = (query === -1 ? prefix : prefix.slice(0, query)).replace(/\/+$/, '');
+  const clean = (query === -1 ? prefix : prefix.slice(0, query)).replace(/(?<!\/)\/+$/, '');
   if (!/^(?:\/|https?:\/\/)/.test(clean) || /\s/.test(clean)) return undefined;
   return clean || undefined;
 }
@@ -114,7 +114,7 @@ function fromCalls(text: string, out: Found): void {
   for (const m of text.matchAll(FETCH)) out.push({ raw: m[2]!, source: 'call' });
   for (const m of text.matchAll(AXIOS)) out.push({ raw: m[2]!, source: 'call' });
   for (const m of text.matchAll(XHR)) out.push({ raw: m[3]!, source: 'call' });
-  const bases = [...text.matchAll(BASE_URL)].map((m) => m[2]!.replace(/\/+$/, ''));
+  const bases = [...text.matchAll(BASE_URL)].map((m) => m[2]!.replace(/(?<!\/)\/+$/, ''));
   if (bases.length > 0) {
     for (const m of text.matchAll(INSTANCE_CALL)) for (const base of bases.slice(0, 3)) out.push({ raw: base + m[2]!, source: 'call' });
   }
@@ -128,7 +128,7 @@ function fromTemplates(text: string, out: Found): void {
     const prefix = templatePrefix(body, constants);
     if (prefix) out.push({ raw: prefix, source: 'template' });
   }
-  for (const m of text.matchAll(CONSTANT)) out.push({ raw: m[2]!.replace(/\/+$/, ''), source: 'constant' });
+  for (const m of text.matchAll(CONSTANT)) out.push({ raw: m[2]!.replace(/(?<!\/)\/+$/, ''), source: 'constant' });
 }
 
 /** Route paths from Next.js (build and app-paths manifests), Remix and SvelteKit manifests found in scripts. */
@@ -153,13 +153,13 @@ export function manifestRoutes(text: string): string[] {
 export function openApiGetPaths(doc: unknown): string[] {
   const spec = doc as { paths?: Record<string, Record<string, unknown>>; basePath?: string; servers?: Array<{ url?: string }> };
   if (!spec || typeof spec !== 'object' || !spec.paths || typeof spec.paths !== 'object') return [];
-  const base = (typeof spec.basePath === 'string' ? spec.basePath : relativeServer(spec.servers)).replace(/\/+$/, '');
+  const base = (typeof spec.basePath === 'string' ? spec.basePath : relativeServer(spec.servers)).replace(/(?<!\/)\/+$/, '');
   const out: string[] = [];
   for (const [path, item] of Object.entries(spec.paths)) {
     const get = item?.get as { parameters?: unknown[] } | undefined;
     if (!get || typeof get !== 'object') continue;
     const params = [...((item.parameters as unknown[]) ?? []), ...(get.parameters ?? [])] as Array<{ name?: string; in?: string; example?: unknown; schema?: { example?: unknown } }>;
-    const filled = path.replace(/\{([^}]+)\}/g, (all, name: string) => {
+    const filled = path.replace(/\{([^{}]+)\}/g, (all, name: string) => {
       const param = params.find((p) => p?.in === 'path' && p.name === name);
       const example = param?.example ?? param?.schema?.example;
       return typeof example === 'string' || typeof example === 'number' ? encodeURIComponent(String(example)) : all;

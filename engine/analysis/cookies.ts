@@ -115,7 +115,7 @@ export function collectCookies(site: Pick<Site, 'root' | 'pages' | 'rendering' |
 }
 
 /** Analytics and advertising cookies: set by third-party scripts, never a session. */
-const TRACKING = /^(_ga|_gid|_gat|_gcl|__utm|_hj|_fbp|_fbc|ajs_|mp_|amp_|_clck|_clsk|__stripe_|_uet|_pk_|__hs|hubspotutk|_tt_|_scid|_rdt|_li|_pin|intercom-)/i;
+const TRACKING = /^(_ga|_gid|_gcl|__utm|_hj|_fbp|_fbc|ajs_|mp_|amp_|_clck|_clsk|__stripe_|_uet|_pk_|__hs|hubspotutk|_tt_|_scid|_rdt|_li|_pin|intercom-)/i;
 
 const SESSION_NAMES = [
   /sess/i, // session, sess, PHPSESSID, JSESSIONID, ASP.NET_SessionId, laravel_session, connect.sid is below

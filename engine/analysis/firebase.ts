@@ -27,13 +27,13 @@ export interface FirebaseInfo {
 export const COLLECTION_WORDLIST = ['users', 'profiles', 'posts', 'messages', 'orders', 'chats', 'comments', 'customers', 'payments', 'settings', 'admin', 'leads'] as const;
 
 const FIELDS: Record<keyof FirebaseConfig, RegExp> = {
-  projectId: /["']?(?:projectId|[A-Z_]*FIREBASE_PROJECT_ID)["']?\s{0,3}[:=]\s{0,3}["'`]([a-z0-9][a-z0-9-]{3,38}[a-z0-9])["'`]/,
-  apiKey: /["']?(?:apiKey|[A-Z_]*FIREBASE_API_KEY)["']?\s{0,3}[:=]\s{0,3}["'`](AIza[\w-]{35})["'`]/,
-  authDomain: /["']?(?:authDomain|[A-Z_]*FIREBASE_AUTH_DOMAIN)["']?\s{0,3}[:=]\s{0,3}["'`]([\w.-]{3,120})["'`]/,
-  databaseURL: /["']?(?:databaseURL|[A-Z_]*FIREBASE_DATABASE_URL)["']?\s{0,3}[:=]\s{0,3}["'`](https:\/\/[\w.-]{3,200}?)\/?["'`]/,
-  storageBucket: /["']?(?:storageBucket|[A-Z_]*FIREBASE_STORAGE_BUCKET)["']?\s{0,3}[:=]\s{0,3}["'`](?:gs:\/\/)?([\w.-]{3,222})["'`]/,
+  projectId: /["']?(?:projectId|(?<![A-Z_])[A-Z_]*FIREBASE_PROJECT_ID)["']?\s{0,3}[:=]\s{0,3}["'`]([a-z0-9][a-z0-9-]{3,38}[a-z0-9])["'`]/,
+  apiKey: /["']?(?:apiKey|(?<![A-Z_])[A-Z_]*FIREBASE_API_KEY)["']?\s{0,3}[:=]\s{0,3}["'`](AIza[\w-]{35})["'`]/,
+  authDomain: /["']?(?:authDomain|(?<![A-Z_])[A-Z_]*FIREBASE_AUTH_DOMAIN)["']?\s{0,3}[:=]\s{0,3}["'`]([\w.-]{3,120})["'`]/,
+  databaseURL: /["']?(?:databaseURL|(?<![A-Z_])[A-Z_]*FIREBASE_DATABASE_URL)["']?\s{0,3}[:=]\s{0,3}["'`](https:\/\/[\w.-]{3,200}?)\/?["'`]/,
+  storageBucket: /["']?(?:storageBucket|(?<![A-Z_])[A-Z_]*FIREBASE_STORAGE_BUCKET)["']?\s{0,3}[:=]\s{0,3}["'`](?:gs:\/\/)?([\w.-]{3,222})["'`]/,
 };
-const ANCHOR = /["']?(?:projectId|[A-Z_]*FIREBASE_PROJECT_ID)["']?\s{0,3}[:=]\s{0,3}["'`]/g;
+const ANCHOR = /["']?(?:projectId|(?<![A-Z_])[A-Z_]*FIREBASE_PROJECT_ID)["']?\s{0,3}[:=]\s{0,3}["'`]/g;
 const RTDB_HOST = /https:\/\/[a-z0-9-]{3,80}(?:\.[a-z0-9-]{2,40})?\.(?:firebaseio\.com|firebasedatabase\.app)(?![\w.-])/g;
 const COLLECTION_PATTERNS = [
   /\.collection\(\s{0,3}(["'`])([\w-]{1,64})\1/g,

@@ -42,10 +42,10 @@ const VERSION = String.raw`(\d{1,3}\.\d{1,3}\.\d{1,3}(?:-[0-9A-Za-z.]+)?)`;
 const MAX_PAGES = 40;
 const MAX_BODY = 2_000_000;
 
-const NEXT_DATA = /<script[^>]*\bid=["']?__NEXT_DATA__["']?[^>]*>([\s\S]*?)<\/script>/i;
-const NUXT_DATA = /<script[^>]*\bid=["']?__NUXT_DATA__["']?[^>]*>([\s\S]*?)<\/script>/i;
-const SVELTEKIT_FETCHED = /<script[^>]*\bdata-sveltekit-fetched\b[^>]*>([\s\S]*?)<\/script>/gi;
-const FLIGHT_PUSH = /self\.__next_f\.push\((\[[\s\S]*?\])\)\s*;?\s*$/;
+const NEXT_DATA = /<script[^<>]*\bid=["']?__NEXT_DATA__["']?[^<>]*>([\s\S]*?)<\/script>/i;
+const NUXT_DATA = /<script[^<>]*\bid=["']?__NUXT_DATA__["']?[^<>]*>([\s\S]*?)<\/script>/i;
+const SVELTEKIT_FETCHED = /<script[^<>]*\bdata-sveltekit-fetched\b[^<>]*>([\s\S]*?)<\/script>/gi;
+const FLIGHT_PUSH = /self\.__next_f\.push\((\[[\s\S]*?\])\)\s*(?:;\s*)?$/;
 const NEXT_VERSION: readonly RegExp[] = [
   new RegExp(String.raw`window\.next\s*=\s*\{\s*version:\s*["']${VERSION}["']`),
   new RegExp(String.raw`=\s*"${VERSION}";?[\s\S]{0,1500}?document\.getElementById\("__NEXT_DATA__"\)`),

@@ -138,7 +138,7 @@ function versionOf(match: RegExpExecArray): string | undefined {
 /** A captured version without what the greedy version class also took from a file name (".min", ".slim", trailing dots). */
 function cleanVersion(raw: string | undefined): string | undefined {
   let version = raw;
-  for (let i = 0; version && i < 3; i++) version = version.replace(/[._-]+$/, '').replace(/[.-](?:min|slim|prod|production|umd|bundle|esm|full|debug|dev|js)$/i, '');
+  for (let i = 0; version && i < 3; i++) version = version.replace(/(?<![._-])[._-]+$/, '').replace(/[.-](?:min|slim|prod|production|umd|bundle|esm|full|debug|dev|js)$/i, '');
   return version && /^\d/.test(version) ? version : undefined;
 }
 
@@ -191,13 +191,18 @@ function fromCdn(url: string): DetectedLibrary[] {
 }
 
 /** Libraries named with a version in a script URL (CDN paths, versioned file names). */
+/** Longest script URL read: the Retire.js patterns are not all linear, and no real script URL comes near it. */
+const MAX_URL_SCANNED = 2_048;
+
 export function detectFromUrl(url: string): DetectedLibrary[] {
   let path: string;
   let file: string;
   try {
     const parsed = new URL(url);
-    path = parsed.href.replace(/[?#].*$/, '');
-    file = decodeURIComponent(parsed.pathname.split('/').pop() ?? '');
+    // The URL up to its query or fragment, at most MAX_URL_SCANNED characters: Retire.js patterns run over it.
+    const end = parsed.href.search(/[?#]/);
+    path = (end === -1 ? parsed.href : parsed.href.slice(0, end)).slice(0, MAX_URL_SCANNED);
+    file = decodeURIComponent(parsed.pathname.split('/').pop() ?? '').slice(0, MAX_URL_SCANNED);
   } catch {
     return [];
   }

@@ -19,8 +19,8 @@ const PERSONAL: Array<[RegExp, RegExp]> = [
   [/(?:^|_)(?:e_?mail|email_address|contact_email)$/, EMAIL],
   [/(?:^|_)(?:phone|phone_number|mobile|tel|telephone|cell)$/, /^[+(]?[\d\s().-]{7,20}$/],
   [/(?:^|_)(?:dob|date_of_birth|birth_?date|birthday)$/, /\d/],
-  [/(?:^|_)(?:ssn|social_security_number|national_id|passport(?:_number)?|drivers?_license|tax_id|nin)$/, /\w{4,}/],
-  [/(?:^|_)(?:credit_card|card_number|iban|bank_account|account_number|routing_number)$/, /\d{4,}/],
+  [/(?:^|_)(?:ssn|social_security_number|national_id|passport(?:_number)?|drivers?_license|tax_id|nin)$/, /\w{4}/],
+  [/(?:^|_)(?:credit_card|card_number|iban|bank_account|account_number|routing_number)$/, /\d{4}/],
   [/(?:^|_)(?:salary|income|diagnosis|medical_record|health_record|insurance_number)$/, /./],
 ];
 /** Weaker signals, counted only on records that already hold a person's data or sit in a people collection. */

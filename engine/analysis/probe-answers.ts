@@ -99,8 +99,8 @@ export function isSoft404(answer: Exchange, notFound: Exchange | undefined): boo
 /** True when redirects took the request to another path (a login page, the home page). */
 export function redirectedAway(exchange: Exchange): boolean {
   if (exchange.redirects.length === 0) return false;
-  const asked = pathOf(exchange.url).replace(/\/+$/, '');
-  const got = pathOf(exchange.finalUrl).replace(/\/+$/, '');
+  const asked = pathOf(exchange.url).replace(/(?<!\/)\/+$/, '');
+  const got = pathOf(exchange.finalUrl).replace(/(?<!\/)\/+$/, '');
   return asked !== got;
 }
 
@@ -131,14 +131,14 @@ export function usableAnswers(site: Site, checkId: string, paths: readonly strin
 
 /** Key names whose values are credentials. */
 export const SECRET_KEY_NAME =
-  /(secret|passw(?:or)?d|passwd|\bpwd\b|_pwd|token|api[_-]?key|apikey|private[_-]?key|access[_-]?key|credential|auth[_-]?key|client[_-]?secret|database[_-]?url|db[_-]?url|dsn|connection[_-]?string|signing|encryption[_-]?key|service[_-]?role|webhook|smtp[_-]?pass|jwt)/i;
+  /(secret|passw(?:or)?d|\bpwd\b|_pwd|token|api[_-]?key|private[_-]?key|access[_-]?key|credential|auth[_-]?key|client[_-]?secret|database[_-]?url|db[_-]?url|dsn|connection[_-]?string|signing|encryption[_-]?key|service[_-]?role|webhook|smtp[_-]?pass|jwt)/i;
 
 /** Token formats that are secrets wherever they appear (prefix-anchored, so false positives are rare). */
 export const KNOWN_TOKEN =
   /\b(?:sk_live_[0-9A-Za-z]{16,}|rk_live_[0-9A-Za-z]{16,}|sk-(?:proj-|ant-api\d\d-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}|AKIA[0-9A-Z]{16}|ASIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{35}|gh[pousr]_[0-9A-Za-z]{36,}|github_pat_[0-9A-Za-z_]{40,}|xox[abposr]-[0-9A-Za-z-]{10,}|SG\.[0-9A-Za-z_-]{16,}\.[0-9A-Za-z_-]{16,}|sb_secret_[0-9A-Za-z_-]{16,}|sbp_[0-9a-f]{40}|glpat-[0-9A-Za-z_-]{20}|eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}|-----BEGIN (?:RSA |EC |OPENSSH |DSA |)PRIVATE KEY-----)/;
 
 const PLACEHOLDER =
-  /^(?:|null|none|nil|undefined|true|false|yes|no|on|off|0|1|changeme|change[_-]?me|example|sample|test|dummy|todo|xxx+|\*+|\.\.\.|<[^>]*>|\{\{[^}]*\}\}|\$\{[^}]*\}|your[_-].*|.*[_-]here|replace[_-]?me.*|placeholder.*|secret|password)$/i;
+  /^(?:|null|none|nil|undefined|true|false|yes|no|on|off|0|1|change[_-]?me|example|sample|test|dummy|todo|xxx+|\*+|\.\.\.|<[^>]*>|\{\{[^}]*\}\}|\$\{[^}]*\}|your[_-].*|.*[_-]here|replace[_-]?me.*|placeholder.*|secret|password)$/i;
 
 /** True for a value that looks like a real credential rather than a placeholder or a flag. */
 export function looksLikeSecretValue(value: string, keyName = ''): boolean {
@@ -180,25 +180,25 @@ export function maskValue(value: string): string {
 const masked = (value: string, keyName: string) => (shouldMask(value, keyName) && !value.includes('****') ? maskValue(value) : value);
 
 /** A `NAME=value` / `name: value` line (env, YAML, INI, a header): the lead up to the value, then the rest of the line. */
-const ASSIGNMENT_LINE = /^([ \t]*(?:export[ \t]+)?[A-Za-z_][A-Za-z0-9_.-]{0,100}[ \t]*[=:][ \t]*)([^\r\n]*)$/gm;
+const ASSIGNMENT_LINE = /^([ \t]*(?:export[ \t]+)?[A-Za-z_][A-Za-z0-9_.-]{0,100}[ \t]*[=:][ \t]*)([^ \t\r\n][^\r\n]*)?$/gm;
 
 /** The value of an assignment line masked: quoted values whole (quotes inside included), unquoted ones up to a ` #` comment. */
-function maskAssignmentLine(all: string, lead: string, rest: string): string {
+function maskAssignmentLine(all: string, lead: string, rest = ''): string {
   const quote = rest[0];
   if (quote === '"' || quote === "'") {
     const close = rest.lastIndexOf(quote);
     if (close > 0) return `${lead}${quote}${masked(rest.slice(1, close), lead)}${rest.slice(close)}`;
   }
-  const comment = /[ \t]+#/.exec(rest);
+  const comment = /(?<![ \t])[ \t]+#/.exec(rest);
   const value = (comment ? rest.slice(0, comment.index) : rest).trimEnd();
   if (!value) return all;
   return `${lead}${masked(value, lead)}${rest.slice(value.length)}`;
 }
 
 /** Headers whose value is a credential whatever it looks like. */
-const CREDENTIAL_HEADER = /^([ \t]*(?:authorization|proxy-authorization|x-api-key|api-key|x-auth-token|x-access-token)[ \t]*:[ \t]*)(?:((?:Bearer|Basic|Token|Digest)[ \t]+))?([^\r\n]+)$/gim;
+const CREDENTIAL_HEADER = /^([ \t]*(?:authorization|proxy-authorization|x-api-key|api-key|x-auth-token|x-access-token)[ \t]*:[ \t]*)(?:((?:Bearer|Basic|Token|Digest)[ \t]+))?([^ \t\r\n][^\r\n]*)$/gim;
 /** Cookie headers: each cookie's value (kept when short: a preference, not a session). */
-const COOKIE_HEADER = /^([ \t]*(?:set-cookie|cookie)[ \t]*:[ \t]*)([^\r\n]+)$/gim;
+const COOKIE_HEADER = /^([ \t]*(?:set-cookie|cookie)[ \t]*:[ \t]*)([^ \t\r\n][^\r\n]*)$/gim;
 const maskCookies = (line: string) => line.replace(/(^|;[ \t]*)([^=;\s]{1,200})=([^;\r\n]{9,4000})/g, (all, sep: string, name: string, value: string) => (value.includes('****') ? all : `${sep}${name}=${maskValue(value)}`));
 
 /** An AWS secret access key has no prefix: 40 characters of base64 without padding, masked when the text speaks of AWS. */

@@ -146,7 +146,7 @@ export function extractSupabase(texts: readonly TextSource[]): SupabaseInfo {
         const at = m.index;
         const before = text.slice(Math.max(0, at - 40), at);
         const after = text.slice(at + m[0].length - 1, at + m[0].length + 40);
-        const object = /([\w$]+)\s*$/.exec(before)?.[1] ?? '';
+        const object = /(?<![\w$])([\w$]+)\s*$/.exec(before)?.[1] ?? '';
         if (NOT_A_CLIENT.test(object)) continue;
         if (object === 'storage' || STORAGE_METHODS.test(after)) buckets.add(m[2]!, 'bundle');
         else if (TABLE_METHODS.test(after) || /^[a-z_][a-z0-9_]*$/.test(m[2]!)) tables.add(m[2]!, 'bundle');

@@ -11,9 +11,9 @@ const ADMIN_ROUTE = /(["'`])(\/(?:admin|administrator|dashboard|internal|backoff
 const AUTH_GUARD =
   /requireAuth|RequireAuth|ProtectedRoute|PrivateRoute|AuthGuard|RequireAdmin|AdminRoute|withAuth|withPageAuthRequired|isAuthenticated|getServerSession|useSession|currentUser|auth\.getUser|getSession\(|onAuthStateChanged|clerkMiddleware|authMiddleware|(?:redirect|navigate|push|replace)\(\s{0,2}["'`]\/(?:login|signin|sign-in|auth)|to:\s{0,2}["'`]\/(?:login|signin|sign-in)|role\s{0,2}={2,3}\s{0,2}["'`]admin/;
 const GUARD_RADIUS = 3_000;
-const EMAIL = /[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9.-]{1,253}\.[A-Za-z]{2,24}/g;
+const EMAIL = /(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9.-]{1,253}\.[A-Za-z]{2,24}/g;
 const ADMIN_HEADING = /<h[1-3][^>]*>([^<]{0,80}(?:admin|dashboard|users|customers|members|orders|accounts|manage|control panel|back ?office)[^<]{0,80})<\/h[1-3]>/i;
-const DATA_HEADER = /<th[^>]*>\s*(?:e-?mail|user(?:name)?|role|customer|phone|status|created|signed up|plan|last login)\s*<\/th>/i;
+const DATA_HEADER = /<th[^<>]*>\s*(?:e-?mail|user(?:name)?|role|customer|phone|status|created|signed up|plan|last login)\s*<\/th>/i;
 
 /** Admin-looking routes the site's code declares near an auth guard: meant to be signed in. */
 export function guardedAdminRoutes(site: SiteBeforeProbes): string[] {
@@ -45,7 +45,7 @@ function isShell(site: Site, answer: Exchange): boolean {
 
 /** Proof that the HTML shows administration data: an admin heading and a table of people or records. */
 export function adminContent(body: string): { heading: string; emails: string[]; rows: number } | undefined {
-  if (/<input[^>]+type=["']?password/i.test(body)) return undefined;
+  if (/<input[^<>]+type=["']?password/i.test(body)) return undefined;
   const heading = ADMIN_HEADING.exec(body);
   if (!heading) return undefined;
   const emails = [...new Set(body.match(EMAIL) ?? [])];
@@ -62,7 +62,7 @@ function finding(answer: Exchange, route: string, content: NonNullable<ReturnTyp
     answer.body
       .slice(start, start + 700)
       .replace(EMAIL, (email) => maskEmail(email))
-      .replace(/(<td[^>]*>)\s*([^<\s])([^<]*)(<\/td>)/gi, (all, open: string, first: string, rest: string, close: string) => (rest.includes('***') ? all : `${open}${first}***${close}`)),
+      .replace(/(<td[^<>]*>)\s*([^<\s])([^<]*)(<\/td>)/gi, (all, open: string, first: string, rest: string, close: string) => (rest.includes('***') ? all : `${open}${first}***${close}`)),
   );
   const people = content.emails.length > 0 ? `, ${content.emails.length} email address${content.emails.length === 1 ? '' : 'es'}` : '';
   return {

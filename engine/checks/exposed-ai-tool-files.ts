@@ -30,13 +30,13 @@ export function isInstructionText(body: string): boolean {
   const text = body.slice(0, 50_000);
   if (text.trim().length < 40 || looksLikeHtmlDocument(text) || text.trimStart().startsWith('{')) return false;
   const headings = (text.match(/^#{1,6}\s+\S/gm) ?? []).length;
-  const bullets = (text.match(/^\s*(?:[-*+]|\d+\.)\s+\S/gm) ?? []).length;
+  const bullets = (text.match(/^[ \t]*(?:[-*+]|\d+\.)[ \t]+\S/gm) ?? []).length;
   const words = new Set((text.match(INSTRUCTION_WORDS) ?? []).map((word) => word.toLowerCase()));
   return (headings > 0 || bullets >= 2) && words.size >= 2;
 }
 
 function isAiderConfig(body: string): boolean {
-  return !looksLikeHtmlDocument(body) && /^\s*(?:model|weak-model|editor-model|auto-commits|read|edit-format|openai-api-key|anthropic-api-key|api-key|dark-mode|gitignore|lint-cmd|test-cmd)\s*:/m.test(body);
+  return !looksLikeHtmlDocument(body) && /^[ \t]*(?:model|weak-model|editor-model|auto-commits|read|edit-format|openai-api-key|anthropic-api-key|api-key|dark-mode|gitignore|lint-cmd|test-cmd)[ \t]*:/m.test(body);
 }
 
 function mcpServers(body: string): Record<string, unknown> | undefined {
@@ -54,7 +54,7 @@ function credentialLines(body: string): string[] {
   const lines = body.slice(0, 100_000).split(/\r?\n/);
   return lines.filter((line) => {
     if (KNOWN_TOKEN.test(line)) return true;
-    const pair = /["']?([A-Za-z_][\w.-]*)["']?\s*[:=]\s*["']?([^"'\s,]+)/.exec(line);
+    const pair = /["']?(?<![\w.-])([A-Za-z_][\w.-]{0,100})["']?\s*[:=]\s*["']?([^"'\s,]+)/.exec(line);
     return Boolean(pair && looksLikeSecretValue(pair[2]!, pair[1]));
   });
 }
@@ -63,9 +63,9 @@ function credentialLines(body: string): string[] {
 function internalReferences(body: string): string[] {
   const found = new Set<string>();
   const patterns = [
-    /\bhttps?:\/\/(?:localhost|127\.0\.0\.1|10\.\d+\.\d+\.\d+|192\.168\.\d+\.\d+|172\.(?:1[6-9]|2\d|3[01])\.\d+\.\d+)(?::\d+)?[^\s)"'`]*/g,
+    /\bhttps?:\/\/(?:localhost|127\.0\.0\.1|10\.\d{1,3}\.\d{1,3}\.\d{1,3}|192\.168\.\d{1,3}\.\d{1,3}|172\.(?:1[6-9]|2\d|3[01])\.\d{1,3}\.\d{1,3})(?::\d{1,5})?[^\s)"'`]*/g,
     /\bhttps?:\/\/[a-z0-9.-]+\.(?:supabase\.co|internal|corp|local|lan)\b[^\s)"'`]*/gi,
-    /\bhttps?:\/\/(?:staging|stage|dev|admin|internal|api)[.-][a-z0-9.-]+[^\s)"'`]*/gi,
+    /\bhttps?:\/\/(?:staging|stage|dev|admin|internal|api)[.-][a-z0-9][^\s)"'`]*/gi,
     /(?<![\w/])\/(?:api|admin|internal)\/[\w/-]+/g,
   ];
   for (const pattern of patterns) for (const match of body.slice(0, 100_000).matchAll(pattern)) if (found.size < 10) found.add(match[0]);
@@ -101,7 +101,7 @@ export const exposedAiToolFiles = defineCheck({
         proof = body.trimStart().split('\n')[0]!.slice(0, 200);
       } else if (file.format === 'yaml') {
         proven = isAiderConfig(body);
-        proof = (/^\s*[a-z-]+\s*:[^\n]*/m.exec(body)?.[0] ?? '').slice(0, 200);
+        proof = (/^[ \t]*[a-z-]+[ \t]*:[^\n]*/m.exec(body)?.[0] ?? '').slice(0, 200);
       } else {
         const servers = mcpServers(body);
         proven = Boolean(servers);

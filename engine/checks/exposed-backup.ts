@@ -71,7 +71,7 @@ export const exposedBackup = defineCheck({
       const credentials = kind === 'php' && /\b(?:DB_PASSWORD|password)\b/i.test(answer.body);
       const match =
         kind === 'sql'
-          ? (/[^\n]*\b(?:CREATE\s+TABLE|INSERT\s+INTO)\b[^\n]*/i.exec(answer.body)?.[0] ?? '').slice(0, 200)
+          ? (/^[^\n\r\u2028\u2029]*?\b(?:CREATE\s+TABLE|INSERT\s+INTO)\b[^\n\r\u2028\u2029]*/im.exec(answer.body)?.[0] ?? '').slice(0, 200)
           : kind === 'php'
             ? answer.body.slice(0, 120)
             : `${kind} magic bytes at offset 0`;

@@ -87,7 +87,7 @@ export const exposedDebugEndpoint = defineCheck({
         key: path,
         severity: endpoint.severity,
         detail: `${path} serves the ${endpoint.name} page publicly; ${endpoint.why}.`,
-        evidence: exchangeEvidence(answer, match[0].replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').slice(0, 200), { excerpt: excerptAround(answer.body, match.index) }),
+        evidence: exchangeEvidence(answer, match[0].replace(/<[^<>]+>/g, ' ').replace(/\s+/g, ' ').slice(0, 200), { excerpt: excerptAround(answer.body, match.index) }),
       });
     }
     return findings;

@@ -4,7 +4,7 @@ import { defineCheck, type FindingDraft, type Severity } from '../types';
 const ID = 'exposed-env-file';
 export const ENV_PATHS = ['/.env', '/.env.local', '/.env.production', '/.env.development', '/.env.backup', '/.env.example'] as const;
 
-const ASSIGNMENT = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_.]*)\s*=\s*(.*)$/;
+const ASSIGNMENT = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_.]*)\s*=\s*((?:\S.*)?)$/;
 
 export interface EnvAnalysis {
   assignments: Array<{ key: string; value: string; line: string }>;
@@ -22,7 +22,7 @@ export function analyseEnv(body: string): EnvAnalysis | undefined {
     if (match) assignments.push({ key: match[1]!, value: match[2]!.trim(), line });
   }
   if (assignments.length === 0 || assignments.length / meaningful.length < 0.6) return undefined;
-  const secrets = assignments.filter(({ key, value }) => looksLikeSecretValue(value.replace(/\s+#.*$/, ''), key)).map(({ key, line }) => ({ key, line }));
+  const secrets = assignments.filter(({ key, value }) => looksLikeSecretValue(value.replace(/(?<!\s)\s+#.*$/, ''), key)).map(({ key, line }) => ({ key, line }));
   return { assignments, secrets };
 }
 

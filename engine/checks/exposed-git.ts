@@ -13,7 +13,7 @@ export function isGitHead(body: string): boolean {
 /** A repository config: a [core] section with git's own keys. */
 export function isGitConfig(body: string): boolean {
   const text = body.slice(0, 20_000);
-  return !looksLikeHtmlDocument(text) && /^\s*\[core\]\s*$/m.test(text) && /^\s*(?:repositoryformatversion|filemode|bare|logallrefupdates)\s*=/m.test(text);
+  return !looksLikeHtmlDocument(text) && /^[ \t]*\[core\][ \t\r]*$/m.test(text) && /^[ \t]*(?:repositoryformatversion|filemode|bare|logallrefupdates)[ \t]*=/m.test(text);
 }
 
 export const exposedGit = defineCheck({
@@ -34,10 +34,10 @@ export const exposedGit = defineCheck({
     const config = usableAnswer(site, probeKey(ID, CONFIG));
     const proofs: Array<{ exchange: Exchange; match: string }> = [];
     if (head && isGitHead(head.body)) proofs.push({ exchange: head, match: head.body.trim().slice(0, 200) });
-    if (config && isGitConfig(config.body)) proofs.push({ exchange: config, match: (/^\s*\[core\][^[]*/m.exec(config.body)?.[0] ?? '[core]').trim().slice(0, 300) });
+    if (config && isGitConfig(config.body)) proofs.push({ exchange: config, match: (/^[ \t]*\[core\][^[]*/m.exec(config.body)?.[0] ?? '[core]').trim().slice(0, 300) });
     if (proofs.length === 0) return [];
-    const remote = config && /^\s*url\s*=\s*(\S+)/m.exec(config.body)?.[1];
-    const credentialsInRemote = Boolean(remote && /:\/\/[^/\s@]+:[^/\s@]+@/.test(remote));
+    const remote = config && /^[ \t]*url[ \t]*=[ \t]*(\S+)/m.exec(config.body)?.[1];
+    const credentialsInRemote = Boolean(remote && /:\/\/[^/\s@:]+:[^/\s@]+@/.test(remote));
     const files = proofs.map(({ exchange }) => new URL(exchange.url).pathname).join(' and ');
     const finding: FindingDraft = {
       url: new URL('/.git/', site.origin).href,

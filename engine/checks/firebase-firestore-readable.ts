@@ -64,7 +64,7 @@ export const firebaseFirestoreReadable = defineCheck({
       if (!fields) continue; // {} : empty or missing collection, nothing to read
       const sensitive = sensitiveFields(fields);
       findings.push({
-        url: p.probe.url.replace(/\?.*$/, ''),
+        url: p.probe.url.split('?', 1)[0]!,
         title: `Firestore collection "${p.collection}" readable without signing in`,
         severity: sensitive.length > 0 ? 'critical' : 'high',
         detail:

@@ -7,7 +7,7 @@ import { defineCheck, type FindingDraft, type Severity, type Site } from '../typ
 const ID = 'framework-server-data-leak';
 
 /** `name: "value"` in JSON or a JS object literal (hydration data is one or the other); the value is a string. */
-const PAIR = /["']?([A-Za-z_$][\w$.-]{1,80})["']?\s*:\s*(["'`])((?:(?!\2)[^\\\r\n]|\\.){1,2000})\2/g;
+const PAIR = /["']?(?<![\w$.-])([A-Za-z_$][\w$.-]{1,80})["']?\s*:\s*(["'`])((?:(?!\2)[^\\\r\n]|\\.){1,2000})\2/g;
 /** `NAME=value` inside a serialised string (an env file dumped into props). */
 const ENV_LINE = /(?:^|\\n|\n)([A-Z][A-Z0-9_]{2,80})=([^\s"'\\]{4,2000})/g;
 /** Names of values only a server should hold, on the name split into words (camelCase and dashes become '_'). */
@@ -61,10 +61,10 @@ export function leaksIn(blob: ClientDataBlob): Leak[] {
     if (leak && !known(leak.value)) leaks.set(leak.value, leak);
   };
   for (const m of text.matchAll(PAIR)) keep(judgePair(blob, m[1]!, m[3]!));
-  if (/[A-Z_]{3,}=/.test(text)) for (const m of text.matchAll(ENV_LINE)) keep(judgePair(blob, m[1]!, m[2]!));
+  if (/[A-Z_]{3}=/.test(text)) for (const m of text.matchAll(ENV_LINE)) keep(judgePair(blob, m[1]!, m[2]!));
   for (const hit of scanText(text, 'inline-script')) {
     if (hit.public || hit.ruleId === 'generic-secret' || known(hit.secret)) continue;
-    const name = /["']?([A-Za-z_$][\w$.-]{0,80})["']?\s*[:=]\s*["'`]?$/.exec(text.slice(Math.max(0, hit.start - 120), hit.start))?.[1] ?? hit.label;
+    const name = /["']?(?<![\w$.-])([A-Za-z_$][\w$.-]{0,80})["']?\s*[:=]\s*["'`]?$/.exec(text.slice(Math.max(0, hit.start - 120), hit.start))?.[1] ?? hit.label;
     leaks.set(hit.secret, { blob, name, value: hit.secret, severity: hit.severity === 'critical' ? 'critical' : 'high', what: hit.label });
   }
   return [...leaks.values()];

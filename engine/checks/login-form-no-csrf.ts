@@ -3,7 +3,7 @@ import { headerAll } from '../http/headers';
 import { defineCheck, type FindingDraft, type Site } from '../types';
 
 const ID = 'login-form-no-csrf';
-const TOKEN_NAME = /csrf|xsrf|_token|authenticity_token|__requestverificationtoken|nonce|csrfmiddlewaretoken|form_key|_wpnonce/i;
+const TOKEN_NAME = /csrf|xsrf|_token|authenticity_token|__requestverificationtoken|nonce|form_key|_wpnonce/i;
 
 /** True when any cookie the site set carries SameSite=Lax or Strict, which already blocks cross-site form posts with it. */
 export function hasSameSiteCookie(site: Site): boolean {

@@ -2,7 +2,7 @@ import { formatRequest, formatResponse, isLoopback } from '../analysis/probe-ans
 import { defineCheck, type FindingDraft, type Page } from '../types';
 
 const ID = 'password-over-http';
-const PASSWORD_INPUT = /<input\b[^>]*\btype\s*=\s*["']?password\b[^>]*>/i;
+const PASSWORD_INPUT = /<input\b[^<>]*\btype\s*=\s*["']?password\b[^<>]*>/i;
 
 
 /** The markup of the first password field of a page, from the parsed forms or the raw HTML (fields outside forms). */

@@ -4,7 +4,7 @@ import { defineCheck, type Exchange, type FindingDraft, type Severity } from '..
 const ID = 'server-version-disclosure';
 
 /** A product token with a version: Apache/2.4.41, nginx/1.18.0, PHP/8.1.2, Microsoft-IIS/10.0, Varnish/6.0. */
-const PRODUCT_VERSION = /[A-Za-z][\w.+-]*\/v?\d+(?:\.\d+)+[\w.-]*/;
+const PRODUCT_VERSION = /(?<![\w.+-])[A-Za-z][\w.+-]*\/v?\d+(?:\.\d+)+/;
 const BARE_VERSION = /\bv?\d+\.\d+(?:\.\d+)*\b/;
 
 interface Rule {

@@ -7,9 +7,9 @@ const MAX_SCRIPT = 3_000_000;
 const SECURITY_WORD =
   /\b(?:auth\w*|login|passw(?:or)?d|credential\w*|secret\w*|token|api[ _-]?key|security|insecure|vuln\w*|xss|csrf|sql|injection|sanitiz\w*|escap\w*|validat\w*|permission\w*|privilege\w*|admin\w*|bypass\w*|hardcoded|hard-coded|encrypt\w*|decrypt\w*|rls|row level security|service[_ ]role|cors|disable[ds]?)\b/i;
 const TASK_MARKER = /\b(?:TODO|FIXME|HACK|XXX|BUG|TEMP|KLUDGE)\b/;
-const CREDENTIAL = /\b(passw(?:or)?d|passwd|pwd|secret|api[_-]?key|token|credentials?)\b\s*[:=]\s*['"]?([^\s'"<>,;]{4,})/i;
+const CREDENTIAL = /\b(passw(?:or)?d|pwd|secret|api[_-]?key|token|credentials?)\b\s*[:=]\s*['"]?([^\s'"<>,;]{4,})/i;
 const PRIVATE_IP = /\b(?:10\.(?:\d{1,3}\.){2}\d{1,3}|192\.168\.\d{1,3}\.\d{1,3}|172\.(?:1[6-9]|2\d|3[01])\.\d{1,3}\.\d{1,3})\b/;
-const INTERNAL_HOST = /\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:internal|corp|intranet|lan|local)\b|\b(?:staging|stage|dev|uat|qa)\.[a-z0-9-]+\.[a-z]{2,}\b/i;
+const INTERNAL_HOST = /(?<![a-z0-9.-])[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:internal|corp|intranet|lan|local)\b|\b(?:staging|stage|dev|uat|qa)\.[a-z0-9-]+\.[a-z]{2,}\b/i;
 const HIDDEN_AREA = /\/[\w-]*(?:admin|debug|internal|backdoor|staging)[\w/-]*|\b(?:admin|debug|internal|backdoor|staging)\b[^\n]{0,80}(?:\/[\w/-]{2,}|https?:\/\/\S+)/i;
 
 export interface CommentVerdict {
@@ -20,7 +20,7 @@ export interface CommentVerdict {
 /** Why a comment matters, or undefined when it is ordinary (licence banners, plain TODOs without a security word). */
 export function judgeComment(comment: string, opts: { html: boolean }): CommentVerdict | undefined {
   const text = comment.slice(0, 2_000);
-  if (/^\s*[!@]?\s*(?:@license|@preserve|license|copyright|\(c\))/i.test(text) || /sourceMappingURL=/.test(text)) return undefined;
+  if (/^\s*(?:[!@]\s*)?(?:@license|@preserve|license|copyright|\(c\))/i.test(text) || /sourceMappingURL=/.test(text)) return undefined;
   if (KNOWN_TOKEN.test(text)) return { reason: 'contains a credential in a known token format', severity: 'low' };
   const credential = CREDENTIAL.exec(text);
   if (credential && looksLikeSecretValue(credential[2]!, credential[1])) return { reason: 'contains what looks like a credential', severity: 'low' };

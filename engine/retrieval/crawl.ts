@@ -109,7 +109,7 @@ export function findChunkUrls(code: string, scriptUrl: string): string[] {
 export function findSourceMapUrl(exchange: Exchange): string | undefined {
   const header = exchange.headers.find(([name]) => name === 'sourcemap' || name === 'x-sourcemap')?.[1];
   const tail = exchange.body.slice(-2_000);
-  const comment = /[#@]\s*sourceMappingURL=([^\s'"*]+)\s*(?:\*\/)?\s*$/.exec(tail)?.[1];
+  const comment = /[#@]\s*sourceMappingURL=([^\s'"*]+)\s*(?:\*\/\s*)?$/.exec(tail)?.[1];
   const ref = header ?? comment;
   if (!ref || ref.startsWith('data:')) return undefined;
   try {

@@ -37,8 +37,17 @@ export interface FetcherOptions {
   pacing?: 'adaptive' | 'flat';
   /** Retries of a request the host answered 429 (or 503 with Retry-After); default 2. */
   maxRetries?: number;
+  /** Longest silence on the connection (connect, headers or body) before a request is given up, in ms. */
   timeoutMs: number;
-  /** Largest decoded body kept, in bytes; the rest is dropped and `truncated` set. */
+  /**
+   * Longest one request may take from sending to the last body byte, in ms; default twice `timeoutMs`. The idle
+   * timeout alone lets a host that sends one byte a second hold a request (and a scan slot) for as long as it likes.
+   */
+  maxExchangeMs?: number;
+  /**
+   * Largest body kept, in bytes, counted both as received and as decoded (a gzip or brotli bomb inflates a few KB
+   * into GBs); past it reading stops, the connection is closed and `truncated` set.
+   */
   maxBodyBytes?: number;
   maxRedirects?: number;
   /** Requests in flight at once, across hosts. */
@@ -63,6 +72,8 @@ export interface FetcherOptions {
 }
 
 const DEFAULT_CONCURRENCY = 16;
+/** Bodies kept by default: far above any page worth scanning, far below what would strain memory. */
+const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;
 const TEXT_TYPE = /^(text\/|application\/(json|javascript|ecmascript|xml|xhtml\+xml|x-javascript|ld\+json|manifest\+json|x-www-form-urlencoded|yaml|x-yaml|toml|sql|x-sh)|[^;]*\+(json|xml))/i;
 const BINARY_TYPE = /^(image|audio|video|font)\//i;
 
@@ -167,6 +178,7 @@ export class Fetcher {
   private readonly httpAgent: http.Agent;
   private readonly httpsAgent: https.Agent;
   private readonly maxBody: number;
+  private readonly maxExchangeMs: number;
   private readonly maxRedirects: number;
   private readonly concurrency: number;
   private active = 0;
@@ -184,7 +196,8 @@ export class Fetcher {
         ? new HostRateLimiter(options.rateLimit ?? 0)
         : new HostPoliteness({ window: options.rateLimit === 0 ? (options.concurrency ?? DEFAULT_CONCURRENCY) : options.hostWindow, ceiling: options.rateLimit });
     this.maxRetries = options.maxRetries ?? 2;
-    this.maxBody = options.maxBodyBytes ?? 8 * 1024 * 1024;
+    this.maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+    this.maxExchangeMs = options.maxExchangeMs ?? options.timeoutMs * 2;
     this.maxRedirects = options.maxRedirects ?? 5;
     this.concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
     setMaxListeners(this.concurrency * 2 + 10, this.aborter.signal);
@@ -291,6 +304,8 @@ export class Fetcher {
         }
         redirects.push({ url, status: hop.status, location, headers: hop.headers });
         if (!next) return { ...failed(`${url} redirects to an invalid location: ${location}`), status: hop.status, headers: hop.headers };
+        // A URL seen before on this chain would only lead round again: stop at once rather than after the limit.
+        if (next === request.url || redirects.some((hop) => hop.url === next)) return failed(`${request.url} redirects in a loop (back to ${next})`, next);
         if (redirects.length > this.maxRedirects) return failed(`${request.url}: more than ${this.maxRedirects} redirects`, next);
         url = next;
         continue;
@@ -353,8 +368,9 @@ export class Fetcher {
     const sentHeaders = body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) };
     const sent = performance.now();
     let connected = false;
+    let deadline: NodeJS.Timeout | undefined;
     this.stats.attempts++;
-    return new Promise<Hop>((resolve, reject) => {
+    const exchange = new Promise<Hop>((resolve, reject) => {
       const req = transport.request(
         url,
         {
@@ -369,60 +385,28 @@ export class Fetcher {
         },
         (response) => {
           this.stats.requests++;
-          const firstByteMs = performance.now() - sent;
-          const list = headerList(response);
-          const contentType = response.headers['content-type'] ?? '';
-          const tls = secure ? tlsInfo(response.socket as TLSSocket) : undefined;
-          const status = response.statusCode ?? 0;
-          if (method === 'HEAD' || status === 204 || status === 304) {
+          const head = {
+            status: response.statusCode ?? 0,
+            firstByteMs: performance.now() - sent,
+            headers: headerList(response),
+            contentType: response.headers['content-type'] ?? '',
+            tls: secure ? tlsInfo(response.socket as TLSSocket) : undefined,
+          };
+          if (method === 'HEAD' || head.status === 204 || head.status === 304) {
             response.resume();
-            resolve({ status, firstByteMs, headers: list, contentType, body: '', bodyBytes: 0, truncated: false, tls });
+            resolve({ ...head, body: '', bodyBytes: 0, truncated: false });
             return;
           }
-          let stream: NodeJS.ReadableStream = response;
-          const encoding = (response.headers['content-encoding'] ?? '').toLowerCase().trim();
-          if (encoding === 'gzip' || encoding === 'x-gzip') stream = response.pipe(zlib.createGunzip());
-          else if (encoding === 'br') stream = response.pipe(zlib.createBrotliDecompress());
-          else if (encoding === 'deflate') stream = response.pipe(zlib.createInflate());
-          const chunks: Buffer[] = [];
-          let size = 0;
-          let truncated = false;
-          const deadline = setTimeout(() => req.destroy(Object.assign(new Error('response too slow'), { code: 'ETIMEDOUT' })), this.options.timeoutMs * 2);
-          stream.on('data', (chunk: Buffer) => {
-            if (truncated) return;
-            this.stats.bytes += chunk.length;
-            if (size + chunk.length > this.maxBody) {
-              chunks.push(chunk.subarray(0, this.maxBody - size));
-              size = this.maxBody;
-              truncated = true;
-              response.destroy();
-              finish();
-              return;
-            }
-            chunks.push(chunk);
-            size += chunk.length;
-          });
-          let done = false;
-          const finish = () => {
-            if (done) return;
-            done = true;
-            clearTimeout(deadline);
-            const buffer = Buffer.concat(chunks);
-            resolve({ status, firstByteMs, headers: list, contentType, ...decodeBody(buffer, contentType, binary), bodyBytes: size, truncated, tls });
-          };
-          stream.on('end', finish);
-          stream.on('error', (error) => {
-            if (truncated || done) return;
-            clearTimeout(deadline);
-            // A broken compressed stream still leaves what arrived readable.
-            if (chunks.length) finish();
-            else reject(error instanceof Error ? error : new Error(String(error)));
-          });
-          response.on('aborted', () => {
-            if (!done && !truncated) finish();
-          });
+          this.readBody(response, head.contentType, binary).then((read) => resolve({ ...head, ...read }), reject);
         },
       );
+      // One deadline over the whole exchange, headers and body alike: the idle timeout below never fires for a
+      // host that trickles a byte every few seconds. The promise settles with the error; later data is dropped.
+      deadline = setTimeout(() => {
+        const error = Object.assign(new Error(`the answer took longer than ${seconds(this.maxExchangeMs)} s`), { code: 'ETOOSLOW', connected });
+        reject(error);
+        req.destroy(error);
+      }, this.maxExchangeMs);
       req.on('socket', (socket) => {
         if (!socket.connecting) connected = true;
         else socket.once('connect', () => (connected = true));
@@ -432,7 +416,73 @@ export class Fetcher {
       if (body !== undefined) req.write(body);
       req.end();
     });
+    return exchange.finally(() => clearTimeout(deadline));
   }
+
+  /**
+   * Reads and decodes a body as it streams in, never past `maxBodyBytes` received or decoded: at the cap the
+   * connection and the decoder are destroyed at once, so neither a huge body nor a compression bomb is read further.
+   */
+  private readBody(response: IncomingMessage, contentType: string, binary: boolean): Promise<{ body: string; bodyBytes: number; truncated: boolean }> {
+    const encoding = (response.headers['content-encoding'] ?? '').toLowerCase().trim();
+    const decoder =
+      encoding === 'gzip' || encoding === 'x-gzip'
+        ? zlib.createGunzip()
+        : encoding === 'br'
+          ? zlib.createBrotliDecompress()
+          : encoding === 'deflate'
+            ? zlib.createInflate()
+            : undefined;
+    const stream: NodeJS.ReadableStream = decoder ? response.pipe(decoder) : response;
+    return new Promise((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let received = 0;
+      let truncated = false;
+      let done = false;
+      const finish = () => {
+        if (done) return;
+        done = true;
+        resolve({ ...decodeBody(Buffer.concat(chunks), contentType, binary), bodyBytes: size, truncated });
+      };
+      const stop = () => {
+        truncated = true;
+        response.destroy();
+        decoder?.destroy();
+        finish();
+      };
+      // Compressed bytes count too: a stream of tiny gzip members can decode to almost nothing yet never end.
+      if (decoder)
+        response.on('data', (chunk: Buffer) => {
+          received += chunk.length;
+          if (received > this.maxBody && !done) stop();
+        });
+      stream.on('data', (chunk: Buffer) => {
+        if (done) return;
+        this.stats.bytes += chunk.length;
+        if (size + chunk.length > this.maxBody) {
+          chunks.push(chunk.subarray(0, this.maxBody - size));
+          size = this.maxBody;
+          return stop();
+        }
+        chunks.push(chunk);
+        size += chunk.length;
+      });
+      stream.on('end', finish);
+      stream.on('error', (error) => {
+        if (done) return;
+        // A broken compressed stream still leaves what arrived readable.
+        if (chunks.length) finish();
+        else reject(error instanceof Error ? error : new Error(String(error)));
+      });
+      response.on('aborted', finish);
+    });
+  }
+}
+
+/** Milliseconds as seconds for messages: 600 -> "0.6", 30000 -> "30". */
+function seconds(ms: number): string {
+  return String(Math.round(ms / 100) / 10);
 }
 
 function decodeBody(buffer: Buffer, contentType: string, binary: boolean): { body: string } {

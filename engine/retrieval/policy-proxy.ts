@@ -32,6 +32,17 @@ const MAX_REFUSALS = 200;
 /** A target that neither answers nor refuses must not hold a browser request for the whole page timeout. */
 const CONNECT_TIMEOUT_MS = 10_000;
 const REFUSAL_HEADER = 'x-vibeeval-address-policy';
+/**
+ * Bytes one proxied connection may carry from a site to the browser. A rendered page is bounded in time by its
+ * navigation timeout, but a site that streams a huge body would fill the browser's memory within it; no page
+ * worth scanning needs more than this per connection.
+ */
+const MAX_PROXIED_BYTES = 64 * 1024 * 1024;
+
+export interface PolicyProxyLimits {
+  /** Bytes one connection may carry from the site; past it both ends are closed. Default 64 MB. */
+  maxBytes?: number;
+}
 /** Hop-by-hop headers (RFC 9110 7.6.1) and the proxy's own: never forwarded to the site. */
 const HOP_HEADERS = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authorization', 'proxy-authenticate', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
 
@@ -77,14 +88,19 @@ function connectChecked(policy: AddressPolicy, host: string, port: number): Prom
   });
 }
 
-/** Joins two sockets both ways; either end closing or failing closes the other. */
-function splice(a: Duplex, b: Duplex): void {
+/** Joins two sockets both ways; either end closing or failing closes the other, as does `b` sending over `maxBytes`. */
+function splice(a: Duplex, b: Duplex, maxBytes: number): void {
   const end = () => {
     a.destroy();
     b.destroy();
   };
   a.on('error', end).on('close', end);
   b.on('error', end).on('close', end);
+  let carried = 0;
+  b.on('data', (chunk: Buffer) => {
+    carried += chunk.length;
+    if (carried > maxBytes) end();
+  });
   a.pipe(b);
   b.pipe(a);
 }
@@ -106,7 +122,10 @@ class ProxyHandlers {
   readonly agent: http.Agent;
   private readonly expected: Buffer;
 
-  constructor(private readonly policy: AddressPolicy) {
+  constructor(
+    private readonly policy: AddressPolicy,
+    private readonly maxBytes: number,
+  ) {
     this.expected = Buffer.from(`Basic ${Buffer.from(`${this.username}:${this.password}`).toString('base64')}`);
     this.agent = new http.Agent({ keepAlive: true, lookup: policyLookup(policy) });
   }
@@ -149,7 +168,7 @@ class ProxyHandlers {
     if (req.method === 'CONNECT') client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
     else if (firstBytes) upstream.write(firstBytes);
     if (head.length) upstream.write(head);
-    splice(client, upstream);
+    splice(client, upstream, this.maxBytes);
   }
 
   /** An absolute-URI upgrade (ws:// without CONNECT): re-sent upstream as written, minus the proxy's headers. */
@@ -195,6 +214,13 @@ class ProxyHandlers {
       res.writeHead(answer.statusCode ?? 502, answer.statusMessage, kept);
       answer.pipe(res);
       answer.on('error', () => res.destroy());
+      let carried = 0;
+      answer.on('data', (chunk: Buffer) => {
+        carried += chunk.length;
+        if (carried <= this.maxBytes) return;
+        answer.destroy();
+        res.destroy();
+      });
     });
     upstream.on('timeout', () => upstream.destroy(Object.assign(new Error('no answer in time'), { code: 'ETIMEDOUT' })));
     upstream.on('error', (error: NodeJS.ErrnoException) => {
@@ -217,8 +243,8 @@ class ProxyHandlers {
  * the proxy's own connect step, where libraries such as proxy-chain or http-proxy resolve and connect internally,
  * and the whole proxy is this one file.
  */
-export async function startPolicyProxy(policy: AddressPolicy): Promise<PolicyProxy> {
-  const handlers = new ProxyHandlers(policy);
+export async function startPolicyProxy(policy: AddressPolicy, limits: PolicyProxyLimits = {}): Promise<PolicyProxy> {
+  const handlers = new ProxyHandlers(policy, limits.maxBytes ?? MAX_PROXIED_BYTES);
   const server = http.createServer((req, res) => handlers.forward(req, res));
   server.on('connection', (socket: Socket) => handlers.track(socket));
   server.on('connect', (req: IncomingMessage, client: Duplex, head: Buffer) => void handlers.tunnel(req, client, head));

@@ -1,16 +1,16 @@
 import type { Credentials } from './types';
 
-const USER_KEYS = 'e-?mail|username|user ?name|user|login';
+const USER_KEYS = 'e-?mail|user ?name|user|login';
 const PASSWORD_KEYS = 'password|passwd|pass|pwd';
 /** `email: x` / `Password = y` lines (the key may follow other words: "Test account email: x"). */
 const USER_LINE = new RegExp(`(?:^|[\\s(\\-*•,;])(?:${USER_KEYS})\\s*[:=]\\s*(\\S+)`, 'i');
 const PASSWORD_LINE = new RegExp(`(?:^|[\\s(\\-*•,;])(?:${PASSWORD_KEYS})\\s*[:=]\\s*(\\S+)`, 'i');
 /** `user@example.com / secret` or `user@example.com:secret` on one line. */
-const PAIR = /(?:^|\s)([^\s/:"'`<>()]+@[^\s/:"'`<>()]+\.[^\s/:"'`<>()]+)\s*(?:\/|:)\s*(\S+)/;
+const PAIR = /(?:^|\s)([^\s/:"'`<>()@]+@(?:[^\s/:"'`<>()@.]+\.)+[^\s/:"'`<>()@.]+)\s*(?:\/|:)\s*(\S+)/;
 
 /** Quotes and trailing punctuation that wrap a value in prose ("password: `abc`." → abc). */
 function clean(value: string): string {
-  return value.replace(/^["'`]+/, '').replace(/["'`]+[.,;)]*$/, '').replace(/[.,;)]+$/, '');
+  return value.replace(/^["'`]+/, '').replace(/(?<!["'`])["'`]+[.,;)]*$/, '').replace(/(?<![.,;)])[.,;)]+$/, '');
 }
 
 /** Test credentials from a project's secret instructions ('user@example.com / password', 'email: ...' lines). */

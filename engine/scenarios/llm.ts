@@ -77,7 +77,7 @@ async function complete(llm: LlmSettings, messages: Message[], signal?: AbortSig
   const timeout = AbortSignal.timeout(LLM_TIMEOUT_MS);
   let response: Response;
   try {
-    response = await fetch(`${llm.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
+    response = await fetch(`${llm.baseUrl.replace(/(?<!\/)\/+$/, '')}/chat/completions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(llm.apiKey ? { authorization: `Bearer ${llm.apiKey}` } : {}) },
       body: JSON.stringify({ model: llm.model, messages, response_format: { type: 'json_object' }, temperature: 0 }),
@@ -100,7 +100,7 @@ async function complete(llm: LlmSettings, messages: Message[], signal?: AbortSig
 
 /** The scenarios in a model's answer, or the reason they do not validate (for the retry and the final error). */
 export function parseAnswer(content: string): { scenarios: { name: string; steps: ProposedScenario['steps'] }[] } | { error: string } {
-  const json = content.trim().replace(/^```(?:json)?\s*/i, '').replace(/\s*```$/, '');
+  const json = content.trim().replace(/^```(?:json)?\s*/i, '').replace(/(?<!\s)\s*```$/, '');
   let value: unknown;
   try {
     value = JSON.parse(json);

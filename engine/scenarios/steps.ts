@@ -187,7 +187,7 @@ export function humanError(step: Step, error: unknown): string {
   // eslint-disable-next-line no-control-regex -- ANSI colour codes are control characters
   const first = String((error as Error)?.message ?? error).replace(/\u001b\[[0-9;]*m/g, '').split('\n')[0]!.trim();
   const target = 'target' in step && step.target ? describeTarget(step.target) : null;
-  const strict = /strict mode violation: .* resolved to (\d+) elements/.exec(first);
+  const strict = /strict mode violation: .{0,1000} resolved to (\d+) elements/.exec(first);
   if (strict && target) return `${describeStep(step)}: ${target} matches ${strict[1]} elements; the step needs exactly one`;
   if (/ERR_BLOCKED_BY_CLIENT/.test(first)) return `${describeStep(step)}: the scan address policy refused the address`;
   const timeout = /Timeout (\d+)ms exceeded/.exec(first);

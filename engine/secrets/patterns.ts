@@ -260,7 +260,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
 ];
 
 /** Names that make a quoted value a candidate for the generic rule. */
-const GENERIC_NAME = /secret|api_?key|apikey|access_?key|token|passw(?:or)?d|pwd|private_?key|client_?secret|auth/gi;
+const GENERIC_NAME = /secret|api_?key|access_?key|token|passw(?:or)?d|pwd|private_?key|client_?secret|auth/gi;
 /** Names that say the value is meant to be public or is not a credential at all. */
 const GENERIC_NAME_IGNORE = /(?:domain|client_?id|app_?id|project_?id|measurement_?id|sender_?id)$|public|publishable|anon|site_?key|recaptcha|csrf|xsrf|nonce|page_?token|next_?token|cancel_?token|token_?type|tokenizer|author|oauth_?(?:url|endpoint)|key_?(?:name|id|path|prefix)|header|storage_?key|event|placeholder|label|field|input|param|cookie_?name|_?url$|endpoint/i;
 /** Placeholder values people leave in code. */
@@ -302,7 +302,7 @@ export function findGenericSecrets(text: string, minEntropy: number, entropy: (v
     if (/^(?:https?:|\/|\.\/|data:)|\.(?:js|css|png|svg|jpe?g|json|html)$/i.test(value)) continue;
     // Made of words (a CSS class list, an i18n key, a route): not a credential.
     const segments = value.split(/[-_.:/]/);
-    if (segments.length >= 3 && segments.every((part) => part.length <= 12 && /^[a-z]*\d{0,2}[a-z]*$/i.test(part))) continue;
+    if (segments.length >= 3 && segments.every((part) => part.length <= 12 && /^[a-z]*(?:\d{1,2}[a-z]*)?$/i.test(part))) continue;
     if (entropy(value) < minEntropy) continue;
     const start = a.index + a[0].length - value.length - (quoted !== undefined ? 1 : 0);
     const strong = /passw|pwd|private|client_?secret|secret/i.test(name);
