@@ -139,12 +139,15 @@ export class CheckIsolation {
         }
         resolve(end);
       };
-      const onTimeout = (limitMs: number, perCheck: boolean) => () =>
+      const onTimeout = (limitMs: number, perCheck: boolean) => () => {
         finish({
           ended: false,
           checkId: current,
           reason: perCheck ? `stopped after ${seconds(limitMs)} of CPU time` : `stopped: the scan's checks used their ${seconds(this.budget.perScanMs)} of CPU time`,
         });
+        // A timer may fire a little before its time by this clock: the scan's budget is spent all the same.
+        if (!perCheck) this.spentMs = Math.max(this.spentMs, this.budget.perScanMs);
+      };
       const onMessage = (message: WorkerMessage) => {
         if (message.type === 'start') {
           current = message.checkId;

@@ -11,12 +11,17 @@ const WORKER_FILE = 'check-worker.js';
  * runs from out/main/*.js or out/main/chunks/*.js. (Electron starts worker threads from inside app.asar since 18.)
  */
 function builtWorker(): string | undefined {
-  let dir = dirname(fileURLToPath(import.meta.url));
+  let dir = here();
   for (let i = 0; i < 3; i++, dir = dirname(dir)) {
     const candidate = join(dir, WORKER_FILE);
     if (existsSync(candidate)) return candidate;
   }
   return undefined;
+}
+
+/** This module's folder: a CommonJS bundle (electron-vite's, the benchmarks' esbuild one) has __filename; ESM has import.meta. */
+function here(): string {
+  return dirname(typeof __filename === 'string' ? __filename : fileURLToPath(import.meta.url));
 }
 
 const fromSource = new Map<string, Promise<string>>();
@@ -64,5 +69,5 @@ export function loadable(path: string): Promise<string> {
 export function checkWorkerScript(): Promise<string> {
   const built = builtWorker();
   if (built) return Promise.resolve(built);
-  return loadable(join(dirname(fileURLToPath(import.meta.url)), 'check-worker.ts'));
+  return loadable(join(here(), 'check-worker.ts'));
 }
