@@ -8,6 +8,7 @@ import {
   type ScanProgress,
   type ScanResult,
 } from '../common/scan';
+import { maskEvidence } from './analysis/probe-answers';
 import { findChromium, type BrowserLookup } from './browser';
 import { CHECKS } from './checks/index';
 import { CheckIsolation, type CheckBudget, type SkippedCheck } from './isolation/isolated-checks';
@@ -354,7 +355,8 @@ async function runChecks(checks: readonly CheckDefinition[], isolation: CheckIso
         owasp: check.owasp,
         url: draft.url,
         detail: draft.detail,
-        evidence: draft.evidence,
+        // Every check's evidence passes here: what a check left unmasked (a neighbouring secret) is hidden once for all.
+        evidence: maskEvidence(draft.evidence),
         remediation: check.remediation,
         references: check.references,
       });

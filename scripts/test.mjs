@@ -26,11 +26,30 @@ const needs = [
   ['postgresql', () => ['15', '16', '17'].some((v) => existsSync(`/usr/lib/postgresql/${v}/bin/initdb`))],
 ];
 
+// Each phase's wall time, printed at the end (and when a phase fails) so the next person sees where time goes.
+// .ci/run passes the install's time in VIBEEVAL_CI_INSTALL_SECONDS.
+const phases = [];
+if (process.env.VIBEEVAL_CI_INSTALL_SECONDS) phases.push(['npm install', Number(process.env.VIBEEVAL_CI_INSTALL_SECONDS) * 1000, 'ok']);
+const started = performance.now();
+
+function printPhases() {
+  const testMs = performance.now() - started;
+  const installMs = Number(process.env.VIBEEVAL_CI_INSTALL_SECONDS ?? 0) * 1000;
+  const rows = [...phases, ['npm test in all', testMs, 'ok'], ...(installMs ? [['npm install + npm test', installMs + testMs, 'ok']] : [])];
+  const width = Math.max(...rows.map(([title]) => title.length));
+  console.log('\nPhase times (wall clock):');
+  for (const [title, ms, status] of rows) console.log(`  ${title.padEnd(width)}  ${(ms / 1000).toFixed(1).padStart(7)} s${status === 'ok' ? '' : `  ${status}`}`);
+}
+
 function step(title, command, args, options = {}) {
   console.log(`\n▶ ${title}`);
+  const t0 = performance.now();
   const result = spawnSync(command, args, { stdio: 'inherit', cwd: root, ...options });
-  if (result.status !== 0) {
+  const failed = result.status !== 0;
+  phases.push([title, performance.now() - t0, failed ? 'FAILED' : 'ok']);
+  if (failed) {
     console.error(`\n✖ ${title} failed${result.status === null ? ` (${result.signal})` : ` (exit ${result.status})`}`);
+    printPhases();
     process.exit(result.status ?? 1);
   }
 }
@@ -72,4 +91,5 @@ step('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
 step('Electron security audit (electronegativity)', process.execPath, [`${root}/scripts/electronegativity.mjs`]);
 step('unit tests (vitest, in a D-Bus session with a keyring)', 'sh', [`${root}/scripts/with-keyring.sh`, 'npx', 'vitest', 'run']);
 step('end-to-end tests (Playwright, Chromium)', 'npx', ['playwright', 'test']);
+printPhases();
 console.log('\n✔ all tests passed');

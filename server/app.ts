@@ -16,6 +16,7 @@ import { ProviderSignIn } from './auth/provider-sign-in';
 import { AuthRateLimits } from './auth/rate-limit';
 import { authRoutes } from './auth/routes';
 import { AuthService } from './auth/service';
+import type { SessionEnds } from './auth/session-ends';
 import { AccessTokens } from './auth/tokens';
 import type { ListCache } from './changes/list-cache';
 import type { Config } from './config';
@@ -42,6 +43,8 @@ export interface AppDeps {
   lists?: ListCache;
   /** Which workspace each product API request acts in (made here when absent). */
   workspaceAccess?: WorkspaceAccess;
+  /** The news of ended sessions, shared with the live streams and the account's deletion (made here when absent). */
+  sessionEnds?: SessionEnds;
   /** Product API routes, registered behind the bearer-token guard. */
   apiRoutes?: ((scope: FastifyInstance) => Promise<void> | void)[];
   /** Routes that authorize themselves (signed report links, the live stream's ticket). */
@@ -64,7 +67,7 @@ const API_PREFIXES = ['/auth/', '/health', '/app-config', '/reports/', '/report-
 /** Believes the nearest `hops` proxies (Fastify's types leave out the hop count its runtime takes). */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
-export async function buildApp({ config, database, secrets, mailer, logger, accessLog = logger, lists, workspaceAccess, apiRoutes = [], publicRoutes = [] }: AppDeps) {
+export async function buildApp({ config, database, secrets, mailer, logger, accessLog = logger, lists, workspaceAccess, sessionEnds, apiRoutes = [], publicRoutes = [] }: AppDeps) {
   const app = Fastify({
     loggerInstance: logger,
     // One line per request, written when it is answered (below), instead of Fastify's two.
@@ -192,7 +195,7 @@ export async function buildApp({ config, database, secrets, mailer, logger, acce
   }));
 
   const tokens = new AccessTokens(secrets.jwtSecret, config.jwtExpirySeconds);
-  const service = new AuthService(database.db, tokens);
+  const service = new AuthService(database.db, tokens, sessionEnds);
   const limits = new AuthRateLimits(database.pool, config.signinLimits);
   await app.register(authRoutes, {
     prefix: '/auth/v1',

@@ -432,6 +432,82 @@ describe('every route under hostile input', () => {
   });
 });
 
+/**
+ * The routes that take a URL the server itself will fetch (scan, render, deliver to, frame-check), and which field
+ * carries it: each must refuse every address the strict policy refuses, before storing or fetching anything.
+ */
+const SSRF_TABLE: Record<string, { field: string; in: 'body' | 'query' }> = {
+  'POST /project': { field: 'url', in: 'body' },
+  'PATCH /project/:id': { field: 'url', in: 'body' },
+  'POST /scenarios': { field: 'website', in: 'body' },
+  'POST /v2/vibe-scanner': { field: 'url', in: 'body' },
+  'GET /v2/live-browser/framing': { field: 'url', in: 'query' },
+  'POST /v1/scans': { field: 'url', in: 'body' },
+  'POST /webhook': { field: 'url', in: 'body' },
+  'POST /webhook/test': { field: 'url', in: 'body' },
+};
+/** Routes whose valid request carries a URL the server never fetches, and why. */
+const URL_NOT_FETCHED: Record<string, string> = {
+  'POST /auth/v1/recover': 'redirect_to is where the mail link sends the browser, checked against the allowed redirects',
+  'GET /auth/v1/verify': 'redirect_to is where the browser is sent, checked against the allowed redirects',
+  'GET /auth/v1/authorize': 'redirect_to is where the browser is sent after Google, checked against the allowed redirects',
+  'GET /report-preview': 'signed_url is read for its path and signature only',
+  'OPTIONS /continuous-testing': 'the origin header is compared, not fetched',
+  'POST /continuous-testing': 'the origin header and hostname are compared, not fetched',
+};
+/** Loopback, private, metadata and the IPv6 forms that carry them. */
+const SSRF_URLS = [
+  'http://127.0.0.1:8080/',
+  'http://localhost/',
+  'http://[::1]/',
+  'http://10.1.2.3/admin',
+  'http://169.254.169.254/latest/meta-data/',
+  'http://[::ffff:127.0.0.1]/',
+  'http://[::127.0.0.1]/',
+  'http://[64:ff9b::7f00:1]/',
+  'http://[64:ff9b:1::a9fe:a9fe]/',
+  'http://[::ffff:0:7f00:1]/',
+  'http://[2002:a9fe:a9fe::1]/',
+];
+const carriesUrl = (value: unknown): boolean =>
+  typeof value === 'string' ? /^https?:\/\/|^\/reports\//.test(value) : typeof value === 'object' && value !== null && Object.values(value).some(carriesUrl);
+
+describe('every route that takes a URL, from a strict server', () => {
+  it('has an entry in the SSRF table for every route whose request carries a URL, and for nothing else', () => {
+    const taking = Object.entries(TABLE)
+      .filter(([, target]) => {
+        const valid = target(fx);
+        return carriesUrl(valid.body) || carriesUrl(valid.query) || carriesUrl(valid.headers);
+      })
+      .map(([key]) => key);
+    expect(taking.filter((key) => !(key in SSRF_TABLE) && !(key in URL_NOT_FETCHED)), 'add these routes to SSRF_TABLE (or URL_NOT_FETCHED, saying why)').toEqual([]);
+    expect([...Object.keys(SSRF_TABLE), ...Object.keys(URL_NOT_FETCHED)].filter((key) => !taking.includes(key)), 'these entries take no URL any more').toEqual([]);
+  });
+
+  it("refuses every non-public address on every such route with the policy's reason", async () => {
+    const problems: string[] = [];
+    for (const [key, { field, in: where }] of Object.entries(SSRF_TABLE)) {
+      const route = routes.find((candidate) => routeKey(candidate) === key)!;
+      const target = TABLE[key]!(fx);
+      const token = target.auth === 'user' ? fx.token : target.auth === 'apiKey' ? fx.apiKey : undefined;
+      for (const url of SSRF_URLS) {
+        const query = where === 'query' ? { ...target.query, [field]: url } : (target.query ?? {});
+        const body = where === 'body' ? { ...target.body, [field]: url } : target.body;
+        const answer = await rawRequest(server.origin, {
+          method: route.method,
+          path: fill(route.url, target.params ?? {}) + queryString(query),
+          headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...target.headers, ...(body ? { 'content-type': 'application/json' } : {}) },
+          body: body ? JSON.stringify(body) : undefined,
+        });
+        const reason = await urlRefusal({ allowPrivate: false }, url, new Map());
+        const detail = (answer.json as { detail?: string } | undefined)?.detail ?? answer.text;
+        if (!reason || answer.status < 400 || answer.status >= 500 || !detail.includes('private or loopback')) problems.push(`${key} with ${url}: ${answer.status} ${answer.text.slice(0, 160)}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  }, 120_000);
+});
+
 describe('the defects found by probing, one by one', () => {
   const nul = 'bad\u0000value';
 
@@ -498,7 +574,7 @@ describe('the defects found by probing, one by one', () => {
 
   it("refuses a project URL the server's address policy refuses, with the policy's reason", async () => {
     const policy = { allowPrivate: false };
-    for (const url of ['http://127.0.0.1:8080/', 'http://localhost/', 'http://[::1]/', 'http://10.1.2.3/admin', 'http://169.254.169.254/latest/meta-data/']) {
+    for (const url of ['http://127.0.0.1:8080/', 'http://localhost/', 'http://[::1]/', 'http://10.1.2.3/admin', 'http://169.254.169.254/latest/meta-data/', 'http://[::127.0.0.1]/', 'http://[64:ff9b::7f00:1]/', 'http://[::ffff:0:7f00:1]/', 'http://[64:ff9b:1::a9fe:a9fe]/', 'http://[2002:a9fe:a9fe::1]/']) {
       const answer = await call('POST', '/project', fx.token, { url });
       const reason = await urlRefusal(policy, url, new Map());
       expect(reason, url).toMatch(/private or loopback/);

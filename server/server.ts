@@ -16,6 +16,7 @@ import { openDatabase } from './db';
 import { EventService } from './events/service';
 import { startJobs, type Jobs } from './jobs/queue';
 import { renderStoredAudit, runReportJob } from './jobs/report-job';
+import { SessionEnds } from './auth/session-ends';
 import { startLiveBus, type LiveBus } from './live/bus';
 import { liveStreamRoutes, liveTicketRoutes } from './live/routes';
 import { createMailer } from './mail/mailer';
@@ -107,6 +108,9 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
     const sealer = new Sealer(secrets.linkSecret);
     // Which workspace each request acts in; membership changes call its forget().
     const workspaceAccess = new WorkspaceAccess(database.pool);
+    // Sessions ended by any process on the database: kept session answers are dropped, live streams close.
+    const sessionEnds = new SessionEnds();
+    bus.watchSessionEnds((end) => sessionEnds.emit(end));
     // Every plan limit (projects, scenarios, API, report formats, schedules) is decided by the account's plan.
     const planGate = new PlanGate(database.pool, { unsubscribedTier: config.billing.unsubscribedTier, unsubscribedApiPlan: config.api.plan });
     const projects = new ProjectService(database.db, database.pool, sealer, config.scans.addressPolicy, planGate);
@@ -179,6 +183,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
     const forgetAccount = (userId: string) => {
       planGate.forget(userId);
       workspaceAccess.forget(userId);
+      // Here at once; the other instances hear of each of its sessions from the database.
+      sessionEnds.emit({ userId });
     };
     const workspaceService = new WorkspaceService({ pool: database.pool, plans: planGate, forgetMember, revokeApiKey: (hash) => keyAuth.revoked(hash) });
     const invitations = new Invitations({ pool: database.pool, plans: planGate, mailer, workspaces: workspaceService, origin: () => origin(), forgetMember });
@@ -191,6 +197,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
       accessLog: createAccessLogger({ level: config.logLevel, destination }),
       lists,
       workspaceAccess,
+      sessionEnds,
       apiRoutes: [
         projectRoutes({ projects, events, jobs, live, lists }),
         reportRoutes(reportDeps),
@@ -219,7 +226,10 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
       ],
       publicRoutes: [
         publicReportRoutes(reportDeps, config.corsOrigins),
-        liveStreamRoutes(links.signer, live, workspaceAccess),
+        liveStreamRoutes(links.signer, live, workspaceAccess, {
+          alive: async (userId, sessionId) => (await database.pool.query('select 1 from auth_sessions where id = $1 and user_id = $2', [sessionId, userId])).rowCount === 1,
+          ends: sessionEnds,
+        }),
         publicScanRoutes({
           service: new PublicScanService(database.db, database.pool, config.publicScans),
           signer: links.signer,

@@ -1,6 +1,7 @@
 // Shared helpers for checks that probe paths: planning the requests, telling a real file from a soft 404
 // (single-page apps answer every path with index.html and HTTP 200), and building evidence with secrets masked.
 import { header } from '../http/headers';
+import { scanText } from '../secrets/scan';
 import type { Evidence, Exchange, ProbeRequest, Site, SiteBeforeProbes } from '../types';
 
 /** Longest body excerpt kept in evidence. */
@@ -152,13 +153,22 @@ export function looksLikeSecretValue(value: string, keyName = ''): boolean {
 }
 
 /**
+ * Names evidence also hides, beyond SECRET_KEY_NAME (which decides severity, so stays narrow): any *_KEY, *_PASS,
+ * PRIVATE*, CREDENTIALS, AUTH as a word of the name (`STRIPE_KEY`, `DB_PASS`, `private`).
+ */
+const EVIDENCE_SECRET_NAME = /(?<![a-z])(?:key|pass|private|credentials?|auth|salt|cert)(?![a-z])/i;
+/** Names of values meant to be public. */
+const PUBLIC_NAME = /public|publishable|anon|site_?key|key_?(?:id|name)/i;
+
+/**
  * Whether evidence must hide a value. Looser than looksLikeSecretValue (which decides severity): any non-placeholder
  * value under a credential-like name is hidden, however short or weak ("DB_PASSWORD=hunter2" included).
  */
 export function shouldMask(value: string, keyName = ''): boolean {
   if (looksLikeSecretValue(value, keyName)) return true;
   const clean = value.trim().replace(/^["']|["']$/g, '').trim();
-  return SECRET_KEY_NAME.test(keyName) && clean.length > 0 && !PLACEHOLDER.test(clean) && !/^https?:\/\/[^@]*$/i.test(clean);
+  const secretName = SECRET_KEY_NAME.test(keyName) || (EVIDENCE_SECRET_NAME.test(keyName) && !PUBLIC_NAME.test(keyName));
+  return secretName && clean.length > 0 && !PLACEHOLDER.test(clean) && !/^https?:\/\/[^@]*$/i.test(clean);
 }
 
 /** A secret shown by its first four characters only. */
@@ -166,23 +176,80 @@ export function maskValue(value: string): string {
   return value.length <= 8 ? '****' : `${value.slice(0, 4)}****`;
 }
 
-/** Masks credentials in text: KEY=VALUE / "key": "value" pairs with secret-looking keys, known token formats, URL passwords. */
+/** Masks a value unless an earlier pass already did. */
+const masked = (value: string, keyName: string) => (shouldMask(value, keyName) && !value.includes('****') ? maskValue(value) : value);
+
+/** A `NAME=value` / `name: value` line (env, YAML, INI, a header): the lead up to the value, then the rest of the line. */
+const ASSIGNMENT_LINE = /^([ \t]*(?:export[ \t]+)?[A-Za-z_][A-Za-z0-9_.-]{0,100}[ \t]*[=:][ \t]*)([^\r\n]*)$/gm;
+
+/** The value of an assignment line masked: quoted values whole (quotes inside included), unquoted ones up to a ` #` comment. */
+function maskAssignmentLine(all: string, lead: string, rest: string): string {
+  const quote = rest[0];
+  if (quote === '"' || quote === "'") {
+    const close = rest.lastIndexOf(quote);
+    if (close > 0) return `${lead}${quote}${masked(rest.slice(1, close), lead)}${rest.slice(close)}`;
+  }
+  const comment = /[ \t]+#/.exec(rest);
+  const value = (comment ? rest.slice(0, comment.index) : rest).trimEnd();
+  if (!value) return all;
+  return `${lead}${masked(value, lead)}${rest.slice(value.length)}`;
+}
+
+/** Headers whose value is a credential whatever it looks like. */
+const CREDENTIAL_HEADER = /^([ \t]*(?:authorization|proxy-authorization|x-api-key|api-key|x-auth-token|x-access-token)[ \t]*:[ \t]*)(?:((?:Bearer|Basic|Token|Digest)[ \t]+))?([^\r\n]+)$/gim;
+/** Cookie headers: each cookie's value (kept when short: a preference, not a session). */
+const COOKIE_HEADER = /^([ \t]*(?:set-cookie|cookie)[ \t]*:[ \t]*)([^\r\n]+)$/gim;
+const maskCookies = (line: string) => line.replace(/(^|;[ \t]*)([^=;\s]{1,200})=([^;\r\n]{9,4000})/g, (all, sep: string, name: string, value: string) => (value.includes('****') ? all : `${sep}${name}=${maskValue(value)}`));
+
+/** An AWS secret access key has no prefix: 40 characters of base64 without padding, masked when the text speaks of AWS. */
+const AWS_SECRET_SHAPE = /(?<![A-Za-z0-9/+=])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])/g;
+const AWS_CONTEXT = /AKIA|ASIA|aws|secret_?access/i;
+const looksLikeAwsSecret = (value: string) => /[a-z]/.test(value) && /[A-Z]/.test(value) && /\d/.test(value) && new Set(value).size >= 20;
+
+/**
+ * Masks credentials in text (bodies, matches, context excerpts, headers): by shape (the engine's provider formats,
+ * known token prefixes, AWS secret keys near AWS names, URL passwords) and by name (`NAME=value`, `name: value`,
+ * `"name": "value"`, `name: "value"` in code, `'name' => 'value'`, an HTML table row of a name and its value,
+ * credential headers). Each value keeps its first four characters, so its owner can recognise it.
+ */
 export function maskSecrets(text: string): string {
-  return text
+  let out = text;
+  // Provider formats first: a secret whose name gives nothing away is still hidden.
+  // (Connection strings keep their host: the URL rule below hides their password only.)
+  for (const hit of scanText(out, 'request')) if (!hit.public && !hit.secret.includes('://')) out = out.split(hit.secret).join(maskValue(hit.secret));
+  if (AWS_CONTEXT.test(out)) out = out.replace(AWS_SECRET_SHAPE, (value) => (looksLikeAwsSecret(value) ? maskValue(value) : value));
+  return out
     .replace(new RegExp(KNOWN_TOKEN.source, 'g'), (token) => maskValue(token))
-    .replace(/(:\/\/[^/\s:@]+:)([^/\s@]{3,})(@)/g, (_m, a: string, secret: string, b: string) => `${a}${maskValue(secret)}${b}`)
-    .replace(
-      /^([ \t]*(?:export[ \t]+)?[A-Za-z_][A-Za-z0-9_.-]*[ \t]*[=:][ \t]*)(["']?)([^\s"'#][^"'\r\n]*?)(\2[ \t]*(?:#.*)?)$/gm,
-      (all, lead: string, quote: string, value: string, tail: string) =>
-        shouldMask(value, lead) && !value.includes('****') ? `${lead}${quote}${maskValue(value)}${tail}` : all,
-    )
-    // PHP and JS assignments: define('DB_PASSWORD', '…'), 'password' => '…', password = "…"
-    .replace(/(['"]?)([A-Za-z_$][\w$.-]{1,80})\1(\s*(?:,|=>|=)\s*)(['"])([^'"\r\n]{4,})\4/g, (all, q1: string, key: string, sep: string, q2: string, value: string) =>
-      shouldMask(value, key) && !value.includes('****') ? `${q1}${key}${q1}${sep}${q2}${maskValue(value)}${q2}` : all,
-    )
-    .replace(/("([^"\\]{1,80})"\s*:\s*")((?:[^"\\]|\\.){4,})(")/g, (all, lead: string, key: string, value: string, tail: string) =>
-      shouldMask(value, key) && !value.includes('****') ? `${lead}${maskValue(value)}${tail}` : all,
-    );
+    .replace(/(:\/\/[^/\s:@]{1,200}:)([^/\s@]{3,500})(@)/g, (_m, a: string, secret: string, b: string) => `${a}${secret.includes('****') ? secret : maskValue(secret)}${b}`)
+    .replace(CREDENTIAL_HEADER, (all, lead: string, scheme: string | undefined, value: string) => (value.includes('****') ? all : `${lead}${scheme ?? ''}${maskValue(value.trim())}`))
+    .replace(COOKIE_HEADER, (_all, lead: string, cookies: string) => `${lead}${maskCookies(cookies)}`)
+    .replace(ASSIGNMENT_LINE, maskAssignmentLine)
+    // Assignments inside a line (code, JSON, PHP): define('DB_PASSWORD', '…'), 'password' => '…', password = "…",
+    // {secretAccessKey:"…"}, "token": "…"
+    .replace(/(['"]?)([A-Za-z_$][\w$.-]{1,80})\1(\s{0,5}(?:,|=>|=|:)\s{0,5})(?:"([^"\r\n]{4,1000})"|'([^'\r\n]{4,1000})'|`([^`\r\n]{4,1000})`)/g,
+      (all, q1: string, key: string, sep: string, double?: string, single?: string, back?: string) => {
+        const value = double ?? single ?? back ?? '';
+        const quote = double !== undefined ? '"' : single !== undefined ? "'" : '`';
+        const hidden = masked(value, key);
+        return hidden === value ? all : `${q1}${key}${q1}${sep}${quote}${hidden}${quote}`;
+      })
+    .replace(/("([^"\\]{1,80})"\s{0,5}:\s{0,5}")((?:[^"\\]|\\.){4,1000})(")/g, (all, lead: string, key: string, value: string, tail: string) => {
+      const hidden = masked(value, key);
+      return hidden === value ? all : `${lead}${hidden}${tail}`;
+    })
+    // A table of settings (phpinfo, debug pages): <td>DB_PASSWORD</td><td>value</td>
+    .replace(/(<t[dh][^>]{0,200}>\s{0,20}([A-Za-z_][\w.-]{1,80})\s{0,20}<\/t[dh]>\s{0,20}<t[dh][^>]{0,200}>\s{0,20})([^<\s][^<]{0,1000})(<\/t[dh]>)/gi, (all, lead: string, key: string, cell: string, tail: string) => {
+      const value = cell.trimEnd();
+      const hidden = masked(value, key);
+      return hidden === value ? all : `${lead}${hidden}${cell.slice(value.length)}${tail}`;
+    });
+}
+
+/** Evidence with every value that looks like a secret masked, in every field: the last pass before a finding is kept or shown. */
+export function maskEvidence(evidence: Evidence): Evidence {
+  const out: Evidence = {};
+  for (const [field, value] of Object.entries(evidence) as Array<[keyof Evidence, string | undefined]>) if (value !== undefined) out[field] = maskSecrets(value);
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -224,7 +291,7 @@ const EVIDENCE_HEADERS = ['content-type', 'content-length', 'location', 'server'
 export function formatResponse(exchange: Exchange, opts: { headers?: string[]; excerpt?: string } = {}): string {
   const wanted = new Set((opts.headers ?? EVIDENCE_HEADERS).map((name) => name.toLowerCase()));
   const lines = [`HTTP/1.1 ${exchange.status}`];
-  for (const [name, value] of exchange.headers) if (wanted.has(name)) lines.push(`${name}: ${maskSecrets(value)}`);
+  for (const [name, value] of exchange.headers) if (wanted.has(name)) lines.push(maskSecrets(`${name}: ${value}`));
   const excerpt = opts.excerpt ?? bodyExcerpt(exchange.body);
   return `${lines.join('\n')}\n\n${excerpt}`.slice(0, 8_000);
 }

@@ -1,4 +1,5 @@
 import type { ScanResult } from '../../common/scan';
+import { maskEvidence } from '../analysis/probe-answers';
 import { renderCsv } from './csv';
 import { targetHost } from './format';
 import { renderHtml } from './html';
@@ -42,7 +43,9 @@ export function reportFileName(result: ScanResult, format: ReportFormat): string
 }
 
 /** Renders a report; PDF comes back as a Buffer (it needs a browser), every other format as a string. */
-export async function renderReport(result: ScanResult, format: ReportFormat, options: PdfOptions = {}): Promise<Buffer | string> {
+export async function renderReport(stored: ScanResult, format: ReportFormat, options: PdfOptions = {}): Promise<Buffer | string> {
+  // Results stored by earlier versions kept what their checks left unmasked: every report masks evidence again.
+  const result: ScanResult = { ...stored, findings: stored.findings.map((finding) => ({ ...finding, evidence: maskEvidence(finding.evidence) })) };
   switch (format) {
     case 'json':
       return renderJson(result);

@@ -1,6 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /** Which addresses a scan may connect to. Local scans (CLI, desktop) allow private ones; server mode refuses them unless allow-listed. */
 export interface AddressPolicy {
@@ -32,18 +33,47 @@ for (const [net, prefix] of [
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
+  ['fec0::', 10], // site-local (deprecated, still routed inside some networks)
+  // Local-use NAT64 (RFC 8215): a translator inside the operator's own network, never reachable from the internet,
+  // and its prefix length (hence where the IPv4 part sits) is the operator's choice.
+  ['64:ff9b:1::', 48],
 ] as const) {
   NON_PUBLIC.addSubnet(net, prefix, 'ipv6');
 }
 
-/** True for addresses that are not on the public internet. IPv4-mapped IPv6 addresses are judged by their IPv4 part. */
+/**
+ * The IPv4 addresses an IPv6 address carries, for the forms that deliver to them: IPv4-compatible (::/96),
+ * IPv4-mapped (::ffff:0:0/96), SIIT (::ffff:0:0:0/96), NAT64 (64:ff9b::/96), 6to4 (2002::/16, the relay's site)
+ * and Teredo (2001::/32: its server and its client, whose address is stored inverted). Empty for other addresses.
+ */
+export function embeddedIPv4(address: string): string[] {
+  let parts: number[];
+  try {
+    parts = ipaddr.IPv6.parse(address).parts;
+  } catch {
+    return [];
+  }
+  const v4 = (high: number, low: number) => ipaddr.fromByteArray([high >> 8, high & 0xff, low >> 8, low & 0xff]).toString();
+  const zeros = (from: number, to: number) => parts.slice(from, to).every((part) => part === 0);
+  const [p0, p1, p2, p3, p4, p5, p6, p7] = parts as [number, number, number, number, number, number, number, number];
+  if (zeros(0, 5) && (p5 === 0 || p5 === 0xffff)) return [v4(p6, p7)];
+  if (zeros(0, 4) && p4 === 0xffff && p5 === 0) return [v4(p6, p7)];
+  if (p0 === 0x64 && p1 === 0xff9b && zeros(2, 6)) return [v4(p6, p7)];
+  if (p0 === 0x2002) return [v4(p1, p2)];
+  if (p0 === 0x2001 && p1 === 0) return [v4(p2, p3), v4(p6 ^ 0xffff, p7 ^ 0xffff)];
+  return [];
+}
+
+/**
+ * True for addresses that are not on the public internet. An IPv6 address that embeds an IPv4 address (mapped,
+ * compatible, SIIT, NAT64, 6to4, Teredo) is judged by that IPv4 address too: a translator delivers to it.
+ */
 export function isNonPublicAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return NON_PUBLIC.check(mapped[1]!, 'ipv4');
   const family = isIP(address);
   if (family === 4) return NON_PUBLIC.check(address, 'ipv4');
-  if (family === 6) return NON_PUBLIC.check(address, 'ipv6');
-  return false;
+  if (family !== 6) return false;
+  if (NON_PUBLIC.check(address, 'ipv6')) return true;
+  return embeddedIPv4(address).some((v4) => NON_PUBLIC.check(v4, 'ipv4'));
 }
 
 function allowListMatches(entry: string, host: string, address: string): boolean {
@@ -52,9 +82,9 @@ function allowListMatches(entry: string, host: string, address: string): boolean
     const list = new BlockList();
     const family = isIP(net) === 4 ? 'ipv4' : 'ipv6';
     list.addSubnet(net, Number(prefix), family);
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-    const candidate = mapped ? mapped[1]! : address;
-    return isIP(candidate) === isIP(net) && list.check(candidate, family);
+    // An allow-listed IPv4 range also covers the IPv6 forms that carry one of its addresses.
+    const candidates = isIP(net) === 4 && isIP(address) === 6 ? embeddedIPv4(address) : [address];
+    return candidates.length > 0 && candidates.every((candidate) => isIP(candidate) === isIP(net) && list.check(candidate, family));
   }
   return entry.toLowerCase() === host.toLowerCase() || entry === address;
 }

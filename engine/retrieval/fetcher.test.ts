@@ -165,6 +165,27 @@ describe('address policy', () => {
     ['::1', true],
     ['fd00::1', true],
     ['::ffff:127.0.0.1', true],
+    ['::ffff:7f00:1', true],
+    // IPv6 forms that carry an IPv4 address are judged by it: compatible, SIIT, NAT64 (well-known and local-use),
+    // 6to4 and Teredo (client address stored inverted).
+    ['::127.0.0.1', true],
+    ['::7f00:1', true],
+    ['::a00:1', true],
+    ['::ffff:0:7f00:1', true],
+    ['::ffff:0:a9fe:a9fe', true],
+    ['64:ff9b::7f00:1', true],
+    ['64:ff9b::10.0.0.1', true],
+    ['64:ff9b:1::7f00:1', true],
+    ['64:ff9b:1:7f00:1::', true],
+    ['2002:7f00:1::1', true],
+    ['2002:c0a8:101::1', true],
+    ['2001:0:4136:e378:8000:63bf:80ff:fffe', true],
+    ['2001:0:7f00:1::1', true],
+    ['fec0::1', true],
+    ['64:ff9b::808:808', false],
+    ['::ffff:0:808:808', false],
+    ['2002:808:808::1', false],
+    ['2001:0:4136:e378:8000:63bf:f7f7:f7f7', false],
     ['8.8.8.8', false],
     ['172.32.0.1', false],
     ['2606:4700::1111', false],
@@ -179,6 +200,9 @@ describe('address policy', () => {
     expect(addressRefusal({ allowPrivate: false, allowList: ['10.0.0.0/24'] }, 'x', '10.0.0.5')).toBeNull();
     expect(addressRefusal({ allowPrivate: false, allowList: ['10.0.1.0/24'] }, 'x', '10.0.0.5')).toMatch(/private/);
     expect(addressRefusal({ allowPrivate: false }, 'example.com', '93.184.216.34')).toBeNull();
+    // An IPv4 allow-list entry covers the IPv6 forms that carry its addresses, and only those.
+    expect(addressRefusal({ allowPrivate: false, allowList: ['10.0.0.0/24'] }, 'x', '64:ff9b::a00:5')).toBeNull();
+    expect(addressRefusal({ allowPrivate: false, allowList: ['10.0.0.0/24'] }, 'x', '::ffff:0:7f00:1')).toMatch(/private/);
   });
 });
 

@@ -246,7 +246,7 @@ describe('the policy proxy on its own', () => {
     expect(service.connections).toBe(0);
   });
 
-  it('refuses private targets by name, by IP literal (v4, v6, v4-mapped) and through CONNECT, and lets allowed ones through', async () => {
+  it('refuses private targets by name, by IP literal (v4, v6, v4-mapped and other IPv6 forms that carry an IPv4 address) and through CONNECT, and lets allowed ones through', async () => {
     proxy = await startPolicyProxy(POLICY);
     const auth = `${proxy.username}:${proxy.password}`;
     service.reset();
@@ -255,6 +255,10 @@ describe('the policy proxy on its own', () => {
     expect(refused.headers[proxy.refusalHeader.name]).toBe(proxy.refusalHeader.value);
     expect((await viaProxy(`http://[::ffff:127.0.0.1]:${service.port}/mapped`, auth)).status).toBe(403);
     expect((await viaProxy(`http://[::1]:${service.port}/v6`, auth)).status).toBe(403);
+    for (const embedding of ['::127.0.0.1', '64:ff9b::7f00:1', '64:ff9b:1::7f00:1', '::ffff:0:7f00:1', '2002:7f00:1::1']) {
+      expect((await viaProxy(`http://[${embedding}]:${service.port}/embedded`, auth)).status, embedding).toBe(403);
+      expect((await viaProxy(`[${embedding}]:${service.port}`, auth, 'CONNECT')).status, embedding).toBe(403);
+    }
     expect((await viaProxy(`127.0.0.1:${service.port}`, auth, 'CONNECT')).status).toBe(403);
     expect((await viaProxy(`127.1:${service.port}`, auth, 'CONNECT')).status).toBe(403);
     expect((await viaProxy(`0x7f000001:${service.port}`, auth, 'CONNECT')).status).toBe(403);

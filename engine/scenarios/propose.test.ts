@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stepsSchema } from '../../common/scenarios';
 import { findChromium } from '../browser';
+import { startRestlessSite, type RestlessSite } from '../testing/restless-site';
 import { startScenarioHarness, type ScenarioHarness } from '../testing/scenario-harness';
 import { SCENARIO_SITE_USER, type ScenarioSite } from '../testing/scenario-site';
+import { ProposalError } from './errors';
 import { proposeScenarios, runScenario, type ScenarioBrowser } from './index';
 
 const chromium = findChromium();
@@ -66,4 +68,40 @@ describe.skipIf(chromium.path === null)('proposeScenarios without an AI service'
     expect(proposals.some((p) => p.name.startsWith('Sign in with'))).toBe(false);
     expect(proposals.length).toBeGreaterThanOrEqual(5);
   });
+});
+
+describe.skipIf(chromium.path === null)('proposeScenarios on pages that navigate away by script', () => {
+  let harness: ScenarioHarness;
+  let restless: RestlessSite;
+  beforeAll(async () => {
+    harness = await startScenarioHarness(chromium.path);
+    restless = await startRestlessSite();
+  });
+  afterAll(async () => {
+    await restless?.close();
+    await harness?.close();
+  });
+  const propose = (path: string) => proposeScenarios({ website: `${restless.url}${path}`, instructions: null, credentials: null, browser: harness.browser.browser, policy, rateLimit: 0, llm: null });
+
+  it('proposes from where a page that redirects by script on load lands', async () => {
+    const proposals = await propose('/');
+    expect(proposals.map((p) => p.name)).toContain('Elsewhere: loads with its title, no console error and no failed request');
+    for (const proposal of proposals) expect(stepsSchema.safeParse(proposal.steps).success).toBe(true);
+  }, 60_000);
+
+  it('says the page would not stay when it keeps navigating', async () => {
+    await expect(propose('/restless')).rejects.toThrow(new ProposalError(`${restless.url}/restless kept navigating away by script and would not stay long enough to be read, so no scenario could be proposed`));
+  }, 60_000);
+
+  it('answers with the proposals it could make, or that the page would not stay, when pages move while being read', async () => {
+    // The page moves at different moments of the proposal (while loading, read, clicked, its form sent): each time
+    // the answer is proposals or the clear refusal, never Playwright's own navigation error.
+    for (const after of [50, 200, 400]) {
+      const outcome = await propose(`/drifting?after=${after}`).then(
+        (proposals) => `${proposals.length} proposals`,
+        (error: Error) => (error instanceof ProposalError ? 'would not stay' : error.message),
+      );
+      expect(outcome, `after ${after} ms`).toMatch(/^\d+ proposals$|^would not stay$/);
+    }
+  }, 120_000);
 });

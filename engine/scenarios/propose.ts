@@ -48,9 +48,35 @@ export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g
 /** The path of a URL relative to the website, as a goto step writes it. */
 const pathOf = (url: URL) => `${url.pathname}${url.search}`;
 
-async function readPage(page: Page, url: string, collector: RunCollector): Promise<PageFacts | null> {
+/**
+ * Playwright's errors when the page moved on its own while being driven: a script that navigates (`location.href =
+ * ...` on load or on a timer) interrupts or aborts our navigation, or destroys the document being read.
+ */
+const MOVED_AWAY = /interrupted by another navigation|net::ERR_ABORTED|Execution context was destroyed|frame was detached|because of a navigation|Cannot find context with specified id/i;
+const movedAway = (error: unknown) => error instanceof Error && MOVED_AWAY.test(error.message);
+
+/** Runs one phase of the proposal; a page that moves away by script during it costs that phase's proposals only. */
+async function unlessMoved<T>(phase: () => Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await phase();
+  } catch (error) {
+    if (movedAway(error)) return fallback;
+    throw error;
+  }
+}
+
+/** Main-frame navigations beyond the one asked for, while reading a page: more than this and the page "would not stay". */
+const RESTLESS_NAVIGATIONS = 3;
+
+/** Reads one page; null when it did not load, 'restless' when its scripts kept navigating away before it could be read. */
+async function readPage(page: Page, url: string, collector: RunCollector): Promise<PageFacts | 'restless' | null> {
   const errorsBefore = collector.consoleErrors.length;
   const failedBefore = collector.failedRequests.length;
+  let navigations = 0;
+  const counted = (frame: ReturnType<Page['mainFrame']>) => {
+    if (frame === page.mainFrame()) navigations++;
+  };
+  page.on('framenavigated', counted);
   try {
     const response = await page.goto(url, { waitUntil: 'load', timeout: NAVIGATION_TIMEOUT_MS });
     if (!response || response.status() >= 400) return null;
@@ -64,8 +90,10 @@ async function readPage(page: Page, url: string, collector: RunCollector): Promi
       consoleErrors: collector.consoleErrors.length - errorsBefore,
       failedRequests: collector.failedRequests.length - failedBefore,
     };
-  } catch {
-    return null;
+  } catch (error) {
+    return movedAway(error) || navigations > RESTLESS_NAVIGATIONS ? 'restless' : null;
+  } finally {
+    page.off('framenavigated', counted);
   }
 }
 
@@ -166,27 +194,41 @@ async function tryEmptySubmit(page: Page, submit: ReturnType<Page['locator']>, c
   return lines.find((line) => line.length >= 3 && line.length <= 200 && !before.has(line)) ?? null;
 }
 
+/** The form at `index` of a page, if its empty submit shows a validation message (and its button is new). */
+async function formScenario(
+  page: Page,
+  website: string,
+  facts: PageFacts,
+  index: number,
+  seen: Set<string>,
+  collector: RunCollector,
+  setReadOnly: (on: boolean) => void,
+): Promise<ProposedScenario | null> {
+  await page.goto(facts.url, { waitUntil: 'load', timeout: NAVIGATION_TIMEOUT_MS });
+  const form = page.locator('form').nth(index);
+  if ((await form.locator('input[type=password]').count()) > 0) return null;
+  const submitElement = form.locator(SUBMIT).first();
+  const submit = await pickLocator(page, submitElement);
+  if (!submit || seen.has(JSON.stringify(submit))) return null;
+  const message = await tryEmptySubmit(page, submitElement, collector, setReadOnly);
+  if (!message) return null;
+  seen.add(JSON.stringify(submit));
+  const alert = page.getByRole('alert').filter({ hasText: message });
+  const check: Step =
+    (await alert.count()) === 1 && (await page.getByRole('alert').count()) === 1
+      ? { type: 'expect_text', target: { by: 'role', role: 'alert' }, text: message }
+      : { type: 'expect_visible', target: { by: 'text', text: message } };
+  return { website, steps: [{ type: 'goto', url: facts.path }, { type: 'click', target: submit }, check], name: `${facts.title || facts.path}: the form shows "${message}" when sent empty` };
+}
+
 /** Forms (no password field) whose empty submit shows a validation message: tried in the browser, the text asserted. */
 async function formScenarios(page: Page, website: string, pages: PageFacts[], collector: RunCollector, setReadOnly: (on: boolean) => void): Promise<ProposedScenario[]> {
   const proposals: ProposedScenario[] = [];
   const seen = new Set<string>();
   for (const facts of pages.filter((p) => p.forms > 0)) {
     for (let index = 0; index < Math.min(facts.forms, 2); index++) {
-      await page.goto(facts.url, { waitUntil: 'load', timeout: NAVIGATION_TIMEOUT_MS });
-      const form = page.locator('form').nth(index);
-      if ((await form.locator('input[type=password]').count()) > 0) continue;
-      const submitElement = form.locator(SUBMIT).first();
-      const submit = await pickLocator(page, submitElement);
-      if (!submit || seen.has(JSON.stringify(submit))) continue;
-      const message = await tryEmptySubmit(page, submitElement, collector, setReadOnly);
-      if (!message) continue;
-      seen.add(JSON.stringify(submit));
-      const alert = page.getByRole('alert').filter({ hasText: message });
-      const check: Step =
-        (await alert.count()) === 1 && (await page.getByRole('alert').count()) === 1
-          ? { type: 'expect_text', target: { by: 'role', role: 'alert' }, text: message }
-          : { type: 'expect_visible', target: { by: 'text', text: message } };
-      proposals.push({ website, steps: [{ type: 'goto', url: facts.path }, { type: 'click', target: submit }, check], name: `${facts.title || facts.path}: the form shows "${message}" when sent empty` });
+      const proposal = await unlessMoved(() => formScenario(page, website, facts, index, seen, collector, setReadOnly), null);
+      if (proposal) proposals.push(proposal);
     }
   }
   return proposals;
@@ -209,18 +251,23 @@ export async function proposeFromSite(options: ProposalOptions): Promise<Propose
     const page = await firstPage(context);
     collector.watchPage(page);
     const home = await readPage(page, website, collector);
+    if (home === 'restless') throw new ProposalError(`${website} kept navigating away by script and would not stay long enough to be read, so no scenario could be proposed`);
     if (!home) throw new ProposalError(`${website} did not load in the browser, so no scenario could be proposed`);
     const links = mainLinks(home, origin);
     const pages = [home];
     for (const link of links.slice(0, MAX_PAGES)) {
       checkAbort(options.signal);
       const facts = await readPage(page, link.href, collector);
-      if (facts && !pages.some((p) => p.path === facts.path)) pages.push(facts);
+      if (facts && facts !== 'restless' && !pages.some((p) => p.path === facts.path)) pages.push(facts);
     }
+    // Pages that move away by script (a redirect on load, a timer) cost the proposals of the phase they broke, not
+    // those already made: the user gets what could be proposed.
     const proposals = pages.map((facts) => pageScenario(website, facts));
     checkAbort(options.signal);
-    await page.goto(home.url, { waitUntil: 'load', timeout: NAVIGATION_TIMEOUT_MS });
-    const navigation = await navigationScenario(page, website, home, links);
+    const navigation = await unlessMoved(async () => {
+      await page.goto(home.url, { waitUntil: 'load', timeout: NAVIGATION_TIMEOUT_MS });
+      return navigationScenario(page, website, home, links);
+    }, null);
     if (navigation) proposals.push(navigation);
     checkAbort(options.signal);
     proposals.push(...(await formScenarios(page, website, pages, collector, (on) => (readOnly = on))));

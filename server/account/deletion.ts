@@ -73,6 +73,9 @@ export async function deleteAccount(pool: pg.Pool, userId: string, closeBilling?
   await ownedWorkspaces(pool, userId);
   if (closeBilling) await closeBilling(userId);
   return inTransaction(pool, async (client) => {
+    // First, so that making the personal workspace for this user (WorkspaceAccess.ensurePersonal, which reads the
+    // row FOR KEY SHARE) waits for the deletion and then finds no user, instead of making it again meanwhile.
+    await client.query('select 1 from users where id = $1 for update', [userId]);
     if (!closeBilling) await markSubscriptionsCanceled(client, userId);
     const deleted: Record<string, number> = {};
     const count = (table: string, n: number | null) => {

@@ -8,6 +8,10 @@ export interface RequestUser {
   id: string;
   email: string;
   source: 'local' | 'supabase';
+  /** The session the token belongs to (local accounts; a hosted token's `session_id` claim when it has one). */
+  sessionId?: string;
+  /** When the token expires (seconds since the epoch), when it says. */
+  expiresAt?: number;
 }
 
 declare module 'fastify' {
@@ -48,7 +52,7 @@ export function createBearerVerifier(tokens: AccessTokens, service: AuthService,
       const user = await service.userForSession(known.sub, known.session_id).catch(() => {
         throw new AuthError(401, 'bad_jwt', 'Invalid access token');
       });
-      return { id: user.id, email: user.email, source: 'local' };
+      return { id: user.id, email: user.email, source: 'local', sessionId: known.session_id, expiresAt: known.exp };
     }
     let issuer: string | undefined;
     try {
@@ -60,7 +64,7 @@ export function createBearerVerifier(tokens: AccessTokens, service: AuthService,
       if (issuer === ISSUER) {
         const claims = await tokens.verify(token);
         const user = await service.userForSession(claims.sub, claims.session_id);
-        return { id: user.id, email: user.email, source: 'local' };
+        return { id: user.id, email: user.email, source: 'local', sessionId: claims.session_id, expiresAt: claims.exp };
       }
       if (hosted && hostedKey) {
         const { payload } = await jwtVerify(token, hostedKey as Uint8Array, {
@@ -68,7 +72,8 @@ export function createBearerVerifier(tokens: AccessTokens, service: AuthService,
           audience: 'authenticated',
         });
         if (typeof payload.sub !== 'string') throw new Error('no subject');
-        return { id: payload.sub, email: typeof payload.email === 'string' ? payload.email : '', source: 'supabase' };
+        const sessionId = typeof payload.session_id === 'string' ? payload.session_id : undefined;
+        return { id: payload.sub, email: typeof payload.email === 'string' ? payload.email : '', source: 'supabase', sessionId, expiresAt: payload.exp };
       }
     } catch (error) {
       const expired = (error as { code?: string }).code === 'ERR_JWT_EXPIRED';
@@ -83,7 +88,7 @@ export function createBearerVerifier(tokens: AccessTokens, service: AuthService,
     const token = bearerToken(authorization);
     const known = token ? tokens.recall(token) : undefined;
     const user = known ? service.recentUser(known.sub, known.session_id) : undefined;
-    if (user) return { id: user.id, email: user.email, source: 'local' };
+    if (known && user) return { id: user.id, email: user.email, source: 'local', sessionId: known.session_id, expiresAt: known.exp };
     return verifyAsync(authorization);
   };
 }

@@ -231,13 +231,16 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     '/user',
     {
       schema: {
-        body: z.object({ password: password.nullish(), data: userMetadata, email: z.string().nullish() }),
+        body: z.object({ password: password.nullish(), current_password: password.nullish(), data: userMetadata, email: z.string().nullish() }),
       },
     },
     async (request) => {
-      const { user } = await authenticate(request);
-      const { password: newPassword, data, email: newEmail } = request.body;
-      return userJson(await service.updateUser(user, { password: newPassword ?? undefined, data: data ?? undefined, email: newEmail ?? undefined }));
+      const { user, claims } = await authenticate(request);
+      const { password: newPassword, current_password: currentPassword, data, email: newEmail } = request.body;
+      // The current password is guessed no faster here than at sign-in.
+      if (newPassword && currentPassword) await limits.signInAttempt(user.email, request.ip);
+      const changes = { password: newPassword ?? undefined, currentPassword: currentPassword ?? undefined, data: data ?? undefined, email: newEmail ?? undefined };
+      return userJson(await service.updateUser(user, changes, { id: claims.session_id, claims }));
     },
   );
 

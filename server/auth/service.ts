@@ -4,7 +4,8 @@ import type { Db } from '../db';
 import { authSessions, oneTimeTokens, refreshTokens, users } from '../db/schema';
 import { USER_METADATA_LIMITS } from '../http-input';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords';
-import { opaqueToken, tokenHash, type AccessTokens } from './tokens';
+import { SessionEnds } from './session-ends';
+import { opaqueToken, tokenHash, type AccessClaims, type AccessTokens } from './tokens';
 import { transaction } from '../db/transaction';
 
 /** An error in GoTrue's shape, which supabase-js turns into an AuthApiError with `code` and `message`. */
@@ -55,6 +56,20 @@ export interface ClientInfo {
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
+/**
+ * How long after its sign-in a session may set a new password without giving the current one: time enough to
+ * finish the reset page a recovery link opens (its session starts when the link is followed), not enough for a
+ * token taken later from a device left signed in.
+ */
+const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
+
+/** Did the token's session sign in (or follow a recovery link) within RECENT_SIGN_IN_MS? */
+function recentSignIn(claims: Pick<AccessClaims, 'amr'>, now = Date.now()): boolean {
+  // Every token of a session carries the session's start (see sessionJson), refreshed ones too.
+  const started = claims.amr[0]?.timestamp;
+  return typeof started === 'number' && now - started * 1000 < RECENT_SIGN_IN_MS;
+}
+
 /** How long a session found in the database is trusted before it is looked up again. */
 const SESSION_RECHECK_MS = 2_000;
 
@@ -62,7 +77,11 @@ export class AuthService {
   constructor(
     private readonly db: Db,
     private readonly tokens: AccessTokens,
-  ) {}
+    /** Sessions ended here are told there; any end told there (this process or another) drops the kept answers. */
+    readonly sessionEnds = new SessionEnds(),
+  ) {
+    sessionEnds.on(() => this.forgetSessions());
+  }
 
   async signUp(email: string, password: string, metadata: Record<string, unknown>, client: ClientInfo) {
     if (password.length < MIN_PASSWORD_LENGTH) {
@@ -153,8 +172,8 @@ export class AuthService {
     if (!session) {
       // Outside the transaction above, which only read: the revocation must not roll back with the error.
       if (reusedSession) {
-        await this.db.delete(authSessions).where(eq(authSessions.id, reusedSession));
-        this.forgetSessions();
+        const [ended] = await this.db.delete(authSessions).where(eq(authSessions.id, reusedSession)).returning({ userId: authSessions.userId });
+        if (ended) this.sessionEnds.emit({ userId: ended.userId, sessionId: reusedSession });
       }
       throw new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
     }
@@ -229,7 +248,15 @@ export class AuthService {
     return row.user;
   }
 
-  async updateUser(user: UserRow, changes: { password?: string; data?: Record<string, unknown>; email?: string }) {
+  /**
+   * Changes the user's metadata or password. A new password needs the current one unless `session` signed in (or
+   * followed a recovery link) recently, and signs out every other session of the user (this one stays).
+   */
+  async updateUser(
+    user: UserRow,
+    changes: { password?: string; currentPassword?: string; data?: Record<string, unknown>; email?: string },
+    session: { id: string; claims: Pick<AccessClaims, 'amr'> },
+  ) {
     if (changes.email !== undefined && normaliseEmail(changes.email) !== user.email) {
       throw new AuthError(422, 'email_change_unsupported', 'Changing the email address of a local account is not supported.');
     }
@@ -240,6 +267,7 @@ export class AuthService {
           weak_password: { reasons: ['length'] },
         });
       }
+      await this.assertMayChangePassword(user, changes.currentPassword, session.claims);
       if (user.passwordHash && (await verifyPassword(changes.password, user.passwordHash))) {
         throw new AuthError(422, 'same_password', 'New password should be different from the old password.');
       }
@@ -257,7 +285,30 @@ export class AuthService {
       throw new AuthError(400, 'validation_failed', `data: may take at most ${USER_METADATA_LIMITS.bytes} bytes as JSON, merged with the stored metadata`);
     }
     if (updated) this.refreshCachedUser(updated);
+    if (updated && set.passwordHash) await this.afterPasswordChange(user.id, session.id);
     return updated ?? user;
+  }
+
+  /**
+   * Whoever holds only a token (taken from a device left signed in, or leaked) must not lock the owner out: a new
+   * password needs the current one, or a sign-in (or recovery link) within RECENT_SIGN_IN_MS. GoTrue's codes and texts.
+   */
+  private async assertMayChangePassword(user: UserRow, currentPassword: string | undefined, claims: Pick<AccessClaims, 'amr'>) {
+    if (recentSignIn(claims)) return;
+    if (!user.passwordHash) throw new AuthError(400, 'reauthentication_needed', 'Password update requires reauthentication');
+    const required = 'Current password required when setting new password.';
+    if (!currentPassword) throw new AuthError(400, 'current_password_required', required);
+    if (!(await verifyPassword(currentPassword, user.passwordHash))) throw new AuthError(400, 'current_password_invalid', required);
+  }
+
+  /** The other sessions of the user end (their access and refresh tokens with them), and so do unused recovery links. */
+  private async afterPasswordChange(userId: string, keptSessionId: string) {
+    const ended = await this.db
+      .delete(authSessions)
+      .where(and(eq(authSessions.userId, userId), ne(authSessions.id, keptSessionId)))
+      .returning({ id: authSessions.id });
+    await this.db.delete(oneTimeTokens).where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.kind, 'recovery'), isNull(oneTimeTokens.usedAt)));
+    this.endSessions(userId, ended);
   }
 
   /** The sessions cache holds the user row: after a change, its sessions see the new row. */
@@ -274,8 +325,13 @@ export class AuthService {
         : scope === 'others'
           ? and(eq(authSessions.userId, userId), ne(authSessions.id, sessionId))
           : eq(authSessions.userId, userId);
-    await this.db.delete(authSessions).where(where);
+    this.endSessions(userId, await this.db.delete(authSessions).where(where).returning({ id: authSessions.id }));
+  }
+
+  /** Tells this process at once that the sessions ended (the others hear it from the database's trigger). */
+  private endSessions(userId: string, ended: { id: string }[]) {
     this.forgetSessions();
+    for (const { id } of ended) this.sessionEnds.emit({ userId, sessionId: id });
   }
 
   /**

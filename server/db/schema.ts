@@ -230,6 +230,10 @@ export const reports = pgTable(
     content: jsonb('content').$type<Record<string, unknown>>(),
     totalIssues: integer('total_issues'),
     error: text('error'),
+    /** Times a worker took the job (migration 0017): bounds how often a job whose worker keeps dying runs again. */
+    attempts: integer('attempts').notNull().default(0),
+    /** Set while running (migration 0017); a stale one means the worker died and the job is taken over. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },

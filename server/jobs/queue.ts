@@ -7,6 +7,7 @@ import { aloneOnDatabase, isConnectionError, type Database } from '../db';
 import { scans, scenarioRuns } from '../db/schema';
 import { RUN_STALE_AFTER_SECONDS } from '../scenarios/run-job';
 import { JOB_LAPSE } from './lapse';
+import { REPORT_STALE_AFTER_SECONDS } from './report-job';
 import { runScanJob, STALE_AFTER_SECONDS, type ScanJobDeps } from './scan-job';
 
 const SCAN_QUEUE = 'scan';
@@ -180,10 +181,13 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
   if (options.runMonitorTick) await registerMonitorTick(boss, options.runMonitorTick, settled);
   if (options.runBillingRollover) await registerBillingRollover(boss, options.runBillingRollover, settled);
 
-  const reaper =
-    options.scanConcurrency > 0 || options.runPublicScan || scenarioWorkers > 0
-      ? await startReaper(database, logger, send, { scans: options.scanConcurrency > 0, publicScans: Boolean(options.runPublicScan), scenarioRuns: scenarioWorkers > 0 })
-      : undefined;
+  const works: Record<RecoverableKind, boolean> = {
+    scenarioRuns: scenarioWorkers > 0,
+    scans: options.scanConcurrency > 0 || Boolean(options.runPublicScan),
+    publicScans: Boolean(options.runPublicScan),
+    reports: Boolean(options.runReport),
+  };
+  const reaper = Object.values(works).some(Boolean) ? await startReaper(database, logger, send, works) : undefined;
 
   return {
     enqueueScan: (scanId) => send(SCAN_QUEUE, { scanId }, scanId),
@@ -220,61 +224,47 @@ async function createQueues(boss: PgBoss) {
   });
 }
 
+type RecoverableKind = 'scenarioRuns' | 'scans' | 'publicScans' | 'reports';
+
 /**
- * Scans orphaned by a worker that died, or left queued without a job: their jobs are sent again, every
- * REAP_EVERY_MS and at once when the database comes back after a loss.
+ * Every kind of job whose row records its state, and how to find the ones to send again: running with a heartbeat
+ * older than the kind's lapse (the worker died with its process), or queued for longer than REQUEUE_AFTER_SECONDS
+ * without a job (lost in a restart). One table: a new kind of job gets its recovery by a line here.
  */
-async function startReaper(
-  database: Database,
-  logger: Logger,
-  send: (queue: string, data: object, key: string) => Promise<void>,
-  kinds: { scans: boolean; publicScans: boolean; scenarioRuns: boolean },
-) {
-  const requeue = async (sql: string, queue: string, data: (id: string) => object, what: 'scans' | 'publicScans' | 'scenarioRuns', staleAfter = STALE_AFTER_SECONDS) => {
-    const { rows } = await database.pool.query<{ id: string }>(sql, [staleAfter, REQUEUE_AFTER_SECONDS]);
+const RECOVERABLE: Record<RecoverableKind, { label: string; queue: string; table: string; state: string; queuedSince: string; only?: string; data: (id: string) => object; staleAfter: number }> = {
+  scenarioRuns: { label: 'scenario runs', queue: SCENARIO_RUN_QUEUE, table: 'scenario_runs', state: 'status', queuedSince: 'created_at', data: (runId) => ({ runId }), staleAfter: RUN_STALE_AFTER_SECONDS },
+  scans: { label: 'scans', queue: SCAN_QUEUE, table: 'scans', state: 'state', queuedSince: 'queued_at', data: (scanId) => ({ scanId }), staleAfter: STALE_AFTER_SECONDS },
+  publicScans: { label: 'public scans', queue: PUBLIC_SCAN_QUEUE, table: 'public_scans', state: 'state', queuedSince: 'created_at', data: (id) => ({ id }), staleAfter: STALE_AFTER_SECONDS },
+  // Security reports are written by their scan, never run as report jobs.
+  reports: { label: 'reports', queue: REPORT_QUEUE, table: 'reports', state: 'state', queuedSince: 'created_at', only: "type <> 'security'", data: (reportId) => ({ reportId }), staleAfter: REPORT_STALE_AFTER_SECONDS },
+};
+
+/**
+ * Jobs orphaned by a worker that died, or left queued without a job, of the kinds this process works: their jobs
+ * are sent again, every REAP_EVERY_MS and at once when the database comes back after a loss.
+ */
+async function startReaper(database: Database, logger: Logger, send: (queue: string, data: object, key: string) => Promise<void>, works: Record<RecoverableKind, boolean>) {
+  const requeue = async (kind: RecoverableKind) => {
+    const { label, queue, table, state, queuedSince, only, data, staleAfter } = RECOVERABLE[kind];
+    const { rows } = await database.pool.query<{ id: string }>(
+      `select id from ${table}
+        where ((${state} = 'running' and (heartbeat_at is null or heartbeat_at < now() - make_interval(secs => $1)))
+           or (${state} = 'queued' and ${queuedSince} < now() - make_interval(secs => $2)))${only ? ` and ${only}` : ''}
+        order by ${queuedSince} limit 50`,
+      [staleAfter, REQUEUE_AFTER_SECONDS],
+    );
     for (const { id } of rows) await send(queue, data(id), id);
-    if (rows.length) logger.info({ [what]: rows.length }, `requeued interrupted ${what === 'scans' ? 'scans' : what === 'publicScans' ? 'public scans' : 'scenario runs'}`);
+    if (rows.length) logger.info({ [kind]: rows.length }, `requeued interrupted ${label}`);
   };
   const reap = async () => {
     // Nothing to do while the database is away; the recovery starts a pass.
     if (database.availability().state !== 'up') return;
-    if (kinds.scenarioRuns) {
-      await requeue(
-        `select id from scenario_runs
-          where (status = 'running' and (heartbeat_at is null or heartbeat_at < now() - make_interval(secs => $1)))
-             or (status = 'queued' and created_at < now() - make_interval(secs => $2))
-          order by created_at limit 50`,
-        SCENARIO_RUN_QUEUE,
-        (runId) => ({ runId }),
-        'scenarioRuns',
-        RUN_STALE_AFTER_SECONDS,
-      );
-    }
-    if (!kinds.scans && !kinds.publicScans) return;
-    await requeue(
-      `select id from scans
-        where (state = 'running' and (heartbeat_at is null or heartbeat_at < now() - make_interval(secs => $1)))
-           or (state = 'queued' and queued_at < now() - make_interval(secs => $2))
-        order by queued_at limit 50`,
-      SCAN_QUEUE,
-      (scanId) => ({ scanId }),
-      'scans',
-    );
-    if (!kinds.publicScans) return;
-    await requeue(
-      `select id from public_scans
-        where (state = 'running' and (heartbeat_at is null or heartbeat_at < now() - make_interval(secs => $1)))
-           or (state = 'queued' and created_at < now() - make_interval(secs => $2))
-        order by created_at limit 50`,
-      PUBLIC_SCAN_QUEUE,
-      (id) => ({ id }),
-      'publicScans',
-    );
+    for (const kind of Object.keys(RECOVERABLE) as RecoverableKind[]) if (works[kind]) await requeue(kind);
   };
   let inFlight: Promise<void> | undefined;
   const pass = () =>
     (inFlight ??= reap()
-      .catch((error: Error) => logger[database.availability().state === 'up' ? 'warn' : 'debug']({ err: error }, 'could not requeue scans'))
+      .catch((error: Error) => logger[database.availability().state === 'up' ? 'warn' : 'debug']({ err: error }, 'could not requeue interrupted jobs'))
       .finally(() => (inFlight = undefined)));
   await pass();
   const timer = setInterval(() => void pass(), REAP_EVERY_MS);

@@ -1,11 +1,14 @@
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import type { LiveMessage } from '../../common/projects';
+import { parseSessionEnd, type SessionEnd } from '../auth/session-ends';
 import { backoffDelay, type Backoff } from '../db/supervisor';
 
 const CHANNEL = 'vibeeval_live';
 /** Sent by database triggers on commit with the id of the workspace whose projects, scans or reports changed. */
 const CHANGES_CHANNEL = 'vibeeval_changes';
+/** Sent by a trigger on auth_sessions on commit of each session's end (see migration 0016). */
+const SESSIONS_CHANNEL = 'vibeeval_sessions';
 /** PostgreSQL's NOTIFY payload limit is 8000 bytes; larger messages are dropped (listeners refetch on state changes). */
 const MAX_PAYLOAD = 7_900;
 const RECONNECT_BACKOFF: Backoff = { initialMs: 250, maxMs: 2_000, factor: 2, jitter: 0.2 };
@@ -21,6 +24,8 @@ export interface LiveBus {
    * (connection lost), `onListening(true)` once listening again.
    */
   watchChanges(onChange: (workspaceId: string) => void, onListening: (listening: boolean) => void): () => void;
+  /** Calls `onEnd` for every session that ends, in any process on the database; returns the unsubscribe function. */
+  watchSessionEnds(onEnd: (end: SessionEnd) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -50,6 +55,10 @@ export async function startLiveBus(url: string, pool: pg.Pool, log: Log): Promis
     const next = new pg.Client({ connectionString: url });
     next.on('notification', (note) => {
       if (note.channel === CHANGES_CHANNEL && note.payload) return void changes.emit('change', note.payload);
+      if (note.channel === SESSIONS_CHANNEL && note.payload) {
+        const end = parseSessionEnd(note.payload);
+        return void (end && changes.emit('session-end', end));
+      }
       if (note.channel !== CHANNEL || !note.payload) return;
       try {
         const { w, m } = JSON.parse(note.payload) as { w: string; m: LiveMessage };
@@ -70,6 +79,7 @@ export async function startLiveBus(url: string, pool: pg.Pool, log: Log): Promis
       await next.connect();
       await next.query(`LISTEN ${CHANNEL}`);
       await next.query(`LISTEN ${CHANGES_CHANNEL}`);
+      await next.query(`LISTEN ${SESSIONS_CHANNEL}`);
     } catch (error) {
       await next.end().catch(() => undefined);
       throw error;
@@ -125,6 +135,10 @@ export async function startLiveBus(url: string, pool: pg.Pool, log: Log): Promis
         changes.off('change', onChange);
         changes.off('listening', onListening);
       };
+    },
+    watchSessionEnds(onEnd) {
+      changes.on('session-end', onEnd);
+      return () => changes.off('session-end', onEnd);
     },
     async close() {
       closed = true;

@@ -45,9 +45,10 @@ export function publicScanRoutes({ service, signer, policy, enqueue }: PublicSca
 
     app.post(PUBLIC_SCAN_PATH, { schema: { body: publicScanRequestSchema, response: { 202: publicScanAcceptedSchema } } }, async (request, reply) => {
       const { url, email } = request.body;
-      // A literal private address is refused now, with the reason; host names are checked again when connecting.
+      // A literal private address (or localhost, which never needs DNS) is refused now, with the reason; other host
+      // names are checked when connecting, so that an anonymous request never waits on DNS here.
       const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-      if (/^[\d.]+$|:/.test(host)) {
+      if (/^[\d.]+$|:|(?:^|\.)localhost\.?$/i.test(host)) {
         const refusal = await urlRefusal(policy, url, new Map());
         if (refusal) return detail(reply, 400, refusal);
       }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEXT_CURSOR_HEADER } from '../../common/pagination';
 import { scenarioDetailSchema, scenarioProposalsSchema, scenarioSchema, stepsSchema, type ScenarioDetail, type ScenarioRun } from '../../common/scenarios';
 import { readZip } from '../../engine/scenarios/zip';
+import { startRestlessSite } from '../../engine/testing/restless-site';
 import { SCENARIO_SITE_USER, startScenarioSite, type ScenarioSite } from '../../engine/testing/scenario-site';
 import { startServer, type RunningServer } from '../server';
 import { embeddedDatabaseUrl } from '../mcp/testing';
@@ -266,6 +267,29 @@ describe('proposals and the live stream', () => {
     expect((await call(other.token, 'POST', '/scenarios/generate', { project_id: projectId })).json).toEqual({ detail: 'Project not found' });
     expect((await call(user.token, 'POST', '/scenarios/generate', { project_id: 'x' })).json).toEqual({ detail: 'project_id: must be a project id' });
   }, 90_000);
+
+  it('answers with proposals when the page redirects by script, and 422 saying so when it keeps navigating', async () => {
+    const restless = await startRestlessSite();
+    try {
+      const projectOf = async (url: string) => ((await call(user.token, 'POST', '/project', { url })).json as { id: string }).id;
+      const redirecting = await call(user.token, 'POST', '/scenarios/generate', { project_id: await projectOf(`${restless.url}/`) });
+      expect(redirecting.status, redirecting.text).toBe(200);
+      expect(scenarioProposalsSchema.parse(redirecting.json).proposals.map((p) => p.summarized_actions)).toContain('Elsewhere: loads with its title, no console error and no failed request');
+      // Pages that move while being read, clicked or sent: proposals or the same refusal, never a 500.
+      for (const after of [50, 200, 400]) {
+        const drifting = await call(user.token, 'POST', '/scenarios/generate', { project_id: await projectOf(`${restless.url}/drifting?after=${after}`) });
+        expect([200, 422], `after ${after} ms: ${drifting.status} ${drifting.text}`).toContain(drifting.status);
+      }
+      const restlessUrl = `${restless.url}/restless`;
+      const moving = await call(user.token, 'POST', '/scenarios/generate', { project_id: await projectOf(restlessUrl) });
+      expect({ status: moving.status, body: moving.json }).toEqual({
+        status: 422,
+        body: { detail: `${restlessUrl} kept navigating away by script and would not stay long enough to be read, so no scenario could be proposed` },
+      });
+    } finally {
+      await restless.close();
+    }
+  }, 120_000);
 
   it("tells the owner's live stream, and only it, each state of a run", async () => {
     const streams = { mine: '', theirs: '' };

@@ -95,17 +95,27 @@ export class WorkspaceAccess {
     return membership;
   }
 
-  /** Makes the user's personal workspace if it does not exist yet (its id is the user's id). */
-  async ensurePersonal(user: Pick<RequestUser, 'id' | 'email'>): Promise<void> {
+  /**
+   * Makes the user's personal workspace if it does not exist yet (its id is the user's id). A local account's
+   * are made only while its users row is there, read under a lock the account's deletion waits for (and that
+   * waits for the deletion): a request that passed the guard just before the deletion cannot bring them back.
+   */
+  async ensurePersonal(user: Pick<RequestUser, 'id' | 'email'> & { source?: RequestUser['source'] }): Promise<void> {
     if (this.#personal.has(user.id)) return;
-    await this.pool.query(
-      `WITH made AS (
-         INSERT INTO workspaces (id, name, owner_id, personal) VALUES ($1, 'Personal', $1, true) ON CONFLICT (id) DO NOTHING
+    const account = user.source === 'local' ? 'SELECT id FROM users WHERE id = $1 FOR KEY SHARE' : 'SELECT $1::uuid AS id';
+    const { rows } = await this.pool.query<{ made: boolean }>(
+      `WITH account AS (${account}),
+       made AS (
+         INSERT INTO workspaces (id, name, owner_id, personal) SELECT id, 'Personal', id, true FROM account ON CONFLICT (id) DO NOTHING
+       ),
+       member AS (
+         INSERT INTO workspace_members (workspace_id, user_id, email, role) SELECT id, id, $2, 'owner' FROM account
+         ON CONFLICT (workspace_id, user_id) DO UPDATE SET email = EXCLUDED.email WHERE workspace_members.email <> EXCLUDED.email
        )
-       INSERT INTO workspace_members (workspace_id, user_id, email, role) VALUES ($1, $1, $2, 'owner')
-       ON CONFLICT (workspace_id, user_id) DO UPDATE SET email = EXCLUDED.email WHERE workspace_members.email <> EXCLUDED.email`,
+       SELECT EXISTS (SELECT 1 FROM account) AS made`,
       [user.id, user.email ?? ''],
     );
+    if (!rows[0]?.made) throw new WorkspaceAccessError(401, 'Invalid access token');
     if (this.#personal.size > 10_000) this.#personal.clear();
     this.#personal.add(user.id);
   }

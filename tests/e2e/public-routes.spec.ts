@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, snapWidths, withCookieChoice } from './support';
+import { expectNoSeriousA11yViolations, openReady, snapWidths, withCookieChoice } from './support';
 
 // Every public route of spec section 2 not covered page by page elsewhere (landing, company, updates specs):
 // the sign-in screens and the not-found page, with the checks all public pages share.
@@ -19,7 +19,9 @@ const routes = [
 
 for (const route of routes) {
   test(`${route.path}: its title, texts, footer, accessibility and both widths`, async ({ page }) => {
-    await page.goto(route.path);
+    // The checks are of the page as it is used: before the app runs, a prerendered form is shown disabled (faded),
+    // which axe would judge as the page's colours.
+    await openReady(page, route.path);
     await expect(page.getByRole('heading', { level: 1 }).first()).toContainText(route.text);
     await expect(page).toHaveTitle(route.title);
     // The public layout's footer is on every public page.
