@@ -16,13 +16,18 @@ export default defineConfig({
     define: { __VIBEEVAL_VERSION__: JSON.stringify(pkg.version) },
     build: {
       outDir: 'out/main',
+      // esbuild bundles the check worker only when the engine runs from its TypeScript sources (tests); the built
+      // app runs out/main/check-worker.js and must not carry esbuild in its bundle.
+      externalizeDeps: { include: ['esbuild'] },
       rollupOptions: {
         // The server and CLI are built beside the Electron main process: the main process starts
-        // `server.js` as a utility process, and web mode runs the same file with plain Node.
+        // `server.js` as a utility process, and web mode runs the same file with plain Node. Scans run their
+        // checks in a worker thread started from `check-worker.js` (engine/isolation/worker-script.ts finds it).
         input: {
           index: resolve(__dirname, 'electron/main.ts'),
           server: resolve(__dirname, 'server/entry.ts'),
           cli: resolve(__dirname, 'server/cli.ts'),
+          'check-worker': resolve(__dirname, 'engine/isolation/check-worker.ts'),
         },
       },
     },

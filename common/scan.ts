@@ -158,6 +158,13 @@ export const scanResultSchema = z.object({
   findings: z.array(findingSchema),
   /** Things that went wrong without stopping the scan (an unreachable sitemap, a failed probe). */
   warnings: z.array(z.string()),
+  /** What was not checked and why (optional: results stored before it was recorded have none). */
+  coverage: z
+    .object({
+      /** Checks stopped over their time budget, or whose worker died, and so neither passed nor failed. */
+      checksSkipped: z.array(z.object({ checkId: z.string(), reason: z.string() })),
+    })
+    .optional(),
   stats: z.object({ requests: z.number().int().nonnegative(), bytes: z.number().int().nonnegative() }),
 });
 export type ScanResult = z.infer<typeof scanResultSchema>;

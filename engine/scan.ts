@@ -11,6 +11,7 @@ import {
 import { maskEvidence } from './analysis/probe-answers';
 import { findChromium, type BrowserLookup } from './browser';
 import { CHECKS } from './checks/index';
+import { CheckIsolation, type CheckBudget, type SkippedCheck } from './isolation/isolated-checks';
 import { crawl, fetchAssets, normalizePageUrl, type CrawlResult } from './retrieval/crawl';
 import { Fetcher } from './retrieval/fetcher';
 import { parseHtml } from './retrieval/html';
@@ -42,13 +43,24 @@ export interface ScanHooks {
   /** The checks to run (tests and benchmarks); defaults to every registered check. */
   checks?: readonly CheckDefinition[];
   /**
+   * Tests only: a module (path) exporting `checks`, where the check worker finds checks that are not in the registry.
+   * Check code runs in a worker thread, which cannot receive functions: it loads checks by id from a module.
+   */
+  checksModule?: string;
+  /** Time allowed to check code, per check and for the scan (defaults: DEFAULT_CHECK_BUDGET). */
+  checkBudget?: Partial<CheckBudget>;
+  /** Awaited before check code runs (true) and after (false): a job marks its scan as checking meanwhile. */
+  checking?: (active: boolean) => Promise<void>;
+  /** Called when a check's worker is stopped over its budget or dies; the check is skipped and the scan goes on. */
+  onCheckWorkerLost?: (skipped: SkippedCheck) => void;
+  /**
    * Reproduces the former scan for comparison (benchmarks): a flat rate per host (rateLimit, 10 per second when
    * unset) instead of the adaptive window, and rendering, probing one after the other instead of overlapped.
    */
   baseline?: boolean;
 }
 
-export type ScanErrorCode = 'invalid-url' | 'unreachable' | 'address-refused' | 'aborted';
+export type ScanErrorCode = 'invalid-url' | 'unreachable' | 'address-refused' | 'aborted' | 'checks-stopped';
 
 /** A scan that could not start or finish; the message is meant for the user. */
 export class ScanError extends Error {
@@ -185,16 +197,16 @@ async function fetchLateResources(fetcher: Fetcher, crawled: CrawlResult, render
 }
 
 /** The probes the checks ask for, once each by key, read-only unless the scan is active. */
-function planProbes(checks: readonly CheckDefinition[], before: SiteBeforeProbes, warnings: string[] | undefined): Map<string, ProbeRequest> {
+async function planProbes(isolation: CheckIsolation, before: SiteBeforeProbes, warnings: string[] | undefined): Promise<Map<string, ProbeRequest>> {
   const planned = new Map<string, ProbeRequest>();
-  for (const check of checks) {
-    try {
-      for (const probe of check.probes?.(before) ?? []) {
-        if (probe.method === 'POST' && !before.options.active && !probe.readOnly) continue;
-        if (!planned.has(probe.key)) planned.set(probe.key, probe);
-      }
-    } catch (error) {
-      warnings?.push(`${check.id}: planning its requests failed: ${(error as Error).message}`);
+  for (const [checkId, answer] of await isolation.probes(before)) {
+    if (!answer.ok) {
+      warnings?.push(`${checkId}: planning its requests failed: ${answer.error}`);
+      continue;
+    }
+    for (const probe of answer.value) {
+      if (probe.method === 'POST' && !before.options.active && !probe.readOnly) continue;
+      if (!planned.has(probe.key)) planned.set(probe.key, probe);
     }
   }
   return planned;
@@ -230,7 +242,7 @@ interface Retrieval {
   target: string;
   opts: ScanOptions;
   hooks: ScanHooks;
-  checks: readonly CheckDefinition[];
+  isolation: CheckIsolation;
   policy: AddressPolicy;
   fetcher: Fetcher;
   progress: (update: ProgressUpdate) => void;
@@ -243,7 +255,7 @@ interface Retrieval {
  * rendering revealed fetched over HTTP, and the probes (those the HTTP pass calls for sent while the browser works).
  */
 async function retrieve(r: Retrieval): Promise<Site> {
-  const { target, opts, hooks, checks, policy, fetcher, progress, warnings, baseline } = r;
+  const { target, opts, hooks, isolation, policy, fetcher, progress, warnings, baseline } = r;
   const lookup = browserLookup(opts, hooks);
   let rendering: RenderingRun | undefined;
   let crawlDone = false;
@@ -280,7 +292,7 @@ async function retrieve(r: Retrieval): Promise<Site> {
     const httpOnly: SiteBeforeProbes = { target, finalUrl: root.finalUrl, origin, options: opts, root, pages: crawledPages, assets, robots, sitemap, notFound, rendering: NOT_RENDERED };
     const sender = new ProbeSender(fetcher);
     // Probes the HTTP pass already calls for go out while the browser works; the rest once its findings are in.
-    if (!baseline) sender.send([...planProbes(checks, httpOnly, undefined).values()].slice(0, MAX_PROBES));
+    if (!baseline) sender.send([...(await planProbes(isolation, httpOnly, undefined)).values()].slice(0, MAX_PROBES));
 
     let rendered: RenderResult = NOT_RENDERED;
     if (lookup.path === null) rendered = { ...NOT_RENDERED, reason: 'off' in lookup ? lookup.reason : `JavaScript rendering was skipped: ${lookup.reason}` };
@@ -294,7 +306,7 @@ async function retrieve(r: Retrieval): Promise<Site> {
 
     const late = await fetchLateResources(fetcher, crawled, rendered, opts, origin, hooks.signal);
     const before: SiteBeforeProbes = { ...httpOnly, ...late, rendering: rendered };
-    const planned = planProbes(checks, before, warnings);
+    const planned = await planProbes(isolation, before, warnings);
     const probeList = [...planned.values()].slice(0, MAX_PROBES);
     if (planned.size > MAX_PROBES) warnings.push(`${planned.size - MAX_PROBES} planned requests were dropped (limit ${MAX_PROBES}).`);
     progress({ phase: 'probe', pagesDone: before.pages.length, pagesTotal: before.pages.length, checksRun: 0, message: `${probeList.length} probes` });
@@ -303,7 +315,7 @@ async function retrieve(r: Retrieval): Promise<Site> {
     const probes = await sender.collect(probeList.map((probe) => probe.key));
     if (hooks.signal?.aborted) throw abortError();
     // A second round for requests that depend on the first answers, within what is left of the budget.
-    const second = followUps(checks, { ...before, probes }, opts.active, MAX_PROBES - probeList.length, warnings);
+    const second = await followUps(isolation, { ...before, probes }, opts.active, MAX_PROBES - probeList.length, warnings);
     sender.send(second);
     for (const [key, answer] of await sender.collect(second.map((probe) => probe.key))) probes.set(key, answer);
     if (hooks.signal?.aborted) throw abortError();
@@ -316,39 +328,40 @@ async function retrieve(r: Retrieval): Promise<Site> {
   }
 }
 
-/** Runs the checks (pure functions over the site); a check that throws becomes a warning. */
-function runChecks(checks: readonly CheckDefinition[], site: Site, warnings: string[], onCheck: (checksRun: number, findings: number) => void): { findings: Finding[]; passed: PassedCheck[]; checksRun: number } {
+/** Runs the checks (pure functions over the site, in the check worker); a check that throws becomes a warning. */
+async function runChecks(checks: readonly CheckDefinition[], isolation: CheckIsolation, site: Site, warnings: string[], onCheck: (checksRun: number, findings: number) => void): Promise<{ findings: Finding[]; passed: PassedCheck[]; checksRun: number }> {
   const findings: Finding[] = [];
   const passed: PassedCheck[] = [];
   let checksRun = 0;
+  const outcomes = await isolation.run(site, () => onCheck(++checksRun, findings.length));
   for (const check of checks) {
-    try {
-      if (check.appliesTo && !check.appliesTo(site)) continue;
-      const drafts = check.run(site);
-      for (const draft of drafts) {
-        findings.push({
-          fingerprint: fingerprint(check.id, draft.url, draft.key),
-          checkId: check.id,
-          family: check.family,
-          title: draft.title ?? check.title,
-          severity: draft.severity ?? check.severity,
-          confidence: draft.confidence ?? check.confidence,
-          cwe: check.cwe,
-          owasp: check.owasp,
-          url: draft.url,
-          detail: draft.detail,
-          // Every check's evidence passes here: what a check left unmasked (a neighbouring secret) is hidden once for all.
-          evidence: maskEvidence(draft.evidence),
-          remediation: check.remediation,
-          references: check.references,
-        });
-      }
-      if (drafts.length === 0) passed.push({ checkId: check.id, family: check.family, title: check.title });
-    } catch (error) {
-      warnings.push(`${check.id}: the check failed: ${(error as Error).message}`);
-    } finally {
-      onCheck(++checksRun, findings.length);
+    const answer = outcomes.get(check.id);
+    if (!answer) continue;
+    if (!answer.ok) {
+      warnings.push(`${check.id}: the check failed: ${answer.error}`);
+      continue;
     }
+    if (!answer.value.applies) continue;
+    const drafts = answer.value.drafts;
+    for (const draft of drafts) {
+      findings.push({
+        fingerprint: fingerprint(check.id, draft.url, draft.key),
+        checkId: check.id,
+        family: check.family,
+        title: draft.title ?? check.title,
+        severity: draft.severity ?? check.severity,
+        confidence: draft.confidence ?? check.confidence,
+        cwe: check.cwe,
+        owasp: check.owasp,
+        url: draft.url,
+        detail: draft.detail,
+        // Every check's evidence passes here: what a check left unmasked (a neighbouring secret) is hidden once for all.
+        evidence: maskEvidence(draft.evidence),
+        remediation: check.remediation,
+        references: check.references,
+      });
+    }
+    if (drafts.length === 0) passed.push({ checkId: check.id, family: check.family, title: check.title });
   }
   // Same fingerprint twice (a check reporting one thing from two places) is one finding.
   const unique = [...new Map(findings.map((finding) => [finding.fingerprint, finding])).values()];
@@ -357,16 +370,16 @@ function runChecks(checks: readonly CheckDefinition[], site: Site, warnings: str
 }
 
 /** The checks' second-round requests not already answered, read-only unless the scan is active, at most `budget`. */
-function followUps(checks: readonly CheckDefinition[], site: Site, active: boolean, budget: number, warnings: string[]): ProbeRequest[] {
+async function followUps(isolation: CheckIsolation, site: Site, active: boolean, budget: number, warnings: string[]): Promise<ProbeRequest[]> {
   const planned = new Map<string, ProbeRequest>();
-  for (const check of checks) {
-    try {
-      for (const probe of check.followUpProbes?.(site) ?? []) {
-        if (probe.method === 'POST' && !active && !probe.readOnly) continue;
-        if (!site.probes.has(probe.key) && !planned.has(probe.key)) planned.set(probe.key, probe);
-      }
-    } catch (error) {
-      warnings.push(`${check.id}: planning its follow-up requests failed: ${(error as Error).message}`);
+  for (const [checkId, answer] of await isolation.followUps(site)) {
+    if (!answer.ok) {
+      warnings.push(`${checkId}: planning its follow-up requests failed: ${answer.error}`);
+      continue;
+    }
+    for (const probe of answer.value) {
+      if (probe.method === 'POST' && !active && !probe.readOnly) continue;
+      if (!site.probes.has(probe.key) && !planned.has(probe.key)) planned.set(probe.key, probe);
     }
   }
   return [...planned.values()].slice(0, Math.max(0, budget));
@@ -395,14 +408,18 @@ export async function scan(url: string, options: Partial<ScanOptions> = {}, hook
     resolveHost: hooks.resolveHost,
     onExchange: hooks.onExchange,
   });
+  // Check code reads what the site sent: it runs in a worker thread, within a time budget, never on this thread.
+  const isolation = new CheckIsolation({ checks, checksModule: hooks.checksModule, budget: hooks.checkBudget, checking: hooks.checking, onWorkerLost: hooks.onCheckWorkerLost });
   try {
-    const site = await retrieve({ target, opts, hooks, checks, policy, fetcher, progress, warnings, baseline });
+    const site = await retrieve({ target, opts, hooks, isolation, policy, fetcher, progress, warnings, baseline });
     if (hooks.signal?.aborted) throw abortError();
     const pagesTotal = site.pages.length;
-    const { findings: unique, passed, checksRun } = runChecks(checks, site, warnings, (done, found) => {
+    const { findings: unique, passed, checksRun } = await runChecks(checks, isolation, site, warnings, (done, found) => {
       findingsSoFar = found;
       progress({ phase: 'check', pagesDone: pagesTotal, pagesTotal, checksRun: done });
     });
+    const checksSkipped = isolation.skippedChecks();
+    for (const { checkId, reason } of checksSkipped) warnings.push(`${checkId}: skipped, ${reason}`);
 
     const { score, grade } = overallScore(unique);
     const headers = scoreObservatory(site);
@@ -432,9 +449,11 @@ export async function scan(url: string, options: Partial<ScanOptions> = {}, hook
       passed,
       findings: unique,
       warnings,
+      coverage: { checksSkipped },
       stats: { requests: fetcher.stats.requests, bytes: fetcher.stats.bytes },
     };
   } finally {
     fetcher.close();
+    await isolation.close();
   }
 }

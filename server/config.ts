@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { API_PLANS } from '../common/api-keys';
 import { TIERS } from '../common/billing';
+import { DEFAULT_CHECK_BUDGET } from '../engine/isolation/budget';
 
 const optionalUrl = (protocols: string[]) =>
   z
@@ -71,6 +72,10 @@ const envSchema = z.object({
   VIBEEVAL_SCAN_ALLOWLIST: z.string().default(''),
   /** Ceiling of requests per second per scanned host; unset = adaptive pacing only, 0 = no limit. */
   VIBEEVAL_SCAN_RATE: z.coerce.number({ message: 'must be a number' }).min(0).max(1000).optional(),
+  /** CPU time one check may take on a scanned site, in ms (default: the engine's DEFAULT_CHECK_BUDGET). */
+  VIBEEVAL_CHECK_BUDGET_MS: z.coerce.number({ message: 'must be a number' }).int().min(50).max(600_000).optional(),
+  /** CPU time all checks of one scan may take together, in ms (default: the engine's DEFAULT_CHECK_BUDGET). */
+  VIBEEVAL_SCAN_CHECKS_BUDGET_MS: z.coerce.number({ message: 'must be a number' }).int().min(50).max(3_600_000).optional(),
   /** Render pages in headless Chromium during scans when a browser is found. */
   VIBEEVAL_SCAN_RENDER: z.enum(['true', 'false', '1', '0']).default('true'),
   /** How long a webhook delivery waits for the receiver's answer, in ms. */
@@ -196,6 +201,10 @@ function toConfig(env: z.infer<typeof envSchema>) {
       },
       rateLimit: env.VIBEEVAL_SCAN_RATE,
       render: env.VIBEEVAL_SCAN_RENDER === 'true' || env.VIBEEVAL_SCAN_RENDER === '1',
+      checkBudget: {
+        perCheckMs: env.VIBEEVAL_CHECK_BUDGET_MS ?? DEFAULT_CHECK_BUDGET.perCheckMs,
+        perScanMs: env.VIBEEVAL_SCAN_CHECKS_BUDGET_MS ?? DEFAULT_CHECK_BUDGET.perScanMs,
+      },
     },
     webhooks: { timeoutMs: env.VIBEEVAL_WEBHOOK_TIMEOUT_MS, retrySchedule: env.VIBEEVAL_WEBHOOK_RETRY_SCHEDULE },
     scenarios: {

@@ -28,6 +28,17 @@ export async function runBundled(name, source) {
     packages: 'external',
     logLevel: 'warning',
   });
+  // Scans run their checks in a worker thread, found beside the bundle (engine/isolation/worker-script.ts).
+  await build({
+    entryPoints: [join(ROOT, 'engine/isolation/check-worker.ts')],
+    outfile: join(dir, 'check-worker.js'),
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+  });
   const env = { ...process.env, VIBEEVAL_FIXTURES_DIR: join(ROOT, 'tests', 'fixtures') };
   const result = spawnSync(process.execPath, [outfile, ...process.argv.slice(2)], { stdio: 'inherit', env });
   rmSync(dir, { recursive: true, force: true });

@@ -173,6 +173,10 @@ export const scans = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     /** Touched every few seconds while a worker runs the scan; a stale one means the worker died. */
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    /** Check workers stopped or lost, and processes that died while check code ran (migration 0014); two fail the scan. */
+    checkStrikes: integer('check_strikes').notNull().default(0),
+    /** Set while check code runs (migration 0014): an orphaned scan with it set died in its checks. */
+    checksStartedAt: timestamp('checks_started_at', { withTimezone: true }),
   },
   (t) => [
     index('scans_project_idx').on(t.projectId, t.queuedAt),
@@ -262,6 +266,9 @@ export const publicScans = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     mailedAt: timestamp('mailed_at', { withTimezone: true }),
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    /** As on scans (migration 0014). */
+    checkStrikes: integer('check_strikes').notNull().default(0),
+    checksStartedAt: timestamp('checks_started_at', { withTimezone: true }),
   },
   (t) => [index('public_scans_pending_idx').on(t.state, t.createdAt), index('public_scans_mail_idx').on(t.mailState, t.createdAt)],
 );

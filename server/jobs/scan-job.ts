@@ -15,6 +15,8 @@ import { ScanEventBatcher } from './scan-events';
 import { ProgressPublisher, progressSinks } from './scan-progress';
 import { completionEvents, storeScanResult } from './scan-result';
 import { JOB_LAPSE } from './lapse';
+import { claimStrikes, MAX_CHECK_STRIKES, strikeHooks, strikesMessage } from './check-strikes';
+import type { CheckBudget } from '../../engine/isolation/budget';
 
 export interface ScanJobDeps {
   db: Db;
@@ -32,6 +34,8 @@ export interface ScanJobDeps {
   webhooks?: WebhookEmitter;
   /** Called once a scan has completed or failed for good (continuous builds waiting for it are judged); absent = nothing. */
   onScanFinished?(scanId: string): Promise<void>;
+  /** CPU time allowed to check code per check and per scan; absent = the engine's defaults. */
+  checkBudget?: Partial<CheckBudget>;
 }
 
 /** A running scan whose heartbeat is older than this is taken to be orphaned (its worker died). */
@@ -47,7 +51,7 @@ type ScanRow = typeof scans.$inferSelect;
 async function claim(db: Db, scanId: string): Promise<ScanRow | undefined> {
   const [row] = await db
     .update(scans)
-    .set({ state: 'running', startedAt: sql`now()`, heartbeatAt: sql`now()`, attempts: sql`${scans.attempts} + 1`, error: null })
+    .set({ state: 'running', startedAt: sql`now()`, heartbeatAt: sql`now()`, attempts: sql`${scans.attempts} + 1`, error: null, ...claimStrikes(scans) })
     .where(
       sql`${scans.id} = ${scanId} and (${scans.state} = 'queued' or (${scans.state} = 'running' and ${scans.heartbeatAt} < now() - make_interval(secs => ${STALE_AFTER_SECONDS})))`,
     )
@@ -69,6 +73,8 @@ export async function runScanJob(scanId: string, deps: ScanJobDeps, { signal, fi
   const row = await claim(db, scanId);
   if (!row) return 'skipped';
   const log = logger.child({ scan: row.id, project: row.projectId });
+  // A site whose checks stopped the scanner twice would do it again: the scan fails instead of a third run.
+  if (row.checkStrikes >= MAX_CHECK_STRIKES) return await recordFailure(row, new ScanError('checks-stopped', strikesMessage(deps.checkBudget)), deps, { finalAttempt: true });
   const owner = { scanId: row.id, attempt: row.attempts };
   // An attempt runs the scan from the start: the requests an earlier, interrupted attempt listed go.
   await events.clearEarlierAttempts(owner);
@@ -90,7 +96,15 @@ export async function runScanJob(scanId: string, deps: ScanJobDeps, { signal, fi
     const result: ScanResult = await runScan(
       row.url,
       { maxPages: row.numPages, render: deps.render, active: false, rateLimit: deps.rateLimit },
-      { addressPolicy: deps.policy, signal, chromiumPath: deps.chromiumPath, onExchange: (exchange) => batcher.add(exchange), onProgress: progress.onProgress },
+      {
+        addressPolicy: deps.policy,
+        signal,
+        chromiumPath: deps.chromiumPath,
+        onExchange: (exchange) => batcher.add(exchange),
+        onProgress: progress.onProgress,
+        checkBudget: deps.checkBudget,
+        ...strikeHooks(db, scans, row.id, log),
+      },
     );
     await batcher.stop();
     const finished = await storeScanResult(db, row, result);

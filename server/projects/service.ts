@@ -65,6 +65,8 @@ const summaryColumns = {
   startedAt: scans.startedAt,
   finishedAt: scans.finishedAt,
   heartbeatAt: scans.heartbeatAt,
+  checkStrikes: scans.checkStrikes,
+  checksStartedAt: scans.checksStartedAt,
 };
 
 interface ListRow {

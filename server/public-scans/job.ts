@@ -8,6 +8,8 @@ import { publicScans } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { publicReportMail, publicScanFailedMail } from './mail';
 import { JOB_LAPSE } from '../jobs/lapse';
+import { claimStrikes, MAX_CHECK_STRIKES, strikeHooks, strikesMessage } from '../jobs/check-strikes';
+import type { CheckBudget } from '../../engine/isolation/budget';
 
 export interface PublicScanJobDeps {
   db: Db;
@@ -21,6 +23,8 @@ export interface PublicScanJobDeps {
   /** The signed link to the stored report (GET /v2/vibe-scanner/{id}/report). */
   reportLink: (id: string) => string;
   chromiumPath?: string | null;
+  /** CPU time allowed to check code per check and per scan; absent = the engine's defaults. */
+  checkBudget?: Partial<CheckBudget>;
 }
 
 type Row = typeof publicScans.$inferSelect;
@@ -32,7 +36,7 @@ const HEARTBEAT_MS = JOB_LAPSE.heartbeatMs;
 async function claim(db: Db, id: string): Promise<Row | undefined> {
   const [row] = await db
     .update(publicScans)
-    .set({ state: 'running', startedAt: sql`now()`, heartbeatAt: sql`now()`, attempts: sql`${publicScans.attempts} + 1`, error: null })
+    .set({ state: 'running', startedAt: sql`now()`, heartbeatAt: sql`now()`, attempts: sql`${publicScans.attempts} + 1`, error: null, ...claimStrikes(publicScans) })
     .where(
       sql`${publicScans.id} = ${id} and (${publicScans.state} = 'queued' or (${publicScans.state} = 'running' and ${publicScans.heartbeatAt} < now() - make_interval(secs => ${PUBLIC_STALE_AFTER_SECONDS})))`,
     )
@@ -80,6 +84,16 @@ export async function runPublicScanJob(
 /** Runs the scan and stores its outcome; undefined when the process is stopping (the scan goes back to the queue). */
 async function scanOnce(row: Row, deps: PublicScanJobDeps, log: Logger, { signal, finalAttempt }: { signal?: AbortSignal; finalAttempt: boolean }): Promise<Row | undefined> {
   const { db } = deps;
+  // A site whose checks stopped the scanner twice would do it again: the scan fails (and its mail says why).
+  if (row.checkStrikes >= MAX_CHECK_STRIKES) {
+    log.warn({ strikes: row.checkStrikes }, 'public scan failed: its checks stopped the scanner twice');
+    const [failed] = await db
+      .update(publicScans)
+      .set({ state: 'failed', error: strikesMessage(deps.checkBudget), finishedAt: sql`now()`, heartbeatAt: null })
+      .where(eq(publicScans.id, row.id))
+      .returning();
+    return failed;
+  }
   const heartbeat = setInterval(() => {
     void db.update(publicScans).set({ heartbeatAt: sql`now()` }).where(eq(publicScans.id, row.id)).catch(() => undefined);
   }, HEARTBEAT_MS);
@@ -87,7 +101,7 @@ async function scanOnce(row: Row, deps: PublicScanJobDeps, log: Logger, { signal
     const result = await runScan(
       row.url,
       { maxPages: deps.maxPages, render: deps.render, active: false, rateLimit: deps.rateLimit },
-      { addressPolicy: deps.policy, signal, chromiumPath: deps.chromiumPath },
+      { addressPolicy: deps.policy, signal, chromiumPath: deps.chromiumPath, checkBudget: deps.checkBudget, ...strikeHooks(db, publicScans, row.id, log) },
     );
     const [done] = await db
       .update(publicScans)
