@@ -16,29 +16,16 @@ export async function runBundled(name, source) {
   const dir = join(ROOT, 'node_modules', '.cache', `vibeeval-${name}`);
   mkdirSync(dir, { recursive: true });
   const outfile = join(dir, `${name}.cjs`);
+  const common = { bundle: true, platform: 'node', format: 'cjs', target: 'node20', packages: 'external', logLevel: 'warning' };
   await build({
+    ...common,
     ...(source.entry
       ? { entryPoints: [join(ROOT, source.entry)] }
       : { stdin: { contents: source.contents ?? '', resolveDir: ROOT, loader: 'ts', sourcefile: `${name}.ts` } }),
     outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
   });
   // Scans run their checks in a worker thread, found beside the bundle (engine/isolation/worker-script.ts).
-  await build({
-    entryPoints: [join(ROOT, 'engine/isolation/check-worker.ts')],
-    outfile: join(dir, 'check-worker.js'),
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-  });
+  await build({ ...common, entryPoints: [join(ROOT, 'engine/isolation/check-worker.ts')], outfile: join(dir, 'check-worker.js') });
   const env = { ...process.env, VIBEEVAL_FIXTURES_DIR: join(ROOT, 'tests', 'fixtures') };
   const result = spawnSync(process.execPath, [outfile, ...process.argv.slice(2)], { stdio: 'inherit', env });
   rmSync(dir, { recursive: true, force: true });
