@@ -45,12 +45,16 @@ function memoryVault(entries: Record<string, string> = {}): Vault & { entries: M
 let counter = 0;
 /** A new account's session JSON, as supabase-js stores it in the vault. */
 async function signUp(): Promise<{ json: string; token: string }> {
+  const account = JSON.stringify({ email: `live${Date.now()}${counter++}@example.com`, password: 'secret123' });
   const response = await fetch(`${server.origin}/auth/v1/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', apikey: 'local' },
-    body: JSON.stringify({ email: `live${Date.now()}${counter++}@example.com`, password: 'secret123' }),
+    body: account,
   });
-  const session = (await response.json()) as { access_token: string };
+  if (!response.ok) throw new Error(`sign-up answered ${response.status}`);
+  // Sign-up answers without a session (it says nothing about whether the address had an account): sign in.
+  const signIn = await fetch(`${server.origin}/auth/v1/token?grant_type=password`, { method: 'POST', headers: { 'content-type': 'application/json', apikey: 'local' }, body: account });
+  const session = (await signIn.json()) as { access_token: string };
   return { json: JSON.stringify(session), token: session.access_token };
 }
 

@@ -34,12 +34,16 @@ function memoryVault(entries: Record<string, string> = {}): Vault & { entries: M
 
 let counter = 0;
 async function signUp(): Promise<StoredSession> {
+  const account = JSON.stringify({ email: `session${Date.now()}${counter++}@example.com`, password: 'secret123' });
   const response = await fetch(`${server.origin}/auth/v1/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', apikey: 'local' },
-    body: JSON.stringify({ email: `session${Date.now()}${counter++}@example.com`, password: 'secret123' }),
+    body: account,
   });
-  return (await response.json()) as StoredSession;
+  if (!response.ok) throw new Error(`sign-up answered ${response.status}`);
+  // Sign-up answers without a session (it says nothing about whether the address had an account): sign in.
+  const signIn = await fetch(`${server.origin}/auth/v1/token?grant_type=password`, { method: 'POST', headers: { 'content-type': 'application/json', apikey: 'local' }, body: account });
+  return (await signIn.json()) as StoredSession;
 }
 
 /** A fetch that counts token refreshes. */
