@@ -201,6 +201,7 @@ export async function buildApp({ config, database, secrets, mailer, logger, acce
     prefix: '/auth/v1',
     service,
     tokens,
+    pool: database.pool,
     limits,
     mailer,
     origin,

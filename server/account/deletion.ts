@@ -72,36 +72,43 @@ export async function deleteAccount(pool: pg.Pool, userId: string, closeBilling?
   // Checked before billing is closed, so a refused deletion leaves the subscription alone; checked again below.
   await ownedWorkspaces(pool, userId);
   if (closeBilling) await closeBilling(userId);
-  return inTransaction(pool, async (client) => {
-    // First, so that making the personal workspace for this user (WorkspaceAccess.ensurePersonal, which reads the
-    // row FOR KEY SHARE) waits for the deletion and then finds no user, instead of making it again meanwhile.
-    await client.query('select 1 from users where id = $1 for update', [userId]);
-    if (!closeBilling) await markSubscriptionsCanceled(client, userId);
-    const deleted: Record<string, number> = {};
-    const count = (table: string, n: number | null) => {
-      if (n) deleted[table] = (deleted[table] ?? 0) + n;
-    };
-    const apiKeyHashes: string[] = [];
-    for (const workspaceId of await ownedWorkspaces(client, userId)) {
-      await lockWorkspace(client, workspaceId);
-      // Re-read under the lock: an invitation accepted meanwhile makes the workspace someone else's too.
-      await ownedWorkspaces(client, userId);
-      const gone = await deleteWorkspaceRecords(client, workspaceId);
-      apiKeyHashes.push(...gone.apiKeyHashes);
-      for (const [table, n] of Object.entries(gone.deleted)) count(table, n);
-    }
-    // Keys act for the person who made them: those made in others' workspaces go too.
-    const { rows: keys } = await client.query<{ key_hash: string }>('delete from api_keys where user_id = $1 returning key_hash', [userId]);
-    apiKeyHashes.push(...keys.map((key) => key.key_hash));
-    count('api_keys', keys.length);
-    count('workspace_members', (await client.query('delete from workspace_members where user_id = $1', [userId])).rowCount);
-    for (const table of await personalTables(client)) {
-      // The table name comes from information_schema, quoted as an identifier.
-      count(table, (await client.query(`delete from "${table.replace(/"/g, '""')}" where user_id = $1`, [userId])).rowCount);
-    }
-    count('users', (await client.query('delete from users where id = $1', [userId])).rowCount);
-    return { deleted, apiKeyHashes };
-  });
+  return inTransaction(pool, (client) => deleteAccountRecords(client, userId, Boolean(closeBilling)));
+}
+
+/**
+ * The deletion itself, inside the caller's transaction (also used when a set-aside account's records were moved to
+ * the account that proved its address: server/auth/adoption.ts). `billingClosed`: the subscriptions were cancelled
+ * with their provider already; otherwise they are marked canceled here.
+ */
+export async function deleteAccountRecords(client: pg.PoolClient, userId: string, billingClosed: boolean): Promise<AccountDeletion> {
+  // First, so that making the personal workspace for this user (WorkspaceAccess.ensurePersonal, which reads the
+  // row FOR KEY SHARE) waits for the deletion and then finds no user, instead of making it again meanwhile.
+  await client.query('select 1 from users where id = $1 for update', [userId]);
+  if (!billingClosed) await markSubscriptionsCanceled(client, userId);
+  const deleted: Record<string, number> = {};
+  const count = (table: string, n: number | null) => {
+    if (n) deleted[table] = (deleted[table] ?? 0) + n;
+  };
+  const apiKeyHashes: string[] = [];
+  for (const workspaceId of await ownedWorkspaces(client, userId)) {
+    await lockWorkspace(client, workspaceId);
+    // Re-read under the lock: an invitation accepted meanwhile makes the workspace someone else's too.
+    await ownedWorkspaces(client, userId);
+    const gone = await deleteWorkspaceRecords(client, workspaceId);
+    apiKeyHashes.push(...gone.apiKeyHashes);
+    for (const [table, n] of Object.entries(gone.deleted)) count(table, n);
+  }
+  // Keys act for the person who made them: those made in others' workspaces go too.
+  const { rows: keys } = await client.query<{ key_hash: string }>('delete from api_keys where user_id = $1 returning key_hash', [userId]);
+  apiKeyHashes.push(...keys.map((key) => key.key_hash));
+  count('api_keys', keys.length);
+  count('workspace_members', (await client.query('delete from workspace_members where user_id = $1', [userId])).rowCount);
+  for (const table of await personalTables(client)) {
+    // The table name comes from information_schema, quoted as an identifier.
+    count(table, (await client.query(`delete from "${table.replace(/"/g, '""')}" where user_id = $1`, [userId])).rowCount);
+  }
+  count('users', (await client.query('delete from users where id = $1', [userId])).rowCount);
+  return { deleted, apiKeyHashes };
 }
 
 /** Without a billing service: the user's subscriptions are marked canceled (in the deletion's transaction). */

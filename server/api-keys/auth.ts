@@ -5,8 +5,8 @@ import { takePoint } from '../rate-limit';
 import { WorkspaceAccess } from '../workspaces/access';
 import { apiKeyFromHeader, hashApiKey, type ApiKeyCaller } from './keys';
 
-/** Revocations travel to every instance on this channel (payload: the revoked key's hash). */
-const REVOKED_CHANNEL = 'vibeeval_api_key_revoked';
+/** Revocations travel to every instance on this channel (payload: the revoked key's hash; a notify in a transaction goes at commit). */
+export const REVOKED_CHANNEL = 'vibeeval_api_key_revoked';
 
 export interface ApiKeyAuthOptions {
   /** How long a verified key is trusted from memory: the safety net should a revocation notice be missed. */

@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';
 import { OAuth2Server } from 'oauth2-mock-server';
+import pg from 'pg';
 import WebSocket from 'ws';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { embeddedDatabaseUrl } from '../mcp/testing';
 import { startSmtpCapture, startTestServer } from '../testing/test-server';
 import { GOOGLE_NOT_CONFIGURED } from '../../common/auth';
 
@@ -38,6 +40,7 @@ describe('sign-in with Google, the server as OpenID Connect client (the stand-in
   const google = new OAuth2Server();
   let server: Awaited<ReturnType<typeof startTestServer>>;
   let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+  let pool: pg.Pool;
   let next: GoogleUser;
   let refuse: string | null;
   const logs: string[] = [];
@@ -56,8 +59,10 @@ describe('sign-in with Google, the server as OpenID Connect client (the stand-in
       { LOG_LEVEL: 'info', SMTP_URL: smtp.url, GOOGLE_CLIENT_ID: 'vibeeval-test', GOOGLE_CLIENT_SECRET: 'test-secret', GOOGLE_ISSUER_URL: google.issuer.url! },
       { logDestination: { write: (line: string) => void logs.push(line) } },
     );
+    pool = new pg.Pool({ connectionString: await embeddedDatabaseUrl(server.dataDir), max: 2 });
   });
   afterAll(async () => {
+    await pool?.end();
     await server?.stop();
     await google.stop();
     await smtp?.close();
@@ -192,6 +197,87 @@ describe('sign-in with Google, the server as OpenID Connect client (the stand-in
     // The victim's next Google sign-in is the same new account.
     const again = fragment((await signIn({})).target).get('access_token')!;
     expect((await userOf(again)).id).toBe(victim.id);
+  });
+
+  /** The link of the mail that offers a set-aside account's records to the address's owner, and the mail. */
+  async function adoptionMail(email: string) {
+    const mail = await smtp.next(email);
+    const link = /https?:\/\/\S+\/auth\/v1\/verify\S+/.exec(mail.text)?.[0];
+    expect(link).toBeDefined();
+    expect(new URL(link!).searchParams.get('type')).toBe('adopt');
+    return { mail, link: link! };
+  }
+  const userExists = async (id: string) => (await pool.query('select 1 from users where id = $1', [id])).rowCount === 1;
+
+  it('mails the address of a set-aside account a link that moves its projects into the Google account; webhooks and keys stay behind', async () => {
+    const email = `owner-${unique()}@example.test`;
+    // The address's owner made a password account first (never confirming the address) and worked in it.
+    const earlier = await passwordAccount(email, 'owner-secret');
+    const project = await newProject(earlier.access_token, 'earlier work');
+    const hookUrl = `http://127.0.0.1:9/hook-${unique()}`;
+    expect((await api(earlier.access_token, 'POST', '/webhook', { url: hookUrl })).status).toBe(201);
+    expect((await api(earlier.access_token, 'POST', '/api_keys', { name: 'ci' })).status).toBe(201);
+
+    next = googleUser({ email });
+    const token = fragment((await signIn({})).target).get('access_token')!;
+    const owner = await userOf(token);
+    expect(owner.id).not.toBe(earlier.user.id);
+
+    const { mail, link } = await adoptionMail(email);
+    const made = new Date().toISOString().slice(0, 10);
+    expect(mail.text).toContain(`An account with a password was made with this address on ${made} (UTC) without the address being confirmed`);
+    expect(mail.text).toContain('It holds 1 project, 0 scenarios, 1 webhook and 1 API key.');
+    expect(mail.text).toContain(`  ${hookUrl}\n`);
+    expect(mail.text).toContain('Its API keys are deleted, never moved.');
+    expect(mail.html).toContain(`<li>${hookUrl}</li>`);
+
+    // Until the link is followed, the Google account sees nothing of the earlier one.
+    expect(await projectIds(token)).toEqual([]);
+    expect(await userExists(earlier.user.id)).toBe(true);
+
+    const landed = location(await fetch(link, { redirect: 'manual' }));
+    expect(new URL(landed).origin + new URL(landed).pathname).toBe(`${server.origin}/dashboard/projects`);
+    const session = fragment(landed);
+    expect(session.get('type')).toBe('adopt');
+    expect((await userOf(session.get('access_token')!)).id).toBe(owner.id);
+
+    // The project is the Google account's now; the webhook was deleted, not moved; the earlier account is gone.
+    await vi.waitFor(async () => expect(await projectIds(token)).toEqual([project]), { timeout: 5_000, interval: 50 });
+    const hooks = await api(token, 'GET', '/webhooks');
+    expect(hooks.status).toBe(200);
+    expect(await hooks.json()).toEqual([]);
+    expect((await pool.query('select 1 from webhooks where url = $1', [hookUrl])).rowCount).toBe(0);
+    expect((await pool.query('select 1 from api_keys where user_id = $1', [earlier.user.id])).rowCount).toBe(0);
+    expect(await userExists(earlier.user.id)).toBe(false);
+    expect((await pool.query('select 1 from workspaces where id = $1', [earlier.user.id])).rowCount).toBe(0);
+    expect((await pool.query<{ user_id: string }>('select user_id from projects where id = $1', [project])).rows).toEqual([{ user_id: owner.id }]);
+
+    // The link works once.
+    const again = fragment(location(await fetch(link, { redirect: 'manual' })));
+    expect(again.get('error_code')).toBe('otp_expired');
+    expect(again.get('error_description')).toBe('This link is invalid or was already used, or the account it would move no longer exists.');
+    expect(again.get('access_token')).toBeNull();
+    expect(await projectIds(token)).toEqual([project]);
+  });
+
+  it('refuses an expired adoption link, and the set-aside account stays apart', async () => {
+    const email = `late-${unique()}@example.test`;
+    const earlier = await passwordAccount(email, 'owner-secret');
+    const project = await newProject(earlier.access_token, 'kept apart');
+    next = googleUser({ email });
+    const token = fragment((await signIn({})).target).get('access_token')!;
+    const { mail, link } = await adoptionMail(email);
+    expect(mail.text).toContain('It holds 1 project, 0 scenarios, 0 webhooks and 0 API keys.');
+    expect(mail.text).not.toContain('check these URLs');
+    const expired = await pool.query(`update one_time_tokens set expires_at = now() - interval '1 second' where user_id = $1 and kind = 'adopt'`, [earlier.user.id]);
+    expect(expired.rowCount).toBe(1);
+
+    const answer = fragment(location(await fetch(link, { redirect: 'manual' })));
+    expect(answer.get('error_code')).toBe('otp_expired');
+    expect(answer.get('error_description')).toBe('This link has expired (it works for 24 hours); the account it would move stays apart.');
+    expect(await projectIds(token)).toEqual([]);
+    expect(await userExists(earlier.user.id)).toBe(true);
+    expect((await pool.query('select 1 from projects where id = $1 and workspace_id = $2', [project, earlier.user.id])).rowCount).toBe(1);
   });
 
   it('links the Google identity to an account whose address was proven by a recovery link, which keeps its password', async () => {

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { GOOGLE_NOT_CONFIGURED } from '../../common/auth';
 import { ProviderRefusedError, ProviderUnavailableError, type OidcProvider } from './google-provider';
-import type { ClientChallenge, OauthFlow, ProviderSignIn } from './provider-sign-in';
+import type { ClientChallenge, OauthFlow, ProviderSignIn, SetAside } from './provider-sign-in';
 import type { AuthRateLimits } from './rate-limit';
 import { AuthError, type AuthService, type ClientInfo } from './service';
 
@@ -19,6 +19,8 @@ export interface ProviderRoutesOptions {
   origin: () => string;
   /** redirect_to checked against our own and the allowed origins (routes.ts). */
   safeRedirect: (requested: string | null | undefined, fallbackPath: string) => string;
+  /** Told (once committed) of an account a sign-in set aside: mails its address the link that moves its records. */
+  onSetAside: (account: SetAside, request: FastifyRequest) => void;
 }
 
 const clientInfo = (request: FastifyRequest): ClientInfo => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
@@ -130,7 +132,7 @@ export async function providerRoutes(app: FastifyInstance, options: ProviderRout
 /** Redeems Google's code, finds or makes the account, and returns where the client goes with its code or session. */
 async function completeSignIn(
   request: FastifyRequest,
-  { service, origin }: Pick<ProviderRoutesOptions, 'service' | 'origin'>,
+  { service, origin, onSetAside }: Pick<ProviderRoutesOptions, 'service' | 'origin' | 'onSetAside'>,
   { provider, signIn }: NonNullable<ProviderRoutesOptions['google']>,
   flow: OauthFlow,
   state: string,
@@ -140,7 +142,10 @@ async function completeSignIn(
     nonce: flow.nonce,
     codeVerifier: flow.codeVerifier,
   });
-  const user = await signIn.accountFor(identity, () => service.forgetSessions());
+  const user = await signIn.accountFor(identity, (account) => {
+    service.forgetSessions();
+    onSetAside(account, request);
+  });
   const target = new URL(flow.redirectTo);
   if (flow.codeChallenge && flow.codeChallengeMethod) {
     const code = await service.createPkceCode(user.id, { challenge: flow.codeChallenge, method: flow.codeChallengeMethod }, 'oauth');

@@ -1,17 +1,28 @@
 import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import type { Db } from '../db';
-import { authSessions, oauthFlows, userIdentities, users } from '../db/schema';
+import { authSessions, oauthFlows, oneTimeTokens, userIdentities, users } from '../db/schema';
 import { transaction } from '../db/transaction';
 import type { ProviderIdentity } from './google-provider';
 import { AuthError, normaliseEmail } from './service';
-import { tokenHash } from './tokens';
+import { ADOPT_TTL_MS } from './adoption';
+import { opaqueToken, tokenHash } from './tokens';
 
 /** How long a user has at the provider between our redirect and its return. */
 export const FLOW_TTL_MS = 10 * 60 * 1000;
 
 export type OauthFlow = typeof oauthFlows.$inferSelect;
 type UserRow = typeof users.$inferSelect;
+
+/** An account set aside by a sign-in (`setAsideUnproven`), with the secret of the link that moves its records. */
+export interface SetAside {
+  userId: string;
+  /** Its address before it was released: the one the mail goes to. */
+  email: string;
+  createdAt: Date;
+  /** The adoption link's secret (kind 'adopt', bound to this account and the one that signed in). */
+  adoptToken: string;
+}
 
 /** The client's own PKCE challenge (supabase-js, the desktop app), passed through to the one-time code. */
 export interface ClientChallenge {
@@ -60,14 +71,15 @@ export class ProviderSignIn {
    * The account of a provider identity: the one already linked to it; else the account with the same proven address,
    * linked now (only when the provider says the address is verified); else a new confirmed account without a
    * password. An account whose address was never proven is set aside first (`setAsideUnproven`); `superseded` is
-   * told its id once that is committed, so the caller can drop what it keeps of that account's sessions.
+   * told of it once that is committed, so the caller can drop what it keeps of that account's sessions and mail
+   * the address the link that moves its records (server/auth/adoption.ts).
    */
-  async accountFor(identity: ProviderIdentity, superseded: (userId: string) => void = () => undefined): Promise<UserRow> {
+  async accountFor(identity: ProviderIdentity, superseded: (setAside: SetAside) => void = () => undefined): Promise<UserRow> {
     if (!identity.emailVerified) {
       throw new AuthError(403, 'email_not_verified', 'Your Google account’s email address is not verified, so it cannot be used to sign in.');
     }
     const email = normaliseEmail(identity.email);
-    let setAside: string | undefined;
+    let setAside: SetAside | undefined;
     const account = await transaction(this.db, async (tx) => {
       const linked = await this.linkedAccount(tx, identity.subject);
       const now = new Date();
@@ -75,7 +87,7 @@ export class ProviderSignIn {
         const [user] = await tx.update(users).set({ lastSignInAt: now }).where(eq(users.id, linked.id)).returning();
         return user ?? linked;
       }
-      setAside = await this.setAsideUnproven(tx, email, now);
+      const old = await this.setAsideUnproven(tx, email, now);
       const metadata = { ...(identity.name ? { full_name: identity.name } : {}), ...(identity.picture ? { avatar_url: identity.picture } : {}) };
       // One statement for both cases keeps two first sign-ins at once from creating two accounts.
       const [user] = await tx
@@ -96,6 +108,18 @@ export class ProviderSignIn {
         .values({ provider: this.provider, subject: identity.subject, userId: user.id })
         .onConflictDoNothing()
         .returning();
+      if (old) {
+        // The account just set aside held the address, so the upsert above made a new account.
+        const adoptToken = opaqueToken();
+        await tx.insert(oneTimeTokens).values({
+          userId: old.id,
+          targetUserId: user.id,
+          kind: 'adopt',
+          tokenHash: tokenHash(adoptToken),
+          expiresAt: new Date(Date.now() + ADOPT_TTL_MS),
+        });
+        setAside = { userId: old.id, email: old.email, createdAt: old.createdAt, adoptToken };
+      }
       if (inserted) return user;
       // The same first sign-in finished a moment ago in another request: its link stands.
       const raced = await this.linkedAccount(tx, identity.subject);
@@ -114,17 +138,19 @@ export class ProviderSignIn {
    * to the identity would plant them in the real owner's dashboard. So the identity gets a new account, and the old
    * one is disabled: its password and sessions go, its address is released (`disabled_at` records when), and its
    * rows stay with it, reachable by no one who signs in. The owner of the address sets a password later through a
-   * recovery mail, as the Google account. Returns the disabled account's id, if there was one.
+   * recovery mail, as the Google account; the records come over if the address's owner follows the link mailed to
+   * it (server/auth/adoption.ts). Returns the disabled account (with the address it had), if there was one.
    */
-  private async setAsideUnproven(tx: Db, email: string, now: Date): Promise<string | undefined> {
+  private async setAsideUnproven(tx: Db, email: string, now: Date): Promise<{ id: string; email: string; createdAt: Date } | undefined> {
     const [old] = await tx
       .update(users)
       .set({ email: sql`'disabled+' || ${users.id}::text || '@vibeeval.invalid'`, passwordHash: null, disabledAt: now, updatedAt: now })
       .where(and(eq(users.email, email), isNull(users.emailConfirmedAt)))
-      .returning({ id: users.id });
+      .returning({ id: users.id, createdAt: users.createdAt });
     if (!old) return undefined;
     await tx.delete(authSessions).where(eq(authSessions.userId, old.id));
-    return old.id;
+    // The WHERE matched this address exactly (RETURNING gives the row as renamed).
+    return { id: old.id, email, createdAt: old.createdAt };
   }
 
   /** The account linked to this provider's subject, if any. */

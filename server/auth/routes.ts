@@ -1,11 +1,14 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type pg from 'pg';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authErrorAnswer, authErrorBody } from '../http-errors';
 import { boundedJsonRecord, USER_METADATA_LIMITS } from '../http-input';
 import type { Mailer } from '../mail/mailer';
-import { confirmationMail, recoveryMail, signUpAttemptMail } from '../mail/templates';
+import { adoptionMail, confirmationMail, recoveryMail, signUpAttemptMail } from '../mail/templates';
+import { adoptSetAside, setAsideHoldings } from './adoption';
 import { providerRoutes, type ProviderRoutesOptions } from './provider-routes';
+import type { SetAside } from './provider-sign-in';
 import type { AuthRateLimits } from './rate-limit';
 import { AuthError, normaliseEmail, userJson, type AuthService, type ClientInfo, type EmailLinkKind, type PkceChallenge } from './service';
 import type { AccessTokens } from './tokens';
@@ -13,6 +16,8 @@ import type { AccessTokens } from './tokens';
 export interface AuthRoutesOptions {
   service: AuthService;
   tokens: AccessTokens;
+  /** The database's pool: an adoption link moves records across tables in one transaction (adoption.ts). */
+  pool: pg.Pool;
   limits: AuthRateLimits;
   mailer: Mailer;
   /** The server's public origin (for links in mail). */
@@ -106,12 +111,26 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   }));
 
   /** A link to /auth/v1/verify that redeems a mailed token of this kind, then returns to `redirectTo`. */
-  const verifyLink = (token: string, type: EmailLinkKind, redirectTo: string) => {
+  const verifyLink = (token: string, type: EmailLinkKind | 'adopt', redirectTo: string) => {
     const link = new URL('/auth/v1/verify', options.origin());
     link.searchParams.set('token', token);
     link.searchParams.set('type', type);
     link.searchParams.set('redirect_to', redirectTo);
     return link.toString();
+  };
+
+  /**
+   * Mails the address of an account a Google sign-in set aside what it holds and the link that moves it, after the
+   * sign-in committed. The sign-in does not wait for it, and its failure is only logged: the account stays apart.
+   */
+  const mailSetAside = (account: SetAside, request: FastifyRequest) => {
+    const link = verifyLink(account.adoptToken, 'adopt', `${options.origin()}/dashboard/projects`);
+    setAsideHoldings(options.pool, account.userId)
+      .then((holdings) => mailer.send(adoptionMail(account.email, { createdAt: account.createdAt, ...holdings }, link)))
+      .then(
+        () => request.log.info({ mail: 'adopt' }, `adoption mail sent to ${mailer.destination}`),
+        (error: unknown) => request.log.warn({ mail: 'adopt', err: error }, 'adoption mail could not be sent'),
+      );
   };
 
   r.post(
@@ -206,21 +225,35 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   );
 
   // The link in a recovery or confirmation mail: redeem the token, then return to the app with the session in the
-  // fragment (`type=recovery` or `type=signup`), or, for PKCE clients, with a code in the query.
+  // fragment (`type=recovery` or `type=signup`), or, for PKCE clients, with a code in the query. The link of an
+  // adoption mail (`type=adopt`) moves the set-aside account's records, then lands on the dashboard's projects,
+  // signed in as the account that received them.
   r.get(
     '/verify',
     { schema: { querystring: z.object({ token: z.string().max(200).default(''), type: z.string().default(''), redirect_to: z.string().nullish() }) } },
     async (request, reply) => {
       const { type } = request.query;
-      const target = new URL(type === 'signup' ? safeRedirect(request.query.redirect_to, '/dashboard') : recoveryRedirect(request.query.redirect_to));
+      const target = new URL(
+        type === 'signup'
+          ? safeRedirect(request.query.redirect_to, '/dashboard')
+          : type === 'adopt'
+            ? safeRedirect(request.query.redirect_to, '/dashboard/projects')
+            : recoveryRedirect(request.query.redirect_to),
+      );
       const fail = (description: string, code = 'otp_expired') => {
         target.hash = new URLSearchParams({ error: 'access_denied', error_code: code, error_description: description }).toString();
         return reply.redirect(target.toString(), 303);
       };
-      if (type !== 'recovery' && type !== 'signup') return fail('Unsupported verification type', 'validation_failed');
+      if (type !== 'recovery' && type !== 'signup' && type !== 'adopt') return fail('Unsupported verification type', 'validation_failed');
       let result;
       try {
-        result = await service.redeemRecovery(request.query.token, clientInfo(request), type);
+        if (type === 'adopt') {
+          const adoption = await adoptSetAside(options.pool, request.query.token);
+          request.log.info({ moved: adoption.moved, webhooksDeleted: adoption.webhooksDeleted.length, apiKeysDeleted: adoption.apiKeysDeleted }, 'set-aside account adopted');
+          result = { kind: 'session' as const, session: await service.sessionFor(adoption.targetUserId, 'adopt', clientInfo(request)) };
+        } else {
+          result = await service.redeemRecovery(request.query.token, clientInfo(request), type);
+        }
       } catch (error) {
         if (error instanceof AuthError) return fail(error.message, error.code);
         throw error;
@@ -284,5 +317,5 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   );
 
   // OAuth (supabase-js and the desktop app navigate here): the server is Google's OpenID Connect client.
-  await providerRoutes(app, { service, limits, google: options.google, origin: options.origin, safeRedirect });
+  await providerRoutes(app, { service, limits, google: options.google, origin: options.origin, safeRedirect, onSetAside: mailSetAside });
 }

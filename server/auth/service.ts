@@ -148,6 +148,13 @@ export class AuthService {
     return this.issueSession(updated ?? user, 'password', client);
   }
 
+  /** A session for the account with this id (one that followed an adoption link mailed to its address). */
+  async sessionFor(userId: string, method: string, client: ClientInfo) {
+    const user = await this.db.query.users.findFirst({ where: eq(users.id, userId) });
+    if (!user) throw new AuthError(403, 'otp_expired', 'Email link is invalid or has expired');
+    return this.issueSession(user, method, client);
+  }
+
   /** Creates a session with its first refresh token and access token. */
   async issueSession(user: UserRow, method: string, client: ClientInfo) {
     const [session] = await this.db

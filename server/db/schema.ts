@@ -50,7 +50,7 @@ export const refreshTokens = pgTable(
   (t) => [index('refresh_tokens_session_id_idx').on(t.sessionId)],
 );
 
-/** Single-use tokens sent by mail (recovery) and PKCE auth codes, stored as hashes. */
+/** Single-use tokens sent by mail (recovery, confirmation, adoption) and PKCE auth codes, stored as hashes. */
 export const oneTimeTokens = pgTable(
   'one_time_tokens',
   {
@@ -58,8 +58,10 @@ export const oneTimeTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['recovery', 'signup', 'pkce_code'] }).notNull(),
+    kind: text('kind', { enum: ['recovery', 'signup', 'pkce_code', 'adopt'] }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
+    /** For 'adopt' (migration 0018): the account that receives the set-aside account `userId`'s records. */
+    targetUserId: uuid('target_user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** For PKCE: the client's code challenge (S256 or plain) and what the code stands for. */
     codeChallenge: text('code_challenge'),
     codeChallengeMethod: text('code_challenge_method'),

@@ -57,3 +57,49 @@ export function signUpAttemptMail(to: string, loginLink: string): MailMessage {
 <p>If it was not you, ignore this message: your account is unchanged.</p>`,
   };
 }
+
+/** What the adoption mail tells about the set-aside account (server/auth/adoption.ts). */
+export interface SetAsideAccount {
+  createdAt: Date;
+  projects: number;
+  scenarios: number;
+  webhookUrls: string[];
+  apiKeys: number;
+}
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * Sent when a Google sign-in set apart a password account made with the address before it was proven; the link
+ * (24 hours, once) moves that account's projects and scenarios into the Google account.
+ */
+export function adoptionMail(to: string, account: SetAsideAccount, link: string): MailMessage {
+  const made = account.createdAt.toISOString().slice(0, 10);
+  const holds = `It holds ${count(account.projects, 'project', 'projects')}, ${count(account.scenarios, 'scenario', 'scenarios')}, ${count(account.webhookUrls.length, 'webhook', 'webhooks')} and ${count(account.apiKeys, 'API key', 'API keys')}.`;
+  const intro = `An account with a password was made with this address on ${made} (UTC) without the address being confirmed, so it was kept apart when you signed in with Google.`;
+  const webhooks = account.webhookUrls.length
+    ? 'Its webhooks are not moved but deleted, since someone else may have made them: check these URLs before you make them again in your account:'
+    : '';
+  const rest = [
+    'Its API keys are deleted, never moved.',
+    'If you did not make that account, ignore this message: nothing of it reaches your account.',
+  ];
+  return {
+    to,
+    subject: 'Move the projects of your earlier vibeeval account',
+    text: [
+      intro,
+      holds,
+      '',
+      'If you made it, open this link to move its projects and scenarios into the account you signed in to with Google (it works once, for 24 hours):',
+      link,
+      '',
+      ...(webhooks ? [webhooks, ...account.webhookUrls.map((url) => `  ${url}`), ''] : []),
+      ...rest,
+    ].join('\n'),
+    html: `<p>${escape(intro)}</p>
+<p>${escape(holds)}</p>
+<p>If you made it, <a href="${escape(link)}">move its projects and scenarios into your account</a> (the link works once, for 24 hours).</p>
+${webhooks ? `<p>${escape(webhooks)}</p>\n<ul>${account.webhookUrls.map((url) => `<li>${escape(url)}</li>`).join('')}</ul>\n` : ''}${rest.map((line) => `<p>${escape(line)}</p>`).join('\n')}`,
+  };
+}
