@@ -226,7 +226,9 @@ export function maskSecrets(text: string): string {
     .replace(ASSIGNMENT_LINE, maskAssignmentLine)
     // Assignments inside a line (code, JSON, PHP): define('DB_PASSWORD', '…'), 'password' => '…', password = "…",
     // {secretAccessKey:"…"}, "token": "…"
-    .replace(/(['"]?)([A-Za-z_$][\w$.-]{1,80})\1(\s{0,5}(?:,|=>|=|:)\s{0,5})(?:"([^"\r\n]{4,1000})"|'([^'\r\n]{4,1000})'|`([^`\r\n]{4,1000})`)/g,
+    // A name is tried only from the start of its run of name characters: from every position of a long run the
+    // {1,80} would read up to 80 characters each time (linear, but 80 times the run).
+    .replace(/(['"]?)(?<![\w$.-])([A-Za-z_$][\w$.-]{1,80})\1(\s{0,5}(?:,|=>|=|:)\s{0,5})(?:"([^"\r\n]{4,1000})"|'([^'\r\n]{4,1000})'|`([^`\r\n]{4,1000})`)/g,
       (all, q1: string, key: string, sep: string, double?: string, single?: string, back?: string) => {
         const value = double ?? single ?? back ?? '';
         const quote = double !== undefined ? '"' : single !== undefined ? "'" : '`';

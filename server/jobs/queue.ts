@@ -178,8 +178,12 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
     }
   }
 
-  if (options.runMonitorTick) await registerMonitorTick(boss, options.runMonitorTick, settled);
-  if (options.runBillingRollover) await registerBillingRollover(boss, options.runBillingRollover, settled);
+  // Their queues are created here, and pg-boss's queue creation deadlocks when two processes starting together
+  // attach queue partitions at once (seen in the team-mode test): they take turns, as createQueues does.
+  await aloneOnDatabase(database.url, async () => {
+    if (options.runMonitorTick) await registerMonitorTick(boss, options.runMonitorTick, settled);
+    if (options.runBillingRollover) await registerBillingRollover(boss, options.runBillingRollover, settled);
+  });
 
   const works: Record<RecoverableKind, boolean> = {
     scenarioRuns: scenarioWorkers > 0,
