@@ -10,6 +10,11 @@ export default defineConfig({
     // Integration tests start PostgreSQL servers: give them room on a 2-core machine.
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    // Two files at a time, each in a process of its own: every file makes its own data dirs, ports and databases, and
+    // a file waits on servers, browsers and PostgreSQL for much of its time. Budgets of synchronous work are held on
+    // CPU time (engine/testing/cpu-time.ts), which the file beside it does not stretch.
+    fileParallelism: true,
+    pool: 'forks',
+    maxWorkers: 2,
   },
 });

@@ -2,7 +2,7 @@
 // `npm test`: makes sure the system packages the tests use are present (installing them with apt when run
 // as root), then type-checks, lints, audits the Electron code (electronegativity), runs the unit tests (inside
 // a D-Bus session with an unlocked keyring, for the keychain tests) and the Playwright tests in Chromium.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -54,6 +54,40 @@ function step(title, command, args, options = {}) {
   }
 }
 
+/**
+ * Steps that only read the sources (type-checks, lint, audit) run side by side: each alone leaves a core idle for much
+ * of its time. Their output is held and printed whole, one step after another, so it never interleaves.
+ */
+async function sideBySide(steps) {
+  const t0 = performance.now();
+  const results = await Promise.all(
+    steps.map(
+      ([title, command, args]) =>
+        new Promise((resolve) => {
+          const started = performance.now();
+          const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+          const output = [];
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          child.on('error', (error) => resolve({ title, ms: performance.now() - started, status: 1, signal: null, output: [Buffer.from(String(error))] }));
+          child.on('close', (status, signal) => resolve({ title, ms: performance.now() - started, status, signal, output }));
+        }),
+    ),
+  );
+  for (const { title, ms, status, output } of results) {
+    console.log(`\n▶ ${title} (side by side)`);
+    process.stdout.write(Buffer.concat(output));
+    phases.push([`${title} (side by side)`, ms, status === 0 ? 'ok' : 'FAILED']);
+  }
+  phases.push(['  these side by side, wall', performance.now() - t0, 'ok']);
+  const failed = results.filter((r) => r.status !== 0);
+  if (failed.length > 0) {
+    for (const { title, status, signal } of failed) console.error(`\n✖ ${title} failed${status === null ? ` (${signal})` : ` (exit ${status})`}`);
+    printPhases();
+    process.exit(failed[0].status ?? 1);
+  }
+}
+
 let missing = needs.filter(([, present]) => !present()).map(([pkg]) => pkg);
 if (missing.length > 0) {
   const canApt = process.platform === 'linux' && process.getuid?.() === 0 && has('apt-get');
@@ -85,10 +119,12 @@ if (!keytarLoads()) {
 
 if (!existsSync(`${root}/out/main/server.js`) || process.env.CI) step('build', 'npx', ['electron-vite', 'build']);
 
-step('type-check (node project)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.node.json']);
-step('type-check (web project)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.web.json']);
-step('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
-step('Electron security audit (electronegativity)', process.execPath, [`${root}/scripts/electronegativity.mjs`]);
+await sideBySide([
+  ['lint', 'npx', ['eslint', '--max-warnings', '0', '.']],
+  ['type-check (node project)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.node.json']],
+  ['type-check (web project)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.web.json']],
+  ['Electron security audit (electronegativity)', process.execPath, [`${root}/scripts/electronegativity.mjs`]],
+]);
 step('unit tests (vitest, in a D-Bus session with a keyring)', 'sh', [`${root}/scripts/with-keyring.sh`, 'npx', 'vitest', 'run']);
 step('end-to-end tests (Playwright, Chromium)', 'npx', ['playwright', 'test']);
 printPhases();

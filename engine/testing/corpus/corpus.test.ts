@@ -1,10 +1,12 @@
-// The accuracy corpus's goals, checked on every `npm test`: every app scanned as a user would scan it.
+// The accuracy corpus's goals, checked on every `npm test`: every app scanned as a user would scan it. Its speed goal
+// (the whole corpus in under a minute) is a figure of the machine as much as of the code: `npm run bench:accuracy`
+// holds it, on a machine that runs nothing else.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CORPUS } from './apps/index';
 import type { AppResult } from './harness';
 import { corpusErrors, formatReport, runCorpus, summarize, type CorpusReport } from './run';
 
-const GOALS = { recall: 0.95, apps: 30, controls: 8, wallMs: 60_000 };
+const GOALS = { recall: 0.95, apps: 30, controls: 8 };
 
 let results: AppResult[] = [];
 let report: CorpusReport;
@@ -57,9 +59,5 @@ describe('the accuracy corpus', () => {
   it(`finds at least ${GOALS.recall * 100}% of the labelled weaknesses`, () => {
     expect(report.overall.labelled).toBeGreaterThan(0);
     expect(report.overall.recall, `misses: ${report.misses.map((m) => `${m.app} ${m.checkId}`).join(', ')}`).toBeGreaterThanOrEqual(GOALS.recall);
-  });
-
-  it(`scans the whole corpus in under ${GOALS.wallMs / 1000} s`, () => {
-    expect(report.wallMs).toBeLessThan(GOALS.wallMs);
   });
 });
