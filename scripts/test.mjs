@@ -3,7 +3,7 @@
 // as root), then type-checks, lints, audits the Electron code (electronegativity), runs the unit tests (inside
 // a D-Bus session with an unlocked keyring, for the keychain tests) and the Playwright tests in Chromium.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 
 const root = new URL('..', import.meta.url).pathname;
 const has = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
@@ -88,6 +88,23 @@ async function sideBySide(steps) {
   }
 }
 
+const BUILD_INPUTS = ['electron', 'preload', 'renderer', 'server', 'engine', 'common', 'resources', 'electron.vite.config.ts', 'package.json', 'package-lock.json'];
+
+/** The newest modification time (ms) under `path`, node_modules and test files aside. */
+function newest(path) {
+  const info = statSync(path, { throwIfNoEntry: false });
+  if (!info) return 0;
+  if (!info.isDirectory()) return /\.test\.tsx?$/.test(path) ? 0 : info.mtimeMs;
+  return Math.max(0, ...readdirSync(path).filter((name) => name !== 'node_modules').map((name) => newest(`${path}/${name}`)));
+}
+
+function buildIsStale() {
+  const outputs = ['out/main/server.js', 'out/main/index.js', 'out/preload/index.js', 'out/renderer/index.html'].map((file) => statSync(`${root}/${file}`, { throwIfNoEntry: false }));
+  if (outputs.some((info) => !info)) return true;
+  const built = Math.min(...outputs.map((info) => info.mtimeMs));
+  return BUILD_INPUTS.some((input) => newest(`${root}/${input}`) > built);
+}
+
 let missing = needs.filter(([, present]) => !present()).map(([pkg]) => pkg);
 if (missing.length > 0) {
   const canApt = process.platform === 'linux' && process.getuid?.() === 0 && has('apt-get');
@@ -117,7 +134,8 @@ if (!keytarLoads()) {
   else step('install keytar', 'npm', ['install', '--no-save', `keytar@${optionalDependencies.keytar}`]);
 }
 
-if (!existsSync(`${root}/out/main/server.js`) || process.env.CI) step('build', 'npx', ['electron-vite', 'build']);
+// The build `npm install` made (package.json's prepare) is used when no source is newer than it; otherwise rebuilt.
+if (buildIsStale()) step('build', 'npx', ['electron-vite', 'build']);
 
 await sideBySide([
   ['lint', 'npx', ['eslint', '--max-warnings', '0', '.']],

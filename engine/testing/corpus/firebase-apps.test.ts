@@ -47,5 +47,5 @@ describe('Firebase corpus apps', () => {
         expect([...statuses], `${app.id} ${service}`).toEqual(rules === 'locked' ? [service === 'database' ? 401 : 403] : [200]);
       }
     }
-  }, 20_000);
+  });
 });
