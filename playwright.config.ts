@@ -21,8 +21,12 @@ export default defineConfig({
   testDir: 'tests',
   testMatch: ['e2e/**/*.spec.ts', 'electron/**/*.spec.ts'],
   outputDir: 'test-results',
+  // Two workers share the one server: every spec makes its own accounts (newEmail()) and reads only its own mail.
+  // Files, not tests, are spread over them: the longest file (workspaces, ~2 min) is far below half the run, and a
+  // file's tests keep one worker's beforeAll (a test site, a second app server).
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
+  // No retries: a test that fails under load is fixed (in the app or the test), not run again.
   retries: 0,
   timeout: 60_000,
   // Assertions wait up to 10 s: on a busy 2-core machine a navigation after sign-in can take longer than 5 s.

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { newEmail, recoveryLinkFor, signIn, signUp, snap } from './support';
+import { newEmail, recoveryLinkFor, signIn, signUp, snap, openReady } from './support';
 
 test('sign up, sign in, reach the projects page, sign out', async ({ page }) => {
   const email = newEmail();
@@ -21,24 +21,24 @@ test('sign up, sign in, reach the projects page, sign out', async ({ page }) => 
   await snap(page, 'dashboard-projects');
 
   // A signed-in user who opens /login goes to the dashboard.
-  await page.goto('/login');
+  await openReady(page, '/login');
   await expect(page).toHaveURL(/\/dashboard\/projects$/);
 
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  await page.goto('/dashboard/events');
+  await openReady(page, '/dashboard/events');
   await expect(page).toHaveURL(/\/login$/);
 });
 
 test('a guarded page while signed out goes to /login', async ({ page }) => {
-  await page.goto('/dashboard/reports');
+  await openReady(page, '/dashboard/reports');
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('Sign in to access your dashboard and projects')).toBeVisible();
   await snap(page, 'login');
 });
 
 test('signup validation: mismatch and short passwords', async ({ page }) => {
-  await page.goto('/signup');
+  await openReady(page, '/signup');
   await page.getByLabel('Email').fill(newEmail());
   await page.getByLabel('Password', { exact: true }).fill('secret123');
   await page.getByLabel('Confirm Password').fill('secret124');

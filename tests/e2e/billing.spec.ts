@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { closeToasts, expectNoSeriousA11yViolations, snapBoth, signedIn } from './support';
+import { closeToasts, expectNoSeriousA11yViolations, snapBoth, signedIn, openReady } from './support';
 
 // The Plan & Billing screen against the real server and its local billing provider (no payment collected):
 // subscribe, upgrade at once, downgrade at period end, the filters, a failed change, cancel, Compare Plans.
@@ -23,7 +23,7 @@ test('Plan & Billing: a failed list, an invoice opened outside, Basic chosen, Pr
   await signedIn(page);
   // The list fails (the first call and the query's two retries): the spec's lead with the status text; Retry loads it.
   await page.route((url) => url.pathname === '/subscriptions', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }), { times: 3 });
-  await page.goto('/dashboard/billing');
+  await openReady(page, '/dashboard/billing');
   await expect(page.getByRole('heading', { name: 'Plan & Billing', level: 1 })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('alert')).toContainText('Failed to fetch subscriptions: Internal Server Error');
   await page.getByRole('button', { name: 'Retry' }).click();

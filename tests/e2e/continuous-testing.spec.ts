@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signedIn, snapBoth, startTestSite } from './support';
+import { expectNoSeriousA11yViolations, signedIn, snapBoth, startTestSite, openReady, reloadReady } from './support';
 
 // The continuous testing screen against the real server: reached from a project's Overview, the site token in the
 // script tag (copied, rotated), a daily schedule with its next run, a report posted as the monitoring script would
@@ -26,13 +26,13 @@ test('continuous testing: from the project Overview, the site token, a daily sch
 
     // The sidebar item stays greyed out and not clickable; with no project the page points to Projects.
     await expect(page.getByTestId('nav-continuous-testing').first()).toHaveAttribute('aria-disabled', 'true');
-    await page.goto('/dashboard/continuous-testing');
+    await openReady(page, '/dashboard/continuous-testing');
     await expect(page.getByText('No projects yet')).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole('link', { name: 'Go to Projects' })).toHaveAttribute('href', '/dashboard/projects');
     await expect(page.getByRole('link', { name: 'Integration guide' })).toHaveAttribute('href', '/vibe-loop');
 
     // A project, then its Overview's way in.
-    await page.goto('/dashboard/projects');
+    await openReady(page, '/dashboard/projects');
     await page.getByRole('button', { name: 'New Project', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Create New Project' });
     await dialog.getByLabel('Project Name').fill('Watched shop');
@@ -52,11 +52,11 @@ test('continuous testing: from the project Overview, the site token, a daily sch
     // On a plan without daily schedules (answered here as GET /plan_limits does on Basic), Daily is offered greyed.
     const basic = { tier: 'basic', subscribed: true, limits: { projects: 2, scenarios: 2, api_plan: null, report_formats: ['html'], monitor_frequencies: ['off', 'weekly'], seats: 1 } };
     await page.route(/\/plan_limits$/, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(basic) }));
-    await page.reload();
+    await reloadReady(page);
     await expect(schedule.getByRole('option', { name: 'Daily (not in your plan)' })).toBeDisabled();
     await expect(schedule.getByRole('option', { name: 'Weekly', exact: true })).toBeEnabled();
     await page.unroute(/\/plan_limits$/);
-    await page.reload();
+    await reloadReady(page);
     await expect(schedule.getByRole('option', { name: 'Daily', exact: true })).toBeEnabled();
     await schedule.getByLabel('Frequency').selectOption('daily');
     await schedule.getByLabel('Hour').selectOption({ label: '9 AM' });

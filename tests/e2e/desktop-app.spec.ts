@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { closeToasts, snapBoth, signedIn } from './support';
+import { closeToasts, snapBoth, signedIn, openReady, reloadReady } from './support';
 
 /**
  * The renderer's desktop-app features in Chromium: the Electron runtime can't be downloaded here, so the page
@@ -83,7 +83,7 @@ test('desktop app: boot notice, menu commands, and the Desktop app section of Pr
   await page.addInitScript(installFakeDesktop);
 
   // The notice main kept while the app booted, shown once (not again on the pages loaded after).
-  await page.goto('/');
+  await openReady(page, '/');
   await expect(page.getByText('System keychain unavailable')).toBeVisible();
   await closeToasts(page);
   await signedIn(page);
@@ -99,21 +99,19 @@ test('desktop app: boot notice, menu commands, and the Desktop app section of Pr
   await expect(dialog).toBeHidden();
 
   // Elsewhere, New Project opens the list with the dialog, once (a reload does not open it again).
-  await page.goto('/dashboard/preferences');
+  await openReady(page, '/dashboard/preferences');
   await expect(page.getByRole('heading', { name: 'Preferences', level: 1 })).toBeVisible();
-  // The prerendered shell shows first; the app listens to main's menu once it runs.
-  await expect(page.locator('html[data-app-ready="true"]')).toHaveCount(1);
   await expect(page.getByText('System keychain unavailable')).toHaveCount(0);
   await emit(page, 'vibeeval:event:menu', { command: 'new-project' });
   await expect(page).toHaveURL(/\/dashboard\/projects$/);
   // The list's page loads first (a lazy route): slow on a busy machine.
   await expect(dialog).toBeVisible({ timeout: 15_000 });
-  await page.reload();
+  await reloadReady(page);
   await expect(page.getByTestId('project-grid')).toBeVisible();
   await expect(dialog).toHaveCount(0);
 
   // The section.
-  await page.goto('/dashboard/preferences');
+  await openReady(page, '/dashboard/preferences');
   const section = page.getByTestId('desktop-settings');
   await expect(section.getByRole('heading', { name: 'Desktop app' })).toBeVisible();
   await expect(section.getByText(`In use now:`)).toBeVisible();
@@ -147,7 +145,7 @@ test('desktop app: boot notice, menu commands, and the Desktop app section of Pr
   await expect.poll(() => calls(page)).toContainEqual(['relaunch']);
 
   // Read back after a reload: the saved team server, still waiting for a restart.
-  await page.reload();
+  await reloadReady(page);
   await expect(section.getByLabel('Team server URL')).toHaveValue('https://team.example.com');
   await expect(section.getByRole('checkbox', { name: 'Desktop notifications' })).not.toBeChecked();
   await expect(section.getByTestId('restart-notice')).toBeVisible();
@@ -156,9 +154,8 @@ test('desktop app: boot notice, menu commands, and the Desktop app section of Pr
 test('web: Preferences has no Desktop app section', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signedIn(page);
-  await page.goto('/dashboard/preferences');
+  await openReady(page, '/dashboard/preferences');
   await expect(page.getByRole('heading', { name: 'Preferences', level: 1 })).toBeVisible();
-  await expect(page.locator('html[data-app-ready="true"]')).toHaveCount(1);
   await expect(page.getByTestId('desktop-settings')).toHaveCount(0);
   await expect(page.getByText('Desktop app')).toHaveCount(0);
 });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DASHBOARD_PRERENDERED_ROUTES, PUBLIC_PRERENDERED_ROUTES } from '../../common/prerender';
-import { newEmail, signIn, withCookieChoice } from './support';
+import { newEmail, signIn, withCookieChoice, openReady } from './support';
 
 // Strings, not functions: this file is type-checked without the DOM library.
 const OBSERVE_SHIFTS = `window.__shifts = [];
@@ -8,6 +8,12 @@ new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shifts.push(entry.value);
 }).observe({ type: 'layout-shift', buffered: true });`;
 const TOTAL_SHIFT = `window.__shifts.reduce((sum, value) => sum + value, 0)`;
+
+/** Waits for what can still move a hydrated page: its requests (data, lazy routes, images) and fonts, then a frame. */
+async function settled(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(`document.fonts.ready.then(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))`);
+}
 
 /** Console errors and uncaught exceptions of a page, from now on. */
 function collectErrors(page: Page): string[] {
@@ -140,7 +146,7 @@ test('hydration takes over the prerendered HTML as it is: same elements, no erro
     await expect(page.locator('html[data-app-ready="true"]'), route).toHaveCount(1, { timeout: 30_000 });
     // A mismatch makes React drop the HTML and render anew: the marked element would be gone.
     expect(await page.evaluate<boolean>(`document.querySelector('h1').prerenderedNode === true`), route).toBe(true);
-    await page.waitForTimeout(500);
+    await settled(page);
     // Opened without a recovery link, the reset page turns from its prerendered form to the invalid-link message.
     if (route !== '/reset-password') expect(await page.evaluate<number>(TOTAL_SHIFT), route).toBeLessThan(0.01);
     await page.unroute(/\/assets\/index-[^/]+\.js$/);
@@ -164,7 +170,7 @@ test('the landing page at 375 px hydrates without layout shift', async ({ page }
   await page.goto('/');
   await expect(page.locator('html[data-app-ready="true"]')).toHaveCount(1, { timeout: 30_000 });
   await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
-  await page.waitForTimeout(500);
+  await settled(page);
   expect(await page.evaluate<number>(TOTAL_SHIFT)).toBeLessThan(0.01);
   expect(errors).toEqual([]);
 });
@@ -173,7 +179,7 @@ test('signed in, the dashboard shell paints before the data arrives, then the da
   const email = newEmail();
   const signup = await request.post('/auth/v1/signup', { headers: { apikey: 'local' }, data: { email, password: 'first-paint-1' } });
   expect(signup.ok()).toBe(true);
-  await page.goto('/login');
+  await openReady(page, '/login');
   await signIn(page, email, 'first-paint-1');
   await expect(page).toHaveURL(/\/dashboard\/projects$/, { timeout: 30_000 });
 

@@ -1,12 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { OAuth2Server } from 'oauth2-mock-server';
-import { newEmail, snap, snapWidths, startAppServer } from './support';
-
-/** The sign-in pages are prerendered: their buttons act once the app has taken the page over. */
-async function open(page: Page, url: string) {
-  await page.goto(url);
-  await expect(page.locator('html[data-app-ready="true"]')).toHaveCount(1, { timeout: 30_000 });
-}
+// The sign-in pages are prerendered: their buttons act once the app has taken the page over (openReady).
+import { newEmail, openReady, snap, snapWidths, startAppServer } from './support';
 
 // The shared server has no Google client: both sign-in pages say so and never leave for a provider.
 test("'Continue with Google' without a Google client shows the not-configured toast", async ({ page }) => {
@@ -14,14 +9,14 @@ test("'Continue with Google' without a Google client shows the not-configured to
   page.on('request', (request) => {
     if (request.url().includes('/auth/v1/authorize')) left.push(request.url());
   });
-  await open(page, '/login');
+  await openReady(page, '/login');
   await page.getByRole('button', { name: 'Continue with Google' }).click();
   await expect(page.getByText('Error signing in with Google')).toBeVisible();
   await expect(page.getByText('Sign-in with Google is not configured on this server.')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
   await snapWidths(page, 'google-not-configured-login');
 
-  await open(page, '/signup');
+  await openReady(page, '/signup');
   await page.getByRole('button', { name: 'Continue with Google' }).click();
   await expect(page.getByText('Error signing up with Google')).toBeVisible();
   await expect(page.getByText('Sign-in with Google is not configured on this server.')).toBeVisible();
@@ -50,7 +45,7 @@ test.describe('sign-in with Google through the stand-in provider', () => {
   });
 
   test("'Continue with Google' goes through the provider and lands on the dashboard signed in", async ({ page }) => {
-    await open(page, `${app.origin}/login`);
+    await openReady(page, `${app.origin}/login`);
     await page.getByRole('button', { name: 'Continue with Google' }).click();
     await expect(page).toHaveURL(new RegExp(`^${app.origin}/dashboard`));
     await expect(page.getByText(email)).toBeVisible();

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
-import { startTestSite, snapBoth, signedIn } from './support';
+import { startTestSite, snapBoth, signedIn, openReady, reloadReady } from './support';
 
 // The API and Webhook screens against the real server: a key created, shown once, used on /v1 from the test
 // (its 'last used' follows) and revoked; the Documentation tab from the server's OpenAPI document; a webhook
@@ -14,7 +14,7 @@ test('API screen: usage overview, a key shown once, used on /v1 (last used), rev
   test.setTimeout(150_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await signedIn(page);
-  await page.goto('/dashboard/api');
+  await openReady(page, '/dashboard/api');
   await expect(page.getByRole('heading', { name: 'API', level: 1 })).toBeVisible({ timeout: 20_000 });
 
   // Overview: the plan, today's usage against the limit, the base URL and the plans.
@@ -54,7 +54,7 @@ test('API screen: usage overview, a key shown once, used on /v1 (last used), rev
   // Uses are written in batches (once a second, server/api-keys/auth.ts): a list read before that write still says
   // 'Never', so reload until the write has landed.
   await expect(async () => {
-    await page.reload();
+    await reloadReady(page);
     await expect(page.getByTestId('api-key-row').filter({ hasText: 'CI deploys' }).getByTestId('api-key-last-used')).toHaveText('0 minutes ago', { timeout: 3_000 });
   }).toPass({ timeout: 30_000 });
   await snapBoth(page, 'api-keys-list');
@@ -134,7 +134,7 @@ test('Webhook screen: checks, Test (200 and 500), saved with its secret once, a 
   const site = await startTestSite({ '/': { type: 'text/html', body: '<!doctype html><title>Hook site</title><h1>Hello</h1>' } }, { type: 'text/html', body: 'Not found' });
   try {
     await signedIn(page);
-    await page.goto('/dashboard/webhook');
+    await openReady(page, '/dashboard/webhook');
     await expect(page.getByRole('heading', { name: 'Webhook', level: 1 })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByText('No webhooks yet')).toBeVisible({ timeout: 20_000 });
     await expect(page.getByTestId('webhook-event-types')).toContainText('scan.completed');
@@ -218,7 +218,7 @@ test('Error states: lists that fail show Retry, a refused save shows the server 
   // API keys and usage that cannot load: their errors with Retry, which loads them once the server answers.
   await page.route(/\/api_keys(\?.*)?$/, fail(500, {}));
   await page.route(/\/api_usage$/, fail(500, {}));
-  await page.goto('/dashboard/api?tab=keys');
+  await openReady(page, '/dashboard/api?tab=keys');
   await expect(page.getByRole('alert').filter({ hasText: 'Failed to load API keys' })).toBeVisible({ timeout: 30_000 });
   await snapBoth(page, 'api-keys-error');
   await page.unroute(/\/api_keys(\?.*)?$/);
@@ -230,7 +230,7 @@ test('Error states: lists that fail show Retry, a refused save shows the server 
 
   // Webhooks: the list's error, a save refused with the server's detail, a delete that fails.
   await page.route(/\/webhooks(\?.*)?$/, fail(500, {}));
-  await page.goto('/dashboard/webhook');
+  await openReady(page, '/dashboard/webhook');
   await expect(page.getByRole('alert').filter({ hasText: 'Failed to load webhooks' })).toBeVisible({ timeout: 30_000 });
   await snapBoth(page, 'webhook-list-error');
   await page.unroute(/\/webhooks(\?.*)?$/);

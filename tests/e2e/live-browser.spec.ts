@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, snap, startTestSite, withCookieChoice } from './support';
+import { expectNoSeriousA11yViolations, snap, startTestSite, withCookieChoice, openReady } from './support';
 
 // /vibe-loop's Live Browser Demo in web mode: the site in an iframe where it allows framing (the server checks its
 // headers), a clear message where it does not. The test sites are on 127.0.0.1, which the server under test may
@@ -35,7 +35,7 @@ async function go(page: Page, url: string) {
 }
 
 test('live browser (web): a framable site shows in the frame, Back, Forward and Reload move through it', async ({ page }) => {
-  await page.goto('/vibe-loop');
+  await openReady(page, '/vibe-loop');
   const browser = page.getByTestId('live-browser');
   await browser.scrollIntoViewIfNeeded();
   await expect(browser).toContainText('Enter the address of a website to see it here.');
@@ -67,7 +67,7 @@ test('live browser (web): a framable site shows in the frame, Back, Forward and 
 });
 
 test('live browser (web): a site that refuses framing gets the message and a link to open it', async ({ page }) => {
-  await page.goto('/vibe-loop');
+  await openReady(page, '/vibe-loop');
   await go(page, `${site.url}locked`);
   const host = new URL(site.url).host;
   const refusal = page.getByTestId('framing-refused');
@@ -84,7 +84,7 @@ test('live browser (web): a site that refuses framing gets the message and a lin
 });
 
 test('live browser (web): bad input gets a clear message and loads nothing; a bare host gets https://', async ({ page }) => {
-  await page.goto('/vibe-loop');
+  await openReady(page, '/vibe-loop');
   await go(page, 'javascript:alert(1)');
   await expect(page.getByRole('alert').filter({ hasText: 'Only http and https addresses can be shown.' })).toBeVisible();
   await go(page, 'not a site');
@@ -166,7 +166,7 @@ const calls = (page: Page) => page.evaluate<Call[]>('window.__browserCalls');
 
 test('live browser (desktop page): shows the site over the box, follows it, reflects main state, closes on leaving', async ({ page }) => {
   await page.addInitScript({ content: FAKE_DESKTOP_BRIDGE });
-  await page.goto('/vibe-loop');
+  await openReady(page, '/vibe-loop');
   const browser = page.getByTestId('live-browser');
   await browser.scrollIntoViewIfNeeded();
   await expect(browser).toContainText('in a browser of its own');

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { newEmail, signIn, snapWidths } from './support';
+import { newEmail, signIn, snapWidths, openReady, reloadReady } from './support';
 
 // Lists come a page at a time (X-Next-Cursor); the screens still reach everything through 'Load more'.
 
@@ -12,7 +12,7 @@ async function signedIn(page: Page, request: APIRequestContext) {
   const email = newEmail();
   const signup = await request.post('/auth/v1/signup', { headers: { apikey: 'local' }, data: { email, password: 'secret123' } });
   expect(signup.ok(), await signup.text()).toBe(true);
-  await page.goto('/login');
+  await openReady(page, '/login');
   await signIn(page, email, 'secret123');
   await expect(page).toHaveURL(/\/dashboard\/projects$/);
 }
@@ -39,7 +39,7 @@ test('projects and events beyond the first page load on demand, at 1280 and 375 
   expect(((await first.json()) as unknown[]).length).toBe(50);
   expect(first.headers()['x-next-cursor']).toBeTruthy();
 
-  await page.reload();
+  await reloadReady(page);
   await expect(page.getByTestId('project-card')).toHaveCount(50);
   const more = page.getByTestId('load-more-projects');
   await expect(more).toBeVisible();
@@ -51,7 +51,7 @@ test('projects and events beyond the first page load on demand, at 1280 and 375 
   await expect(page.getByTestId('project-card').last()).toContainText('site1.example.test');
   await snapWidths(page, 'projects-all-pages');
 
-  await page.goto('/dashboard/events');
+  await openReady(page, '/dashboard/events');
   await expect(page.getByText('30 recent events')).toBeVisible();
   await page.getByTestId('load-more-events').click();
   await expect(page.getByText('55 recent events')).toBeVisible();
@@ -79,7 +79,7 @@ test('recent reports load their next page from the cursor header', async ({ page
       body: JSON.stringify(second ? [report(3)] : [report(1), report(2)]),
     });
   });
-  await page.goto('/dashboard/reports');
+  await openReady(page, '/dashboard/reports');
   await expect(page.getByTestId('recent-report')).toHaveCount(2);
   await page.getByTestId('load-more-reports').click();
   await expect(page.getByTestId('recent-report')).toHaveCount(3);

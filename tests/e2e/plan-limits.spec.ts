@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PLAN_LIMIT_TEXTS } from '../../common/plan-limits';
-import { expectNoSeriousA11yViolations, signedIn, snapBoth, snapWidths } from './support';
+import { expectNoSeriousA11yViolations, signedIn, snapBoth, snapWidths, openReady } from './support';
 
 // The upgrade prompt where a plan refuses an action. The shared server runs with no plan limits (its accounts count
 // as Enterprise), so the refusals are answered here with page.route, exactly as the server answers them on a Basic
@@ -44,7 +44,7 @@ test('plan limits: project creation and API keys show the refusal and an Upgrade
   );
   const apiDetail = PLAN_LIMIT_TEXTS.api('basic');
   await refuse(page, 'POST', /\/api_keys$/, 'api', apiDetail);
-  await page.goto('/dashboard/api');
+  await openReady(page, '/dashboard/api');
   await expect(page.getByRole('heading', { name: 'API', level: 1 })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('api-plan')).toHaveText('No API access', { timeout: 30_000 });
   await expect(page.getByTestId('api-usage').getByTestId('plan-limit')).toContainText('Upgrade to Pro to use API keys');

@@ -1,7 +1,6 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signIn, signedIn, snapBoth, startTestSite } from './support';
+import { expectNoSeriousA11yViolations, mailsTo, signIn, signedIn, snapBoth, startTestSite, openReady, reloadReady } from './support';
 
 // The Preferences screen against the real server: the two notification toggles saved as they change (and put back
 // when a save fails), what they change (a finished scan's mail in the server's outbox; the Webhook screen's
@@ -25,18 +24,14 @@ async function callApi(page: Page, method: string, path: string, body?: unknown)
   );
 }
 
-/** The subjects of the mails to `to` in the server's outbox (no SMTP_URL: one .eml file per message). */
-async function subjectsTo(to: string): Promise<string[]> {
-  const outbox = join(process.env.E2E_DATA_DIR!, 'outbox');
-  const subjects: string[] = [];
-  for (const file of await readdir(outbox).catch(() => [] as string[])) {
-    const raw = (await readFile(join(outbox, file), 'utf8')).replace(/=\r?\n/g, '');
-    if (raw.includes(`To: ${to}`)) subjects.push(/^Subject: (.*)$/m.exec(raw)?.[1] ?? '');
-  }
-  return subjects;
-}
+/** The subjects of the mails to `to` in the server's outbox. */
+const subjectsTo = async (to: string) => (await mailsTo(to)).map((raw) => /^Subject: (.*)$/m.exec(raw)?.[1] ?? '');
 
-/** Creates a one-page project of `url` and runs its scan to the end. */
+/**
+ * Creates a one-page project of `url` and runs its scan to the end: completed, and its completion event recorded.
+ * The server records that event after deciding on the scan's mail (server/jobs/scan-job.ts): with email
+ * notifications off, no mail of this scan can come after it.
+ */
 async function scanOnce(page: Page, url: string) {
   const created = await callApi(page, 'POST', '/project', { url, num_pages: 1 });
   expect(created.status, created.text).toBe(201);
@@ -45,6 +40,7 @@ async function scanOnce(page: Page, url: string) {
   await expect
     .poll(async () => (JSON.parse((await callApi(page, 'GET', `/project/${id}/scan`)).text) as { scan?: { state?: string } }).scan?.state, { timeout: 45_000 })
     .toBe('completed');
+  await expect.poll(async () => (await callApi(page, 'GET', `/events/project/${id}`)).text, { timeout: 20_000 }).toContain('Scan completed: grade');
 }
 
 test('Preferences: toggles saved and put back on failure, mail follows them, the Webhook notice, Download My Data', async ({ page }) => {
@@ -54,7 +50,7 @@ test('Preferences: toggles saved and put back on failure, mail follows them, the
     const email = await signedIn(page);
 
     // Webhook notifications start off: the Webhook screen says so and links to Preferences.
-    await page.goto('/dashboard/webhook');
+    await openReady(page, '/dashboard/webhook');
     const notice = page.getByTestId('webhook-notifications-off');
     await expect(notice).toContainText('Webhook notifications are off', { timeout: 20_000 });
     await notice.getByRole('link', { name: 'Open Preferences' }).click();
@@ -78,13 +74,12 @@ test('Preferences: toggles saved and put back on failure, mail follows them, the
     await expect(webhookSwitch).toBeChecked();
     await expect(emailSwitch).not.toBeChecked();
     await expect.poll(async () => JSON.parse((await callApi(page, 'GET', '/preferences')).text) as unknown).toEqual({ email_notifications: false, webhook_notifications: true });
-    await page.reload();
+    await reloadReady(page);
     await expect(webhookSwitch).toBeChecked({ timeout: 20_000 });
     await expect(emailSwitch).not.toBeChecked();
 
     // Off: the next scan sends no mail.
     await scanOnce(page, `${site.url}?second`);
-    await page.waitForTimeout(1500);
     expect(await subjectsTo(email)).toHaveLength(1);
 
     // A save that fails puts the switch back and says why.
@@ -97,13 +92,13 @@ test('Preferences: toggles saved and put back on failure, mail follows them, the
     await page.unroute('**/preferences');
 
     // With webhook notifications on, the Webhook screen has no notice.
-    await page.goto('/dashboard/webhook');
+    await openReady(page, '/dashboard/webhook');
     await expect(page.getByRole('heading', { name: 'Webhook', level: 1 })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByText('No webhooks yet')).toBeVisible({ timeout: 20_000 });
     await expect(notice).toHaveCount(0);
 
     // Download My Data: a JSON file named vibeeval-data-<date>.json that opens with the email and the settings.
-    await page.goto('/dashboard/preferences');
+    await openReady(page, '/dashboard/preferences');
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download My Data' }).click();
     const download = await downloading;
@@ -120,7 +115,7 @@ test('Preferences: toggles saved and put back on failure, mail follows them, the
 test('Delete My Account: the typed email confirms, then the account is gone and the app is back on /', async ({ page }) => {
   test.setTimeout(120_000);
   const email = await signedIn(page);
-  await page.goto('/dashboard/preferences');
+  await openReady(page, '/dashboard/preferences');
   await expect(page.getByRole('checkbox', { name: 'Email notifications' })).toBeChecked({ timeout: 20_000 });
   await page.getByRole('button', { name: 'Delete My Account' }).click();
   const dialog = page.getByRole('alertdialog');
@@ -135,7 +130,7 @@ test('Delete My Account: the typed email confirms, then the account is gone and 
   await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
   await expect(toast(page, 'Your account was deleted')).toBeVisible();
   // Signing in again fails: the account no longer exists.
-  await page.goto('/login');
+  await openReady(page, '/login');
   await signIn(page, email, 'secret123');
   await expect(page.getByText(/Invalid login credentials/i)).toBeVisible({ timeout: 20_000 });
   await expect(page).toHaveURL(/\/login$/);

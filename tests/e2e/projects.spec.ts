@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { snap, startTestSite, type TestPage, snapBoth, signedIn } from './support';
+import { animationsDone, snap, startTestSite, type TestPage, snapBoth, signedIn, openReady, reloadReady } from './support';
 
 // A tiny site on 127.0.0.1 for the real scan that Run Test starts: no security headers, a cookie without
 // HttpOnly/Secure, and an exposed .env file, so the scan has findings to show. Unknown paths are real 404s.
@@ -12,10 +12,20 @@ const PAGES: Record<string, TestPage> = {
       <form method="post" action="/login"><input name="email"><input name="password" type="password"><button>Sign in</button></form>
     </body></html>`,
   },
-  '/about': { type: 'text/html; charset=utf-8', body: '<!doctype html><html><head><title>About</title></head><body><p>About us</p><a href="/">Home</a></body></html>' },
+  // Held while the test looks at the running scan: a scan of this tiny site can end before the page shows it running.
+  '/about': { type: 'text/html; charset=utf-8', body: '<!doctype html><html><head><title>About</title></head><body><p>About us</p><a href="/">Home</a></body></html>', held: () => aboutHeld.opened },
   '/.env': { type: 'text/plain', body: 'APP_ENV=production\nDB_PASSWORD=correct-horse-battery-staple\nSTRIPE_SECRET_KEY=sk_live_51HxExampleExampleExample00\n' },
 };
 
+/** A promise and the function that resolves it. */
+function gate(): { opened: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
+let aboutHeld = gate();
+aboutHeld.open();
 let site: Awaited<ReturnType<typeof startTestSite>>;
 let siteUrl = '';
 
@@ -23,6 +33,8 @@ test.beforeAll(async () => {
   site = await startTestSite(PAGES, { type: 'text/html', body: '<!doctype html><title>Not found</title><h1>Not found</h1>' });
   siteUrl = site.url;
 });
+
+test.afterEach(() => aboutHeld.open());
 
 test.afterAll(async () => {
   await site.close();
@@ -123,12 +135,14 @@ test('projects: create (validation first), card, detail, settings, run a real sc
   await page.getByRole('tab', { name: 'Overview' }).click();
   await expect(details.getByText('3 pages')).toBeVisible();
   await expect(details.getByTestId('status-badge')).toHaveText('completed');
+  aboutHeld = gate();
   await page.getByRole('button', { name: 'Run Test', exact: true }).click();
   await expect(page.getByText('Test initiated')).toBeVisible();
-  // While it runs: the button is disabled and the live stream's progress shows pages and checks.
+  // While it runs (held at /about): the button is disabled and the live stream's progress shows pages and checks.
   await expect(page.getByRole('button', { name: 'Testing...' })).toBeDisabled();
   await expect(page.getByTestId('scan-progress-detail').first()).toContainText(/Pages \d+\/\d+ · Checks \d+\/\d+/, { timeout: 30_000 });
   await snap(page, 'project-scan-running-1280');
+  aboutHeld.open();
   const grade = page.getByTestId('scan-grade');
   await expect(grade).toBeVisible({ timeout: 150_000 });
   await expect(grade).toHaveText(/^[A-F][+-]?$/);
@@ -140,7 +154,7 @@ test('projects: create (validation first), card, detail, settings, run a real sc
   await finding.getByRole('button').first().click();
   await expect(finding.getByText('Remediation')).toBeVisible();
   // Let the accordion's opening animation finish before the screenshot.
-  await page.waitForTimeout(400);
+  await animationsDone(page);
   await snapBoth(page, 'project-overview-findings');
 
   // Activity: the timeline with the test, and the recorded events.
@@ -153,7 +167,7 @@ test('projects: create (validation first), card, detail, settings, run a real sc
   await snapBoth(page, 'project-activity');
 
   // The list shows the grade of the latest scan.
-  await page.goto('/dashboard/projects');
+  await openReady(page, '/dashboard/projects');
   await expect(page.getByTestId('card-grade')).toHaveText(/^[A-F][+-]?$/);
   await expect(page.getByTestId('project-card')).toContainText('3 pages');
   await page.getByTestId('project-card').getByRole('link').click();
@@ -167,18 +181,21 @@ test('projects: create (validation first), card, detail, settings, run a real sc
   await expect(page).toHaveURL(/\/dashboard\/projects$/);
   await expect(page.getByTestId('project-card')).toHaveCount(0);
 
-  await page.goto(projectUrl);
+  await openReady(page, projectUrl);
   await expect(page.getByText('Project not found')).toBeVisible();
   await page.getByRole('button', { name: 'Back to Projects', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/projects$/);
 });
 
-/** Makes the API call `method path` (a fetch, not the page load of the same path) answer `status` with `body`. */
-async function failApi(page: Page, method: string, path: RegExp, status: number, body: unknown = {}, delayMs = 0) {
+/**
+ * Makes the API call `method path` (a fetch, not the page load of the same path) answer `status` with `body`; with
+ * `held`, only once it resolves (the test has seen the loading state).
+ */
+async function failApi(page: Page, method: string, path: RegExp, status: number, body: unknown = {}, held?: Promise<void>) {
   await page.route(path, async (route) => {
     const request = route.request();
     if (request.resourceType() !== 'fetch' || request.method() !== method) return route.fallback();
-    if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
+    await held;
     await route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
   });
 }
@@ -190,15 +207,17 @@ test('projects: loading skeletons and every failure toast', async ({ page }) => 
 
   // Six skeleton cards while the list loads, then the load failure toast.
   await page.goto('/dashboard');
-  await failApi(page, 'GET', /\/projects$/, 500, { detail: 'boom' }, 1500);
+  const listHeld = gate();
+  await failApi(page, 'GET', /\/projects$/, 500, { detail: 'boom' }, listHeld.opened);
   await page.reload();
   await expect(page.getByTestId('project-card-skeleton')).toHaveCount(6);
+  listHeld.open();
   await expect(page.getByText('Failed to load projects')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText('Could not retrieve your projects. Please try again later.')).toBeVisible();
   await page.unroute(/\/projects$/);
 
   // Create failure: the server's detail.
-  await page.reload();
+  await reloadReady(page);
   await failApi(page, 'POST', /\/project$/, 400, { detail: 'Project limit reached' });
   await page.getByRole('button', { name: 'New Project', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Create New Project' });
@@ -239,9 +258,11 @@ test('projects: loading skeletons and every failure toast', async ({ page }) => 
   await expect(page).toHaveURL(/\/dashboard\/projects\/[\w-]+$/);
 
   // Loading state of the detail page, and a failure other than 404.
-  await failApi(page, 'GET', /\/project\/[\w-]+$/, 500, {}, 1500);
+  const detailsHeld = gate();
+  await failApi(page, 'GET', /\/project\/[\w-]+$/, 500, {}, detailsHeld.opened);
   await page.reload();
   await expect(page.getByText('Loading project details...')).toBeVisible();
+  detailsHeld.open();
   await expect(page.getByText('Failed to load project')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText('Could not retrieve project details. Please try again later.')).toBeVisible();
 });

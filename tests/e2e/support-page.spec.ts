@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signedIn, snapBoth } from './support';
+import { expectNoSeriousA11yViolations, signedIn, snapBoth, openReady } from './support';
 
 // The Support screen (spec section 2, Support): the Contact tab with the support email and the reply time, the FAQ
 // tab with its three answers, and each answer's links leading to the screens they describe.
@@ -7,7 +7,7 @@ import { expectNoSeriousA11yViolations, signedIn, snapBoth } from './support';
 test('Support: contact email and reply time, FAQ with working links, at 1280 and 375 px, axe clean', async ({ page }) => {
   test.setTimeout(120_000);
   await signedIn(page);
-  await page.goto('/dashboard/support');
+  await openReady(page, '/dashboard/support');
   await expect(page.getByRole('heading', { name: 'Support', level: 1 })).toBeVisible({ timeout: 20_000 });
 
   // Contact: the address as a mail link and the spec's reply time.
@@ -35,7 +35,7 @@ test('Support: contact email and reply time, FAQ with working links, at 1280 and
     ['Open Billing', /\/dashboard\/billing$/, 'Plan & Billing'],
   ];
   for (const [label, url, heading] of links) {
-    await page.goto('/dashboard/support?tab=faq');
+    await openReady(page, '/dashboard/support?tab=faq');
     await page.getByRole('link', { name: label }).click();
     await expect(page).toHaveURL(url);
     await expect(page.getByRole('heading', { level: 1 })).toContainText(heading, { timeout: 20_000 });

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 
 let counter = 0;
-export const newEmail = () => `e2e-${Date.now()}-${++counter}@example.test`;
+/** An address no other test uses: the two workers share one server, so the process id keeps their counters apart. */
+export const newEmail = () => `e2e-${Date.now()}-${process.pid}-${++counter}@example.test`;
 
 /** Saves a full-page screenshot under test-results/screens/ (kept as a CI artifact). */
 export async function snap(page: Page, name: string) {
@@ -16,29 +17,37 @@ export async function snap(page: Page, name: string) {
 }
 
 /**
- * The server under test has no SMTP_URL, so it delivers mail as .eml files to <data dir>/outbox: wait for
- * the message to `to` and return the recovery link in it.
+ * The mails to `to` in the shared server's outbox (it has no SMTP_URL, so it writes one .eml file per message), with
+ * quoted-printable soft line breaks and `=3D` undone. Only mails addressed to `to`: the specs running beside this
+ * one mail the same outbox.
  */
-export async function recoveryLinkFor(to: string, timeoutMs = 10_000): Promise<string> {
+export async function mailsTo(to: string): Promise<string[]> {
   const outbox = join(process.env.E2E_DATA_DIR!, 'outbox');
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const files = await readdir(outbox).catch(() => [] as string[]);
-    for (const file of files) {
-      // Undo quoted-printable soft line breaks and escapes before looking for the link.
-      const raw = (await readFile(join(outbox, file), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-      if (!raw.includes(`To: ${to}`)) continue;
-      // The sign-up's confirmation mail carries a /verify link too (type=signup): only the recovery link counts.
-      const link = /https?:\/\/[^\s"<]+\/auth\/v1\/verify[^\s"<]+type=recovery[^\s"<]*/.exec(raw)?.[0];
-      if (link) return link.replace(/&amp;/g, '&');
-    }
-    await new Promise((r) => setTimeout(r, 200));
+  const header = `To: ${to}`;
+  const mails: string[] = [];
+  for (const file of await readdir(outbox).catch(() => [] as string[])) {
+    const raw = (await readFile(join(outbox, file), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    if (raw.split(/\r?\n/).includes(header)) mails.push(raw);
   }
-  throw new Error(`no recovery mail for ${to} in ${outbox}`);
+  return mails;
+}
+
+/** Waits for a mail to `to` carrying a link matching `pattern`, and answers the link (`&amp;` undone). */
+export async function mailedLink(to: string, pattern: RegExp, timeout = 15_000): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => (link = (await mailsTo(to)).map((raw) => pattern.exec(raw)?.[0]).find(Boolean)), { message: `a mail to ${to} with a link like ${pattern}`, timeout })
+    .toBeTruthy();
+  return link!.replace(/&amp;/g, '&');
+}
+
+/** The recovery link mailed to `to` (the sign-up's confirmation mail carries a /verify link too: type=signup). */
+export function recoveryLinkFor(to: string): Promise<string> {
+  return mailedLink(to, /https?:\/\/[^\s"<]+\/auth\/v1\/verify[^\s"<]+type=recovery[^\s"<]*/);
 }
 
 export async function signUp(page: Page, email: string, password: string, timeout?: number) {
-  await page.goto('/signup');
+  await openReady(page, '/signup');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm Password').fill(password);
@@ -53,6 +62,12 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** Waits for the page's finite CSS animations and transitions to end (an accordion opening, a dialog appearing). */
+export async function animationsDone(page: Page): Promise<void> {
+  // A string: this file is type-checked without the DOM library. Endless ones (spinners) would never end.
+  await page.evaluate(`Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity).map((a) => a.finished.catch(() => undefined)))`);
 }
 
 /** Closes every toast, which would otherwise cover the content in a screenshot. */
@@ -92,6 +107,8 @@ export interface TestPage {
   type: string;
   body: string;
   headers?: Record<string, string>;
+  /** Answered only once the promise this returns resolves: holds a scan mid-crawl while the test looks at it. */
+  held?: () => Promise<void>;
 }
 
 /** A tiny site on 127.0.0.1 for real scans: `pages` by path, anything else the given 404. Close it with `close()`. */
@@ -105,7 +122,7 @@ export async function startTestSite(
       response.writeHead(404, { 'content-type': notFound.type }).end(notFound.body);
       return;
     }
-    response.writeHead(200, { 'content-type': page.type, ...page.headers }).end(page.body);
+    void (page.held?.() ?? Promise.resolve()).then(() => response.writeHead(200, { 'content-type': page.type, ...page.headers }).end(page.body));
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   const { port } = site.address() as AddressInfo;
@@ -141,41 +158,60 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
 }
 
+/** A port free at the moment of asking (bound to port 0 and closed again). */
+function freePort(): Promise<number> {
+  return new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 /**
  * A second app server (the built CLI in web mode) with its own data dir, port and environment, for tests that
  * need settings the shared server lacks (e.g. SMTP_URL pointing at a capture server). `stop()` ends it.
+ * The port is free when asked for, but the other worker's app server (or any connection's local port) can take it
+ * before this one binds it: a server that exits before answering /health is started again on another port.
  */
 export async function startAppServer(env: Record<string, string>): Promise<{ origin: string; stop(): Promise<void> }> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'vibeeval-e2e-app-'));
-  const port = await new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port: free } = probe.address() as AddressInfo;
-      probe.close(() => resolve(free));
+  for (let attempt = 1; ; attempt++) {
+    const dataDir = await mkdtemp(join(tmpdir(), 'vibeeval-e2e-app-'));
+    const port = await freePort();
+    const child = spawn(process.execPath, [join(process.cwd(), 'bin', 'vibeeval.cjs'), 'serve'], {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), VIBEEVAL_DATA_DIR: dataDir, DATABASE_URL: '', VIBEEVAL_UNSUBSCRIBED_TIER: 'enterprise', VIBEEVAL_API_PLAN: 'free', ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
     });
-  });
-  const child = spawn(process.execPath, [join(process.cwd(), 'bin', 'vibeeval.cjs'), 'serve'], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), VIBEEVAL_DATA_DIR: dataDir, DATABASE_URL: '', VIBEEVAL_UNSUBSCRIBED_TIER: 'enterprise', VIBEEVAL_API_PLAN: 'free', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the app server exited with ${child.exitCode}`);
-    const up = await fetch(`${origin}/health`).then((r) => r.ok, () => false);
-    if (up) break;
-    if (Date.now() > deadline) throw new Error('the app server did not start within 60 s');
-    await new Promise((r) => setTimeout(r, 200));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const origin = `http://127.0.0.1:${port}`;
+    if (await answersHealth(origin, exited)) {
+      return {
+        origin,
+        async stop() {
+          // SIGINT lets it stop its embedded PostgreSQL.
+          child.kill('SIGINT');
+          await exited;
+          await rm(dataDir, { recursive: true, force: true });
+        },
+      };
+    }
+    await rm(dataDir, { recursive: true, force: true });
+    if (attempt === 3) throw new Error(`the app server exited with ${await exited} before answering, ${attempt} times`);
   }
-  return {
-    origin,
-    async stop() {
-      // SIGINT lets it stop its embedded PostgreSQL.
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGINT');
-      await exited;
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
+}
+
+/** Polls `origin`/health until it answers (true) or the server exits (false); throws after 60 s. */
+async function answersHealth(origin: string, exited: Promise<number | null>): Promise<boolean> {
+  let gone = false;
+  void exited.then(() => (gone = true));
+  const deadline = Date.now() + 60_000;
+  while (!gone) {
+    if (await fetch(`${origin}/health`).then((r) => r.ok, () => false)) return true;
+    if (Date.now() > deadline) throw new Error('the app server did not answer /health within 60 s');
+    // A poll every 200 ms, cut short when the server exits.
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 200))]);
+  }
+  return false;
 }
 
 /** Stores a cookie choice before any page script runs, so the consent banner stays away (layout checks, screenshots). */
@@ -183,8 +219,23 @@ export async function withCookieChoice(page: Page) {
   await page.addInitScript(`window.localStorage.setItem('cookie-consent', JSON.stringify({ necessary: true, analytics: false, marketing: false }))`);
 }
 
-/** Opens `path` and waits for the app to run: a prerendered page paints before it starts (renderer/start-after-paint.js). */
+/**
+ * Waits for the app to run in the page just loaded: a prerendered page paints before it starts
+ * (renderer/start-after-paint.js), and its form fields and buttons act only once it does. Starting the app on a
+ * loaded 2-core machine can take longer than an assertion's 10 s, which the next assertion should not pay for.
+ */
+export async function appRunning(page: Page): Promise<void> {
+  await expect(page.locator('html[data-app-ready="true"]')).toHaveCount(1, { timeout: 30_000 });
+}
+
+/** Opens `path` (a path of the shared server, or a full URL) and waits for the app to run. */
 export async function openReady(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
+  await appRunning(page);
+}
+
+/** Reloads the page and waits for the app to run again. */
+export async function reloadReady(page: Page): Promise<void> {
+  await page.reload();
+  await appRunning(page);
 }

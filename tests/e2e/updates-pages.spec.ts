@@ -155,7 +155,7 @@ test('articles: key texts, back to Updates, previous and next', async ({ page })
   }
 
   // Next, next, previous: the links move through the series.
-  await page.goto(ARTICLES[0].path);
+  await openReady(page, ARTICLES[0].path);
   await page.getByRole('navigation', { name: 'More articles' }).getByRole('link', { name: ARTICLES[1].title }).click();
   await expect(page.getByRole('heading', { level: 1, name: ARTICLES[1].title })).toBeVisible();
   await page.getByRole('navigation', { name: 'More articles' }).getByRole('link', { name: ARTICLES[2].title }).click();

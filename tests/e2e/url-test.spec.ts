@@ -122,7 +122,7 @@ test('submit: Testing... for 800 ms, the email dialog, the POST body, and the re
   const site = await startTestSite({ '/': { type: 'text/html', body: '<!doctype html><title>Shop</title><h1>Shop</h1>' } }, { type: 'text/html', body: 'not found' });
   try {
     await stopClock(page);
-    await page.goto(app.origin);
+    await openReady(page, app.origin);
     await field(page).fill(site.url);
     await page.clock.runFor(500);
     await expect(status(page)).toContainText('Valid URL');

@@ -1,8 +1,6 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { WORKSPACE_HEADER } from '../../common/workspaces';
-import { closeToasts, expectNoSeriousA11yViolations, newEmail, signIn, signUp, signedIn, snapBoth, withCookieChoice } from './support';
+import { closeToasts, expectNoSeriousA11yViolations, mailedLink, newEmail, signIn, signUp, signedIn, snapBoth, withCookieChoice, openReady, reloadReady } from './support';
 
 // Team mode's screens against the real server: an owner creates a workspace from the top bar's switcher, invites a
 // colleague from the Members page (the mail lands in the server's outbox), the colleague opens the mailed link
@@ -28,22 +26,8 @@ async function callApi(page: Page, method: string, path: string, body?: unknown,
   );
 }
 
-/** The invitation link mailed to `to` (the server's outbox: one .eml file per message). */
-async function invitationLinkFor(to: string, timeoutMs = 15_000): Promise<string> {
-  const outbox = join(process.env.E2E_DATA_DIR!, 'outbox');
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    for (const file of await readdir(outbox).catch(() => [] as string[])) {
-      // Undo quoted-printable soft line breaks and escapes before looking for the link.
-      const raw = (await readFile(join(outbox, file), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-      if (!raw.includes(`To: ${to}`)) continue;
-      const link = /https?:\/\/[^\s"<]+\/invite\?token=vbi_[A-Za-z0-9_-]{43}/.exec(raw)?.[0];
-      if (link) return link;
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no invitation mail for ${to} in ${outbox}`);
-}
+/** The invitation link mailed to `to` (the server's outbox). */
+const invitationLinkFor = (to: string) => mailedLink(to, /https?:\/\/[^\s"<]+\/invite\?token=vbi_[A-Za-z0-9_-]{43}/);
 
 /** A second person in their own browser context (their own storage), with the cookie choice made. */
 async function secondPerson(browser: Browser, baseURL: string | undefined): Promise<Page> {
@@ -136,7 +120,7 @@ test('Workspaces: create from the switcher, invite by mail, the colleague signs 
   // The colleague opens the mailed link signed out: sign up, sign in, and the invitation comes back.
   const link = await invitationLinkFor(colleagueEmail);
   const colleague = await secondPerson(browser, baseURL);
-  await colleague.goto(new URL(link).pathname + new URL(link).search);
+  await openReady(colleague, new URL(link).pathname + new URL(link).search);
   await expect(colleague.getByTestId('invite-sign-in')).toBeVisible();
   await expectNoSeriousA11yViolations(colleague);
   await signUp(colleague, colleagueEmail, PASSWORD, 30_000);
@@ -157,12 +141,12 @@ test('Workspaces: create from the switcher, invite by mail, the colleague signs 
   await colleague.keyboard.press('Escape');
 
   // The used link now says so, with a way on.
-  await colleague.goto(new URL(link).pathname + new URL(link).search);
+  await openReady(colleague, new URL(link).pathname + new URL(link).search);
   await expect(colleague.getByTestId('invitation-refusal')).toContainText('This invitation has already been used');
   await expect(colleague.getByRole('link', { name: 'Go to the dashboard' })).toBeVisible();
 
   // The member's Members page: both members, no invite form, Leave workspace.
-  await colleague.goto('/dashboard/members');
+  await openReady(colleague, '/dashboard/members');
   await expect(colleague.getByTestId('member-row')).toHaveCount(2, { timeout: 30_000 });
   await expect(colleague.getByRole('button', { name: 'Send invitation' })).toHaveCount(0);
   await expect(colleague.getByRole('button', { name: 'Remove' })).toHaveCount(0);
@@ -170,7 +154,7 @@ test('Workspaces: create from the switcher, invite by mail, the colleague signs 
   await snapBoth(colleague, 'workspaces-members-member');
 
   // The owner sees the colleague joined (and the invitation gone).
-  await page.reload();
+  await reloadReady(page);
   await expect(page.getByTestId('member-row')).toHaveCount(2);
   await expect(page.getByTestId('invitation-row')).toHaveCount(0);
 
@@ -180,7 +164,7 @@ test('Workspaces: create from the switcher, invite by mail, the colleague signs 
   await expect(toast(colleague, 'You left the workspace')).toBeVisible();
   await expect(colleague).toHaveURL(/\/dashboard\/projects$/);
   await expect(colleague.getByTestId('workspace-switcher')).toContainText('Personal');
-  await page.reload();
+  await reloadReady(page);
   await expect(page.getByTestId('member-row')).toHaveCount(1);
   await colleague.context().close();
 });
@@ -206,20 +190,20 @@ test('Workspaces: a member removed while away falls back to the personal workspa
     await signIn(person, email, PASSWORD);
     await expect(person).toHaveURL(/\/dashboard\/projects$/, { timeout: 30_000 });
     const link = await invitationLinkFor(email);
-    await person.goto(new URL(link).pathname + new URL(link).search);
+    await openReady(person, new URL(link).pathname + new URL(link).search);
     await person.getByRole('button', { name: 'Join workspace' }).click();
     await expect(person.getByTestId('workspace-switcher')).toContainText('Hand-over');
     people.push(person);
   }
 
   // The owner removes the first (confirmed); the first, reloading, is back in their personal workspace with a toast.
-  await page.goto('/dashboard/members');
+  await openReady(page, '/dashboard/members');
   await expect(page.getByTestId('member-row')).toHaveCount(3);
   await page.getByRole('button', { name: `Remove ${first}` }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
   await expect(toast(page, 'Member removed')).toBeVisible();
   await expect(page.getByTestId('member-row')).toHaveCount(2);
-  await people[0]!.reload();
+  await reloadReady(people[0]!);
   await expect(toast(people[0]!, 'Workspace not available')).toBeVisible({ timeout: 20_000 });
   await expect(people[0]!.getByTestId('workspace-switcher')).toContainText('Personal');
 
@@ -229,7 +213,7 @@ test('Workspaces: a member removed while away falls back to the personal workspa
   await expect(toast(page, 'Ownership transferred')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Leave workspace' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Send invitation' })).toHaveCount(0);
-  await people[1]!.goto('/dashboard/members');
+  await openReady(people[1]!, '/dashboard/members');
   await expect(people[1]!.getByRole('button', { name: 'Send invitation' })).toBeVisible();
   await closeToasts(page);
   for (const person of people) await person.context().close();
@@ -254,7 +238,7 @@ test('Workspaces (scoped queries): a joined member sees the workspace projects, 
   const own = await callApi(colleague, 'POST', '/project', { url: 'https://mine.example.test/' });
   expect(own.status, own.text).toBe(201);
   const link = await invitationLinkFor(colleagueEmail);
-  await colleague.goto(new URL(link).pathname + new URL(link).search);
+  await openReady(colleague, new URL(link).pathname + new URL(link).search);
   await colleague.getByRole('button', { name: 'Join workspace' }).click();
   await expect(colleague).toHaveURL(/\/dashboard\/projects$/);
   await expect(colleague.getByText('team.example.test').first()).toBeVisible();

@@ -5,15 +5,22 @@ export const toaster = createToaster({ placement: 'bottom-end', pauseOnPageIdle:
 
 type ToastText = string | undefined;
 
+/**
+ * How long every toast stays. Zag's defaults are 2 s for success and 5 s for the others: 'Site token rotated. Update
+ * the script tag on your site: the old token no longer works.' was gone in 2 s, before it could be read (and
+ * before a test on a busy machine looked). Errors already stayed 7 s; all toasts now do.
+ */
+const TOAST_MS = 7000;
+
 /** Shorthands for the spec's toasts: a title and, usually, a description. */
 export const notify = {
   success: (title: string, description?: ToastText) =>
-    toaster.create({ type: 'success', title, description, closable: true }),
+    toaster.create({ type: 'success', title, description, closable: true, duration: TOAST_MS }),
   error: (title: string, description?: ToastText) =>
-    toaster.create({ type: 'error', title, description, closable: true, duration: 7000 }),
-  info: (title: string, description?: ToastText) => toaster.create({ type: 'info', title, description, closable: true }),
+    toaster.create({ type: 'error', title, description, closable: true, duration: TOAST_MS }),
+  info: (title: string, description?: ToastText) => toaster.create({ type: 'info', title, description, closable: true, duration: TOAST_MS }),
   warning: (title: string, description?: ToastText) =>
-    toaster.create({ type: 'warning', title, description, closable: true }),
+    toaster.create({ type: 'warning', title, description, closable: true, duration: TOAST_MS }),
   /** 'Error' / 'An unexpected error occurred.' for exceptions nobody expected. */
   unexpected: () => notify.error('Error', 'An unexpected error occurred.'),
 };

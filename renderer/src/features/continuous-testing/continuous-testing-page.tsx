@@ -10,6 +10,7 @@ import { InstallationTab } from './components/installation-tab';
 import { OverviewTab } from './components/overview-tab';
 import { chooseProjectId } from './continuous-format';
 import { useContinuousBuilds } from './hooks/use-continuous-builds';
+import { usePlanLimits } from '../../api/use-plan-limits';
 import { useProjectPicker } from '../../api/use-project-picker';
 import { useMonitoring } from './hooks/use-monitoring';
 import { texts } from './texts';
@@ -28,6 +29,9 @@ export function ContinuousTestingPage() {
   const projectId = chooseProjectId(requested, projects.projects.map((project) => project.id));
   const monitoring = useMonitoring(projectId);
   const builds = useContinuousBuilds(projectId);
+  // Asked with the page's other queries, not once the schedule form shows after the monitoring data: its answer
+  // decides which frequencies the form offers, and the form waits for it.
+  usePlanLimits();
   useLiveUpdates();
 
   const requestedTab = params.get('tab');

@@ -19,7 +19,10 @@ export function ScheduleForm({ overview }: { overview: MonitoringOverview }) {
   const [weekday, setWeekday] = useState(overview.schedule.weekday);
   const timezone = browserTimeZone();
   // A schedule the plan does not include is offered greyed (the saved one stays selectable); the server decides.
-  const allowed = usePlanLimits().data?.limits.monitor_frequencies;
+  // Until the plan is known the choice waits: offered at once, Daily could be picked on a plan without it and then
+  // turn grey under the pointer. If the plan cannot be read, everything is offered and the server's refusal answers.
+  const planLimits = usePlanLimits();
+  const allowed = planLimits.data?.limits.monitor_frequencies;
   const offered = (value: Frequency) => !allowed || allowed.includes(value) || value === overview.schedule.frequency;
 
   const submit = (event: FormEvent) => {
@@ -41,7 +44,7 @@ export function ScheduleForm({ overview }: { overview: MonitoringOverview }) {
         <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
           <Field.Root>
             <Field.Label>{texts.frequency}</Field.Label>
-            <NativeSelect.Root>
+            <NativeSelect.Root disabled={planLimits.isPending}>
               <NativeSelect.Field value={frequency} onChange={(e) => setFrequency(e.currentTarget.value as Frequency)}>
                 {MONITOR_FREQUENCIES.map((value) => (
                   <option key={value} value={value} disabled={!offered(value)}>
