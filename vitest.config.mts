@@ -7,7 +7,9 @@ export default defineConfig({
   define: { __VIBEEVAL_VERSION__: JSON.stringify(pkg.version) },
   test: {
     include: ['{server,engine,common,electron,preload,renderer}/**/*.test.{ts,tsx}', 'tests/packaging/**/*.test.ts'],
-    // Integration tests start PostgreSQL servers: give them room on a 2-core machine.
+    // One PostgreSQL for the run; each test server gets a database cloned from a migrated template.
+    globalSetup: ['server/testing/global-postgres.ts'],
+    // Integration tests start servers: give them room on a 2-core machine.
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
