@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { openDatabase, type Database } from '../db';
 import { SHARED_POSTGRES, TEMPLATE_DATABASE } from './global-postgres';
 
 export interface FreshDatabase {
@@ -29,8 +30,11 @@ async function asAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise
 /** PostgreSQL refuses to copy a template while another session is connected to it (SQLSTATE 55006). */
 const templateBusy = (error: unknown) => (error as { code?: string }).code === '55006' && /being accessed by other users/.test((error as Error).message);
 
-/** A new database on the run's shared PostgreSQL, cloned from the migrated template. */
-export async function freshDatabase(): Promise<FreshDatabase> {
+/**
+ * A new database on the run's shared PostgreSQL, cloned from the migrated template; with `migrated: false` an empty
+ * one, for tests of the migrations themselves.
+ */
+export async function freshDatabase({ migrated = true }: { migrated?: boolean } = {}): Promise<FreshDatabase> {
   const adminUrl = sharedPostgresUrl();
   if (!adminUrl) throw new Error('No shared PostgreSQL: run the tests through vitest.config.mts, whose global setup starts it.');
   const name = `t_${randomBytes(8).toString('hex')}`;
@@ -39,7 +43,7 @@ export async function freshDatabase(): Promise<FreshDatabase> {
     // every clone back until it left: wait a little for it rather than fail the test.
     for (let attempt = 1; ; attempt++) {
       try {
-        await client.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
+        await client.query(`CREATE DATABASE ${name} TEMPLATE ${migrated ? TEMPLATE_DATABASE : 'template0'}`);
         return;
       } catch (error) {
         if (!templateBusy(error) || attempt >= 8) throw error;
@@ -55,6 +59,25 @@ export async function freshDatabase(): Promise<FreshDatabase> {
     drop() {
       dropping ??= asAdmin(adminUrl, async (client) => void (await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)));
       return dropping;
+    },
+  };
+}
+
+/** The product's database handle (`openDatabase`) on a fresh database; `close()` also drops it. */
+export async function openFreshDatabase(): Promise<Database> {
+  const fresh = await freshDatabase();
+  let database: Database;
+  try {
+    database = await openDatabase({ databaseUrl: fresh.url, embeddedDir: '', embeddedPassword: '', log: () => undefined });
+  } catch (error) {
+    await fresh.drop();
+    throw error;
+  }
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await fresh.drop();
     },
   };
 }
