@@ -40,7 +40,9 @@ export default defineConfig({
   resolve: { alias: { '@common': resolve(root, 'common') } },
   define: { __VIBEEVAL_VERSION__: JSON.stringify(pkg.version) },
   test: {
-    // Integration tests start PostgreSQL servers: give them room on a 2-core machine.
+    // One PostgreSQL for the run; each test server gets a database cloned from a migrated template.
+    globalSetup: ['server/testing/global-postgres.ts'],
+    // Integration tests start servers: give them room on a 2-core machine.
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Two files at a time, each file making its own data dirs, ports and databases; a file waits on servers, browsers

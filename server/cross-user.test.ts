@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest, signUp, type RawAnswer, type RawRequest } from './testing/http';
 import { recordRoutes, routeKey, type RegisteredRoute } from './testing/routes';
 import { startTestServer } from './testing/test-server';
-import { embeddedDatabaseUrl, insertApiKey } from './mcp/testing';
+import { insertApiKey } from './mcp/testing';
 
 // User B against user A's records, on every route of the real app: each route that takes an id answers B with a
 // 404 (not a 403, not data) for A's records and changes nothing of A's; lists never show A's records; the live
@@ -413,7 +413,7 @@ const TABLE: Record<string, Entry> = {
  * A's MCP session answers 404 to B on POST, GET and DELETE (and still works for A afterwards).
  */
 async function mcpAcrossUsers(owner: Owner, caller: { id: string }) {
-  const database = await embeddedDatabaseUrl(server.dataDir);
+  const database = server.databaseUrl;
   const connect = async (userId: string) => {
     const key = await insertApiKey(database, userId);
     const transport = new StreamableHTTPClientTransport(new URL(`${server.origin}/mcp`), { requestInit: { headers: { authorization: `Bearer ${key}` } } });
@@ -450,7 +450,7 @@ async function mcpAcrossUsers(owner: Owner, caller: { id: string }) {
  */
 async function invitationAcrossUsers(owner: Owner, caller: { token: string }, path: string) {
   const token = `vbi_${randomBytes(32).toString('base64url')}`;
-  const pool = new pg.Pool({ connectionString: await embeddedDatabaseUrl(server.dataDir), max: 1 });
+  const pool = new pg.Pool({ connectionString: server.databaseUrl, max: 1 });
   try {
     await pool.query(
       `insert into workspace_invitations (workspace_id, email, invited_by, token_hash, expires_at) values ($1, $2, $3, $4, now() + interval '1 hour')`,

@@ -112,7 +112,7 @@ async function liveMessage(origin: string, call: Call, type: string, trigger: ()
 
 describe('a dying embedded database', () => {
   it('answers 503 with the reason, restarts PostgreSQL, and carries on with its data, queues and live updates', async () => {
-    const server = await startTestServer(ENV);
+    const server = await startTestServer(ENV, { embedded: true });
     let release = () => undefined as void;
     try {
       const { call } = await client(server.origin);
@@ -177,7 +177,7 @@ describe('a dying embedded database', () => {
 
 describe('stopping while the embedded database is away', () => {
   it('stops within a bounded time, a scan in flight left for the next start, nothing unhandled', async () => {
-    const server = await startTestServer(ENV);
+    const server = await startTestServer(ENV, { embedded: true });
     let children: number[] = [];
     try {
       const { call } = await client(server.origin);

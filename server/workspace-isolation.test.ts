@@ -6,7 +6,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKSPACE_HEADER, WORKSPACE_TEXTS } from '../common/workspaces';
-import { embeddedDatabaseUrl, insertApiKey } from './mcp/testing';
+import { insertApiKey } from './mcp/testing';
 import { rawRequest, signUp, type RawAnswer, type RawRequest } from './testing/http';
 import { recordRoutes, routeKey, type RegisteredRoute } from './testing/routes';
 import { startTestServer } from './testing/test-server';
@@ -469,7 +469,7 @@ async function seedScopeOfW(w: string, projectId: string) {
   const spareWebhookId = await idOf(asOwner('POST', '/webhook', { url: `${siteUrl}w-spare` }));
   const made = (await call(json(member.token, 'POST', '/api_keys', { name: 'm' }, w))).json as { id: string; key: string };
   const spareKeyId = await idOf(asOwner('POST', '/api_keys', { name: 'spare' }));
-  const database = await embeddedDatabaseUrl(server.dataDir);
+  const database = server.databaseUrl;
   const [formerKey, strangerKey] = [await insertApiKey(database, former.id, 'former', w), await insertApiKey(database, stranger.id)];
   const v1 = await call(json(made.key, 'POST', '/v1/scans', { url: `${siteUrl}v1` }));
   expect(v1.status, v1.text).toBe(202);
@@ -499,7 +499,7 @@ beforeAll(async () => {
     recorder.stop();
   }
   routes = recorder.routes();
-  pool = new pg.Pool({ connectionString: await embeddedDatabaseUrl(server.dataDir), max: 2 });
+  pool = new pg.Pool({ connectionString: server.databaseUrl, max: 2 });
   [owner, member, former, stranger] = [await signUp(server.origin, 'ws-owner'), await signUp(server.origin, 'ws-member'), await signUp(server.origin, 'ws-former'), await signUp(server.origin, 'ws-stranger')];
   const w = await sharedWorkspace(pool, owner.id);
   await addMember(pool, w, member.id);

@@ -7,12 +7,12 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db';
+import type { Database } from '../db';
+import { openFreshDatabase } from '../testing/fresh-database';
 import { users, webhookDeliveries, webhooks } from '../db/schema';
 import { createMailer } from '../mail/mailer';
 import { Sealer } from '../projects/sealed';
 import { ReportLinks } from '../reports/links';
-import { loadSecrets } from '../secrets';
 import { startSmtpCapture } from '../testing/smtp-capture';
 import { personalWorkspace, sharedWorkspace } from '../testing/workspace-rows';
 import { WebhookDeliverer } from '../webhooks/delivery';
@@ -37,8 +37,7 @@ const sealer = new Sealer('notifier-test-secret');
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'vibeeval-notifier-'));
-  const secrets = await loadSecrets(dataDir);
-  database = await openDatabase({ embeddedDir: join(dataDir, 'pg'), embeddedPassword: secrets.pgPassword, log: () => undefined });
+  database = await openFreshDatabase();
   smtp = await startSmtpCapture();
   receiver = http.createServer((req, res) => {
     req.resume();

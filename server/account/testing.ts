@@ -2,7 +2,6 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { expect } from 'vitest';
-import { embeddedDatabaseUrl } from '../mcp/testing';
 import { rawRequest, signUp, type RawAnswer } from '../testing/http';
 import { startTestServer } from '../testing/test-server';
 import { userTables } from './deletion';
@@ -82,7 +81,7 @@ export async function startAccountHarness(): Promise<AccountHarness> {
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   const siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
   const server = await startTestServer({ VIBEEVAL_SCAN_RENDER: 'false', VIBEEVAL_SCAN_RATE: '0', VIBEEVAL_SCENARIO_CONCURRENCY: '0' });
-  const pool = new pg.Pool({ connectionString: await embeddedDatabaseUrl(server.dataDir), max: 2 });
+  const pool = new pg.Pool({ connectionString: server.databaseUrl, max: 2 });
   const call: AccountHarness['call'] = (user, method, path, body) =>
     rawRequest(server.origin, {
       method,

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_PATTERN, API_KEY_TEXTS } from '../../common/api-keys';
-import { startEmbeddedPostgres, type RunningPostgres } from '../db/embedded';
+import { freshDatabase, type FreshDatabase } from '../testing/fresh-database';
 import { scrubText, scrubUrl } from '../log-scrub';
 import { rawRequest, signUp, type RawAnswer } from '../testing/http';
 import { startTestServer } from '../testing/test-server';
@@ -19,7 +19,7 @@ type Server = Awaited<ReturnType<typeof startTestServer>>;
 // one daily allowance shared by both.
 
 let root: string;
-let postgres: RunningPostgres;
+let database: FreshDatabase;
 let db: pg.Pool;
 let a: Server;
 let b: Server;
@@ -29,9 +29,9 @@ const issuedKeys: string[] = [];
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'vibeeval-keys-'));
-  postgres = await startEmbeddedPostgres({ dir: join(root, 'pg'), password: 'keys-test-password-0123', log: () => undefined });
+  database = await freshDatabase();
   // One data dir: both instances accept the same session tokens, as a team's servers share their secrets.
-  const env = { DATABASE_URL: postgres.url, VIBEEVAL_DATA_DIR: join(root, 'data'), VIBEEVAL_SCAN_CONCURRENCY: '0', VIBEEVAL_SCENARIO_CONCURRENCY: '0' };
+  const env = { DATABASE_URL: database.url, VIBEEVAL_DATA_DIR: join(root, 'data'), VIBEEVAL_SCAN_CONCURRENCY: '0', VIBEEVAL_SCENARIO_CONCURRENCY: '0' };
   const destination = new Writable({
     write(chunk: Buffer, _encoding, done) {
       logged += chunk.toString();
@@ -41,14 +41,14 @@ beforeAll(async () => {
   a = await startTestServer({ ...env, LOG_LEVEL: 'info' }, { logDestination: destination });
   // B is a server that refuses private addresses (its scans, and the scans asked of its public API).
   b = await startTestServer({ ...env, VIBEEVAL_SCAN_ALLOW_PRIVATE: 'false' });
-  db = new pg.Pool({ connectionString: postgres.url, max: 2 });
+  db = new pg.Pool({ connectionString: database.url, max: 2 });
 }, 120_000);
 
 afterAll(async () => {
   await db?.end();
   await a?.stop();
   await b?.stop();
-  await postgres?.stop();
+  await database?.drop();
   if (root) await rm(root, { recursive: true, force: true });
 });
 
@@ -317,7 +317,7 @@ describe('wrong API keys from one client', () => {
   beforeAll(async () => {
     // Behind a proxy the client is X-Forwarded-For's address: each test client has its own.
     c = await startTestServer({
-      DATABASE_URL: postgres.url,
+      DATABASE_URL: database.url,
       VIBEEVAL_DATA_DIR: join(root, 'data'),
       VIBEEVAL_SCAN_CONCURRENCY: '0',
       VIBEEVAL_SCENARIO_CONCURRENCY: '0',

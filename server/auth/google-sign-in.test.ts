@@ -4,7 +4,6 @@ import { OAuth2Server } from 'oauth2-mock-server';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { embeddedDatabaseUrl } from '../mcp/testing';
 import { startSmtpCapture, startTestServer } from '../testing/test-server';
 import { GOOGLE_NOT_CONFIGURED } from '../../common/auth';
 
@@ -59,7 +58,7 @@ describe('sign-in with Google, the server as OpenID Connect client (the stand-in
       { LOG_LEVEL: 'info', SMTP_URL: smtp.url, GOOGLE_CLIENT_ID: 'vibeeval-test', GOOGLE_CLIENT_SECRET: 'test-secret', GOOGLE_ISSUER_URL: google.issuer.url! },
       { logDestination: { write: (line: string) => void logs.push(line) } },
     );
-    pool = new pg.Pool({ connectionString: await embeddedDatabaseUrl(server.dataDir), max: 2 });
+    pool = new pg.Pool({ connectionString: server.databaseUrl, max: 2 });
   });
   afterAll(async () => {
     await pool?.end();

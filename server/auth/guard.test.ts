@@ -6,7 +6,8 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { openDatabase, type Database } from '../db';
+import type { Database } from '../db';
+import { openFreshDatabase } from '../testing/fresh-database';
 import { createMailer } from '../mail/mailer';
 import { loadSecrets } from '../secrets';
 
@@ -28,7 +29,7 @@ describe('product API guard', () => {
       JWT_EXPIRY: '1',
     });
     const secrets = await loadSecrets(dataDir);
-    database = await openDatabase({ embeddedDir: join(dataDir, 'pg'), embeddedPassword: secrets.pgPassword, log: () => undefined });
+    database = await openFreshDatabase();
     const mailer = createMailer({ from: 'x@example.test', dataDir });
     ({ app } = await buildApp({
       config,

@@ -2,7 +2,6 @@ import { createClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embeddedDatabaseUrl } from '../mcp/testing';
 import { startSmtpCapture, startTestServer } from '../testing/test-server';
 
 // A password change through supabase-js's updateUser, as the reset page makes it: the other sessions of the user
@@ -24,7 +23,7 @@ describe('password change', () => {
   beforeAll(async () => {
     smtp = await startSmtpCapture();
     server = await startTestServer({ SMTP_URL: smtp.url, SIGNIN_MAX_PER_EMAIL: '20', SIGNIN_MAX_PER_IP: '1000' });
-    pool = new pg.Pool({ connectionString: await embeddedDatabaseUrl(server.dataDir), max: 2 });
+    pool = new pg.Pool({ connectionString: server.databaseUrl, max: 2 });
   });
   afterAll(async () => {
     await pool?.end();

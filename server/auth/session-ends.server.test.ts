@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedPostgres, type RunningPostgres } from '../db/embedded';
+import { freshDatabase, type FreshDatabase } from '../testing/fresh-database';
 import { rawRequest, signUp } from '../testing/http';
 import { startTestServer } from '../testing/test-server';
 
@@ -16,26 +16,26 @@ type Server = Awaited<ReturnType<typeof startTestServer>>;
  */
 describe('sessions ended on another instance', () => {
   let root: string;
-  let postgres: RunningPostgres;
+  let database: FreshDatabase;
   let pool: pg.Pool;
   let a: Server;
   let b: Server;
 
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'vibeeval-sessions-'));
-    postgres = await startEmbeddedPostgres({ dir: join(root, 'pg'), password: 'sessions-test-password-0123', log: () => undefined });
+    database = await freshDatabase();
     // One data dir: both instances sign and accept the same tokens, as a team's servers share their secrets.
-    const env = { DATABASE_URL: postgres.url, VIBEEVAL_DATA_DIR: join(root, 'data'), VIBEEVAL_SCAN_CONCURRENCY: '0' };
+    const env = { DATABASE_URL: database.url, VIBEEVAL_DATA_DIR: join(root, 'data'), VIBEEVAL_SCAN_CONCURRENCY: '0' };
     a = await startTestServer(env);
     b = await startTestServer(env);
-    pool = new pg.Pool({ connectionString: postgres.url, max: 2 });
+    pool = new pg.Pool({ connectionString: database.url, max: 2 });
   }, 120_000);
 
   afterAll(async () => {
     await pool?.end();
     await a?.stop();
     await b?.stop();
-    await postgres?.stop();
+    await database?.drop();
     if (root) await rm(root, { recursive: true, force: true });
   });
 

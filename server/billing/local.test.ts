@@ -1,14 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_ERRORS } from '../../common/billing';
 import type { WebhookEventType } from '../../common/webhooks';
-import { openDatabase, type Database } from '../db';
+import type { Database } from '../db';
+import { openFreshDatabase } from '../testing/fresh-database';
 import { subscriptions } from '../db/schema';
-import { loadSecrets } from '../secrets';
 import { PlanGate } from './plan-gate';
 import type { ChangedSubscription } from './provider';
 import { nextPeriod, periodEnd } from './providers/local';
@@ -19,7 +16,6 @@ import { createBilling } from './setup';
 // upgrade at once, downgrade at the period's end, cancel with access until the end, the rollover of each kind of
 // period (also after a server was off for months), refusals, account closing, and what each change announces.
 
-let dataDir: string;
 let database: Database;
 let clock = new Date('2026-01-31T10:00:00.000Z');
 const emitted: { userId: string; type: WebhookEventType; data: Record<string, unknown> }[] = [];
@@ -28,9 +24,7 @@ let gate: PlanGate;
 let billing: BillingService;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'vibeeval-billing-'));
-  const secrets = await loadSecrets(dataDir);
-  database = await openDatabase({ embeddedDir: join(dataDir, 'pg'), embeddedPassword: secrets.pgPassword, log: () => undefined });
+  database = await openFreshDatabase();
   // A plan gate that keeps plans for an hour: only billing's forgetting makes it read a change.
   gate = new PlanGate(database.pool, { unsubscribedTier: 'basic', unsubscribedApiPlan: null, ttlMs: 3_600_000 });
   billing = createBilling({
@@ -46,7 +40,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await database?.close();
-  await rm(dataDir, { recursive: true, force: true });
 });
 
 const unix = (iso: string) => Date.parse(iso) / 1000;

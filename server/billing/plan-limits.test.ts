@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsSchema, type AnalyticsResult } from '../../common/audits';
 import { eventKindSchema } from '../../common/projects';
 import { PLAN_LIMIT_TEXTS } from '../../common/plan-limits';
-import { startEmbeddedPostgres, type RunningPostgres } from '../db/embedded';
+import { freshDatabase, type FreshDatabase } from '../testing/fresh-database';
 import { rawRequest, signUp } from '../testing/http';
 import { startTestServer } from '../testing/test-server';
 
@@ -17,28 +17,28 @@ type Server = Awaited<ReturnType<typeof startTestServer>>;
 // the limit; once the account holds an active Pro subscription the same actions go through.
 
 let root: string;
-let postgres: RunningPostgres;
+let database: FreshDatabase;
 let db: pg.Pool;
 let server: Server;
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'vibeeval-plan-'));
-  postgres = await startEmbeddedPostgres({ dir: join(root, 'pg'), password: 'plan-limits-test-0123', log: () => undefined });
+  database = await freshDatabase();
   server = await startTestServer({
-    DATABASE_URL: postgres.url,
+    DATABASE_URL: database.url,
     VIBEEVAL_DATA_DIR: join(root, 'data'),
     VIBEEVAL_SCAN_CONCURRENCY: '0',
     VIBEEVAL_SCENARIO_CONCURRENCY: '0',
     VIBEEVAL_UNSUBSCRIBED_TIER: 'basic',
     VIBEEVAL_API_PLAN: '',
   });
-  db = new pg.Pool({ connectionString: postgres.url, max: 2 });
+  db = new pg.Pool({ connectionString: database.url, max: 2 });
 }, 120_000);
 
 afterAll(async () => {
   await db?.end();
   await server?.stop();
-  await postgres?.stop();
+  await database?.drop();
   if (root) await rm(root, { recursive: true, force: true });
 });
 

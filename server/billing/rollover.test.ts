@@ -2,7 +2,6 @@ import PgBoss from 'pg-boss';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptionsResponseSchema } from '../../common/billing';
-import { embeddedDatabaseUrl } from '../mcp/testing';
 import { rawRequest, signUp } from '../testing/http';
 import { startTestServer } from '../testing/test-server';
 import { BILLING_ROLLOVER_CRON, BILLING_ROLLOVER_QUEUE } from './rollover';
@@ -16,7 +15,7 @@ let boss: PgBoss;
 
 beforeAll(async () => {
   server = await startTestServer({ VIBEEVAL_SCAN_RENDER: 'false', VIBEEVAL_SCAN_RATE: '0', VIBEEVAL_SCENARIO_CONCURRENCY: '0' });
-  client = new pg.Pool({ connectionString: await embeddedDatabaseUrl(server.dataDir), max: 2 });
+  client = new pg.Pool({ connectionString: server.databaseUrl, max: 2 });
   // Another process's client: it sends ticks and keeps no time itself.
   boss = new PgBoss({ db: { executeSql: (text: string, values: unknown[]) => client.query(text, values) }, schema: 'pgboss', schedule: false, supervise: false, migrate: false });
   await boss.start();

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_ERRORS, createdSubscriptionSchema, plansResponseSchema, subscriptionResponseSchema, subscriptionsResponseSchema } from '../../common/billing';
 import { openDatabase, type Database } from '../db';
 import { billingCustomers } from '../db/schema';
-import { embeddedDatabaseUrl } from '../mcp/testing';
 import { rawRequest, signUp, type RawAnswer } from '../testing/http';
 import { startTestServer } from '../testing/test-server';
 import { PlanGate } from './plan-gate';
@@ -64,7 +63,7 @@ beforeAll(async () => {
     VIBEEVAL_SCENARIO_CONCURRENCY: '0',
   });
   // The server's own database, for what no route shows (customers) and for closing an account.
-  database = await openDatabase({ databaseUrl: await embeddedDatabaseUrl(server.dataDir), embeddedDir: '', embeddedPassword: '', log: () => undefined });
+  database = await openDatabase({ databaseUrl: server.databaseUrl, embeddedDir: '', embeddedPassword: '', log: () => undefined });
   user = await signUp(server.origin, 'stripe');
 }, 60_000);
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedPostgres, type RunningPostgres } from '../db/embedded';
+import { freshDatabase, type FreshDatabase } from '../testing/fresh-database';
 import { startTestServer } from '../testing/test-server';
 import { signUp } from '../testing/http';
 
@@ -16,16 +16,16 @@ type Server = Awaited<ReturnType<typeof startTestServer>>;
  */
 describe('list answers kept between changes', () => {
   let root: string;
-  let postgres: RunningPostgres;
+  let database: FreshDatabase;
   let a: Server;
   let b: Server;
   let token: string;
 
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'vibeeval-lists-'));
-    postgres = await startEmbeddedPostgres({ dir: join(root, 'pg'), password: 'lists-test-password-0123', log: () => undefined });
+    database = await freshDatabase();
     // One data dir: both instances sign and accept the same tokens, as a team's servers share their secrets.
-    const env = { DATABASE_URL: postgres.url, VIBEEVAL_DATA_DIR: join(root, 'data'), VIBEEVAL_LIST_CACHE_TTL_MS: '60000', VIBEEVAL_SCAN_CONCURRENCY: '0' };
+    const env = { DATABASE_URL: database.url, VIBEEVAL_DATA_DIR: join(root, 'data'), VIBEEVAL_LIST_CACHE_TTL_MS: '60000', VIBEEVAL_SCAN_CONCURRENCY: '0' };
     a = await startTestServer(env);
     b = await startTestServer(env);
     token = (await signUp(a.origin, 'lists')).token;
@@ -34,7 +34,7 @@ describe('list answers kept between changes', () => {
   afterAll(async () => {
     await a?.stop();
     await b?.stop();
-    await postgres?.stop();
+    await database?.drop();
     if (root) await rm(root, { recursive: true, force: true });
   });
 
@@ -69,7 +69,7 @@ describe('list answers kept between changes', () => {
   });
 
   it('keeps answers (a write that fires no change news is not seen) and drops them on a write by another process', async () => {
-    const client = new pg.Client({ connectionString: postgres.url });
+    const client = new pg.Client({ connectionString: database.url });
     await client.connect();
     try {
       expect(await statuses(a)).toEqual(['archived']);

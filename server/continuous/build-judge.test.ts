@@ -1,17 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Finding } from '../../common/scan';
-import { openDatabase, type Database } from '../db';
+import type { Database } from '../db';
+import { openFreshDatabase } from '../testing/fresh-database';
 import { continuousBuilds, projects, scans } from '../db/schema';
 import { Sealer } from '../projects/sealed';
 import { ProjectError, ProjectService } from '../projects/service';
 import { ScenarioService } from '../scenarios/service';
-import { loadSecrets } from '../secrets';
 import { BuildJudge } from './build-judge';
 import { ContinuousBuilds } from './builds';
 import { runMonitorTick } from './schedule';
@@ -22,17 +19,13 @@ import { personalWorkspace } from '../testing/workspace-rows';
 // announce each waiting build once; a scan still running judges nothing; a build whose re-scan cannot be queued
 // stays 'other' and the report that made it is not failed.
 
-let dataDir: string;
 let database: Database;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'vibeeval-build-judge-'));
-  const secrets = await loadSecrets(dataDir);
-  database = await openDatabase({ embeddedDir: join(dataDir, 'pg'), embeddedPassword: secrets.pgPassword, log: () => undefined });
+  database = await openFreshDatabase();
 }, 60_000);
 afterAll(async () => {
   await database?.close();
-  await rm(dataDir, { recursive: true, force: true });
 });
 
 const finding = (n: number, severity: Finding['severity']): Finding => ({

@@ -1,14 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { continuousBuildSchema, type MonitorSchedule } from '../../common/continuous';
-import { openDatabase, type Database } from '../db';
+import type { Database } from '../db';
+import { openFreshDatabase } from '../testing/fresh-database';
 import { continuousBuilds, projects } from '../db/schema';
-import { loadSecrets } from '../secrets';
 import { signUp } from '../testing/http';
 import { startTestServer } from '../testing/test-server';
 import { personalWorkspace } from '../testing/workspace-rows';
@@ -19,7 +16,6 @@ import { ContinuousService } from './service';
 // hour, across daylight saving changes and concurrent ticks), then the whole path in a running server: the pg-boss
 // schedule registered, a tick job as its cron sends it, and the scheduled build in GET /continuous_builds.
 
-let dataDir: string;
 let database: Database;
 let continuous: ContinuousService;
 const logs: { level: 'info' | 'warn'; fields: object; message: string }[] = [];
@@ -29,15 +25,12 @@ const logger: MonitorTickDeps['logger'] = {
 };
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'vibeeval-schedule-'));
-  const secrets = await loadSecrets(dataDir);
-  database = await openDatabase({ embeddedDir: join(dataDir, 'pg'), embeddedPassword: secrets.pgPassword, log: () => undefined });
+  database = await openFreshDatabase();
   continuous = new ContinuousService(database.db);
 }, 60_000);
 
 afterAll(async () => {
   await database?.close();
-  await rm(dataDir, { recursive: true, force: true });
 });
 
 // Each test's schedules are the only ones on: a build made by a tick is the test's own.

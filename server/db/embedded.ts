@@ -20,6 +20,8 @@ export interface EmbeddedPostgresOptions {
   password: string;
   /** A fixed port (default: any free one). */
   port?: number;
+  /** Connections the server accepts (default 100: one process's pools and listeners, with room to spare). */
+  maxConnections?: number;
   log: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
 }
 
@@ -206,9 +208,9 @@ function run(file: string, args: string[], owner: ReturnType<typeof postgresUser
 /** Refusals PostgreSQL logs while it restarts after a crash, once per client that tries meanwhile: the supervisor reports the outage once. */
 const EXPECTED_WHILE_RECOVERING = /the database system is (starting up|not yet accepting connections|shutting down|in recovery mode)|terminating connection due to unexpected postmaster exit/;
 
-function launch(postgres: string, dir: string, port: number, owner: ReturnType<typeof postgresUser>, log: EmbeddedPostgresOptions['log']): Promise<ChildProcess> {
+function launch(postgres: string, dir: string, port: number, maxConnections: number, owner: ReturnType<typeof postgresUser>, log: EmbeddedPostgresOptions['log']): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
-    const args = ['-D', dir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=100'];
+    const args = ['-D', dir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', `max_connections=${maxConnections}`];
     // Its own process group: a Ctrl+C in the terminal reaches only us, and we stop PostgreSQL after the
     // requests in flight have finished.
     const child = spawn(postgres, args, { ...owner, env: { ...process.env, LC_ALL: 'C' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
@@ -258,7 +260,7 @@ async function ensureDatabase(port: number, password: string) {
 }
 
 /** Starts (initialising on first use) the embedded cluster and returns its connection URL. */
-export async function startEmbeddedPostgres({ dir: requestedDir, password, port: fixedPort, log }: EmbeddedPostgresOptions): Promise<RunningPostgres> {
+export async function startEmbeddedPostgres({ dir: requestedDir, password, port: fixedPort, maxConnections = 100, log }: EmbeddedPostgresOptions): Promise<RunningPostgres> {
   const { postgres, initdb } = binaries();
   const owner = postgresUser();
   const dir = await clusterDir(requestedDir);
@@ -283,7 +285,7 @@ export async function startEmbeddedPostgres({ dir: requestedDir, password, port:
   for (let attempt = 1, portAttempts = 0; !child; attempt++) {
     port ||= await freePort();
     try {
-      child = await launch(postgres, dir, port, owner, log);
+      child = await launch(postgres, dir, port, maxConnections, owner, log);
     } catch (error) {
       const message = (error as Error).message;
       if (sharedMemoryInUse(message) && attempt < 40) {
@@ -296,7 +298,7 @@ export async function startEmbeddedPostgres({ dir: requestedDir, password, port:
     }
   }
   await ensureDatabase(port, password);
-  return supervised({ child, port, dir, password, log, relaunch: () => launch(postgres, dir, port, owner, log) });
+  return supervised({ child, port, dir, password, log, relaunch: () => launch(postgres, dir, port, maxConnections, owner, log) });
 }
 
 /** The running cluster: stop on request, report an exit nobody asked for, start again on the same port. */

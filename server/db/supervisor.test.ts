@@ -117,6 +117,28 @@ describe('Supervisor', () => {
     expect(db.calls).toEqual([1]);
   });
 
+  it('a single missed probe is not a loss: a second probe is asked, and only two misses in a row start recovery', async () => {
+    const { clock } = fakeClock();
+    const db = fakeDatabase(0);
+    const answers = [false, true];
+    const { s, states } = supervisor(db, clock, { probe: async () => answers.shift() ?? false });
+    await s.suspect('no answer to a periodic check');
+    expect(states).toEqual([]);
+    expect(s.availability.state).toBe('up');
+    expect(db.calls).toEqual([]);
+
+    let probes = 0;
+    const twice = supervisor(db, clock, {
+      probe: async () => {
+        probes++;
+        return false;
+      },
+    });
+    await twice.s.suspect('no answer to a periodic check');
+    expect(probes).toBe(2);
+    expect(twice.states[0]?.state).toBe('down');
+  });
+
   it('a probe that throws counts as a lost database', async () => {
     const { clock } = fakeClock();
     const db = fakeDatabase(0);

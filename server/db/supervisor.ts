@@ -113,11 +113,20 @@ export class Supervisor {
    */
   suspect(reason: string): Promise<void> {
     if (this.stopped.signal.aborted || this.recovering) return Promise.resolve();
-    this.probing ??= this.options
-      .probe()
-      .then((up) => (up ? undefined : this.lost(reason)), () => this.lost(reason))
-      .finally(() => (this.probing = undefined));
+    this.probing ??= this.confirm(reason).finally(() => (this.probing = undefined));
     return this.probing;
+  }
+
+  /**
+   * A loss is declared only after two probes in a row fail: on a busy machine one new connection can miss the
+   * probe's timeout while the database is fine, and a false loss answers every request 503 until it comes back.
+   */
+  private async confirm(reason: string): Promise<void> {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      if (await this.options.probe().catch(() => false)) return;
+      if (this.stopped.signal.aborted) return;
+    }
+    this.lost(reason);
   }
 
   /** Stops recovering (the server is shutting down); waiters are released. */

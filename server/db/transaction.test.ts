@@ -4,19 +4,19 @@ import { join } from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedPostgres, type RunningPostgres } from './embedded';
+import { freshDatabase, type FreshDatabase } from '../testing/fresh-database';
 import * as schema from './schema';
 import { transaction } from './transaction';
 
 describe('transaction()', () => {
   let root: string;
-  let postgres: RunningPostgres;
+  let database: FreshDatabase;
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'vibeeval-tx-'));
-    postgres = await startEmbeddedPostgres({ dir: join(root, 'pg'), password: 'tx-test-password-0123456', log: () => undefined });
+    database = await freshDatabase({ migrated: false });
   }, 60_000);
   afterAll(async () => {
-    await postgres?.stop();
+    await database?.drop();
     if (root) await rm(root, { recursive: true, force: true });
   });
 
@@ -25,7 +25,7 @@ describe('transaction()', () => {
 
   it('commits, rolls back, and gives its client back even when the connection died before begin', async () => {
     // One client only: a client that is not given back blocks the next transaction and the pool's end.
-    const pool = new pg.Pool({ connectionString: postgres.url, max: 1 });
+    const pool = new pg.Pool({ connectionString: database.url, max: 1 });
     pool.on('error', () => undefined);
     const db = drizzle(pool, { schema });
     await pool.query('create table if not exists tx_probe (v text)');
@@ -59,7 +59,7 @@ describe('transaction()', () => {
       await expect(
         transaction(db, async (tx) => {
           const { rows } = await tx.execute('select pg_backend_pid() as pid');
-          const killer = new pg.Client({ connectionString: postgres.url });
+          const killer = new pg.Client({ connectionString: database.url });
           await killer.connect();
           await killer.query('select pg_terminate_backend($1)', [(rows[0] as { pid: number }).pid]);
           await killer.end();

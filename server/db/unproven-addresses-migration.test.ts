@@ -6,7 +6,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedPostgres, type RunningPostgres } from './embedded';
+import { freshDatabase, type FreshDatabase } from '../testing/fresh-database';
 
 // Migration 0015 on a database that the migrations before it made: sign-up used to mark every address confirmed.
 // Only the addresses someone proved stay confirmed.
@@ -14,7 +14,7 @@ import { startEmbeddedPostgres, type RunningPostgres } from './embedded';
 const MIGRATIONS = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 let dir: string;
-let postgres: RunningPostgres;
+let database: FreshDatabase;
 let pool: pg.Pool;
 
 async function migrateUpTo(folder: string, lastIdx: number) {
@@ -25,9 +25,9 @@ async function migrateUpTo(folder: string, lastIdx: number) {
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'vibeeval-migration-0015-'));
-  postgres = await startEmbeddedPostgres({ dir: join(dir, 'pg'), password: 'migration-test', log: () => undefined });
-  pool = new pg.Pool({ connectionString: postgres.url, max: 2 });
-  // The cluster's stop at the end tells a connection still closing that it ends: expected, not an error of the test.
+  database = await freshDatabase({ migrated: false });
+  pool = new pg.Pool({ connectionString: database.url, max: 2 });
+  // The database's drop at the end tells a connection still closing that it ends: expected, not an error of the test.
   pool.on('error', () => undefined);
   const folder = join(dir, 'migrations');
   await cp(MIGRATIONS, folder, { recursive: true });
@@ -53,7 +53,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await pool?.end();
-  await postgres?.stop();
+  await database?.drop();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 

@@ -1,15 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db';
+import type { Database } from '../db';
+import { openFreshDatabase } from '../testing/fresh-database';
 import { projects, publicScans, scans } from '../db/schema';
 import type { MailMessage } from '../mail/mailer';
 import { runPublicScanJob, type PublicScanJobDeps } from '../public-scans/job';
-import { loadSecrets } from '../secrets';
 import { personalWorkspace } from '../testing/workspace-rows';
 import { strikeHooks, strikesMessage } from './check-strikes';
 import { runScanJob, type ScanJobDeps } from './scan-job';
@@ -17,7 +14,6 @@ import { runScanJob, type ScanJobDeps } from './scan-job';
 // Strikes against a scan, against a real PostgreSQL and without the job queue: a scan whose process died while its
 // check code ran is claimed again with a strike, and one with two strikes fails instead of a third run.
 
-let dataDir: string;
 let database: Database;
 const logger = pino({ level: 'silent' });
 // Nothing listens on port 1: a scan that does run fails at once, as unreachable.
@@ -25,13 +21,10 @@ const UNREACHABLE = 'http://127.0.0.1:1/';
 const BUDGET = { perCheckMs: 2_000, perScanMs: 20_000 };
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'vibeeval-check-strikes-'));
-  const secrets = await loadSecrets(dataDir);
-  database = await openDatabase({ embeddedDir: join(dataDir, 'pg'), embeddedPassword: secrets.pgPassword, log: () => undefined });
+  database = await openFreshDatabase();
 }, 60_000);
 afterAll(async () => {
   await database?.close();
-  await rm(dataDir, { recursive: true, force: true });
 });
 
 function scanDeps(): ScanJobDeps {

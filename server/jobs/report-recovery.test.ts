@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { embeddedDatabaseUrl } from '../mcp/testing';
 import { startServer } from '../server';
+import { freshDatabase } from '../testing/fresh-database';
 import { signUp } from '../testing/http';
 
 // Report jobs killed with their process (kill -9, a crash, a power cut) leave their rows 'running' with a heartbeat
@@ -19,8 +19,8 @@ interface ReportState {
   attempts: number;
 }
 
-async function withPool<T>(dataDir: string, work: (pool: pg.Pool) => Promise<T>): Promise<T> {
-  const pool = new pg.Pool({ connectionString: await embeddedDatabaseUrl(dataDir), max: 2 });
+async function withPool<T>(databaseUrl: string, work: (pool: pg.Pool) => Promise<T>): Promise<T> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   try {
     return await work(pool);
   } finally {
@@ -31,8 +31,10 @@ async function withPool<T>(dataDir: string, work: (pool: pg.Pool) => Promise<T>)
 describe('report jobs across a kill', () => {
   it('ends a report killed mid-run completed after the restart, or failed with the reason when killed too often', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'vibeeval-report-recovery-'));
+    // Both starts on one database, as a restarted process finds it.
+    const database = await freshDatabase();
     try {
-      const first = await startServer({ ...ENV, VIBEEVAL_DATA_DIR: dataDir });
+      const first = await startServer({ ...ENV, VIBEEVAL_DATA_DIR: dataDir, DATABASE_URL: database.url });
       let ids: { killedOnce: string; beforeHeartbeats: string; killedTwice: string };
       try {
         const user = await signUp(first.origin, 'report-recovery');
@@ -44,7 +46,7 @@ describe('report jobs across a kill', () => {
         const projectId = ((await created.json()) as { id: string }).id;
         // The rows a killed process leaves: running, a heartbeat that stopped minutes ago (or none, from a version
         // before report heartbeats), and one whose worker already died twice on it.
-        ids = await withPool(dataDir, async (pool) => {
+        ids = await withPool(database.url, async (pool) => {
           const insert = async (type: string, heartbeat: string, attempts: number) => {
             const { rows } = await pool.query<{ id: string }>(
               `insert into reports (user_id, workspace_id, project_id, type, url, state, progress, attempts, heartbeat_at)
@@ -64,9 +66,9 @@ describe('report jobs across a kill', () => {
         await first.close();
       }
 
-      const second = await startServer({ ...ENV, VIBEEVAL_DATA_DIR: dataDir });
+      const second = await startServer({ ...ENV, VIBEEVAL_DATA_DIR: dataDir, DATABASE_URL: database.url });
       try {
-        const settled = await withPool(dataDir, async (pool) => {
+        const settled = await withPool(database.url, async (pool) => {
           const deadline = Date.now() + 30_000;
           for (;;) {
             const { rows } = await pool.query<ReportState>('select id, state, error, attempts from reports where id = any($1) order by id', [Object.values(ids)]);
@@ -85,6 +87,7 @@ describe('report jobs across a kill', () => {
         await second.close();
       }
     } finally {
+      await database.drop();
       await rm(dataDir, { recursive: true, force: true });
     }
   }, 120_000);

@@ -3,9 +3,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { projectScanResponseSchema, type ProjectScanResponse } from '../../common/projects';
 import { startServer, type RunningServer } from '../server';
+import { freshDatabase, type FreshDatabase } from '../testing/fresh-database';
 import { signUp } from '../testing/http';
 
 // A slow site: every page takes 1.5 s, so a 12-page scan is still running when the server stops.
@@ -25,6 +26,13 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => site.close(() => resolve())));
 
 const ENV = { PATH: process.env.PATH, LOG_LEVEL: 'warn', PORT: '0', VIBEEVAL_SCAN_RENDER: 'false', VIBEEVAL_SCAN_RATE: '0', VIBEEVAL_UNSUBSCRIBED_TIER: 'enterprise' };
+
+// Each test's starts share a data dir and a database (on the run's shared PostgreSQL), as a restarted process does.
+let database: FreshDatabase;
+beforeEach(async () => {
+  database = await freshDatabase();
+});
+afterEach(() => database.drop());
 
 async function client(server: RunningServer, token?: string) {
   let bearer = token;
@@ -56,7 +64,7 @@ describe('scan jobs across a restart', () => {
   it('puts a scan interrupted by a stop back in the queue and finishes it after the restart', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'vibeeval-restart-'));
     try {
-      const first = await startServer({ ...ENV, VIBEEVAL_DATA_DIR: dataDir });
+      const first = await startServer({ ...ENV, VIBEEVAL_DATA_DIR: dataDir, DATABASE_URL: database.url });
       const { token, call } = await client(first);
       const project = (await call('POST', '/project', { url: siteUrl, num_pages: 12 })) as { id: string };
       await call('PATCH', `/project_test/${project.id}`);
@@ -64,10 +72,12 @@ describe('scan jobs across a restart', () => {
       expect(projectScanResponseSchema.parse(await call('GET', `/project/${project.id}/scan`)).scan?.state).toBe('running');
       await first.close();
 
-      const second = await startServer({ ...ENV, VIBEEVAL_DATA_DIR: dataDir });
+      const second = await startServer({ ...ENV, VIBEEVAL_DATA_DIR: dataDir, DATABASE_URL: database.url });
       try {
         const again = await client(second, token);
-        const view = await waitForScan(again.call, project.id, (v) => v.scan?.state === 'completed' || v.scan?.state === 'failed');
+        // The put-back scan is sent again by the new start's reaper once it has been queued 20 s, at a pass every
+        // 15 s: a start that takes a second (as on a shared PostgreSQL) waits up to 35 s before the 12 slow pages.
+        const view = await waitForScan(again.call, project.id, (v) => v.scan?.state === 'completed' || v.scan?.state === 'failed', 100_000);
         expect(view.scan?.state).toBe('completed');
         expect(view.result?.pages).toHaveLength(12);
         const events = (await again.call('GET', `/events/project/${project.id}?limit=500`)) as Array<{ extra: { description?: string } }>;
@@ -79,7 +89,7 @@ describe('scan jobs across a restart', () => {
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 180_000);
 
   it('records the requests of a scan interrupted and run again once, as many as an uninterrupted scan of the same site', async () => {
     // The same 12 pages, faster: each takes 300 ms.
@@ -105,7 +115,7 @@ describe('scan jobs across a restart', () => {
       return counts;
     };
     try {
-      const first = await startServer({ ...ENV, VIBEEVAL_DATA_DIR: dataDir });
+      const first = await startServer({ ...ENV, VIBEEVAL_DATA_DIR: dataDir, DATABASE_URL: database.url });
       const { token, call } = await client(first);
       const whole = (await call('POST', '/project', { url: quickUrl, num_pages: 12 })) as { id: string };
       await call('PATCH', `/project_test/${whole.id}`);
@@ -120,7 +130,7 @@ describe('scan jobs across a restart', () => {
       const running = await waitForScan(call, cut.id, (view) => view.scan?.state === 'running' && (view.scan.progress?.pagesDone ?? 0) >= 4);
       await first.close();
       const firstAttempt = await (async () => {
-        const again = await startServer({ ...ENV, VIBEEVAL_DATA_DIR: dataDir, VIBEEVAL_SCAN_CONCURRENCY: '0' });
+        const again = await startServer({ ...ENV, VIBEEVAL_DATA_DIR: dataDir, DATABASE_URL: database.url, VIBEEVAL_SCAN_CONCURRENCY: '0' });
         try {
           return await requestCounts((await client(again, token)).call, cut.id, running.scan!.id);
         } finally {
@@ -130,7 +140,7 @@ describe('scan jobs across a restart', () => {
       // The interrupted attempt did list requests before it stopped: the test would not see doubles otherwise.
       expect(firstAttempt.page_view ?? 0).toBeGreaterThanOrEqual(4);
 
-      const second = await startServer({ ...ENV, VIBEEVAL_DATA_DIR: dataDir });
+      const second = await startServer({ ...ENV, VIBEEVAL_DATA_DIR: dataDir, DATABASE_URL: database.url });
       try {
         const { call: call2 } = await client(second, token);
         const view = await waitForScan(call2, cut.id, (v) => v.scan?.state === 'completed' || v.scan?.state === 'failed');
@@ -150,7 +160,7 @@ describe('scan jobs across a restart', () => {
 
   it('marks a scan of an unreachable site failed with the reason, without retrying', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'vibeeval-fail-'));
-    const server = await startServer({ ...ENV, VIBEEVAL_DATA_DIR: dataDir });
+    const server = await startServer({ ...ENV, VIBEEVAL_DATA_DIR: dataDir, DATABASE_URL: database.url });
     try {
       const { call } = await client(server);
       const project = (await call('POST', '/project', { url: 'http://127.0.0.1:1/' })) as { id: string };

@@ -1,6 +1,5 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embeddedDatabaseUrl } from '../mcp/testing';
 import { rawRequest, signUp } from '../testing/http';
 import { startTestServer } from '../testing/test-server';
 
@@ -65,7 +64,7 @@ describe('live streams end with their session', () => {
 
   beforeAll(async () => {
     server = await startTestServer({ VIBEEVAL_SCAN_CONCURRENCY: '0', SIGNIN_MAX_PER_EMAIL: '100', SIGNIN_MAX_PER_IP: '1000' });
-    pool = new pg.Pool({ connectionString: await embeddedDatabaseUrl(server.dataDir), max: 2 });
+    pool = new pg.Pool({ connectionString: server.databaseUrl, max: 2 });
   });
   afterAll(async () => {
     await pool?.end();

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApiKey } from '../api-keys/keys';
 import { rawRequest, signUp } from '../testing/http';
 import { startTestServer } from '../testing/test-server';
-import { embeddedDatabaseUrl, insertApiKey } from './testing';
+import { insertApiKey } from './testing';
 
 // A site with a known hole: its .env is public, with a live-looking Stripe key and a database password.
 const ENV_FILE = 'STRIPE_SECRET_KEY=sk_live_51Hh2kQJx8mYtZ3pLq9RwVnB4cD\nDATABASE_URL=postgres://admin:Sup3rS3cretPw@db.internal:5432/app\n';
@@ -41,7 +41,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
   server = await startTestServer({ VIBEEVAL_SCAN_ALLOW_PRIVATE: 'true', VIBEEVAL_SCAN_RENDER: 'false', VIBEEVAL_SCAN_RATE: '0' });
-  const database = await embeddedDatabaseUrl(server.dataDir);
+  const database = server.databaseUrl;
   const userA = await signUp(server.origin, 'mcp-a');
   tokenA = userA.token;
   keyA = await insertApiKey(database, userA.id);
@@ -171,7 +171,7 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
 
   it('counts each request against the daily API allowance, shared with /v1: 429 with Retry-After and RateLimit once spent', async () => {
     const user = await signUp(server.origin, 'mcp-limit');
-    const key = await insertApiKey(await embeddedDatabaseUrl(server.dataDir), user.id);
+    const key = await insertApiKey(server.databaseUrl, user.id);
     const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
     const list = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
     // 90 requests to /mcp (no session: each answers 400, and counts) and 10 to /v1: the free plan's 100.
@@ -187,7 +187,7 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
     expect(((await refused.json()) as { detail: string }).detail).toMatch(/^Daily API limit reached: your plan allows 100 requests per day/);
     // Answers written by the MCP transport carry the RateLimit headers too.
     const other = await signUp(server.origin, 'mcp-limit-headers');
-    const otherKey = await insertApiKey(await embeddedDatabaseUrl(server.dataDir), other.id);
+    const otherKey = await insertApiKey(server.databaseUrl, other.id);
     const streamed = await fetch(`${server.origin}/mcp`, {
       method: 'POST',
       headers: { ...headers, authorization: `Bearer ${otherKey}` },

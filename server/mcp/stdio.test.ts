@@ -11,7 +11,7 @@ import { generateApiKey } from '../api-keys/keys';
 import { signUp } from '../testing/http';
 import { startTestServer } from '../testing/test-server';
 import { bridgeSettings, createBridgeServer, MCP_EXIT } from './stdio';
-import { embeddedDatabaseUrl, insertApiKey } from './testing';
+import { insertApiKey } from './testing';
 
 const CLI = join(__dirname, '..', '..', 'bin', 'vibeeval.cjs');
 
@@ -123,7 +123,7 @@ describe('vibeeval mcp against a running server', () => {
     // Server mode: the address policy refuses private and loopback targets.
     server = await startTestServer({ VIBEEVAL_SCAN_CONCURRENCY: '0', VIBEEVAL_SCAN_ALLOW_PRIVATE: 'false' });
     const user = await signUp(server.origin, 'mcp-stdio');
-    key = await insertApiKey(await embeddedDatabaseUrl(server.dataDir), user.id);
+    key = await insertApiKey(server.databaseUrl, user.id);
     projectUrl = 'http://93.184.215.14/'; // a public literal: no DNS needed
     const created = await fetch(`${server.origin}/project`, {
       method: 'POST',

@@ -10,7 +10,7 @@ import { readZip } from '../../engine/scenarios/zip';
 import { startRestlessSite } from '../../engine/testing/restless-site';
 import { SCENARIO_SITE_USER, startScenarioSite, type ScenarioSite } from '../../engine/testing/scenario-site';
 import { startServer, type RunningServer } from '../server';
-import { embeddedDatabaseUrl } from '../mcp/testing';
+import { freshDatabase, type FreshDatabase } from '../testing/fresh-database';
 import { rawRequest, signUp } from '../testing/http';
 import { MEMBERSHIP_SETTLE_MS, removeMember, sharedWorkspace } from '../testing/workspace-rows';
 import pg from 'pg';
@@ -36,6 +36,7 @@ const HOME_STEPS = [
 let site: ScenarioSite;
 let server: RunningServer;
 let dataDir: string;
+let database: FreshDatabase;
 const logLines: string[] = [];
 let user: { token: string; id: string };
 let other: { token: string; id: string };
@@ -86,7 +87,8 @@ const create = async (body: Record<string, unknown>, token = user.token) => {
 beforeAll(async () => {
   site = await startScenarioSite();
   dataDir = await mkdtemp(join(tmpdir(), 'vibeeval-scenarios-'));
-  server = await startServer({ ...ENV, LOG_LEVEL: 'debug', VIBEEVAL_DATA_DIR: dataDir }, { logDestination: { write: (line: string) => void logLines.push(line) } });
+  database = await freshDatabase();
+  server = await startServer({ ...ENV, LOG_LEVEL: 'debug', VIBEEVAL_DATA_DIR: dataDir, DATABASE_URL: database.url }, { logDestination: { write: (line: string) => void logLines.push(line) } });
   user = await signUp(server.origin, 'scenarios');
   other = await signUp(server.origin, 'scenarios-other');
   const project = await call(user.token, 'POST', '/project', { url: site.url, secret_instruction: `${SCENARIO_SITE_USER.username} / ${SCENARIO_SITE_USER.password}` });
@@ -94,6 +96,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await server?.close();
+  await database?.drop();
   await site?.close();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
@@ -328,7 +331,7 @@ describe('proposals and the live stream', () => {
 
 describe('scenarios of a shared workspace', () => {
   it("are shared by its members, run by any of them in its name, and out of reach of a former member and a stranger", async () => {
-    const pool = new pg.Pool({ connectionString: await embeddedDatabaseUrl(dataDir), max: 2 });
+    const pool = new pg.Pool({ connectionString: database.url, max: 2 });
     try {
       const member = await signUp(server.origin, 'scenarios-member');
       const former = await signUp(server.origin, 'scenarios-former');
@@ -388,8 +391,10 @@ describe('a run across a server restart', () => {
     await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
     const slowUrl = `http://127.0.0.1:${(slow.address() as AddressInfo).port}/`;
     const restartDir = await mkdtemp(join(tmpdir(), 'vibeeval-scenario-restart-'));
+    // Both starts on one data dir and one database, as a restarted process finds them.
+    const restartDatabase = await freshDatabase();
     try {
-      const first = await startServer({ ...ENV, LOG_LEVEL: 'warn', VIBEEVAL_DATA_DIR: restartDir });
+      const first = await startServer({ ...ENV, LOG_LEVEL: 'warn', VIBEEVAL_DATA_DIR: restartDir, DATABASE_URL: restartDatabase.url });
       const owner = await signUp(first.origin, 'restart');
       const post = (origin: string, path: string, body?: unknown) =>
         rawRequest(origin, { method: 'POST', path, headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) });
@@ -401,7 +406,7 @@ describe('a run across a server restart', () => {
       expect((await get(first.origin)).runs[0]?.status).toBe('running');
       await first.close();
 
-      const second = await startServer({ ...ENV, LOG_LEVEL: 'warn', VIBEEVAL_DATA_DIR: restartDir });
+      const second = await startServer({ ...ENV, LOG_LEVEL: 'warn', VIBEEVAL_DATA_DIR: restartDir, DATABASE_URL: restartDatabase.url });
       try {
         let run = (await get(second.origin)).runs[0];
         for (let i = 0; i < 600 && run?.status !== 'passed' && run?.status !== 'failed'; i++) {
@@ -420,6 +425,7 @@ describe('a run across a server restart', () => {
         slow.closeAllConnections();
         slow.close(() => resolve());
       });
+      await restartDatabase.drop();
       await rm(restartDir, { recursive: true, force: true });
     }
   }, 150_000);

@@ -1,17 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db';
+import type { Database } from '../db';
+import { openFreshDatabase } from '../testing/fresh-database';
 import { webhookAttempts, webhookDeliveries, webhooks } from '../db/schema';
 import { Sealer } from '../projects/sealed';
 import { personalWorkspace } from '../testing/workspace-rows';
-import { loadSecrets } from '../secrets';
 import { eventPayload, MAX_PAYLOAD_BYTES, WebhookDeliverer } from './delivery';
 import { newWebhookSecret } from './signing';
 
@@ -19,7 +16,6 @@ import { newWebhookSecret } from './signing';
 // per delivery, the retry scheduled with its backoff, the sweep that finds lost attempts, the payload's bound,
 // and a webhook deleted while its attempt is on the wire.
 
-let dataDir: string;
 let database: Database;
 let receiver: http.Server;
 let receiverUrl: string;
@@ -29,9 +25,7 @@ const queued: [string, number][] = [];
 let deliverer: WebhookDeliverer;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'vibeeval-deliverer-'));
-  const secrets = await loadSecrets(dataDir);
-  database = await openDatabase({ embeddedDir: join(dataDir, 'pg'), embeddedPassword: secrets.pgPassword, log: () => undefined });
+  database = await openFreshDatabase();
   receiver = http.createServer((req, res) => {
     req.resume();
     req.on('end', () => {
@@ -63,7 +57,6 @@ afterAll(async () => {
   receiver.closeAllConnections();
   await new Promise<void>((resolve) => receiver.close(() => resolve()));
   await database?.close();
-  await rm(dataDir, { recursive: true, force: true });
 });
 
 async function webhookAt(path: string): Promise<string> {

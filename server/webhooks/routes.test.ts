@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedPostgres, type RunningPostgres } from '../db/embedded';
+import { freshDatabase, type FreshDatabase } from '../testing/fresh-database';
 import { rawRequest, signUp } from '../testing/http';
 import { MEMBERSHIP_SETTLE_MS, removeMember, sharedWorkspace } from '../testing/workspace-rows';
 import { MAX_WEBHOOKS_PER_WORKSPACE } from './service';
@@ -14,16 +14,16 @@ import { startWebhookHarness, type WebhookHarness } from './testing';
 // and at test, the test call's answers, another user's 404, the per-user maximum and the list's pages.
 
 let h: WebhookHarness;
-// Its own PostgreSQL, so that the tests can write workspaces and memberships directly.
+// A database of its own, so that the tests can write workspaces and memberships directly.
 let root: string;
-let postgres: RunningPostgres;
+let database: FreshDatabase;
 let db: pg.Pool;
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'vibeeval-hooks-'));
-  postgres = await startEmbeddedPostgres({ dir: join(root, 'pg'), password: 'hooks-test-password-0123', log: () => undefined });
-  db = new pg.Pool({ connectionString: postgres.url, max: 2 });
+  database = await freshDatabase();
+  db = new pg.Pool({ connectionString: database.url, max: 2 });
   h = await startWebhookHarness({
-    DATABASE_URL: postgres.url,
+    DATABASE_URL: database.url,
     VIBEEVAL_SCAN_ALLOW_PRIVATE: 'false',
     VIBEEVAL_SCAN_ALLOWLIST: '127.0.0.1',
     VIBEEVAL_SCAN_CONCURRENCY: '0',
@@ -34,7 +34,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.stop();
   await db?.end();
-  await postgres?.stop();
+  await database?.drop();
   if (root) await rm(root, { recursive: true, force: true });
 });
 

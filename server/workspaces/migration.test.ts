@@ -7,7 +7,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedPostgres, type RunningPostgres } from '../db/embedded';
+import { freshDatabase, type FreshDatabase } from '../testing/fresh-database';
 
 // Migration 0012 on a database that 0000–0011 made and that holds records: two local accounts and one hosted
 // account (records, no users row). Each account's records must land in its personal workspace, nothing else moving.
@@ -17,7 +17,7 @@ const MIGRATIONS = join(dirname(fileURLToPath(import.meta.url)), '..', 'db', 'mi
 const FILLED = ['projects', 'scans', 'events', 'reports', 'continuous_builds', 'continuous_usage'] as const;
 
 let dir: string;
-let postgres: RunningPostgres;
+let database: FreshDatabase;
 let pool: pg.Pool;
 const localA = randomUUID();
 const localB = randomUUID();
@@ -55,9 +55,9 @@ const keyColumn = (table: string) => (table === 'continuous_usage' ? `to_char(mo
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'vibeeval-migration-'));
-  postgres = await startEmbeddedPostgres({ dir: join(dir, 'pg'), password: 'migration-test', log: () => undefined });
-  pool = new pg.Pool({ connectionString: postgres.url, max: 2 });
-  // The cluster's stop at the end tells a connection still closing that it ends: expected, not an error of the test.
+  database = await freshDatabase({ migrated: false });
+  pool = new pg.Pool({ connectionString: database.url, max: 2 });
+  // The database's drop at the end tells a connection still closing that it ends: expected, not an error of the test.
   pool.on('error', () => undefined);
   const folder = join(dir, 'migrations');
   await cp(MIGRATIONS, folder, { recursive: true });
@@ -71,7 +71,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await pool?.end();
-  await postgres?.stop();
+  await database?.drop();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 

@@ -3,7 +3,6 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAN_LIMIT_TEXTS } from '../../common/plan-limits';
 import { INVITATIONS_PER_HOUR, WORKSPACE_HEADER, WORKSPACE_TEXTS, type Invitation, type Workspace, type WorkspaceMember } from '../../common/workspaces';
-import { embeddedDatabaseUrl } from '../mcp/testing';
 import { rawRequest, signUp, type RawAnswer } from '../testing/http';
 import { startSmtpCapture, startTestServer } from '../testing/test-server';
 
@@ -21,7 +20,7 @@ const logLines: string[] = [];
 beforeAll(async () => {
   smtp = await startSmtpCapture();
   server = await startTestServer({ VIBEEVAL_UNSUBSCRIBED_TIER: 'basic', SMTP_URL: smtp.url, VIBEEVAL_SCAN_CONCURRENCY: '0', VIBEEVAL_SCENARIO_CONCURRENCY: '0' }, { logDestination: { write: (line: string) => void logLines.push(line) } });
-  pool = new pg.Pool({ connectionString: await embeddedDatabaseUrl(server.dataDir), max: 2 });
+  pool = new pg.Pool({ connectionString: server.databaseUrl, max: 2 });
 }, 60_000);
 afterAll(async () => {
   await pool?.end();

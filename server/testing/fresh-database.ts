@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openDatabase, type Database } from '../db';
+import { SHARED_POSTGRES, TEMPLATE_DATABASE } from './global-postgres';
+
+export interface FreshDatabase {
+  /** Connection string of the new database (pass it as DATABASE_URL). */
+  url: string;
+  /** Drops the database, closing whatever connections are left on it. */
+  drop(): Promise<void>;
+}
+
+/** The admin URL of the run's shared PostgreSQL (server/testing/global-postgres.ts), if the global setup ran. */
+export function sharedPostgresUrl(): string | undefined {
+  return inject(SHARED_POSTGRES);
+}
+
+async function asAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 10_000 });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** PostgreSQL refuses to copy a template while another session is connected to it (SQLSTATE 55006). */
+const templateBusy = (error: unknown) => (error as { code?: string }).code === '55006' && /being accessed by other users/.test((error as Error).message);
+
+/**
+ * A new database on the run's shared PostgreSQL, cloned from the migrated template; with `migrated: false` an empty
+ * one, for tests of the migrations themselves.
+ */
+export async function freshDatabase({ migrated = true }: { migrated?: boolean } = {}): Promise<FreshDatabase> {
+  const adminUrl = sharedPostgresUrl();
+  if (!adminUrl) throw new Error('No shared PostgreSQL: run the tests through vitest.config.mts, whose global setup starts it.');
+  const name = `t_${randomBytes(8).toString('hex')}`;
+  await asAdmin(adminUrl, async (client) => {
+    // Nothing connects to the template (the setup closed it to connections), but a session that did would hold
+    // every clone back until it left: wait a little for it rather than fail the test.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await client.query(`CREATE DATABASE ${name} TEMPLATE ${migrated ? TEMPLATE_DATABASE : 'template0'}`);
+        return;
+      } catch (error) {
+        if (!templateBusy(error) || attempt >= 8) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt * (0.5 + Math.random())));
+      }
+    }
+  });
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  let dropping: Promise<void> | undefined;
+  return {
+    url: url.href,
+    drop() {
+      dropping ??= asAdmin(adminUrl, async (client) => void (await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)));
+      return dropping;
+    },
+  };
+}
+
+/** The product's database handle (`openDatabase`) on a fresh database; `close()` also drops it. */
+export async function openFreshDatabase(): Promise<Database> {
+  const fresh = await freshDatabase();
+  let database: Database;
+  try {
+    database = await openDatabase({ databaseUrl: fresh.url, embeddedDir: '', embeddedPassword: '', log: () => undefined });
+  } catch (error) {
+    await fresh.drop();
+    throw error;
+  }
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await fresh.drop();
+    },
+  };
+}
