@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { newEmail, signIn, signUp, snapWidths, startTestSite, type TestPage } from './support';
+import { gate, newEmail, signIn, signUp, snapWidths, startTestSite, type TestPage } from './support';
 
 // A tiny site on 127.0.0.1 for the real scans: two pages, a JSON endpoint and an exposed .env, so the scan
 // records page views and API calls and its security report has findings. Unknown paths answer a JSON 404,
@@ -9,11 +9,14 @@ const PAGES: Record<string, TestPage> = {
     type: 'text/html; charset=utf-8',
     body: '<!doctype html><html><head><title>Events shop</title></head><body><h1>Events shop</h1><a href="/about">About</a><a href="/api/status">Status</a></body></html>',
   },
-  '/about': { type: 'text/html; charset=utf-8', body: '<!doctype html><html><head><title>About</title></head><body><p>About us</p><a href="/">Home</a></body></html>' },
+  // Held while the test looks at a report being generated: a scan of this tiny site can end before the dialog shows it.
+  '/about': { type: 'text/html; charset=utf-8', body: '<!doctype html><html><head><title>About</title></head><body><p>About us</p><a href="/">Home</a></body></html>', held: () => aboutHeld.opened },
   '/api/status': { type: 'application/json', body: '{"ok":true}' },
   '/.env': { type: 'text/plain', body: 'APP_ENV=production\nDB_PASSWORD=correct-horse-battery-staple\n' },
 };
 
+let aboutHeld = gate();
+aboutHeld.open();
 let site: Awaited<ReturnType<typeof startTestSite>>;
 let siteUrl = '';
 
@@ -21,6 +24,8 @@ test.beforeAll(async () => {
   site = await startTestSite(PAGES, { type: 'application/json', body: '{"error":"not found"}' });
   siteUrl = site.url;
 });
+
+test.afterEach(() => aboutHeld.open());
 
 test.afterAll(async () => {
   await site.close();
@@ -168,10 +173,12 @@ test('events: live rows from a real scan, search, clear, error view; reports: re
   const dialog = page.getByRole('dialog', { name: 'Generate Security Report' });
   await expect(dialog).toBeVisible();
   await dialog.getByLabel('Project').selectOption(fresh);
+  aboutHeld = gate();
   await dialog.getByRole('button', { name: 'Generate', exact: true }).click();
   await expect(dialog.getByTestId('report-progress')).toBeVisible();
   await expect(dialog.getByRole('progressbar')).toBeVisible();
   await snapWidths(page, 'reports-generator-progress');
+  aboutHeld.open();
   const frame = dialog.locator('iframe');
   await expect(frame).toBeVisible({ timeout: 180_000 });
   await expect(frame).toHaveAttribute('src', /\/reports\/[^/]+\/view\?exp=\d+&sig=/);

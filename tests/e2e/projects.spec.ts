@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { animationsDone, snap, startTestSite, type TestPage, snapBoth, signedIn, openReady, reloadReady } from './support';
+import { animationsDone, gate, snap, startTestSite, type TestPage, snapBoth, signedIn, openReady, reloadReady } from './support';
 
 // A tiny site on 127.0.0.1 for the real scan that Run Test starts: no security headers, a cookie without
 // HttpOnly/Secure, and an exposed .env file, so the scan has findings to show. Unknown paths are real 404s.
@@ -16,13 +16,6 @@ const PAGES: Record<string, TestPage> = {
   '/about': { type: 'text/html; charset=utf-8', body: '<!doctype html><html><head><title>About</title></head><body><p>About us</p><a href="/">Home</a></body></html>', held: () => aboutHeld.opened },
   '/.env': { type: 'text/plain', body: 'APP_ENV=production\nDB_PASSWORD=correct-horse-battery-staple\nSTRIPE_SECRET_KEY=sk_live_51HxExampleExampleExample00\n' },
 };
-
-/** A promise and the function that resolves it. */
-function gate(): { opened: Promise<void>; open: () => void } {
-  let open!: () => void;
-  const opened = new Promise<void>((resolve) => (open = resolve));
-  return { opened, open };
-}
 
 let aboutHeld = gate();
 aboutHeld.open();

@@ -111,6 +111,13 @@ export interface TestPage {
   held?: () => Promise<void>;
 }
 
+/** A promise and the function that resolves it: a test site's page held until the test has seen what it waits for. */
+export function gate(): { opened: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
 /** A tiny site on 127.0.0.1 for real scans: `pages` by path, anything else the given 404. Close it with `close()`. */
 export async function startTestSite(
   pages: Record<string, TestPage>,
