@@ -1,20 +1,7 @@
 // Test helpers: an API key for a signed-up user of a test server, written straight into the server's embedded
 // database (the key routes are not needed to test what a key can reach).
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import pg from 'pg';
 import { generateApiKey, hashApiKey } from '../api-keys/keys';
-import { clusterDir } from '../db/embedded';
-import { loadSecrets } from '../secrets';
-
-/** The connection string of the embedded PostgreSQL a test server started under `dataDir`. */
-export async function embeddedDatabaseUrl(dataDir: string): Promise<string> {
-  // postmaster.pid's fourth line is the port the cluster listens on.
-  const pid = await readFile(join(await clusterDir(join(dataDir, 'pg')), 'postmaster.pid'), 'utf8');
-  const port = Number(pid.split('\n')[3]);
-  const { pgPassword } = await loadSecrets(dataDir);
-  return `postgres://vibeeval:${encodeURIComponent(pgPassword)}@127.0.0.1:${port}/vibeeval`;
-}
 
 /**
  * A new key of `userId` in a workspace (their personal one unless named), stored as the server stores keys (its

@@ -1,8 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, type RunningServer } from '../server';
-import { embeddedDatabaseUrl } from '../mcp/testing';
+import { clusterDir } from '../db/embedded';
+import { loadSecrets } from '../secrets';
 import { freshDatabase, sharedPostgresUrl } from './fresh-database';
 
 type StartOptions = Parameters<typeof startServer>[1] & {
@@ -59,3 +60,12 @@ export async function startTestServer(env: Record<string, string> = {}, { embedd
 
 export { freshDatabase, type FreshDatabase } from './fresh-database';
 export { startSmtpCapture, type CapturedMail } from './smtp-capture';
+
+/** The connection string of the embedded PostgreSQL a test server started under `dataDir`. */
+export async function embeddedDatabaseUrl(dataDir: string): Promise<string> {
+  // postmaster.pid's fourth line is the port the cluster listens on.
+  const pid = await readFile(join(await clusterDir(join(dataDir, 'pg')), 'postmaster.pid'), 'utf8');
+  const port = Number(pid.split('\n')[3]);
+  const { pgPassword } = await loadSecrets(dataDir);
+  return `postgres://vibeeval:${encodeURIComponent(pgPassword)}@127.0.0.1:${port}/vibeeval`;
+}
