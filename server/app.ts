@@ -195,7 +195,7 @@ export async function buildApp({ config, database, secrets, mailer, logger, acce
   }));
 
   const tokens = new AccessTokens(secrets.jwtSecret, config.jwtExpirySeconds);
-  const service = new AuthService(database.db, tokens, { confirmEmail: config.auth.confirmEmail }, sessionEnds);
+  const service = new AuthService(database.db, tokens, { confirmEmail: config.auth.confirmEmail, sessionRecheckMs: config.auth.sessionRecheckMs }, sessionEnds);
   const limits = new AuthRateLimits(database.pool, config.signinLimits);
   await app.register(authRoutes, {
     prefix: '/auth/v1',

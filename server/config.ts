@@ -59,6 +59,11 @@ const envSchema = z.object({
    */
   VIBEEVAL_AUTH_CONFIRM_EMAIL: z.enum(['true', 'false', '1', '0']).default('false'),
   /**
+   * How long a checked session is trusted before the database is asked again, in ms. A session ended on another
+   * instance (team mode) is refused at once through the database's notifications, or after this at the latest.
+   */
+  VIBEEVAL_SESSION_RECHECK_MS: z.coerce.number({ message: 'must be a number' }).int().min(0).max(300_000).default(2_000),
+  /**
    * Creations (projects, scans, reports, live tickets) one user may make per counter in the window: far above
    * what anyone does by hand, far below a script's flood.
    */
@@ -185,7 +190,10 @@ function toConfig(env: z.infer<typeof envSchema>) {
       windowSeconds: env.SIGNIN_WINDOW_SECONDS,
       signUp: { perEmail: env.SIGNUP_MAX_PER_EMAIL, perIp: env.SIGNUP_MAX_PER_IP, windowSeconds: env.SIGNUP_WINDOW_SECONDS },
     },
-    auth: { confirmEmail: env.VIBEEVAL_AUTH_CONFIRM_EMAIL === 'true' || env.VIBEEVAL_AUTH_CONFIRM_EMAIL === '1' },
+    auth: {
+      confirmEmail: env.VIBEEVAL_AUTH_CONFIRM_EMAIL === 'true' || env.VIBEEVAL_AUTH_CONFIRM_EMAIL === '1',
+      sessionRecheckMs: env.VIBEEVAL_SESSION_RECHECK_MS,
+    },
     creationLimits: { points: env.CREATE_MAX_PER_WINDOW, windowSeconds: env.CREATE_WINDOW_SECONDS },
     hosted,
     scans: {

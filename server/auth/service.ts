@@ -72,8 +72,8 @@ function recentSignIn(claims: Pick<AccessClaims, 'amr'>, now = Date.now()): bool
   return typeof started === 'number' && now - started * 1000 < RECENT_SIGN_IN_MS;
 }
 
-/** How long a session found in the database is trusted before it is looked up again. */
-const SESSION_RECHECK_MS = 2_000;
+/** How long a session found in the database is trusted before it is looked up again (by default). */
+export const SESSION_RECHECK_MS = 2_000;
 
 /** A client's PKCE challenge, kept with a mailed link's token so the link answers with a code to exchange. */
 export interface PkceChallenge {
@@ -84,6 +84,11 @@ export interface PkceChallenge {
 export interface AuthServiceOptions {
   /** Shared servers: sign-up mails a confirmation link, and password sign-in waits for it (GoTrue's mailer_autoconfirm off). */
   confirmEmail?: boolean;
+  /**
+   * How long a session found in the database is trusted before it is looked up again (default SESSION_RECHECK_MS).
+   * A session ended on another instance is refused here at once by the database's news, or after this at the latest.
+   */
+  sessionRecheckMs?: number;
 }
 
 export class AuthService {
@@ -240,7 +245,7 @@ export class AuthService {
   }
 
   /**
-   * Sessions found in the last SESSION_RECHECK_MS. A logout in this process clears it at once; one on another
+   * Sessions found in the last `sessionRecheckMs`. A logout in this process clears it at once; one on another
    * server instance takes effect here within that time.
    */
   private readonly recentSessions = new Map<string, { user: UserRow; at: number }>();
@@ -259,16 +264,20 @@ export class AuthService {
     this.sessionsEpoch++;
   }
 
-  /** The user of a session found in the last SESSION_RECHECK_MS, without asking; undefined: ask `userForSession`. */
+  private get sessionRecheckMs() {
+    return this.options.sessionRecheckMs ?? SESSION_RECHECK_MS;
+  }
+
+  /** The user of a session found in the last `sessionRecheckMs`, without asking; undefined: ask `userForSession`. */
   recentUser(userId: string, sessionId: string): UserRow | undefined {
     const recent = this.recentSessions.get(`${userId}/${sessionId}`);
-    return recent && Date.now() - recent.at < SESSION_RECHECK_MS ? recent.user : undefined;
+    return recent && Date.now() - recent.at < this.sessionRecheckMs ? recent.user : undefined;
   }
 
   async userForSession(userId: string, sessionId: string): Promise<UserRow> {
     const key = `${userId}/${sessionId}`;
     const recent = this.recentSessions.get(key);
-    if (recent && Date.now() - recent.at < SESSION_RECHECK_MS) return recent.user;
+    if (recent && Date.now() - recent.at < this.sessionRecheckMs) return recent.user;
     const pending = this.pendingSessions.get(key);
     if (pending && pending.epoch === this.sessionsEpoch) return pending.user;
     const check = { epoch: this.sessionsEpoch, user: this.checkSession(key, userId, sessionId) };
