@@ -91,14 +91,42 @@ class Names {
   }
 }
 
+type ProjectDraft = { url: string; ref?: string; keys: Set<string> };
+
+function projectIn(projects: Map<string, ProjectDraft>, url: string): ProjectDraft {
+  let p = projects.get(url);
+  if (!p) projects.set(url, (p = { url, ref: hostedRef(url), keys: new Set() }));
+  return p;
+}
+
+/** Gives each project the anon keys that belong to it; may add the hosted project a key names. */
+function pairKeys(projects: Map<string, ProjectDraft>, anonKeys: ReadonlyArray<{ key: string; ref?: string }>): ProjectDraft[] {
+  // Keys name their project: an anon JWT carries the ref, so its project is known even without a URL string.
+  // A project on a custom domain or self-hosted whose URL stands apart from its key (an env object, another chunk)
+  // is the project the key belongs to: the key goes there, and the hosted URL only the key named is not probed twice.
+  const project = (url: string) => projectIn(projects, url);
+  const explicit = [...projects.values()];
+  const keyless = explicit.filter((p) => p.keys.size === 0 && !p.ref);
+  for (const { key, ref } of anonKeys) {
+    if (!ref || explicit.some((p) => p.keys.has(key))) continue;
+    if (explicit.some((p) => p.ref === ref)) project(`https://${ref}.supabase.co`).keys.add(key);
+    else if (keyless.length > 0) for (const p of keyless) p.keys.add(key);
+    else project(`https://${ref}.supabase.co`).keys.add(key);
+  }
+  const list = [...projects.values()];
+  const unpaired = anonKeys.filter((k) => !k.ref || !list.some((p) => p.ref === k.ref && p.keys.has(k.key)));
+  for (const p of list) {
+    if (p.keys.size > 0) continue;
+    // A project without a key of its own gets the keys that name no project (sb_publishable_, ref-less JWTs).
+    for (const { key, ref } of unpaired) if (!ref || ref === p.ref) p.keys.add(key);
+  }
+  return list;
+}
+
 /** Supabase facts from texts (bundles, HTML, request captures). Exported for tests; checks use analyzeSupabase. */
 export function extractSupabase(texts: readonly TextSource[]): SupabaseInfo {
-  const projects = new Map<string, { url: string; ref?: string; keys: Set<string> }>();
-  const project = (url: string) => {
-    let p = projects.get(url);
-    if (!p) projects.set(url, (p = { url, ref: hostedRef(url), keys: new Set() }));
-    return p;
-  };
+  const projects = new Map<string, ProjectDraft>();
+  const project = (url: string) => projectIn(projects, url);
   const anonKeys: Array<{ key: string; ref?: string }> = [];
   const tables = new Names();
   const rpcs = new Names();
@@ -167,24 +195,7 @@ export function extractSupabase(texts: readonly TextSource[]): SupabaseInfo {
     if (text.includes('.rpc(')) for (const m of text.matchAll(RPC)) rpcs.add(m[2]!, 'bundle');
   }
 
-  // Keys name their project: an anon JWT carries the ref, so its project is known even without a URL string.
-  // A project on a custom domain or self-hosted whose URL stands apart from its key (an env object, another chunk)
-  // is the project the key belongs to: the key goes there, and the hosted URL only the key named is not probed twice.
-  const explicit = [...projects.values()];
-  const keyless = explicit.filter((p) => p.keys.size === 0 && !p.ref);
-  for (const { key, ref } of anonKeys) {
-    if (!ref || explicit.some((p) => p.keys.has(key))) continue;
-    if (explicit.some((p) => p.ref === ref)) project(`https://${ref}.supabase.co`).keys.add(key);
-    else if (keyless.length > 0) for (const p of keyless) p.keys.add(key);
-    else project(`https://${ref}.supabase.co`).keys.add(key);
-  }
-  const list = [...projects.values()];
-  const unpaired = anonKeys.filter((k) => !k.ref || !list.some((p) => p.ref === k.ref && p.keys.has(k.key)));
-  for (const p of list) {
-    if (p.keys.size > 0) continue;
-    // A project without a key of its own gets the keys that name no project (sb_publishable_, ref-less JWTs).
-    for (const { key, ref } of unpaired) if (!ref || ref === p.ref) p.keys.add(key);
-  }
+  const list = pairKeys(projects, anonKeys);
   // Projects named only by an env-like URL but no key cannot be probed; keep them (the rpc check lists names).
   if (list.length > 0) {
     for (const name of TABLE_WORDLIST) tables.add(name, 'wordlist');

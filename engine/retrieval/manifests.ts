@@ -111,7 +111,7 @@ export function assetOrigins(pages: readonly Page[], origin: string): Set<string
     for (const script of page.html?.scripts ?? []) {
       if (!script.src) continue;
       const url = new URL(script.src);
-      if (/^\/(?:_next\/static|_nuxt|_app\/immutable|build)\//.test(url.pathname)) origins.add(url.origin);
+      if (/^\/(?:_next\/static|_nuxt|_app\/immutable)\//.test(url.pathname)) origins.add(url.origin);
     }
   }
   return origins;
