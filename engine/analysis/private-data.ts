@@ -7,8 +7,9 @@ import { maskSecrets } from './probe-answers';
 import { scanText } from '../secrets/scan';
 import { normaliseFieldName } from './sensitive-fields';
 
-/** Password hashes by format: bcrypt, argon2, sha-crypt ($5$/$6$), PBKDF2 (Django), scrypt, phpass. */
-export const PASSWORD_HASH = /^(?:\$2[abxy]?\$\d{2}\$[./A-Za-z0-9]{53}|\$argon2(?:id|i|d)\$[^\s"]{20,}|\$[56]\$[^\s"$]{0,40}\$?[./A-Za-z0-9]{20,}|pbkdf2_sha(?:1|256|512)\$\d+\$[^\s"$]+\$[^\s"]+|\$scrypt\$[^\s"]{20,}|\$[PH]\$[./A-Za-z0-9]{31})$/;
+import { PASSWORD_HASH } from './data-exposure';
+
+export { PASSWORD_HASH };
 const EMAIL = /^[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9.-]{1,253}\.[A-Za-z]{2,24}$/;
 /** Addresses of a role, not a person: a site's support or sales inbox is public on purpose. */
 const ROLE_ADDRESS = /^(?:support|help|helpdesk|info|contact|hello|hi|sales|team|no-?reply|admin|billing|press|media|privacy|security|legal|jobs|careers|office|mail|enquiries|inquiries|feedback|abuse|postmaster|webmaster|marketing|partners|service|orders|shop|store)@/i;
