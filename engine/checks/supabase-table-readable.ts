@@ -1,7 +1,7 @@
 import { header } from '../http/headers';
 import { describeSightings, firstRecord, rateExposure } from '../analysis/data-exposure';
 import { analyzeSupabase, describeRequest, projectLabel, supabaseHeaders, type SupabaseProject } from '../analysis/supabase';
-import { defineCheck, type Exchange, type FindingDraft, type ProbeRequest, type SiteBeforeProbes } from '../types';
+import { defineCheck, type Exchange, type FindingDraft, type ProbeRequest, type Site, type SiteBeforeProbes } from '../types';
 
 const ID = 'supabase-table-readable';
 /** Two probes per table: at most 36 requests to the project, whatever the bundle names. */
@@ -64,6 +64,14 @@ export function firstRow(exchange: Exchange | undefined): Record<string, unknown
 /** Column names of the first row of a PostgREST JSON array answer; never the values. */
 export function firstRowColumns(exchange: Exchange | undefined): string[] {
   return Object.keys(firstRow(exchange) ?? {}).slice(0, 200);
+}
+
+/** The one row read of each readable table, with its table name: what later probes may use as arguments. */
+export function readRows(site: Site): Array<{ table: string; projectUrl: string; row: Record<string, unknown> }> {
+  return plan(site).flatMap((p) => {
+    const row = firstRow(site.probes.get(p.row.key));
+    return row ? [{ table: p.table, projectUrl: p.project.url, row }] : [];
+  });
 }
 
 const ok = (exchange: Exchange | undefined): exchange is Exchange => !!exchange && !exchange.error && (exchange.status === 200 || exchange.status === 206);
