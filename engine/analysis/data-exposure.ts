@@ -57,7 +57,7 @@ const NOUN: Record<DataKind, string> = {
   'password-hash': 'a password hash',
   secret: 'a token or API key',
   'card-number': 'a payment card number',
-  iban: 'a bank account number (IBAN)',
+  iban: 'a bank account number',
   'id-number': 'an identity document number',
   'health-or-pay': 'health or pay data',
   email: 'an email address',
@@ -93,9 +93,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // Column names, normalised to snake_case. Anchored to underscores so `tokenizer` or `emails_sent_count` stay out.
 const PHONE_COLUMN = /(?:^|_)(?:phone|phone_number|mobile|tel|telephone|cell|whatsapp|contact_number)(?:$|_)/;
 const SECRET_COLUMN = /(?:^|_)(?:token|secret|api_key|apikey|private_key|access_token|refresh_token|password|passwd|pwd|otp|totp|mfa_secret|recovery_code|reset_code|auth_code|webhook_secret|client_secret)(?:$|_)/;
+/** Tokens handed to the client on purpose: CSRF tokens and paging cursors. */
+const NOT_SECRET_COLUMN = /(?:^|_)(?:csrf|xsrf|page|cursor|next|continuation)(?:$|_)/;
 const PLAIN_PASSWORD_COLUMN = /^(?:password|passwd|pwd|pass|passphrase|plain_password|password_plain)$/;
 const ADDRESS_COLUMN = /(?:^|_)(?:address|street|street_address|address_line\d?|addr|home_address|billing_address|shipping_address)(?:$|_)/;
 const BIRTH_COLUMN = /(?:^|_)(?:dob|date_of_birth|birth_?date|birthday)$/;
+/** Account numbers without the IBAN checksum: named so, and mostly digits. */
+const BANK_COLUMN = /(?:^|_)(?:bank_account|account_number|routing_number|sort_code|bsb)(?:$|_)/;
 const ID_NUMBER_COLUMN = /(?:^|_)(?:ssn|social_security_number|national_id|passport(?:_number)?|drivers?_licen[cs]e(?:_number)?|tax_id|nin|id_number|personal_number)$/;
 const SPECIAL_COLUMN = /(?:^|_)(?:salary|income|diagnosis|medical_record|health_record|insurance_number|medication|condition|allergies)$/;
 const IP_COLUMN = /(?:^|_)(?:ip|ip_address|ip_addr|last_login_ip|remote_addr|client_ip)$/;
@@ -135,7 +139,7 @@ function looksLikeSecret(text: string, column: string): boolean {
     return supabaseJwtRole(text)?.role !== 'anon';
   }
   if (scanText(text, 'html').some((hit) => !hit.public && hit.severity !== 'info' && hit.severity !== 'low')) return true;
-  if (!SECRET_COLUMN.test(column) || text.length < 16 || /\s/.test(text)) return false;
+  if (!SECRET_COLUMN.test(column) || NOT_SECRET_COLUMN.test(column) || text.length < 16 || /\s/.test(text)) return false;
   // A random-looking value in a column named token or secret: a uuid or a long high-entropy string.
   return UUID.test(text) || (text.length >= 20 && shannonEntropy(text) >= 3.5);
 }
@@ -160,6 +164,7 @@ export function classifyValue(columnName: string, value: unknown, peopleTable = 
   if (!/(?:^|_)id$/.test(column) && CARD_SHAPE.test(compact) && luhnValid(compact)) return sight('card-number', `****${compact.slice(-4)}`);
   const iban = text.replace(/\s/g, '').toUpperCase();
   if (IBAN_SHAPE.test(iban) && ibanValid(iban)) return sight('iban', `${iban.slice(0, 2)}**…${iban.slice(-2)}`);
+  if (BANK_COLUMN.test(column) && /^[\d\s-]{6,34}$/.test(text)) return sight('iban', mask(compact));
   if (E164.test(compact) && (text.startsWith('+') || PHONE_COLUMN.test(column))) return sight('phone', mask(compact));
   if (PHONE_COLUMN.test(column) && NATIONAL_PHONE.test(text) && compact.length >= 7 && compact.length <= 15 && /^\+?\d+$/.test(compact)) return sight('phone', mask(compact));
   if (ID_NUMBER_COLUMN.test(column) && /[A-Za-z0-9]{4}/.test(text)) return sight('id-number', mask(text));
@@ -241,6 +246,14 @@ export function rateExposure(input: RateInput): ExposureRating {
   }
   return { severity, reason, kinds, sightings, misnamed };
 }
+
+/** The kinds as a phrase: "an email address and a phone number". */
+export function describeKinds(kinds: readonly DataKind[]): string {
+  return list(sortKinds(kinds).map((kind) => NOUN[kind]));
+}
+
+/** "High", "Medium", ...: how a reason sentence starts. */
+export const severityWord = (severity: Severity): string => WORD[severity];
 
 /** The sightings as evidence lines: "email: j***@example.com (an email address)". */
 export function describeSightings(rating: ExposureRating): string[] {
