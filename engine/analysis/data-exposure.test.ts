@@ -95,6 +95,14 @@ describe('rateExposure', () => {
     expect(rating.reason).toMatch(/^Low: columns are named like private data \(ip_address, token, email\) but the values read are not/);
   });
 
+  it("rates a place's address low and a person's address high", () => {
+    const shop = rateExposure({ columns: ['name', 'street_address'], row: { name: 'Glow Studio Mitte', street_address: '12 Elm Street' }, subject: 'locations' });
+    expect(shop.severity).toBe('low');
+    expect(shop.reason).toBe("Low: the one row read holds a street address but nothing that ties it to a person (likely a place's address).");
+    expect(rateExposure({ columns: ['full_name', 'address'], row: { full_name: 'Maria Lopez', address: '12 Elm Street' }, subject: 'orders' }).severity).toBe('high');
+    expect(rateExposure({ columns: ['address'], row: { address: '12 Elm Street' }, subject: 'customers' }).severity).toBe('medium');
+  });
+
   it('falls back to names, at most medium, when no value was read', () => {
     expect(rateExposure({ columns: ['email'] }).severity).toBe('medium');
     expect(rateExposure({ columns: ['title'] }).severity).toBe('low');

@@ -187,11 +187,13 @@ function list(words: readonly string[]): string {
   return `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
 }
 
-function severityOf(kinds: readonly DataKind[]): Severity {
+function severityOf(kinds: readonly DataKind[], people: boolean): Severity {
   if (kinds.some((kind) => CRITICAL.has(kind))) return 'critical';
   if (kinds.some((kind) => HIGH.has(kind))) return 'high';
-  // A street address beside a person's name reaches that person; alone it may be a shop's.
+  // A street address beside a person's name reaches that person; alone, outside a table of people, it is as likely a
+  // shop's or a venue's (a public `locations` table).
   if (kinds.includes('address') && kinds.includes('person-name')) return 'high';
+  if (kinds.length === 1 && kinds[0] === 'address' && !people) return 'low';
   if (kinds.length > 0) return 'medium';
   return 'low';
 }
@@ -231,9 +233,10 @@ export function rateExposure(input: RateInput): ExposureRating {
   const kinds = sortKinds(sightings.map((s) => s.kind));
   const seen = new Set(sightings.map((s) => s.column));
   const misnamed = named.filter((name) => !seen.has(name));
-  const severity = severityOf(kinds);
+  const severity = severityOf(kinds, people);
   let reason: string;
-  if (kinds.length > 0) reason = `${WORD[severity]}: ${what} holds ${list(kinds.map((kind) => NOUN[kind]))}.`;
+  if (kinds.length > 0 && severity === 'low') reason = `Low: ${what} holds a street address but nothing that ties it to a person (likely a place's address).`;
+  else if (kinds.length > 0) reason = `${WORD[severity]}: ${what} holds ${list(kinds.map((kind) => NOUN[kind]))}.`;
   else {
     const catalogue = input.columns.filter((c) => CATALOGUE_COLUMN.test(normaliseFieldName(c)));
     const shown = (catalogue.length > 0 ? catalogue : input.columns).slice(0, 4).join(', ');

@@ -42,6 +42,17 @@ const FULL_BOOKING = { id: APPOINTMENT_ID, patient_name: 'Aisha Khan', phone: '+
 const clinicBundle = (url: string, key: string) =>
   supabaseBundle(url, key, ['appointments'], `async function confirmation(e){const{data:t,error:n}=await Ve.rpc("get_booking",{p_id:e});if(n)throw n;return t}`);
 
+/** A marketplace's pricing page reads `plans`; vendors' payout details and saved cards sit beside it. */
+const PLANS = [
+  { id: 1, name: 'Starter', price_cents: 0, currency: 'EUR', stripe_price_id: 'price_1OqYz2LkdIwHu7ixStarter', features: 'One shop, 20 products' },
+  { id: 2, name: 'Pro', price_cents: 1900, currency: 'EUR', stripe_price_id: 'price_1OqYz2LkdIwHu7ixPro0000', features: 'Unlimited products' },
+];
+const VENDORS = [
+  { id: 'a4c6e8f0-2b4d-4f6a-8c0e-2a4c6e8f0b1d', shop_name: 'Kiln & Clay', payout_account: 'DE89 3704 0044 0532 0130 00', created_at: '2025-03-02T10:00:00Z' },
+];
+const PAYMENT_METHODS = [{ id: 11, vendor_id: 'a4c6e8f0-2b4d-4f6a-8c0e-2a4c6e8f0b1d', number: '4242 4242 4242 4242', exp: '04/28', brand: 'visa' }];
+const marketBundle = (url: string, key: string) => supabaseBundle(url, key, ['plans', 'vendors', 'payment_methods']);
+
 const VULNERABLE: CorpusApp[] = [
   {
     id: 'vite-supabase-bookings-readable',
@@ -69,6 +80,17 @@ const VULNERABLE: CorpusApp[] = [
     },
     expect: [{ checkId: 'supabase-rpc-exposed', path: '/rpc/get_booking', minSeverity: 'high' }],
     routes: (ctx) => viteApp('CarePoint', clinicBundle(ctx.supabaseUrl!, anonKey('carepoint', 43))),
+  },
+  {
+    id: 'vite-supabase-payment-data-readable',
+    shape: 'vite-supabase',
+    title: "Marketplace whose vendors and payment_methods tables have no RLS: vendors' IBANs and saved card numbers, under column names no list knows",
+    supabase: { tables: { plans: PLANS, vendors: VENDORS, payment_methods: PAYMENT_METHODS } },
+    expect: [
+      { checkId: 'supabase-table-readable', path: '/rest/v1/vendors', minSeverity: 'high' },
+      { checkId: 'supabase-table-readable', path: '/rest/v1/payment_methods', minSeverity: 'critical' },
+    ],
+    routes: (ctx) => viteApp('Makers Market', marketBundle(ctx.supabaseUrl!, anonKey('makers', 47))),
   },
 ];
 
@@ -102,6 +124,15 @@ const CONTROLS: CorpusApp[] = [
     },
     expect: [],
     routes: (ctx) => viteApp('CarePoint', clinicBundle(ctx.supabaseUrl!, anonKey('carepoint', 46))),
+  },
+  {
+    id: 'vite-supabase-clean-pricing-plans',
+    shape: 'vite-supabase',
+    title: 'clean control: the same marketplace with RLS on vendors and payment_methods; only the pricing plans are public',
+    control: true,
+    supabase: { tables: { plans: PLANS, vendors: { rows: VENDORS, rls: true }, payment_methods: { rows: PAYMENT_METHODS, rls: true } } },
+    expect: [],
+    routes: (ctx) => viteApp('Makers Market', marketBundle(ctx.supabaseUrl!, anonKey('makers', 48))),
   },
 ];
 
