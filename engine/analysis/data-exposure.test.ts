@@ -96,11 +96,20 @@ describe('rateExposure', () => {
   });
 
   it("rates a place's address low and a person's address high", () => {
-    const shop = rateExposure({ columns: ['name', 'street_address'], row: { name: 'Glow Studio Mitte', street_address: '12 Elm Street' }, subject: 'locations' });
+    const shop = rateExposure({ columns: ['name', 'street_address'], row: { name: 'Summer Fair', street_address: '12 Elm Street' }, subject: 'events' });
     expect(shop.severity).toBe('low');
     expect(shop.reason).toBe("Low: the one row read holds a street address but nothing that ties it to a person (likely a place's address).");
     expect(rateExposure({ columns: ['full_name', 'address'], row: { full_name: 'Maria Lopez', address: '12 Elm Street' }, subject: 'orders' }).severity).toBe('high');
     expect(rateExposure({ columns: ['address'], row: { address: '12 Elm Street' }, subject: 'customers' }).severity).toBe('medium');
+  });
+
+  it("rates a business listing's phone and address low, and the same contact details of a customer high", () => {
+    const row = { name: 'Glow Studio Mitte', phone: '+49 30 1234567', street_address: '12 Elm Street', opens_at: '09:00' };
+    const listing = rateExposure({ columns: Object.keys(row), row, subject: 'locations' });
+    expect(listing.severity).toBe('low');
+    expect(listing.reason).toBe('Low: the one row read holds a phone number and a street address of a place or business ("locations"), not of a person.');
+    expect(rateExposure({ columns: Object.keys(row), row, subject: 'bookings' }).severity).toBe('high');
+    expect(rateExposure({ columns: ['phone', 'full_name'], row: { phone: '+49 30 1234567', full_name: 'Maria Lopez' }, subject: 'salon_clients' }).severity).toBe('high');
   });
 
   it('falls back to names, at most medium, when no value was read', () => {

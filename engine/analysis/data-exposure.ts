@@ -106,6 +106,9 @@ const IP_COLUMN = /(?:^|_)(?:ip|ip_address|ip_addr|last_login_ip|remote_addr|cli
 const PERSON_NAME_COLUMN = /^(?:full_name|first_name|last_name|given_name|family_name|surname|customer_name|client_name|guest_name|patient_name|contact_name|owner_name|buyer_name|attendee_name|student_name|member_name)$/;
 /** A plain `name` is a person only in a table of people (in `bookings` or `orders` it is as often the service's). */
 const PEOPLE_TABLE = /(?:user|customer|member|account|profile|employee|student|patient|contact|lead|people|person|staff|subscriber|client|applicant|candidate|signup|guest|attendee)/i;
+/** Tables of places and businesses: their phone, email and address are the business's, public on purpose. */
+const PLACE_TABLE = /(?:location|store|shop|branch|venue|restaurant|business|compan|clinic|office|salon|hotel|studio|gym|agenc|organi[sz]ation|listing|directory|place)/i;
+const CONTACT_KINDS = new Set<DataKind>(['phone', 'email', 'address']);
 const PERSON_NAME_VALUE = /^[A-ZÀ-Þ][a-zà-ÿ'’-]{1,30}(?: [A-ZÀ-Þ][a-zà-ÿ'’.-]{0,30}){1,3}$/;
 /** Columns of shop windows: what a public catalogue, menu, price list or blog shows. */
 const CATALOGUE_COLUMN = /^(?:name|title|slug|description|summary|price|price_cents|amount|currency|duration|duration_minutes|category|tags|image|image_url|thumbnail|photo_url|sku|stock|rating|opens_at|closes_at|open|close|opening_hours|hours|day|weekday|published|published_at|is_published|excerpt|content|body|author|sort_order|position|featured|active|is_active|url|link|icon|color|label|value|key|locale)$/;
@@ -187,6 +190,11 @@ function list(words: readonly string[]): string {
   return `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
 }
 
+/** True when every kind seen is a contact detail of a place or business: a listing, not a person. */
+function placeContact(kinds: readonly DataKind[], subject: string): boolean {
+  return kinds.length > 0 && PLACE_TABLE.test(subject) && !PEOPLE_TABLE.test(subject) && kinds.every((kind) => CONTACT_KINDS.has(kind));
+}
+
 function severityOf(kinds: readonly DataKind[], people: boolean): Severity {
   if (kinds.some((kind) => CRITICAL.has(kind))) return 'critical';
   if (kinds.some((kind) => HIGH.has(kind))) return 'high';
@@ -233,9 +241,11 @@ export function rateExposure(input: RateInput): ExposureRating {
   const kinds = sortKinds(sightings.map((s) => s.kind));
   const seen = new Set(sightings.map((s) => s.column));
   const misnamed = named.filter((name) => !seen.has(name));
-  const severity = severityOf(kinds, people);
+  const place = placeContact(kinds, input.subject ?? '');
+  const severity = place ? 'low' : severityOf(kinds, people);
   let reason: string;
-  if (kinds.length > 0 && severity === 'low') reason = `Low: ${what} holds a street address but nothing that ties it to a person (likely a place's address).`;
+  if (place) reason = `Low: ${what} holds ${list(kinds.map((kind) => NOUN[kind]))} of a place or business ("${input.subject}"), not of a person.`;
+  else if (kinds.length > 0 && severity === 'low') reason = `Low: ${what} holds a street address but nothing that ties it to a person (likely a place's address).`;
   else if (kinds.length > 0) reason = `${WORD[severity]}: ${what} holds ${list(kinds.map((kind) => NOUN[kind]))}.`;
   else {
     const catalogue = input.columns.filter((c) => CATALOGUE_COLUMN.test(normaliseFieldName(c)));

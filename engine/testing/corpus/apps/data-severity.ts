@@ -15,6 +15,8 @@ const OPENING_HOURS = [
   { id: 1, weekday: 'Monday', opens_at: '09:00', closes_at: '18:00' },
   { id: 2, weekday: 'Saturday', opens_at: '10:00', closes_at: '16:00' },
 ];
+/** The salon's branches, shown on the contact page: a business's phone and address, public on purpose. */
+const LOCATIONS = [{ id: 1, name: 'Glow Studio Mitte', phone: '+49 30 1234567', street_address: 'Torstraße 12', city: 'Berlin', email: 'mitte@glowstudio.example' }];
 const BOOKINGS = [
   { id: '7d3c2b1a-5e4f-4a6b-8c7d-9e0f1a2b3c4d', service_id: 1, customer_name: 'Maria Lopez', customer_phone: '+1 415 555 0134', customer_email: 'maria.lopez@gmail.example', starts_at: '2025-06-02T10:00:00Z', status: 'confirmed' },
   { id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', service_id: 2, customer_name: 'Tom Becker', customer_phone: '+49 151 23456789', customer_email: 'tom.becker@web.example', starts_at: '2025-06-02T13:00:00Z', status: 'pending' },
@@ -58,9 +60,9 @@ const VULNERABLE: CorpusApp[] = [
     id: 'vite-supabase-bookings-readable',
     shape: 'vite-supabase',
     title: "Lovable-style salon booking app whose bookings table has no RLS: every customer's name, phone and email can be read",
-    supabase: { tables: { services: SERVICES, opening_hours: OPENING_HOURS, bookings: BOOKINGS } },
+    supabase: { tables: { services: SERVICES, opening_hours: OPENING_HOURS, locations: LOCATIONS, bookings: BOOKINGS } },
     expect: [{ checkId: 'supabase-table-readable', path: '/rest/v1/bookings', minSeverity: 'high' }],
-    routes: (ctx) => viteApp('Glow Studio', supabaseBundle(ctx.supabaseUrl!, anonKey('glowstudio', 41), ['services', 'opening_hours', 'bookings'], SALON_QUERIES)),
+    routes: (ctx) => viteApp('Glow Studio', supabaseBundle(ctx.supabaseUrl!, anonKey('glowstudio', 41), ['services', 'opening_hours', 'locations', 'bookings'], SALON_QUERIES)),
   },
   {
     id: 'vite-supabase-device-tokens-readable',
@@ -98,11 +100,11 @@ const CONTROLS: CorpusApp[] = [
   {
     id: 'vite-supabase-clean-services-catalogue',
     shape: 'vite-supabase',
-    title: 'clean control: the same salon with RLS on bookings; only the services catalogue and opening hours are public',
+    title: "clean control: the same salon with RLS on bookings; only the services catalogue, opening hours and the branches' contact details are public",
     control: true,
-    supabase: { tables: { services: SERVICES, opening_hours: OPENING_HOURS, bookings: { rows: BOOKINGS, rls: true } } },
+    supabase: { tables: { services: SERVICES, opening_hours: OPENING_HOURS, locations: LOCATIONS, bookings: { rows: BOOKINGS, rls: true } } },
     expect: [],
-    routes: (ctx) => viteApp('Glow Studio', supabaseBundle(ctx.supabaseUrl!, anonKey('glowstudio', 44), ['services', 'opening_hours', 'bookings'], SALON_QUERIES)),
+    routes: (ctx) => viteApp('Glow Studio', supabaseBundle(ctx.supabaseUrl!, anonKey('glowstudio', 44), ['services', 'opening_hours', 'locations', 'bookings'], SALON_QUERIES)),
   },
   {
     id: 'vite-supabase-clean-misnamed-columns',
