@@ -6,5 +6,6 @@ import { APPS as TOKENS } from './tokens';
 import { APPS as FRAMEWORKS } from './frameworks';
 import { APPS as FIREBASE } from './firebase';
 import { APPS as DISCOVERY } from './discovery';
+import { APPS as DATA_SEVERITY } from './data-severity';
 
-export const CORPUS: readonly CorpusApp[] = [...CORE, ...API, ...TOKENS, ...FRAMEWORKS, ...FIREBASE, ...DISCOVERY];
+export const CORPUS: readonly CorpusApp[] = [...CORE, ...API, ...TOKENS, ...FRAMEWORKS, ...FIREBASE, ...DISCOVERY, ...DATA_SEVERITY];
