@@ -63,7 +63,8 @@ export function coverageGaps(coverage: ScanCoverage | undefined): string[] {
   const login = coverage.loginRequired;
   if (login && login.items.length) {
     const urls = login.items.slice(0, 3).map((page) => page.url);
-    gaps.push(`${plural(login.items.length + login.more, 'page')} need a login and were not checked signed in: ${urls.join(', ')}${more(login.items.length + login.more - urls.length)}.`);
+    const total = login.items.length + login.more;
+    gaps.push(`${plural(total, 'page')} ${total === 1 ? 'needs a login and was' : 'need a login and were'} not checked signed in: ${urls.join(', ')}${more(total - urls.length)}.`);
   }
   const limited = coverage.rateLimited;
   if (limited && limited.items.length) {

@@ -20,11 +20,14 @@ describe('backends', () => {
         'supabase-table-readable:count:abcdefghijklmnopqrst:profiles': { url: `${PROJECT}/rest/v1/profiles?select=*`, error: 'abcdefghijklmnopqrst.supabase.co could not be resolved (DNS: ENOTFOUND)' },
         'supabase-table-readable:row:abcdefghijklmnopqrst:profiles': { url: `${PROJECT}/rest/v1/profiles?select=*&limit=1`, error: 'abcdefghijklmnopqrst.supabase.co could not be resolved (DNS: ENOTFOUND)' },
         'exposed-env-file:/.env': { url: `${ORIGIN}/.env`, status: 404 },
+        'graphql-introspection:abcdefghijklmnopqrst': { url: `${PROJECT}/graphql/v1`, error: 'abcdefghijklmnopqrst.supabase.co could not be resolved (DNS: ENOTFOUND)' },
       },
     });
     const [project, ...rest] = supabaseReachabilityFromProbes(site);
     expect(rest).toEqual([]);
-    expect(project).toMatchObject({ kind: 'supabase', target: PROJECT, checked: false, requests: 2 });
+    expect(project).toMatchObject({ kind: 'supabase', target: PROJECT, checked: false, requests: 3 });
+    // The GraphQL probe of the project's origin counts for the project, not as another API.
+    expect(backendCoverage(site)).toHaveLength(1);
     expect(project!.reason).toContain('could not be resolved (DNS: ENOTFOUND)');
     const coverage = coverageOf(site);
     expect(coverageIncomplete(coverage)).toBe(true);
@@ -37,12 +40,17 @@ describe('backends', () => {
       probes: {
         'supabase-table-readable:count:r:a': { url: `${PROJECT}/rest/v1/a?select=*`, status: 401 },
         'supabase-table-readable:count:r:b': { url: `${PROJECT}/rest/v1/b?select=*`, error: 'did not answer in time' },
+        'api-docs-exposed:/swagger-ui': { url: `${ORIGIN}/swagger-ui`, status: 404 },
+        'graphql-introspection:https://app.example.test/graphql': { url: `${ORIGIN}/graphql?query=x`, status: 404 },
+        'api-unauthenticated-data:GET:https://api.example.test/v1/me': { url: 'https://api.example.test/v1/me', status: 401 },
         'firebase-firestore-readable:demo-app:users': { url: 'https://firestore.googleapis.com/v1/projects/demo-app/databases/(default)/documents/users?pageSize=1', status: 403 },
       },
     });
     expect(backendCoverage(site)).toEqual([
       { kind: 'supabase', target: PROJECT, requests: 2, checked: true, reason: '1 of 2 requests got no answer (did not answer in time)' },
       { kind: 'firebase', target: 'demo-app', requests: 1, checked: true, reason: undefined },
+      // Guessed paths on the site itself (API documents, GraphQL) are not a backend; an endpoint the app calls is.
+      { kind: 'api', target: 'https://api.example.test', requests: 1, checked: true, reason: undefined },
     ]);
     expect(coverageIncomplete(coverageOf(site))).toBe(false);
   });

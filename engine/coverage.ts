@@ -130,17 +130,41 @@ function isFirebaseHost(host: string): boolean {
   return host.endsWith('.firebaseio.com') || host.endsWith('.firebasedatabase.app') || host === 'firestore.googleapis.com' || host === 'firebasestorage.googleapis.com';
 }
 
-/** The backend a check's probe goes to, from the check's id (the probe key's prefix) and the URL. */
-function probeBackend(key: string, url: URL): { kind: BackendKind; target: string } | undefined {
-  if (key.startsWith('supabase-')) return { kind: 'supabase', target: url.origin };
+function isSupabasePath(pathname: string): boolean {
+  return pathname.startsWith('/rest/v1/') || pathname.startsWith('/auth/v1/') || pathname.startsWith('/storage/v1/');
+}
+
+/** Origins known as Supabase projects: those the Supabase checks probed, and those the app called like one. */
+function supabaseOrigins(site: Site): Set<string> {
+  const origins = new Set<string>();
+  for (const [key, answer] of site.probes) {
+    const url = key.startsWith('supabase-') ? parseUrl(answer.url) : undefined;
+    if (url) origins.add(url.origin);
+  }
+  for (const request of site.rendering.requests) {
+    const url = parseUrl(request.url);
+    if (url && isSupabasePath(url.pathname)) origins.add(url.origin);
+  }
+  return origins;
+}
+
+/**
+ * The backend a check's probe goes to, from the check's id (the probe key's prefix) and the URL. API probes count
+ * when they go to endpoints the app calls or documents; GraphQL probes of paths guessed on the site itself (and the
+ * API-document probes every scan sends) say nothing about a backend. A probe of a Supabase project's origin counts
+ * for the project.
+ */
+function probeBackend(key: string, url: URL, siteOrigin: string, supabase: ReadonlySet<string>): { kind: BackendKind; target: string } | undefined {
+  if (key.startsWith('supabase-') || (supabase.has(url.origin) && (key.startsWith('api-') || key.startsWith('graphql-')))) return { kind: 'supabase', target: url.origin };
   if (key.startsWith('firebase-')) return { kind: 'firebase', target: firebaseTarget(url) };
-  if (key.startsWith('api-') || key.startsWith('graphql-')) return { kind: 'api', target: url.origin };
+  if (key.startsWith('api-unauthenticated-data:GET:')) return { kind: 'api', target: url.origin };
+  if (key.startsWith('graphql-introspection:') && url.origin !== siteOrigin) return { kind: 'api', target: url.origin };
   return undefined;
 }
 
 /** The backend a request of the rendered app goes to, or undefined for the site's pages and assets. */
-function trafficBackend(url: URL, siteOrigin: string): { kind: BackendKind; target: string } | undefined {
-  if (url.pathname.startsWith('/rest/v1/') || url.pathname.startsWith('/auth/v1/') || url.pathname.startsWith('/storage/v1/')) return { kind: 'supabase', target: url.origin };
+function trafficBackend(url: URL, siteOrigin: string, supabase: ReadonlySet<string>): { kind: BackendKind; target: string } | undefined {
+  if (supabase.has(url.origin)) return { kind: 'supabase', target: url.origin };
   if (isFirebaseHost(url.hostname)) return { kind: 'firebase', target: firebaseTarget(url) };
   if (url.origin !== siteOrigin) return { kind: 'api', target: url.origin };
   return undefined;
@@ -166,9 +190,10 @@ function tallyBackends(site: Site): Map<string, BackendTally> {
     if (!entry) tallies.set(id, (entry = { ...found, requests: 0, answered: 0, traffic: 0, trafficAnswered: 0 }));
     return entry;
   };
+  const supabase = supabaseOrigins(site);
   for (const [key, answer] of site.probes) {
     const url = parseUrl(answer.url);
-    const found = url && probeBackend(key, url);
+    const found = url && probeBackend(key, url, site.origin, supabase);
     if (!found) continue;
     const entry = tally(found);
     entry.requests++;
@@ -178,7 +203,7 @@ function tallyBackends(site: Site): Map<string, BackendTally> {
   for (const request of site.rendering.requests) {
     if (request.resourceType !== 'fetch' && request.resourceType !== 'xhr') continue;
     const url = parseUrl(request.url);
-    const found = url && trafficBackend(url, site.origin);
+    const found = url && trafficBackend(url, site.origin, supabase);
     if (!found) continue;
     const entry = tally(found);
     entry.traffic++;
