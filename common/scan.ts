@@ -130,6 +130,44 @@ export const scanOptionsSchema = z.object({
 });
 export type ScanOptions = z.infer<typeof scanOptionsSchema>;
 
+/** Every free-form list in a scan's coverage keeps at most this many entries; `more` counts the rest. */
+export const COVERAGE_LIST_LIMIT = 50;
+
+/** A list cut at COVERAGE_LIST_LIMIT entries, with the number left out. */
+function cappedList<T extends z.ZodTypeAny>(item: T) {
+  return z.object({ items: z.array(item).max(COVERAGE_LIST_LIMIT), more: z.number().int().nonnegative() });
+}
+
+export const coverageBackendSchema = z.object({
+  kind: z.enum(['supabase', 'firebase', 'api']),
+  /** The project URL, the Firebase project id or database URL, or the API origin. */
+  target: z.string(),
+  /** True when at least one request the scan sent to it was answered. */
+  checked: z.boolean(),
+  /** Requests the scan sent to it (probes), answered or not. */
+  requests: z.number().int().nonnegative(),
+  /** Why it could not be checked (a DNS or connection error, no key found), or what limited the check. */
+  reason: z.string().optional(),
+});
+export type CoverageBackend = z.infer<typeof coverageBackendSchema>;
+
+export const scanCoverageSchema = z.object({
+  /** Checks stopped over their time budget, or whose worker died, and so neither passed nor failed. */
+  checksSkipped: z.array(z.object({ checkId: z.string(), reason: z.string() })),
+  // The fields below were added later: optional so earlier results still parse.
+  /** Pages fetched over HTTP, and scripts fetched (and how many of those got no answer). */
+  fetched: z.object({ pages: z.number().int().nonnegative(), scripts: z.number().int().nonnegative(), scriptsFailed: z.number().int().nonnegative() }).optional(),
+  /** Whether a browser rendered the pages, how many, why not, and whether the site looks like a single-page app. */
+  rendering: z.object({ ran: z.boolean(), pages: z.number().int().nonnegative(), reason: z.string().optional(), singlePageApp: z.boolean() }).optional(),
+  /** Backends the app talks to (Supabase, Firebase, API origins) and whether each could be checked. */
+  backends: cappedList(coverageBackendSchema).optional(),
+  /** Pages that answered 401/403 or redirected to a login page, and so were not checked signed in. */
+  loginRequired: cappedList(z.object({ url: z.string(), status: z.number().int(), redirectedTo: z.string().optional() })).optional(),
+  /** Hosts that asked the scan to slow down (429, 503, Retry-After), with how many answers did. */
+  rateLimited: cappedList(z.object({ host: z.string(), answers: z.number().int().nonnegative() })).optional(),
+});
+export type ScanCoverage = z.infer<typeof scanCoverageSchema>;
+
 export const scanResultSchema = z.object({
   schemaVersion: z.literal(1),
   engineVersion: z.string(),
@@ -158,13 +196,8 @@ export const scanResultSchema = z.object({
   findings: z.array(findingSchema),
   /** Things that went wrong without stopping the scan (an unreachable sitemap, a failed probe). */
   warnings: z.array(z.string()),
-  /** What was not checked and why (optional: results stored before it was recorded have none). */
-  coverage: z
-    .object({
-      /** Checks stopped over their time budget, or whose worker died, and so neither passed nor failed. */
-      checksSkipped: z.array(z.object({ checkId: z.string(), reason: z.string() })),
-    })
-    .optional(),
+  /** What was and was not checked, and why (optional: results stored before it was recorded have none). */
+  coverage: scanCoverageSchema.optional(),
   stats: z.object({ requests: z.number().int().nonnegative(), bytes: z.number().int().nonnegative() }),
 });
 export type ScanResult = z.infer<typeof scanResultSchema>;

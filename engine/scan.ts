@@ -11,6 +11,7 @@ import {
 import { maskEvidence } from './analysis/probe-answers';
 import { findChromium, type BrowserLookup } from './browser';
 import { CHECKS } from './checks/index';
+import { LoginWalls, scanCoverage } from './coverage';
 import { CheckIsolation, type CheckBudget, type SkippedCheck } from './isolation/isolated-checks';
 import { crawl, fetchAssets, normalizePageUrl, type CrawlResult } from './retrieval/crawl';
 import { Fetcher } from './retrieval/fetcher';
@@ -397,6 +398,7 @@ export async function scan(url: string, options: Partial<ScanOptions> = {}, hook
   let findingsSoFar = 0;
   const progress = forwardProgress((update) => hooks.onProgress?.({ checksTotal: checks.length, findings: findingsSoFar, ...update }));
   const baseline = hooks.baseline === true;
+  const loginWalls = new LoginWalls();
 
   const fetcher = new Fetcher({
     policy,
@@ -406,7 +408,10 @@ export async function scan(url: string, options: Partial<ScanOptions> = {}, hook
     signal: hooks.signal,
     trustedCa: hooks.trustedCa,
     resolveHost: hooks.resolveHost,
-    onExchange: hooks.onExchange,
+    onExchange: (exchange) => {
+      loginWalls.record(exchange);
+      hooks.onExchange?.(exchange);
+    },
   });
   // Check code reads what the site sent: it runs in a worker thread, within a time budget, never on this thread.
   const isolation = new CheckIsolation({ checks, checksModule: hooks.checksModule, budget: hooks.checkBudget, checking: hooks.checking, onWorkerLost: hooks.onCheckWorkerLost });
@@ -449,7 +454,7 @@ export async function scan(url: string, options: Partial<ScanOptions> = {}, hook
       passed,
       findings: unique,
       warnings,
-      coverage: { checksSkipped },
+      coverage: scanCoverage({ site, slowDowns: fetcher.slowDowns, checksSkipped, loginWalls }),
       stats: { requests: fetcher.stats.requests, bytes: fetcher.stats.bytes },
     };
   } finally {

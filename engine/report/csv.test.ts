@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CSV_COLUMNS, csvField, defuseFormula, renderCsv } from './csv';
-import { hostileFinding, loadSampleResult } from './__fixtures__/load';
+import { CSV_COLUMNS, coverageLines, csvField, defuseFormula, renderCsv } from './csv';
+import { hostileFinding, loadSampleResult, sampleCoverage } from './__fixtures__/load';
 
 /** A strict RFC 4180 reader, to check that what we write reads back field for field. */
 function parseCsv(text: string): string[][] {
@@ -110,6 +110,20 @@ describe('renderCsv', () => {
     expect(row[5]).toBe("'@import");
     expect(row[8]).toBe("'=1");
     for (const cell of row) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+  });
+
+  it('puts the coverage in comment lines before the header, each one field starting with #', () => {
+    const csv = renderCsv({ ...sample, coverage: sampleCoverage() });
+    const rows = parseCsv(csv);
+    const lines = coverageLines({ ...sample, coverage: sampleCoverage() });
+    expect(lines[0]).toBe('# Coverage: 4 pages and 12 scripts (1 without an answer) fetched; 3 pages rendered in a browser; 2 backends found  1 checked; 1 check skipped');
+    expect(lines.some((line) => line.startsWith('# Not checked: The Supabase project https://abcdefghijklmnopqrst.supabase.co could not be checked'))).toBe(true);
+    expect(lines).toContain('# Backend: Supabase project https://abcdefghijklmnopqrst.supabase.co: not checked (every request failed (6 requests): abcdefghijklmnopqrst.supabase.co refused the connection)');
+    expect(rows.slice(0, lines.length)).toEqual(lines.map((line) => [line]));
+    expect(rows[lines.length]).toEqual([...CSV_COLUMNS]);
+    expect(rows).toHaveLength(lines.length + 1 + sample.findings.length);
+    // A hostile backend origin cannot add a field or a row.
+    for (const line of lines) expect(line).not.toMatch(/[",\r\n]/);
   });
 
   it('writes only the header when there are no findings', () => {

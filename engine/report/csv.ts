@@ -1,4 +1,5 @@
 import type { ScanResult } from '../../common/scan';
+import { backendLabel, coverageFacts, coverageGaps } from '../../common/scan-coverage';
 import { cweLabel, owaspLabel, sortFindings } from './format';
 
 export const CSV_COLUMNS = ['severity', 'title', 'check id', 'url', 'detail', 'match', 'cwe', 'owasp', 'remediation', 'fingerprint'] as const;
@@ -17,9 +18,26 @@ export function csvField(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-/** One row per finding (most severe first), with a header row; CRLF line ends (RFC 4180). */
+/**
+ * The coverage as lines before the column header, each one field starting with '#' (comment lines for readers that
+ * skip them, a one-cell row for those that do not): what was checked, then each thing that could not be.
+ */
+export function coverageLines(result: ScanResult): string[] {
+  const coverage = result.coverage;
+  if (!coverage) return [];
+  // Commas, quotes and line breaks would split or quote the line; site-controlled text must keep it one field.
+  const line = (text: string) => `# ${text}`.replace(/[",\r\n]+/g, ' ');
+  const lines = [line(`Coverage: ${coverageFacts(coverage) || 'nothing recorded'}`)];
+  for (const gap of coverageGaps(coverage)) lines.push(line(`Not checked: ${gap}`));
+  for (const backend of coverage.backends?.items ?? []) {
+    lines.push(line(`Backend: ${backendLabel(backend)}: ${backend.checked ? 'checked' : 'not checked'}${backend.reason ? ` (${backend.reason})` : ''}`));
+  }
+  return lines;
+}
+
+/** Coverage lines, then one row per finding (most severe first) under a header row; CRLF line ends (RFC 4180). */
 export function renderCsv(result: ScanResult): string {
-  const rows: string[][] = [[...CSV_COLUMNS]];
+  const rows: string[][] = [...coverageLines(result).map((line) => [line]), [...CSV_COLUMNS]];
   for (const f of sortFindings(result.findings)) {
     rows.push([
       f.severity,

@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findChromium, launchChromium } from '../browser';
 import { renderHtml } from './html';
-import { hostileFinding, loadSampleResult } from './__fixtures__/load';
+import { hostileFinding, loadSampleResult, sampleCoverage } from './__fixtures__/load';
 
 // Screenshots of the sample report for review, in the folder the Playwright tests use.
 const SCREENS = join(__dirname, '..', '..', 'test-results', 'screens');
@@ -33,11 +33,13 @@ describe.skipIf(lookup.path === null)('HTML report in Chromium', () => {
     [375, 'report-sample-375.png'],
   ])('lays out at %i px without horizontal scrolling', async (width, file) => {
     const page = await browser.newPage({ viewport: { width, height: 900 } });
-    await page.setContent(renderHtml(loadSampleResult()), { waitUntil: 'load' });
+    // With a coverage section holding long origins and URLs, which must wrap too.
+    await page.setContent(renderHtml({ ...loadSampleResult(), coverage: sampleCoverage() }), { waitUntil: 'load' });
     expect(await page.evaluate(() => (globalThis as unknown as PageGlobals).document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     // Severity colours: critical red, medium yellow, passed green.
     const colour = (selector: string) => page.locator(selector).first().evaluate((el) => (globalThis as unknown as PageGlobals).getComputedStyle(el).backgroundColor);
     expect(await colour('.badge.sev-critical')).toBe('rgb(185, 28, 28)');
+    expect(await colour('.badge.not-checked')).toBe('rgb(254, 240, 138)');
     expect(await colour('.badge.sev-medium')).toBe('rgb(234, 179, 8)');
     expect(await colour('.badge.passed')).toBe('rgb(21, 128, 61)');
     await page.screenshot({ path: join(SCREENS, file), fullPage: true });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { escapeHtml, REPORT_CSP, renderHtml } from './html';
-import { hostileFinding, loadSampleResult } from './__fixtures__/load';
+import { hostileFinding, loadSampleResult, sampleCoverage } from './__fixtures__/load';
 
 describe('renderHtml', () => {
   const sample = loadSampleResult();
@@ -92,6 +92,38 @@ describe('renderHtml', () => {
     const clean = renderHtml({ ...sample, findings: [], counts: { critical: 0, high: 0, medium: 0, low: 0, info: 0 } });
     expect(clean).toContain('No issues were found on the scanned pages.');
     expect(clean).toContain('Application Configuration Secure');
+  });
+
+  it('has a coverage section: what could not be checked in plain words, backends, login pages, rate limits, skipped checks', () => {
+    const withCoverage = renderHtml({ ...sample, coverage: sampleCoverage() });
+    const section = withCoverage.slice(withCoverage.indexOf('<section id="coverage">'), withCoverage.indexOf('</section>', withCoverage.indexOf('<section id="coverage">')));
+    expect(section).toContain('<h2>Coverage</h2>');
+    expect(section).toContain(
+      'The Supabase project https://abcdefghijklmnopqrst.supabase.co could not be checked: every request failed (6 requests): abcdefghijklmnopqrst.supabase.co refused the connection. Its data was not tested.',
+    );
+    expect(section).toContain('5 pages need a login and were not checked signed in');
+    expect(section).toContain('4 pages and 12 scripts (1 without an answer) fetched; 3 pages rendered in a browser; 2 backends found, 1 checked; 1 check skipped.');
+    expect(section).toContain('<span class="badge not-checked">Not checked</span>');
+    expect(section).toContain('<h3>Hosts that rate limited the scan</h3>');
+    expect(section).toContain('<span class="mono">secret-in-client</span>');
+    expect(section).toContain('<p class="note">and 4 more</p>');
+    // Site-controlled backend origins and page URLs stay text.
+    expect(section).not.toMatch(/<script|<b>/i);
+    expect(section).toContain('&lt;script&gt;alert(9)&lt;/script&gt;');
+    // Shown before the findings, so an empty list is read with it.
+    expect(withCoverage.indexOf('<h2>Coverage</h2>')).toBeLessThan(withCoverage.indexOf('<h2>Findings</h2>'));
+  });
+
+  it('tells "nothing found" from "nothing could be checked"', () => {
+    const empty = { ...sample, findings: [], counts: { critical: 0, high: 0, medium: 0, low: 0, info: 0 } };
+    const unchecked = renderHtml({ ...empty, coverage: sampleCoverage() });
+    expect(unchecked).toContain('No issues were found on what could be checked, but not everything could be checked: see <a href="#coverage">Coverage</a>.');
+    expect(unchecked).not.toContain('No issues were found on the scanned pages.');
+    const complete = renderHtml({ ...empty, coverage: { checksSkipped: [], fetched: { pages: 1, scripts: 0, scriptsFailed: 0 }, rendering: { ran: true, pages: 1, singlePageApp: false } } });
+    expect(complete).toContain('<p class="complete">Everything the scan found could be checked.</p>');
+    expect(complete).toContain('No issues were found on the scanned pages.');
+    // A result stored before coverage was recorded has no section.
+    expect(renderHtml(empty)).not.toContain('id="coverage"');
   });
 
   it('escapes the five HTML specials', () => {

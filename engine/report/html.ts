@@ -1,5 +1,6 @@
 import type { Finding, Grade, ScanResult, Severity } from '../../common/scan';
 import { SEVERITIES } from '../../common/scan';
+import { backendLabel, coverageFacts, coverageGaps, coverageIncomplete } from '../../common/scan-coverage';
 import {
   PASSED_LABEL,
   PRODUCT_NAME,
@@ -143,6 +144,10 @@ td code, .mono { font: 12px ui-monospace, SFMono-Regular, Menlo, Consolas, monos
 .note { color: var(--muted); font-size: 13px; margin: 0 0 12px; }
 .empty { color: var(--muted); font-style: italic; }
 .warnings li { margin-bottom: 4px; overflow-wrap: anywhere; }
+.gaps { background: #fef9c3; border-left: 5px solid var(--medium-bar); border-radius: 8px; padding: 10px 14px 10px 30px; margin: 0 0 14px; color: #422006; }
+.gaps li { margin: 2px 0; overflow-wrap: anywhere; }
+.complete { background: var(--pass-bg); border-left: 5px solid var(--pass); border-radius: 8px; padding: 10px 14px; margin: 0 0 14px; }
+.badge.not-checked { background: #fef08a; color: #422006; }
 .foot { padding: 18px 32px 28px; color: var(--faint); font-size: 12px; border-top: 1px solid var(--line); }
 @media (max-width: 600px) {
   body { font-size: 13.5px; }
@@ -259,7 +264,10 @@ function renderFinding(finding: Finding, ref: string, anchor: string): string {
 
 function renderFindings(result: ScanResult, anchors: Map<Finding, string>, refs: Map<Finding, string>): string {
   if (result.findings.length === 0) {
-    return `<section class="findings-section"><h2>Findings</h2><p class="empty">No issues were found on the scanned pages.</p></section>`;
+    const empty = coverageIncomplete(result.coverage)
+      ? 'No issues were found on what could be checked, but not everything could be checked: see <a href="#coverage">Coverage</a>.'
+      : 'No issues were found on the scanned pages.';
+    return `<section class="findings-section"><h2>Findings</h2><p class="empty">${empty}</p></section>`;
   }
   const groups = groupBySeverity(result.findings).map(
     ({ severity, findings }) =>
@@ -299,6 +307,52 @@ function renderPages(result: ScanResult): string {
   return `<section><h2>Pages scanned (${result.pages.length})</h2>${body}</section>`;
 }
 
+function coverageTable(head: string[], rows: string[][]): string {
+  const body = rows.map((cells) => `<tr>${cells.map((cell) => `<td>${cell}</td>`).join('')}</tr>`).join('');
+  return `<div class="table-wrap"><table class="stack"><thead><tr>${head.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>${body}</tbody></table></div>`;
+}
+
+function andMore(count: number): string {
+  return count > 0 ? `<p class="note">and ${escapeHtml(count)} more</p>` : '';
+}
+
+/** What was and was not checked: the gaps in plain words first, then backends, login walls, rate limits, skipped checks. */
+function renderCoverage(result: ScanResult): string {
+  const coverage = result.coverage;
+  if (!coverage) return '';
+  const gaps = coverageGaps(coverage);
+  const parts: string[] = [
+    gaps.length
+      ? `<ul class="gaps" aria-label="Not checked">${gaps.map((gap) => `<li>${escapeHtml(gap)}</li>`).join('')}</ul>`
+      : '<p class="complete">Everything the scan found could be checked.</p>',
+  ];
+  const facts = coverageFacts(coverage);
+  if (facts) parts.push(`<p class="note">${escapeHtml(facts)}.</p>`);
+  const backends = coverage.backends;
+  if (backends?.items.length) {
+    const rows = backends.items.map((b) => [
+      escapeHtml(backendLabel(b)),
+      b.checked ? passedBadge.replace(PASSED_LABEL, 'Checked') : '<span class="badge not-checked">Not checked</span>',
+      escapeHtml(b.requests),
+      escapeHtml(b.reason ?? ''),
+    ]);
+    parts.push(`<h3>Backends</h3>${coverageTable(['Backend', 'Status', 'Requests', 'Note'], rows)}${andMore(backends.more)}`);
+  }
+  const login = coverage.loginRequired;
+  if (login?.items.length) {
+    const rows = login.items.map((p) => [link(p.url), escapeHtml(p.status), p.redirectedTo ? link(p.redirectedTo) : '&mdash;']);
+    parts.push(`<h3>Pages that need a login</h3>${coverageTable(['Page', 'Status', 'Redirected to'], rows)}${andMore(login.more)}`);
+  }
+  const limited = coverage.rateLimited;
+  if (limited?.items.length) {
+    parts.push(`<h3>Hosts that rate limited the scan</h3>${coverageTable(['Host', 'Answers asking to slow down'], limited.items.map((h) => [escapeHtml(h.host), escapeHtml(h.answers)]))}${andMore(limited.more)}`);
+  }
+  if (coverage.checksSkipped.length) {
+    parts.push(`<h3>Checks skipped</h3>${coverageTable(['Check', 'Reason'], coverage.checksSkipped.map((c) => [`<span class="mono">${escapeHtml(c.checkId)}</span>`, escapeHtml(c.reason)]))}`);
+  }
+  return `<section id="coverage"><h2>Coverage</h2><p class="note">What the scan could and could not check.</p>${parts.join('')}</section>`;
+}
+
 function renderWarnings(result: ScanResult): string {
   if (result.warnings.length === 0) return '';
   return `<section><h2>Warnings</h2><p class="note">Problems that did not stop the scan but may have hidden issues.</p><ul class="warnings">${result.warnings
@@ -330,6 +384,7 @@ export function renderHtml(result: ScanResult): string {
 <main class="report">
 ${renderCover(result)}
 ${renderOverview(result)}
+${renderCoverage(result)}
 ${renderSummary(result, anchors)}
 ${renderFindings(result, anchors, refs)}
 ${renderHeaderTests(result)}

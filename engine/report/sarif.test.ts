@@ -4,7 +4,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { artifactUri, renderSarif, SECURITY_SEVERITY } from './sarif';
-import { hostileFinding, loadSampleResult } from './__fixtures__/load';
+import { hostileFinding, loadSampleResult, sampleCoverage } from './__fixtures__/load';
 
 /*
  * The SARIF 2.1.0 schema. No npm package ships the OASIS file `sarif-schema-2.1.0.json` (checked: @types/sarif,
@@ -137,5 +137,18 @@ describe('renderSarif', () => {
     for (const result of expectValid(text).runs[0]!.results) {
       expect(result.locations[0]!.physicalLocation.artifactLocation.uri).not.toMatch(/^[a-z][a-z0-9+.-]*:/i);
     }
+  });
+
+  it('carries the coverage in the run properties, and what was not checked as notes', () => {
+    const log = expectValid(renderSarif({ ...sample, coverage: sampleCoverage() }));
+    const run = log.runs[0]! as SarifLog['runs'][number] & { properties: { coverage: Record<string, unknown> } };
+    expect(run.properties.coverage).toMatchObject({ ...sampleCoverage(), complete: false });
+    expect(run.properties.coverage.summary).toMatch(/^4 pages and 12 scripts/);
+    const notes = run.invocations[0]!.toolExecutionNotifications as Array<{ level: string; message: { text: string } }>;
+    expect(notes.filter((n) => n.level === 'note').map((n) => n.message.text)).toContain(
+      'Not checked: The Supabase project https://abcdefghijklmnopqrst.supabase.co could not be checked: every request failed (6 requests): abcdefghijklmnopqrst.supabase.co refused the connection. Its data was not tested.',
+    );
+    // A result without coverage (stored before it was recorded) has none.
+    expect((expectValid(text).runs[0] as { properties?: { coverage?: unknown } }).properties?.coverage).toBeUndefined();
   });
 });

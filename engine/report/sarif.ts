@@ -1,4 +1,5 @@
 import { SEVERITY_RANK, type Finding, type ScanResult, type Severity } from '../../common/scan';
+import { coverageFacts, coverageGaps, coverageIncomplete } from '../../common/scan-coverage';
 import { PRODUCT_NAME, PRODUCT_URL, cweUrl, owaspLabel, sortFindings, targetHost } from './format';
 
 /** Score GitHub code scanning maps to its own levels (> 9.0 critical, 7.0-8.9 high, 4.0-6.9 medium, 0.1-3.9 low). */
@@ -156,7 +157,11 @@ export function renderSarif(result: ScanResult): string {
             executionSuccessful: true,
             startTimeUtc: result.startedAt,
             endTimeUtc: result.finishedAt,
-            toolExecutionNotifications: result.warnings.map((warning) => ({ level: 'warning', message: { text: warning } })),
+            toolExecutionNotifications: [
+              ...result.warnings.map((warning) => ({ level: 'warning', message: { text: warning } })),
+              // What could not be checked reaches CI logs as notes, so an empty run is not read as a clean site.
+              ...coverageGaps(result.coverage).map((gap) => ({ level: 'note', message: { text: `Not checked: ${gap}` } })),
+            ],
           },
         ],
         results,
@@ -166,6 +171,7 @@ export function renderSarif(result: ScanResult): string {
           score: result.score,
           grade: result.grade,
           headerGrade: result.headers.grade,
+          ...(result.coverage ? { coverage: { ...result.coverage, complete: !coverageIncomplete(result.coverage), summary: coverageFacts(result.coverage) } } : {}),
         },
       },
     ],

@@ -173,6 +173,8 @@ interface Hop {
 export class Fetcher {
   /** Answers received, bytes read, retries after 429/Retry-After, and requests sent (answered or not). */
   readonly stats = { requests: 0, bytes: 0, retries: 0, attempts: 0, resetRetries: 0 };
+  /** Hosts (host:port) that asked to slow down (429, 503 or Retry-After), with how many answers did: the scan's coverage. */
+  readonly slowDowns = new Map<string, number>();
   private readonly limiter: Pacer;
   /** Hosts (host:port) that could not be resolved or connected to, with the error every later request gets. */
   private readonly unreachable = new Map<string, string>();
@@ -356,6 +358,7 @@ export class Fetcher {
         release();
       }
       const retryAfter = hop.headers.find(([name]) => name === 'retry-after')?.[1];
+      if (hop.status === 429 || hop.status === 503 || retryAfter !== undefined) this.slowDowns.set(host, (this.slowDowns.get(host) ?? 0) + 1);
       const retryIn = this.limiter.release(host, { status: hop.status, retryAfter, latencyMs: hop.firstByteMs, attempt });
       if (retryIn === undefined || attempt >= this.maxRetries || this.aborter.signal.aborted) return hop;
       this.stats.retries++;

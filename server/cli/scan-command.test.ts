@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scanResultSchema, type ScanOptions, type ScanProgress, type ScanResult } from '../../common/scan';
 import { maskEvidence } from '../../engine/analysis/probe-answers';
-import { loadSampleResult } from '../../engine/report/__fixtures__/load';
+import { loadSampleResult, sampleCoverage } from '../../engine/report/__fixtures__/load';
 import { ScanError, type ScanHooks } from '../../engine/scan';
 import {
   DEFAULT_FAIL_ON,
@@ -300,6 +300,20 @@ describe('terminal output', () => {
     const text = formatSummary({ ...sample, findings: [{ ...sample.findings[0]!, title: '\x1b[31mred\x1b[0m' }] }, { failOn: 'high' });
     expect(text).not.toContain('\x1b');
     expect(text).toContain('[31mred[0m');
+  });
+
+  it('says what could not be checked, and never calls an unchecked site secure', () => {
+    const sample = loadSampleResult();
+    const text = formatSummary({ ...sample, coverage: sampleCoverage() }, { failOn: 'high' });
+    expect(text).toContain('  Coverage   4 pages and 12 scripts (1 without an answer) fetched; 3 pages rendered in a browser; 2 backends found, 1 checked; 1 check skipped\n');
+    expect(text).toContain(
+      'Not checked:\n  - The Supabase project https://abcdefghijklmnopqrst.supabase.co could not be checked: every request failed (6 requests): abcdefghijklmnopqrst.supabase.co refused the connection. Its data was not tested.\n',
+    );
+    expect(text).toContain('  - 5 pages need a login and were not checked signed in: https://example.com/dashboard?<b>x</b> and 4 more.');
+    const empty = { ...sample, findings: [], coverage: sampleCoverage() };
+    expect(formatSummary(empty, { failOn: 'high' })).toContain('No issues found in what could be checked, but not everything could be checked (see "Not checked" above).');
+    expect(formatSummary(empty, { failOn: 'high' })).not.toContain('Application Configuration Secure');
+    expect(formatSummary({ ...sample, findings: [] }, { failOn: 'high' })).toContain('No issues found: Application Configuration Secure.');
   });
 
   it('colours severities only when asked', () => {

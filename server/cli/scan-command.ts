@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { SEVERITIES, SEVERITY_RANK, type ScanOptions, type ScanProgress, type ScanResult, type Severity } from '../../common/scan';
+import { coverageFacts, coverageGaps, coverageIncomplete } from '../../common/scan-coverage';
 import {
   PdfBrowserMissingError,
   REPORT_FORMATS,
@@ -228,6 +229,13 @@ export function formatSummary(
     `  Findings   ${SEVERITIES.map((s) => (counts[s] ? paint(COLOURS[s], `${counts[s]} ${s}`) : `0 ${s}`)).join(', ')}`,
     `  Pages      ${result.pages.length} scanned in ${formatDuration(result.durationMs)}; ${rendering}`,
   ];
+  const facts = result.coverage ? coverageFacts(result.coverage) : '';
+  if (facts) lines.push(`  Coverage   ${terminalSafe(facts)}`);
+  const gaps = coverageGaps(result.coverage);
+  if (gaps.length) {
+    lines.push('', paint('33', 'Not checked:'));
+    for (const gap of gaps) lines.push(`  - ${terminalSafe(gap)}`);
+  }
   const top = sortFindings(result.findings).slice(0, TOP_FINDINGS);
   if (top.length) {
     lines.push('', 'Top findings:');
@@ -240,7 +248,12 @@ export function formatSummary(
       lines.push(`  … and ${result.findings.length - top.length} more${options.reportPath ? '' : ' (write them all with --out report.html)'}`);
     }
   } else {
-    lines.push('', 'No issues found: Application Configuration Secure.');
+    lines.push(
+      '',
+      coverageIncomplete(result.coverage)
+        ? 'No issues found in what could be checked, but not everything could be checked (see "Not checked" above).'
+        : 'No issues found: Application Configuration Secure.',
+    );
   }
   if (result.warnings.length) lines.push('', `${result.warnings.length} warning${result.warnings.length === 1 ? '' : 's'} (see the report).`);
   if (options.reportPath) lines.push('', `Report written to ${options.reportPath}${options.format ? ` (${options.format})` : ''}`);

@@ -2,18 +2,20 @@ import { expect, test, type Page } from '@playwright/test';
 import { animationsDone, gate, snap, startTestSite, type TestPage, snapBoth, signedIn, openReady, reloadReady } from './support';
 
 // A tiny site on 127.0.0.1 for the real scan that Run Test starts: no security headers, a cookie without
-// HttpOnly/Secure, and an exposed .env file, so the scan has findings to show. Unknown paths are real 404s.
+// HttpOnly/Secure, and an exposed .env file, so the scan has findings to show; an account page behind a login, so its
+// coverage has something it could not check. Unknown paths are real 404s.
 const PAGES: Record<string, TestPage> = {
   '/': {
     type: 'text/html; charset=utf-8',
     headers: { 'set-cookie': 'session=abc123; Path=/' },
     body: `<!doctype html><html><head><title>Fixture shop</title></head><body>
-      <h1>Fixture shop</h1><a href="/about">About</a>
+      <h1>Fixture shop</h1><a href="/about">About</a> <a href="/account">Account</a>
       <form method="post" action="/login"><input name="email"><input name="password" type="password"><button>Sign in</button></form>
     </body></html>`,
   },
   // Held while the test looks at the running scan: a scan of this tiny site can end before the page shows it running.
   '/about': { type: 'text/html; charset=utf-8', body: '<!doctype html><html><head><title>About</title></head><body><p>About us</p><a href="/">Home</a></body></html>', held: () => aboutHeld.opened },
+  '/account': { type: 'text/plain', status: 401, body: 'Sign in first' },
   '/.env': { type: 'text/plain', body: 'APP_ENV=production\nDB_PASSWORD=correct-horse-battery-staple\nSTRIPE_SECRET_KEY=sk_live_51HxExampleExampleExample00\n' },
 };
 
@@ -142,6 +144,9 @@ test('projects: create (validation first), card, detail, settings, run a real sc
   await expect(page.getByRole('button', { name: 'Run Test', exact: true })).toBeEnabled();
   await expect(details.getByTestId('last-tested')).not.toHaveText('Never');
   await expect(page.getByTestId('severity-counts')).toContainText('Critical');
+  // The coverage says what could not be checked: the account page answered 401.
+  await expect(page.getByTestId('coverage-gaps')).toContainText(`1 page needs a login and was not checked signed in: ${siteUrl}account.`);
+  await expect(page.getByTestId('coverage-facts')).toContainText(/Coverage: \d+ pages and \d+ scripts? fetched/);
   const finding = page.getByTestId('finding').first();
   await expect(finding).toBeVisible();
   await finding.getByRole('button').first().click();

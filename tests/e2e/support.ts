@@ -107,6 +107,8 @@ export interface TestPage {
   type: string;
   body: string;
   headers?: Record<string, string>;
+  /** The status code; 200 unless given (a 401 page behind a login, a redirect). */
+  status?: number;
   /** Answered only once the promise this returns resolves: holds a scan mid-crawl while the test looks at it. */
   held?: () => Promise<void>;
 }
@@ -129,7 +131,7 @@ export async function startTestSite(
       response.writeHead(404, { 'content-type': notFound.type }).end(notFound.body);
       return;
     }
-    void (page.held?.() ?? Promise.resolve()).then(() => response.writeHead(200, { 'content-type': page.type, ...page.headers }).end(page.body));
+    void (page.held?.() ?? Promise.resolve()).then(() => response.writeHead(page.status ?? 200, { 'content-type': page.type, ...page.headers }).end(page.body));
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   const { port } = site.address() as AddressInfo;

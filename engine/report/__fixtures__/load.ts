@@ -30,3 +30,21 @@ export function hostileFinding(overrides: Partial<Finding> = {}): Finding {
     ...overrides,
   };
 }
+
+/** A coverage with a backend that could not be checked, a page behind a login, a rate limit, and hostile texts. */
+export function sampleCoverage(): NonNullable<ScanResult['coverage']> {
+  return {
+    checksSkipped: [{ checkId: 'secret-in-client', reason: 'stopped after 5 s of CPU time' }],
+    fetched: { pages: 4, scripts: 12, scriptsFailed: 1 },
+    rendering: { ran: true, pages: 3, singlePageApp: true },
+    backends: {
+      items: [
+        { kind: 'supabase', target: 'https://abcdefghijklmnopqrst.supabase.co', checked: false, requests: 6, reason: 'every request failed (6 requests): abcdefghijklmnopqrst.supabase.co refused the connection' },
+        { kind: 'api', target: 'https://api.evil.example/"><script>alert(9)</script>', checked: true, requests: 2 },
+      ],
+      more: 0,
+    },
+    loginRequired: { items: [{ url: 'https://example.com/dashboard?<b>x</b>', status: 302, redirectedTo: 'https://example.com/login' }], more: 4 },
+    rateLimited: { items: [{ host: 'example.com', answers: 3 }], more: 0 },
+  };
+}

@@ -1,12 +1,14 @@
 import { Accordion, Alert, Badge, Box, Card, Heading, HStack, List, SimpleGrid, Skeleton, Stack, Stat, Text, Wrap } from '@chakra-ui/react';
 import type { Project, ProjectScanResponse } from '@common/projects';
 import { OWASP_2025, SEVERITIES, type Finding, type ScanResult, type Severity } from '@common/scan';
+import { coverageIncomplete } from '@common/scan-coverage';
 import { ExternalLink } from '../../../ui/external-link';
 import { formatRelativeDate } from '../../../ui/relative-date';
 import { severityPalette } from '../../../ui/tones';
 import { useProjectScan } from '../hooks/use-project-scan';
 import { useScanProgress } from '../hooks/use-scan-progress';
 import { GradeBadge, SEVERITY_LABELS, SeverityBadge } from './badges';
+import { ScanCoverageSummary } from './scan-coverage';
 import { ScanProgressBar } from './scan-progress';
 
 /** Overview's security section: the latest scan's progress, error, or results (beyond the spec). */
@@ -110,11 +112,20 @@ function ScanReport({ response, result }: { response: ProjectScanResponse; resul
         </Badge>
       </Wrap>
 
+      {result.coverage && <ScanCoverageSummary coverage={result.coverage} />}
+
       {result.findings.length === 0 ? (
-        <Alert.Root status="success">
-          <Alert.Indicator />
-          <Alert.Title>No security holes found on the scanned pages.</Alert.Title>
-        </Alert.Root>
+        coverageIncomplete(result.coverage) ? (
+          <Alert.Root status="info" data-testid="no-findings-incomplete">
+            <Alert.Indicator />
+            <Alert.Title>No security holes found in what could be checked, but not everything could be checked (see above).</Alert.Title>
+          </Alert.Root>
+        ) : (
+          <Alert.Root status="success">
+            <Alert.Indicator />
+            <Alert.Title>No security holes found on the scanned pages.</Alert.Title>
+          </Alert.Root>
+        )
       ) : (
         SEVERITIES.map((severity) => {
           const findings = result.findings.filter((f) => f.severity === severity);
