@@ -94,6 +94,7 @@ export const automationWebhookInClient = defineCheck({
         url: first.url,
         title: `${hit.provider} webhook URL in client code`,
         severity: found.severity,
+        confidence: hit.confidence,
         detail: `${maskWebhookUrl(hit)} lets anyone ${hit.power}; seen in ${places}. ${found.reason}`,
         evidence: { request: `GET ${first.url}`, response: describe(found), match: found.snippet },
         key: `${hit.patternId}:${secretId(hit.url)}`,

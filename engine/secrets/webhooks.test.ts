@@ -58,7 +58,7 @@ describe('webhook URL shapes', () => {
 
   it('finds a self-hosted n8n webhook by its generated id when n8n is named nearby, and not on a local machine', () => {
     const url = `https://automations.acme-tools.io/webhook/${uuid(50)}`;
-    expect(findWebhookUrls(`const N8N_WEBHOOK_URL="${url}"`).map((h) => h.patternId)).toEqual(['n8n-self-hosted']);
+    expect(findWebhookUrls(`const N8N_WEBHOOK_URL="${url}"`).map((h) => [h.patternId, h.confidence])).toEqual([['n8n-self-hosted', 'medium']]);
     expect(findWebhookUrls(`const N8N_WEBHOOK_URL="http://localhost:5678/webhook/${uuid(51)}"`)).toEqual([]);
   });
 
@@ -74,6 +74,8 @@ describe('webhook URL shapes', () => {
     ['provider marketing pages', '<a href="https://zapier.com/apps/webhook/integrations">Zapier</a> <a href="https://www.make.com/en/integrations/gateway">Make</a> <a href="https://n8n.io/integrations/webhook/">n8n</a> <a href="https://ifttt.com/maker_webhooks">IFTTT</a> <a href="https://hooks.zapier.com/">hooks</a>'],
     ['help text naming the host', 'Paste your Zapier hook (it starts with https://hooks.zapier.com/hooks/catch/) in Settings.'],
     ['the app\'s own webhook route, no n8n', `fetch("https://api.acme-tools.io/webhook/${uuid(60)}")`],
+    ['Zapier documentation sample', 'https://hooks.zapier.com/hooks/catch/123456/abcdef/'],
+    ['Discord documentation sample', `https://discord.com/api/webhooks/123456789012345678/${'abcdefghijklmnopqrstuvwxyz'.repeat(3)}`],
     ['a repeated-character token', 'https://hooks.zapier.com/hooks/catch/1111111/aaaaaaa/'],
   ];
   it.each(NOT_WEBHOOKS)('no match: %s', (_name, text) => {
@@ -109,6 +111,8 @@ describe('what the workflow does', () => {
     expect(judgeWebhook(n8n!, '').action).toBe('mail');
     const [ifttt] = findWebhookUrls(`x="https://maker.ifttt.com/trigger/new_order/with/key/${t(22, URLSAFE, 70)}"`);
     expect(judgeWebhook(ifttt!, '').action).toBe('charge');
+    const [named] = findWebhookUrls('x="https://n8n.acme-tools.io/webhook/insert-lead"');
+    expect([named?.token, judgeWebhook(named!, '').action]).toEqual(['insert-lead', 'write']);
     expect(actionOf('contact form')).toBeUndefined();
   });
 });

@@ -16,6 +16,8 @@ export interface WebhookPattern {
   keywords: readonly string[];
   /** Global; named groups `token` (required) and `name` (optional). */
   regex: RegExp;
+  /** Shapes recognised by context rather than by a provider's own host are likelier to misfire. */
+  confidence?: 'medium';
   /** False for shapes whose secret is a chosen path (n8n): a name like `contact` is as callable as a random id. */
   randomToken?: false;
   /** Extra verdict on a match from its host and the text around it; false drops the match. */
@@ -45,7 +47,7 @@ export const WEBHOOK_PATTERNS: readonly WebhookPattern[] = [
   {
     // Self-hosted n8n: any host, recognised by the /webhook/ path with n8n in the host or nearby, or by n8n's default
     // generated path (a UUID) with n8n named nearby. Without either, /webhook/<id> is as likely the app's own route.
-    id: 'n8n-self-hosted', provider: 'n8n', power: 'run your n8n workflow with any data', keywords: ['/webhook/', '/webhook-test/'], randomToken: false,
+    id: 'n8n-self-hosted', provider: 'n8n', power: 'run your n8n workflow with any data', keywords: ['/webhook/', '/webhook-test/'], randomToken: false, confidence: 'medium',
     regex: /https?:\/\/(?<host>[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){0,6})(?::\d{2,5})?\/webhook(?:-test)?\/(?<token>(?<name>[\w-]{1,100})(?:\/[\w-]{1,60}){0,3})/gi,
     accept: (_url, host, around) => !LOCAL_HOST.test(host) && (/(?:^|[.-])n8n(?:[.-]|$)/i.test(host) || N8N_CONTEXT.test(around)),
   },
@@ -84,8 +86,8 @@ export const WEBHOOK_PATTERNS: readonly WebhookPattern[] = [
   },
 ];
 
-/** Documentation and template values: `YOUR_WEBHOOK_ID`, `xxxxxx`, `<id>`, `{token}`, `example`. */
-export const WEBHOOK_PLACEHOLDER = /your|x{4}|example|placeholder|dummy|sample|redacted|changeme|replace|insert|webhook[_-]?(?:id|url|token|key)|\.{3}|[<>{}]/i;
+/** Documentation and template values: `YOUR_WEBHOOK_ID`, `xxxxxx`, `<id>`, `{token}`, `example`, `123456/abcdef`. */
+export const WEBHOOK_PLACEHOLDER = /your|x{4}|12345|23456|34567|45678|56789|abcde|bcdef|example|placeholder|dummy|sample|redacted|change[_-]?me|replace[_-]?(?:me|this|with)|insert[_-]?(?:here|token|key|id)|webhook[_-]?(?:id|url|token|key)|\.{3}|[<>{}]/i;
 
 /** A token made of a handful of characters (`aaaaaaaaaaaa`, `1234567890`) is a placeholder, not a key. */
 function looksRandom(token: string): boolean {
@@ -99,6 +101,7 @@ export interface WebhookHit {
   power: string;
   url: string;
   token: string;
+  confidence: 'high' | 'medium';
   /** The workflow's own name when the URL carries one (an n8n path, an IFTTT event). */
   name?: string;
   start: number;
@@ -142,7 +145,7 @@ export function findWebhookUrls(text: string): WebhookHit[] {
       const name = m.groups?.name && !UUID_ONLY.test(m.groups.name) ? m.groups.name : undefined;
       claimed.add(url);
       starts.add(m.index);
-      hits.push({ patternId: pattern.id, provider: pattern.provider, power: pattern.power, url, token, name, start: m.index, end: m.index + url.length, alsoEndsAt: [] });
+      hits.push({ patternId: pattern.id, provider: pattern.provider, power: pattern.power, confidence: pattern.confidence ?? 'high', url, token, name, start: m.index, end: m.index + url.length, alsoEndsAt: [] });
     }
   }
   return hits.sort((a, b) => a.start - b.start);
