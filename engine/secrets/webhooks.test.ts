@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HEX, UPPER32, fakeToken as t } from '../testing/fake-keys';
-import { actionOf, findWebhookUrls, judgeWebhook, maskWebhookUrl, WEBHOOK_PATTERNS } from './webhooks';
+import { actionOf, findWebhookUrls, isWebhookUrl, judgeWebhook, maskWebhookUrl, WEBHOOK_PATTERNS } from './webhooks';
 
 const LOWER = 'abcdefghijklmnopqrstuvwxyz0123456789';
 const DIGITS = '0123456789';
@@ -80,6 +80,14 @@ describe('webhook URL shapes', () => {
   ];
   it.each(NOT_WEBHOOKS)('no match: %s', (_name, text) => {
     expect(findWebhookUrls(text)).toEqual([]);
+  });
+
+  it('tells a request to a webhook from any other request', () => {
+    expect(SHAPES.every(([, url]) => isWebhookUrl(url))).toBe(true);
+    expect(isWebhookUrl(`${SHAPES[0]![1]}?source=landing`)).toBe(true);
+    expect(isWebhookUrl('https://app.test/api/contact')).toBe(false);
+    expect(isWebhookUrl(`https://app.test/track?next=${SHAPES[0]![1]}`)).toBe(false);
+    expect(isWebhookUrl(`https://api.acme-tools.io/webhook/${uuid(61)}`)).toBe(false);
   });
 
   it('reports each URL once per text', () => {

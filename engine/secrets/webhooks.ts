@@ -151,6 +151,14 @@ export function findWebhookUrls(text: string): WebhookHit[] {
   return hits.sort((a, b) => a.start - b.start);
 }
 
+/**
+ * Whether a request URL calls a webhook: for a browser that renders a page on the scan's behalf, where a request to
+ * it would run the owner's workflow (a hook the page pings on load). Self-hosted n8n counts when its host names n8n.
+ */
+export function isWebhookUrl(url: string): boolean {
+  return findWebhookUrls(url.slice(0, 2_000)).some((hit) => hit.start === 0);
+}
+
 /** The URL with its token masked: enough to recognise the hook, never enough to call it. */
 export function maskWebhookUrl(hit: Pick<WebhookHit, 'url' | 'token'>): string {
   return hit.token ? hit.url.split(hit.token).join(maskSecret(hit.token)) : hit.url;
