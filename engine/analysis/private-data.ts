@@ -6,9 +6,11 @@ import { maskAll, maskSecret } from '../secrets/mask';
 import { maskSecrets } from './probe-answers';
 import { scanText } from '../secrets/scan';
 import { normaliseFieldName } from './sensitive-fields';
+import { classifyValue, describeKinds, PLACEHOLDER, severityWord, type DataKind } from './data-exposure';
 
-/** Password hashes by format: bcrypt, argon2, sha-crypt ($5$/$6$), PBKDF2 (Django), scrypt, phpass. */
-export const PASSWORD_HASH = /^(?:\$2[abxy]?\$\d{2}\$[./A-Za-z0-9]{53}|\$argon2(?:id|i|d)\$[^\s"]{20,}|\$[56]\$[^\s"$]{0,40}\$?[./A-Za-z0-9]{20,}|pbkdf2_sha(?:1|256|512)\$\d+\$[^\s"$]+\$[^\s"]+|\$scrypt\$[^\s"]{20,}|\$[PH]\$[./A-Za-z0-9]{31})$/;
+import { PASSWORD_HASH } from './data-exposure';
+
+export { PASSWORD_HASH };
 const EMAIL = /^[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9.-]{1,253}\.[A-Za-z]{2,24}$/;
 /** Addresses of a role, not a person: a site's support or sales inbox is public on purpose. */
 const ROLE_ADDRESS = /^(?:support|help|helpdesk|info|contact|hello|hi|sales|team|no-?reply|admin|billing|press|media|privacy|security|legal|jobs|careers|office|mail|enquiries|inquiries|feedback|abuse|postmaster|webmaster|marketing|partners|service|orders|shop|store)@/i;
@@ -42,9 +44,12 @@ export interface PrivateData {
   secrets: string[];
   /** Their raw values, only to mask them in excerpts: never output. */
   secretValues: string[];
+  /** One sentence saying why it has its severity. */
+  reason: string;
 }
 
 interface Walk {
+  kinds: Set<DataKind>;
   credentials: Set<string>;
   personal: Set<string>;
   people: number;
@@ -54,26 +59,30 @@ interface Walk {
   nodes: number;
 }
 
+const CREDENTIAL_KINDS = new Set<DataKind>(['password-hash', 'secret', 'card-number']);
+
 function judgeRecord(record: Record<string, unknown>, walk: Walk, inPeople: boolean): void {
   let personal = 0;
   let named = false;
   const weak: string[] = [];
-  for (const [key, value] of Object.entries(record)) {
+  for (const [key, value] of Object.entries(record).slice(0, 100)) {
     const name = normaliseFieldName(key);
     if (typeof value !== 'string' && typeof value !== 'number') continue;
     const text = String(value).trim();
     if (!text || ROLE_ADDRESS.test(text)) continue;
-    if (typeof value === 'string' && PASSWORD_HASH.test(text)) walk.credentials.add(name);
-    else if (PASSWORD_KEY.test(name) && typeof value === 'string' && text.length >= 4) walk.credentials.add(name);
-    else if (SECRET_KEY.test(name) && typeof value === 'string' && text.length >= 12 && !/^(?:null|none|true|false|\*+|redacted)$/i.test(text)) walk.credentials.add(name);
-    else if (PERSONAL.some(([field, shape]) => field.test(name) && shape.test(text))) {
-      personal++;
-      walk.personal.add(name);
-    } else if (typeof value === 'string' && EMAIL.test(text)) {
+    // The values decide (data-exposure.ts): a column named like private data whose value is not counts for nothing.
+    const sighting = classifyValue(key, value, inPeople);
+    if (sighting) walk.kinds.add(sighting.kind);
+    if (sighting && CREDENTIAL_KINDS.has(sighting.kind)) walk.credentials.add(name);
+    else if (PASSWORD_KEY.test(name) && typeof value === 'string' && text.length >= 4 && !PLACEHOLDER.test(text)) {
+      walk.credentials.add(name);
+      walk.kinds.add('secret');
+    } else if (sighting && (sighting.kind === 'address' || sighting.kind === 'ip-address')) weak.push(name);
+    else if (sighting && sighting.kind !== 'person-name') {
       personal++;
       walk.personal.add(name);
     } else if (CONTACT.test(name)) weak.push(name);
-    else if (NAME.test(name)) named = true;
+    else if (NAME.test(name) || sighting?.kind === 'person-name') named = true;
   }
   if (personal === 0 && inPeople && named && weak.length === 0 && ('id' in record || 'uuid' in record || 'user_id' in record || 'userId' in record)) walk.named++;
   if (personal === 0 && !(inPeople && named && weak.length > 0)) return;
@@ -97,7 +106,7 @@ function visit(value: unknown, walk: Walk, depth: number, inPeople: boolean): vo
 
 /** Personal data and credentials in a parsed JSON answer; undefined when it holds neither. `hint` is the URL path. */
 export function privateDataIn(json: unknown, body: string, hint: string): PrivateData | undefined {
-  const walk: Walk = { credentials: new Set(), personal: new Set(), people: 0, named: 0, peopleCollection: PEOPLE.test(hint), nodes: 0 };
+  const walk: Walk = { kinds: new Set(), credentials: new Set(), personal: new Set(), people: 0, named: 0, peopleCollection: PEOPLE.test(hint), nodes: 0 };
   visit(json, walk, 0, walk.peopleCollection);
   const hits = scanText(body.slice(0, 200_000), 'html').filter((hit) => !hit.public && hit.severity !== 'info' && hit.severity !== 'low');
   const secrets = hits.map((hit) => hit.label);
@@ -106,7 +115,14 @@ export function privateDataIn(json: unknown, body: string, hint: string): Privat
   const namedOnly = walk.people === 0 && walk.named >= 2;
   if (credentials.length === 0 && secrets.length === 0 && walk.people === 0 && !namedOnly) return undefined;
   const severity: Severity = credentials.length > 0 || secrets.length > 0 ? 'critical' : walk.people >= 2 ? 'high' : 'medium';
-  return { severity, credentials, personal: [...walk.personal], people: namedOnly ? walk.named : walk.people, namesOnly: namedOnly, secrets: [...new Set(secrets)], secretValues: hits.map((hit) => hit.secret) };
+  const people = namedOnly ? walk.named : walk.people;
+  if (secrets.length > 0) walk.kinds.add('secret');
+  const kinds = describeKinds([...walk.kinds].filter((kind) => kind !== 'person-name'));
+  const whom = people === 0 ? '' : people === 1 ? "one person's record" : `records of ${people} people`;
+  const reason = namedOnly
+    ? `${severityWord(severity)}: the answer lists ${people} users by id and name.`
+    : `${severityWord(severity)}: the answer holds ${[whom, kinds].filter(Boolean).join(' with ')}.`;
+  return { severity, credentials, personal: [...walk.personal], people, namesOnly: namedOnly, secrets: [...new Set(secrets)], secretValues: hits.map((hit) => hit.secret), reason };
 }
 
 /** An email shown as j***@example.com. */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeSupabaseKey } from '../testing/fake-keys';
 import { makeSite } from '../testing/site';
 import { collectTexts } from '../secrets/scan';
-import { TABLE_WORDLIST, analyzeSupabase, describeRequest, extractSupabase } from './supabase';
+import { TABLE_WORDLIST, analyzeSupabase, describeRequest, extractSupabase, supabaseReachability } from './supabase';
 
 const REF = 'abcdefghijklmnopqrst';
 const fixture = readFileSync(join(__dirname, '..', 'checks', '__fixtures__', 'vite-supabase-bundle.js'), 'utf8');
@@ -76,5 +76,67 @@ describe('extractSupabase', () => {
     const text = describeRequest('HEAD', 'https://x/rest/v1/t', { apikey: anon, Authorization: `Bearer ${anon}` });
     expect(text).not.toContain(anon);
     expect(text).toContain('Authorization: Bearer eyJhbG…');
+  });
+});
+
+describe('extractSupabase: every shape a build leaves the client settings in', () => {
+  const anon = fakeSupabaseKey(REF, 'anon');
+  const CUSTOM = 'https://db.acme.dev';
+  const scripts = (...texts: string[]) => texts.map((text, i) => ({ kind: 'script' as const, url: `https://app.test/assets/c${i}.js`, where: 'script', text }));
+  const only = (url: string) => [{ url, ref: undefined, keys: [anon] }];
+
+  it.each([
+    ['import.meta.env replaced by an object, the key first', `const e={BASE_URL:"/",MODE:"production",VITE_SUPABASE_ANON_KEY:"${anon}",VITE_SUPABASE_URL:"${CUSTOM}"};`],
+    ['|| fallbacks after the env object', `const Pt={BASE_URL:"/"}.VITE_SUPABASE_URL||"${CUSTOM}",Qt=void 0||"${anon}",Ve=Ut(Pt,Qt);`],
+    ['?? fallback on the key', `const u="${CUSTOM}",k=import.meta.env.VITE_SUPABASE_PUBLISHABLE_KEY??"${anon}";`],
+    ['constants Next inlined, separate statements', `const n="${CUSTOM}";let r="${anon}";(0,o.createBrowserClient)(n,r)`],
+    ['a config object', `var s={url:"${CUSTOM}",anonKey:"${anon}"};`],
+  ])('%s', (_label, text) => {
+    expect(extractSupabase(scripts(text)).projects).toEqual(only(CUSTOM));
+  });
+
+  it('pairs a named URL in one chunk with the key in another, not the hosted URL the key names', () => {
+    const info = extractSupabase(scripts(`export const c={supabaseUrl:"${CUSTOM}"};`, `import{c as a}from"./c0.js";const k="${anon}";Ut(a.supabaseUrl,k);`));
+    expect(info.projects).toEqual(only(CUSTOM));
+  });
+
+  it('keeps both branches of a ternary on a named setting', () => {
+    const info = extractSupabase(scripts(`const SUPABASE_URL=!0?"${CUSTOM}":"https://staging-db.acme.dev",K="${anon}";`));
+    expect(info.projects.map((p) => p.url).sort()).toEqual([CUSTOM, 'https://staging-db.acme.dev']);
+    expect(info.projects.find((p) => p.url === 'https://staging-db.acme.dev')?.keys).toEqual([anon]);
+  });
+
+  it('learns a custom domain from the requests the page made', () => {
+    const site = makeSite({
+      root: { url: 'https://app.test/', body: '<p>hi</p>' },
+      rendering: { status: 'done', requests: [{ url: `${CUSTOM}/rest/v1/bookings?select=*`, method: 'GET', resourceType: 'fetch', requestHeaders: { apikey: anon } }] },
+    });
+    const info = extractSupabase(collectTexts(site));
+    expect(info.projects).toEqual(only(CUSTOM));
+    expect(info.tables[0]).toEqual({ name: 'bookings', origin: 'traffic' });
+  });
+
+  it('still probes the hosted URL a key names when the bundle names no other', () => {
+    expect(extractSupabase(scripts(`const k="${anon}",u="https://cdn.acme.dev/logo.png";`)).projects).toEqual([{ url: `https://${REF}.supabase.co`, ref: REF, keys: [anon] }]);
+  });
+});
+
+describe('supabaseReachability', () => {
+  it('tells a project every probe failed to reach from one that answered, and one never probed', () => {
+    const other = 'zyxwvutsrqponmlkjihg';
+    const site = makeSite({
+      root: { url: 'https://app.test/', body: '<p>hi</p>' },
+      assets: [{ url: 'https://app.test/a.js', body: `x("https://${REF}.supabase.co","${fakeSupabaseKey(REF, 'anon')}");y("https://db.acme.dev","${fakeSupabaseKey(other, 'anon')}");const SUPABASE_URL="https://old.acme.dev";` }],
+      probes: {
+        a: { url: `https://${REF}.supabase.co/rest/v1/users?select=*`, status: 0, error: 'getaddrinfo ENOTFOUND' },
+        b: { url: `https://${REF}.supabase.co/rest/v1/orders?select=*`, status: 0, error: 'getaddrinfo ENOTFOUND' },
+        c: { url: 'https://db.acme.dev/rest/v1/users?select=*', status: 401 },
+      },
+    });
+    const byUrl = Object.fromEntries(supabaseReachability(site).map((r) => [r.url, r]));
+    expect(byUrl[`https://${REF}.supabase.co`]).toEqual({ url: `https://${REF}.supabase.co`, ref: REF, reachable: false, reason: 'getaddrinfo ENOTFOUND' });
+    expect(byUrl['https://db.acme.dev']).toEqual({ url: 'https://db.acme.dev', reachable: true });
+    expect(byUrl['https://old.acme.dev']?.reachable).toBe(false);
+    expect(byUrl['https://old.acme.dev']?.reason).toMatch(/no probe/);
   });
 });

@@ -3,7 +3,7 @@
 import { supabaseJwtRole } from '../secrets/jwt';
 import { maskSecret } from '../secrets/mask';
 import { collectTexts, type TextSource } from '../secrets/scan';
-import type { SiteBeforeProbes } from '../types';
+import type { Site, SiteBeforeProbes } from '../types';
 
 /** Where a name came from, best first: seen in traffic, written in the bundle, or guessed. */
 export type NameOrigin = 'traffic' | 'bundle' | 'wordlist';
@@ -42,11 +42,20 @@ const HOSTED = /https:\/\/([a-z0-9]{20})\.supabase\.(?:co|in)(?![\w.-])/g;
 const JWT = /(?<![\w-])eyJ[A-Za-z0-9_-]{8,600}\.eyJ[A-Za-z0-9_-]{8,1500}\.[A-Za-z0-9_-]{8,1000}(?![\w-])/g;
 const PUBLISHABLE = /(?<![\w-])sb_publishable_[\w-]{20,80}(?![\w-])/g;
 /**
- * createClient(url, key) survives minification as `anyName("https://…","eyJ…")` or as two adjacent constants
- * (`const a="https://…",b="eyJ…"`): a URL string next to a key string.
+ * createClient(url, key) survives minification as `anyName("https://…","eyJ…")`, as two adjacent constants
+ * (`const a="https://…",b="eyJ…"`, or `…";const b=…` once Next inlines `process.env.NEXT_PUBLIC_…`), as an object
+ * (`{url:"https://…",key:"eyJ…"}`, `import.meta.env` replaced by its values), the key possibly behind a fallback
+ * (`void 0||"eyJ…"`, `{…}.VITE_X??"eyJ…"`: what `import.meta.env.VITE_X || "…"` becomes once built).
  */
-const URL_THEN_KEY = /["'`](https?:\/\/[^"'`\s]{4,200}?)\/?["'`]\s{0,3},\s{0,3}(?:[\w$]{1,30}\s{0,3}=\s{0,3})?["'`](eyJ[A-Za-z0-9_-]{8,600}\.eyJ[A-Za-z0-9_-]{8,1500}\.[A-Za-z0-9_-]{8,1000}|sb_publishable_[\w-]{20,80})["'`]/g;
-const ENV_URL = /SUPABASE_URL["']?\s{0,3}[:=]\s{0,3}["'`](https?:\/\/[^"'`\s]{4,200}?)\/?["'`]/g;
+export const URL_THEN_KEY = /["'`](https?:\/\/[^"'`\s]{4,200}?)\/?["'`]\s{0,3}[,;]\s{0,3}(?:(?:const|let|var)\s{1,3})?(?:["']?[\w$]{1,40}["']?\s{0,3}[:=]\s{0,3})?(?:(?:void 0|[\w$.]{1,80})\s{0,3}(?:\|\||\?\?)\s{0,3})?["'`](eyJ[\w-]{8,600}\.eyJ[\w-]{8,1500}\.[\w-]{8,1000}|sb_publishable_[\w-]{20,80})["'`]/g;
+/**
+ * A URL bound to a Supabase-named setting (`VITE_SUPABASE_URL:"…"`, `supabaseUrl="…"`, `PUBLIC_SUPABASE_API_URL`),
+ * behind a fallback (`{…}.VITE_SUPABASE_URL||"…"`) or as the first branch of a ternary (`e?"…":"…"`).
+ */
+export const NAMED_URL = /supabase_?(?:api_?)?url["'`]?\s{0,3}[:=|?]{1,2}\s{0,3}(?:[\w$.!]{1,80}\s{0,3}(?:\|\||\?\?|\?)\s{0,3})?["'`](https?:\/\/[^"'`\s]{4,200}?)\/?["'`]/gi;
+/** The other branch of a ternary right after a named URL (`…?"https://a":"https://b"`). */
+export const OTHER_BRANCH = /^\s{0,3}:\s{0,3}["'`](https?:\/\/[^"'`\s]{4,200}?)\/?["'`]/;
+const MENTIONS_NAMED_URL = /supabase_?(?:api_?)?url/i;
 const FROM = /\.from\(\s{0,3}(["'`])([A-Za-z_][\w-]{0,62})\1\s{0,3}\)/g;
 const RPC = /\.rpc\(\s{0,3}(["'`])([A-Za-z_]\w{0,62})\1/g;
 const API_PATH = /\/(?:rest|auth|storage|functions|realtime|graphql)\/v1(?:\/|$)/;
@@ -82,14 +91,42 @@ class Names {
   }
 }
 
+type ProjectDraft = { url: string; ref?: string; keys: Set<string> };
+
+function projectIn(projects: Map<string, ProjectDraft>, url: string): ProjectDraft {
+  let p = projects.get(url);
+  if (!p) projects.set(url, (p = { url, ref: hostedRef(url), keys: new Set() }));
+  return p;
+}
+
+/** Gives each project the anon keys that belong to it; may add the hosted project a key names. */
+function pairKeys(projects: Map<string, ProjectDraft>, anonKeys: ReadonlyArray<{ key: string; ref?: string }>): ProjectDraft[] {
+  // Keys name their project: an anon JWT carries the ref, so its project is known even without a URL string.
+  // A project on a custom domain or self-hosted whose URL stands apart from its key (an env object, another chunk)
+  // is the project the key belongs to: the key goes there, and the hosted URL only the key named is not probed twice.
+  const project = (url: string) => projectIn(projects, url);
+  const explicit = [...projects.values()];
+  const keyless = explicit.filter((p) => p.keys.size === 0 && !p.ref);
+  for (const { key, ref } of anonKeys) {
+    if (!ref || explicit.some((p) => p.keys.has(key))) continue;
+    if (explicit.some((p) => p.ref === ref)) project(`https://${ref}.supabase.co`).keys.add(key);
+    else if (keyless.length > 0) for (const p of keyless) p.keys.add(key);
+    else project(`https://${ref}.supabase.co`).keys.add(key);
+  }
+  const list = [...projects.values()];
+  const unpaired = anonKeys.filter((k) => !k.ref || !list.some((p) => p.ref === k.ref && p.keys.has(k.key)));
+  for (const p of list) {
+    if (p.keys.size > 0) continue;
+    // A project without a key of its own gets the keys that name no project (sb_publishable_, ref-less JWTs).
+    for (const { key, ref } of unpaired) if (!ref || ref === p.ref) p.keys.add(key);
+  }
+  return list;
+}
+
 /** Supabase facts from texts (bundles, HTML, request captures). Exported for tests; checks use analyzeSupabase. */
 export function extractSupabase(texts: readonly TextSource[]): SupabaseInfo {
-  const projects = new Map<string, { url: string; ref?: string; keys: Set<string> }>();
-  const project = (url: string) => {
-    let p = projects.get(url);
-    if (!p) projects.set(url, (p = { url, ref: hostedRef(url), keys: new Set() }));
-    return p;
-  };
+  const projects = new Map<string, ProjectDraft>();
+  const project = (url: string) => projectIn(projects, url);
   const anonKeys: Array<{ key: string; ref?: string }> = [];
   const tables = new Names();
   const rpcs = new Names();
@@ -135,10 +172,13 @@ export function extractSupabase(texts: readonly TextSource[]): SupabaseInfo {
       const key = m[2]!;
       if (base && (key.startsWith('sb_publishable_') || supabaseJwtRole(key)?.role === 'anon')) project(base).keys.add(key);
     }
-    if (text.includes('SUPABASE_URL')) {
-      for (const m of text.matchAll(ENV_URL)) {
-        const base = origin(m[1]!);
-        if (base) project(base);
+    if (MENTIONS_NAMED_URL.test(text)) {
+      for (const m of text.matchAll(NAMED_URL)) {
+        const other = OTHER_BRANCH.exec(text.slice(m.index + m[0].length, m.index + m[0].length + 220))?.[1];
+        for (const url of [m[1]!, other]) {
+          const base = url === undefined ? undefined : origin(url);
+          if (base) project(base);
+        }
       }
     }
     if (text.includes('.from(')) {
@@ -155,18 +195,7 @@ export function extractSupabase(texts: readonly TextSource[]): SupabaseInfo {
     if (text.includes('.rpc(')) for (const m of text.matchAll(RPC)) rpcs.add(m[2]!, 'bundle');
   }
 
-  // Keys name their project: an anon JWT carries the ref, so its project is known even without a URL string.
-  // (Unless the key already belongs to a custom domain: the same project, probed once.)
-  for (const { key, ref } of anonKeys) {
-    if (ref && ![...projects.values()].some((p) => p.keys.has(key))) project(`https://${ref}.supabase.co`).keys.add(key);
-  }
-  const list = [...projects.values()];
-  const unpaired = anonKeys.filter((k) => !k.ref || !list.some((p) => p.ref === k.ref && p.keys.has(k.key)));
-  for (const p of list) {
-    if (p.keys.size > 0) continue;
-    // A project without a key of its own gets the keys that name no project (sb_publishable_, ref-less JWTs).
-    for (const { key, ref } of unpaired) if (!ref || ref === p.ref) p.keys.add(key);
-  }
+  const list = pairKeys(projects, anonKeys);
   // Projects named only by an env-like URL but no key cannot be probed; keep them (the rpc check lists names).
   if (list.length > 0) {
     for (const name of TABLE_WORDLIST) tables.add(name, 'wordlist');
@@ -189,6 +218,37 @@ export function analyzeSupabase(site: SiteBeforeProbes): SupabaseInfo {
   const info = extractSupabase(collectTexts(site));
   memo.set(site.pages, { site, info });
   return info;
+}
+
+/** Whether a known Supabase backend could be checked, for the report's coverage. */
+export interface SupabaseReachability {
+  url: string;
+  ref?: string;
+  /** True when at least one probe to the project got an HTTP answer (any status). */
+  reachable: boolean;
+  /** Why not: the network error of the probes (DNS, refused, timeout, address policy), or that none was sent. */
+  reason?: string;
+}
+
+/**
+ * Each Supabase project the site names and whether the scan reached it, from the probes' answers: a project whose
+ * every probe failed at the network level (status 0) was found but not checked, which a report must not show as
+ * "nothing found".
+ */
+export function supabaseReachability(site: Site): SupabaseReachability[] {
+  const answers = [...site.probes.values()];
+  return analyzeSupabase(site).projects.map((project) => {
+    const prefix = `${project.url}/`;
+    const mine = answers.filter((answer) => answer.url.startsWith(prefix));
+    const base = { url: project.url, ...(project.ref ? { ref: project.ref } : {}) };
+    if (mine.some((answer) => answer.status !== 0)) return { ...base, reachable: true };
+    if (mine.length === 0) {
+      const reason = project.keys.length === 0 ? 'no public key found in the site, so no probe was sent' : 'no probe was sent';
+      return { ...base, reachable: false, reason };
+    }
+    const errors = [...new Set(mine.map((answer) => answer.error ?? 'no answer'))];
+    return { ...base, reachable: false, reason: errors.slice(0, 3).join('; ') };
+  });
 }
 
 /** A stable short label for a project in probe keys: its ref, or its host. */

@@ -56,6 +56,7 @@ describe('api-unauthenticated-data', () => {
       [`${ORIGIN}/api/me`, 'critical'],
     ]);
     expect(findings[0]!.detail).toContain('records of 2 people with email, phone');
+    expect(findings[0]!.detail).toContain('High: the answer holds records of 2 people with an email address and a phone number.');
     expect(findings[1]!.detail).toContain('credentials in fields password_hash');
     expect(findings[0]!.evidence.request).toBe(`GET ${ORIGIN}/api/customers\nAccept: application/json\n(no cookies, no Authorization header)`);
     expect(findings[0]!.evidence.response).toContain('a***@example.com');

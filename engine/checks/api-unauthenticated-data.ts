@@ -48,7 +48,7 @@ function finding(endpoint: ApiEndpoint, exchange: Exchange, json: unknown, data:
     url: endpoint.url,
     title: `API endpoint ${path} answers private data without authentication`,
     severity: data.severity,
-    detail: `GET ${endpoint.url} without any session or key answered HTTP ${exchange.status} with ${summary}. ${endpoint.source === 'openapi' ? `The endpoint is listed in the API documentation (${endpoint.seenIn})` : `The site's front end uses this endpoint (${endpoint.seenIn})`}.`,
+    detail: `GET ${endpoint.url} without any session or key answered HTTP ${exchange.status} with ${summary}. ${data.reason} ${endpoint.source === 'openapi' ? `The endpoint is listed in the API documentation (${endpoint.seenIn})` : `The site's front end uses this endpoint (${endpoint.seenIn})`}.`,
     evidence: {
       request: `GET ${endpoint.url}\nAccept: application/json\n(no cookies, no Authorization header)`,
       response: [`HTTP ${exchange.status}`, `content-type: ${header(exchange.headers, 'content-type') ?? exchange.contentType}`, '', maskedJsonExcerpt(json, data.secretValues)].join('\n'),

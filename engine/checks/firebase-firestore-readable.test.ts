@@ -26,17 +26,22 @@ describe('firebase-firestore-readable', () => {
   ])('no finding: %s', (_name, answer) => {
     expect(firebaseFirestoreReadable.run(siteWith({ [key('posts')]: answer }))).toEqual([]);
   });
-  it('high for readable collections, critical with sensitive fields, field names only', () => {
+  it('rates each collection by the values of its first document, keeping masked samples only', () => {
     const findings = firebaseFirestoreReadable.run(
       siteWith({
-        [key('posts')]: { url: BASE, body: doc({ title: { stringValue: 'Hello' } }) },
-        [key('userSecrets')]: { url: BASE, body: doc({ email: { stringValue: 'a@example.test' }, stripeKey: { stringValue: 'x' } }) },
+        [key('posts')]: { url: BASE, body: doc({ title: { stringValue: 'Hello' }, published: { booleanValue: true } }) },
+        [key('userSecrets')]: { url: BASE, body: doc({ email: { stringValue: 'ann@mail.example' }, stripeKey: { stringValue: 'sk_live_51HqLyjWDarjtT1zdp7dcXYZabcdefGHIJKLmnopQRSTuvwx' } }) },
+        [key('users')]: { url: BASE, body: doc({ email: { stringValue: 'n/a' }, phone: { stringValue: 'ask at desk' }, age: { integerValue: '33' } }) },
       }),
     );
     expect(findings.map((f) => [f.title, f.severity])).toEqual([
-      ['Firestore collection "posts" readable without signing in', 'high'],
+      ['Firestore collection "posts" readable without signing in', 'low'],
       ['Firestore collection "userSecrets" readable without signing in', 'critical'],
+      ['Firestore collection "users" readable without signing in', 'low'],
     ]);
-    expect(JSON.stringify(findings)).not.toContain('a@example.test');
+    expect(findings[1]!.detail).toContain('Critical: the first document read holds a token or API key and an email address.');
+    expect(findings[1]!.evidence.response).toContain('email: a***@mail.example (an email address)');
+    expect(JSON.stringify(findings)).not.toContain('ann@mail.example');
+    expect(JSON.stringify(findings)).not.toContain('GHIJKLmnop');
   });
 });

@@ -7,6 +7,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { classifyValue, rateExposure } from '../analysis/data-exposure';
+import { hintedParameters, idsInTexts } from '../analysis/function-arguments';
 import { detectFromContent, detectFromUrl } from '../analysis/js-libraries';
 import { parseCredentials } from '../scenarios/credentials';
 import { shannonEntropy } from '../secrets/entropy';
@@ -173,6 +175,11 @@ describe('patterns over site-controlled text stay linear', () => {
       detectFromContent,
       detectFromUrl: (text) => detectFromUrl(`https://cdn.example.com/${text}`),
       parseCredentials,
+      'classifyValue (phone column)': (text) => classifyValue('customer_phone', text),
+      'classifyValue (address column)': (text) => classifyValue('street_address', text),
+      'rateExposure (one row)': (text) => rateExposure({ columns: ['email', 'token', 'ip_address', 'full_name'], row: { email: text, token: text, ip_address: text, full_name: text, card: text } }),
+      'hintedParameters (PGRST202 hint)': (text) => hintedParameters(JSON.stringify({ code: 'PGRST202', hint: `Perhaps you meant to call the function public.f(${text})` }), 'f'),
+      'idsInTexts (bundle)': (text) => idsInTexts([text], 200_000),
       // Every hit judged too: the payload reading and the constant's uses run over the same text.
       'findWebhookUrls + judgeWebhook': (text) => findWebhookUrls(text).map((hit) => judgeWebhook(hit, text)),
     };

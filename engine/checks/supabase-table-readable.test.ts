@@ -10,6 +10,7 @@ import { supabaseTableReadable } from './supabase-table-readable';
 const REF = 'abcdefghijklmnopqrst';
 const HOST = `https://${REF}.supabase.co`;
 const anon = fakeSupabaseKey(REF, 'anon');
+const BCRYPT = '$2b$10$N9qo8uLOickgx2ZMRZoMyeIjZAgcfl7p92ldGxad68LJZdL17lhWy';
 const fixture = readFileSync(join(__dirname, '__fixtures__', 'vite-supabase-bundle.js'), 'utf8');
 const bundle = (url: string, key: string) => fixture.replace('__SUPABASE_URL__', url).replace('__ANON_KEY__', key);
 const siteWith = (probes: Record<string, ExchangeInit> = {}, url = HOST, key = anon) =>
@@ -53,28 +54,49 @@ describe('supabase-table-readable', () => {
     expect(supabaseTableReadable.run(siteWith(probes))).toEqual([]);
   });
 
-  it('high when rows are readable, critical with sensitive columns; never keeps values', () => {
+  it('rates each table by the values of the one row read and says why; never keeps values', () => {
     const findings = supabaseTableReadable.run(
       siteWith({
         ...count('profiles', '0-0/1234'),
-        ...row('profiles', [{ id: 1, full_name: 'Ada Example', email: 'ada@example.test', password_hash: 'x' }]),
+        ...row('profiles', [{ id: 1, full_name: 'Ada Example', email: 'ada@example.test', password_hash: BCRYPT }]),
         ...count('todos', '*/57'),
       }),
     );
     expect(findings.map((f) => [f.title, f.severity])).toEqual([
       ['Supabase table "profiles" readable with the public key', 'critical'],
-      ['Supabase table "todos" readable with the public key', 'high'],
+      ['Supabase table "todos" readable with the public key', 'low'],
     ]);
-    expect(findings[0]!.detail).toBe("Anyone with the site's public key can read table \"profiles\": 1,234 rows. Sensitive columns: email, password_hash.");
+    expect(findings[0]!.detail).toBe(
+      "Anyone with the site's public key can read table \"profiles\": 1,234 rows. Critical: the one row read holds a password hash, an email address and a person's name.",
+    );
     expect(findings[0]!.evidence.match).toBe('Content-Range: 0-0/1234');
     expect(findings[0]!.evidence.response).toContain('id, full_name, email, password_hash');
+    expect(findings[0]!.evidence.response).toContain('email: a***@example.test (an email address)');
     expect(findings[1]!.detail).toContain('57 rows');
     expect(findings[1]!.detail).toContain('guessed');
     const all = JSON.stringify(findings);
     expect(all).not.toContain('ada@example.test');
     expect(all).not.toContain('Ada Example');
+    expect(all).not.toContain(BCRYPT.slice(10));
     expect(all).not.toContain(anon);
     expect(findings.map((f) => f.key)).toEqual([`${REF}/profiles`, `${REF}/todos`]);
+  });
+
+  it('rates a public catalogue low, and columns named like private data whose values are not low', () => {
+    const findings = supabaseTableReadable.run(
+      siteWith({
+        ...count('posts', '0-0/12'),
+        ...row('posts', [{ id: 3, name: 'Deep Tissue Massage', price: 80, duration: 60 }]),
+        ...count('profiles', '0-0/40'),
+        ...row('profiles', [{ id: 'a1', ip_address: '6f1e2d3c-0b9a-4877-a665-5f4e3d2c1b0a', token: 'spring-offer', email: 'n/a' }]),
+      }),
+    );
+    expect(findings.map((f) => [f.url.split('/rest/v1/')[1], f.severity])).toEqual([
+      ['profiles', 'low'],
+      ['posts', 'low'],
+    ]);
+    expect(findings[1]!.detail).toContain('Low: the rows look like public catalogue content (name, price, duration); nothing personal was seen.');
+    expect(findings[0]!.detail).toContain('Low: columns are named like private data (ip_address, token, email) but the values read are not');
   });
 
   describe('against the PostgREST stand-in', () => {
@@ -109,8 +131,8 @@ describe('supabase-table-readable', () => {
       const answered = siteWith(await execute(probes), standIn.url, anon);
       const findings = supabaseTableReadable.run(answered);
       expect(findings.map((f) => [f.url, f.severity, f.detail])).toEqual([
-        [`${standIn.url}/rest/v1/profiles`, 'critical', `Anyone with the site's public key can read table "profiles": 1 row. Sensitive columns: email, phone.`],
-        [`${standIn.url}/rest/v1/waitlist`, 'high', `Anyone with the site's public key can read table "waitlist": 2 rows.`],
+        [`${standIn.url}/rest/v1/profiles`, 'high', `Anyone with the site's public key can read table "profiles": 1 row. High: the one row read holds an email address.`],
+        [`${standIn.url}/rest/v1/waitlist`, 'low', `Anyone with the site's public key can read table "waitlist": 2 rows. Low: the one row read holds no personal data or credentials (id, created_at).`],
       ]);
       expect(standIn.requests.length).toBe(probes.length);
       expect(new Set(standIn.requests.map((r) => r.method))).toEqual(new Set(['GET', 'HEAD']));
@@ -139,7 +161,7 @@ describe('supabase-table-readable', () => {
           answers[probe.key] = { url: probe.url, method: probe.method, status: res.status, headers: Object.fromEntries(res.headers), body: await res.text() };
         }
         const findings = supabaseTableReadable.run(site(answers));
-        expect(findings.map((f) => [f.url.split('/rest/v1/')[1], f.severity])).toEqual([['member_directory', 'critical']]);
+        expect(findings.map((f) => [f.url.split('/rest/v1/')[1], f.severity])).toEqual([['member_directory', 'high']]);
         expect(views.nonReads()).toEqual([]);
       } finally {
         await views.close();

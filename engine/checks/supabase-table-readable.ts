@@ -1,7 +1,7 @@
 import { header } from '../http/headers';
-import { sensitiveFields } from '../analysis/sensitive-fields';
+import { describeSightings, firstRecord, rateExposure } from '../analysis/data-exposure';
 import { analyzeSupabase, describeRequest, projectLabel, supabaseHeaders, type SupabaseProject } from '../analysis/supabase';
-import { defineCheck, type Exchange, type FindingDraft, type ProbeRequest, type SiteBeforeProbes } from '../types';
+import { defineCheck, type Exchange, type FindingDraft, type ProbeRequest, type Site, type SiteBeforeProbes } from '../types';
 
 const ID = 'supabase-table-readable';
 /** Two probes per table: at most 36 requests to the project, whatever the bundle names. */
@@ -50,16 +50,28 @@ export function rowTotal(contentRange: string | undefined): number | undefined {
   return m ? Number(m[1]) : undefined;
 }
 
-/** Column names of the first row of a PostgREST JSON array answer; never the values. */
-export function firstRowColumns(exchange: Exchange | undefined): string[] {
-  if (!exchange || exchange.error || exchange.status < 200 || exchange.status > 299) return [];
+/** The first row of a PostgREST JSON array answer, parsed; callers rate it and drop it. */
+export function firstRow(exchange: Exchange | undefined): Record<string, unknown> | undefined {
+  if (!exchange || exchange.error || exchange.status < 200 || exchange.status > 299) return undefined;
   try {
     const rows: unknown = JSON.parse(exchange.body);
-    const first: unknown = Array.isArray(rows) ? rows[0] : undefined;
-    return first !== null && typeof first === 'object' && !Array.isArray(first) ? Object.keys(first).slice(0, 200) : [];
+    return Array.isArray(rows) ? firstRecord(rows) : undefined;
   } catch {
-    return [];
+    return undefined;
   }
+}
+
+/** Column names of the first row of a PostgREST JSON array answer; never the values. */
+export function firstRowColumns(exchange: Exchange | undefined): string[] {
+  return Object.keys(firstRow(exchange) ?? {}).slice(0, 200);
+}
+
+/** The one row read of each readable table, with its table name: what later probes may use as arguments. */
+export function readRows(site: Site): Array<{ table: string; projectUrl: string; row: Record<string, unknown> }> {
+  return plan(site).flatMap((p) => {
+    const row = firstRow(site.probes.get(p.row.key));
+    return row ? [{ table: p.table, projectUrl: p.project.url, row }] : [];
+  });
 }
 
 const ok = (exchange: Exchange | undefined): exchange is Exchange => !!exchange && !exchange.error && (exchange.status === 200 || exchange.status === 206);
@@ -73,7 +85,7 @@ export const supabaseTableReadable = defineCheck({
   cwe: 862,
   owasp: 'A01',
   description:
-    'Uses the project URL and public (anon or publishable) key found in the site to ask PostgREST, read-only, how many rows of each table the key can see (HEAD with Prefer: count=exact) and which columns a row has (one row, values discarded). Table names come from the bundle (.from("…")), captured traffic and a short wordlist. This is the CVE-2025-48757 pattern: tables without row level security.',
+    'Uses the project URL and public (anon or publishable) key found in the site to ask PostgREST, read-only, how many rows of each table the key can see (HEAD with Prefer: count=exact) and reads one row, rated by what its values and column names hold (emails, phones, addresses, credentials, payment data; catalogue content is low) and then dropped. Table names come from the bundle (.from("…")), captured traffic and a short wordlist. This is the CVE-2025-48757 pattern: tables without row level security.',
   remediation:
     'Enable row level security on every table in exposed schemas (ALTER TABLE … ENABLE ROW LEVEL SECURITY) and add policies that limit reads to the rows a signed-in user owns, e.g. USING (auth.uid() = user_id). Move columns no client needs (password hashes, tokens, internal notes) to a table the API cannot reach, and run the Supabase Security Advisor (lints 0013 and 0023).',
   references: [
@@ -94,20 +106,22 @@ export const supabaseTableReadable = defineCheck({
       const count = site.probes.get(p.count.key);
       const row = site.probes.get(p.row.key);
       const total = ok(count) ? rowTotal(header(count.headers, 'content-range')) : undefined;
-      const columns = ok(row) ? firstRowColumns(row) : [];
+      const record = ok(row) ? firstRow(row) : undefined;
+      const columns = Object.keys(record ?? {}).slice(0, 200);
       // Readable means rows came back: a positive count, or a row. RLS-protected tables answer 200 with */0 and [].
       if (!(total !== undefined && total > 0) && columns.length === 0) continue;
-      const sensitive = sensitiveFields(columns);
+      // Rated by what the one row holds, with its column names; the values are dropped here.
+      const rating = rateExposure({ columns, row: record, subject: p.table });
+      const seen = describeSightings(rating);
       const rows = total !== undefined ? `${total.toLocaleString('en-US')} row${total === 1 ? '' : 's'}` : 'rows (count not returned)';
       const where = `${p.project.url}/rest/v1/${p.table}`;
       const shown = columns.slice(0, 40).join(', ') + (columns.length > 40 ? ', …' : '');
       findings.push({
         url: where,
         title: `Supabase table "${p.table}" readable with the public key`,
-        severity: sensitive.length > 0 ? 'critical' : 'high',
+        severity: rating.severity,
         detail:
-          `Anyone with the site's public key can read table "${p.table}": ${rows}.` +
-          (sensitive.length > 0 ? ` Sensitive columns: ${sensitive.slice(0, 12).join(', ')}.` : '') +
+          `Anyone with the site's public key can read table "${p.table}": ${rows}. ${rating.reason}` +
           (p.origin === 'wordlist' ? ' (The table name was guessed, not taken from the site.)' : ''),
         evidence: {
           request: describeRequest(p.count.method, p.count.url, p.count.headers ?? {}),
@@ -115,6 +129,7 @@ export const supabaseTableReadable = defineCheck({
             count ? `HTTP ${count.status}` : 'no answer to the count request',
             count && header(count.headers, 'content-range') ? `Content-Range: ${header(count.headers, 'content-range')}` : undefined,
             columns.length > 0 ? `Columns of the first row (${p.row.method} ${p.row.url}; values not kept): ${shown}` : undefined,
+            seen.length > 0 ? `Seen in that row (masked): ${seen.join('; ')}` : undefined,
           ]
             .filter(Boolean)
             .join('\n'),

@@ -4,6 +4,7 @@ import { Parser } from 'htmlparser2';
 import type { Asset, Exchange, Page } from '../types';
 import type { Fetcher } from './fetcher';
 import { parseHtml } from './html';
+import { assetOrigins, manifestChunks, manifestUrls, pageChunkLists, type ManifestKind, type ManifestRecord } from './manifests';
 
 /** Paths that are never HTML pages; links to them are not crawled as pages. */
 const NOT_A_PAGE =
@@ -24,6 +25,8 @@ export interface CrawlResult {
   sitemap?: Exchange;
   notFound?: Exchange;
   warnings: string[];
+  /** The framework manifests and chunk lists read, and the scripts each named (fetched up to a per-scan cap). */
+  manifests: ManifestRecord[];
 }
 
 export interface CrawlOptions {
@@ -87,7 +90,7 @@ export function findChunkUrls(code: string, scriptUrl: string): string[] {
   const patterns = [
     /import\(\s*["'`]([^"'`\s]+?\.m?js)["'`]\s*\)/g,
     /\bfrom\s*["']([^"'\s]+?\.m?js)["']/g,
-    /["'`]((?:\.{0,2}\/)?(?:assets|static\/chunks|_next\/static\/chunks|js|chunks)\/[\w@./-]+?\.m?js)["'`]/g,
+    /["'`]((?:\.{0,2}\/)?(?:assets|static\/chunks|_next\/static\/chunks|js|chunks|_nuxt|_app\/immutable|build)\/[\w@./-]+?\.m?js)["'`]/g,
   ];
   for (const pattern of patterns) {
     for (const match of code.matchAll(pattern)) {
@@ -95,7 +98,9 @@ export function findChunkUrls(code: string, scriptUrl: string): string[] {
       if (/^[a-z]+:/i.test(spec) && !/^https?:/i.test(spec)) continue;
       try {
         // Vite's preload list holds paths relative to the site root ("assets/x.js"); relative imports resolve against the script.
-        const base = /^(assets|static|_next|js|chunks)\//.test(spec) ? new URL('/', scriptUrl).href : scriptUrl;
+        // Next writes its chunks relative to /_next/ ("static/chunks/x.js").
+        const next = spec.startsWith('static/chunks/') && new URL(scriptUrl).pathname.startsWith('/_next/');
+        const base = next ? new URL('/_next/', scriptUrl).href : /^(assets|static|_next|js|chunks|_nuxt|_app|build)\//.test(spec) ? new URL('/', scriptUrl).href : scriptUrl;
         found.add(new URL(spec, base).href);
       } catch {
         // not a URL
@@ -233,16 +238,62 @@ export async function crawl(fetcher: Fetcher, startUrl: string, options: CrawlOp
   };
   await Promise.all(Array.from({ length: workers }, worker));
 
-  const assets = await fetchAssets(fetcher, pages, origin, options.signal);
-  return { root, pages, assets, robots: robotsOk || robots.status === 200 ? robots : undefined, sitemap, notFound, warnings };
+  const { assets, manifests } = await fetchAssetsAndManifests(fetcher, pages, origin, options.signal);
+  return { root, pages, assets, robots: robotsOk || robots.status === 200 ? robots : undefined, sitemap, notFound, warnings, manifests };
+}
+
+/**
+ * Chunks fetched because a framework manifest or preload list named them, per scan. A Next build lists every route's
+ * chunks (a large app: a few hundred); past this many, the rest of a huge build is left out rather than slowing
+ * every scan of it.
+ */
+const MAX_MANIFEST_CHUNKS = 200;
+/** Manifests fetched per scan (a build has one or two; a site mixing builds a few more). */
+const MAX_MANIFESTS = 6;
+
+/** Assets and the manifests that named some of them. */
+export interface AssetsResult {
+  assets: Asset[];
+  manifests: ManifestRecord[];
 }
 
 /** Fetches scripts (any origin), same-origin stylesheets, lazily loaded chunks and source maps. */
 export async function fetchAssets(fetcher: Fetcher, pages: Page[], origin: string, signal?: AbortSignal): Promise<Asset[]> {
+  return (await fetchAssetsAndManifests(fetcher, pages, origin, signal)).assets;
+}
+
+interface ScriptItem {
+  url: string;
+  referrer: string;
+  depth: number;
+  /** Set for a manifest fetched for its chunk list. */
+  manifest?: ManifestKind;
+}
+
+/**
+ * Scripts named by the pages' tags, by framework manifests and by the chunk lists in pages, then the chunks those
+ * scripts load, in waves; manifest chunks come from the site's own origin or the asset origin its tags name.
+ */
+export async function fetchAssetsAndManifests(fetcher: Fetcher, pages: Page[], origin: string, signal?: AbortSignal): Promise<AssetsResult> {
   const assets: Asset[] = [];
+  const manifests: ManifestRecord[] = [];
   const seen = new Set<string>();
-  const scripts: Array<{ url: string; referrer: string; depth: number }> = [];
+  const origins = assetOrigins(pages, origin);
+  const scripts: ScriptItem[] = [];
   const stylesheets: Array<{ url: string; referrer: string }> = [];
+  let chunksTaken = 0;
+  let manifestCount = 0;
+  /** Queues a manifest's chunks (at depth 1: they may load further chunks) within the cap; returns those queued. */
+  const takeManifestChunks = (record: ManifestRecord, queue: ScriptItem[]) => {
+    const chunks = record.chunks.filter((chunk) => origins.has(new URL(chunk).origin));
+    manifests.push({ ...record, chunks });
+    for (const chunk of chunks) {
+      if (seen.has(chunk) || chunksTaken >= MAX_MANIFEST_CHUNKS) continue;
+      seen.add(chunk);
+      chunksTaken++;
+      queue.push({ url: chunk, referrer: record.url, depth: 1 });
+    }
+  };
   for (const page of pages) {
     for (const script of page.html?.scripts ?? []) {
       if (script.src && !seen.has(script.src) && scripts.length < MAX_SCRIPTS) {
@@ -257,37 +308,22 @@ export async function fetchAssets(fetcher: Fetcher, pages: Page[], origin: strin
       }
     }
   }
-
-  let sourceMaps = 0;
-  const maps: Array<{ url: string; referrer: string }> = [];
-  const noteSourceMap = (exchange: Exchange) => {
-    const map = findSourceMapUrl(exchange);
-    if (map && !seen.has(map) && sourceMaps < MAX_SOURCEMAPS && new URL(map).origin === new URL(exchange.finalUrl).origin) {
-      seen.add(map);
-      sourceMaps++;
-      maps.push({ url: map, referrer: exchange.finalUrl });
-    }
-  };
-
-  // Scripts in waves: each wave's same-origin bundles may name further chunks.
-  let wave = scripts.splice(0);
-  while (wave.length && !signal?.aborted) {
-    const results = await Promise.all(wave.map((item) => fetcher.fetch({ url: item.url, headers: { accept: '*/*' } }).then((exchange) => ({ item, exchange }))));
-    const nextWave: typeof wave = [];
-    for (const { item, exchange } of results) {
-      if (exchange.status === 0) continue;
-      assets.push({ url: item.url, kind: 'script', referrer: item.referrer, exchange });
-      if (exchange.status !== 200 || new URL(exchange.finalUrl).origin !== origin) continue;
-      noteSourceMap(exchange);
-      if (item.depth >= MAX_CHUNK_DEPTH) continue;
-      for (const chunk of findChunkUrls(exchange.body, exchange.finalUrl)) {
-        if (seen.has(chunk) || !chunk.startsWith(origin) || seen.size >= MAX_SCRIPTS * 2) continue;
-        seen.add(chunk);
-        nextWave.push({ url: chunk, referrer: item.url, depth: item.depth + 1 });
+  for (const page of pages) {
+    for (const record of pageChunkLists(page, origins)) takeManifestChunks(record, scripts);
+    for (const { kind, url } of manifestUrls(page)) {
+      const known = scripts.find((item) => item.url === url);
+      if (known) known.manifest = kind;
+      else if (!seen.has(url) && manifestCount < MAX_MANIFESTS && origins.has(new URL(url).origin)) {
+        seen.add(url);
+        manifestCount++;
+        scripts.push({ url, referrer: page.url, depth: 0, manifest: kind });
       }
     }
-    wave = nextWave;
   }
+
+  const maps: Array<{ url: string; referrer: string }> = [];
+  const noteSourceMap = sourceMapNoter(seen, maps);
+  await fetchScriptWaves(fetcher, scripts, { assets, seen, origins, noteSourceMap, takeManifestChunks, signal });
 
   const sheetResults = await Promise.all(stylesheets.map((item) => fetcher.fetch({ url: item.url, headers: { accept: 'text/css,*/*' } }).then((exchange) => ({ item, exchange }))));
   for (const { item, exchange } of sheetResults) {
@@ -301,5 +337,54 @@ export async function fetchAssets(fetcher: Fetcher, pages: Page[], origin: strin
     if (exchange.status === 0) continue;
     assets.push({ url: item.url, kind: 'sourcemap', referrer: item.referrer, exchange });
   }
-  return assets;
+  return { assets, manifests };
+}
+
+/** Records the source map an answer points to (same origin as the answer, within the cap). */
+function sourceMapNoter(seen: Set<string>, maps: Array<{ url: string; referrer: string }>): (exchange: Exchange) => void {
+  return (exchange) => {
+    const map = findSourceMapUrl(exchange);
+    if (map && !seen.has(map) && maps.length < MAX_SOURCEMAPS && new URL(map).origin === new URL(exchange.finalUrl).origin) {
+      seen.add(map);
+      maps.push({ url: map, referrer: exchange.finalUrl });
+    }
+  };
+}
+
+interface WaveContext {
+  assets: Asset[];
+  seen: Set<string>;
+  origins: ReadonlySet<string>;
+  noteSourceMap: (exchange: Exchange) => void;
+  takeManifestChunks: (record: ManifestRecord, queue: ScriptItem[]) => void;
+  signal?: AbortSignal;
+}
+
+/** Scripts in waves: each wave's bundles (on the site's or its asset origin) may name further chunks. */
+async function fetchScriptWaves(fetcher: Fetcher, first: ScriptItem[], ctx: WaveContext): Promise<void> {
+  const { assets, seen, origins } = ctx;
+  let wave = first.splice(0);
+  while (wave.length && !ctx.signal?.aborted) {
+    const results = await Promise.all(wave.map((item) => fetcher.fetch({ url: item.url, headers: { accept: '*/*' } }).then((exchange) => ({ item, exchange }))));
+    const nextWave: ScriptItem[] = [];
+    for (const { item, exchange } of results) {
+      if (exchange.status === 0) continue;
+      assets.push({ url: item.url, kind: 'script', referrer: item.referrer, exchange });
+      if (exchange.status !== 200 || !origins.has(new URL(exchange.finalUrl).origin)) continue;
+      ctx.noteSourceMap(exchange);
+      if (item.manifest) {
+        // A manifest's chunks are read by its own reader, under the manifest cap.
+        ctx.takeManifestChunks(manifestChunks(item.manifest, exchange.body, exchange.finalUrl), nextWave);
+        continue;
+      }
+      if (exchange.body.includes('__vite__mapDeps')) ctx.takeManifestChunks(manifestChunks('vite-preload', exchange.body, exchange.finalUrl), nextWave);
+      if (item.depth >= MAX_CHUNK_DEPTH) continue;
+      for (const chunk of findChunkUrls(exchange.body, exchange.finalUrl)) {
+        if (seen.has(chunk) || !origins.has(new URL(chunk).origin) || seen.size >= MAX_SCRIPTS * 2) continue;
+        seen.add(chunk);
+        nextWave.push({ url: chunk, referrer: item.url, depth: item.depth + 1 });
+      }
+    }
+    wave = nextWave;
+  }
 }

@@ -154,6 +154,61 @@ describe('Fetcher', () => {
   });
 });
 
+describe('a kept-alive connection the host closes as the next request goes out', () => {
+  /** Answers each connection's first request; a second request on the same connection finds it closed unread. */
+  async function closingHost() {
+    const perSocket = new WeakMap<object, number>();
+    const got: Array<{ method: string; socketRequest: number }> = [];
+    const host = http.createServer({ keepAliveTimeout: 60_000 }, (req, res) => {
+      const n = (perSocket.get(req.socket) ?? 0) + 1;
+      perSocket.set(req.socket, n);
+      got.push({ method: req.method ?? '', socketRequest: n });
+      if (n > 1) return void req.socket.destroy();
+      res.writeHead(200, { 'content-type': 'text/plain' }).end(`answer ${got.length}`);
+    });
+    await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+    return { host, got, url: `http://127.0.0.1:${(host.address() as AddressInfo).port}` };
+  }
+
+  it('sends a GET again on a new connection, once, and gets its answer', async () => {
+    const { host, got, url } = await closingHost();
+    const fetcher = local({ concurrency: 1 });
+    try {
+      expect((await fetcher.fetch({ url: `${url}/a` })).body).toBe('answer 1');
+      const second = await fetcher.fetch({ url: `${url}/b` });
+      expect(second.error).toBeUndefined();
+      expect(second.body).toBe('answer 3');
+      expect(got).toEqual([
+        { method: 'GET', socketRequest: 1 },
+        { method: 'GET', socketRequest: 2 },
+        { method: 'GET', socketRequest: 1 },
+      ]);
+      expect(fetcher.stats.resetRetries).toBe(1);
+    } finally {
+      fetcher.close();
+      host.closeAllConnections();
+      await new Promise((resolve) => host.close(resolve));
+    }
+  });
+
+  it('does not send a POST twice: the reset is its answer', async () => {
+    const { host, got, url } = await closingHost();
+    const fetcher = local({ concurrency: 1 });
+    try {
+      await fetcher.fetch({ url: `${url}/a` });
+      const post = await fetcher.fetch({ method: 'POST', url: `${url}/b`, body: '{}' });
+      expect(post.status).toBe(0);
+      expect(post.error).toMatch(/closed the connection/);
+      expect(got.map((request) => request.method)).toEqual(['GET', 'POST']);
+      expect(fetcher.stats.resetRetries).toBe(0);
+    } finally {
+      fetcher.close();
+      host.closeAllConnections();
+      await new Promise((resolve) => host.close(resolve));
+    }
+  });
+});
+
 describe('address policy', () => {
   it.each([
     ['127.0.0.1', true],

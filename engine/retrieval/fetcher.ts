@@ -72,6 +72,8 @@ export interface FetcherOptions {
 }
 
 const DEFAULT_CONCURRENCY = 16;
+/** Methods a request may be sent twice with (RFC 9110 9.2.2, less PUT and DELETE: a scan sends neither). */
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Bodies kept by default: far above any page worth scanning, far below what would strain memory. */
 const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;
 const TEXT_TYPE = /^(text\/|application\/(json|javascript|ecmascript|xml|xhtml\+xml|x-javascript|ld\+json|manifest\+json|x-www-form-urlencoded|yaml|x-yaml|toml|sql|x-sh)|[^;]*\+(json|xml))/i;
@@ -170,7 +172,7 @@ interface Hop {
  */
 export class Fetcher {
   /** Answers received, bytes read, retries after 429/Retry-After, and requests sent (answered or not). */
-  readonly stats = { requests: 0, bytes: 0, retries: 0, attempts: 0 };
+  readonly stats = { requests: 0, bytes: 0, retries: 0, attempts: 0, resetRetries: 0 };
   private readonly limiter: Pacer;
   /** Hosts (host:port) that could not be resolved or connected to, with the error every later request gets. */
   private readonly unreachable = new Map<string, string>();
@@ -344,7 +346,7 @@ export class Fetcher {
       const release = await this.slot();
       let hop: Hop;
       try {
-        hop = await this.once(method, url, headers, body, binary);
+        hop = await this.onceOnFreshSocketIfReset(method, url, headers, body, binary);
       } catch (error) {
         this.limiter.release(host, 'failed');
         const text = describeError(error as NodeJS.ErrnoException, url.href);
@@ -357,6 +359,23 @@ export class Fetcher {
       const retryIn = this.limiter.release(host, { status: hop.status, retryAfter, latencyMs: hop.firstByteMs, attempt });
       if (retryIn === undefined || attempt >= this.maxRetries || this.aborter.signal.aborted) return hop;
       this.stats.retries++;
+    }
+  }
+
+  /**
+   * A kept-alive socket the host closed as it idled out (Node's servers after 5 s) can be handed to a request at
+   * the moment the close arrives: the request fails with a reset before the host read it. A request that can be
+   * sent twice (GET, HEAD, OPTIONS) is then sent once more on a new connection, as browsers do; a reset on a new
+   * connection is the host's answer.
+   */
+  private async onceOnFreshSocketIfReset(method: string, url: URL, headers: Record<string, string>, body: string | undefined, binary: boolean): Promise<Hop> {
+    try {
+      return await this.once(method, url, headers, body, binary);
+    } catch (error) {
+      const failure = error as NodeJS.ErrnoException & { reusedSocket?: boolean };
+      if (!failure.reusedSocket || failure.code !== 'ECONNRESET' || !IDEMPOTENT.has(method) || this.aborter.signal.aborted) throw error;
+      this.stats.resetRetries++;
+      return this.once(method, url, headers, body, binary);
     }
   }
 
@@ -412,7 +431,7 @@ export class Fetcher {
         else socket.once('connect', () => (connected = true));
       });
       req.on('timeout', () => req.destroy(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })));
-      req.on('error', (error: NodeJS.ErrnoException) => reject(Object.assign(error, { connected })));
+      req.on('error', (error: NodeJS.ErrnoException) => reject(Object.assign(error, { connected, reusedSocket: req.reusedSocket })));
       if (body !== undefined) req.write(body);
       req.end();
     });

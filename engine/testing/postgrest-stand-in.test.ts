@@ -15,7 +15,12 @@ describe('PostgREST stand-in', () => {
         { name: 'secret', public: false, visibleToAnon: false },
         { name: 'documents', public: false, visibleToAnon: false, listable: true, files: { 'u1/passport.pdf': 'x', 'u1/tax.pdf': 'y', 'readme.txt': 'z' } },
       ],
-      functions: { get_users: { returns: [{ id: 1, email: 'a@example.test' }] }, admin_only: { returns: [], anon: false } },
+      functions: {
+        get_users: { returns: [{ id: 1, email: 'a@example.test' }] },
+        admin_only: { returns: [], anon: false },
+        get_booking: { params: ['p_id'], returns: (args: Record<string, string>) => (args.p_id === 'b1' ? [{ id: 'b1', phone: '+15555550134' }] : []) },
+        list_slots: { params: ['to_date', 'from_date'], returns: [] },
+      },
     });
   });
   afterAll(() => standIn.close());
@@ -62,6 +67,34 @@ describe('PostgREST stand-in', () => {
     const unknown = await call('nope');
     expect([unknown.status, ((await unknown.json()) as { code: string }).code]).toEqual([404, 'PGRST202']);
     expect((await call('admin_only')).status).toBe(401);
+  });
+
+  it('answers a call with the wrong arguments as PostgREST does: 404 PGRST202 with a hint naming the parameters', async () => {
+    const call = async (path: string) => {
+      const res = await fetch(`${standIn.url}/rest/v1/rpc/${path}`, { headers: auth });
+      return [res.status, await res.json()] as const;
+    };
+    expect(await call('get_booking')).toEqual([
+      404,
+      {
+        code: 'PGRST202',
+        details: 'Searched for the function public.get_booking without parameters or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+        hint: 'Perhaps you meant to call the function public.get_booking(p_id)',
+        message: 'Could not find the function public.get_booking without parameters in the schema cache',
+      },
+    ]);
+    expect(await call('list_slots?day=1&limit=2')).toEqual([
+      404,
+      {
+        code: 'PGRST202',
+        details: 'Searched for the function public.list_slots with parameters day, limit or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+        hint: 'Perhaps you meant to call the function public.list_slots(from_date, to_date)',
+        message: 'Could not find the function public.list_slots(day, limit) in the schema cache',
+      },
+    ]);
+    expect(await call('get_booking?p_id=b1')).toEqual([200, [{ id: 'b1', phone: '+15555550134' }]]);
+    expect(await call('get_booking?p_id=zz')).toEqual([200, []]);
+    expect((await call('nope'))[1]).toMatchObject({ code: 'PGRST202', hint: null });
   });
 
   it("lists one page of a bucket's objects with Storage's list call, only where a policy allows it", async () => {

@@ -1,7 +1,8 @@
 // TEST STAND-IN for a hosted Supabase project: a tiny node:http server on 127.0.0.1 that answers the read-only
 // requests the Supabase checks send, the way PostgREST (behind Supabase's API gateway) and Supabase Storage do.
 // It is not PostgREST: it knows exactly HEAD/GET /rest/v1/<table or view> (apikey + Authorization, Prefer: count=exact,
-// limit), GET /rest/v1/rpc/<function> (PostgREST runs GET calls in a read-only transaction), the Storage bucket
+// limit), GET /rest/v1/rpc/<function>?<arguments> (PostgREST runs GET calls in a read-only transaction; a call with
+// the wrong arguments gets PGRST202 and a hint naming the parameters), the Storage bucket
 // endpoints and Storage's object list call (a POST that only reads), and records every request so tests can assert
 // that nothing that could write was sent (`nonReads()`).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -22,8 +23,16 @@ export interface StandInTable {
 
 /** A database function exposed at /rest/v1/rpc/<name>. */
 export interface StandInFunction {
-  /** What a call without arguments returns (a set-returning function: an array of rows). */
+  /**
+   * What a call returns (a set-returning function: an array of rows); a function of the arguments (query
+   * parameters, as strings) when the answer depends on them.
+   */
   returns: unknown;
+  /**
+   * The function's parameter names. A call whose argument names are not exactly these is answered as PostgREST does:
+   * 404 PGRST202, with a hint naming the parameters. Without it, the function takes no arguments.
+   */
+  params?: string[];
   /** EXECUTE granted to anon (default true); otherwise 401 "permission denied for function". */
   anon?: boolean;
 }
@@ -91,25 +100,48 @@ function keyError(req: IncomingMessage, anonKey: string | undefined): { status: 
   return undefined;
 }
 
-function rpc(req: IncomingMessage, res: ServerResponse, name: string, functions: Record<string, StandInFunction>): void {
+/** PostgREST's answer to a call whose arguments match no function of that name: PGRST202, the hint naming the real ones. */
+export function functionNotFound(name: string, args: readonly string[], params: readonly string[] | undefined): Record<string, unknown> {
+  const sorted = [...args].sort();
+  const called = sorted.length === 0 ? `public.${name} without parameters` : `public.${name}(${sorted.join(', ')})`;
+  const searched =
+    sorted.length === 0
+      ? `public.${name} without parameters`
+      : `public.${name} with parameter${sorted.length === 1 ? '' : 's'} ${sorted.join(', ')}`;
+  return {
+    code: 'PGRST202',
+    details: `Searched for the function ${searched} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
+    hint: params ? `Perhaps you meant to call the function public.${name}(${[...params].sort().join(', ')})` : null,
+    message: `Could not find the function ${called} in the schema cache`,
+  };
+}
+
+function rpc(req: IncomingMessage, res: ServerResponse, url: URL, name: string, functions: Record<string, StandInFunction>): void {
   const method = req.method ?? 'GET';
   const fn = functions[name];
+  const args = Object.fromEntries(url.searchParams);
+  const argNames = Object.keys(args);
   if (!fn) {
-    send(res, method, 404, { code: 'PGRST202', details: 'Searched for the function public.' + name + ' without parameters', hint: null, message: `Could not find the function public.${name} without parameters in the schema cache` });
+    send(res, method, 404, functionNotFound(name, argNames, undefined));
+    return;
+  }
+  const params = fn.params ?? [];
+  if (argNames.length !== params.length || !params.every((param) => param in args)) {
+    send(res, method, 404, functionNotFound(name, argNames, fn.params));
     return;
   }
   if (fn.anon === false) {
     send(res, method, 401, { code: '42501', details: null, hint: null, message: `permission denied for function ${name}` });
     return;
   }
-  send(res, method, 200, fn.returns);
+  send(res, method, 200, typeof fn.returns === 'function' ? (fn.returns as (args: Record<string, string>) => unknown)(args) : fn.returns);
 }
 
 function rest(req: IncomingMessage, res: ServerResponse, url: URL, tables: Record<string, StandInTable>, functions: Record<string, StandInFunction>): void {
   const method = req.method ?? 'GET';
   const name = decodeURIComponent(url.pathname.slice('/rest/v1/'.length));
   if (name.startsWith('rpc/')) {
-    rpc(req, res, name.slice('rpc/'.length), functions);
+    rpc(req, res, url, name.slice('rpc/'.length), functions);
     return;
   }
   const table = tables[name];

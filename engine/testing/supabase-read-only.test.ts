@@ -39,7 +39,7 @@ describe('a full scan of a Supabase app', () => {
     const found = result.findings.filter((f) => f.family === 'supabase').map((f) => `${f.checkId} ${f.severity} ${f.url.replace(supabase.url, '')}`);
     expect(found).toEqual(
       expect.arrayContaining([
-        'supabase-table-readable critical /rest/v1/profiles',
+        'supabase-table-readable high /rest/v1/profiles',
         'supabase-rpc-exposed high /rest/v1/rpc/get_all_users',
         'supabase-bucket-listable high /storage/v1/object/list/documents',
       ]),

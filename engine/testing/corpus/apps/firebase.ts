@@ -94,8 +94,9 @@ const VULNERABLE: CorpusApp[] = [
     shape: 'next-firebase',
     title: 'Next.js freelance marketplace on Firestore in test mode (allow read: if true): every user document, with emails and phone numbers, can be listed',
     expect: [
-      { checkId: 'firebase-firestore-readable', path: 'documents/users', minSeverity: 'critical' },
-      { checkId: 'firebase-firestore-readable', path: 'documents/gigs', minSeverity: 'high' },
+      // Emails and phone numbers: high. The open gig listings are public content: found, rated low.
+      { checkId: 'firebase-firestore-readable', path: 'documents/users', minSeverity: 'high' },
+      { checkId: 'firebase-firestore-readable', path: 'documents/gigs' },
     ],
     firebase: { projectId: GIGBOARD.projectId, ...GIGBOARD_DATA, rules: { firestore: 'open' } },
     routes: gigboardRoutes,

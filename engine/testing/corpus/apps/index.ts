@@ -5,6 +5,8 @@ import { APPS as API } from './api';
 import { APPS as TOKENS } from './tokens';
 import { APPS as FRAMEWORKS } from './frameworks';
 import { APPS as FIREBASE } from './firebase';
+import { APPS as DISCOVERY } from './discovery';
+import { APPS as DATA_SEVERITY } from './data-severity';
 import { APPS as CAPABILITY_URLS } from './capability-urls';
 
-export const CORPUS: readonly CorpusApp[] = [...CORE, ...API, ...TOKENS, ...FRAMEWORKS, ...FIREBASE, ...CAPABILITY_URLS];
+export const CORPUS: readonly CorpusApp[] = [...CORE, ...API, ...TOKENS, ...FRAMEWORKS, ...FIREBASE, ...DISCOVERY, ...DATA_SEVERITY, ...CAPABILITY_URLS];
