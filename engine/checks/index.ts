@@ -51,6 +51,7 @@ import { firebaseRtdbReadable } from './firebase-rtdb-readable';
 import { firebaseStorageListable } from './firebase-storage-listable';
 import { publicKeyInClient } from './public-key-in-client';
 import { secretInClient } from './secret-in-client';
+import { automationWebhookInClient } from './automation-webhook-in-client';
 import { supabaseBucketListable } from './supabase-bucket-listable';
 import { supabaseRpcExposed } from './supabase-rpc-exposed';
 import { supabaseServiceKey } from './supabase-service-key';
@@ -116,6 +117,7 @@ export const CHECKS: readonly CheckDefinition[] = [
   openRedirect,
   // secrets, supabase, firebase (list)
   secretInClient,
+  automationWebhookInClient,
   publicKeyInClient,
   supabaseServiceKey,
   supabaseTableReadable,

@@ -14,6 +14,7 @@ import { parseCredentials } from '../scenarios/credentials';
 import { shannonEntropy } from '../secrets/entropy';
 import { findGenericSecrets, SECRET_RULES } from '../secrets/patterns';
 import { scanText } from '../secrets/scan';
+import { findWebhookUrls, judgeWebhook, WEBHOOK_PATTERNS, WEBHOOK_PLACEHOLDER } from '../secrets/webhooks';
 import { makeSite } from '../testing/site';
 import type { Site } from '../types';
 import { ERROR_SIGNATURES, findErrorSignature } from './error-disclosure';
@@ -158,6 +159,8 @@ describe('patterns over site-controlled text stay linear', () => {
     const named: Named[] = [
       ...ERROR_SIGNATURES.map(({ id, pattern }) => ({ where: `error signature ${id}`, regex: pattern })),
       ...SECRET_RULES.map(({ id, regex }) => ({ where: `secret rule ${id}`, regex })),
+      ...WEBHOOK_PATTERNS.map(({ id, regex }) => ({ where: `webhook pattern ${id}`, regex })),
+      { where: 'webhook placeholder', regex: WEBHOOK_PLACEHOLDER },
     ];
     const results = named.map(({ where, regex }) => ({ where, worst: slowest((text) => runOver(regex, text), literalFragments(regex.source)) }));
     expect(report(results)).toEqual([]);
@@ -177,8 +180,10 @@ describe('patterns over site-controlled text stay linear', () => {
       'rateExposure (one row)': (text) => rateExposure({ columns: ['email', 'token', 'ip_address', 'full_name'], row: { email: text, token: text, ip_address: text, full_name: text, card: text } }),
       'hintedParameters (PGRST202 hint)': (text) => hintedParameters(JSON.stringify({ code: 'PGRST202', hint: `Perhaps you meant to call the function public.f(${text})` }), 'f'),
       'idsInTexts (bundle)': (text) => idsInTexts([text], 200_000),
+      // Every hit judged too: the payload reading and the constant's uses run over the same text.
+      'findWebhookUrls + judgeWebhook': (text) => findWebhookUrls(text).map((hit) => judgeWebhook(hit, text)),
     };
-    const extra = ['Traceback (most recent call last):\n', 'at a.b(c.java:1)\n', 'app.rb:1:in ', 'apiKey = "', 'panic: x\n'];
+    const extra = ['Traceback (most recent call last):\n', 'at a.b(c.java:1)\n', 'app.rb:1:in ', 'apiKey = "', 'panic: x\n', 'H="https://n8n.a.io/webhook/a";fetch(H,{body:JSON.stringify(', 'https://hooks.zapier.com/hooks/catch/123/abcdef/'];
     const results = Object.entries(scanners).map(([where, scan]) => ({ where, worst: slowest(scan, extra) }));
     expect(report(results)).toEqual([]);
   }, 120_000);

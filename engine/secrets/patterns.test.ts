@@ -81,8 +81,6 @@ const SAMPLES: Array<[string, string, string, boolean?]> = [
   ['slack-bot-token', `k="${'xoxb-' + t(12, '0123456789', 78) + '-' + t(12, '0123456789', 79) + '-' + t(24, undefined, 80)}"`, 'critical'],
   ['slack-user-token', `k="${'xoxp-' + t(12, '0123456789', 81) + '-' + t(12, '0123456789', 82) + '-' + t(12, '0123456789', 83) + '-' + t(32, HEX, 84)}"`, 'critical'],
   ['slack-app-token', `k="${'xapp-' + '1-' + t(11, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', 85) + '-' + t(13, '0123456789', 86) + '-' + t(64, HEX, 87)}"`, 'critical'],
-  ['slack-webhook', `fetch("${'https://hooks.slack' + '.com/services/T' + t(10, UPPER32, 88) + '/B' + t(10, UPPER32, 89) + '/' + t(24, undefined, 90)}")`, 'high'],
-  ['discord-webhook', `fetch("${'https://discord' + '.com/api/webhooks/' + t(18, '0123456789', 91) + '/' + t(68, undefined, 92)}")`, 'high'],
   ['discord-bot-token', `const discordBotToken="${'M' + t(25, undefined, 93) + '.' + t(6, undefined, 94) + '.' + t(38, undefined, 95)}"`, 'critical'],
   ['telegram-bot-token', `fetch("https://api.telegram.org/bot${t(10, '0123456789', 96) + ':AA' + t(33, undefined, 97)}/sendMessage")`, 'critical'],
   ['sendgrid-api-key', `k="${'SG.' + t(22, undefined, 98) + '.' + t(43, undefined, 99)}"`, 'critical'],

@@ -67,6 +67,8 @@ const liveOrTest = (live: Severity, test: Severity) => (secret: string): Verdict
 const FIREBASE_CONTEXT = /authDomain|projectId|firebaseapp\.com|firebaseio\.com|storageBucket|messagingSenderId|measurementId|FIREBASE|[Ff]irebase|initializeApp\(/;
 /** A browser key loaded by the Maps JavaScript API: public by design, protected only by its referrer restriction. */
 const MAPS_CONTEXT = /maps\.googleapis\.com|google\.maps\.|@googlemaps\/|@react-google-maps|googleMapsApiKey|GOOGLE_MAPS|useJsApiLoader|LoadScript/;
+/** A key inside a Google Chat webhook URL (`chat.googleapis.com/v1/spaces/<space>/messages?key=`). */
+const IN_CHAT_WEBHOOK = /chat\.googleapis\.com\/v1\/spaces\/[\w-]{1,60}\/messages\?key=$/;
 /** `name: "value"` for analytics SDKs whose browser keys only send events: the value is group 1. */
 const analyticsKey = (calls: string, names: string, value: string) =>
   re(String.raw`(?:(?:${calls})\(\s{0,3}["'\x60]|(?:${names})["'\]]?\s{0,5}(?:[:=]|=>)\s{0,5}["'\x60]?)(${value})(?![\w-])`, 'gi');
@@ -139,12 +141,15 @@ export const SECRET_RULES: readonly SecretRule[] = [
   {
     id: 'google-api-key', provider: 'Google', label: 'Google API key', keywords: ['AIza'], regex: re(`${B}(AIza[\\w-]{35})${A}`), severity: 'medium',
     // Decided by the key's role in the page: a Firebase web config, a Maps loader, or unknown.
-    decide: (_s, ctx) =>
-      near(ctx, FIREBASE_CONTEXT, 600)
+    decide: (_s, ctx) => {
+      // The shared key of a Google Chat webhook URL: the URL is reported whole by automation-webhook-in-client.
+      if (IN_CHAT_WEBHOOK.test(ctx.text.slice(Math.max(0, ctx.start - 120), ctx.start))) return null;
+      return near(ctx, FIREBASE_CONTEXT, 600)
         ? { severity: 'info', public: true, label: 'Firebase web API key', note: 'Firebase web API keys identify the project and are meant to be public; Security Rules and App Check protect the data, and the key should be restricted to Firebase APIs and your domains.' }
         : near(ctx, MAPS_CONTEXT, 400)
           ? { severity: 'low', public: true, label: 'Google Maps browser key', note: 'The Maps JavaScript API needs the key in the page; restrict it to your HTTP referrers and to the Maps APIs, or others can bill map loads to your project.' }
-          : { severity: 'medium', note: 'A browser Google API key is visible by design, so it must be restricted (HTTP referrers and the APIs it may call) or anyone can bill requests to your project.' },
+          : { severity: 'medium', note: 'A browser Google API key is visible by design, so it must be restricted (HTTP referrers and the APIs it may call) or anyone can bill requests to your project.' };
+    },
   },
   { id: 'google-oauth-client-secret', provider: 'Google', label: 'Google OAuth client secret', keywords: ['GOCSPX-'], regex: re(`${B}(GOCSPX-[\\w-]{28})${A}`), severity: 'critical' },
   { id: 'gcp-service-account-key', provider: 'Google Cloud', label: 'Google service account private key', keywords: ['service_account'], regex: re(`"private_key"\\s{0,3}:\\s{0,3}"(-----BEGIN [A-Z ]{0,20}PRIVATE KEY-----[^"]{40,5000})"`), severity: 'critical', decide: (_s, ctx) => (near(ctx, /"type"\s*:\s*"service_account"/, 4000) ? { severity: 'critical', note: 'A service account key acts as the server: Firestore, Storage and every API the account may use, bypassing Security Rules.' } : null) },
@@ -186,8 +191,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   { id: 'slack-bot-token', provider: 'Slack', label: 'Slack bot token', keywords: ['xoxb-'], regex: re(`${B}(xoxb-[0-9]{10,13}-[0-9]{10,13}-[A-Za-z0-9]{20,40})${A}`), severity: 'critical' },
   { id: 'slack-user-token', provider: 'Slack', label: 'Slack user token', keywords: ['xoxp-', 'xoxe-'], regex: re(`${B}(xox[pe](?:-[0-9]{10,13}){3}-[a-f0-9]{28,34})${A}`), severity: 'critical' },
   { id: 'slack-app-token', provider: 'Slack', label: 'Slack app-level token', keywords: ['xapp-'], regex: re(`${B}(xapp-\\d-[A-Z0-9]{9,12}-\\d{10,14}-[a-f0-9]{60,70})${A}`), severity: 'critical' },
-  { id: 'slack-webhook', provider: 'Slack', label: 'Slack incoming webhook URL', keywords: ['hooks.slack.com'], regex: re(`(https://hooks\\.slack\\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/_-]{40,120})`), severity: 'high', note: 'Anyone can post messages (phishing links included) into your Slack channel.' },
-  { id: 'discord-webhook', provider: 'Discord', label: 'Discord webhook URL', keywords: ['/api/webhooks/'], regex: re(`(https://(?:ptb\\.|canary\\.)?discord(?:app)?\\.com/api/webhooks/\\d{17,20}/[\\w-]{60,70})`), severity: 'high', note: 'Anyone can post into (or delete) the webhook\'s channel.' },
+  // Slack, Discord, Teams and Google Chat webhook URLs: engine/secrets/webhooks.ts (automation-webhook-in-client).
   { id: 'discord-bot-token', provider: 'Discord', label: 'Discord bot token', keywords: [], keywordsCi: ['discord'], regex: re(`${B}([MNO][A-Za-z0-9_-]{23,27}\\.[\\w-]{6}\\.[\\w-]{27,40})${A}`), severity: 'critical', minEntropy: 4 },
   { id: 'telegram-bot-token', provider: 'Telegram', label: 'Telegram bot token', keywords: [':AA'], regex: re(`(?<![\\d:])(\\d{8,10}:AA[\\w-]{33})${A}`), severity: 'critical' },
   { id: 'sendgrid-api-key', provider: 'SendGrid', label: 'SendGrid API key', keywords: ['SG.'], regex: re(`${B}(SG\\.[\\w-]{22}\\.[\\w-]{43})${A}`), severity: 'critical', note: 'Anyone can send email from your verified domains.' },

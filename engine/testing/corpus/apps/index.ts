@@ -7,5 +7,6 @@ import { APPS as FRAMEWORKS } from './frameworks';
 import { APPS as FIREBASE } from './firebase';
 import { APPS as DISCOVERY } from './discovery';
 import { APPS as DATA_SEVERITY } from './data-severity';
+import { APPS as CAPABILITY_URLS } from './capability-urls';
 
-export const CORPUS: readonly CorpusApp[] = [...CORE, ...API, ...TOKENS, ...FRAMEWORKS, ...FIREBASE, ...DISCOVERY, ...DATA_SEVERITY];
+export const CORPUS: readonly CorpusApp[] = [...CORE, ...API, ...TOKENS, ...FRAMEWORKS, ...FIREBASE, ...DISCOVERY, ...DATA_SEVERITY, ...CAPABILITY_URLS];
