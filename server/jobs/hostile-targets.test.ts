@@ -152,7 +152,9 @@ async function signUp(base: string) {
       headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    return response.json();
+    const answer: unknown = await response.json();
+    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(answer)}`);
+    return answer;
   };
 }
 

@@ -34,9 +34,14 @@ export class WorkspaceAccessError extends Error {
  * answers 404, the answer to any record of someone else's), else the caller's personal workspace, made on first
  * sight (hosted accounts have no local row until then).
  */
+/** PostgreSQL's unique_violation. */
+const UNIQUE_VIOLATION = '23505';
+
 export class WorkspaceAccess {
   readonly #members = new Map<string, { at: number; membership: RequestWorkspace | null }>();
   readonly #personal = new Set<string>();
+  /** Personal workspaces being made, by user id: requests that come meanwhile wait for the same insert. */
+  readonly #ensuring = new Map<string, Promise<void>>();
   /**
    * The membership look-ups under way: the requests that come while one runs wait for its answer instead of asking
    * PostgreSQL again (a client with many requests in flight asked once per request each time the kept answer
@@ -102,6 +107,28 @@ export class WorkspaceAccess {
    */
   async ensurePersonal(user: Pick<RequestUser, 'id' | 'email'> & { source?: RequestUser['source'] }): Promise<void> {
     if (this.#personal.has(user.id)) return;
+    // A new account's first requests often come together (a client starting several at once): they share one.
+    const under = this.#ensuring.get(user.id);
+    if (under) return under;
+    const ensuring = this.#makePersonal(user).finally(() => this.#ensuring.delete(user.id));
+    this.#ensuring.set(user.id, ensuring);
+    return ensuring;
+  }
+
+  async #makePersonal(user: Pick<RequestUser, 'id' | 'email'> & { source?: RequestUser['source'] }): Promise<void> {
+    try {
+      await this.#insertPersonal(user);
+    } catch (error) {
+      // Another server instance made the same rows at the same moment: the insert that lost the race on the
+      // one-owner index (not the one ON CONFLICT names) fails; once the other has committed, a second one finds them.
+      if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+      await this.#insertPersonal(user);
+    }
+    if (this.#personal.size > 10_000) this.#personal.clear();
+    this.#personal.add(user.id);
+  }
+
+  async #insertPersonal(user: Pick<RequestUser, 'id' | 'email'> & { source?: RequestUser['source'] }): Promise<void> {
     const account = user.source === 'local' ? 'SELECT id FROM users WHERE id = $1 FOR KEY SHARE' : 'SELECT $1::uuid AS id';
     const { rows } = await this.pool.query<{ made: boolean }>(
       `WITH account AS (${account}),
@@ -116,13 +143,12 @@ export class WorkspaceAccess {
       [user.id, user.email ?? ''],
     );
     if (!rows[0]?.made) throw new WorkspaceAccessError(401, 'Invalid access token');
-    if (this.#personal.size > 10_000) this.#personal.clear();
-    this.#personal.add(user.id);
   }
 
   /** Drops what this process keeps of a user's memberships (after a change of members, or the account's deletion). */
   forget(userId: string): void {
     this.#personal.delete(userId);
+    this.#ensuring.delete(userId);
     for (const key of this.#members.keys()) if (key.startsWith(`${userId}:`)) this.#members.delete(key);
     for (const key of this.#pending.keys()) if (key.startsWith(`${userId}:`)) this.#pending.delete(key);
     this.#epoch++;
