@@ -5,5 +5,6 @@ import { APPS as API } from './api';
 import { APPS as TOKENS } from './tokens';
 import { APPS as FRAMEWORKS } from './frameworks';
 import { APPS as FIREBASE } from './firebase';
+import { APPS as DETERMINISM } from './determinism';
 
-export const CORPUS: readonly CorpusApp[] = [...CORE, ...API, ...TOKENS, ...FRAMEWORKS, ...FIREBASE];
+export const CORPUS: readonly CorpusApp[] = [...CORE, ...API, ...TOKENS, ...FRAMEWORKS, ...FIREBASE, ...DETERMINISM];
