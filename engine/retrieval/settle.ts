@@ -25,6 +25,8 @@ export const LONG_REQUEST_MS = 2_000;
 export const SETTLE_MAX_MS = 8_000;
 /** How often the page's state is read while waiting. */
 const POLL_MS = 40;
+/** DOM changes this long after the app's last timer, response or chunk still count as its work (a router rendering). */
+const MUTATION_TAIL_MS = 1_000;
 /** fetch/XHR calls a page's recorder keeps. */
 const MAX_PAGE_CALLS = 200;
 /** Long-lived by nature: never waited for. WebSockets are not requests at all here. */
@@ -40,7 +42,11 @@ export const ACTIVITY_RECORDER = `(() => {
   const start = performance.now();
   const state = (window.__vibeevalActivity = { timers: new Set(), idle: new Set(), fetches: new Map(), last: start, start });
   const early = () => performance.now() - start <= ${ACTIVITY_HORIZON_MS};
-  const touch = () => { if (early()) state.last = performance.now(); };
+  // Something the app did: a timer or idle callback ran, a chunk or response arrived, the route changed.
+  let lastCause = start;
+  const touch = () => { if (early()) { lastCause = performance.now(); state.last = lastCause; } };
+  // The DOM changing counts only as the tail of such a cause (a router rendering a chunk): a ticking clock does not.
+  const mutated = () => { if (performance.now() - lastCause <= ${MUTATION_TAIL_MS}) state.last = performance.now(); };
   const armed = new WeakSet();
   const setT = window.setTimeout, clearT = window.clearTimeout;
   window.setTimeout = function (fn, delay) {
@@ -67,7 +73,7 @@ export const ACTIVITY_RECORDER = `(() => {
     window.cancelIdleCallback = function (id) { state.idle.delete(id); return cancel.apply(this, arguments); };
   }
   let seq = 0;
-  const opened = () => { const id = ++seq; state.fetches.set(id, performance.now()); return () => { state.fetches.delete(id); state.last = performance.now(); }; };
+  const opened = () => { const id = ++seq; state.fetches.set(id, performance.now()); return () => { state.fetches.delete(id); lastCause = state.last = performance.now(); }; };
   // The calls themselves, as the page made them: the browser's own request events can miss a cross-origin call.
   state.calls = [];
   const note = (kind, method, url, headers) => {
@@ -104,8 +110,11 @@ export const ACTIVITY_RECORDER = `(() => {
   }
   addEventListener('popstate', touch);
   addEventListener('hashchange', touch);
-  const observe = () => new MutationObserver(touch).observe(document, { childList: true, subtree: true, characterData: true });
-  try { observe(); } catch {}
+  try { new MutationObserver(mutated).observe(document, { childList: true, subtree: true, characterData: true }); } catch {}
+  // A script or other resource that arrived (a lazy chunk): what it runs next may change the DOM. Beacons are not
+  // the app's work, and fetch/XHR answers are counted by the wrappers above (a long poll's answer is not a cause).
+  const notCauses = ['beacon', 'fetch', 'xmlhttprequest'];
+  try { new PerformanceObserver((list) => { if (list.getEntries().some((e) => !notCauses.includes(e.initiatorType))) touch(); }).observe({ type: 'resource' }); } catch {}
 })();`;
 
 /** What the page reports each poll: whether something is pending, and since when nothing changed. */
