@@ -23,6 +23,10 @@ export const LONG_REQUEST_MS = 2_000;
  * timers) costs at most this, once per rendered page.
  */
 export const SETTLE_MAX_MS = 8_000;
+/** Extra quiet after a script arrived: it is compiled and run before it can start anything the page would report. */
+const SCRIPT_QUIET_MS = 300;
+/** The most a slow page's answers add to the quiet asked for. */
+const MAX_LOAD_QUIET_MS = 1_000;
 /** How often the page's state is read while waiting. */
 const POLL_MS = 40;
 /** DOM changes this long after the app's last timer, response or chunk still count as its work (a router rendering). */
@@ -151,26 +155,38 @@ export interface SettleTracker {
 export function trackActivity(page: BrowserPage, clock: () => number = () => performance.now()): SettleTracker {
   const open = new Map<Request, number>();
   let lastNetwork = clock();
+  let lastScript = -Infinity;
+  /** How long the page took to answer its recent polls (a moving average): how starved its main thread is right now. */
+  let pollMs = 0;
   const onRequest = (request: Request) => {
     if (NEVER_WAITED.has(request.resourceType())) return;
     open.set(request, clock());
     lastNetwork = clock();
   };
   const onDone = (request: Request) => {
-    if (open.delete(request)) lastNetwork = clock();
+    if (!open.delete(request)) return;
+    lastNetwork = clock();
+    if (request.resourceType() === 'script') lastScript = lastNetwork;
   };
   page.on('request', onRequest);
   page.on('requestfinished', onDone);
   page.on('requestfailed', onDone);
+  /**
+   * The quiet asked for: QUIET_MS, longer after a script arrived (it is compiled and run before it can start anything,
+   * which the page cannot report) and longer again when the page answers slowly (a loaded machine stretches every gap).
+   */
+  const quietNeeded = () => QUIET_MS + Math.min(MAX_LOAD_QUIET_MS, 3 * pollMs);
   const networkBusy = () => {
     const now = clock();
     for (const started of open.values()) if (now - started < LONG_REQUEST_MS) return true;
-    return now - lastNetwork < QUIET_MS;
+    return now - lastNetwork < quietNeeded() || now - lastScript < SCRIPT_QUIET_MS + quietNeeded();
   };
   const pageBusy = async () => {
+    const asked = clock();
     try {
       const state = await page.evaluate<{ pending: number; quietMs: number }>(ACTIVITY_STATE);
-      return state.pending > 0 || state.quietMs < QUIET_MS;
+      pollMs = (pollMs + (clock() - asked)) / 2;
+      return state.pending > 0 || state.quietMs < quietNeeded();
     } catch {
       // A navigation (a redirect to /login) destroyed the context: the new document is just starting.
       return true;
