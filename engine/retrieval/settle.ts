@@ -27,6 +27,8 @@ export const SETTLE_MAX_MS = 8_000;
 const SCRIPT_QUIET_MS = 300;
 /** The most a slow page's answers add to the quiet asked for. */
 const MAX_LOAD_QUIET_MS = 1_000;
+/** The most a slow page's answers stretch the activity horizon and the long-request bound. */
+const MAX_LOAD_STRETCH_MS = 4_000;
 /** How often the page's state is read while waiting. */
 const POLL_MS = 40;
 /** DOM changes this long after the app's last timer, response or chunk still count as its work (a router rendering). */
@@ -45,7 +47,9 @@ export const ACTIVITY_RECORDER = `(() => {
   if (window.__vibeevalActivity) return;
   const start = performance.now();
   const state = (window.__vibeevalActivity = { timers: new Set(), idle: new Set(), fetches: new Map(), last: start, start });
-  const early = () => performance.now() - start <= ${ACTIVITY_HORIZON_MS};
+  // The rendering stretches the horizon when the page answers its polls slowly (a loaded machine runs the same chain slower).
+  state.horizon = ${ACTIVITY_HORIZON_MS};
+  const early = () => performance.now() - start <= state.horizon;
   // Something the app did: a timer or idle callback ran, a chunk or response arrived, the route changed.
   let lastCause = start;
   const touch = () => { if (early()) { lastCause = performance.now(); state.last = lastCause; } };
@@ -121,13 +125,14 @@ export const ACTIVITY_RECORDER = `(() => {
   try { new PerformanceObserver((list) => { if (list.getEntries().some((e) => !notCauses.includes(e.initiatorType))) touch(); }).observe({ type: 'resource' }); } catch {}
 })();`;
 
-/** What the page reports each poll: whether something is pending, and since when nothing changed. */
-const ACTIVITY_STATE = `(() => {
+/** What the page reports each poll (given the stretch): whether something is pending, and since when nothing changed. */
+const activityState = (stretchMs: number) => `(() => {
   const state = window.__vibeevalActivity;
   if (!state) return { pending: 0, quietMs: 0 };
+  state.horizon = Math.max(state.horizon, ${ACTIVITY_HORIZON_MS} + ${Math.round(stretchMs)});
   const now = performance.now();
   let fetches = 0;
-  for (const started of state.fetches.values()) if (now - started < ${LONG_REQUEST_MS}) fetches++;
+  for (const started of state.fetches.values()) if (now - started < ${LONG_REQUEST_MS} + ${Math.round(stretchMs)}) fetches++;
   return { pending: state.timers.size + state.idle.size + fetches, quietMs: now - state.last };
 })()`;
 
@@ -176,15 +181,17 @@ export function trackActivity(page: BrowserPage, clock: () => number = () => per
    * which the page cannot report) and longer again when the page answers slowly (a loaded machine stretches every gap).
    */
   const quietNeeded = () => QUIET_MS + Math.min(MAX_LOAD_QUIET_MS, 3 * pollMs);
+  /** How much longer a loaded machine may take over the activity horizon and a request before it counts as long. */
+  const stretch = () => Math.min(MAX_LOAD_STRETCH_MS, 10 * pollMs);
   const networkBusy = () => {
     const now = clock();
-    for (const started of open.values()) if (now - started < LONG_REQUEST_MS) return true;
+    for (const started of open.values()) if (now - started < LONG_REQUEST_MS + stretch()) return true;
     return now - lastNetwork < quietNeeded() || now - lastScript < SCRIPT_QUIET_MS + quietNeeded();
   };
   const pageBusy = async () => {
     const asked = clock();
     try {
-      const state = await page.evaluate<{ pending: number; quietMs: number }>(ACTIVITY_STATE);
+      const state = await page.evaluate<{ pending: number; quietMs: number }>(activityState(stretch()));
       pollMs = (pollMs + (clock() - asked)) / 2;
       return state.pending > 0 || state.quietMs < quietNeeded();
     } catch {
