@@ -9,7 +9,7 @@ export const QUIET_MS = 200;
 /** setTimeout delays up to this are waited for (a deferred first query, a splash screen); longer ones are schedules. */
 export const SHORT_TIMER_MS = 1_500;
 /**
- * Timers, idle callbacks, DOM changes and route changes count only this long after the document started: a carousel,
+ * Timers, idle callbacks, DOM changes and route changes count only this long after the page's load event: a carousel,
  * a clock or a typing effect re-arms forever, while the work that loads an app's data starts in its first seconds
  * (generous, so a busy machine that runs the same chain several times slower still has it counted).
  */
@@ -49,7 +49,10 @@ export const ACTIVITY_RECORDER = `(() => {
   const state = (window.__vibeevalActivity = { timers: new Set(), idle: new Set(), fetches: new Map(), last: start, start });
   // The rendering stretches the horizon when the page answers its polls slowly (a loaded machine runs the same chain slower).
   state.horizon = ${ACTIVITY_HORIZON_MS};
-  const early = () => performance.now() - start <= state.horizon;
+  // Counted from the load event (everything before it counts): a page slow to load does not lose its horizon.
+  let loaded = Infinity;
+  addEventListener('load', () => { loaded = performance.now(); });
+  const early = () => performance.now() - Math.min(loaded, performance.now()) <= state.horizon;
   // Something the app did: a timer or idle callback ran, a chunk or response arrived, the route changed.
   let lastCause = start;
   const touch = () => { if (early()) { lastCause = performance.now(); state.last = lastCause; } };
