@@ -22,11 +22,13 @@ afterAll(async () => {
 });
 
 /** One default scan of the served app, as the corpus scans it: its fingerprints, and whether the label was met. */
-async function scanOnce(): Promise<{ fingerprints: string[]; labelled: boolean }> {
+async function scanOnce(): Promise<{ fingerprints: string[]; labelled: boolean; why: string }> {
   const result = await scan(`${served!.ctx.origin}/`, { render: true }, { addressPolicy: { allowPrivate: true }, chromiumPath: browser.path });
   return {
     fingerprints: result.findings.map((finding) => `${finding.fingerprint} ${finding.checkId} ${finding.severity}`).sort(),
     labelled: app.expect.every((label) => result.findings.some((finding) => satisfies(finding, label))),
+    // For whoever reads a failing run: how rendering went and what the scan warned about.
+    why: `rendering ${result.rendering.status}${result.rendering.reason ? ` (${result.rendering.reason})` : ''}; warnings: ${result.warnings.join(' / ') || 'none'}`,
   };
 }
 
@@ -36,7 +38,7 @@ describe.skipIf(browser.path === null)('scan determinism', () => {
     const runs: Array<Awaited<ReturnType<typeof scanOnce>>> = [];
     for (let i = 0; i < SCANS; i += AT_ONCE) runs.push(...(await Promise.all(Array.from({ length: Math.min(AT_ONCE, SCANS - i) }, scanOnce))));
     console.log(`${SCANS} scans, ${AT_ONCE} at a time: ${Math.round(performance.now() - t0)} ms; ${runs[0]!.fingerprints.length} findings each`);
-    expect(runs.map((run) => run.labelled)).toEqual(Array.from({ length: SCANS }, () => true));
+    expect(runs.map((run) => run.labelled), runs.find((run) => !run.labelled)?.why).toEqual(Array.from({ length: SCANS }, () => true));
     const distinct = new Set(runs.map((run) => JSON.stringify(run.fingerprints)));
     expect([...distinct].map((fingerprints) => JSON.parse(fingerprints) as string[])).toEqual([runs[0]!.fingerprints]);
   }, 300_000);
