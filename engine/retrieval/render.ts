@@ -206,7 +206,9 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
           throw new Error(`refused by the address policy after a redirect to ${response.url()}`);
         }
         // Let the app's lazy chunks, router and first data requests run their course, within a bounded wait.
-        options.onSettled?.(url, await activity.settled());
+        // Awaited on its own line: an optional call (`onSettled?.(…)`) would skip evaluating its arguments.
+        const waited = await activity.settled();
+        options.onSettled?.(url, waited);
         recorded.addPageCalls(await page.evaluate<PageCall[]>(PAGE_CALLS));
         const found = await page.evaluate<PageState>(PAGE_STATE);
         for (const route of found.routes) {
