@@ -24,13 +24,13 @@ export const LONG_REQUEST_MS = 2_000;
  */
 export const SETTLE_MAX_MS = 8_000;
 /** Extra quiet after a script arrived: it is compiled and run before it can start anything the page would report. */
-const SCRIPT_QUIET_MS = 300;
+const SCRIPT_QUIET_MS = 100;
 /** The most a slow page's answers add to the quiet asked for. */
 const MAX_LOAD_QUIET_MS = 1_000;
 /** The most a slow page's answers stretch the activity horizon and the long-request bound. */
 const MAX_LOAD_STRETCH_MS = 4_000;
 /** How often the page's state is read while waiting. */
-const POLL_MS = 40;
+const POLL_MS = 75;
 /** DOM changes this long after the app's last timer, response or chunk still count as its work (a router rendering). */
 const MUTATION_TAIL_MS = 1_000;
 /** fetch/XHR calls a page's recorder keeps. */
