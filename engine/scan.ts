@@ -162,7 +162,21 @@ function startRendering(executablePath: string, root: Exchange, opts: ScanOption
   return { feed: (urls) => feed(urls), result };
 }
 
-/** Pages of the crawl worth rendering, start page first. */
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The crawl's pages and assets in a fixed order (start page first, then by depth and URL; assets by URL): the crawl
+ * fetches side by side and lists them as they arrive, and checks that cap a list or keep the first of two places
+ * would otherwise report from whichever answered first.
+ */
+function inStableOrder(crawled: CrawlResult): CrawlResult {
+  const [root, ...rest] = crawled.pages;
+  const pages = root ? [root, ...rest.sort((a, b) => a.depth - b.depth || byText(a.url, b.url))] : [];
+  const assets = [...crawled.assets].sort((a, b) => byText(a.url, b.url) || byText(a.kind, b.kind));
+  return { ...crawled, pages, assets };
+}
+
+/** Pages of the crawl worth rendering, start page first, the rest in the crawl's fixed order. */
 function pagesToRender(crawled: CrawlResult): string[] {
   const htmlPages = crawled.pages.filter((page) => page.html && page.exchange.status < 400).map((page) => page.url);
   return [...new Set([crawled.root.finalUrl, ...htmlPages])];
@@ -267,7 +281,8 @@ async function retrieve(r: Retrieval): Promise<Site> {
   };
   try {
     progress({ phase: 'crawl', pagesDone: 0, pagesTotal: opts.maxPages, checksRun: 0, message: `Fetching ${target}` });
-    const crawled = await crawl(fetcher, target, {
+    const crawled = inStableOrder(
+      await crawl(fetcher, target, {
       maxPages: opts.maxPages,
       signal: hooks.signal,
       // Chromium starts as soon as the start page answered, while the crawl goes on.
@@ -275,7 +290,8 @@ async function retrieve(r: Retrieval): Promise<Site> {
         if (lookup.path !== null && !baseline) rendering = startRendering(lookup.path, root, opts, policy, hooks, onRenderPage);
       },
       onPage: (done, total) => progress({ phase: 'crawl', pagesDone: done, pagesTotal: Math.max(total, done), checksRun: 0 }),
-    });
+    }),
+    );
     crawlDone = true;
     if (hooks.signal?.aborted) throw abortError();
     if (crawled.root.status === 0) {

@@ -5,11 +5,12 @@ import type { RenderResult } from '../types';
 import { USER_AGENT } from '../version';
 import { urlRefusal } from './address-policy';
 import type { PolicyProxy } from './policy-proxy';
+import { ACTIVITY_RECORDER, PAGE_CALLS, trackActivity, type PageCall } from './settle';
 
+/** Distinct requests kept (method, URL and kept headers), the first by URL: which ones does not depend on timing. */
 const MAX_REQUESTS = 2_000;
-/** The network counts as settled after this long with no request in flight (networkidle waits a fixed 500 ms). */
-const QUIET_MS = 200;
-const SETTLE_MAX_MS = 2_500;
+/** Distinct requests recorded before the cut: past this the page is pathological and what is kept is first-come. */
+const MAX_RECORDED = 4 * MAX_REQUESTS;
 const PAGE_TIMEOUT_MS = 15_000;
 /** Request headers worth keeping: they carry API keys the app sends (Supabase's apikey, bearer tokens). */
 const KEPT_HEADERS = new Set(['apikey', 'authorization', 'x-api-key', 'x-client-info', 'content-type']);
@@ -28,6 +29,8 @@ export interface RenderOptions {
   maxPages?: number;
   signal?: AbortSignal;
   onPage?: (done: number, total: number) => void;
+  /** Called when a page has settled (or reached the cap): how long the wait after its load event took. */
+  onSettled?: (url: string, waited: { ms: number; capped: boolean }) => void;
 }
 
 /** Records pushState/replaceState targets so client-side routes show up even without links. */
@@ -42,37 +45,6 @@ const ROUTE_RECORDER = `(() => {
   }
 })();`;
 
-
-/**
- * Counts a page's requests in flight from before its navigation, so the chunks a module script imports while the
- * page loads are waited for too (a tracker attached after 'load' would miss them and read the DOM too early).
- */
-function trackNetwork(page: BrowserPage): { settled(): Promise<void>; stop(): void } {
-  let inFlight = 0;
-  let quietSince = performance.now();
-  const onRequest = () => inFlight++;
-  const onDone = () => {
-    inFlight = Math.max(0, inFlight - 1);
-    if (inFlight === 0) quietSince = performance.now();
-  };
-  page.on('request', onRequest);
-  page.on('requestfinished', onDone);
-  page.on('requestfailed', onDone);
-  const stop = () => {
-    page.off('request', onRequest);
-    page.off('requestfinished', onDone);
-    page.off('requestfailed', onDone);
-  };
-  /** Resolves once the page has had no request in flight for QUIET_MS, or after SETTLE_MAX_MS. */
-  const settled = async () => {
-    const started = performance.now();
-    while (performance.now() - started < SETTLE_MAX_MS) {
-      if (inFlight === 0 && performance.now() - quietSince >= QUIET_MS) return;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  };
-  return { settled, stop };
-}
 
 interface PageState {
   routes: string[];
@@ -94,6 +66,76 @@ const PAGE_STATE = `(() => {
   const links = Array.from(document.querySelectorAll('a[href]'), (a) => a.href);
   return { routes: [...(window.__vibeevalRoutes || []), location.href, ...links], storage, origin: location.origin };
 })()`;
+
+type RenderedRequest = RenderResult['requests'][number];
+
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Only the headers worth keeping, names in lower case, in a fixed order. */
+function keptHeaders(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers)
+      .map(([name, value]): [string, string] => [name.toLowerCase(), value])
+      .filter(([name]) => KEPT_HEADERS.has(name))
+      .sort(([a], [b]) => byText(a, b)),
+  );
+}
+
+interface RequestLog {
+  /** A fetch/XHR call the page recorded itself (the browser's events can miss a cross-origin one). */
+  addPageCalls(calls: PageCall[]): void;
+  list(): RenderedRequest[];
+}
+
+/**
+ * The requests the pages make, each method and URL once, with the headers seen on any of its sends and the status of
+ * its first answer. Pages render side by side, so arrival order is luck: nothing kept depends on it (headers merge,
+ * the browser's resource type wins over the page's own record) and the list is sorted before it is cut.
+ */
+function recordRequests(context: BrowserContext): RequestLog {
+  const seen = new Map<string, RenderedRequest>();
+  const keyOf = new WeakMap<object, string>();
+  const add = (method: string, url: string, headers: Record<string, string>, resourceType: string, fromBrowser: boolean) => {
+    if (!/^https?:/i.test(url)) return undefined;
+    const key = `${method} ${url}`;
+    const known = seen.get(key);
+    if (known) {
+      known.requestHeaders = keptHeaders({ ...known.requestHeaders, ...headers });
+      if (fromBrowser) known.resourceType = resourceType;
+    } else if (seen.size < MAX_RECORDED) {
+      seen.set(key, { url, method, resourceType, requestHeaders: keptHeaders(headers) });
+    }
+    return key;
+  };
+  context.on('request', (request) => {
+    const key = add(request.method(), request.url(), request.headers(), request.resourceType(), true);
+    if (key) keyOf.set(request, key);
+  });
+  context.on('response', (response) => {
+    const key = keyOf.get(response.request());
+    const entry = key === undefined ? undefined : seen.get(key);
+    if (entry && entry.status === undefined) entry.status = response.status();
+  });
+  return {
+    addPageCalls: (calls) => {
+      for (const call of calls) add(call.method, call.url, call.headers, call.kind, false);
+    },
+    list: () =>
+      [...seen.entries()]
+        .sort(([a], [b]) => byText(a, b))
+        .slice(0, MAX_REQUESTS)
+        .map(([, entry]) => entry),
+  };
+}
+
+/** The same pages give the same lists whichever page finished first: every list in a fixed order. */
+function stableOrder(result: RenderResult): RenderResult {
+  result.routes.sort(byText);
+  result.storage.sort((a, b) => byText(a.origin, b.origin) || byText(a.kind, b.kind) || byText(a.key, b.key));
+  result.cookies.sort((a, b) => byText(a.domain, b.domain) || byText(a.path, b.path) || byText(a.name, b.name));
+  result.consoleErrors.sort(byText);
+  return result;
+}
 
 /**
  * Loads pages in headless Chromium and records what a single-page app does at run time:
@@ -121,22 +163,14 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       viewport: { width: 1280, height: 800 },
     });
     await context.addInitScript(ROUTE_RECORDER);
+    await context.addInitScript(ACTIVITY_RECORDER);
     await context.route('**/*', async (route) => {
       const url = route.request().url();
       if (!/^https?:/i.test(url)) return route.continue();
       const refusal = await urlRefusal(options.policy, url, policyCache);
       return refusal ? route.abort('blockedbyclient') : route.continue();
     });
-    context.on('request', (request) => {
-      if (result.requests.length >= MAX_REQUESTS || !/^https?:/i.test(request.url())) return;
-      const headers = Object.fromEntries(Object.entries(request.headers()).filter(([name]) => KEPT_HEADERS.has(name.toLowerCase())));
-      result.requests.push({ url: request.url(), method: request.method(), resourceType: request.resourceType(), requestHeaders: headers });
-    });
-    context.on('response', (response) => {
-      const entry = result.requests.find((item) => item.url === response.url() && item.status === undefined);
-      if (entry) entry.status = response.status();
-    });
-
+    const recorded = recordRequests(context);
     const planned = new Set<string>();
     const queue: string[] = [];
     const limit = options.maxPages ?? Infinity;
@@ -164,15 +198,18 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     };
     let done = 0;
     const visit = async (page: BrowserPage, url: string) => {
-      const network = trackNetwork(page);
+      const activity = trackActivity(page);
       try {
         const response = await page.goto(url, { waitUntil: 'load', timeout: PAGE_TIMEOUT_MS });
         // A redirect to a refused address: the proxy answered in the site's place, so there is nothing to read.
         if (response?.headers()[proxy.refusalHeader.name] === proxy.refusalHeader.value) {
           throw new Error(`refused by the address policy after a redirect to ${response.url()}`);
         }
-        // Let the app's first data requests start and finish, without waiting for long-polling to go quiet.
-        await network.settled();
+        // Let the app's lazy chunks, router and first data requests run their course, within a bounded wait.
+        // Awaited on its own line: an optional call (`onSettled?.(…)`) would skip evaluating its arguments.
+        const waited = await activity.settled();
+        options.onSettled?.(url, waited);
+        recorded.addPageCalls(await page.evaluate<PageCall[]>(PAGE_CALLS));
         const found = await page.evaluate<PageState>(PAGE_STATE);
         for (const route of found.routes) {
           try {
@@ -189,7 +226,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       } catch (error) {
         result.consoleErrors.push(`${url}: ${(error as Error).message.split('\n')[0]}`);
       } finally {
-        network.stop();
+        activity.stop();
         options.onPage?.(++done, planned.size);
       }
     };
@@ -209,24 +246,16 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
         await page.close().catch(() => undefined);
       }),
     );
-    for (const cookie of await context.cookies()) {
-      result.cookies.push({
-        name: cookie.name,
-        value: cookie.value,
-        domain: cookie.domain,
-        path: cookie.path,
-        secure: cookie.secure,
-        httpOnly: cookie.httpOnly,
-        sameSite: cookie.sameSite,
-      });
-    }
+    result.cookies = (await context.cookies()).map(({ name, value, domain, path, secure, httpOnly, sameSite }) => ({ name, value, domain, path, secure, httpOnly, sameSite }));
     for (const refusal of new Map(proxy.refusals.map((item) => [item.target, item])).values()) {
       if (result.consoleErrors.length < 50) result.consoleErrors.push(`address policy refused ${refusal.target}: ${refusal.reason}`);
     }
     result.routes = [...routes];
+    result.requests = recorded.list();
+    stableOrder(result);
     return result;
   } catch (error) {
-    return { ...result, status: 'failed', reason: `rendering failed: ${(error as Error).message.split('\n')[0]}`, routes: [...routes] };
+    return stableOrder({ ...result, status: 'failed', reason: `rendering failed: ${(error as Error).message.split('\n')[0]}`, routes: [...routes] });
   } finally {
     await context?.close().catch(() => undefined);
     await browser.close().catch(() => undefined);

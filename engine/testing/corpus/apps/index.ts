@@ -8,5 +8,6 @@ import { APPS as FIREBASE } from './firebase';
 import { APPS as DISCOVERY } from './discovery';
 import { APPS as DATA_SEVERITY } from './data-severity';
 import { APPS as CAPABILITY_URLS } from './capability-urls';
+import { APPS as DETERMINISM } from './determinism';
 
-export const CORPUS: readonly CorpusApp[] = [...CORE, ...API, ...TOKENS, ...FRAMEWORKS, ...FIREBASE, ...DISCOVERY, ...DATA_SEVERITY, ...CAPABILITY_URLS];
+export const CORPUS: readonly CorpusApp[] = [...CORE, ...API, ...TOKENS, ...FRAMEWORKS, ...FIREBASE, ...DISCOVERY, ...DATA_SEVERITY, ...CAPABILITY_URLS, ...DETERMINISM];
