@@ -37,6 +37,13 @@ describe.skipIf(browser.path === null)('render', () => {
     expect(result.routes.map((route) => new URL(route).pathname)).not.toContain('/tasks');
     expect(result.consoleErrors.join('\n')).toMatch(/ERR_BLOCKED_BY_CLIENT/);
   });
+
+  it('never sends a request to an automation or chat webhook, whatever the policy allows', async () => {
+    // Reached, it would run the owner's workflow; refused before it leaves the browser (no name lookup, no proxy).
+    const hook = 'https://hooks.slack.com/services/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';
+    const result = await render({ executablePath: browser.path!, urls: [hook], origin: 'https://hooks.slack.com', policy: { allowPrivate: true } });
+    expect(result.consoleErrors.join('\n')).toMatch(/ERR_BLOCKED_BY_CLIENT/);
+  });
 });
 
 /** A tiny app server on 127.0.0.1: path → [content type, body]; '/poll' and '/events' never finish on their own. */

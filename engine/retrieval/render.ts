@@ -3,6 +3,7 @@ import { launchPolicedChromium } from '../browser';
 import type { AddressPolicy } from '../scan';
 import type { RenderResult } from '../types';
 import { USER_AGENT } from '../version';
+import { isWebhookUrl } from '../secrets/webhooks';
 import { urlRefusal } from './address-policy';
 import type { PolicyProxy } from './policy-proxy';
 import { ACTIVITY_RECORDER, PAGE_CALLS, trackActivity, type PageCall } from './settle';
@@ -167,6 +168,8 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     await context.route('**/*', async (route) => {
       const url = route.request().url();
       if (!/^https?:/i.test(url)) return route.continue();
+      // A page that pings an automation or chat webhook as it loads would run its owner's workflow: never sent.
+      if (isWebhookUrl(url)) return route.abort('blockedbyclient');
       const refusal = await urlRefusal(options.policy, url, policyCache);
       return refusal ? route.abort('blockedbyclient') : route.continue();
     });
