@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFixtureSite, type FixtureSite } from '../../tests/fixtures/sites';
 import { crawl, findChunkUrls, findSourceMapUrl, parseSitemap } from './crawl';
@@ -26,6 +28,36 @@ describe('crawl', () => {
     expect(result.sitemap?.status).toBe(200);
     expect(result.notFound?.status).toBe(404);
     expect(result.assets.map((asset) => `${asset.kind} ${new URL(asset.url).pathname}`).sort()).toEqual(['script /static/app.js', 'stylesheet /static/site.css']);
+  });
+
+  it('takes the same pages every time when the site has more than the limit, whatever order its answers come in', async () => {
+    // The start page links to six sections; each section answers after a delay that changes every time and links to
+    // three pages of its own. With room for ten pages, which of the eighteen deeper pages are taken must not depend
+    // on which section answered first.
+    const server = createServer((req, res) => {
+      const path = (req.url ?? '/').split('?')[0]!;
+      const html = (links: string[]) => `<!doctype html><title>${path}</title>${links.map((link) => `<a href="${link}">${link}</a>`).join('')}`;
+      const sections = ['a', 'b', 'c', 'd', 'e', 'f'];
+      const section = /^\/s\/([a-f])$/.exec(path)?.[1];
+      const body = path === '/' ? html(sections.map((name) => `/s/${name}`)) : section ? html([1, 2, 3].map((n) => `/s/${section}/${n}`)) : html([]);
+      const status = path === '/' || section || /^\/s\/[a-f]\/\d$/.test(path) ? 200 : 404;
+      setTimeout(() => res.writeHead(status, { 'content-type': 'text/html' }).end(body), section ? Math.floor(Math.random() * 60) : 0);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const seen = new Set<string>();
+      for (let run = 0; run < 6; run++) {
+        const fetcher = new Fetcher({ policy: { allowPrivate: true }, rateLimit: 0, timeoutMs: 5_000 });
+        const result = await crawl(fetcher, `${origin}/`, { maxPages: 10 });
+        fetcher.close();
+        seen.add(result.pages.map((page) => new URL(page.url).pathname).join(' '));
+      }
+      expect([...seen]).toEqual(['/ /s/a /s/b /s/c /s/d /s/e /s/f /s/a/1 /s/a/2 /s/a/3']);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('stops at the page limit', async () => {

@@ -128,6 +128,23 @@ export function findSourceMapUrl(exchange: Exchange): string | undefined {
  * Crawls same-origin pages breadth-first from the start URL, through links, the sitemap and robots.txt,
  * then fetches the scripts, stylesheets and source maps they reference.
  */
+interface QueuedPage {
+  url: string;
+  depth: number;
+  source: Page['source'];
+}
+
+/** `work` over `items`, at most `limit` at a time; the answers in the items' order. */
+async function inOrder<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const answers: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < items.length; i = next++) answers[i] = await work(items[i]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return answers;
+}
+
 export async function crawl(fetcher: Fetcher, startUrl: string, options: CrawlOptions): Promise<CrawlResult> {
   const warnings: string[] = [];
   const root = await fetcher.fetch({ url: startUrl });
@@ -135,7 +152,7 @@ export async function crawl(fetcher: Fetcher, startUrl: string, options: CrawlOp
   const origin = new URL(root.error ? startUrl : root.finalUrl).origin;
   const pages: Page[] = [];
   const seen = new Set<string>();
-  const queue: Array<{ url: string; depth: number; source: Page['source'] }> = [];
+  const queue: QueuedPage[] = [];
 
   const enqueue = (url: string, depth: number, source: Page['source']) => {
     let parsed: URL;
@@ -197,46 +214,31 @@ export async function crawl(fetcher: Fetcher, startUrl: string, options: CrawlOp
     }
   }
 
-  // Breadth-first, a few pages at a time; an idle worker waits while others may still find links.
+  // Breadth-first, level by level, a few pages at a time. Each level's answers are taken in the order its links were
+  // found, not the order they arrived, so a site with more pages than the budget gives the same pages every scan.
   const workers = Math.min(8, Math.max(1, options.maxPages));
-  let next = 0;
-  let inFlight = 0;
-  let sleepers: Array<() => void> = [];
-  const wakeAll = () => {
-    const woken = sleepers;
-    sleepers = [];
-    for (const wake of woken) wake();
-  };
-  const worker = async () => {
-    for (;;) {
-      if (options.signal?.aborted) return;
-      const full = pages.length + inFlight >= options.maxPages;
-      if (full || next >= queue.length) {
-        if (inFlight === 0) return;
-        await new Promise<void>((resolve) => sleepers.push(resolve));
-        continue;
-      }
-      const item = queue[next++]!;
-      inFlight++;
-      try {
-        const exchange = await fetcher.fetch({ url: item.url });
-        if (exchange.error && exchange.status === 0) {
-          warnings.push(`${item.url}: ${exchange.error}`);
-          continue;
-        }
-        const finalKey = normalizePageUrl(exchange.finalUrl);
-        if (finalKey !== normalizePageUrl(item.url)) {
-          if (new URL(exchange.finalUrl).origin !== origin || seen.has(finalKey)) continue;
-          seen.add(finalKey);
-        }
-        addPage(exchange, item.depth, item.source);
-      } finally {
-        inFlight--;
-        wakeAll();
-      }
+  const visit = (item: QueuedPage, exchange: Exchange) => {
+    if (exchange.error && exchange.status === 0) {
+      warnings.push(`${item.url}: ${exchange.error}`);
+      return;
     }
+    const finalKey = normalizePageUrl(exchange.finalUrl);
+    if (finalKey !== normalizePageUrl(item.url)) {
+      if (new URL(exchange.finalUrl).origin !== origin || seen.has(finalKey)) return;
+      seen.add(finalKey);
+    }
+    addPage(exchange, item.depth, item.source);
   };
-  await Promise.all(Array.from({ length: workers }, worker));
+  while (queue.length > 0 && pages.length < options.maxPages && !options.signal?.aborted) {
+    const level = queue.splice(0);
+    for (let taken = 0; taken < level.length && pages.length < options.maxPages && !options.signal?.aborted; ) {
+      // As many as the budget has room for; pages that fail leave room for the next ones of the level.
+      const batch = level.slice(taken, taken + options.maxPages - pages.length);
+      taken += batch.length;
+      const answers = await inOrder(batch, workers, (item) => fetcher.fetch({ url: item.url }));
+      batch.forEach((item, i) => visit(item, answers[i]!));
+    }
+  }
 
   const { assets, manifests } = await fetchAssetsAndManifests(fetcher, pages, origin, options.signal);
   return { root, pages, assets, robots: robotsOk || robots.status === 200 ? robots : undefined, sitemap, notFound, warnings, manifests };
