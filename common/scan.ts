@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_SCAN_ACCOUNTS, SIGN_IN_METHODS } from './scan-accounts';
 
 /** Finding severities, most severe first. */
 export const SEVERITIES = ['critical', 'high', 'medium', 'low', 'info'] as const;
@@ -165,6 +166,19 @@ export const scanCoverageSchema = z.object({
   loginRequired: cappedList(z.object({ url: z.string(), status: z.number().int(), redirectedTo: z.string().optional() })).optional(),
   /** Hosts that asked the scan to slow down (429, 503, Retry-After), with how many answers did. */
   rateLimited: cappedList(z.object({ host: z.string(), answers: z.number().int().nonnegative() })).optional(),
+  /** Signed-in scans: how each test account's sign-in went (the account's login only, never its password). */
+  signIns: z
+    .array(
+      z.object({
+        account: z.string().max(320),
+        signedIn: z.boolean(),
+        method: z.enum(SIGN_IN_METHODS).optional(),
+        /** Why the sign-in failed, or what limited it, in one sentence. */
+        reason: z.string().max(500).optional(),
+      }),
+    )
+    .max(MAX_SCAN_ACCOUNTS)
+    .optional(),
 });
 export type ScanCoverage = z.infer<typeof scanCoverageSchema>;
 

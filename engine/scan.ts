@@ -23,6 +23,7 @@ import type { CheckDefinition, Exchange, ProbeRequest, RenderResult, Site, SiteB
 import { ENGINE_VERSION } from './version';
 
 import type { AddressPolicy, HostResolver } from './retrieval/address-policy';
+import type { ScanAccount } from '../common/scan-accounts';
 export type { AddressPolicy };
 
 export interface ScanHooks {
@@ -34,6 +35,11 @@ export interface ScanHooks {
   chromiumPath?: string | null;
   /** Called with every HTTP exchange the scan makes, as it finishes. */
   onExchange?: (exchange: Exchange) => void;
+  /**
+   * Test accounts to sign in as (a signed-in scan). Not a scan option: options are stored with the result, and a
+   * password never is.
+   */
+  accounts?: readonly ScanAccount[];
   /** Extra certificate authorities to trust (PEM), e.g. an internal CA. */
   trustedCa?: string[];
   /**
