@@ -25,7 +25,7 @@ const FINDINGS_PER_ANSWER = 50;
 
 const SCAN_URL_DESCRIPTION =
   'Scan a website for security holes (exposed Supabase/Firebase data, leaked API keys, exposed .env/.git files, missing security headers, open CORS, weak cookies, vulnerable libraries). ' +
-  'Runs a real scan in vibeeval (read-only: it never writes to the site), waits until it finishes (usually under a minute, at most 10), and returns the grade, score, severity counts and findings. ' +
+  'Runs a real scan in vibeeval (read-only: it never writes to the site), waits until it finishes (usually under a minute, at most 10), and returns the grade, score, severity counts, findings and what could not be checked (a backend that did not answer, pages behind a login). ' +
   'Pass a deployed or local URL of the app you are building. Then call explain_finding for each finding you want to fix, and call scan_url again after fixing to confirm.';
 
 const findingLine = (f: Finding) => ({ id: f.fingerprint, severity: f.severity, title: f.title, where: f.url, check: f.checkId });
