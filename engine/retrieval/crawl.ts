@@ -4,7 +4,7 @@ import { Parser } from 'htmlparser2';
 import type { Asset, Exchange, Page } from '../types';
 import type { Fetcher } from './fetcher';
 import { parseHtml } from './html';
-import { assetOrigins, manifestChunks, manifestUrls, pageChunkLists, type ManifestKind, type ManifestRecord } from './manifests';
+import { assetOrigins, manifestChunks, manifestUrls, pageChunkLists, staticRoutes, type ManifestKind, type ManifestRecord } from './manifests';
 
 /** Paths that are never HTML pages; links to them are not crawled as pages. */
 const NOT_A_PAGE =
@@ -214,6 +214,14 @@ export async function crawl(fetcher: Fetcher, startUrl: string, options: CrawlOp
     }
   }
 
+  // Page routes framework manifests list (an admin screen no page links to), after what the start page links to.
+  const manifestAnswers = new Map<string, Exchange>();
+  const readRoutes = async (from: readonly Page[]) => {
+    for (const { route, depth } of await manifestRoutes(fetcher, from, origin, manifestAnswers)) enqueue(`${origin}${route}`, depth, 'link');
+  };
+  await readRoutes(pages);
+  let routesRead = pages.length;
+
   // Breadth-first, level by level, a few pages at a time. Each level's answers are taken in the order its links were
   // found, not the order they arrived, so a site with more pages than the budget gives the same pages every scan.
   const workers = Math.min(8, Math.max(1, options.maxPages));
@@ -238,10 +246,41 @@ export async function crawl(fetcher: Fetcher, startUrl: string, options: CrawlOp
       const answers = await inOrder(batch, workers, (item) => fetcher.fetch({ url: item.url }));
       batch.forEach((item, i) => visit(item, answers[i]!));
     }
+    // The level's pages may name a manifest the earlier ones did not (another build, a Remix route's own).
+    if (pages.length < options.maxPages && !options.signal?.aborted) await readRoutes(pages.slice(routesRead));
+    routesRead = pages.length;
   }
 
-  const { assets, manifests } = await fetchAssetsAndManifests(fetcher, pages, origin, options.signal);
+  const { assets, manifests } = await fetchAssetsAndManifests(fetcher, pages, origin, options.signal, manifestAnswers);
   return { root, pages, assets, robots: robotsOk || robots.status === 200 ? robots : undefined, sitemap, notFound, warnings, manifests };
+}
+
+/** Manifests whose routes are pages: Next's build and SSG manifests, Remix's. */
+const ROUTE_MANIFESTS: ReadonlySet<ManifestKind> = new Set(['next-build-manifest', 'next-ssg-manifest', 'remix']);
+
+/**
+ * The static page routes the manifests these pages name list (no `[id]`, `$id`, `:id`), each at the depth below the
+ * page that named it, in the order the pages and manifests were found. Each manifest is fetched once (kept in
+ * `answers` for the asset phase), within the per-scan manifest cap.
+ */
+async function manifestRoutes(fetcher: Fetcher, from: readonly Page[], origin: string, answers: Map<string, Exchange>): Promise<Array<{ route: string; depth: number }>> {
+  const wanted: Array<{ kind: ManifestKind; url: string; depth: number }> = [];
+  for (const page of from) {
+    const origins = assetOrigins([page], origin);
+    for (const { kind, url } of manifestUrls(page)) {
+      if (!ROUTE_MANIFESTS.has(kind) || answers.has(url) || wanted.some((w) => w.url === url) || !origins.has(new URL(url).origin)) continue;
+      if (answers.size + wanted.length < MAX_MANIFESTS) wanted.push({ kind, url, depth: page.depth + 1 });
+    }
+  }
+  const fetched = await Promise.all(wanted.map(({ url }) => fetcher.fetch({ url, headers: { accept: '*/*' } })));
+  const routes: Array<{ route: string; depth: number }> = [];
+  wanted.forEach(({ kind, url, depth }, i) => {
+    const answer = fetched[i]!;
+    answers.set(url, answer);
+    if (answer.status !== 200) return;
+    for (const route of staticRoutes(manifestChunks(kind, answer.body, answer.finalUrl).routes ?? [])) routes.push({ route, depth });
+  });
+  return routes;
 }
 
 /**
@@ -276,7 +315,7 @@ interface ScriptItem {
  * Scripts named by the pages' tags, by framework manifests and by the chunk lists in pages, then the chunks those
  * scripts load, in waves; manifest chunks come from the site's own origin or the asset origin its tags name.
  */
-export async function fetchAssetsAndManifests(fetcher: Fetcher, pages: Page[], origin: string, signal?: AbortSignal): Promise<AssetsResult> {
+export async function fetchAssetsAndManifests(fetcher: Fetcher, pages: Page[], origin: string, signal?: AbortSignal, fetched: ReadonlyMap<string, Exchange> = new Map()): Promise<AssetsResult> {
   const assets: Asset[] = [];
   const manifests: ManifestRecord[] = [];
   const seen = new Set<string>();
@@ -325,7 +364,7 @@ export async function fetchAssetsAndManifests(fetcher: Fetcher, pages: Page[], o
 
   const maps: Array<{ url: string; referrer: string }> = [];
   const noteSourceMap = sourceMapNoter(seen, maps);
-  await fetchScriptWaves(fetcher, scripts, { assets, seen, origins, noteSourceMap, takeManifestChunks, signal });
+  await fetchScriptWaves(fetcher, scripts, { assets, seen, origins, noteSourceMap, takeManifestChunks, signal, fetched });
 
   const sheetResults = await Promise.all(stylesheets.map((item) => fetcher.fetch({ url: item.url, headers: { accept: 'text/css,*/*' } }).then((exchange) => ({ item, exchange }))));
   for (const { item, exchange } of sheetResults) {
@@ -360,6 +399,8 @@ interface WaveContext {
   noteSourceMap: (exchange: Exchange) => void;
   takeManifestChunks: (record: ManifestRecord, queue: ScriptItem[]) => void;
   signal?: AbortSignal;
+  /** Answers already fetched (the manifests the crawl read for their routes). */
+  fetched: ReadonlyMap<string, Exchange>;
 }
 
 /** Scripts in waves: each wave's bundles (on the site's or its asset origin) may name further chunks. */
@@ -367,7 +408,8 @@ async function fetchScriptWaves(fetcher: Fetcher, first: ScriptItem[], ctx: Wave
   const { assets, seen, origins } = ctx;
   let wave = first.splice(0);
   while (wave.length && !ctx.signal?.aborted) {
-    const results = await Promise.all(wave.map((item) => fetcher.fetch({ url: item.url, headers: { accept: '*/*' } }).then((exchange) => ({ item, exchange }))));
+    const fetch = (item: ScriptItem) => Promise.resolve(ctx.fetched.get(item.url) ?? fetcher.fetch({ url: item.url, headers: { accept: '*/*' } }));
+    const results = await Promise.all(wave.map((item) => fetch(item).then((exchange) => ({ item, exchange }))));
     const nextWave: ScriptItem[] = [];
     for (const { item, exchange } of results) {
       if (exchange.status === 0) continue;
