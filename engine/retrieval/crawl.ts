@@ -145,6 +145,23 @@ async function inOrder<T, R>(items: readonly T[], limit: number, work: (item: T)
   return answers;
 }
 
+/** The sitemaps robots.txt names on this origin (else /sitemap.xml) and nested ones, within the caps: the first that answered and the page URLs they list. */
+async function readSitemaps(fetcher: Fetcher, origin: string, named: readonly string[]): Promise<{ sitemap?: Exchange; urls: string[] }> {
+  const sitemapUrls = named.filter((url) => url.startsWith(origin));
+  if (sitemapUrls.length === 0) sitemapUrls.push(`${origin}/sitemap.xml`);
+  let sitemap: Exchange | undefined;
+  const fromSitemaps: string[] = [];
+  for (let i = 0; i < sitemapUrls.length && i < MAX_SITEMAPS && fromSitemaps.length < MAX_SITEMAP_URLS; i++) {
+    const answer = await fetcher.fetch({ url: sitemapUrls[i]!, headers: { accept: 'application/xml,text/xml,*/*' } });
+    if (answer.status !== 200 || !/<(urlset|sitemapindex)\b/i.test(answer.body.slice(0, 2_000))) continue;
+    sitemap ??= answer;
+    const parsed = parseSitemap(answer.body);
+    fromSitemaps.push(...parsed.urls);
+    for (const nested of parsed.sitemaps) if (nested.startsWith(origin) && !sitemapUrls.includes(nested)) sitemapUrls.push(nested);
+  }
+  return { sitemap, urls: fromSitemaps };
+}
+
 export async function crawl(fetcher: Fetcher, startUrl: string, options: CrawlOptions): Promise<CrawlResult> {
   const warnings: string[] = [];
   const root = await fetcher.fetch({ url: startUrl });
@@ -191,19 +208,7 @@ export async function crawl(fetcher: Fetcher, startUrl: string, options: CrawlOp
   const robotsOk = robots.status === 200 && !/html/i.test(robots.contentType) && robots.body.length > 0;
   const robotsRules = robotsOk ? robotsParser(`${origin}/robots.txt`, robots.body) : undefined;
   if (robots.error) warnings.push(`robots.txt: ${robots.error}`);
-
-  const sitemapUrls = robotsRules?.getSitemaps().filter((url) => url.startsWith(origin)) ?? [];
-  if (sitemapUrls.length === 0) sitemapUrls.push(`${origin}/sitemap.xml`);
-  let sitemap: Exchange | undefined;
-  const fromSitemaps: string[] = [];
-  for (let i = 0; i < sitemapUrls.length && i < MAX_SITEMAPS && fromSitemaps.length < MAX_SITEMAP_URLS; i++) {
-    const answer = await fetcher.fetch({ url: sitemapUrls[i]!, headers: { accept: 'application/xml,text/xml,*/*' } });
-    if (answer.status !== 200 || !/<(urlset|sitemapindex)\b/i.test(answer.body.slice(0, 2_000))) continue;
-    sitemap ??= answer;
-    const parsed = parseSitemap(answer.body);
-    fromSitemaps.push(...parsed.urls);
-    for (const nested of parsed.sitemaps) if (nested.startsWith(origin) && !sitemapUrls.includes(nested)) sitemapUrls.push(nested);
-  }
+  const { sitemap, urls: fromSitemaps } = await readSitemaps(fetcher, origin, robotsRules?.getSitemaps() ?? []);
   for (const url of fromSitemaps.slice(0, MAX_SITEMAP_URLS)) enqueue(url, 1, 'sitemap');
 
   // Paths named in robots.txt (Allow and Disallow alike) are often the interesting ones.
@@ -251,7 +256,7 @@ export async function crawl(fetcher: Fetcher, startUrl: string, options: CrawlOp
     routesRead = pages.length;
   }
 
-  const { assets, manifests } = await fetchAssetsAndManifests(fetcher, pages, origin, options.signal, manifestAnswers);
+  const { assets, manifests } = await fetchAssetsAndManifests(fetcher, pages, origin, options.signal, { fetched: manifestAnswers, notFound });
   return { root, pages, assets, robots: robotsOk || robots.status === 200 ? robots : undefined, sitemap, notFound, warnings, manifests };
 }
 
@@ -315,7 +320,16 @@ interface ScriptItem {
  * Scripts named by the pages' tags, by framework manifests and by the chunk lists in pages, then the chunks those
  * scripts load, in waves; manifest chunks come from the site's own origin or the asset origin its tags name.
  */
-export async function fetchAssetsAndManifests(fetcher: Fetcher, pages: Page[], origin: string, signal?: AbortSignal, fetched: ReadonlyMap<string, Exchange> = new Map()): Promise<AssetsResult> {
+/** What the crawl already has that the asset phase can use. */
+export interface CrawlExtras {
+  /** Answers already fetched (the manifests the crawl read for their routes). */
+  fetched?: ReadonlyMap<string, Exchange>;
+  /** The answer to a path that cannot exist: a SvelteKit app's error page names its client entry. */
+  notFound?: Exchange;
+}
+
+export async function fetchAssetsAndManifests(fetcher: Fetcher, pages: Page[], origin: string, signal?: AbortSignal, extras: CrawlExtras = {}): Promise<AssetsResult> {
+  const fetched = extras.fetched ?? new Map<string, Exchange>();
   const assets: Asset[] = [];
   const manifests: ManifestRecord[] = [];
   const seen = new Set<string>();
@@ -362,6 +376,10 @@ export async function fetchAssetsAndManifests(fetcher: Fetcher, pages: Page[], o
     }
   }
 
+  const kit = await svelteKitFallback(fetcher, pages, origin, origins, extras.notFound);
+  for (const record of kit.lists) takeManifestChunks(record, scripts);
+  if (kit.version) manifests.push(kit.version);
+
   const maps: Array<{ url: string; referrer: string }> = [];
   const noteSourceMap = sourceMapNoter(seen, maps);
   await fetchScriptWaves(fetcher, scripts, { assets, seen, origins, noteSourceMap, takeManifestChunks, signal, fetched });
@@ -379,6 +397,36 @@ export async function fetchAssetsAndManifests(fetcher: Fetcher, pages: Page[], o
     assets.push({ url: item.url, kind: 'sourcemap', referrer: item.referrer, exchange });
   }
   return { assets, manifests };
+}
+
+/** A page of a SvelteKit app: its bootstrap, its data attributes or its immutable assets. */
+const SVELTEKIT_HINT = /__sveltekit_|data-sveltekit-|\/_app\/immutable\//;
+
+/**
+ * For a SvelteKit app whose pages name no client entry (prerendered with csr off, pages behind a login redirect):
+ * the entry its error page imports (the crawl's not-found answer, no extra request) and `/_app/version.json`, which
+ * every SvelteKit build serves, recorded as the build's manifest. Nothing for other sites, or when a page names it.
+ */
+async function svelteKitFallback(fetcher: Fetcher, pages: Page[], origin: string, origins: ReadonlySet<string>, notFound: Exchange | undefined): Promise<{ lists: ManifestRecord[]; version?: ManifestRecord }> {
+  const bodies = pages.map((page) => page.exchange.body.slice(0, 200_000));
+  if (!bodies.some((body) => SVELTEKIT_HINT.test(body)) || bodies.some((body) => body.includes('/_app/immutable/entry/'))) return { lists: [] };
+  const lists: ManifestRecord[] = [];
+  if (notFound?.body && /html/i.test(notFound.contentType) && notFound.body.includes('/_app/immutable/entry/')) {
+    const page: Page = { url: notFound.finalUrl, depth: 1, source: 'link', exchange: notFound, html: parseHtml(notFound.body, notFound.finalUrl) };
+    lists.push(...pageChunkLists(page, origins).filter((record) => record.kind === 'sveltekit'));
+    const tags = (page.html?.scripts ?? []).flatMap((script) => (script.src?.includes('/_app/immutable/') ? [script.src] : []));
+    if (tags.length) lists.push({ kind: 'sveltekit', url: page.url, chunks: tags.filter((src) => origins.has(new URL(src).origin)) });
+  }
+  const url = `${origin}/_app/version.json`;
+  const answer = await fetcher.fetch({ url, headers: { accept: 'application/json' } });
+  let version: ManifestRecord | undefined;
+  try {
+    const body = answer.status === 200 ? (JSON.parse(answer.body) as { version?: unknown }) : undefined;
+    if (typeof body?.version === 'string') version = { kind: 'sveltekit', url, chunks: [] };
+  } catch {
+    // not SvelteKit's version file
+  }
+  return { lists, version };
 }
 
 /** Records the source map an answer points to (same origin as the answer, within the cap). */

@@ -177,6 +177,46 @@ describe('routes named only in manifests', () => {
   });
 });
 
+describe('SvelteKit entry not named by its pages', () => {
+  it("reads the client entry from the app's error page and records /_app/version.json", async () => {
+    const requested: string[] = [];
+    const files: Record<string, string> = {
+      // Prerendered with csr off: SvelteKit's data attributes and immutable stylesheet, no script.
+      '/': html('<link href="/_app/immutable/assets/0.D4x.css" rel="stylesheet">', '<div data-sveltekit-preload-data="hover"><h1>Staff portal</h1></div>'),
+      '/_app/version.json': '{"version":"1732791200000"}',
+      '/_app/immutable/entry/start.S9.js': 'export const start=()=>0',
+      '/_app/immutable/entry/app.A9.js': 'export const nodes=[()=>import("../nodes/2.N2.js")]',
+      '/_app/immutable/nodes/2.N2.js': 'fetch("/api/staff")',
+    };
+    const errorPage = html(
+      '<link rel="modulepreload" href="/_app/immutable/entry/start.S9.js">',
+      '<div data-sveltekit-preload-data="hover"><h1>404</h1><script>{__sveltekit_x9={base:""};const e=document.currentScript.parentElement;Promise.all([import("/_app/immutable/entry/start.S9.js"),import("/_app/immutable/entry/app.A9.js")]).then(([k,a])=>{k.start(a,e)})}</script></div>',
+    );
+    const origin = await listen((path) => {
+      requested.push(path);
+      const body = files[path];
+      if (body === undefined) return { status: 404, headers: { 'content-type': 'text/html' }, body: errorPage };
+      const type = body.startsWith('<') ? 'text/html' : path.endsWith('.json') ? 'application/json' : 'application/javascript';
+      return { status: 200, headers: { 'content-type': type }, body };
+    });
+    const result = await crawlOf(origin);
+    const scripts = result.assets.filter((a) => a.kind === 'script').map((a) => a.url.replace(origin, ''));
+    expect(scripts).toEqual(expect.arrayContaining(['/_app/immutable/entry/start.S9.js', '/_app/immutable/entry/app.A9.js', '/_app/immutable/nodes/2.N2.js']));
+    expect(result.manifests).toContainEqual({ kind: 'sveltekit', url: `${origin}/_app/version.json`, chunks: [] });
+    expect(requested.filter((path) => path === '/_app/version.json')).toHaveLength(1);
+  });
+
+  it('asks nothing more of a site that is not SvelteKit', async () => {
+    const requested: string[] = [];
+    const origin = await listen((path) => {
+      requested.push(path);
+      return { status: 200, headers: { 'content-type': 'text/html' }, body: html('', '<h1>Plain</h1>') };
+    });
+    await crawlOf(origin);
+    expect(requested).not.toContain('/_app/version.json');
+  });
+});
+
 describe('manifest readers', () => {
   it('resolves Next chunk paths under /_next/ and reads escaped route names', () => {
     expect(nextChunks('["static/chunks/pages/a-1.js","static/chunks/x.css"]', 'https://cdn.example')).toEqual(['https://cdn.example/_next/static/chunks/pages/a-1.js']);
