@@ -2,9 +2,9 @@
 // custom domain) whose URL the build inlined into a config chunk and whose anon key sits in the client's chunk, with
 // no "supabase" in the URL or beside it: the scan takes the origin only once its /auth/v1/settings answers like
 // GoTrue. An API that takes the same kind of key but has no GoTrue is not taken (its control would report its open
-// table at high if it were).
-import { fakeJwt } from '../../fake-keys';
-import { VENDOR_CHUNK, VITE_CSS, viteIndex } from '../shapes';
+// table at high if it were). And a Next page no other page links to, named only in the build manifest's routes.
+import { fakeJwt, fakeToken } from '../../fake-keys';
+import { nextChunks, nextPage, VENDOR_CHUNK, VITE_CSS, viteIndex } from '../shapes';
 import type { CorpusApp, CorpusResponse } from '../types';
 
 const ORDERS = [
@@ -36,7 +36,46 @@ function splitEnvApp(title: string, url: string, key: string): Record<string, Co
   };
 }
 
+const STRIPE_SECRET = 'sk_' + 'live_' + fakeToken(99, undefined, 61);
+const STRIPE_PUBLISHABLE = 'pk_' + 'live_' + fakeToken(99, undefined, 62);
+const BUILD_ID = 'kQ9x2LmPz7VbR1cT';
+
+/**
+ * A Next.js (pages router) app whose operations page is linked from nowhere: its server props carry a payment key,
+ * so only a scan that opens /ops as a page sees it. The build manifest lists /ops (and a dynamic /ops/[ticket]).
+ */
+function unlinkedOpsApp(paymentKey: string): Record<string, CorpusResponse> {
+  return {
+    '/': nextPage('Crewdesk', '<main><h1>Crewdesk</h1><a href="/pricing">Pricing</a></main>', {}),
+    '/pricing': nextPage('Pricing', '<main><h1>Pricing</h1></main>', { plans: [{ name: 'Team', price: 29 }] }, '/pricing'),
+    '/ops': nextPage('Operations', '<main><h1>Refunds queue</h1></main>', { payments: { provider: 'stripe', key: paymentKey } }, '/ops'),
+    [`/_next/static/${BUILD_ID}/_buildManifest.js`]: {
+      body:
+        'self.__BUILD_MANIFEST=function(s){return{__rewrites:{afterFiles:[],beforeFiles:[],fallback:[]},"/":[s,"static/chunks/pages/index-1a2b3c4d5e6f7a8b.js"],"/_error":["static/chunks/pages/_error-0f9e8d7c.js"],' +
+        '"/ops":[s,"static/chunks/pages/ops-1a2b3c4d5e6f7a8b.js"],"/ops/[ticket]":[s],"/pricing":[s,"static/chunks/pages/pricing-1a2b3c4d5e6f7a8b.js"],sortedPages:["/","/_app","/_error","/ops","/ops/[ticket]","/pricing"]}}' +
+        '("static/chunks/664-3c2b1a0f9e8d7c6b.js");self.__BUILD_MANIFEST_CB&&self.__BUILD_MANIFEST_CB();',
+    },
+    [`/_next/static/${BUILD_ID}/_ssgManifest.js`]: { body: 'self.__SSG_MANIFEST=new Set(["\\u002Fpricing"]);self.__SSG_MANIFEST_CB&&self.__SSG_MANIFEST_CB()' },
+    '/_next/static/chunks/664-3c2b1a0f9e8d7c6b.js': { body: '(self.webpackChunk_N_E=self.webpackChunk_N_E||[]).push([[664],{21:function(e,t,n){"use strict";t.fmt=e=>e}}]);' },
+    ...nextChunks({
+      '/': 'var r=n(1);t.default=function(){return r.jsx("main",{})}',
+      '/pricing': 'var r=n(1);t.default=function(e){return r.jsx("main",{children:e.plans.length})}',
+      '/ops': 'var r=n(1);t.default=function(e){return r.jsx("main",{children:e.payments.provider})}',
+    }),
+  };
+}
+
 const VULNERABLE: CorpusApp[] = [
+  {
+    id: 'next-unlinked-page-secret',
+    shape: 'next-supabase',
+    title: 'Next.js operations page linked from nowhere (named only in _buildManifest) whose server props carry the live Stripe secret key',
+    expect: [
+      { checkId: 'secret-in-client', path: '/ops', minSeverity: 'critical' },
+      { checkId: 'framework-server-data-leak', path: '/ops', minSeverity: 'high' },
+    ],
+    routes: () => unlinkedOpsApp(STRIPE_SECRET),
+  },
   {
     id: 'vite-supabase-unnamed-origin',
     shape: 'vite-supabase',
@@ -48,6 +87,14 @@ const VULNERABLE: CorpusApp[] = [
 ];
 
 const CONTROLS: CorpusApp[] = [
+  {
+    id: 'next-clean-unlinked-page',
+    shape: 'next-supabase',
+    title: 'clean control: the unlinked operations page with only the publishable Stripe key in its props',
+    control: true,
+    expect: [],
+    routes: () => unlinkedOpsApp(STRIPE_PUBLISHABLE),
+  },
   {
     id: 'vite-supabase-clean-unnamed-origin',
     shape: 'vite-supabase',
