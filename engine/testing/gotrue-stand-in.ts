@@ -62,8 +62,10 @@ export class GoTrueStandIn {
   private readonly now: () => number;
   /** Refresh token -> user id, for sessions not signed out. */
   private readonly refreshTokens = new Map<string, string>();
-  /** Users signed out: their earlier access tokens no longer work (GoTrue ends the session). */
+  /** Users who signed out, in order. */
   readonly signedOut: string[] = [];
+  /** Every access and refresh token issued (tests look for them in a scan's outputs). */
+  readonly issued: string[] = [];
 
   constructor(options: AuthOptions = {}) {
     this.users = options.users ?? [];
@@ -84,7 +86,9 @@ export class GoTrueStandIn {
     const iat = Math.floor(this.now() / 1000);
     const refresh = randomBytes(12).toString('base64url');
     this.refreshTokens.set(refresh, user.id);
+    this.issued.push(refresh);
     const access = sign({ sub: user.id, email: user.email, role: 'authenticated', aud: 'authenticated', iat, exp: iat + this.lifetime, session_id: randomBytes(8).toString('hex') });
+    this.issued.push(access);
     return {
       status: 200,
       body: {

@@ -96,6 +96,8 @@ export interface PostgrestStandIn {
   authCalls: () => RecordedRequest[];
   /** Ids of the users who signed out. */
   signedOut: () => string[];
+  /** Every access and refresh token the stand-in issued. */
+  issuedTokens: () => string[];
   close: () => Promise<void>;
 }
 
@@ -337,6 +339,7 @@ export async function startPostgrestStandIn(options: StandInOptions = {}): Promi
     nonReads: () => requests.filter((r) => !isReadRequest(r.method, r.url) && !isAuthCall(r.method, r.url)),
     authCalls: () => requests.filter((r) => isAuthCall(r.method, r.url)),
     signedOut: () => [...auth.signedOut],
+    issuedTokens: () => [...auth.issued],
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

@@ -149,6 +149,8 @@ export interface ServedApp {
   firebaseRequests?: () => Array<{ host: string; method: string; url: string }>;
   /** Write requests seen so far by any of the app's servers. */
   writes: () => WriteRequest[];
+  /** Sign-in, refresh and sign-out calls the Supabase stand-in received, and the tokens it issued (signed-in apps). */
+  supabaseAuth?: () => { calls: number; tokens: string[] };
   close: () => Promise<void>;
 }
 
@@ -186,6 +188,7 @@ export async function serveApp(app: CorpusApp): Promise<ServedApp> {
       ctx,
       ca: tls || firebase ? corpusCertificates().ca : undefined,
       firebaseRequests: firebase ? () => [...firebase!.requests] : undefined,
+      supabaseAuth: supabase ? () => ({ calls: supabase!.authCalls().length, tokens: supabase!.issuedTokens() }) : undefined,
       resolveHost: firebasePort === undefined ? undefined : (hostname) => (isFirebaseHost(hostname) ? { address: '127.0.0.1', port: firebasePort } : undefined),
       writes: () => [
         ...appWrites,
