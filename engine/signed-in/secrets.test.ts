@@ -45,5 +45,8 @@ describe('a signed-in scan keeps passwords and tokens out of every output', () =
     expect(leaks).toEqual([]);
     // The evidence names the account that sent the request.
     expect(outputs.json).toContain(app.accounts![0]!.login);
+    // The coverage says how each sign-in went, in the reports too.
+    expect(outputs.csv).toContain(`# Sign-in: ${app.accounts![1]!.login}: signed in (supabase)`);
+    expect(outputs.html).toContain('<h3>Sign-ins</h3>');
   });
 });
