@@ -132,6 +132,16 @@ const CONTROLS: CorpusApp[] = [
     routes: (ctx) => viteApp('Kiln Shop', shopBundle(ctx.supabaseUrl!, anonKey('kilnshop', 67))),
   },
   {
+    id: 'vite-supabase-clean-signed-in-orders-one-account',
+    shape: 'vite-supabase',
+    title: 'clean control: the owner-only shop scanned with one account, which reads only its own order',
+    control: true,
+    accounts: ACCOUNTS.slice(0, 1),
+    supabase: supabase({ tables: { orders: { rows: ORDERS, read: 'owner' }, products: { rows: PRODUCTS, read: 'public' } } }),
+    expect: [],
+    routes: (ctx) => viteApp('Kiln Shop', shopBundle(ctx.supabaseUrl!, anonKey('kilnshop', 70))),
+  },
+  {
     id: 'vite-supabase-clean-signed-in-notes-function',
     shape: 'vite-supabase',
     title: "clean control: get_notes(p_user_id) returns nothing unless p_user_id = auth.uid()",
