@@ -19,6 +19,8 @@ export interface CoverageInput {
   checksSkipped: readonly SkippedCheck[];
   /** The page answers that needed a login, recorded as the scan went (the crawl drops some of them). */
   loginWalls: LoginWalls;
+  /** A signed-in scan: how each test account's sign-in went. */
+  signIns?: NonNullable<ScanCoverage['signIns']>;
 }
 
 /** A list cut at COVERAGE_LIST_LIMIT entries, with the number left out. */
@@ -287,5 +289,6 @@ export function scanCoverage(input: CoverageInput): ScanCoverage {
     backends: capped(backendCoverage(site)),
     loginRequired: capped(input.loginWalls.pages(site)),
     rateLimited: capped(slowed),
+    signIns: input.signIns && input.signIns.length > 0 ? [...input.signIns] : undefined,
   };
 }

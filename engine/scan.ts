@@ -19,11 +19,12 @@ import { parseHtml } from './retrieval/html';
 import { render } from './retrieval/render';
 import { countBySeverity, overallScore } from './score/overall';
 import { scoreObservatory } from './score/observatory';
-import type { CheckDefinition, Exchange, ProbeRequest, RenderResult, Site, SiteBeforeProbes } from './types';
+import { SessionStore } from './signed-in/session-store';
+import type { CheckDefinition, Exchange, ProbeRequest, RenderResult, Site, SiteAccount, SiteBeforeProbes } from './types';
 import { ENGINE_VERSION } from './version';
 
 import type { AddressPolicy, HostResolver } from './retrieval/address-policy';
-import type { ScanAccount } from '../common/scan-accounts';
+import { MAX_SCAN_ACCOUNTS, type ScanAccount } from '../common/scan-accounts';
 export type { AddressPolicy };
 
 export interface ScanHooks {
@@ -233,17 +234,35 @@ async function planProbes(isolation: CheckIsolation, before: SiteBeforeProbes, w
   return planned;
 }
 
+/** The answer to a probe that was not sent (its test account could not sign in). */
+function notSent(probe: ProbeRequest, reason: string): Exchange {
+  const { method, url } = probe;
+  return { method, url, requestHeaders: {}, finalUrl: url, redirects: [], status: 0, headers: [], contentType: '', body: '', bodyBytes: 0, truncated: false, timingMs: 0, error: reason };
+}
+
 /** Sends probes as they are planned, each key once, and keeps their answers. */
 class ProbeSender {
   readonly answers = new Map<string, Promise<Exchange>>();
-  constructor(private readonly fetcher: Fetcher) {}
+  constructor(
+    private readonly fetcher: Fetcher,
+    private readonly sessions: SessionStore,
+  ) {}
+
+  /** A probe sent as a test account carries its token (masked in the answer kept); the rest go as planned. */
+  private fetch(probe: ProbeRequest): Promise<Exchange> {
+    const { method, url, headers, body, binary, noRedirect } = probe;
+    if (probe.as === undefined) return this.fetcher.fetch({ method, url, headers, body, binary, noRedirect });
+    return this.sessions.authorize(probe).then(async (auth) => {
+      if ('error' in auth) return notSent(probe, auth.error);
+      return this.sessions.redact(await this.fetcher.fetch({ method, url, headers: auth.headers, body, binary, noRedirect }));
+    });
+  }
 
   send(probes: Iterable<ProbeRequest>): void {
     for (const probe of probes) {
       // The plan before rendering and the final one are each within MAX_PROBES; this only bounds their union.
       if (this.answers.has(probe.key) || this.answers.size >= 2 * MAX_PROBES) continue;
-      const { method, url, headers, body, binary, noRedirect } = probe;
-      this.answers.set(probe.key, this.fetcher.fetch({ method, url, headers, body, binary, noRedirect }));
+      this.answers.set(probe.key, this.fetch(probe));
     }
   }
 
@@ -266,6 +285,7 @@ interface Retrieval {
   isolation: CheckIsolation;
   policy: AddressPolicy;
   fetcher: Fetcher;
+  sessions: SessionStore;
   progress: (update: ProgressUpdate) => void;
   warnings: string[];
   baseline: boolean;
@@ -276,7 +296,7 @@ interface Retrieval {
  * rendering revealed fetched over HTTP, and the probes (those the HTTP pass calls for sent while the browser works).
  */
 async function retrieve(r: Retrieval): Promise<Site> {
-  const { target, opts, hooks, isolation, policy, fetcher, progress, warnings, baseline } = r;
+  const { target, opts, hooks, isolation, policy, fetcher, sessions, progress, warnings, baseline } = r;
   const lookup = browserLookup(opts, hooks);
   let rendering: RenderingRun | undefined;
   let crawlDone = false;
@@ -312,8 +332,9 @@ async function retrieve(r: Retrieval): Promise<Site> {
     }
     rendering?.feed(toRender.slice(1));
     const { root, pages: crawledPages, assets, robots, sitemap, notFound } = crawled;
-    const httpOnly: SiteBeforeProbes = { target, finalUrl: root.finalUrl, origin, options: opts, root, pages: crawledPages, assets, robots, sitemap, notFound, rendering: NOT_RENDERED };
-    const sender = new ProbeSender(fetcher);
+    const accounts = sessions.siteAccounts();
+    const httpOnly: SiteBeforeProbes = { target, finalUrl: root.finalUrl, origin, options: opts, root, pages: crawledPages, assets, robots, sitemap, notFound, rendering: NOT_RENDERED, accounts };
+    const sender = new ProbeSender(fetcher, sessions);
     // Probes the HTTP pass already calls for go out while the browser works; the rest once its findings are in.
     if (!baseline) sender.send([...(await planProbes(isolation, httpOnly, undefined)).values()].slice(0, MAX_PROBES));
 
@@ -337,9 +358,12 @@ async function retrieve(r: Retrieval): Promise<Site> {
     // Only the final plan's answers reach the checks, so the findings are those of a scan that planned once.
     const probes = await sender.collect(probeList.map((probe) => probe.key));
     if (hooks.signal?.aborted) throw abortError();
-    await sendFollowUps({ isolation, sender, site: before, probes, active: opts.active, budget: MAX_PROBES - probeList.length, warnings, signal: hooks.signal });
-    return { ...before, probes };
+    // Rounds of requests that depend on earlier answers (and on who the test accounts signed in as).
+    await sendFollowUps({ isolation, sender, site: before, accounts: () => sessions.siteAccounts(), probes, active: opts.active, budget: MAX_PROBES - probeList.length, warnings, signal: hooks.signal });
+    return { ...before, probes, accounts: sessions.siteAccounts() };
   } finally {
+    // The test accounts' sessions end with the scan's requests, whatever stopped them.
+    await sessions.signOutAll();
     // A scan that stops early still waits for its browser to close.
     rendering?.feed([]);
     await rendering?.result.catch(() => undefined);
@@ -357,6 +381,8 @@ interface FollowUpRun {
   isolation: CheckIsolation;
   sender: ProbeSender;
   site: SiteBeforeProbes;
+  /** Who the test accounts are signed in as now (a round's requests may sign one in). */
+  accounts: () => SiteAccount[];
   /** The answers so far; each round's are added. */
   probes: Map<string, Exchange>;
   active: boolean;
@@ -369,7 +395,7 @@ async function sendFollowUps(run: FollowUpRun): Promise<void> {
   let budget = run.budget;
   for (let round = 0; round < MAX_FOLLOW_UP_ROUNDS && budget > 0; round++) {
     // A new map each round: analyses computed from one round's answers are not taken for the next's.
-    const next = await followUps(run.isolation, { ...run.site, probes: new Map(run.probes) }, run.active, budget, run.warnings);
+    const next = await followUps(run.isolation, { ...run.site, accounts: run.accounts(), probes: new Map(run.probes) }, run.active, budget, run.warnings);
     if (next.length === 0) break;
     budget -= next.length;
     run.sender.send(next);
@@ -459,13 +485,15 @@ export async function scan(url: string, options: Partial<ScanOptions> = {}, hook
     resolveHost: hooks.resolveHost,
     onExchange: (exchange) => {
       loginWalls.record(exchange);
-      hooks.onExchange?.(exchange);
+      // Observers (the server's event log) never see a test account's token or password.
+      hooks.onExchange?.(sessions.redact(exchange));
     },
   });
   // Check code reads what the site sent: it runs in a worker thread, within a time budget, never on this thread.
+  const sessions = new SessionStore(fetcher, (hooks.accounts ?? []).slice(0, MAX_SCAN_ACCOUNTS));
   const isolation = new CheckIsolation({ checks, checksModule: hooks.checksModule, budget: hooks.checkBudget, checking: hooks.checking, onWorkerLost: hooks.onCheckWorkerLost });
   try {
-    const site = await retrieve({ target, opts, hooks, isolation, policy, fetcher, progress, warnings, baseline });
+    const site = await retrieve({ target, opts, hooks, isolation, policy, fetcher, sessions, progress, warnings, baseline });
     if (hooks.signal?.aborted) throw abortError();
     const pagesTotal = site.pages.length;
     const { findings: unique, passed, checksRun } = await runChecks(checks, isolation, site, warnings, (done, found) => {
@@ -503,7 +531,7 @@ export async function scan(url: string, options: Partial<ScanOptions> = {}, hook
       passed,
       findings: unique,
       warnings,
-      coverage: scanCoverage({ site, slowDowns: fetcher.slowDowns, checksSkipped, loginWalls }),
+      coverage: scanCoverage({ site, slowDowns: fetcher.slowDowns, checksSkipped, loginWalls, signIns: sessions.coverage() }),
       stats: { requests: fetcher.stats.requests, bytes: fetcher.stats.bytes },
     };
   } finally {

@@ -126,6 +126,21 @@ export interface ProbeRequest {
    * passive scans too. Every other POST waits for an active scan.
    */
   readOnly?: boolean;
+  /**
+   * Sent as the scan's test account of this index (a signed-in scan): retrieval signs the account in to the Supabase
+   * project the URL names, with the probe's `apikey`, and sends its access token as the bearer instead of the key.
+   * Without such an account, or when it could not sign in, the answer is an exchange with status 0 and an error.
+   */
+  as?: number;
+}
+
+/** A test account of a signed-in scan as checks see it: never its password or tokens. */
+export interface SiteAccount {
+  login: string;
+  /** Whether it signed in (known once the probes ran). */
+  signedIn: boolean;
+  /** The user id its sign-in returned (Supabase `user.id`). */
+  userId?: string;
 }
 
 /** Everything retrieved about one site; the input of every check. */
@@ -145,6 +160,8 @@ export interface Site {
   /** The answer to a path that cannot exist: the baseline against which exposed-file probes are compared. */
   notFound?: Exchange;
   rendering: RenderResult;
+  /** A signed-in scan's test accounts, in the order given (absent or empty: an anonymous scan). */
+  accounts?: SiteAccount[];
   /** Answers to the probes the checks planned, by key. */
   probes: ReadonlyMap<string, Exchange>;
 }

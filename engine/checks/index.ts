@@ -56,6 +56,7 @@ import { supabaseBucketListable } from './supabase-bucket-listable';
 import { supabaseRpcExposed } from './supabase-rpc-exposed';
 import { supabaseServiceKey } from './supabase-service-key';
 import { supabaseTableReadable } from './supabase-table-readable';
+import { supabaseCrossUserRead } from './supabase-cross-user-read';
 // (end secrets, supabase, firebase)
 
 // tokens
@@ -123,6 +124,7 @@ export const CHECKS: readonly CheckDefinition[] = [
   supabaseTableReadable,
   supabaseBucketListable,
   supabaseRpcExposed,
+  supabaseCrossUserRead,
   firebaseRtdbReadable,
   firebaseFirestoreReadable,
   firebaseStorageListable,

@@ -32,6 +32,9 @@ export function coverageLines(result: ScanResult): string[] {
   for (const backend of coverage.backends?.items ?? []) {
     lines.push(line(`Backend: ${backendLabel(backend)}: ${backend.checked ? 'checked' : 'not checked'}${backend.reason ? ` (${backend.reason})` : ''}`));
   }
+  for (const signIn of coverage.signIns ?? []) {
+    lines.push(line(`Sign-in: ${signIn.account}: ${signIn.signedIn ? `signed in${signIn.method ? ` (${signIn.method})` : ''}` : 'not signed in'}${signIn.reason ? ` (${signIn.reason})` : ''}`));
+  }
   return lines;
 }
 

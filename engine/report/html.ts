@@ -338,6 +338,11 @@ function renderCoverage(result: ScanResult): string {
     ]);
     parts.push(`<h3>Backends</h3>${coverageTable(['Backend', 'Status', 'Requests', 'Note'], rows)}${andMore(backends.more)}`);
   }
+  const signIns = coverage.signIns ?? [];
+  if (signIns.length) {
+    const rows = signIns.map((s) => [escapeHtml(s.account), s.signedIn ? 'Signed in' : 'Not signed in', escapeHtml(s.method ?? ''), escapeHtml(s.reason ?? '')]);
+    parts.push(`<h3>Sign-ins</h3>${coverageTable(['Account', 'Status', 'Method', 'Note'], rows)}`);
+  }
   const login = coverage.loginRequired;
   if (login?.items.length) {
     const rows = login.items.map((p) => [link(p.url), escapeHtml(p.status), p.redirectedTo ? link(p.redirectedTo) : '&mdash;']);

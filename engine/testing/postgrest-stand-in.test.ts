@@ -130,3 +130,64 @@ describe('PostgREST stand-in', () => {
     expect(standIn.nonReads().map((r) => r.url)).toEqual(['/rest/v1/profiles', '/storage/v1/object/avatars/x.txt']);
   });
 });
+
+describe('PostgREST stand-in, signed in (Supabase Auth and per-user policies)', () => {
+  const U1 = { id: '0f8fad5b-d9cb-469f-a165-70867728950e', email: 'u1@example.test', password: 'pw-u1-stand-in' };
+  const U2 = { id: '7c9e6679-7425-40de-944b-e07fc1f90ae7', email: 'u2@example.test', password: 'pw-u2-stand-in' };
+  const ROWS = [
+    { id: 1, user_id: U1.id },
+    { id: 2, user_id: U2.id },
+  ];
+  let standIn: PostgrestStandIn;
+  beforeAll(async () => {
+    standIn = await startPostgrestStandIn({
+      anonKey: KEY,
+      users: [U1, U2],
+      tables: { open: { rows: ROWS, read: 'public' }, members: { rows: ROWS, read: 'authenticated' }, own: { rows: ROWS, read: 'owner' } },
+      buckets: [{ name: 'docs', public: false, visibleToAnon: false, signedInList: 'owner', files: { [`${U1.id}/a.pdf`]: 'a', [`${U2.id}/b.pdf`]: 'b' } }],
+    });
+  });
+  afterAll(() => standIn.close());
+
+  const token = async (grant: string, body: unknown) =>
+    fetch(`${standIn.url}/auth/v1/token?grant_type=${grant}`, { method: 'POST', headers: { apikey: KEY, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const signIn = async (user: typeof U1) => (await (await token('password', { email: user.email, password: user.password })).json()) as { access_token: string; refresh_token: string; user: { id: string } };
+  const rows = async (table: string, bearer = KEY) => (await fetch(`${standIn.url}/rest/v1/${table}?select=*`, { headers: { apikey: KEY, Authorization: `Bearer ${bearer}` } })).json();
+
+  it('signs users in, refuses a wrong password as GoTrue does, and refreshes', async () => {
+    const session = await signIn(U1);
+    expect(session.user.id).toBe(U1.id);
+    const wrong = await token('password', { email: U1.email, password: 'nope' });
+    expect([wrong.status, await wrong.json()]).toEqual([400, { error: 'invalid_grant', error_description: 'Invalid login credentials' }]);
+    const refreshed = (await (await token('refresh_token', { refresh_token: session.refresh_token })).json()) as { access_token: string };
+    expect(await rows('own', refreshed.access_token)).toEqual([ROWS[0]]);
+    const user = await fetch(`${standIn.url}/auth/v1/user`, { headers: { apikey: KEY, Authorization: `Bearer ${refreshed.access_token}` } });
+    expect(await user.json()).toMatchObject({ id: U1.id });
+    // A refresh token is used once.
+    expect((await token('refresh_token', { refresh_token: session.refresh_token })).status).toBe(400);
+  });
+
+  it('applies each policy per role and per user', async () => {
+    const u1 = (await signIn(U1)).access_token;
+    const u2 = (await signIn(U2)).access_token;
+    expect(await rows('open')).toEqual(ROWS);
+    expect(await rows('members')).toEqual([]);
+    expect(await rows('members', u1)).toEqual(ROWS);
+    expect(await rows('own')).toEqual([]);
+    expect(await rows('own', u2)).toEqual([ROWS[1]]);
+    const list = async (bearer: string) =>
+      ((await (await fetch(`${standIn.url}/storage/v1/object/list/docs`, { method: 'POST', headers: { apikey: KEY, Authorization: `Bearer ${bearer}`, 'content-type': 'application/json' }, body: '{"prefix":""}' })).json()) as Array<{ name: string }>).map((o) => o.name);
+    expect(await list(KEY)).toEqual([]);
+    expect(await list(u1)).toEqual([U1.id]);
+    expect((await fetch(`${standIn.url}/rest/v1/own`, { headers: { apikey: KEY, Authorization: 'Bearer forged.token.here' } })).status).toBe(401);
+  });
+
+  it('counts sign-in, refresh and sign-out apart from writes', async () => {
+    const { access_token } = await signIn(U2);
+    const out = await fetch(`${standIn.url}/auth/v1/logout`, { method: 'POST', headers: { apikey: KEY, Authorization: `Bearer ${access_token}` } });
+    expect(out.status).toBe(204);
+    expect(standIn.signedOut()).toContain(U2.id);
+    expect(standIn.nonReads()).toEqual([]);
+    expect(standIn.authCalls().map((r) => r.url.split('?')[0])).toContain('/auth/v1/logout');
+  });
+});

@@ -4,10 +4,14 @@
 // limit), GET /rest/v1/rpc/<function>?<arguments> (PostgREST runs GET calls in a read-only transaction; a call with
 // the wrong arguments gets PGRST202 and a hint naming the parameters), the Storage bucket
 // endpoints and Storage's object list call (a POST that only reads), GoTrue's public GET /auth/v1/settings (what a scan
-// asks an origin to learn it is Supabase), and records every request so tests can assert
-// that nothing that could write was sent (`nonReads()`).
+// asks an origin to learn it is Supabase), and records every request so tests can assert that nothing that could write
+// was sent (`nonReads()`). Under /auth/v1 it signs users in (gotrue-stand-in.ts), and tables, functions and buckets
+// then answer per role and per user, as row level security policies would.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { GoTrueStandIn, isAuthCall, type Caller, type StandInUser } from './gotrue-stand-in';
+
+export type { StandInUser };
 
 type Row = Record<string, unknown>;
 
@@ -20,13 +24,21 @@ export interface StandInTable {
    * base tables with the owner's rights, so it leaks rows even when the tables have RLS; model that with rls: false.
    */
   view?: boolean;
+  /**
+   * The SELECT policy, when the table has row level security: 'public' (anyone, anon too), 'authenticated' (any
+   * signed-in user, `to authenticated using (true)`), 'owner' (a signed-in user's own rows, `auth.uid() = <owner>`).
+   * Unset: `rls` alone decides, the same for every caller.
+   */
+  read?: 'public' | 'authenticated' | 'owner';
+  /** The column holding the owner's user id, for the 'owner' policy (default user_id). */
+  owner?: string;
 }
 
 /** A database function exposed at /rest/v1/rpc/<name>. */
 export interface StandInFunction {
   /**
    * What a call returns (a set-returning function: an array of rows); a function of the arguments (query
-   * parameters, as strings) when the answer depends on them.
+   * parameters, as strings) and the caller (anon or a signed-in user's id) when the answer depends on them.
    */
   returns: unknown;
   /**
@@ -34,7 +46,7 @@ export interface StandInFunction {
    * 404 PGRST202, with a hint naming the parameters. Without it, the function takes no arguments.
    */
   params?: string[];
-  /** EXECUTE granted to anon (default true); otherwise 401 "permission denied for function". */
+  /** EXECUTE granted to anon (default true); otherwise 401 "permission denied for function" (signed-in users may call it). */
   anon?: boolean;
 }
 
@@ -47,6 +59,11 @@ export interface StandInBucket {
   files?: Record<string, string>;
   /** A SELECT policy on storage.objects lets anon list this bucket's files (POST /storage/v1/object/list/<bucket>). */
   listable?: boolean;
+  /**
+   * Who may list it once signed in: 'authenticated' (every file, any signed-in user) or 'owner' (files under a
+   * folder named after the user's id, the policy `(storage.foldername(name))[1] = auth.uid()::text`).
+   */
+  signedInList?: 'authenticated' | 'owner';
 }
 
 export interface StandInOptions {
@@ -55,8 +72,14 @@ export interface StandInOptions {
   functions?: Record<string, StandInFunction>;
   /** When set, only this apikey is accepted (any other gets 401 "Invalid API key"). */
   anonKey?: string;
-  /** False: no GoTrue behind the gateway (/auth/v1/settings is 404), as an API that only looks like Supabase. */
+  /** False: no GoTrue behind the gateway (everything under /auth/v1 is 404), as an API that only looks like Supabase. */
   auth?: boolean;
+  /** Users who can sign in with email and password (Supabase Auth's password grant). */
+  users?: StandInUser[];
+  /** Lifetime of an access token, in seconds. */
+  tokenLifetime?: number;
+  /** The auth clock in ms (tests move it to expire tokens). */
+  now?: () => number;
 }
 
 export interface RecordedRequest {
@@ -70,8 +93,14 @@ export interface PostgrestStandIn {
   /** Base URL, e.g. http://127.0.0.1:54321 (what a site would pass to createClient). */
   url: string;
   requests: RecordedRequest[];
-  /** Recorded requests that could change data: every method but GET and HEAD, except Storage's list call. */
+  /** Recorded requests that could change data: every method but GET and HEAD, except Storage's list call and auth calls. */
   nonReads: () => RecordedRequest[];
+  /** Recorded sign-in, refresh and sign-out calls (they write sessions, and only a signed-in scan sends them). */
+  authCalls: () => RecordedRequest[];
+  /** Ids of the users who signed out. */
+  signedOut: () => string[];
+  /** Every access and refresh token the stand-in issued. */
+  issuedTokens: () => string[];
   close: () => Promise<void>;
 }
 
@@ -99,18 +128,16 @@ function send(res: ServerResponse, method: string, status: number, body: unknown
   res.end(method === 'HEAD' ? undefined : text);
 }
 
-/** The gateway's key check: apikey required; Authorization, when sent, must carry the same key. */
-function keyError(req: IncomingMessage, anonKey: string | undefined): { status: number; body: unknown } | undefined {
+/** The gateway's key check: apikey required; Authorization, when sent, must carry the same key or a user's token. */
+function keyError(req: IncomingMessage, anonKey: string | undefined, auth: GoTrueStandIn): { status: number; body: unknown } | Caller {
   const apikey = req.headers.apikey;
   if (typeof apikey !== 'string' || !apikey) {
     return { status: 401, body: { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' } };
   }
   if (anonKey !== undefined && apikey !== anonKey) return { status: 401, body: { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' } };
-  const auth = req.headers.authorization;
-  if (auth !== undefined && auth !== `Bearer ${apikey}`) {
-    return { status: 401, body: { code: 'PGRST301', details: null, hint: null, message: 'JWSError JWSInvalidSignature' } };
-  }
-  return undefined;
+  const caller = auth.caller(req.headers.authorization, apikey);
+  if ('error' in caller) return { status: 401, body: { code: 'PGRST301', details: null, hint: null, message: caller.error } };
+  return caller;
 }
 
 /** PostgREST's answer to a call whose arguments match no function of that name: PGRST202, the hint naming the real ones. */
@@ -129,7 +156,7 @@ export function functionNotFound(name: string, args: readonly string[], params: 
   };
 }
 
-function rpc(req: IncomingMessage, res: ServerResponse, url: URL, name: string, functions: Record<string, StandInFunction>): void {
+function rpc(req: IncomingMessage, res: ServerResponse, url: URL, name: string, functions: Record<string, StandInFunction>, caller: Caller): void {
   const method = req.method ?? 'GET';
   const fn = functions[name];
   const args = Object.fromEntries(url.searchParams);
@@ -143,18 +170,28 @@ function rpc(req: IncomingMessage, res: ServerResponse, url: URL, name: string, 
     send(res, method, 404, functionNotFound(name, argNames, fn.params));
     return;
   }
-  if (fn.anon === false) {
+  if (fn.anon === false && caller.role === 'anon') {
     send(res, method, 401, { code: '42501', details: null, hint: null, message: `permission denied for function ${name}` });
     return;
   }
-  send(res, method, 200, typeof fn.returns === 'function' ? (fn.returns as (args: Record<string, string>) => unknown)(args) : fn.returns);
+  send(res, method, 200, typeof fn.returns === 'function' ? (fn.returns as (args: Record<string, string>, caller: Caller) => unknown)(args, caller) : fn.returns);
 }
 
-function rest(req: IncomingMessage, res: ServerResponse, url: URL, tables: Record<string, StandInTable>, functions: Record<string, StandInFunction>): void {
+/** The rows a caller sees under the table's policy. */
+function visibleRows(table: StandInTable, caller: Caller): Row[] {
+  if (table.read === undefined) return table.rls ? [] : table.rows;
+  if (table.read === 'public') return table.rows;
+  if (caller.role === 'anon') return [];
+  if (table.read === 'authenticated') return table.rows;
+  const owner = table.owner ?? 'user_id';
+  return table.rows.filter((row) => row[owner] === caller.sub);
+}
+
+function rest(req: IncomingMessage, res: ServerResponse, url: URL, tables: Record<string, StandInTable>, functions: Record<string, StandInFunction>, caller: Caller): void {
   const method = req.method ?? 'GET';
   const name = decodeURIComponent(url.pathname.slice('/rest/v1/'.length));
   if (name.startsWith('rpc/')) {
-    rpc(req, res, url, name.slice('rpc/'.length), functions);
+    rpc(req, res, url, name.slice('rpc/'.length), functions, caller);
     return;
   }
   const table = tables[name];
@@ -162,7 +199,7 @@ function rest(req: IncomingMessage, res: ServerResponse, url: URL, tables: Recor
     send(res, method, 404, { code: 'PGRST205', details: null, hint: null, message: `Could not find the table 'public.${name}' in the schema cache` });
     return;
   }
-  const visible = table.rls ? [] : table.rows;
+  const visible = visibleRows(table, caller);
   const limitParam = url.searchParams.get('limit');
   const limit = limitParam !== null && /^\d+$/.test(limitParam) ? Number(limitParam) : visible.length;
   const page = visible.slice(0, limit);
@@ -179,9 +216,10 @@ interface ListBody {
 }
 
 /** Storage's list answer: the objects (and folders) directly under `prefix`, names sorted, one page. */
-function listObjects(bucket: StandInBucket, body: ListBody): unknown[] {
+function listObjects(bucket: StandInBucket, body: ListBody, ownerFolder?: string): unknown[] {
   const prefix = (body.prefix ?? '').replace(/^\/+|\/+$/g, '');
   const under = Object.keys(bucket.files ?? {})
+    .filter((path) => ownerFolder === undefined || path.startsWith(`${ownerFolder}/`))
     .filter((path) => (prefix ? path.startsWith(`${prefix}/`) : true))
     .map((path) => (prefix ? path.slice(prefix.length + 1) : path));
   const entries = new Map<string, unknown>();
@@ -198,7 +236,14 @@ function listObjects(bucket: StandInBucket, body: ListBody): unknown[] {
   return [...entries.entries()].sort(([a], [b]) => a.localeCompare(b)).slice(offset, offset + limit).map(([, entry]) => entry);
 }
 
-function storage(req: IncomingMessage, res: ServerResponse, url: URL, buckets: StandInBucket[], body: string): void {
+/** Whether a caller may list a bucket's objects, and within which folder ('' for all of it). */
+function listScope(bucket: StandInBucket, caller: Caller): string | undefined {
+  if (bucket.listable) return '';
+  if (caller.role === 'anon' || bucket.signedInList === undefined) return undefined;
+  return bucket.signedInList === 'authenticated' ? '' : caller.sub;
+}
+
+function storage(req: IncomingMessage, res: ServerResponse, url: URL, buckets: StandInBucket[], body: string, caller: Caller): void {
   const method = req.method ?? 'GET';
   const visible = buckets.filter((b) => b.visibleToAnon !== false);
   const meta = (b: StandInBucket) => ({
@@ -236,7 +281,10 @@ function storage(req: IncomingMessage, res: ServerResponse, url: URL, buckets: S
     }
     // Without a SELECT policy on storage.objects, anon lists nothing: 200 with an empty array, as Storage answers.
     if (!bucket) send(res, method, 400, notFound);
-    else send(res, method, 200, bucket.listable ? listObjects(bucket, parsed) : []);
+    else {
+      const scope = listScope(bucket, caller);
+      send(res, method, 200, scope === undefined ? [] : listObjects(bucket, parsed, scope || undefined));
+    }
     return;
   }
   const object = /^\/object\/public\/([^/]+)\/(.+)$/.exec(path);
@@ -260,22 +308,35 @@ export async function startPostgrestStandIn(options: StandInOptions = {}): Promi
   const buckets = options.buckets ?? [];
   const functions = options.functions ?? {};
   const requests: RecordedRequest[] = [];
+  const auth = new GoTrueStandIn({ users: options.users, tokenLifetime: options.tokenLifetime, now: options.now });
 
   const handle = (req: IncomingMessage, res: ServerResponse, body: string) => {
     const method = req.method ?? 'GET';
+    if (req.url?.startsWith('/auth/v1/')) {
+      if (options.auth === false) return send(res, method, 404, { message: 'no Route matched with those values' });
+      if (req.url.split('?')[0] === '/auth/v1/settings' && method === 'GET') {
+        const settingsCaller = keyError(req, options.anonKey, auth);
+        return 'status' in settingsCaller ? send(res, method, settingsCaller.status, settingsCaller.body) : send(res, method, 200, GOTRUE_SETTINGS);
+      }
+      const apikey = typeof req.headers.apikey === 'string' ? req.headers.apikey : '';
+      const answer = auth.handle(method, new URL(req.url, 'http://stand-in'), { authorization: req.headers.authorization, apikey }, body);
+      if (!answer) send(res, method, 404, { code: 404, error_code: 'not_found', msg: 'Not found' });
+      else if (answer.body === undefined) res.writeHead(answer.status).end();
+      else send(res, method, answer.status, answer.body);
+      return;
+    }
     if (!isReadRequest(method, req.url ?? '/')) {
       send(res, method, 405, { message: `The stand-in is read-only; ${method} ${req.url ?? ''} is never expected from a scan.` });
       return;
     }
     const url = new URL(req.url ?? '/', 'http://stand-in');
-    const bad = keyError(req, options.anonKey);
-    if (bad) {
-      send(res, method, bad.status, bad.body);
+    const caller = keyError(req, options.anonKey, auth);
+    if ('status' in caller) {
+      send(res, method, caller.status, caller.body);
       return;
     }
-    if (url.pathname.startsWith('/rest/v1/') && url.pathname.length > '/rest/v1/'.length) rest(req, res, url, tables, functions);
-    else if (url.pathname.startsWith('/storage/v1/')) storage(req, res, url, buckets, body);
-    else if (url.pathname === '/auth/v1/settings' && method === 'GET' && options.auth !== false) send(res, method, 200, GOTRUE_SETTINGS);
+    if (url.pathname.startsWith('/rest/v1/') && url.pathname.length > '/rest/v1/'.length) rest(req, res, url, tables, functions, caller);
+    else if (url.pathname.startsWith('/storage/v1/')) storage(req, res, url, buckets, body, caller);
     else send(res, method, 404, { message: 'no Route matched with those values' });
   };
   const server = createServer((req, res) => {
@@ -293,7 +354,10 @@ export async function startPostgrestStandIn(options: StandInOptions = {}): Promi
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    nonReads: () => requests.filter((r) => !isReadRequest(r.method, r.url)),
+    nonReads: () => requests.filter((r) => !isReadRequest(r.method, r.url) && !isAuthCall(r.method, r.url)),
+    authCalls: () => requests.filter((r) => isAuthCall(r.method, r.url)),
+    signedOut: () => [...auth.signedOut],
+    issuedTokens: () => [...auth.issued],
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

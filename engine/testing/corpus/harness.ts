@@ -12,6 +12,7 @@ import { SEVERITY_RANK, type Finding, type ScanOptions } from '../../../common/s
 import { scan } from '../../scan';
 import type { HostResolver } from '../../retrieval/address-policy';
 import { FIREBASE_CERT_NAMES, isFirebaseHost, startFirebaseStandIn, type FirebaseStandIn } from '../firebase-stand-in';
+import { isAuthCall } from '../gotrue-stand-in';
 import { startPostgrestStandIn, type PostgrestStandIn } from '../postgrest-stand-in';
 import type { CorpusApp, CorpusContext, CorpusHandler, CorpusResponse, ExpectedFinding } from './types';
 
@@ -148,6 +149,8 @@ export interface ServedApp {
   firebaseRequests?: () => Array<{ host: string; method: string; url: string }>;
   /** Write requests seen so far by any of the app's servers. */
   writes: () => WriteRequest[];
+  /** Sign-in, refresh and sign-out calls the Supabase stand-in received, and the tokens it issued (signed-in apps). */
+  supabaseAuth?: () => { calls: number; tokens: string[] };
   close: () => Promise<void>;
 }
 
@@ -185,10 +188,12 @@ export async function serveApp(app: CorpusApp): Promise<ServedApp> {
       ctx,
       ca: tls || firebase ? corpusCertificates().ca : undefined,
       firebaseRequests: firebase ? () => [...firebase!.requests] : undefined,
+      supabaseAuth: supabase ? () => ({ calls: supabase!.authCalls().length, tokens: supabase!.issuedTokens() }) : undefined,
       resolveHost: firebasePort === undefined ? undefined : (hostname) => (isFirebaseHost(hostname) ? { address: '127.0.0.1', port: firebasePort } : undefined),
       writes: () => [
         ...appWrites,
-        ...(supabase?.requests ?? []).filter((r) => isWrite(r.method, r.url)).map((r) => ({ server: 'supabase' as const, method: r.method, url: r.url })),
+        // A signed-in app's sign-in, refresh and sign-out are allowed (and only those); anywhere else they are writes.
+        ...(supabase?.requests ?? []).filter((r) => isWrite(r.method, r.url) && !(app.accounts && isAuthCall(r.method, r.url))).map((r) => ({ server: 'supabase' as const, method: r.method, url: r.url })),
         ...(firebase?.nonReads() ?? []).map((r) => ({ server: 'firebase' as const, method: r.method, url: `https://${r.host}${r.url}` })),
       ],
       close: async () => {
@@ -264,7 +269,7 @@ export async function scanApp(app: CorpusApp, options: ScanAppOptions = {}): Pro
     const result = await scan(
       `${served.ctx.origin}/`,
       { ...options.scanOptions, render: Boolean(app.render) },
-      { addressPolicy: { allowPrivate: true }, chromiumPath: app.render ? options.chromiumPath : null, trustedCa: served.ca ? [served.ca] : undefined, resolveHost: served.resolveHost },
+      { addressPolicy: { allowPrivate: true }, chromiumPath: app.render ? options.chromiumPath : null, trustedCa: served.ca ? [served.ca] : undefined, resolveHost: served.resolveHost, accounts: app.accounts },
     );
     return { app, ...judge(app, result.findings), findings: result.findings, writes: served.writes(), ms: Math.round(performance.now() - t0), warnings: result.warnings };
   } catch (error) {

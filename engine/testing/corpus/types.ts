@@ -3,6 +3,7 @@
 // scans every app and prints recall and precision per family; engine/testing/corpus/corpus.test.ts holds the goals.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CheckFamily, Severity } from '../../../common/scan';
+import type { ScanAccount } from '../../../common/scan-accounts';
 import type { FirebaseStandInOptions } from '../firebase-stand-in';
 import type { StandInOptions } from '../postgrest-stand-in';
 
@@ -49,6 +50,11 @@ export interface CorpusApp {
   /** A clean control: no finding at medium or above, and `expect` is empty. */
   control?: boolean;
   expect: ExpectedFinding[];
+  /**
+   * A signed-in scan: the test accounts the scan signs in as (users of the Supabase stand-in). Their sign-in, refresh
+   * and sign-out are the only writes allowed, and are not counted as writes.
+   */
+  accounts?: ScanAccount[];
   /** Starts the Supabase stand-in (engine/testing/postgrest-stand-in.ts) with these tables and buckets. */
   supabase?: StandInOptions;
   /**
