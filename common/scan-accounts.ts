@@ -165,3 +165,28 @@ export function parseScanAccounts(text: string, format: AccountsFormat = 'file')
   }
   return { ok: true, accounts };
 }
+
+/** How a sign-in is named to people. */
+export const SIGN_IN_METHOD_LABELS: Record<SignInMethod, string> = {
+  supabase: 'Supabase Auth',
+  firebase: 'Firebase Auth',
+  form: 'the login form',
+  api: 'the login API',
+};
+
+/** One account's sign-in as the scan's coverage records it (common/scan.ts `coverage.signIns`). */
+export interface SignInOutcome {
+  account: string;
+  signedIn: boolean;
+  method?: SignInMethod;
+  reason?: string;
+}
+
+/** One sentence per account: "Signed in as a@b.c with Supabase Auth" or "Could not sign in as a@b.c: why". */
+export function describeSignIn(outcome: SignInOutcome): string {
+  if (outcome.signedIn) {
+    const how = outcome.method ? ` with ${SIGN_IN_METHOD_LABELS[outcome.method]}` : '';
+    return `Signed in as ${outcome.account}${how}${outcome.reason ? ` (${outcome.reason})` : ''}`;
+  }
+  return `Could not sign in as ${outcome.account}: ${outcome.reason ?? 'no reason was given'}`;
+}
