@@ -88,6 +88,21 @@ describe('project API', () => {
     expect((await api('GET', '/project/not-a-uuid')).status).toBe(404);
   });
 
+  it('takes one or two test accounts in the Credentials field and refuses a third or an unreadable line without echoing it', async () => {
+    const api = await account();
+    const two = 'alice@example.com S3cret-one\nbob@example.com / S3cret-two';
+    const { status, body } = await api('POST', '/project', { url: siteUrl, secret_instruction: two });
+    expect(status).toBe(201);
+    const third = await api('POST', '/project', { url: siteUrl, secret_instruction: `${two}\ncarol@example.com Th1rd-secret` });
+    expect(third).toEqual({ status: 400, body: { detail: 'Credentials line 3: a third account: a scan signs in as at most 2 accounts' } });
+    const unreadable = await api('PATCH', `/project/${body.id}`, { secret_instruction: 'alice@example.com S3cret-one\nLonely-Secret' });
+    expect(unreadable).toEqual({
+      status: 400,
+      body: { detail: 'Credentials line 2: cannot read an account: write one account per line as "email password" or "email / password"' },
+    });
+    expect((await api('GET', `/project/${body.id}`)).body.secret_instruction).toBe(two);
+  });
+
   it('runs a real scan as a job, once at a time, with live progress, events and a signed report', async () => {
     const api = await account();
     const { body: project } = await api('POST', '/project', { url: siteUrl, instruction_text: 'Shop', num_pages: 2 });
