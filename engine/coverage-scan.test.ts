@@ -5,6 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { coverageGaps, coverageIncomplete } from '../common/scan-coverage';
+import { findChromium } from './browser';
 import { renderHtml } from './report/html';
 import { scan } from './scan';
 import { anonKey, supabaseBundle, viteApp } from './testing/corpus/shapes';
@@ -100,4 +101,79 @@ describe('coverage of a scan whose backend cannot be reached', () => {
     expect(html).toContain('<h2>Coverage</h2>');
     expect(html).toContain('<span class="badge not-checked">Not checked</span>');
   }, 60_000);
+});
+
+// ---------------------------------------------------------------------------------------------------------------------
+// A single-page app whose protected routes answer 200 with the app shell; its router then sends the browser to a
+// sign-in page when no session is stored. Over HTTP every page looks public: only the rendered page shows the wall.
+
+const browser = findChromium();
+if (browser.path === null) console.warn(`coverage-scan.test.ts: client-side login redirects skipped: ${browser.reason}`);
+
+/** The app's router: each protected route goes to its sign-in page in one of the ways SPAs do it. */
+const ROUTER = (accounts: string) => `
+const session = localStorage.getItem('sb-bookeasy-auth-token');
+const path = location.pathname;
+const next = encodeURIComponent(path);
+const walls = {
+  '/dashboard': () => history.replaceState(null, '', '/login?redirect=' + next),
+  '/settings': () => history.pushState({}, '', '/auth/sign-in'),
+  '/billing': () => location.assign('/signin?next=' + next),
+  '/team': () => location.replace(${JSON.stringify(accounts)} + '/sign-in?redirect_url=' + encodeURIComponent(location.href)),
+};
+setTimeout(() => {
+  if (!session && walls[path]) walls[path]();
+  document.getElementById('root').textContent = location.pathname;
+}, 20);
+`;
+
+async function serve(handler: http.RequestListener): Promise<string> {
+  const server = http.createServer(handler);
+  const port = await listen(server);
+  closers.push(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
+  return `http://127.0.0.1:${port}`;
+}
+
+/** The SPA: one shell for every path (as Vercel or Netlify serve a Vite build), a sitemap of its routes. */
+async function spaSite(accounts: string): Promise<string> {
+  let origin = '';
+  const shell = '<!doctype html><html><head><title>BookEasy</title><script type="module" src="/assets/index-4f9a2c.js"></script></head><body><div id="root"></div></body></html>';
+  origin = await serve((req, res) => {
+    const path = (req.url ?? '/').split('?')[0]!;
+    if (path === '/assets/index-4f9a2c.js') return res.writeHead(200, { 'content-type': 'application/javascript' }).end(ROUTER(accounts));
+    if (path === '/sitemap.xml') {
+      const urls = ['/dashboard', '/settings', '/billing', '/team'].map((p) => `<url><loc>${origin}${p}</loc></url>`).join('');
+      return res.writeHead(200, { 'content-type': 'application/xml' }).end(`<?xml version="1.0"?><urlset>${urls}</urlset>`);
+    }
+    if (path.startsWith('/assets/') || path === '/favicon.ico') return res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(shell);
+  });
+  return `${origin}/`;
+}
+
+describe.skipIf(browser.path === null)('coverage of a single-page app whose router sends visitors to sign in', () => {
+  it('lists the routes that went to a sign-in page in the browser as pages that need a login', async () => {
+    // A hosted sign-in page on another origin (as Clerk's accounts.<domain> or an identity provider's).
+    const accounts = await serve((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Sign in</title><form></form>'));
+    const url = await spaSite(accounts);
+    const origin = new URL(url).origin;
+    const result = await scan(url, { maxPages: 8, render: true }, { addressPolicy: LOCAL, chromiumPath: browser.path });
+    expect(result.rendering.status).toBe('done');
+    expect(result.coverage?.loginRequired).toEqual({
+      items: [
+        { url: `${origin}/billing`, status: 200, redirectedTo: `${origin}/signin?next=%2Fbilling` },
+        { url: `${origin}/dashboard`, status: 200, redirectedTo: `${origin}/login?redirect=%2Fdashboard` },
+        { url: `${origin}/settings`, status: 200, redirectedTo: `${origin}/auth/sign-in` },
+        { url: `${origin}/team`, status: 200, redirectedTo: `${accounts}/sign-in?redirect_url=${encodeURIComponent(`${origin}/team`)}` },
+      ],
+      more: 0,
+    });
+    expect(coverageGaps(result.coverage)).toContain(`4 pages need a login and were not checked signed in: ${origin}/billing, ${origin}/dashboard, ${origin}/settings and 1 more.`);
+  }, 120_000);
 });

@@ -117,6 +117,34 @@ describe('pages behind a login', () => {
     ]);
     expect(coverageGaps(coverageOf(site, walls))).toEqual([`3 pages need a login and were not checked signed in: ${ORIGIN}/billing, ${ORIGIN}/dashboard, ${ORIGIN}/settings.`]);
   });
+
+  it('adds the rendered pages the app sent to sign in, once each, in URL order, after what HTTP saw', () => {
+    const site = makeSite({
+      root: { url: `${ORIGIN}/`, body: '<a href="/dashboard">Dashboard</a><a href="/billing">Billing</a><a href="/orders">Orders</a>' },
+      rendering: {
+        status: 'done',
+        loginRedirects: [
+          { url: `${ORIGIN}/orders`, status: 200, redirectedTo: `${ORIGIN}/auth` },
+          { url: `${ORIGIN}/dashboard`, status: 302, redirectedTo: `${ORIGIN}/login` },
+          // A probe's path nobody links to is not one of the site's pages.
+          { url: `${ORIGIN}/wp-admin`, status: 200, redirectedTo: `${ORIGIN}/login` },
+        ],
+      },
+    });
+    const walls = new LoginWalls();
+    walls.record(makeExchange({ url: `${ORIGIN}/dashboard`, finalUrl: `${ORIGIN}/login`, redirects: [{ url: `${ORIGIN}/dashboard`, status: 302, location: '/login', headers: [] }] }));
+    expect(walls.pages(site)).toEqual([
+      { url: `${ORIGIN}/dashboard`, status: 302, redirectedTo: `${ORIGIN}/login` },
+      { url: `${ORIGIN}/orders`, status: 200, redirectedTo: `${ORIGIN}/auth` },
+    ]);
+  });
+
+  it('does not count a page of the sign-in flow (sign-up, sign-out) that leads to sign in', () => {
+    const toLogin = (path: string) => makeExchange({ url: `${ORIGIN}${path}`, finalUrl: `${ORIGIN}/login`, redirects: [{ url: `${ORIGIN}${path}`, status: 302, location: '/login', headers: [] }] });
+    expect(needsLogin(toLogin('/signup'))).toBe(false);
+    expect(needsLogin(toLogin('/logout'))).toBe(false);
+    expect(needsLogin(toLogin('/team'))).toBe(true);
+  });
 });
 
 describe('rendering, fetching, rate limits and the whole', () => {

@@ -9,6 +9,7 @@
 import { COVERAGE_LIST_LIMIT, type CoverageBackend, type ScanCoverage } from '../common/scan';
 import type { SkippedCheck } from './isolation/isolated-checks';
 import { normalizePageUrl, parseSitemap } from './retrieval/crawl';
+import { isAuthFlowUrl, isLoginUrl } from './retrieval/sign-in-pages';
 import type { Exchange, Site } from './types';
 
 export interface CoverageInput {
@@ -28,8 +29,6 @@ export function capped<T>(items: readonly T[], limit = COVERAGE_LIST_LIMIT): { i
 // ---------------------------------------------------------------------------------------------------------------------
 // Pages behind a login
 
-/** Path segments of sign-in pages, compared whole (no pattern over site text). */
-const LOGIN_SEGMENTS = new Set(['login', 'log-in', 'signin', 'sign-in', 'sign_in', 'auth', 'authenticate', 'sso', 'session', 'sessions', 'account-login']);
 /** At most this many answers are kept while the scan runs; a site with more walls than this is summarised by them. */
 const MAX_RECORDED_WALLS = 500;
 
@@ -41,16 +40,13 @@ function parseUrl(raw: string): URL | undefined {
   }
 }
 
-/** True when a URL's path names a sign-in page (/login, /auth/sign-in, /users/sign_in ...). */
-export function isLoginUrl(raw: string): boolean {
-  const url = parseUrl(raw);
-  if (!url) return false;
-  return url.pathname.split('/').some((segment) => LOGIN_SEGMENTS.has(segment.toLowerCase()));
-}
+export { isLoginUrl };
 
-/** An answer that says the page needs a login: 401/403, or a redirect to a sign-in page. */
+type LoginWall = NonNullable<ScanCoverage['loginRequired']>['items'][number];
+
+/** An answer that says the page needs a login: 401/403, or a redirect to a sign-in page (from a page not of the sign-in flow). */
 export function needsLogin(exchange: Exchange): boolean {
-  if (exchange.method !== 'GET' || isLoginUrl(exchange.url)) return false;
+  if (exchange.method !== 'GET' || isAuthFlowUrl(exchange.url)) return false;
   if (exchange.status === 401 || exchange.status === 403) return true;
   return exchange.redirects.length > 0 && isLoginUrl(exchange.finalUrl);
 }
@@ -66,19 +62,25 @@ export class LoginWalls {
 
   /**
    * The site's pages among them: URLs the crawl or the browser knew as pages (the start URL, links, sitemap entries,
-   * routes), not the checks' probes of paths nobody links to.
+   * routes), not the checks' probes of paths nobody links to. With them, the rendered pages whose app sent the browser
+   * to a sign-in page (a single-page app answers 200 with its shell, then its router goes to /login); a page walled
+   * both ways is listed once, as HTTP saw it.
    */
-  pages(site: Site): Array<{ url: string; status: number; redirectedTo?: string }> {
+  pages(site: Site): LoginWall[] {
     const known = knownPageUrls(site);
     const seen = new Set<string>();
-    const out: Array<{ url: string; status: number; redirectedTo?: string }> = [];
-    for (const wall of this.walls) {
+    const out: LoginWall[] = [];
+    const add = (wall: LoginWall) => {
       const key = pageKey(wall.url);
-      if (!key || !known.has(key) || seen.has(key)) continue;
+      if (!key || !known.has(key) || seen.has(key)) return;
       seen.add(key);
+      out.push(wall);
+    };
+    for (const wall of this.walls) {
       const redirected = wall.redirects.length > 0 && isLoginUrl(wall.finalUrl);
-      out.push({ url: wall.url, status: redirected ? (wall.redirects[0]?.status ?? wall.status) : wall.status, redirectedTo: redirected ? wall.finalUrl : undefined });
+      add({ url: wall.url, status: redirected ? (wall.redirects[0]?.status ?? wall.status) : wall.status, redirectedTo: redirected ? wall.finalUrl : undefined });
     }
+    for (const wall of site.rendering.loginRedirects ?? []) add({ ...wall });
     return out.sort((a, b) => a.url.localeCompare(b.url));
   }
 }

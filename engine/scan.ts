@@ -337,17 +337,44 @@ async function retrieve(r: Retrieval): Promise<Site> {
     // Only the final plan's answers reach the checks, so the findings are those of a scan that planned once.
     const probes = await sender.collect(probeList.map((probe) => probe.key));
     if (hooks.signal?.aborted) throw abortError();
-    // A second round for requests that depend on the first answers, within what is left of the budget.
-    const second = await followUps(isolation, { ...before, probes }, opts.active, MAX_PROBES - probeList.length, warnings);
-    sender.send(second);
-    for (const [key, answer] of await sender.collect(second.map((probe) => probe.key))) probes.set(key, answer);
-    if (hooks.signal?.aborted) throw abortError();
-
+    await sendFollowUps({ isolation, sender, site: before, probes, active: opts.active, budget: MAX_PROBES - probeList.length, warnings, signal: hooks.signal });
     return { ...before, probes };
   } finally {
     // A scan that stops early still waits for its browser to close.
     rendering?.feed([]);
     await rendering?.result.catch(() => undefined);
+  }
+}
+
+/**
+ * Rounds of follow-ups: requests that depend on earlier answers. A backend confirmed by its first answer (a Supabase
+ * custom domain) gets its table probes in the next round, and the calls that use what those tables returned in the
+ * one after; a round that asks for nothing new ends it. Within what is left of the probe budget.
+ */
+const MAX_FOLLOW_UP_ROUNDS = 3;
+
+interface FollowUpRun {
+  isolation: CheckIsolation;
+  sender: ProbeSender;
+  site: SiteBeforeProbes;
+  /** The answers so far; each round's are added. */
+  probes: Map<string, Exchange>;
+  active: boolean;
+  budget: number;
+  warnings: string[];
+  signal?: AbortSignal;
+}
+
+async function sendFollowUps(run: FollowUpRun): Promise<void> {
+  let budget = run.budget;
+  for (let round = 0; round < MAX_FOLLOW_UP_ROUNDS && budget > 0; round++) {
+    // A new map each round: analyses computed from one round's answers are not taken for the next's.
+    const next = await followUps(run.isolation, { ...run.site, probes: new Map(run.probes) }, run.active, budget, run.warnings);
+    if (next.length === 0) break;
+    budget -= next.length;
+    run.sender.send(next);
+    for (const [key, answer] of await run.sender.collect(next.map((probe) => probe.key))) run.probes.set(key, answer);
+    if (run.signal?.aborted) throw abortError();
   }
 }
 

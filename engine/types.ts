@@ -102,6 +102,11 @@ export interface RenderResult {
   cookies: Array<{ name: string; value: string; domain: string; path: string; secure: boolean; httpOnly: boolean; sameSite: string }>;
   storage: Array<{ origin: string; kind: 'local' | 'session'; key: string; value: string }>;
   consoleErrors: string[];
+  /**
+   * Rendered pages the app sent to a sign-in page (its final URL, or a route it set by the history API), by URL: the
+   * status of the page's first answer and where it went. Absent where nothing was rendered.
+   */
+  loginRedirects?: Array<{ url: string; status: number; redirectedTo: string }>;
 }
 
 /** A request a check asks retrieval to make; executed read-only (GET, HEAD or OPTIONS) unless the scan is active. */

@@ -3,8 +3,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fakeSupabaseKey } from '../testing/fake-keys';
 import { makeSite } from '../testing/site';
+import type { Site, SiteBeforeProbes } from '../types';
 import { collectTexts } from '../secrets/scan';
-import { TABLE_WORDLIST, analyzeSupabase, describeRequest, extractSupabase, supabaseReachability } from './supabase';
+import { fakeJwt } from '../testing/fake-keys';
+import { MAX_CANDIDATES, TABLE_WORDLIST, analyzeSupabase, describeRequest, discoveryProbes, extractSupabase, supabaseReachability } from './supabase';
 
 const REF = 'abcdefghijklmnopqrst';
 const fixture = readFileSync(join(__dirname, '..', 'checks', '__fixtures__', 'vite-supabase-bundle.js'), 'utf8');
@@ -138,5 +140,77 @@ describe('supabaseReachability', () => {
     expect(byUrl['https://db.acme.dev']).toEqual({ url: 'https://db.acme.dev', reachable: true });
     expect(byUrl['https://old.acme.dev']?.reachable).toBe(false);
     expect(byUrl['https://old.acme.dev']?.reason).toMatch(/no probe/);
+  });
+});
+
+describe('origins the bundle never names as Supabase', () => {
+  const selfHosted = fakeJwt({ iss: 'supabase', role: 'anon', iat: 1_700_000_000, exp: 2_000_000_000 }, 5);
+  const GOTRUE = JSON.stringify({ external: { email: true, google: false }, disable_signup: false, mailer_autoconfirm: false });
+  /** The URL in a config chunk, the key in the client's chunk: nothing pairs them, nothing says Supabase. */
+  const split = (key: string, probes: Record<string, { url: string; status: number; body?: string }> = {}) =>
+    makeSite({
+      root: { url: 'https://app.test/', body: '<script type="module" src="/assets/index.js"></script>' },
+      assets: [
+        { url: 'https://app.test/assets/index.js', body: `import{A as u}from"./config.js";const k="${key}",d=Ut(u,k);d.from("orders").select("*");` },
+        { url: 'https://app.test/assets/config.js', body: 'const e="https://db.parcelly.io",t="https://app.test",n="https://www.w3.org/2000/svg";export{e as A};' },
+      ],
+      probes,
+    });
+  const settingsKey = 'supabase-discovery:https://db.parcelly.io';
+  /** What check planners see: the site before any probe answered. */
+  const beforeProbes = ({ probes: _answered, ...rest }: Site): SiteBeforeProbes => rest;
+  const settingsUrl = 'https://db.parcelly.io/auth/v1/settings';
+
+  it('plans one GoTrue settings request per candidate, never to the site itself or to a URL with a path', () => {
+    const site = split(selfHosted);
+    expect(analyzeSupabase(beforeProbes(site)).projects).toEqual([]);
+    const planned = discoveryProbes(site);
+    expect(planned.map((p) => [p.key, p.method, p.url])).toEqual([[settingsKey, 'GET', settingsUrl]]);
+    expect(planned[0]!.headers).toMatchObject({ apikey: selfHosted });
+  });
+
+  it('takes the origin as a project once it answers like GoTrue, with the key found apart from it', () => {
+    const site = split(selfHosted, { [settingsKey]: { url: settingsUrl, status: 200, body: GOTRUE } });
+    expect(analyzeSupabase(site).projects).toEqual([{ url: 'https://db.parcelly.io', keys: [selfHosted] }]);
+    expect(analyzeSupabase(site).tables[0]).toEqual({ name: 'orders', origin: 'bundle' });
+  });
+
+  it('does not take an API that accepts the key but answers 404, or JSON that is not GoTrue, at /auth/v1/settings', () => {
+    for (const answer of [
+      { url: settingsUrl, status: 404, body: '{"message":"no Route matched with those values"}' },
+      { url: settingsUrl, status: 200, body: '{"settings":{"theme":"dark"},"disable_signup":false}' },
+      { url: settingsUrl, status: 200, body: '<!doctype html><html></html>' },
+      { url: settingsUrl, status: 0 },
+    ]) {
+      expect(analyzeSupabase(split(selfHosted, { [settingsKey]: answer })).projects).toEqual([]);
+    }
+  });
+
+  it('stands for the hosted URL only the key named once confirmed, so one project is probed, not two', () => {
+    const hosted = fakeSupabaseKey(REF, 'anon');
+    const before = split(hosted);
+    expect(analyzeSupabase(beforeProbes(before)).projects.map((p) => p.url)).toEqual([`https://${REF}.supabase.co`]);
+    const after = split(hosted, { [settingsKey]: { url: settingsUrl, status: 200, body: GOTRUE } });
+    expect(analyzeSupabase(after).projects).toEqual([{ url: 'https://db.parcelly.io', keys: [hosted] }]);
+  });
+
+  it('looks for no candidate when the key is paired with a named project, and probes at most MAX_CANDIDATES origins, nearest the key first', () => {
+    const named = extractSupabase([{ kind: 'script', url: 'u', where: 'script', text: `x("https://db.acme.dev","${selfHosted}");const o="https://api.other.dev";` }]);
+    expect(named.candidates).toEqual([]);
+    const many = Array.from({ length: 6 }, (_, i) => `"https://api${i}.acme.dev"`).join(',');
+    const info = extractSupabase([
+      { kind: 'script', url: 'a', where: 'script', text: `const far=[${many}];` },
+      { kind: 'script', url: 'b', where: 'script', text: `const x="https://far.acme.dev";${'z'.repeat(500)}const y="https://near.acme.dev";f(y);const k="${selfHosted}";` },
+    ]);
+    expect(info.candidates.map((c) => c.url)).toEqual(['https://near.acme.dev', 'https://far.acme.dev', 'https://api0.acme.dev']);
+    expect(info.candidates).toHaveLength(MAX_CANDIDATES);
+  });
+
+  it('ranks a URL written with a Supabase API path first', () => {
+    const info = extractSupabase([
+      { kind: 'script', url: 'a', where: 'script', text: `const y="https://near.acme.dev";f(y);const k="${selfHosted}";` },
+      { kind: 'script', url: 'b', where: 'script', text: 'fetch(`https://db.acme.dev/rest/v1/orders?select=*`)' },
+    ]);
+    expect(info.candidates.map((c) => c.url)).toEqual(['https://db.acme.dev', 'https://near.acme.dev']);
   });
 });

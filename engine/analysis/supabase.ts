@@ -3,7 +3,7 @@
 import { supabaseJwtRole } from '../secrets/jwt';
 import { maskSecret } from '../secrets/mask';
 import { collectTexts, type TextSource } from '../secrets/scan';
-import type { Site, SiteBeforeProbes } from '../types';
+import type { Exchange, ProbeRequest, Site, SiteBeforeProbes } from '../types';
 
 /** Where a name came from, best first: seen in traffic, written in the bundle, or guessed. */
 export type NameOrigin = 'traffic' | 'bundle' | 'wordlist';
@@ -27,6 +27,19 @@ export interface SupabaseInfo {
   tables: NamedThing[];
   rpcs: NamedThing[];
   buckets: NamedThing[];
+  /**
+   * Origins that may be a Supabase project the bundle never names as one (a custom domain, a self-hosted instance):
+   * found beside a public key no named project accounts for. Taken only once GoTrue answers there (confirmedProjects).
+   */
+  candidates: SupabaseCandidate[];
+}
+
+/** An origin to confirm as Supabase, with the keys it would be used with. */
+export interface SupabaseCandidate {
+  url: string;
+  keys: string[];
+  /** The hosted project URLs that only a key named (no URL in the site): the candidate stands for them once confirmed. */
+  replaces: string[];
 }
 
 /** Table names vibe-coded apps use most; probed after the ones the site itself names. */
@@ -56,6 +69,14 @@ export const NAMED_URL = /supabase_?(?:api_?)?url["'`]?\s{0,3}[:=|?]{1,2}\s{0,3}
 /** The other branch of a ternary right after a named URL (`…?"https://a":"https://b"`). */
 export const OTHER_BRANCH = /^\s{0,3}:\s{0,3}["'`](https?:\/\/[^"'`\s]{4,200}?)\/?["'`]/;
 const MENTIONS_NAMED_URL = /supabase_?(?:api_?)?url/i;
+/** An origin alone in a string literal (`"https://db.myapp.io"`, trailing slash allowed): how a build leaves an env URL. */
+export const BARE_ORIGIN = /["'`](https?:\/\/[a-z0-9][a-z0-9.-]{0,252}(?::\d{1,5})?)\/?["'`]/gi;
+/** A URL with one of Supabase's API paths written in code (`"https://db.myapp.io/rest/v1/"`, a template's head). */
+export const SUPABASE_PATH_URL = /(https?:\/\/[a-z0-9][a-z0-9.-]{0,252}(?::\d{1,5})?)\/(?:rest|auth|storage)\/v1(?![\w-])/gi;
+/** Hosts whose bare origin is common in bundles and never a Supabase project; `localhost` is the CLI's dev default. */
+const NOT_A_CANDIDATE = /(?:^|\.)(?:localhost|w3\.org|google\.com|googleapis\.com|gstatic\.com|github\.com|githubusercontent\.com|reactjs\.org|react\.dev|vitejs\.dev|npmjs\.com|unpkg\.com|jsdelivr\.net|cloudflare\.com|sentry\.io|stripe\.com|lovable\.dev|lovable\.app|gpteng\.co|example\.com|schema\.org|supabase\.com|supabase\.co|supabase\.in)$/i;
+/** Origins probed per scan to confirm them as Supabase: each costs one request. */
+export const MAX_CANDIDATES = 3;
 const FROM = /\.from\(\s{0,3}(["'`])([A-Za-z_][\w-]{0,62})\1\s{0,3}\)/g;
 const RPC = /\.rpc\(\s{0,3}(["'`])([A-Za-z_]\w{0,62})\1/g;
 const API_PATH = /\/(?:rest|auth|storage|functions|realtime|graphql)\/v1(?:\/|$)/;
@@ -123,8 +144,41 @@ function pairKeys(projects: Map<string, ProjectDraft>, anonKeys: ReadonlyArray<{
   return list;
 }
 
+/** Keys (with the positions of their texts) that no project named by URL accounts for. */
+type UnexplainedKeys = ReadonlyArray<{ key: string; ref?: string }>;
+
+/**
+ * Origins that may be the project of keys no named project accounts for, best first: URLs written with a Supabase API
+ * path, then bare origins in the scripts holding such a key (nearest first), then bare origins in other scripts in
+ * their order. At most MAX_CANDIDATES; each is confirmed by one request before anything else is sent there.
+ */
+function findCandidates(texts: readonly TextSource[], keys: UnexplainedKeys, taken: ReadonlySet<string>, exclude: ReadonlySet<string>): SupabaseCandidate[] {
+  if (keys.length === 0) return [];
+  const scripts = texts.filter((t) => t.kind === 'script' || t.kind === 'inline-script');
+  const ranked: Array<{ url: string; rank: number; order: number }> = [];
+  let order = 0;
+  const consider = (raw: string, rank: number) => {
+    const url = origin(raw);
+    if (!url || taken.has(url) || exclude.has(url) || NOT_A_CANDIDATE.test(new URL(url).hostname)) return;
+    ranked.push({ url, rank, order: order++ });
+  };
+  for (const { text } of scripts) if (/\/(?:rest|auth|storage)\/v1/.test(text)) for (const m of text.matchAll(SUPABASE_PATH_URL)) consider(m[1]!, 0);
+  for (const { text } of scripts) {
+    const at = keys.map(({ key }) => text.indexOf(key)).filter((i) => i >= 0);
+    for (const m of text.matchAll(BARE_ORIGIN)) {
+      // Near a key: ranked by distance (within the same script), else after every script that holds one.
+      const distance = at.length ? Math.min(...at.map((i) => Math.abs(i - m.index))) : undefined;
+      consider(m[1]!, distance === undefined ? 2 : 1 + Math.min(distance, 1e6) / 1e7);
+    }
+  }
+  ranked.sort((a, b) => a.rank - b.rank || a.order - b.order);
+  const urls = [...new Set(ranked.map((r) => r.url))].slice(0, MAX_CANDIDATES);
+  const replaces = [...new Set(keys.flatMap((k) => (k.ref ? [`https://${k.ref}.supabase.co`] : [])))].filter((url) => !taken.has(url));
+  return urls.map((url) => ({ url, keys: [...new Set(keys.map((k) => k.key))], replaces }));
+}
+
 /** Supabase facts from texts (bundles, HTML, request captures). Exported for tests; checks use analyzeSupabase. */
-export function extractSupabase(texts: readonly TextSource[]): SupabaseInfo {
+export function extractSupabase(texts: readonly TextSource[], exclude: ReadonlySet<string> = new Set()): SupabaseInfo {
   const projects = new Map<string, ProjectDraft>();
   const project = (url: string) => projectIn(projects, url);
   const anonKeys: Array<{ key: string; ref?: string }> = [];
@@ -195,9 +249,12 @@ export function extractSupabase(texts: readonly TextSource[]): SupabaseInfo {
     if (text.includes('.rpc(')) for (const m of text.matchAll(RPC)) rpcs.add(m[2]!, 'bundle');
   }
 
+  const named = new Set(projects.keys());
   const list = pairKeys(projects, anonKeys);
+  const unexplained = anonKeys.filter(({ key }) => !list.some((p) => named.has(p.url) && p.keys.has(key)));
+  const candidates = findCandidates(texts, unexplained, named, exclude);
   // Projects named only by an env-like URL but no key cannot be probed; keep them (the rpc check lists names).
-  if (list.length > 0) {
+  if (list.length > 0 || candidates.length > 0) {
     for (const name of TABLE_WORDLIST) tables.add(name, 'wordlist');
     for (const name of BUCKET_WORDLIST) buckets.add(name, 'wordlist');
   }
@@ -206,18 +263,80 @@ export function extractSupabase(texts: readonly TextSource[]): SupabaseInfo {
     tables: tables.list(),
     rpcs: rpcs.list(),
     buckets: buckets.list(),
+    candidates,
   };
 }
 
 const memo = new WeakMap<object, { site: SiteBeforeProbes; info: SupabaseInfo }>();
 
-/** Supabase facts of a site, computed once per site. */
-export function analyzeSupabase(site: SiteBeforeProbes): SupabaseInfo {
+/** What the site's texts say about Supabase, computed once per site. */
+function bundleFacts(site: SiteBeforeProbes): SupabaseInfo {
   const known = memo.get(site.pages);
   if (known && known.site.assets === site.assets && known.site.rendering === site.rendering) return known.info;
-  const info = extractSupabase(collectTexts(site));
+  // The site's own origin is never a candidate: the app's pages answer there, not GoTrue.
+  const info = extractSupabase(collectTexts(site), new Set([site.origin]));
   memo.set(site.pages, { site, info });
   return info;
+}
+
+const confirmedMemo = new WeakMap<object, { size: number; info: SupabaseInfo }>();
+
+/**
+ * Supabase facts of a site. Before probes: the projects the site names. Once probes have answered: also the
+ * candidate origins whose GoTrue settings answered like Supabase, each standing for the hosted URL only its key named.
+ */
+export function analyzeSupabase(site: SiteBeforeProbes | Site): SupabaseInfo {
+  const info = bundleFacts(site);
+  const probes = 'probes' in site ? site.probes : undefined;
+  if (!probes || info.candidates.length === 0) return info;
+  const known = confirmedMemo.get(probes);
+  if (known?.size === probes.size) return known.info;
+  const confirmed = info.candidates.filter((c) => looksLikeGoTrueSettings(probes.get(discoveryKey(c))));
+  const replaced = new Set(confirmed.flatMap((c) => c.replaces));
+  const projects = [
+    ...info.projects.filter((p) => !replaced.has(p.url)),
+    ...confirmed.map((c) => ({ url: c.url, keys: c.keys })),
+  ];
+  const merged = { ...info, projects };
+  confirmedMemo.set(probes, { size: probes.size, info: merged });
+  return merged;
+}
+
+/** Planned requests not answered yet: what a follow-up round adds for a project confirmed after the first round. */
+export function unanswered(site: Site, planned: ProbeRequest[]): ProbeRequest[] {
+  return planned.filter((probe) => !site.probes.has(probe.key));
+}
+
+const discoveryKey = (candidate: SupabaseCandidate) => `supabase-discovery:${candidate.url}`;
+
+/**
+ * One read-only request per candidate origin: GET /auth/v1/settings with the key found beside it, as supabase-js
+ * would. Every Supabase check plans these (the key makes them one request); what answers like GoTrue becomes a project.
+ */
+export function discoveryProbes(site: SiteBeforeProbes): ProbeRequest[] {
+  return bundleFacts(site).candidates.map((candidate) => ({
+    key: discoveryKey(candidate),
+    method: 'GET' as const,
+    url: `${candidate.url}/auth/v1/settings`,
+    headers: supabaseHeaders(candidate.keys[0]!),
+  }));
+}
+
+/**
+ * Whether an answer is GoTrue's public settings (`{"external":{"email":true,…},"disable_signup":false,…}`): what
+ * Supabase Auth, hosted or self-hosted, answers there, and an API that merely takes a JWT does not.
+ */
+export function looksLikeGoTrueSettings(answer: Exchange | undefined): boolean {
+  if (!answer || answer.error || answer.status !== 200) return false;
+  let body: unknown;
+  try {
+    body = JSON.parse(answer.body);
+  } catch {
+    return false;
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return false;
+  const { external, disable_signup: disableSignup } = body as Record<string, unknown>;
+  return typeof disableSignup === 'boolean' && !!external && typeof external === 'object' && !Array.isArray(external);
 }
 
 /** Whether a known Supabase backend could be checked, for the report's coverage. */

@@ -1,7 +1,7 @@
 import { isSiteHost } from '../analysis/api-surface';
 import { isSoft404 } from '../analysis/probe-answers';
 import { isSensitiveField } from '../analysis/sensitive-fields';
-import { analyzeSupabase, describeRequest, supabaseHeaders } from '../analysis/supabase';
+import { analyzeSupabase, describeRequest, supabaseHeaders, unanswered } from '../analysis/supabase';
 import { collectTexts } from '../secrets/scan';
 import { defineCheck, type FindingDraft, type ProbeRequest, type Site, type SiteBeforeProbes } from '../types';
 
@@ -162,6 +162,10 @@ export const graphqlIntrospection = defineCheck({
   ],
   probes(site) {
     return graphqlEndpoints(site).map(probeOf);
+  },
+  // pg_graphql of a project confirmed by its GoTrue answer (found only once the first probes came back).
+  followUpProbes(site) {
+    return unanswered(site, graphqlEndpoints(site).map(probeOf));
   },
   run(site) {
     const findings: FindingDraft[] = [];

@@ -1,5 +1,5 @@
 import { SEVERITY_RANK } from '../../common/scan';
-import { analyzeSupabase, describeRequest, projectLabel, supabaseHeaders, type SupabaseProject } from '../analysis/supabase';
+import { analyzeSupabase, describeRequest, discoveryProbes, unanswered, projectLabel, supabaseHeaders, type SupabaseProject } from '../analysis/supabase';
 import { defineCheck, type Exchange, type FindingDraft, type ProbeRequest, type Severity, type Site, type SiteBeforeProbes } from '../types';
 
 const ID = 'supabase-bucket-listable';
@@ -189,7 +189,11 @@ export const supabaseBucketListable = defineCheck({
     'https://supabase.com/docs/guides/database/database-linter?lint=0025_public_bucket_allows_listing',
   ],
   probes(site) {
-    return plan(site).flatMap((p) => [p.list, ...p.buckets.flatMap((b) => [b.meta, b.objects])]);
+    return [...discoveryProbes(site), ...plan(site).flatMap((p) => [p.list, ...p.buckets.flatMap((b) => [b.meta, b.objects])])];
+  },
+  // Projects confirmed by their GoTrue answer are probed next.
+  followUpProbes(site) {
+    return unanswered(site, plan(site).flatMap((p) => [p.list, ...p.buckets.flatMap((b) => [b.meta, b.objects])]));
   },
   appliesTo(site) {
     return analyzeSupabase(site).projects.some((p) => p.keys.length > 0);

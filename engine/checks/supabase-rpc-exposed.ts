@@ -1,6 +1,6 @@
 import { describeSightings, firstRecord, rateExposure, type ExposureRating } from '../analysis/data-exposure';
 import { chooseArguments, hintedParameters, idsInRows, idsInTexts, type KnownId } from '../analysis/function-arguments';
-import { analyzeSupabase, describeRequest, projectLabel, supabaseHeaders, type SupabaseProject } from '../analysis/supabase';
+import { analyzeSupabase, describeRequest, discoveryProbes, unanswered, projectLabel, supabaseHeaders, type SupabaseProject } from '../analysis/supabase';
 import { defineCheck, type Exchange, type FindingDraft, type ProbeRequest, type Site, type SiteBeforeProbes } from '../types';
 import { readRows } from './supabase-table-readable';
 
@@ -134,10 +134,11 @@ export const supabaseRpcExposed = defineCheck({
     'https://docs.postgrest.org/en/stable/references/api/functions.html',
   ],
   probes(site) {
-    return plan(site).map((call) => call.probe);
+    return [...discoveryProbes(site), ...plan(site).map((call) => call.probe)];
   },
+  // Calls to projects confirmed by their GoTrue answer, and second calls with the ids PostgREST's hints ask for.
   followUpProbes(site) {
-    return argumentCalls(site).map((second) => second.probe);
+    return [...unanswered(site, plan(site).map((call) => call.probe)), ...argumentCalls(site).map((second) => second.probe)];
   },
   appliesTo(site) {
     return analyzeSupabase(site).projects.length > 0;

@@ -1,6 +1,6 @@
 import { header } from '../http/headers';
 import { describeSightings, firstRecord, rateExposure } from '../analysis/data-exposure';
-import { analyzeSupabase, describeRequest, projectLabel, supabaseHeaders, type SupabaseProject } from '../analysis/supabase';
+import { analyzeSupabase, describeRequest, discoveryProbes, unanswered, projectLabel, supabaseHeaders, type SupabaseProject } from '../analysis/supabase';
 import { defineCheck, type Exchange, type FindingDraft, type ProbeRequest, type Site, type SiteBeforeProbes } from '../types';
 
 const ID = 'supabase-table-readable';
@@ -95,7 +95,11 @@ export const supabaseTableReadable = defineCheck({
     'https://docs.postgrest.org/en/stable/references/api/pagination_count.html',
   ],
   probes(site) {
-    return plan(site).flatMap((p) => [p.count, p.row]);
+    return [...discoveryProbes(site), ...plan(site).flatMap((p) => [p.count, p.row])];
+  },
+  // Projects confirmed by their GoTrue answer (a custom domain the bundle never names as Supabase) are probed next.
+  followUpProbes(site) {
+    return unanswered(site, plan(site).flatMap((p) => [p.count, p.row]));
   },
   appliesTo(site) {
     return analyzeSupabase(site).projects.some((p) => p.keys.length > 0);

@@ -4,7 +4,7 @@ import { Parser } from 'htmlparser2';
 import type { Asset, Exchange, Page } from '../types';
 import type { Fetcher } from './fetcher';
 import { parseHtml } from './html';
-import { assetOrigins, manifestChunks, manifestUrls, pageChunkLists, type ManifestKind, type ManifestRecord } from './manifests';
+import { assetOrigins, manifestChunks, manifestUrls, pageChunkLists, staticRoutes, type ManifestKind, type ManifestRecord } from './manifests';
 
 /** Paths that are never HTML pages; links to them are not crawled as pages. */
 const NOT_A_PAGE =
@@ -145,6 +145,23 @@ async function inOrder<T, R>(items: readonly T[], limit: number, work: (item: T)
   return answers;
 }
 
+/** The sitemaps robots.txt names on this origin (else /sitemap.xml) and nested ones, within the caps: the first that answered and the page URLs they list. */
+async function readSitemaps(fetcher: Fetcher, origin: string, named: readonly string[]): Promise<{ sitemap?: Exchange; urls: string[] }> {
+  const sitemapUrls = named.filter((url) => url.startsWith(origin));
+  if (sitemapUrls.length === 0) sitemapUrls.push(`${origin}/sitemap.xml`);
+  let sitemap: Exchange | undefined;
+  const fromSitemaps: string[] = [];
+  for (let i = 0; i < sitemapUrls.length && i < MAX_SITEMAPS && fromSitemaps.length < MAX_SITEMAP_URLS; i++) {
+    const answer = await fetcher.fetch({ url: sitemapUrls[i]!, headers: { accept: 'application/xml,text/xml,*/*' } });
+    if (answer.status !== 200 || !/<(urlset|sitemapindex)\b/i.test(answer.body.slice(0, 2_000))) continue;
+    sitemap ??= answer;
+    const parsed = parseSitemap(answer.body);
+    fromSitemaps.push(...parsed.urls);
+    for (const nested of parsed.sitemaps) if (nested.startsWith(origin) && !sitemapUrls.includes(nested)) sitemapUrls.push(nested);
+  }
+  return { sitemap, urls: fromSitemaps };
+}
+
 export async function crawl(fetcher: Fetcher, startUrl: string, options: CrawlOptions): Promise<CrawlResult> {
   const warnings: string[] = [];
   const root = await fetcher.fetch({ url: startUrl });
@@ -191,19 +208,7 @@ export async function crawl(fetcher: Fetcher, startUrl: string, options: CrawlOp
   const robotsOk = robots.status === 200 && !/html/i.test(robots.contentType) && robots.body.length > 0;
   const robotsRules = robotsOk ? robotsParser(`${origin}/robots.txt`, robots.body) : undefined;
   if (robots.error) warnings.push(`robots.txt: ${robots.error}`);
-
-  const sitemapUrls = robotsRules?.getSitemaps().filter((url) => url.startsWith(origin)) ?? [];
-  if (sitemapUrls.length === 0) sitemapUrls.push(`${origin}/sitemap.xml`);
-  let sitemap: Exchange | undefined;
-  const fromSitemaps: string[] = [];
-  for (let i = 0; i < sitemapUrls.length && i < MAX_SITEMAPS && fromSitemaps.length < MAX_SITEMAP_URLS; i++) {
-    const answer = await fetcher.fetch({ url: sitemapUrls[i]!, headers: { accept: 'application/xml,text/xml,*/*' } });
-    if (answer.status !== 200 || !/<(urlset|sitemapindex)\b/i.test(answer.body.slice(0, 2_000))) continue;
-    sitemap ??= answer;
-    const parsed = parseSitemap(answer.body);
-    fromSitemaps.push(...parsed.urls);
-    for (const nested of parsed.sitemaps) if (nested.startsWith(origin) && !sitemapUrls.includes(nested)) sitemapUrls.push(nested);
-  }
+  const { sitemap, urls: fromSitemaps } = await readSitemaps(fetcher, origin, robotsRules?.getSitemaps() ?? []);
   for (const url of fromSitemaps.slice(0, MAX_SITEMAP_URLS)) enqueue(url, 1, 'sitemap');
 
   // Paths named in robots.txt (Allow and Disallow alike) are often the interesting ones.
@@ -213,6 +218,14 @@ export async function crawl(fetcher: Fetcher, startUrl: string, options: CrawlOp
       if (path && path !== '/') enqueue(`${origin}${path}`, 1, 'robots');
     }
   }
+
+  // Page routes framework manifests list (an admin screen no page links to), after what the start page links to.
+  const manifestAnswers = new Map<string, Exchange>();
+  const readRoutes = async (from: readonly Page[]) => {
+    for (const { route, depth } of await manifestRoutes(fetcher, from, origin, manifestAnswers)) enqueue(`${origin}${route}`, depth, 'link');
+  };
+  await readRoutes(pages);
+  let routesRead = pages.length;
 
   // Breadth-first, level by level, a few pages at a time. Each level's answers are taken in the order its links were
   // found, not the order they arrived, so a site with more pages than the budget gives the same pages every scan.
@@ -238,10 +251,41 @@ export async function crawl(fetcher: Fetcher, startUrl: string, options: CrawlOp
       const answers = await inOrder(batch, workers, (item) => fetcher.fetch({ url: item.url }));
       batch.forEach((item, i) => visit(item, answers[i]!));
     }
+    // The level's pages may name a manifest the earlier ones did not (another build, a Remix route's own).
+    if (pages.length < options.maxPages && !options.signal?.aborted) await readRoutes(pages.slice(routesRead));
+    routesRead = pages.length;
   }
 
-  const { assets, manifests } = await fetchAssetsAndManifests(fetcher, pages, origin, options.signal);
+  const { assets, manifests } = await fetchAssetsAndManifests(fetcher, pages, origin, options.signal, { fetched: manifestAnswers, notFound });
   return { root, pages, assets, robots: robotsOk || robots.status === 200 ? robots : undefined, sitemap, notFound, warnings, manifests };
+}
+
+/** Manifests whose routes are pages: Next's build and SSG manifests, Remix's. */
+const ROUTE_MANIFESTS: ReadonlySet<ManifestKind> = new Set(['next-build-manifest', 'next-ssg-manifest', 'remix']);
+
+/**
+ * The static page routes the manifests these pages name list (no `[id]`, `$id`, `:id`), each at the depth below the
+ * page that named it, in the order the pages and manifests were found. Each manifest is fetched once (kept in
+ * `answers` for the asset phase), within the per-scan manifest cap.
+ */
+async function manifestRoutes(fetcher: Fetcher, from: readonly Page[], origin: string, answers: Map<string, Exchange>): Promise<Array<{ route: string; depth: number }>> {
+  const wanted: Array<{ kind: ManifestKind; url: string; depth: number }> = [];
+  for (const page of from) {
+    const origins = assetOrigins([page], origin);
+    for (const { kind, url } of manifestUrls(page)) {
+      if (!ROUTE_MANIFESTS.has(kind) || answers.has(url) || wanted.some((w) => w.url === url) || !origins.has(new URL(url).origin)) continue;
+      if (answers.size + wanted.length < MAX_MANIFESTS) wanted.push({ kind, url, depth: page.depth + 1 });
+    }
+  }
+  const fetched = await Promise.all(wanted.map(({ url }) => fetcher.fetch({ url, headers: { accept: '*/*' } })));
+  const routes: Array<{ route: string; depth: number }> = [];
+  wanted.forEach(({ kind, url, depth }, i) => {
+    const answer = fetched[i]!;
+    answers.set(url, answer);
+    if (answer.status !== 200) return;
+    for (const route of staticRoutes(manifestChunks(kind, answer.body, answer.finalUrl).routes ?? [])) routes.push({ route, depth });
+  });
+  return routes;
 }
 
 /**
@@ -276,7 +320,16 @@ interface ScriptItem {
  * Scripts named by the pages' tags, by framework manifests and by the chunk lists in pages, then the chunks those
  * scripts load, in waves; manifest chunks come from the site's own origin or the asset origin its tags name.
  */
-export async function fetchAssetsAndManifests(fetcher: Fetcher, pages: Page[], origin: string, signal?: AbortSignal): Promise<AssetsResult> {
+/** What the crawl already has that the asset phase can use. */
+export interface CrawlExtras {
+  /** Answers already fetched (the manifests the crawl read for their routes). */
+  fetched?: ReadonlyMap<string, Exchange>;
+  /** The answer to a path that cannot exist: a SvelteKit app's error page names its client entry. */
+  notFound?: Exchange;
+}
+
+export async function fetchAssetsAndManifests(fetcher: Fetcher, pages: Page[], origin: string, signal?: AbortSignal, extras: CrawlExtras = {}): Promise<AssetsResult> {
+  const fetched = extras.fetched ?? new Map<string, Exchange>();
   const assets: Asset[] = [];
   const manifests: ManifestRecord[] = [];
   const seen = new Set<string>();
@@ -323,9 +376,13 @@ export async function fetchAssetsAndManifests(fetcher: Fetcher, pages: Page[], o
     }
   }
 
+  const kit = await svelteKitFallback(fetcher, pages, origin, origins, extras.notFound);
+  for (const record of kit.lists) takeManifestChunks(record, scripts);
+  if (kit.version) manifests.push(kit.version);
+
   const maps: Array<{ url: string; referrer: string }> = [];
   const noteSourceMap = sourceMapNoter(seen, maps);
-  await fetchScriptWaves(fetcher, scripts, { assets, seen, origins, noteSourceMap, takeManifestChunks, signal });
+  await fetchScriptWaves(fetcher, scripts, { assets, seen, origins, noteSourceMap, takeManifestChunks, signal, fetched });
 
   const sheetResults = await Promise.all(stylesheets.map((item) => fetcher.fetch({ url: item.url, headers: { accept: 'text/css,*/*' } }).then((exchange) => ({ item, exchange }))));
   for (const { item, exchange } of sheetResults) {
@@ -340,6 +397,36 @@ export async function fetchAssetsAndManifests(fetcher: Fetcher, pages: Page[], o
     assets.push({ url: item.url, kind: 'sourcemap', referrer: item.referrer, exchange });
   }
   return { assets, manifests };
+}
+
+/** A page of a SvelteKit app: its bootstrap, its data attributes or its immutable assets. */
+const SVELTEKIT_HINT = /__sveltekit_|data-sveltekit-|\/_app\/immutable\//;
+
+/**
+ * For a SvelteKit app whose pages name no client entry (prerendered with csr off, pages behind a login redirect):
+ * the entry its error page imports (the crawl's not-found answer, no extra request) and `/_app/version.json`, which
+ * every SvelteKit build serves, recorded as the build's manifest. Nothing for other sites, or when a page names it.
+ */
+async function svelteKitFallback(fetcher: Fetcher, pages: Page[], origin: string, origins: ReadonlySet<string>, notFound: Exchange | undefined): Promise<{ lists: ManifestRecord[]; version?: ManifestRecord }> {
+  const bodies = pages.map((page) => page.exchange.body.slice(0, 200_000));
+  if (!bodies.some((body) => SVELTEKIT_HINT.test(body)) || bodies.some((body) => body.includes('/_app/immutable/entry/'))) return { lists: [] };
+  const lists: ManifestRecord[] = [];
+  if (notFound?.body && /html/i.test(notFound.contentType) && notFound.body.includes('/_app/immutable/entry/')) {
+    const page: Page = { url: notFound.finalUrl, depth: 1, source: 'link', exchange: notFound, html: parseHtml(notFound.body, notFound.finalUrl) };
+    lists.push(...pageChunkLists(page, origins).filter((record) => record.kind === 'sveltekit'));
+    const tags = (page.html?.scripts ?? []).flatMap((script) => (script.src?.includes('/_app/immutable/') ? [script.src] : []));
+    if (tags.length) lists.push({ kind: 'sveltekit', url: page.url, chunks: tags.filter((src) => origins.has(new URL(src).origin)) });
+  }
+  const url = `${origin}/_app/version.json`;
+  const answer = await fetcher.fetch({ url, headers: { accept: 'application/json' } });
+  let version: ManifestRecord | undefined;
+  try {
+    const body = answer.status === 200 ? (JSON.parse(answer.body) as { version?: unknown }) : undefined;
+    if (typeof body?.version === 'string') version = { kind: 'sveltekit', url, chunks: [] };
+  } catch {
+    // not SvelteKit's version file
+  }
+  return { lists, version };
 }
 
 /** Records the source map an answer points to (same origin as the answer, within the cap). */
@@ -360,6 +447,8 @@ interface WaveContext {
   noteSourceMap: (exchange: Exchange) => void;
   takeManifestChunks: (record: ManifestRecord, queue: ScriptItem[]) => void;
   signal?: AbortSignal;
+  /** Answers already fetched (the manifests the crawl read for their routes). */
+  fetched: ReadonlyMap<string, Exchange>;
 }
 
 /** Scripts in waves: each wave's bundles (on the site's or its asset origin) may name further chunks. */
@@ -367,7 +456,8 @@ async function fetchScriptWaves(fetcher: Fetcher, first: ScriptItem[], ctx: Wave
   const { assets, seen, origins } = ctx;
   let wave = first.splice(0);
   while (wave.length && !ctx.signal?.aborted) {
-    const results = await Promise.all(wave.map((item) => fetcher.fetch({ url: item.url, headers: { accept: '*/*' } }).then((exchange) => ({ item, exchange }))));
+    const fetch = (item: ScriptItem) => Promise.resolve(ctx.fetched.get(item.url) ?? fetcher.fetch({ url: item.url, headers: { accept: '*/*' } }));
+    const results = await Promise.all(wave.map((item) => fetch(item).then((exchange) => ({ item, exchange }))));
     const nextWave: ScriptItem[] = [];
     for (const { item, exchange } of results) {
       if (exchange.status === 0) continue;

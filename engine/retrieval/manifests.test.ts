@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { crawl } from './crawl';
 import { Fetcher } from './fetcher';
-import { nextChunks, nextManifestRoutes, vitePreloadChunks } from './manifests';
+import { nextChunks, nextManifestRoutes, remixManifestRoutes, staticRoutes, vitePreloadChunks } from './manifests';
 
 type Routes = (origin: string, cdn: string) => Record<string, string | { status: number; location: string }>;
 
@@ -118,6 +118,102 @@ describe('framework manifests', () => {
     expect(fetched).toHaveLength(200);
     expect(result.manifests[0]?.chunks).toHaveLength(400);
     expect(result.assets.some((a) => a.url.includes('evil.example'))).toBe(false);
+  });
+});
+
+describe('routes named only in manifests', () => {
+  it('crawls the static pages a Next build manifest lists that no page links to, once each, not the dynamic ones', async () => {
+    const site = await serve(() => ({
+      '/': html('<script src="/_next/static/chunks/main-1.js" defer></script>', '<a href="/pricing">Pricing</a><script id="__NEXT_DATA__" type="application/json">{"props":{},"page":"/","buildId":"r7Kq","isFallback":false}</script>'),
+      '/pricing': html('<title>Pricing</title>'),
+      '/admin': html('<title>Admin</title>', '<table><tr><td>all users</td></tr></table>'),
+      '/admin/settings': html('<title>Settings</title>'),
+      '/_next/static/chunks/main-1.js': 'window.next={}',
+      '/_next/static/r7Kq/_buildManifest.js':
+        'self.__BUILD_MANIFEST=function(s){return{__rewrites:{afterFiles:[]},"/":[s],"/_error":[s],"/404":[s],"/admin":[s,"static/chunks/pages/admin-a1.js"],"\u002Fadmin\u002Fsettings":[s],"/users/[id]":[s],"/pricing":[s],sortedPages:["/","/_app","/_error","/404","/admin","/admin/settings","/pricing","/users/[id]"]}}("static/chunks/shared-s1.js");',
+      '/_next/static/r7Kq/_ssgManifest.js': 'self.__SSG_MANIFEST=new Set(["\u002Fblog\u002F[slug]"]);',
+      '/_next/static/chunks/pages/admin-a1.js': 'x()',
+      '/_next/static/chunks/shared-s1.js': 'y()',
+    }));
+    const result = await crawlOf(site.origin);
+    const paths = result.pages.map((page) => new URL(page.url).pathname);
+    expect(paths).toEqual(['/', '/pricing', '/admin', '/admin/settings']);
+    expect(result.pages.find((page) => page.url.endsWith('/admin'))).toMatchObject({ depth: 1, source: 'link' });
+    expect(site.requested.filter((path) => path.endsWith('_buildManifest.js'))).toHaveLength(1);
+    expect(site.requested.some((path) => path.includes('[') || path === '/404')).toBe(false);
+    expect(result.assets.map((a) => a.url)).toContain(`${site.origin}/_next/static/chunks/pages/admin-a1.js`);
+  });
+
+  it("crawls a Remix manifest's route paths joined to their parents'", async () => {
+    const manifest = {
+      entry: { module: '/build/entry.client-E1.js', imports: [] },
+      routes: {
+        root: { id: 'root', path: '', module: '/build/root-R1.js' },
+        'routes/_index': { id: 'routes/_index', parentId: 'root', index: true, module: '/build/routes/_index-I1.js' },
+        'routes/staff': { id: 'routes/staff', parentId: 'root', path: 'staff', module: '/build/routes/staff-S1.js' },
+        'routes/staff.reports': { id: 'routes/staff.reports', parentId: 'routes/staff', path: 'reports', module: '/build/routes/staff.reports-S2.js' },
+        'routes/_auth': { id: 'routes/_auth', parentId: 'root', module: '/build/routes/_auth-A1.js' },
+        'routes/_auth.login': { id: 'routes/_auth.login', parentId: 'routes/_auth', path: 'login', module: '/build/routes/_auth.login-L1.js' },
+        'routes/patients.$id': { id: 'routes/patients.$id', parentId: 'root', path: 'patients/:id', module: '/build/routes/patients.$id-P1.js' },
+      },
+    };
+    const site = await serve(() => ({
+      '/': html('<link rel="modulepreload" href="/build/manifest-M9.js"/>', '<main>Clinic</main>'),
+      '/build/manifest-M9.js': `window.__remixManifest=${JSON.stringify(manifest)};`,
+      '/staff': html('<title>Staff</title>'),
+      '/staff/reports': html('<title>Reports</title>'),
+      '/login': html('<title>Log in</title>'),
+    }));
+    const result = await crawlOf(site.origin);
+    expect(result.pages.map((page) => new URL(page.url).pathname)).toEqual(['/', '/staff', '/staff/reports', '/login']);
+    expect(site.requested.filter((path) => path === '/build/manifest-M9.js')).toHaveLength(1);
+    expect(remixManifestRoutes(`window.__remixManifest=${JSON.stringify(manifest)};`)).toEqual(['/', '/staff', '/staff/reports', '/login', '/patients/:id']);
+  });
+
+  it('keeps only routes that open as they are', () => {
+    expect(staticRoutes(['/', '/admin', '/_app', '/404', '/500', '/users/[id]', '/docs/[...slug]', '/p/$id', '/p/:id', '/files/*', '/team/members'])).toEqual(['/', '/admin', '/team/members']);
+    expect(remixManifestRoutes('window.__remixManifest={"routes":{"a":{"parentId":"b","path":"x"},"b":{"parentId":"a","path":"y"}}};')).toHaveLength(2);
+    expect(remixManifestRoutes('not a manifest')).toEqual([]);
+  });
+});
+
+describe('SvelteKit entry not named by its pages', () => {
+  it("reads the client entry from the app's error page and records /_app/version.json", async () => {
+    const requested: string[] = [];
+    const files: Record<string, string> = {
+      // Prerendered with csr off: SvelteKit's data attributes and immutable stylesheet, no script.
+      '/': html('<link href="/_app/immutable/assets/0.D4x.css" rel="stylesheet">', '<div data-sveltekit-preload-data="hover"><h1>Staff portal</h1></div>'),
+      '/_app/version.json': '{"version":"1732791200000"}',
+      '/_app/immutable/entry/start.S9.js': 'export const start=()=>0',
+      '/_app/immutable/entry/app.A9.js': 'export const nodes=[()=>import("../nodes/2.N2.js")]',
+      '/_app/immutable/nodes/2.N2.js': 'fetch("/api/staff")',
+    };
+    const errorPage = html(
+      '<link rel="modulepreload" href="/_app/immutable/entry/start.S9.js">',
+      '<div data-sveltekit-preload-data="hover"><h1>404</h1><script>{__sveltekit_x9={base:""};const e=document.currentScript.parentElement;Promise.all([import("/_app/immutable/entry/start.S9.js"),import("/_app/immutable/entry/app.A9.js")]).then(([k,a])=>{k.start(a,e)})}</script></div>',
+    );
+    const origin = await listen((path) => {
+      requested.push(path);
+      const body = files[path];
+      if (body === undefined) return { status: 404, headers: { 'content-type': 'text/html' }, body: errorPage };
+      const type = body.startsWith('<') ? 'text/html' : path.endsWith('.json') ? 'application/json' : 'application/javascript';
+      return { status: 200, headers: { 'content-type': type }, body };
+    });
+    const result = await crawlOf(origin);
+    const scripts = result.assets.filter((a) => a.kind === 'script').map((a) => a.url.replace(origin, ''));
+    expect(scripts).toEqual(expect.arrayContaining(['/_app/immutable/entry/start.S9.js', '/_app/immutable/entry/app.A9.js', '/_app/immutable/nodes/2.N2.js']));
+    expect(result.manifests).toContainEqual({ kind: 'sveltekit', url: `${origin}/_app/version.json`, chunks: [] });
+    expect(requested.filter((path) => path === '/_app/version.json')).toHaveLength(1);
+  });
+
+  it('asks nothing more of a site that is not SvelteKit', async () => {
+    const requested: string[] = [];
+    const origin = await listen((path) => {
+      requested.push(path);
+      return { status: 200, headers: { 'content-type': 'text/html' }, body: html('', '<h1>Plain</h1>') };
+    });
+    await crawlOf(origin);
+    expect(requested).not.toContain('/_app/version.json');
   });
 });
 

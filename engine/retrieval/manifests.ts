@@ -20,7 +20,7 @@ export interface ManifestRecord {
   url: string;
   /** Absolute URLs of the scripts it names (same origin or the app's own asset origin), before any cap. */
   chunks: string[];
-  /** Routes it names (Next's build and SSG manifests): pages that exist even when the crawl could not open them. */
+  /** Routes it names (Next's build and SSG manifests, Remix's): pages that exist even when the crawl could not open them. */
   routes?: string[];
 }
 
@@ -79,6 +79,57 @@ export function nextManifestRoutes(text: string, kind: 'next-build-manifest' | '
     if (!route.startsWith('/_')) found.add(route);
   }
   return [...found].slice(0, 500);
+}
+
+/** A route of a Remix manifest: its own path segment (relative to its parent's) and its parent. */
+interface RemixRoute {
+  path?: unknown;
+  parentId?: unknown;
+}
+
+/**
+ * Page paths a Remix manifest lists (`window.__remixManifest={…,"routes":{"routes/admin":{"parentId":"root",
+ * "path":"admin",…}}}`): each route's path joined to its parents' (pathless layouts add nothing).
+ */
+export function remixManifestRoutes(text: string): string[] {
+  const start = text.indexOf('{');
+  const end = text.lastIndexOf('}');
+  if (start < 0 || end <= start) return [];
+  let routes: Record<string, RemixRoute> | undefined;
+  try {
+    routes = (JSON.parse(text.slice(start, end + 1)) as { routes?: Record<string, RemixRoute> }).routes;
+  } catch {
+    return [];
+  }
+  if (!routes || typeof routes !== 'object') return [];
+  const full = (id: string): string | undefined => {
+    const parts: string[] = [];
+    // Bounded walk up the parents: a manifest is the site's text and may loop.
+    for (let at: string | undefined = id, hops = 0; at !== undefined && hops < 20; hops++) {
+      const route: RemixRoute | undefined = routes[at];
+      if (!route) return undefined;
+      if (typeof route.path === 'string') parts.unshift(...route.path.split('/').filter(Boolean));
+      at = typeof route.parentId === 'string' ? route.parentId : undefined;
+    }
+    return `/${parts.join('/')}`;
+  };
+  const found = new Set<string>();
+  for (const id of Object.keys(routes).slice(0, 500)) {
+    const path = full(id);
+    if (path) found.add(path);
+  }
+  return [...found];
+}
+
+/** Dynamic segments as frameworks write them: Next `[id]`, Remix `$id`, React Router `:id`, splats `*`. */
+const DYNAMIC_SEGMENT = /[[\]$:*]/;
+
+/**
+ * The page paths a manifest names that can be opened as they are: no dynamic segment (`[id]`, `$id`, `:id`, `*`),
+ * no error page (`/404`, `/500`), nothing private to the framework (`/_app`).
+ */
+export function staticRoutes(routes: readonly string[]): string[] {
+  return routes.filter((route) => route.startsWith('/') && !route.startsWith('/_') && !DYNAMIC_SEGMENT.test(route) && !/^\/(?:404|500)$/.test(route));
 }
 
 /** Scripts in Vite's `__vite__mapDeps` preload list, resolved as Vite does: relative to the site root, or to the chunk for "./x.js". */
@@ -181,6 +232,8 @@ export function manifestChunks(kind: ManifestKind, text: string, url: string): M
       return { kind, url, chunks: nextChunks(text, new URL(url).origin), routes: nextManifestRoutes(text, kind) };
     case 'vite-preload':
       return { kind, url, chunks: vitePreloadChunks(text, url) };
+    case 'remix':
+      return { kind, url, chunks: quotedScripts(text, url), routes: remixManifestRoutes(text) };
     default:
       return { kind, url, chunks: quotedScripts(text, url) };
   }

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page as BrowserPage } from 'playwright-core';
+import type { Browser, BrowserContext, Page as BrowserPage, Response } from 'playwright-core';
 import { launchPolicedChromium } from '../browser';
 import type { AddressPolicy } from '../scan';
 import type { RenderResult } from '../types';
@@ -7,6 +7,7 @@ import { isWebhookUrl } from '../secrets/webhooks';
 import { urlRefusal } from './address-policy';
 import type { PolicyProxy } from './policy-proxy';
 import { ACTIVITY_RECORDER, PAGE_CALLS, trackActivity, type PageCall } from './settle';
+import { signInTarget } from './sign-in-pages';
 
 /** Distinct requests kept (method, URL and kept headers), the first by URL: which ones does not depend on timing. */
 const MAX_REQUESTS = 2_000;
@@ -15,6 +16,8 @@ const MAX_RECORDED = 4 * MAX_REQUESTS;
 const PAGE_TIMEOUT_MS = 15_000;
 /** Request headers worth keeping: they carry API keys the app sends (Supabase's apikey, bearer tokens). */
 const KEPT_HEADERS = new Set(['apikey', 'authorization', 'x-api-key', 'x-client-info', 'content-type']);
+/** Pages sent to a sign-in page that are kept (the scan renders a few pages; this bounds any other caller). */
+const MAX_LOGIN_REDIRECTS = 500;
 
 export interface RenderOptions {
   executablePath: string;
@@ -49,6 +52,8 @@ const ROUTE_RECORDER = `(() => {
 
 interface PageState {
   routes: string[];
+  /** Where the page's scripts sent the browser by the history API (pushState, replaceState), in order. */
+  history: string[];
   storage: Array<{ kind: 'local' | 'session'; key: string; value: string }>;
   origin: string;
 }
@@ -65,7 +70,8 @@ const PAGE_STATE = `(() => {
     } catch {}
   }
   const links = Array.from(document.querySelectorAll('a[href]'), (a) => a.href);
-  return { routes: [...(window.__vibeevalRoutes || []), location.href, ...links], storage, origin: location.origin };
+  const history = (window.__vibeevalRoutes || []).slice(0, 50);
+  return { routes: [...(window.__vibeevalRoutes || []), location.href, ...links], history, storage, origin: location.origin };
 })()`;
 
 type RenderedRequest = RenderResult['requests'][number];
@@ -135,7 +141,16 @@ function stableOrder(result: RenderResult): RenderResult {
   result.storage.sort((a, b) => byText(a.origin, b.origin) || byText(a.kind, b.kind) || byText(a.key, b.key));
   result.cookies.sort((a, b) => byText(a.domain, b.domain) || byText(a.path, b.path) || byText(a.name, b.name));
   result.consoleErrors.sort(byText);
+  result.loginRedirects?.sort((a, b) => byText(a.url, b.url));
   return result;
+}
+
+/** The status of the first answer to a navigation (a server's redirect, where there was one; else the page's own). */
+async function firstAnswerStatus(response: Response | null): Promise<number> {
+  if (!response) return 0;
+  let request = response.request();
+  for (let from = request.redirectedFrom(); from; from = from.redirectedFrom()) request = from;
+  return (await request.response().catch(() => null))?.status() ?? response.status();
 }
 
 /**
@@ -145,7 +160,8 @@ function stableOrder(result: RenderResult): RenderResult {
  * (see launchPolicedChromium); the route guard below refuses http(s) requests early as a second layer.
  */
 export async function render(options: RenderOptions): Promise<RenderResult> {
-  const result: RenderResult = { status: 'done', browser: options.executablePath, routes: [], requests: [], cookies: [], storage: [], consoleErrors: [] };
+  const result: RenderResult = { status: 'done', browser: options.executablePath, routes: [], requests: [], cookies: [], storage: [], consoleErrors: [], loginRedirects: [] };
+  const loginRedirects = result.loginRedirects!;
   let browser: Browser | undefined;
   let proxy: PolicyProxy;
   try {
@@ -214,6 +230,9 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
         options.onSettled?.(url, waited);
         recorded.addPageCalls(await page.evaluate<PageCall[]>(PAGE_CALLS));
         const found = await page.evaluate<PageState>(PAGE_STATE);
+        // A single-page app's protected route answers 200 with its shell; its router then goes to the sign-in page.
+        const wall = signInTarget(url, page.url(), found.history);
+        if (wall && loginRedirects.length < MAX_LOGIN_REDIRECTS) loginRedirects.push({ url, status: await firstAnswerStatus(response), redirectedTo: wall });
         for (const route of found.routes) {
           try {
             const parsed = new URL(route);

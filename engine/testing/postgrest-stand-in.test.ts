@@ -25,6 +25,19 @@ describe('PostgREST stand-in', () => {
   });
   afterAll(() => standIn.close());
 
+  it("answers GoTrue's public settings at /auth/v1/settings, behind the key check", async () => {
+    const res = await fetch(`${standIn.url}/auth/v1/settings`, { headers: auth });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ external: { email: true }, disable_signup: false });
+    expect((await fetch(`${standIn.url}/auth/v1/settings`)).status).toBe(401);
+    const noAuth = await startPostgrestStandIn({ auth: false });
+    try {
+      expect((await fetch(`${noAuth.url}/auth/v1/settings`, { headers: auth })).status).toBe(404);
+    } finally {
+      await noAuth.close();
+    }
+  });
+
   it('counts rows on HEAD with Prefer: count=exact, without a body', async () => {
     const res = await fetch(`${standIn.url}/rest/v1/profiles?select=*`, { method: 'HEAD', headers: { ...auth, Prefer: 'count=exact' } });
     expect(res.status).toBe(200);

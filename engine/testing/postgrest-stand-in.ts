@@ -3,7 +3,8 @@
 // It is not PostgREST: it knows exactly HEAD/GET /rest/v1/<table or view> (apikey + Authorization, Prefer: count=exact,
 // limit), GET /rest/v1/rpc/<function>?<arguments> (PostgREST runs GET calls in a read-only transaction; a call with
 // the wrong arguments gets PGRST202 and a hint naming the parameters), the Storage bucket
-// endpoints and Storage's object list call (a POST that only reads), and records every request so tests can assert
+// endpoints and Storage's object list call (a POST that only reads), GoTrue's public GET /auth/v1/settings (what a scan
+// asks an origin to learn it is Supabase), and records every request so tests can assert
 // that nothing that could write was sent (`nonReads()`).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -54,6 +55,8 @@ export interface StandInOptions {
   functions?: Record<string, StandInFunction>;
   /** When set, only this apikey is accepted (any other gets 401 "Invalid API key"). */
   anonKey?: string;
+  /** False: no GoTrue behind the gateway (/auth/v1/settings is 404), as an API that only looks like Supabase. */
+  auth?: boolean;
 }
 
 export interface RecordedRequest {
@@ -79,6 +82,16 @@ const LIST_CALL = /^\/storage\/v1\/object\/list\/[^/?]+$/;
 export function isReadRequest(method: string, url: string): boolean {
   return method === 'GET' || method === 'HEAD' || (method === 'POST' && LIST_CALL.test(url.split('?')[0]!));
 }
+
+/** What GoTrue answers at /auth/v1/settings on a project with email sign-in (trimmed to a few providers). */
+export const GOTRUE_SETTINGS = {
+  external: { anonymous_users: false, apple: false, email: true, github: false, google: false, phone: false },
+  disable_signup: false,
+  mailer_autoconfirm: false,
+  phone_autoconfirm: false,
+  sms_provider: '',
+  saml_enabled: false,
+};
 
 function send(res: ServerResponse, method: string, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
@@ -262,6 +275,7 @@ export async function startPostgrestStandIn(options: StandInOptions = {}): Promi
     }
     if (url.pathname.startsWith('/rest/v1/') && url.pathname.length > '/rest/v1/'.length) rest(req, res, url, tables, functions);
     else if (url.pathname.startsWith('/storage/v1/')) storage(req, res, url, buckets, body);
+    else if (url.pathname === '/auth/v1/settings' && method === 'GET' && options.auth !== false) send(res, method, 200, GOTRUE_SETTINGS);
     else send(res, method, 404, { message: 'no Route matched with those values' });
   };
   const server = createServer((req, res) => {

@@ -3,11 +3,14 @@ import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult, Progress } from '@modelcontextprotocol/sdk/types.js';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ScanResult } from '../../common/scan';
 import { generateApiKey } from '../api-keys/keys';
 import { rawRequest, signUp } from '../testing/http';
 import { startTestServer } from '../testing/test-server';
 import { insertApiKey } from './testing';
+import { scanSummary } from './tools';
 
 // A site with a known hole: its .env is public, with a live-looking Stripe key and a database password.
 const ENV_FILE = 'STRIPE_SECRET_KEY=sk_live_51Hh2kQJx8mYtZ3pLq9RwVnB4cD\nDATABASE_URL=postgres://admin:Sup3rS3cretPw@db.internal:5432/app\n';
@@ -35,8 +38,10 @@ beforeAll(async () => {
       res.writeHead(200, { 'content-type': 'text/plain' });
       return res.end(ENV_FILE);
     }
+    // The account page needs a login: the scan cannot check it, and its answers must say so.
+    if (req.url === '/account') return res.writeHead(401, { 'content-type': 'text/plain' }).end('Sign in first');
     res.writeHead(req.url === '/' ? 200 : 404, { 'content-type': 'text/html' });
-    res.end('<!doctype html><title>Shop</title><h1>Shop</h1>');
+    res.end('<!doctype html><title>Shop</title><h1>Shop</h1><a href="/account">Your account</a>');
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
@@ -52,6 +57,56 @@ afterAll(async () => {
   await Promise.all(clients.map((client) => client.close().catch(() => undefined)));
   await server?.stop();
   await new Promise<void>((resolve) => site?.close(() => resolve()));
+});
+
+/** A finished scan without findings, as stored. */
+function emptyResult(coverage?: ScanResult['coverage']): ScanResult {
+  const counts = { critical: 0, high: 0, medium: 0, low: 0, info: 0 };
+  return {
+    schemaVersion: 1,
+    engineVersion: 'test',
+    target: { url: 'https://app.example.test/', finalUrl: 'https://app.example.test/' },
+    startedAt: '2026-11-24T12:00:00.000Z',
+    finishedAt: '2026-11-24T12:00:05.000Z',
+    durationMs: 5000,
+    options: { maxPages: 1, render: true, active: false, timeoutMs: 15_000 },
+    pages: [],
+    rendering: { status: 'done' },
+    score: 100,
+    grade: 'A',
+    headers: { score: 100, grade: 'A', tests: [] },
+    counts,
+    passed: [],
+    findings: [],
+    warnings: [],
+    ...(coverage ? { coverage } : {}),
+    stats: { requests: 3, bytes: 1000 },
+  };
+}
+
+describe('the scan answer of a scan without findings', () => {
+  it('does not read as all clear when a backend could not be checked, and ends with what was not checked', () => {
+    const backend = { kind: 'supabase' as const, target: 'https://qzkvhyxbtnmwplrcadfe.supabase.co', checked: false, requests: 4, reason: 'every request failed (4 requests): the host refused the connection' };
+    const coverage = { checksSkipped: [], fetched: { pages: 1, scripts: 3, scriptsFailed: 0 }, backends: { items: [backend], more: 0 } };
+    const answer = scanSummary('0b3c8a52-7d7e-4f57-9a56-1c1f2d7e9a10', emptyResult(coverage));
+    const lines = textOf(answer).split('\n');
+    expect(lines).not.toContain('No findings.');
+    expect(lines.slice(-4)).toEqual([
+      'No findings in what could be checked, but not everything could be checked (see "Not checked" below).',
+      'Coverage: 1 page and 3 scripts fetched; 1 backend found, 0 checked.',
+      'Not checked:',
+      `- The Supabase project ${backend.target} could not be checked: ${backend.reason}. Its data was not tested.`,
+    ]);
+    expect(answer.structuredContent).toMatchObject({ coverage, total_findings: 0 });
+  });
+
+  it('says "No findings." when everything could be checked, and that coverage was not recorded for an older result', () => {
+    const checked = scanSummary('s', emptyResult({ checksSkipped: [], fetched: { pages: 2, scripts: 1, scriptsFailed: 0 } }));
+    expect(textOf(checked).split('\n').slice(-2)).toEqual(['No findings.', 'Coverage: 2 pages and 1 script fetched.']);
+    const older = scanSummary('s', emptyResult());
+    expect(textOf(older).split('\n').at(-1)).toMatch(/^Coverage: not recorded for this scan \(it ran before coverage was recorded\)/);
+    expect(older.structuredContent).toMatchObject({ coverage: null });
+  });
 });
 
 describe('MCP over Streamable HTTP (/mcp)', () => {
@@ -87,6 +142,13 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
     expect(progress.every((p) => typeof p.message === 'string' && p.message.length > 0)).toBe(true);
     scanId = content.scan_id;
     envFindingId = env!.id;
+    // The scan's coverage comes with it, and the text ends with what could not be checked.
+    expect((result.structuredContent as { coverage: unknown }).coverage).toMatchObject({ checksSkipped: [], fetched: { pages: 2 }, loginRequired: { items: [{ url: `${siteUrl}account`, status: 401 }], more: 0 } });
+    expect(textOf(result).split('\n').slice(-3)).toEqual([
+      expect.stringMatching(/^Coverage: 2 pages and 0 scripts fetched; nothing rendered in a browser/) as string,
+      'Not checked:',
+      `- 1 page needs a login and was not checked signed in: ${siteUrl}account.`,
+    ]);
   }, 150_000);
 
   it('get_scan_findings gives the evidence as stored: secrets masked', async () => {
@@ -98,6 +160,21 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
     expect(JSON.stringify(content)).not.toContain('Sup3rS3cretPw');
     expect(textOf(result)).not.toContain('sk_live_51Hh2kQJx8mYtZ3pLq9RwVnB4cD');
     expect(content.total).toBe(content.findings.length);
+    expect(textOf(result).endsWith(`Not checked:\n- 1 page needs a login and was not checked signed in: ${siteUrl}account.`)).toBe(true);
+  });
+
+  it('get_scan_findings of a result stored before coverage was recorded: coverage null, and the text says it was not recorded', async () => {
+    const database = new pg.Client({ connectionString: server.databaseUrl });
+    await database.connect();
+    try {
+      await database.query(`update scans set result = result - 'coverage' where id = $1`, [scanId]);
+    } finally {
+      await database.end();
+    }
+    const client = await connect(keyA);
+    const result = (await client.callTool({ name: 'get_scan_findings', arguments: { scan_id: scanId } })) as CallToolResult;
+    expect((result.structuredContent as { coverage: unknown }).coverage).toBeNull();
+    expect(textOf(result).split('\n').at(-1)).toMatch(/^Coverage: not recorded for this scan/);
   });
 
   it('explain_finding says what to change, where and how to verify, with the request to repeat', async () => {

@@ -5,7 +5,8 @@ import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/proto
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { PAGE_SIZES } from '../../common/pagination';
-import { SEVERITY_RANK, type Finding, type ScanProgress, type ScanResult } from '../../common/scan';
+import { SEVERITY_RANK, type Finding, type ScanCoverage, type ScanProgress, type ScanResult } from '../../common/scan';
+import { coverageFacts, coverageGaps } from '../../common/scan-coverage';
 import { safeMessage } from '../log-scrub';
 import { BadCursorError } from '../pagination';
 import { VERSION } from '../version';
@@ -24,7 +25,7 @@ const FINDINGS_PER_ANSWER = 50;
 
 const SCAN_URL_DESCRIPTION =
   'Scan a website for security holes (exposed Supabase/Firebase data, leaked API keys, exposed .env/.git files, missing security headers, open CORS, weak cookies, vulnerable libraries). ' +
-  'Runs a real scan in vibeeval (read-only: it never writes to the site), waits until it finishes (usually under a minute, at most 10), and returns the grade, score, severity counts and findings. ' +
+  'Runs a real scan in vibeeval (read-only: it never writes to the site), waits until it finishes (usually under a minute, at most 10), and returns the grade, score, severity counts, findings and what could not be checked (a backend that did not answer, pages behind a login). ' +
   'Pass a deployed or local URL of the app you are building. Then call explain_finding for each finding you want to fix, and call scan_url again after fixing to confirm.';
 
 const findingLine = (f: Finding) => ({ id: f.fingerprint, severity: f.severity, title: f.title, where: f.url, check: f.checkId });
@@ -33,7 +34,24 @@ function bySeverity(findings: Finding[]): Finding[] {
   return [...findings].sort((a, b) => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity]);
 }
 
-/** The answer of scan_url: a text summary and the same as structuredContent. */
+/**
+ * The end of a scan's text answer: what was fetched and what could not be checked, in the words every report uses,
+ * so an agent never reads an empty answer as a safe site. A result stored before coverage was recorded says so.
+ */
+export function coverageLines(coverage: ScanCoverage | undefined): string[] {
+  if (!coverage) return ['Coverage: not recorded for this scan (it ran before coverage was recorded): an answer without findings does not show that everything could be checked.'];
+  const facts = coverageFacts(coverage);
+  const gaps = coverageGaps(coverage);
+  return [...(facts ? [`Coverage: ${facts}.`] : []), ...(gaps.length ? ['Not checked:', ...gaps.map((gap) => `- ${gap}`)] : [])];
+}
+
+/** The line for a scan without findings: "No findings." only when everything found could be checked. */
+function noFindingsLine(coverage: ScanCoverage | undefined): string {
+  if (!coverage) return 'No findings.';
+  return coverageGaps(coverage).length ? 'No findings in what could be checked, but not everything could be checked (see "Not checked" below).' : 'No findings.';
+}
+
+/** The answer of scan_url: a text summary and the same as structuredContent, with the scan's coverage. */
 export function scanSummary(scanId: string, result: ScanResult): CallToolResult {
   const findings = bySeverity(result.findings);
   const shown = findings.slice(0, FINDINGS_PER_ANSWER).map(findingLine);
@@ -43,11 +61,12 @@ export function scanSummary(scanId: string, result: ScanResult): CallToolResult 
     `Findings: ${counts.critical} critical, ${counts.high} high, ${counts.medium} medium, ${counts.low} low, ${counts.info} info.`,
     ...shown.map((f) => `- [${f.severity}] ${f.title} at ${f.where} (finding_id ${f.id})`),
     ...(findings.length > shown.length ? [`(${findings.length - shown.length} more: call get_scan_findings with scan_id ${scanId})`] : []),
-    findings.length ? `Call explain_finding with scan_id ${scanId} and a finding_id for the fix.` : 'No findings.',
+    findings.length ? `Call explain_finding with scan_id ${scanId} and a finding_id for the fix.` : noFindingsLine(result.coverage),
+    ...coverageLines(result.coverage),
   ];
   return {
     content: [{ type: 'text', text: lines.join('\n') }],
-    structuredContent: { scan_id: scanId, url: result.target.url, grade: result.grade, score: result.score, counts, findings: shown, total_findings: findings.length },
+    structuredContent: { scan_id: scanId, url: result.target.url, grade: result.grade, score: result.score, counts, findings: shown, total_findings: findings.length, coverage: result.coverage ?? null },
   };
 }
 
@@ -96,8 +115,12 @@ async function findingsTool(deps: McpToolDeps, { workspaceId }: McpOwner, args: 
     `Scan ${row.id} of ${result.target.url}: grade ${result.grade}, ${all.length} finding(s)${all.length ? `, showing ${offset + 1}-${offset + page.length}` : ''}.`,
     ...findings.map((f) => `\n## [${f.severity}] ${f.title} (finding_id ${f.id})\nWhere: ${f.where}\n${f.detail}\nEvidence:\n${[f.evidence.request, f.evidence.response, f.evidence.match && `Match: ${f.evidence.match}`].filter(Boolean).join('\n')}`),
     ...(next !== null ? [`\nMore: call get_scan_findings with offset ${next}.`] : []),
+    ...(all.length ? [] : [noFindingsLine(result.coverage)]),
+    '',
+    ...coverageLines(result.coverage),
   ].join('\n');
-  return { content: [{ type: 'text', text }], structuredContent: { scan_id: row.id, grade: result.grade, score: result.score, total: all.length, next_offset: next, findings } };
+  const coverage = result.coverage ?? null;
+  return { content: [{ type: 'text', text }], structuredContent: { scan_id: row.id, grade: result.grade, score: result.score, total: all.length, next_offset: next, findings, coverage } };
 }
 
 async function explainTool(deps: McpToolDeps, { workspaceId }: McpOwner, args: { scan_id: string; finding_id: string }): Promise<CallToolResult> {

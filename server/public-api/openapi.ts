@@ -75,6 +75,7 @@ function paths(): Json {
       get: {
         operationId: 'getScan',
         summary: 'Get a scan and its results',
+        description: 'The scan; once it is completed, its results: findings with evidence, and `coverage`, what the scan could not check (no findings with gaps there does not mean a safe site).',
         parameters: idParameter(),
         responses: { '200': ok('The scan; `results` once it is completed.', 'Scan'), '404': detail('No scan of this account has this id.'), ...errors },
       },

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest, signUp } from '../testing/http';
 import { startTestServer } from '../testing/test-server';
@@ -16,6 +17,13 @@ let server: Server;
 let site: http.Server;
 let siteUrl: string;
 let owner: { token: string; key: string };
+let database: pg.Pool;
+
+/** The result as the scan job stored it. */
+async function storedResult(id: string): Promise<{ coverage?: unknown }> {
+  const { rows } = await database.query<{ result: { coverage?: unknown } }>('select result from scans where id = $1', [id]);
+  return rows[0]!.result;
+}
 let other: { token: string; key: string };
 
 const call = (method: string, path: string, key: string | undefined, body?: unknown, target: Server = server) =>
@@ -45,6 +53,7 @@ interface ScanAnswer {
     grade: string;
     categories: Record<string, { issues: number; warnings: number; passed: number }>;
     findings: { severity: string; evidence: Record<string, string>; remediation: string; family: string }[];
+    coverage: null | { checksSkipped: unknown[]; fetched?: { pages: number; scripts: number }; rendering?: { ran: boolean; reason?: string } };
     screenshots: null;
   };
 }
@@ -62,11 +71,13 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
   server = await startTestServer({ VIBEEVAL_SCAN_ALLOW_PRIVATE: 'true', VIBEEVAL_SCAN_RENDER: 'false', VIBEEVAL_SCAN_RATE: '0', VIBEEVAL_SCENARIO_CONCURRENCY: '0' });
+  database = new pg.Pool({ connectionString: server.databaseUrl, max: 1 });
   owner = await account(server, 'v1-owner');
   other = await account(server, 'v1-other');
 }, 120_000);
 
 afterAll(async () => {
+  await database?.end();
   await server?.stop();
   await new Promise<void>((resolve) => site?.close(() => resolve()));
 });
@@ -105,6 +116,11 @@ describe('/v1/scans', () => {
     expect(results.warnings).toBe(results.findings.filter((finding) => finding.severity === 'low').length);
     expect(Object.values(results.categories).reduce((sum, family) => sum + family.issues, 0)).toBe(serious);
 
+    // What the scan could check comes with it, the same object the stored result holds: nothing rendered here.
+    const stored = await storedResult(scan.id);
+    expect(results.coverage).toEqual(stored.coverage);
+    expect(results.coverage).toMatchObject({ checksSkipped: [], fetched: { pages: 1 }, rendering: { ran: false } });
+
     // The project made for the URL took the depth as its pages.
     const project = (await call('GET', `/project/${scan.project_id}`, owner.token)).json as { num_pages: number };
     expect(project.num_pages).toBe(2);
@@ -131,6 +147,14 @@ describe('/v1/scans', () => {
       expect(answer).toMatchObject({ status: 400, json: { detail: refusal } });
       expect(answer.text).not.toContain('S3cret-api-pw');
     }
+  });
+
+  it('gives coverage null for a result stored before coverage was recorded', async () => {
+    const { scans } = (await call('GET', '/v1/scans', owner.key)).json as { scans: { id: string; status: string }[] };
+    const done = scans.find((scan) => scan.status === 'completed')!;
+    await database.query(`update scans set result = result - 'coverage' where id = $1`, [done.id]);
+    const answer = (await call('GET', `/v1/scans/${done.id}`, owner.key)).json as ScanAnswer;
+    expect(answer.results).toMatchObject({ coverage: null, score: expect.any(Number) as number });
   });
 
   it('lists the scans newest first with their total, in pages', async () => {
@@ -197,5 +221,14 @@ describe('GET /v1/openapi.json', () => {
     expect(operations.map(({ key }) => key).sort()).toEqual(['GET /v1/projects', 'GET /v1/scans', 'GET /v1/scans/{id}', 'POST /v1/scans']);
     for (const { key, op } of operations) expect(Object.keys(op.responses), key).toEqual(expect.arrayContaining(['401', '429']));
     expect(Object.keys(document.paths['/v1/scans/{id}']!.get!.responses)).toContain('404');
+
+    // A scan's results say what could not be checked: coverage is documented, nullable, with its parts.
+    const scanSchema = document.components.schemas.Scan as { properties: { results: { anyOf: Array<{ properties?: Record<string, { anyOf?: Array<{ type?: string; properties?: Record<string, unknown> }>; description?: string }> }> } } };
+    const results = scanSchema.properties.results.anyOf.find((option) => option.properties)!;
+    const coverage = results.properties!.coverage!;
+    expect(coverage.description).toMatch(/^What the scan could and could not check/);
+    expect(coverage.anyOf!.map((option) => option.type ?? 'object').sort()).toEqual(['null', 'object']);
+    const parts = coverage.anyOf!.find((option) => option.properties)!.properties!;
+    expect(Object.keys(parts)).toEqual(expect.arrayContaining(['checksSkipped', 'fetched', 'rendering', 'backends', 'loginRequired', 'rateLimited']));
   });
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cursorSchema } from '../../common/pagination';
 import { PAGE_SIZES } from '../../common/pagination';
 import { PROJECT_LIMITS, projectUrlSchema } from '../../common/projects';
-import { CHECK_FAMILIES, findingSchema, gradeSchema } from '../../common/scan';
+import { CHECK_FAMILIES, findingSchema, gradeSchema, scanCoverageSchema } from '../../common/scan';
 
 // The public API's shapes (/v1), one source for validation, answers and the OpenAPI document (openapi.ts).
 
@@ -79,6 +79,12 @@ export const v1ResultsSchema = z
     categories: z.partialRecord(z.enum(CHECK_FAMILIES), categorySchema).describe('Per check family (headers, secrets, supabase, …): its issues, warnings and passed checks.'),
     findings: z.array(findingSchema).describe('Every finding with its evidence (secrets masked) and remediation.'),
     notes: z.array(z.string()).describe('What went wrong without stopping the scan (an unreachable sitemap, a failed probe).'),
+    coverage: scanCoverageSchema
+      .nullable()
+      .describe(
+        'What the scan could and could not check: pages and scripts fetched, pages rendered in a browser, the backends the app talks to and whether each could be checked, pages that need a login, hosts that rate limited the scan, checks skipped and why. ' +
+          'No findings with gaps here does not mean a safe site. Null for scans stored before coverage was recorded.',
+      ),
     screenshots: z.null().describe('Always null: scans do not capture screenshots yet, whatever include_screenshots says.'),
   })
   .describe('Null until the scan is completed.');

@@ -68,7 +68,7 @@ export function toV1Results(result: ScanResult): Results {
     } else family(finding.family);
   }
   for (const passed of result.passed) family(passed.family).passed++;
-  return { issues, warnings, score: result.score, grade: result.grade, categories, findings: result.findings, notes: result.warnings, screenshots: null };
+  return { issues, warnings, score: result.score, grade: result.grade, categories, findings: result.findings, notes: result.warnings, coverage: result.coverage ?? null, screenshots: null };
 }
 
 function toV1Scan(row: Omit<ScanRow, 'sort_at'>, result: unknown): V1Scan {

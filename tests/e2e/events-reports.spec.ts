@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { gate, newEmail, signIn, signUp, snapWidths, startTestSite, type TestPage } from './support';
+import { gate, newEmail, reloadReady, signIn, signUp, snapWidths, startTestSite, type TestPage } from './support';
 
 // A tiny site on 127.0.0.1 for the real scans: two pages, a JSON endpoint and an exposed .env, so the scan
 // records page views and API calls and its security report has findings. Unknown paths answer a JSON 404,
@@ -122,8 +122,12 @@ test('events: live rows from a real scan, search, clear, error view; reports: re
   await expect(rows).toHaveCount(30);
 
   // The error view: 'Failed to load events' with Try Again, which reloads the page.
+  // The view shows once the list has failed three times (the query client asks twice more, 1 s then 2 s apart), after
+  // the app has started again. While a route is set Playwright turns the browser's cache off and holds every request
+  // for the route check, so this reload fetches the whole app again: on a loaded machine its start alone took 13 s.
+  // That start is waited for on its own, as every reload in the suite is; the view's wait covers the list's requests.
   await page.route('**/events/recent?*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
-  await page.reload();
+  await reloadReady(page);
   await expect(page.getByText('Failed to load events')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('button', { name: 'Try Again' })).toBeVisible();
   await snapWidths(page, 'events-error');

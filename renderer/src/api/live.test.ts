@@ -2,10 +2,11 @@ import type { LiveMessage, Project, ScanSummary } from '@common/projects';
 import type { Page } from '@common/pagination';
 import type { ScanProgress } from '@common/scan';
 import type { Scenario, ScenarioDetail, ScenarioRun } from '@common/scenarios';
-import { QueryClient, type InfiniteData } from '@tanstack/react-query';
+import { QueryClient, QueryObserver, type InfiniteData } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './http';
 import { LiveConnection, applyLiveMessage, parseLiveMessage, reconnectDelay, type LiveSource } from './live';
+import { LIVE_REFETCH_WINDOW_MS } from './live-invalidations';
 import { queryKeys } from './query-keys';
 
 const progress: ScanProgress = { phase: 'crawl', pagesDone: 2, pagesTotal: 5, checksRun: 3, checksTotal: 40, findings: 1 };
@@ -289,5 +290,97 @@ describe('applyLiveMessage: scenario.run', () => {
     client.setQueryData<ScenarioDetail>(queryKeys.scenarios.detail('sc1'), { ...scenario(newer), runs: [newer] });
     applyLiveMessage(client, { type: 'scenario.run', scenario_id: 'sc1', run: run('r3', 'queued', '2026-11-03T00:00:00.000Z') });
     expect(client.getQueryData<ScenarioDetail>(queryKeys.scenarios.detail('sc1'))?.runs.map((r) => r.id)).toEqual(['r3', 'r2']);
+  });
+});
+
+describe('applyLiveMessage: a burst of messages', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  type Row = { id: string };
+  const eventMessage = (id: string): LiveMessage => ({
+    type: 'event',
+    project_id: 'p1',
+    event: { id, event_name: 'page_view', url: 'https://example.com', timestamp: '2026-11-28T08:00:00Z' },
+  });
+
+  /** An events list on screen (an active observer) over a server whose list the test grows; `hold` keeps answers back. */
+  async function watchedList() {
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: 10_000 } } });
+    const server: Row[] = [];
+    const requests: AbortSignal[] = [];
+    let held: (() => void) | null = null;
+    let hold = false;
+    const observer = new QueryObserver<Row[]>(client, {
+      queryKey: queryKeys.events.recent(30),
+      queryFn: async ({ signal }) => {
+        requests.push(signal);
+        const answer = [...server].reverse();
+        if (hold) await new Promise<void>((resolve) => (held = resolve));
+        return answer;
+      },
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    await vi.advanceTimersByTimeAsync(0);
+    const burst = (count: number) => {
+      for (let i = 0; i < count; i++) {
+        const id = `e${server.length + 1}`;
+        server.push({ id });
+        applyLiveMessage(client, eventMessage(id));
+      }
+    };
+    return {
+      client,
+      requests,
+      burst,
+      list: () => client.getQueryData<Row[]>(queryKeys.events.recent(30)),
+      holdAnswers: (on: boolean) => (hold = on),
+      release: () => held?.(),
+      unsubscribe,
+    };
+  }
+
+  it('50 event messages refetch the events list once, and it ends with the newest event', async () => {
+    const list = await watchedList();
+    expect(list.requests).toHaveLength(1);
+    list.burst(50);
+    expect(list.client.getQueryState(queryKeys.events.recent(30))?.isInvalidated).toBe(true);
+    await vi.advanceTimersByTimeAsync(LIVE_REFETCH_WINDOW_MS);
+    await vi.advanceTimersByTimeAsync(LIVE_REFETCH_WINDOW_MS * 10);
+    expect(list.requests).toHaveLength(2);
+    expect(list.requests.some((signal) => signal.aborted)).toBe(false);
+    expect(list.list()?.[0]).toEqual({ id: 'e50' });
+    expect(list.list()).toHaveLength(50);
+    list.unsubscribe();
+  });
+
+  it('messages during a refetch do not cancel it: one more refetch follows it, with the newest event', async () => {
+    const list = await watchedList();
+    list.holdAnswers(true);
+    list.burst(10);
+    await vi.advanceTimersByTimeAsync(LIVE_REFETCH_WINDOW_MS);
+    expect(list.requests).toHaveLength(2);
+    // The second burst arrives while that request is on its way, and for several windows.
+    list.burst(10);
+    await vi.advanceTimersByTimeAsync(LIVE_REFETCH_WINDOW_MS * 5);
+    expect(list.requests).toHaveLength(2);
+    expect(list.requests[1]?.aborted).toBe(false);
+    list.holdAnswers(false);
+    list.release();
+    await vi.advanceTimersByTimeAsync(LIVE_REFETCH_WINDOW_MS * 2);
+    await vi.advanceTimersByTimeAsync(LIVE_REFETCH_WINDOW_MS * 10);
+    expect(list.requests).toHaveLength(3);
+    expect(list.list()?.[0]).toEqual({ id: 'e20' });
+    list.unsubscribe();
+  });
+
+  it('a list nobody shows is marked stale and not fetched', async () => {
+    const client = new QueryClient();
+    const queryFn = vi.fn(async () => []);
+    await client.prefetchQuery({ queryKey: queryKeys.events.recent(30), queryFn });
+    for (let i = 0; i < 50; i++) applyLiveMessage(client, eventMessage(`e${i}`));
+    await vi.advanceTimersByTimeAsync(LIVE_REFETCH_WINDOW_MS * 10);
+    expect(queryFn).toHaveBeenCalledTimes(1);
+    expect(client.getQueryState(queryKeys.events.recent(30))?.isInvalidated).toBe(true);
   });
 });

@@ -8,6 +8,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useServices, useSupabase } from '../app/services';
 import { ApiError, type ApiClient } from './http';
+import { liveInvalidations } from './live-invalidations';
 import { queryKeys } from './query-keys';
 
 // The live stream (GET /live, server-sent events): one connection per signed-in session that feeds the
@@ -48,8 +49,10 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
 
 const FINISHED_STATES = new Set(['completed', 'failed']);
 
-/** How one message changes the query cache. */
+/** How one message changes the query cache: stored at once, refetches gathered over a short window. */
 export function applyLiveMessage(queryClient: QueryClient, message: LiveMessage): void {
+  // Refetches are gathered: a burst of messages fetches each list it touches once, not once per message.
+  const invalidations = liveInvalidations(queryClient);
   switch (message.type) {
     case 'scan.progress': {
       const { project_id: projectId, scan_id: scanId, progress } = message;
@@ -69,16 +72,16 @@ export function applyLiveMessage(queryClient: QueryClient, message: LiveMessage)
       );
       if (FINISHED_STATES.has(scan.state)) queryClient.removeQueries({ queryKey: queryKeys.live.scanProgress(projectId), exact: true });
       // The detail key is the prefix of the project's scan and events keys, so one call refreshes all three.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.projects.detail(projectId) });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.projects.list() });
+      invalidations.invalidate({ queryKey: queryKeys.projects.detail(projectId) });
+      invalidations.invalidate({ queryKey: queryKeys.projects.list() });
       return;
     }
     case 'event': {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.events.all });
+      invalidations.invalidate({ queryKey: queryKeys.events.all });
       if (message.project_id) {
-        void queryClient.invalidateQueries({ queryKey: queryKeys.projects.events(message.project_id) });
+        invalidations.invalidate({ queryKey: queryKeys.projects.events(message.project_id) });
       } else {
-        void queryClient.invalidateQueries({
+        invalidations.invalidate({
           queryKey: queryKeys.projects.all,
           predicate: (query) => query.queryKey[1] === 'detail' && query.queryKey[3] === 'events',
         });
@@ -86,15 +89,15 @@ export function applyLiveMessage(queryClient: QueryClient, message: LiveMessage)
       return;
     }
     case 'report.state':
-      void queryClient.invalidateQueries({ queryKey: queryKeys.reports.recent });
+      invalidations.invalidate({ queryKey: queryKeys.reports.recent });
       return;
     case 'scenario.run':
       applyScenarioRun(queryClient, message.scenario_id, message.run);
       return;
     case 'continuous.build':
       // A build made or judged changes the project's current build and its history.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.continuous.monitoring(message.build.project_id) });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.continuous.builds(message.build.project_id) });
+      invalidations.invalidate({ queryKey: queryKeys.continuous.monitoring(message.build.project_id) });
+      invalidations.invalidate({ queryKey: queryKeys.continuous.builds(message.build.project_id) });
       return;
   }
 }
@@ -279,10 +282,10 @@ class LiveSession {
       onOpen: (reconnected) => {
         // Whatever happened while the stream was down is only in the server's answers now.
         if (reconnected) {
-          void this.queryClient.invalidateQueries({ queryKey: queryKeys.projects.all });
-          void this.queryClient.invalidateQueries({ queryKey: queryKeys.events.all });
-          void this.queryClient.invalidateQueries({ queryKey: queryKeys.scenarios.all });
-          void this.queryClient.invalidateQueries({ queryKey: queryKeys.continuous.all });
+          const invalidations = liveInvalidations(this.queryClient);
+          for (const queryKey of [queryKeys.projects.all, queryKeys.events.all, queryKeys.scenarios.all, queryKeys.continuous.all]) {
+            invalidations.invalidate({ queryKey });
+          }
         }
       },
       isFatal: (error) => error instanceof ApiError && (error.status === 401 || error.status === 403),

@@ -9,5 +9,6 @@ import { APPS as DISCOVERY } from './discovery';
 import { APPS as DATA_SEVERITY } from './data-severity';
 import { APPS as CAPABILITY_URLS } from './capability-urls';
 import { APPS as DETERMINISM } from './determinism';
+import { APPS as DISCOVERY_2 } from './discovery-2';
 
-export const CORPUS: readonly CorpusApp[] = [...CORE, ...API, ...TOKENS, ...FRAMEWORKS, ...FIREBASE, ...DISCOVERY, ...DATA_SEVERITY, ...CAPABILITY_URLS, ...DETERMINISM];
+export const CORPUS: readonly CorpusApp[] = [...CORE, ...API, ...TOKENS, ...FRAMEWORKS, ...FIREBASE, ...DISCOVERY, ...DATA_SEVERITY, ...CAPABILITY_URLS, ...DETERMINISM, ...DISCOVERY_2];
