@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { continuousBuildSchema } from './continuous';
 import { PAGE_SIZES, pageQuerySchema } from './pagination';
+import { parseScanAccounts } from './scan-accounts';
 import { findingSchema, gradeSchema, scanProgressSchema, scanResultSchema, severityCountsSchema } from './scan';
 import { scenarioRunSchema } from './scenarios';
 
@@ -23,13 +24,26 @@ export const projectUrlSchema = z
     }
   }, 'Please enter a valid URL');
 
+/**
+ * The Credentials field: at most 1000 characters holding one or two test accounts, one per line (`email password`,
+ * `email / password`, or `Email:` / `Password:` lines). A message names the line, never a password.
+ */
+export const secretInstructionSchema = z
+  .string()
+  .max(PROJECT_LIMITS.secretInstructions, 'Secret instructions cannot exceed 1000 characters')
+  .superRefine((value, context) => {
+    if (!value.trim()) return;
+    const parsed = parseScanAccounts(value, 'field');
+    if (!parsed.ok) context.addIssue({ code: 'custom', message: `Credentials ${parsed.message}` });
+  });
+
 /** The 'Create New Project' dialog (spec section 5). */
 export const createProjectFormSchema = z.object({
   name: z.string().trim().min(1, 'Project name is required').max(PROJECT_LIMITS.name, 'Project name cannot exceed 50 characters'),
   description: z.string().max(PROJECT_LIMITS.description, 'Description cannot exceed 500 characters').optional().default(''),
   url: projectUrlSchema,
   instruction_text: z.string().max(PROJECT_LIMITS.instructions, 'Instructions cannot exceed 1000 characters').optional().default(''),
-  secret_instruction: z.string().max(PROJECT_LIMITS.secretInstructions, 'Secret instructions cannot exceed 1000 characters').optional().default(''),
+  secret_instruction: secretInstructionSchema.optional().default(''),
 });
 export type CreateProjectForm = z.input<typeof createProjectFormSchema>;
 
@@ -48,7 +62,7 @@ export const createProjectBodySchema = z.object({
   url: projectUrlSchema,
   status: statusSchema.default('active'),
   instruction_text: z.string().max(PROJECT_LIMITS.instructions, 'Instructions cannot exceed 1000 characters').nullish(),
-  secret_instruction: z.string().max(PROJECT_LIMITS.secretInstructions, 'Secret instructions cannot exceed 1000 characters').nullish(),
+  secret_instruction: secretInstructionSchema.nullish(),
   num_pages: pagesSchema.default(1),
 });
 export type CreateProjectBody = z.input<typeof createProjectBodySchema>;
@@ -68,7 +82,7 @@ export function createBodyFromForm(form: z.output<typeof createProjectFormSchema
 export const updateProjectBodySchema = z
   .object({
     instruction_text: z.string().max(PROJECT_LIMITS.instructions, 'Instructions cannot exceed 1000 characters').nullable(),
-    secret_instruction: z.string().max(PROJECT_LIMITS.secretInstructions, 'Secret instructions cannot exceed 1000 characters').nullable(),
+    secret_instruction: secretInstructionSchema.nullable(),
     url: projectUrlSchema,
     status: statusSchema,
     num_pages: pagesSchema,

@@ -32,6 +32,7 @@ async function scanCommand(args: string[]): Promise<void> {
     stderr: process.stderr,
     signal: controller.signal,
     colour: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
+    env: process.env,
   });
   process.exitCode = code;
   // Exit once stdout is flushed, even if a socket or browser the scan opened is still closing.

@@ -239,6 +239,10 @@ const TABLE: Record<string, Entry> = {
       const scan = started.json as { id: string; project_id: string };
       expect((await call(json(owner.apiKey, 'GET', `/v1/scans/${scan.id}`))).status).toBe(404);
       expect((await call(json(owner.token, 'GET', `/project/${scan.project_id}`))).status).toBe(404);
+      // A signed-in scan of another user's project by its id: 404, as for any of their records.
+      const theirs = await call(json(b.apiKey, 'POST', '/v1/scans', { projectId: owner.projectId }));
+      expect({ status: theirs.status, body: theirs.json }).toEqual({ status: 404, body: { detail: 'Project not found' } });
+      expect((await call(json(owner.apiKey, 'POST', '/v1/scans', { projectId: owner.projectId }))).status).not.toBe(404);
     },
   },
   'GET /v1/openapi.json': { kind: 'no user data', reason: 'the public API description' },
@@ -512,7 +516,7 @@ beforeAll(async () => {
   await openStream(b.token, 'b', streamsOpen.signal);
 
   // A's records: a project, a finished scan with its security report, events.
-  const created = await call(json(owner.token, 'POST', '/project', { url: siteUrl, instruction_text: MARKERS.instruction, secret_instruction: MARKERS.secret }));
+  const created = await call(json(owner.token, 'POST', '/project', { url: siteUrl, instruction_text: MARKERS.instruction, secret_instruction: `owner-a@example.com ${MARKERS.secret}` }));
   const projectId = (created.json as { id: string }).id;
   const webhookId = ((await call(json(owner.token, 'POST', '/webhook', { url: `${siteUrl}a-hook` }))).json as { id: string }).id;
   const started = (await call(json(owner.token, 'POST', '/reports', { project_id: projectId, type: 'security' }))).json as { id: string };

@@ -77,7 +77,7 @@ const TABLE: Record<string, (fx: Fixtures) => FuzzTarget> = {
   'PATCH /project/:id': (fx) => ({
     auth: 'user',
     params: { id: fx.projectId },
-    body: { url: SITE, status: 'active', instruction_text: 'Shop', secret_instruction: 's', num_pages: 3, last_test: '2026-11-21T10:00:00.000Z' },
+    body: { url: SITE, status: 'active', instruction_text: 'Shop', secret_instruction: 'user: a / pass: b', num_pages: 3, last_test: '2026-11-21T10:00:00.000Z' },
   }),
   'DELETE /project/:id': (fx) => ({ auth: 'user', params: { id: fx.deleteProjectId } }),
   'PATCH /project_test/:id': (fx) => ({ auth: 'user', params: { id: fx.projectId } }),
@@ -512,7 +512,7 @@ describe('the defects found by probing, one by one', () => {
   const nul = 'bad\u0000value';
 
   it('refuses NUL in every project field with a 400 naming it', async () => {
-    const valid = { url: SITE, status: 'active', instruction_text: 'Shop', secret_instruction: 's' };
+    const valid = { url: SITE, status: 'active', instruction_text: 'Shop', secret_instruction: 'user: a / pass: b' };
     for (const field of Object.keys(valid)) {
       for (const [method, path] of [['POST', '/project'], ['PATCH', `/project/${fx.projectId}`]] as const) {
         const answer = await call(method, path, fx.token, { ...valid, [field]: nul });

@@ -151,7 +151,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
       database,
       logger,
       scanConcurrency: config.scans.concurrency,
-      scanDeps: { db: database.db, events, live, logger, links, policy: config.scans.addressPolicy, rateLimit: config.scans.rateLimit, render: config.scans.render, checkBudget: config.scans.checkBudget, webhooks: notices, onScanFinished: (id) => builds.judgeScan(id) },
+      scanDeps: { db: database.db, events, live, logger, links, policy: config.scans.addressPolicy, rateLimit: config.scans.rateLimit, render: config.scans.render, checkBudget: config.scans.checkBudget, webhooks: notices, sealer, onScanFinished: (id) => builds.judgeScan(id) },
       runReport: config.scans.concurrency > 0 ? (id, signal) => runReportJob(id, { db: database.db, events, live: bus, links, logger, policy: config.scans.addressPolicy, webhooks: notices }, signal) : undefined,
       runPublicScan:
         config.scans.concurrency > 0

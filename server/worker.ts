@@ -92,7 +92,7 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<v
     database,
     logger,
     scanConcurrency: concurrency,
-    scanDeps: { db: database.db, events, live, logger, links, policy: config.scans.addressPolicy, rateLimit: config.scans.rateLimit, render: config.scans.render, checkBudget: config.scans.checkBudget, webhooks: notices, onScanFinished: (id) => builds.judgeScan(id) },
+    scanDeps: { db: database.db, events, live, logger, links, policy: config.scans.addressPolicy, rateLimit: config.scans.rateLimit, render: config.scans.render, checkBudget: config.scans.checkBudget, webhooks: notices, sealer, onScanFinished: (id) => builds.judgeScan(id) },
     runReport: (id, signal) => runReportJob(id, { db: database.db, events, live, links, logger, policy: config.scans.addressPolicy, webhooks: notices }, signal),
     runPublicScan: (id, context) =>
       runPublicScanJob(

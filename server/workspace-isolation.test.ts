@@ -284,6 +284,11 @@ const TABLE: Record<string, Entry> = {
       const theirs = await start(s.strangerKey);
       expect(theirs.status, theirs.text).toBe(202);
       expect((await call(inW(json(owner.token, 'GET', `/project/${(theirs.json as { project_id: string }).project_id}`)))).status).toBe(404);
+      // By W's project id (a signed-in scan with its stored accounts): W's key reaches it, S's key gets 404, F's 401.
+      const byId = (key: string) => call(json(key, 'POST', '/v1/scans', { projectId: s.projectId }));
+      expect((await byId(s.strangerKey)).status).toBe(404);
+      expect((await byId(s.formerKey)).status).toBe(401);
+      expect((await byId(s.memberKey)).status).not.toBe(404);
     },
   },
   'GET /v1/openapi.json': { kind: 'no workspace data', reason: 'the public API description' },

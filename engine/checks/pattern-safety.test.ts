@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { classifyValue, rateExposure } from '../analysis/data-exposure';
 import { hintedParameters, idsInTexts } from '../analysis/function-arguments';
 import { detectFromContent, detectFromUrl } from '../analysis/js-libraries';
+import { parseScanAccounts } from '../../common/scan-accounts';
 import { parseCredentials } from '../scenarios/credentials';
 import { shannonEntropy } from '../secrets/entropy';
 import { findGenericSecrets, SECRET_RULES } from '../secrets/patterns';
@@ -28,7 +29,7 @@ const PER_MATCH_MS = 0.002;
 const LENGTHS = [1_000, 10_000, 100_000];
 const ROOT = path.resolve(__dirname, '..', '..');
 /** Folders whose patterns see site-controlled text (bodies, headers, scripts, cookies, rendered pages, logs). */
-const SOURCES = ['engine', 'server/log-scrub.ts'];
+const SOURCES = ['engine', 'server/log-scrub.ts', 'common/scan-accounts.ts'];
 
 function sourceFiles(entry: string): string[] {
   const full = path.join(ROOT, entry);
@@ -175,6 +176,8 @@ describe('patterns over site-controlled text stay linear', () => {
       detectFromContent,
       detectFromUrl: (text) => detectFromUrl(`https://cdn.example.com/${text}`),
       parseCredentials,
+      'parseScanAccounts (file)': (text) => parseScanAccounts(text, 'file'),
+      'parseScanAccounts (field)': (text) => parseScanAccounts(text, 'field'),
       'classifyValue (phone column)': (text) => classifyValue('customer_phone', text),
       'classifyValue (address column)': (text) => classifyValue('street_address', text),
       'rateExposure (one row)': (text) => rateExposure({ columns: ['email', 'token', 'ip_address', 'full_name'], row: { email: text, token: text, ip_address: text, full_name: text, card: text } }),

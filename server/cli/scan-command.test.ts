@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -81,7 +81,7 @@ describe('parseScanArgs', () => {
   it('takes the URL and leaves every option to the engine defaults', () => {
     expect(parseScanArgs(['https://example.com'])).toEqual({
       kind: 'run',
-      options: { url: 'https://example.com', scanOptions: {}, format: null, out: null, failOn: DEFAULT_FAIL_ON },
+      options: { url: 'https://example.com', scanOptions: {}, format: null, out: null, failOn: DEFAULT_FAIL_ON, accountsFile: null },
     });
     expect(DEFAULT_FAIL_ON).toBe('high');
   });
@@ -100,6 +100,8 @@ describe('parseScanArgs', () => {
       '--no-render',
       '--rate',
       '2.5',
+      '--accounts',
+      'users.txt',
     ]);
     expect(parsed).toEqual({
       kind: 'run',
@@ -109,6 +111,7 @@ describe('parseScanArgs', () => {
         format: 'sarif',
         out: 'scan.sarif',
         failOn: 'medium',
+        accountsFile: 'users.txt',
       },
     });
     expect(parseScanArgs(['x', '--rate', '0'])).toMatchObject({ options: { scanOptions: { rateLimit: 0 } } });
@@ -374,4 +377,136 @@ describe.skipIf(!existsSync(CLI))('vibeeval scan, end to end', () => {
     expect(report.findings.length).toBeGreaterThan(0);
     expect(code).toBe(EXIT.findings);
   });
+});
+
+describe('test accounts (--accounts FILE, VIBEEVAL_SCAN_ACCOUNTS)', () => {
+  const PASSWORDS = ['S3cret!pw', 'P4ss two'];
+  const FILE = '# staging users\nalice@example.com S3cret!pw\n\nbob P4ss two\n';
+  const withFiles = (h: Harness, files: Record<string, string>) => {
+    h.deps.readFile = async (path) => {
+      if (path in files) return files[path]!;
+      throw Object.assign(new Error(`ENOENT: no such file or directory, open '${path}'`), { code: 'ENOENT' });
+    };
+    return h;
+  };
+  const noPassword = (h: Harness) => {
+    for (const password of [...PASSWORDS, 'Th1rd-pw', 'lonely-Secret']) expect(h.stdout.text + h.stderr.text).not.toContain(password);
+  };
+
+  it('parses --accounts', () => {
+    const parsed = parseScanArgs(['https://example.com', '--accounts', 'users.txt']);
+    expect(parsed.kind === 'run' && parsed.options.accountsFile).toBe('users.txt');
+    expect(parseScanArgs(['https://example.com', '--accounts='])).toEqual({ kind: 'error', message: '--accounts needs a file name' });
+  });
+
+  it('gives the file accounts to the scan in its hooks, never in its options', async () => {
+    const h = withFiles(harness({ result: clean() }), { 'users.txt': FILE });
+    h.deps.env = { VIBEEVAL_SCAN_ACCOUNTS: 'env@example.com other' };
+    expect(await runScanCommand(['https://example.com', '--accounts', 'users.txt'], h.deps)).toBe(EXIT.ok);
+    expect(h.calls[0]!.hooks.accounts).toEqual([
+      { login: 'alice@example.com', password: 'S3cret!pw' },
+      { login: 'bob', password: 'P4ss two' },
+    ]);
+    expect(JSON.stringify(h.calls[0]!.options)).not.toContain('S3cret');
+    noPassword(h);
+  });
+
+  it('takes VIBEEVAL_SCAN_ACCOUNTS when --accounts is absent, and no accounts when neither is set', async () => {
+    const h = harness({ result: clean() });
+    h.deps.env = { VIBEEVAL_SCAN_ACCOUNTS: 'alice@example.com S3cret!pw\nbob P4ss two' };
+    await runScanCommand(['https://example.com'], h.deps);
+    expect(h.calls[0]!.hooks.accounts?.map((a) => a.login)).toEqual(['alice@example.com', 'bob']);
+    const none = harness({ result: clean() });
+    await runScanCommand(['https://example.com'], none.deps);
+    expect(none.calls[0]!.hooks.accounts).toBeUndefined();
+  });
+
+  it.each([
+    ['a line without a password', 'alice@example.com S3cret!pw\nlonely-Secret\n', /users\.txt, line 2: cannot read an account/],
+    ['a third account', `${FILE}carol@example.com Th1rd-pw\n`, /users\.txt, line 5: a third account/],
+    ['no account at all', '# nobody yet\n', /users\.txt holds no account/],
+  ])('exits 2 without scanning on %s, naming the line and never a password', async (_what, content, message) => {
+    const h = withFiles(harness(), { 'users.txt': content });
+    expect(await runScanCommand(['https://example.com', '--accounts', 'users.txt'], h.deps)).toBe(EXIT.usage);
+    expect(h.stderr.text).toMatch(message);
+    expect(h.calls).toHaveLength(0);
+    noPassword(h);
+  });
+
+  it('exits 2 naming the variable and the line when VIBEEVAL_SCAN_ACCOUNTS is bad', async () => {
+    const h = harness();
+    h.deps.env = { VIBEEVAL_SCAN_ACCOUNTS: 'lonely-Secret' };
+    expect(await runScanCommand(['https://example.com'], h.deps)).toBe(EXIT.usage);
+    expect(h.stderr.text).toContain('VIBEEVAL_SCAN_ACCOUNTS, line 1: cannot read an account');
+    noPassword(h);
+  });
+
+  it('exits 2 naming the path when the file cannot be read', async () => {
+    const h = withFiles(harness(), {});
+    expect(await runScanCommand(['https://example.com', '--accounts', '/nowhere/users.txt'], h.deps)).toBe(EXIT.usage);
+    expect(h.stderr.text).toBe('vibeeval scan: cannot read the accounts file /nowhere/users.txt (ENOENT)\n');
+  });
+
+  it('prints how the scan signed in as each account, and why not', async () => {
+    const result: ScanResult = {
+      ...clean(),
+      coverage: {
+        ...(clean().coverage ?? { checksSkipped: [] }),
+        signIns: [
+          { account: 'alice@example.com', signedIn: true, method: 'supabase' },
+          { account: 'bob', signedIn: false, reason: 'the site answered 400: invalid login credentials' },
+        ],
+      },
+    };
+    const h = withFiles(harness({ result }), { 'users.txt': FILE });
+    await runScanCommand(['https://example.com', '--accounts', 'users.txt'], h.deps);
+    expect(h.stdout.text).toContain('  Sign-ins   Signed in as alice@example.com with Supabase Auth\n');
+    expect(h.stdout.text).toContain('             Could not sign in as bob: the site answered 400: invalid login credentials\n');
+    noPassword(h);
+  });
+
+  it('says when the scan reported no sign-in for the given accounts', async () => {
+    const h = withFiles(harness({ result: clean() }), { 'users.txt': FILE });
+    await runScanCommand(['https://example.com', '--accounts', 'users.txt'], h.deps);
+    expect(h.stdout.text).toContain('  Sign-ins   none reported for the 2 test accounts given');
+  });
+});
+
+describe('vibeeval scan --accounts, spawned', () => {
+  const SOURCE = join(__dirname, '..', 'cli.ts');
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'vibeeval-accounts-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** The command from source (no build needed); port 9 is never scanned: bad accounts stop it first. */
+  const run = (args: string[], env: Record<string, string> = {}) =>
+    new Promise<{ code: number | null; out: string }>((resolve) => {
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', SOURCE, 'scan', 'http://127.0.0.1:9/', ...args],
+        { timeout: 60_000, cwd: join(__dirname, '..', '..'), env: { ...process.env, VIBEEVAL_SCAN_ACCOUNTS: '', ...env } },
+        (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, out: stdout + stderr }),
+      );
+    });
+
+  it('exits 2 on a bad line of the file or the variable, naming the line and never the password', async () => {
+    const file = join(dir, 'users.txt');
+    writeFileSync(file, 'alice@example.com S3cret!pw\nlonely-Secret\n');
+    const fromFile = await run(['--accounts', file]);
+    expect(fromFile.code).toBe(EXIT.usage);
+    expect(fromFile.out).toContain(`${file}, line 2: cannot read an account`);
+    const fromEnv = await run([], { VIBEEVAL_SCAN_ACCOUNTS: 'a@example.com S3cret!pw\nb@example.com P4ss\nc@example.com Th1rd-pw' });
+    expect(fromEnv.code).toBe(EXIT.usage);
+    expect(fromEnv.out).toContain('VIBEEVAL_SCAN_ACCOUNTS, line 3: a third account');
+    for (const out of [fromFile.out, fromEnv.out]) for (const secret of ['S3cret', 'lonely-Secret', 'P4ss', 'Th1rd']) expect(out).not.toContain(secret);
+  }, 120_000);
+
+  it('exits 2 naming the path of a file it cannot read', async () => {
+    const missing = join(dir, 'missing.txt');
+    const { code, out } = await run(['--accounts', missing]);
+    expect(code).toBe(EXIT.usage);
+    expect(out).toContain(`cannot read the accounts file ${missing} (ENOENT)`);
+  }, 60_000);
 });

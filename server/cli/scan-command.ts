@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { describeSignIn, parseScanAccounts, type ScanAccount } from '../../common/scan-accounts';
 import { SEVERITIES, SEVERITY_RANK, type ScanOptions, type ScanProgress, type ScanResult, type Severity } from '../../common/scan';
 import { coverageFacts, coverageGaps, coverageIncomplete } from '../../common/scan-coverage';
 import {
@@ -31,7 +33,7 @@ export const DEFAULT_FAIL_ON: FailOn = 'high';
 const MAX_PAGES = 10_000;
 const TOP_FINDINGS = 10;
 
-export const SCAN_USAGE_LINE = 'Usage: vibeeval scan <url> [--pages N] [--format FORMAT] [--out FILE] [--fail-on LEVEL] [--active] [--no-render] [--rate N]';
+export const SCAN_USAGE_LINE = 'Usage: vibeeval scan <url> [--pages N] [--format FORMAT] [--out FILE] [--fail-on LEVEL] [--active] [--no-render] [--rate N] [--accounts FILE]';
 
 export const SCAN_USAGE = `${SCAN_USAGE_LINE}
 
@@ -50,11 +52,14 @@ Options:
   --no-render        Do not load pages in a headless browser (faster; misses client-side routes)
   --rate N           At most N requests per second per host; 0 for no limit. Without it the scan keeps
                      at most 4 requests in flight per host and slows down when the site answers 429
+  --accounts FILE    Sign in as the test accounts in FILE: one per line, the email or user name, a space,
+                     then the password (the rest of the line); at most 2; blank and # lines are skipped
   -h, --help         Show this help
 
 Exit codes: 0 nothing at or above --fail-on, 1 something is, 2 bad usage or the site could not be
 scanned, 130 interrupted.
-Environment: VIBEEVAL_CHROMIUM, the Chromium, Chrome or Edge used for rendering and PDF reports.`;
+Environment: VIBEEVAL_CHROMIUM, the Chromium, Chrome or Edge used for rendering and PDF reports;
+VIBEEVAL_SCAN_ACCOUNTS, the test accounts (newline-separated, as in FILE) when --accounts is not given.`;
 
 export interface ScanCommandOptions {
   url: string;
@@ -63,6 +68,8 @@ export interface ScanCommandOptions {
   format: ReportFormat | null;
   out: string | null;
   failOn: FailOn;
+  /** The file of test accounts (--accounts), read when the command runs. */
+  accountsFile: string | null;
 }
 
 export type ParsedScanArgs = { kind: 'help' } | { kind: 'run'; options: ScanCommandOptions } | { kind: 'error'; message: string };
@@ -83,6 +90,7 @@ export function parseScanArgs(argv: readonly string[]): ParsedScanArgs {
         active: { type: 'boolean' },
         'no-render': { type: 'boolean' },
         rate: { type: 'string' },
+        accounts: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -141,8 +149,10 @@ export function parseScanArgs(argv: readonly string[]): ParsedScanArgs {
     if (format === null) return { kind: 'error', message: `cannot tell the report format from '${out}': add --format (${REPORT_FORMATS.join(', ')})` };
   }
   if (format === 'pdf' && out === null) return { kind: 'error', message: '--format pdf needs --out FILE (a PDF is not written to the terminal)' };
+  const accountsFile = values.accounts ?? null;
+  if (accountsFile !== null && accountsFile.trim() === '') return { kind: 'error', message: '--accounts needs a file name' };
 
-  return { kind: 'run', options: { url: positionals[0]!, scanOptions, format, out, failOn } };
+  return { kind: 'run', options: { url: positionals[0]!, scanOptions, format, out, failOn, accountsFile } };
 }
 
 /** The findings that make the command fail. */
@@ -213,7 +223,7 @@ const COLOURS: Record<Severity, string> = { critical: '1;31', high: '31', medium
 /** The human summary: target, score, header grade, counts, top findings, where the report went, the verdict. */
 export function formatSummary(
   result: ScanResult,
-  options: { failOn: FailOn; reportPath?: string | null; format?: ReportFormat | null; colour?: boolean },
+  options: { failOn: FailOn; reportPath?: string | null; format?: ReportFormat | null; colour?: boolean; accountsGiven?: number },
 ): string {
   const paint = (code: string, text: string) => (options.colour ? `\x1b[${code}m${text}\x1b[0m` : text);
   const counts = Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as Record<Severity, number>;
@@ -231,6 +241,7 @@ export function formatSummary(
   ];
   const facts = result.coverage ? coverageFacts(result.coverage) : '';
   if (facts) lines.push(`  Coverage   ${terminalSafe(facts)}`);
+  lines.push(...signInLines(result, options.accountsGiven ?? 0));
   const gaps = coverageGaps(result.coverage);
   if (gaps.length) {
     lines.push('', paint('33', 'Not checked:'));
@@ -269,6 +280,42 @@ export function formatSummary(
   return `${lines.join('\n')}\n`;
 }
 
+/** The summary's sign-in lines: how the scan signed in as each given account (logins only, never a password). */
+function signInLines(result: ScanResult, accountsGiven: number): string[] {
+  const signIns = result.coverage?.signIns ?? [];
+  if (signIns.length === 0) {
+    return accountsGiven ? [`  Sign-ins   none reported for the ${accountsGiven} test account${accountsGiven === 1 ? '' : 's'} given`] : [];
+  }
+  return signIns.map((outcome, index) => `  ${index === 0 ? 'Sign-ins ' : '         '}  ${terminalSafe(describeSignIn(outcome))}`);
+}
+
+/** The test accounts of --accounts FILE, else of VIBEEVAL_SCAN_ACCOUNTS; an error names the file or variable and the line. */
+export async function loadScanAccounts(
+  accountsFile: string | null,
+  deps: Pick<ScanCommandDeps, 'readFile' | 'env'>,
+): Promise<{ ok: true; accounts: ScanAccount[] } | { ok: false; message: string }> {
+  let text: string;
+  let source: string;
+  if (accountsFile !== null) {
+    source = accountsFile;
+    try {
+      text = await (deps.readFile ?? ((path: string) => readFile(path, 'utf8')))(accountsFile);
+    } catch (error) {
+      // The code only (ENOENT, EACCES): the path is named here, and no part of the file is read back.
+      const code = (error as NodeJS.ErrnoException).code;
+      return { ok: false, message: `cannot read the accounts file ${accountsFile}${code ? ` (${code})` : ''}` };
+    }
+  } else {
+    source = 'VIBEEVAL_SCAN_ACCOUNTS';
+    text = deps.env?.VIBEEVAL_SCAN_ACCOUNTS ?? '';
+    if (!text.trim()) return { ok: true, accounts: [] };
+  }
+  const parsed = parseScanAccounts(text, 'file');
+  if (!parsed.ok) return { ok: false, message: `${source}, ${parsed.message}` };
+  if (parsed.accounts.length === 0) return { ok: false, message: `${source} holds no account (one per line: the email or user name, a space, the password)` };
+  return parsed;
+}
+
 export interface ScanCommandDeps {
   /** The engine's scan(), injected so tests can run the command without a network. */
   scan: (url: string, options: Partial<ScanOptions>, hooks: ScanHooks) => Promise<ScanResult>;
@@ -281,6 +328,10 @@ export interface ScanCommandDeps {
   now?: () => number;
   /** Colour in the summary (a terminal without NO_COLOR). */
   colour?: boolean;
+  /** Reads the --accounts file (defaults to the file system). */
+  readFile?: (path: string) => Promise<string>;
+  /** The environment (VIBEEVAL_SCAN_ACCOUNTS); none when absent. */
+  env?: Readonly<Record<string, string | undefined>>;
 }
 
 /** Runs `vibeeval scan <args>` and returns the exit code; all output goes through deps. */
@@ -294,7 +345,13 @@ export async function runScanCommand(argv: readonly string[], deps: ScanCommandD
     deps.stderr.write(`vibeeval scan: ${parsed.message}\n${SCAN_USAGE_LINE}\nRun 'vibeeval scan --help' for details.\n`);
     return EXIT.usage;
   }
-  const { url, scanOptions, format, out, failOn } = parsed.options;
+  const { url, scanOptions, format, out, failOn, accountsFile } = parsed.options;
+  const loaded = await loadScanAccounts(accountsFile, deps);
+  if (!loaded.ok) {
+    deps.stderr.write(`vibeeval scan: ${terminalSafe(loaded.message)}\n`);
+    return EXIT.usage;
+  }
+  const accounts = loaded.accounts;
   const render = deps.render ?? ((result: ScanResult, f: ReportFormat) => renderReport(result, f));
   const progress = createProgressReporter(deps.stderr, deps.now ?? Date.now);
 
@@ -305,6 +362,8 @@ export async function runScanCommand(argv: readonly string[], deps: ScanCommandD
       signal: deps.signal,
       // The command line scans what its user can reach, localhost and the office network included.
       addressPolicy: { allowPrivate: true },
+      // Beside the options, never in them: options are stored with the result.
+      ...(accounts.length ? { accounts } : {}),
     });
   } catch (error) {
     progress.finish();
@@ -344,6 +403,8 @@ export async function runScanCommand(argv: readonly string[], deps: ScanCommandD
       summaryStream = deps.stderr;
     }
   }
-  summaryStream.write(formatSummary(result, { failOn, reportPath: out, format, colour: deps.colour && summaryStream === deps.stdout }));
+  summaryStream.write(
+    formatSummary(result, { failOn, reportPath: out, format, colour: deps.colour && summaryStream === deps.stdout, accountsGiven: accounts.length }),
+  );
   return failingFindings(result, failOn) > 0 ? EXIT.findings : EXIT.ok;
 }

@@ -1,9 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { ScanResult } from '../../common/scan';
-import { scan as runScan, ScanError, type AddressPolicy } from '../../engine/scan';
+import { parseScanAccounts, type ScanAccount } from '../../common/scan-accounts';
+import { scan as engineScan, ScanError, type AddressPolicy } from '../../engine/scan';
 import type { Db } from '../db';
-import { reports, scans } from '../db/schema';
+import { projects, reports, scans } from '../db/schema';
+import type { Sealer } from '../projects/sealed';
 import type { EventService } from '../events/service';
 import type { LiveBus } from '../live/bus';
 import { toScanSummary } from '../projects/service';
@@ -36,6 +38,32 @@ export interface ScanJobDeps {
   onScanFinished?(scanId: string): Promise<void>;
   /** CPU time allowed to check code per check and per scan; absent = the engine's defaults. */
   checkBudget?: Partial<CheckBudget>;
+  /** Opens the project's sealed credentials, whose test accounts the scan signs in as; absent = anonymous scans. */
+  sealer?: Sealer;
+  /** The engine's scan(); replaced in tests. */
+  scan?: typeof engineScan;
+}
+
+/**
+ * The test accounts in the project's Credentials field, for every scan of the project (Run Test, scheduled,
+ * continuous, API, MCP). None when the field is empty, cannot be opened (sealed under another install's key) or
+ * cannot be read as accounts; the log then says why, by line number only.
+ */
+export async function projectAccounts(db: Db, sealer: Sealer | undefined, projectId: string, log: Logger): Promise<ScanAccount[]> {
+  if (!sealer) return [];
+  const [row] = await db.select({ sealed: projects.secretInstructionSealed }).from(projects).where(eq(projects.id, projectId));
+  if (!row?.sealed) return [];
+  let text: string;
+  try {
+    text = sealer.open(row.sealed);
+  } catch {
+    log.warn('the project credentials could not be opened; the scan runs signed out');
+    return [];
+  }
+  const parsed = parseScanAccounts(text, 'field');
+  if (parsed.ok) return parsed.accounts;
+  log.warn({ line: parsed.line }, 'the project credentials could not be read as test accounts; the scan runs signed out');
+  return [];
 }
 
 /** A running scan whose heartbeat is older than this is taken to be orphaned (its worker died). */
@@ -93,7 +121,8 @@ export async function runScanJob(scanId: string, deps: ScanJobDeps, { signal, fi
   }, HEARTBEAT_MS);
 
   try {
-    const result: ScanResult = await runScan(
+    const accounts = await projectAccounts(db, deps.sealer, row.projectId, log);
+    const result: ScanResult = await (deps.scan ?? engineScan)(
       row.url,
       { maxPages: row.numPages, render: deps.render, active: false, rateLimit: deps.rateLimit },
       {
@@ -104,6 +133,8 @@ export async function runScanJob(scanId: string, deps: ScanJobDeps, { signal, fi
         onProgress: progress.onProgress,
         checkBudget: deps.checkBudget,
         ...strikeHooks(db, scans, row.id, log),
+        // Beside the options, never in them: options are stored with the result, a password never is.
+        ...(accounts.length ? { accounts } : {}),
       },
     );
     await batcher.stop();

@@ -119,7 +119,9 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
     expect(tools.map((tool) => tool.name).sort()).toEqual(['explain_finding', 'get_scan_findings', 'list_projects', 'scan_url']);
     const scanUrl = tools.find((tool) => tool.name === 'scan_url')!;
     expect(scanUrl.description).toContain('security');
-    expect(scanUrl.inputSchema.required).toEqual(['url']);
+    // url, or projectId for a signed-in scan of a project: neither alone is required, and no password field exists.
+    expect(scanUrl.inputSchema.required ?? []).toEqual([]);
+    expect(Object.keys(scanUrl.inputSchema.properties ?? {}).sort()).toEqual(['pages', 'projectId', 'url']);
   });
 
   it('scan_url runs a real scan to completion, sending progress, and answers grade, counts and findings', async () => {
@@ -218,6 +220,29 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
     const projects = (await client.callTool({ name: 'list_projects', arguments: {} })) as CallToolResult;
     expect((projects.structuredContent as { projects: unknown[] }).projects).toEqual([]);
   });
+
+  it("scan_url scans the caller's project by its id (signed in as its stored accounts), and no one else's", async () => {
+    const owner = await signUp(server.origin, 'mcp-c');
+    const created = await rawRequest(server.origin, {
+      method: 'POST',
+      path: '/project',
+      headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: `${siteUrl}signed-in/`, secret_instruction: 'alice@example.com S3cret-mcp-pw' }),
+    });
+    const projectId = (created.json as { id: string }).id;
+    const client = await connect(await insertApiKey(server.databaseUrl, owner.id));
+    const result = (await client.callTool({ name: 'scan_url', arguments: { projectId, pages: 1 } }, undefined, { timeout: 120_000 })) as CallToolResult;
+    expect(result.isError, textOf(result)).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({ url: `${siteUrl}signed-in/` });
+    expect(JSON.stringify(result)).not.toContain('S3cret-mcp-pw');
+    const stranger = await connect(keyB);
+    const refused = (await stranger.callTool({ name: 'scan_url', arguments: { projectId } })) as CallToolResult;
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toBe('Project not found: use an id from list_projects.');
+    const neither = (await client.callTool({ name: 'scan_url', arguments: {} })) as CallToolResult;
+    expect(neither.isError).toBe(true);
+    expect(textOf(neither)).toContain('Pass url, or projectId');
+  }, 150_000);
 
   it("refuses a URL that is not a website as a tool error, and a bad cursor", async () => {
     const client = await connect(keyA);

@@ -61,14 +61,34 @@ async function projectFor(deps: McpScanDeps, { userId, workspaceId }: McpOwner, 
   return created.id;
 }
 
+/** What scan_url scans: a URL (its project found or created), or a project of the workspace by its id. */
+export type ScanTarget = { url: string; projectId?: undefined } | { projectId: string; url?: string };
+
+/** The workspace's project `projectId` (another workspace's or an unknown id is 'Project not found'). */
+async function ownedProject(deps: McpScanDeps, { workspaceId }: McpOwner, { projectId, url }: { projectId: string; url?: string }, pages: number | undefined) {
+  const [found] = isUuid(projectId)
+    ? await deps.db
+        .select({ id: projects.id, url: projects.url, numPages: projects.numPages })
+        .from(projects)
+        .where(and(eq(projects.id, projectId), eq(projects.workspaceId, workspaceId)))
+        .limit(1)
+    : [];
+  if (!found) throw new ToolError('Project not found: use an id from list_projects.');
+  if (url !== undefined && url !== found.url) throw new ToolError(`url must be the project's URL (${found.url}) when projectId is given.`);
+  if (pages !== undefined && pages !== found.numPages) await deps.projects.update(workspaceId, found.id, { num_pages: pages });
+  return found.id;
+}
+
 /**
- * Starts a scan of `url` in the key's workspace (a real scan job, as the dashboard's Run Test), or joins the scan
- * of that project already queued or running. Refusals (address policy, limits, a bad URL) come back as ToolErrors.
+ * Starts a scan in the key's workspace (a real scan job, as the dashboard's Run Test), or joins the scan of that
+ * project already queued or running. A project's scan signs in as the test accounts of its Credentials (the scan
+ * job reads them; no password travels in the tool's arguments). Refusals (address policy, limits, a bad URL, an
+ * unknown project) come back as ToolErrors.
  */
-export async function startScan(deps: McpScanDeps, owner: McpOwner, url: string, pages?: number): Promise<ScanRow> {
+export async function startScan(deps: McpScanDeps, owner: McpOwner, target: ScanTarget, pages?: number): Promise<ScanRow> {
   const { userId, workspaceId } = owner;
   try {
-    const projectId = await projectFor(deps, owner, url, pages);
+    const projectId = target.projectId !== undefined ? await ownedProject(deps, owner, target, pages) : await projectFor(deps, owner, target.url, pages);
     const [running] = await deps.db
       .select()
       .from(scans)

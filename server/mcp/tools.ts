@@ -11,7 +11,7 @@ import { safeMessage } from '../log-scrub';
 import { BadCursorError } from '../pagination';
 import { VERSION } from '../version';
 import { detectStacks, explainFinding, stackTexts } from './explain';
-import { completedResult, startScan, ToolError, waitForScan, workspaceScan, type McpScanDeps } from './scans';
+import { completedResult, startScan, ToolError, waitForScan, workspaceScan, type McpScanDeps, type ScanTarget } from './scans';
 import type { McpOwner } from './sessions';
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
@@ -84,8 +84,10 @@ function progressValue(progress: ScanProgress | null): number {
   return Math.min(99, Math.round(progress.phase === 'crawl' || progress.phase === 'render' ? 5 + pages * 45 : 50 + checks * 49));
 }
 
-async function scanUrlTool(deps: McpToolDeps, owner: McpOwner, args: { url: string; pages?: number }, extra: Extra): Promise<CallToolResult> {
-  const scan = await startScan(deps, owner, args.url, args.pages);
+async function scanUrlTool(deps: McpToolDeps, owner: McpOwner, args: { url?: string; projectId?: string; pages?: number }, extra: Extra): Promise<CallToolResult> {
+  const target: ScanTarget | null = args.projectId !== undefined ? { projectId: args.projectId, url: args.url } : args.url !== undefined ? { url: args.url } : null;
+  if (!target) throw new ToolError('Pass url, or projectId (from list_projects) to scan a project signed in as its stored test accounts.');
+  const scan = await startScan(deps, owner, target, args.pages);
   const token = extra._meta?.progressToken;
   let sent = -1;
   // The scan's own live messages wake the wait (any instance's worker publishes them); the row says what is true.
@@ -174,7 +176,12 @@ export function createMcpServer(deps: McpToolDeps, owner: McpOwner): McpServer {
       title: 'Scan a website for security holes',
       description: SCAN_URL_DESCRIPTION,
       inputSchema: {
-        url: z.string().max(2048).describe('The site to scan, e.g. https://my-app.vercel.app or http://localhost:3000'),
+        url: z.string().max(2048).optional().describe('The site to scan, e.g. https://my-app.vercel.app or http://localhost:3000 (or give projectId)'),
+        projectId: z
+          .string()
+          .max(100)
+          .optional()
+          .describe("A project's id (from list_projects): scans it signed in as the test accounts stored in its Credentials; passwords are never passed here"),
         pages: z.number().int().min(1).max(1000).optional().describe('How many pages to crawl (default: the project setting, 1 for a new project)'),
       },
       annotations: { readOnlyHint: false, openWorldHint: true },

@@ -88,6 +88,43 @@ describe('project API', () => {
     expect((await api('GET', '/project/not-a-uuid')).status).toBe(404);
   });
 
+  it('takes one or two test accounts in the Credentials field and refuses a third or an unreadable line without echoing it', async () => {
+    const api = await account();
+    const two = 'alice@example.com S3cret-one\nbob@example.com / S3cret-two';
+    const { status, body } = await api('POST', '/project', { url: siteUrl, secret_instruction: two });
+    expect(status).toBe(201);
+    const third = await api('POST', '/project', { url: siteUrl, secret_instruction: `${two}\ncarol@example.com Th1rd-secret` });
+    expect(third).toEqual({ status: 400, body: { detail: 'Credentials line 3: a third account: a scan signs in as at most 2 accounts' } });
+    const unreadable = await api('PATCH', `/project/${body.id}`, { secret_instruction: 'alice@example.com S3cret-one\nLonely-Secret' });
+    expect(unreadable).toEqual({
+      status: 400,
+      body: { detail: 'Credentials line 2: cannot read an account: write one account per line as "email password" or "email / password"' },
+    });
+    expect((await api('GET', `/project/${body.id}`)).body.secret_instruction).toBe(two);
+  });
+
+  it("keeps a scan's test-account passwords out of every project answer but the owner's own Credentials field", async () => {
+    const api = await account();
+    const passwords = ['S3cret-project-one', 'S3cret-project-two'];
+    const credentials = `alice@example.com ${passwords[0]}\nbob@example.com / ${passwords[1]}`;
+    const { body: project } = await api('POST', '/project', { url: siteUrl, secret_instruction: credentials });
+    expect((await api('PATCH', `/project_test/${project.id}`)).status).toBe(200);
+    await waitFor(async () => {
+      const { body } = await api('GET', `/project/${project.id}/scan`);
+      return body.scan?.state === 'completed' || body.scan?.state === 'failed' ? body : undefined;
+    });
+    // The owner reads the field back (shown masked, with a reveal toggle); nothing else in any answer holds a password.
+    const answers = [
+      (await api('GET', '/projects')).body.map(({ secret_instruction: field, ...rest }: { secret_instruction: string }) => (expect(field).toBe(credentials), rest)),
+      (({ secret_instruction: _field, ...rest }) => rest)((await api('GET', `/project/${project.id}`)).body),
+      (await api('GET', `/project/${project.id}/scan`)).body,
+      (await api('GET', `/events/project/${project.id}`)).body,
+      (await api('GET', '/events/recent?limit=30')).body,
+    ];
+    expect(JSON.stringify(answers)).toContain('Scan completed');
+    for (const answer of answers) for (const password of passwords) expect(JSON.stringify(answer)).not.toContain(password);
+  });
+
   it('runs a real scan as a job, once at a time, with live progress, events and a signed report', async () => {
     const api = await account();
     const { body: project } = await api('POST', '/project', { url: siteUrl, instruction_text: 'Shop', num_pages: 2 });

@@ -126,6 +126,29 @@ describe('/v1/scans', () => {
     expect(project.num_pages).toBe(2);
   }, 60_000);
 
+  it("starts a signed-in scan of the caller's project by its id, never taking a password in the body", async () => {
+    const url = `${siteUrl}signed-in/`;
+    const mine = await account(server, 'v1-signed-in');
+    const created = await call('POST', '/project', mine.token, { url, secret_instruction: 'alice@example.com S3cret-api-pw' });
+    const project = created.json as { id: string };
+    const started = await call('POST', '/v1/scans', mine.key, { projectId: project.id, options: { depth: 1 } });
+    expect(started.status, started.text).toBe(202);
+    expect(started.json).toMatchObject({ project_id: project.id, url, status: 'pending' });
+    expect(started.text).not.toContain('S3cret-api-pw');
+    // Another workspace's project, or an unknown id: 404, and nothing queued.
+    expect(await call('POST', '/v1/scans', other.key, { projectId: project.id })).toMatchObject({ status: 404, json: { detail: 'Project not found' } });
+    expect(await call('POST', '/v1/scans', mine.key, { projectId: 'not-a-project' })).toMatchObject({ status: 404, json: { detail: 'Project not found' } });
+    // A different URL beside the id, no target at all, a password or accounts in the body: 400 with the reason.
+    expect((await call('POST', '/v1/scans', mine.key, { projectId: project.id, url: siteUrl })).json).toEqual({ detail: `url must be the project's URL (${url}) when projectId is given` });
+    expect(await call('POST', '/v1/scans', mine.key, {})).toMatchObject({ status: 400, json: { detail: 'url or projectId is required' } });
+    const refusal = "Passwords are never sent in a request: store the test accounts in the project's Credentials and send its projectId to scan signed in.";
+    for (const body of [{ url, password: 'S3cret-api-pw' }, { projectId: project.id, accounts: [{ login: 'a@example.com', password: 'S3cret-api-pw' }] }]) {
+      const answer = await call('POST', '/v1/scans', mine.key, body);
+      expect(answer).toMatchObject({ status: 400, json: { detail: refusal } });
+      expect(answer.text).not.toContain('S3cret-api-pw');
+    }
+  });
+
   it('gives coverage null for a result stored before coverage was recorded', async () => {
     const { scans } = (await call('GET', '/v1/scans', owner.key)).json as { scans: { id: string; status: string }[] };
     const done = scans.find((scan) => scan.status === 'completed')!;

@@ -24,9 +24,21 @@ export const v1PageQuerySchema = z
 
 export const v1IdParamsSchema = z.object({ id: z.string().max(100).describe('The scan id.') });
 
+/** Body fields that would carry a password: refused, so a password never travels in an API or MCP request. */
+export const SECRET_BODY_FIELDS = ['password', 'passwords', 'accounts', 'credentials'] as const;
+export const SECRET_BODY_MESSAGE =
+  "Passwords are never sent in a request: store the test accounts in the project's Credentials and send its projectId to scan signed in.";
+
 export const createV1ScanBodySchema = z
   .object({
-    url: projectUrlSchema.describe('The site to scan (http or https). It must be reachable under the server’s address policy.'),
+    url: projectUrlSchema
+      .optional()
+      .describe('The site to scan (http or https). It must be reachable under the server’s address policy. Required without projectId; with it, it must be the project’s URL.'),
+    projectId: z
+      .string()
+      .max(100)
+      .optional()
+      .describe('Scan this project of the key’s workspace, signed in as the test accounts stored in its Credentials (if any).'),
     options: z
       .object({
         depth: z
@@ -45,7 +57,10 @@ export const createV1ScanBodySchema = z
       .optional(),
   })
   .strict()
-  .meta({ examples: [{ url: 'https://my-app.lovable.app/', options: { depth: 5, include_screenshots: false } }] });
+  .refine((body) => body.url !== undefined || body.projectId !== undefined, { message: 'url or projectId is required' })
+  .meta({
+    examples: [{ url: 'https://my-app.lovable.app/', options: { depth: 5, include_screenshots: false } }, { projectId: '0b0f8c7e-3c55-4d51-9a34-2f1a4e7d5c10' }],
+  });
 
 export const V1_STATUSES = ['pending', 'in_progress', 'completed', 'failed'] as const;
 

@@ -137,14 +137,29 @@ export class PublicApiService {
     return found.id;
   }
 
+  /** The workspace's project `projectId` (404 for another workspace's or none); its pages set to `depth`. */
+  private async ownedProject(workspaceId: string, projectId: string, url: string | undefined, depth: number | undefined): Promise<{ id: string; url: string }> {
+    const { rows } = isUuid(projectId)
+      ? await this.deps.pool.query<{ id: string; url: string; num_pages: number }>('select id, url, num_pages from projects where id = $1 and workspace_id = $2', [projectId, workspaceId])
+      : { rows: [] };
+    const found = rows[0];
+    if (!found) throw new ProjectError(404, 'Project not found');
+    if (url !== undefined && url !== found.url) throw new ProjectError(400, `url must be the project's URL (${found.url}) when projectId is given`);
+    if (depth !== undefined && depth !== found.num_pages) await this.deps.projects.update(workspaceId, found.id, { num_pages: depth });
+    return found;
+  }
+
   /**
    * Queues a real scan. One scan runs per project at a time: while one is pending or in progress for this URL, the
    * answer is 409 naming it (poll it instead), so a retried request never starts a second scan.
    */
   async createScan(caller: ApiKeyCaller, body: z.output<typeof createV1ScanBodySchema>): Promise<V1Scan> {
     const { workspaceId, userId } = caller;
-    await this.assertScannable(body.url);
-    const projectId = await this.projectFor(caller, body.url, body.options?.depth);
+    // By projectId: that project's scan, signed in as the test accounts of its Credentials (the scan job reads them).
+    const owned = body.projectId !== undefined ? await this.ownedProject(workspaceId, body.projectId, body.url, body.options?.depth) : null;
+    const url = owned?.url ?? body.url!;
+    await this.assertScannable(url);
+    const projectId = owned?.id ?? (await this.projectFor(caller, url, body.options?.depth));
     let scan;
     try {
       scan = await this.deps.projects.queueScan(caller, projectId);
@@ -152,7 +167,7 @@ export class PublicApiService {
       if (!(error instanceof ProjectError) || error.statusCode !== 409) throw error;
       const { rows } = await this.deps.pool.query<{ id: string }>("select id from scans where project_id = $1 and state in ('queued', 'running') limit 1", [projectId]);
       const active = rows[0]?.id;
-      throw new ProjectError(409, `A scan of this URL is already pending or in progress${active ? ` (${active}); follow it with GET /v1/scans/${active}` : ''}.`);
+      throw new ProjectError(409, `A scan of this ${owned ? 'project' : 'URL'} is already pending or in progress${active ? ` (${active}); follow it with GET /v1/scans/${active}` : ''}.`);
     }
     await this.deps.jobs.enqueueScan(scan.id);
     const pages = `up to ${scan.numPages} page${scan.numPages === 1 ? '' : 's'}`;

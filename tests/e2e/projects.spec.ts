@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { animationsDone, gate, snap, startTestSite, type TestPage, snapBoth, signedIn, openReady, reloadReady } from './support';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { animationsDone, gate, snap, startTestSite, type TestPage, snapBoth, snapWidths, signedIn, openReady, reloadReady } from './support';
 
 // A tiny site on 127.0.0.1 for the real scan that Run Test starts: no security headers, a cookie without
 // HttpOnly/Secure, and an exposed .env file, so the scan has findings to show; an account page behind a login, so its
@@ -105,7 +107,7 @@ test('projects: create (validation first), card, detail, settings, run a real sc
   await settings.getByLabel('Website URL').fill('https://changed.example');
   await settings.getByRole('button', { name: 'Cancel', exact: true }).click();
   await expect(settings.getByLabel('Website URL')).toHaveValue(siteUrl);
-  await expect(settings.getByLabel('Credentials')).toHaveAttribute('type', 'password');
+  await expect(settings.getByLabel('Credentials')).toHaveAttribute('data-masked', 'true');
   await settings.getByRole('button', { name: 'Show', exact: true }).click();
   await expect(settings.getByLabel('Credentials')).toHaveValue('user: demo / pass: demo-secret-42');
   await settings.getByLabel('Website URL').fill('nope');
@@ -183,6 +185,67 @@ test('projects: create (validation first), card, detail, settings, run a real sc
   await expect(page.getByText('Project not found')).toBeVisible();
   await page.getByRole('button', { name: 'Back to Projects', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/projects$/);
+});
+
+test('projects: two test accounts in Credentials, and how the last scan signed in as each', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signedIn(page);
+
+  // A third account is refused, naming the line and never its password.
+  await page.getByRole('button', { name: 'New Project', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create New Project' });
+  await dialog.getByLabel('Project Name').fill('Signed-in shop');
+  await dialog.getByLabel('Website URL').fill(siteUrl);
+  const two = 'alice@example.com S3cret-one\nbob@example.com / S3cret-two';
+  await dialog.getByLabel('Credentials / Test User Details').fill(`${two}\ncarol@example.com Th1rd-secret`);
+  await dialog.getByRole('button', { name: 'Create Project', exact: true }).click();
+  await expect(dialog.getByText('Credentials line 3: a third account: a scan signs in as at most 2 accounts')).toBeVisible();
+  expect(await dialog.getByText(/^Credentials line/).innerText()).not.toContain('Th1rd-secret');
+  await dialog.getByLabel('Credentials / Test User Details').fill(two);
+  await dialog.getByRole('button', { name: 'Create Project', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByTestId('project-card').getByRole('link', { name: 'Signed-in shop' }).click();
+  await expect(page.getByRole('heading', { name: 'Signed-in shop', level: 1 })).toBeVisible();
+
+  // The last scan as stored: signed in as alice, not as bob (the engine fills coverage.signIns).
+  const sample = JSON.parse(readFileSync(join(process.cwd(), 'engine', 'report', '__fixtures__', 'sample-result.json'), 'utf8')) as {
+    coverage?: object;
+    score: number;
+    grade: string;
+    headers: { grade: string };
+    counts: object;
+  };
+  const result = {
+    ...sample,
+    coverage: {
+      checksSkipped: [],
+      ...sample.coverage,
+      signIns: [
+      { account: 'alice@example.com', signedIn: true, method: 'supabase' },
+        { account: 'bob@example.com', signedIn: false, reason: 'the sign-in answered 400: invalid login credentials' },
+      ],
+    },
+  };
+  const at = new Date().toISOString();
+  const scan = { id: '00000000-0000-4000-8000-000000000001', state: 'completed', queued_at: at, started_at: at, finished_at: at, progress: null, score: result.score, grade: result.grade, header_grade: result.headers.grade, counts: result.counts, error: null, report_id: null };
+  await page.route(/\/project\/[\w-]+\/scan$/, (route) =>
+    route.request().resourceType() === 'fetch' ? route.fulfill({ contentType: 'application/json', body: JSON.stringify({ scan, result, new_fingerprints: [], fixed: [], previous_scan_id: null }) }) : route.fallback(),
+  );
+  // The project names it as its latest scan (the page then loads it in full).
+  await page.route(/\/project\/[\w-]+$/, async (route) => {
+    if (route.request().resourceType() !== 'fetch' || route.request().method() !== 'GET') return route.fallback();
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...((await response.json()) as object), latest_scan: scan } });
+  });
+  await reloadReady(page);
+  const signIns = page.getByTestId('scan-sign-in');
+  await expect(signIns).toHaveCount(2);
+  await expect(signIns.nth(0)).toContainText('Signed in as alice@example.com with Supabase Auth');
+  await expect(signIns.nth(1)).toContainText('Not signed inCould not sign in as bob@example.com: the sign-in answered 400: invalid login credentials');
+  expect(await page.getByTestId('scan-coverage').innerText()).not.toContain('S3cret-');
+  await page.getByTestId('scan-sign-ins').scrollIntoViewIfNeeded();
+  await snapWidths(page, 'project-sign-ins');
 });
 
 /**

@@ -35,7 +35,7 @@ const FIELDS: FieldSpec[] = [
     label: 'Credentials / Test User Details',
     limit: PROJECT_LIMITS.secretInstructions,
     multiline: true,
-    helper: 'A test account the scanner may use. Stored with the project; shown masked.',
+    helper: 'One or two test accounts the scanner signs in as, one per line: email password (or email / password). Stored sealed; shown masked.',
   },
 ];
 

@@ -2,6 +2,7 @@ import { Alert, Badge, Collapsible, HStack, List, Stack, Text } from '@chakra-ui
 import type { ScanCoverage } from '@common/scan';
 import { backendLabel, coverageFacts, coverageGaps } from '@common/scan-coverage';
 import { severityPalette } from '../../../ui/tones';
+import { SignInsSummary } from './sign-ins';
 
 /** What the scan could and could not check: gaps first, in plain words, then the backends and pages behind a login. */
 export function ScanCoverageSummary({ coverage }: { coverage: ScanCoverage }) {
@@ -11,6 +12,7 @@ export function ScanCoverageSummary({ coverage }: { coverage: ScanCoverage }) {
   const login = coverage.loginRequired;
   return (
     <Stack gap="3" as="section" aria-label="Coverage" data-testid="scan-coverage">
+      {coverage.signIns && <SignInsSummary signIns={coverage.signIns} />}
       {gaps.length > 0 ? (
         <Alert.Root status="warning" data-testid="coverage-gaps">
           <Alert.Indicator />

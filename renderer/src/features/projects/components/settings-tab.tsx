@@ -1,4 +1,4 @@
-import { Button, Card, Field, HStack, Input, InputGroup, NativeSelect, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
+import { Button, Card, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
 import { PROJECT_LIMITS, PROJECT_STATUSES, toPageCount, updateProjectBodySchema, type Project, type UpdateProjectBody } from '@common/projects';
 import { useState, type FormEvent } from 'react';
 import { useUpdateProject } from '../hooks/use-update-project';
@@ -100,30 +100,25 @@ export function SettingsTab({ project }: { project: Project }) {
               )}
             </Field.Root>
             <Field.Root invalid={Boolean(errors.secret_instruction)}>
-              <Field.Label>Credentials</Field.Label>
-              <InputGroup
-                endElementProps={{ pointerEvents: 'auto', pe: '1' }}
-                endElement={
-                  <Button
-                    type="button"
-                    size="xs"
-                    variant="ghost"
-                    aria-pressed={showSecret}
-                    onClick={() => setShowSecret((shown) => !shown)}
-                  >
-                    {showSecret ? 'Hide' : 'Show'}
-                  </Button>
-                }
-              >
-                <Input
-                  name="secret_instruction"
-                  type={showSecret ? 'text' : 'password'}
-                  value={values.secret_instruction}
-                  onChange={set('secret_instruction')}
-                  autoComplete="off"
-                  placeholder="No credentials provided"
-                />
-              </InputGroup>
+              <HStack justify="space-between" w="full">
+                <Field.Label>Credentials</Field.Label>
+                <Button type="button" size="xs" variant="ghost" aria-pressed={showSecret} onClick={() => setShowSecret((shown) => !shown)}>
+                  {showSecret ? 'Hide' : 'Show'}
+                </Button>
+              </HStack>
+              {/* Two accounts take two lines: a textarea, masked as a password field is while hidden. */}
+              <Textarea
+                name="secret_instruction"
+                value={values.secret_instruction}
+                onChange={set('secret_instruction')}
+                autoComplete="off"
+                spellCheck={false}
+                rows={2}
+                data-masked={showSecret ? undefined : 'true'}
+                css={showSecret ? undefined : { WebkitTextSecurity: 'disc' }}
+                placeholder="No credentials provided"
+              />
+              <Field.HelperText>One or two test accounts, one per line: email password (or email / password).</Field.HelperText>
               {errors.secret_instruction && <Field.ErrorText>{errors.secret_instruction}</Field.ErrorText>}
             </Field.Root>
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
