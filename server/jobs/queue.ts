@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
+import type { QueryResult } from 'pg';
 import type { Logger } from 'pino';
 import { registerBillingRollover } from '../billing/rollover';
 import { registerMonitorTick } from '../continuous/schedule';
@@ -62,8 +63,9 @@ export interface Jobs {
  */
 export async function startJobs(options: JobsOptions): Promise<Jobs> {
   const { database, logger } = options;
+  const sql = new TrackedSql(database);
   const boss = new PgBoss({
-    db: { executeSql: (text: string, values: unknown[]) => database.pool.query(text, values) },
+    db: { executeSql: (text: string, values: unknown[]) => sql.execute(text, values) },
     schema: 'pgboss',
     // Only processes that work queues keep time for the schedules; pg-boss lets one of them send each tick.
     schedule: Boolean(options.runMonitorTick ?? options.runBillingRollover),
@@ -206,11 +208,52 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
       // With the database away, nothing in flight can record its end: no point waiting for it.
       const timeout = database.availability().state === 'up' ? 10_000 : 1_000;
       await boss.stop({ graceful: true, timeout, wait: true, close: false }).catch((error: Error) => logger.warn({ err: error }, 'job queue stop failed'));
+      // pg-boss records a job's outcome without awaiting it: the write may still be on its way once its worker has
+      // stopped. The caller closes the pool next, so let those writes land first.
+      await sql.drain(timeout);
+      sql.close();
       // Whatever this process was still scanning goes back to the queue (another process or the next start runs it).
       if (running.size) await putBack([...running]);
       if (runningRuns.size) await putBackRuns([...runningRuns]);
     },
   };
+}
+
+/** pg-boss's queries, with those still on their way known, so that a stop can wait for them. */
+class TrackedSql {
+  readonly #pending = new Set<Promise<void>>();
+
+  constructor(private readonly database: Database) {}
+
+  #closed = false;
+
+  execute(text: string, values: unknown[]): Promise<QueryResult> {
+    // After the stop, a job that outlived it still has its outcome written by pg-boss, to a pool about to close and
+    // with nobody to hear the error: dropped (its row was put back, and the next start's reaper sends it again).
+    if (this.#closed) return new Promise<never>(() => undefined);
+    const query = this.database.pool.query(text, values);
+    const done: Promise<void> = query.then(
+      () => void this.#pending.delete(done),
+      () => void this.#pending.delete(done),
+    );
+    this.#pending.add(done);
+    return query;
+  }
+
+  close(): void {
+    this.#closed = true;
+  }
+
+  /** Waits for the queries on their way (and any they lead to), at most `withinMs`. */
+  async drain(withinMs: number): Promise<void> {
+    const deadline = Date.now() + withinMs;
+    while (this.#pending.size && Date.now() < deadline) {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, deadline - Date.now())));
+      await Promise.race([Promise.all(this.#pending), late]);
+      clearTimeout(timer);
+    }
+  }
 }
 
 async function createQueues(boss: PgBoss) {
