@@ -20,6 +20,7 @@ import type { SessionEnds } from './auth/session-ends';
 import { AccessTokens } from './auth/tokens';
 import type { ListCache } from './changes/list-cache';
 import type { Config } from './config';
+import { trackConnections } from './connections';
 import { CreationLimits, enforceCreationLimits } from './creation-limits';
 import { databaseGate } from './database-gate';
 import { clientErrorHandler, detailErrorHandler, frameworkErrorHandler } from './http-errors';
@@ -91,9 +92,13 @@ export async function buildApp({ config, database, secrets, mailer, logger, acce
 
   // While closing, answers carry `Connection: close`, so a keep-alive connection whose request was in
   // flight at shutdown ends with its response instead of holding the close until its idle timeout.
+  // Connections without a request in flight are ended as the close begins (connections.ts says why Node's own
+  // list is not enough).
   let closing = false;
+  const connections = trackConnections(app.server);
   app.addHook('preClose', async () => {
     closing = true;
+    connections.closeUnused();
   });
   app.addHook('onSend', (_request, reply, _payload, done) => {
     if (closing) void reply.header('connection', 'close');
