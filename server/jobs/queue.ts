@@ -120,8 +120,8 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
         () => undefined,
         (error: Error) => logger.warn({ err: error, runs: runIds }, 'could not put scenario runs back in the queue'),
       );
-  const send = (queue: string, data: object, key: string) =>
-    boss.send(queue, data, { singletonKey: key, singletonSeconds: 30 }).then(() => undefined);
+  const send = (queue: string, data: object, key: string, unthrottled = false) =>
+    boss.send(queue, data, unthrottled ? { singletonKey: key } : { singletonKey: key, singletonSeconds: 30 }).then(() => undefined);
 
   if (options.scanConcurrency > 0) {
     for (let i = 0; i < options.scanConcurrency; i++) {
@@ -290,30 +290,41 @@ const RECOVERABLE: Record<RecoverableKind, { label: string; queue: string; table
  * Jobs orphaned by a worker that died, or left queued without a job, of the kinds this process works: their jobs
  * are sent again, every REAP_EVERY_MS and at once when the database comes back after a loss.
  */
-async function startReaper(database: Database, logger: Logger, send: (queue: string, data: object, key: string) => Promise<void>, works: Record<RecoverableKind, boolean>) {
-  const requeue = async (kind: RecoverableKind) => {
+/** A reaper pass: jobs queued at least `queuedFor` seconds are sent, `unthrottled` past their key's time slot. */
+interface Pass {
+  queuedFor: number;
+  unthrottled: boolean;
+}
+
+async function startReaper(database: Database, logger: Logger, send: (queue: string, data: object, key: string, unthrottled: boolean) => Promise<void>, works: Record<RecoverableKind, boolean>) {
+  const requeue = async (kind: RecoverableKind, { queuedFor, unthrottled }: Pass) => {
     const { label, queue, table, state, queuedSince, only, data, staleAfter } = RECOVERABLE[kind];
     const { rows } = await database.pool.query<{ id: string }>(
       `select id from ${table}
         where ((${state} = 'running' and (heartbeat_at is null or heartbeat_at < now() - make_interval(secs => $1)))
            or (${state} = 'queued' and ${queuedSince} < now() - make_interval(secs => $2)))${only ? ` and ${only}` : ''}
         order by ${queuedSince} limit 50`,
-      [staleAfter, REQUEUE_AFTER_SECONDS],
+      [staleAfter, queuedFor],
     );
-    for (const { id } of rows) await send(queue, data(id), id);
+    for (const { id } of rows) await send(queue, data(id), id, unthrottled);
     if (rows.length) logger.info({ [kind]: rows.length }, `requeued interrupted ${label}`);
   };
-  const reap = async () => {
+  const reap = async (pass: Pass) => {
     // Nothing to do while the database is away; the recovery starts a pass.
     if (database.availability().state !== 'up') return;
-    for (const kind of Object.keys(RECOVERABLE) as RecoverableKind[]) if (works[kind]) await requeue(kind);
+    for (const kind of Object.keys(RECOVERABLE) as RecoverableKind[]) if (works[kind]) await requeue(kind, pass);
   };
   let inFlight: Promise<void> | undefined;
-  const pass = () =>
-    (inFlight ??= reap()
+  const pass = (which: Pass = { queuedFor: REQUEUE_AFTER_SECONDS, unthrottled: false }) =>
+    (inFlight ??= reap(which)
       .catch((error: Error) => logger[database.availability().state === 'up' ? 'warn' : 'debug']({ err: error }, 'could not requeue interrupted jobs'))
       .finally(() => (inFlight = undefined)));
-  await pass();
+  // At start every queued job is sent at once, however recently it was queued: a job put back by the stop that
+  // came before this start (a restart, an update) runs now rather than a reaper lapse later. Its first job may still
+  // hold the singleton key's time slot (pg-boss keeps it active until it expires), so this send is not throttled by
+  // the key; a second job for a row that another job has already claimed or finished finds nothing to claim, so an
+  // extra send never runs a job twice.
+  await pass({ queuedFor: 0, unthrottled: true });
   const timer = setInterval(() => void pass(), REAP_EVERY_MS);
   timer.unref();
   const offRecovered = database.onRecovered(() => void pass());

@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { projectScanResponseSchema, type ProjectScanResponse } from '../../common/projects';
 import { startServer, type RunningServer } from '../server';
@@ -60,6 +61,18 @@ async function waitForScan(call: (method: string, path: string) => Promise<unkno
   }
 }
 
+/** Jobs of the scan queue for `scanId` that pg-boss holds, sent at or after `since`. */
+async function scanJobsSentSince(scanId: string, since: Date): Promise<number> {
+  const db = new pg.Client({ connectionString: database.url });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from pgboss.job where name = 'scan' and data->>'scanId' = $1 and created_on >= $2`, [scanId, since]);
+    return rows[0]!.n;
+  } finally {
+    await db.end();
+  }
+}
+
 describe('scan jobs across a restart', () => {
   it('puts a scan interrupted by a stop back in the queue and finishes it after the restart', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'vibeeval-restart-'));
@@ -68,15 +81,16 @@ describe('scan jobs across a restart', () => {
       const { token, call } = await client(first);
       const project = (await call('POST', '/project', { url: siteUrl, num_pages: 12 })) as { id: string };
       await call('PATCH', `/project_test/${project.id}`);
-      await waitForScan(call, project.id, (view) => view.scan?.state === 'running' && (view.scan.progress?.pagesDone ?? 0) >= 1);
+      const running = await waitForScan(call, project.id, (view) => view.scan?.state === 'running' && (view.scan.progress?.pagesDone ?? 0) >= 1);
       expect(projectScanResponseSchema.parse(await call('GET', `/project/${project.id}/scan`)).scan?.state).toBe('running');
       await first.close();
 
+      const restartedAt = new Date();
       const second = await startServer({ ...ENV, VIBEEVAL_DATA_DIR: dataDir, DATABASE_URL: database.url });
       try {
         const again = await client(second, token);
-        // The put-back scan is sent again by the new start's reaper once it has been queued 20 s, at a pass every
-        // 15 s: a start that takes a second (as on a shared PostgreSQL) waits up to 35 s before the 12 slow pages.
+        // The put-back scan is sent again by the new start itself, not a reaper lapse later.
+        expect(await scanJobsSentSince(running.scan!.id, restartedAt)).toBeGreaterThanOrEqual(1);
         const view = await waitForScan(again.call, project.id, (v) => v.scan?.state === 'completed' || v.scan?.state === 'failed', 100_000);
         expect(view.scan?.state).toBe('completed');
         expect(view.result?.pages).toHaveLength(12);

@@ -70,21 +70,23 @@ function api(request: APIRequestContext, token: string) {
 
 /** Notes each of `kinds` the moment an event row showing it is drawn on the page (until the page is left). */
 async function watchRowKinds(page: Page, kinds: string[]): Promise<void> {
-  await page.evaluate((wanted) => {
-    const seen = new Set<string>();
+  // A string, as every page-side script of the suite: its code runs in the page, whose types this project lacks.
+  await page.evaluate(`(() => {
+    const wanted = ${JSON.stringify(kinds)};
+    const seen = new Set();
     const look = () => {
       for (const row of document.querySelectorAll('[data-testid="event-row"]')) {
-        for (const kind of wanted) if (row.textContent?.includes(kind)) seen.add(kind);
+        for (const kind of wanted) if (row.textContent.includes(kind)) seen.add(kind);
       }
     };
     new MutationObserver(look).observe(document.body, { childList: true, subtree: true, characterData: true });
     look();
-    (window as unknown as { seenRowKinds: Set<string> }).seenRowKinds = seen;
-  }, kinds);
+    window.seenRowKinds = seen;
+  })()`);
 }
 
 function seenRowKinds(page: Page): Promise<string[]> {
-  return page.evaluate(() => [...(window as unknown as { seenRowKinds: Set<string> }).seenRowKinds]);
+  return page.evaluate<string[]>('[...window.seenRowKinds]');
 }
 
 test('events: live rows from a real scan, search, clear, error view; reports: recent, generate, saved', async ({ page, context }) => {
