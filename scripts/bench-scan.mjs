@@ -1,4 +1,4 @@
-// npm run bench:scan [runs] [spa|generated]: bundles the benchmark (TypeScript) with esbuild and runs it.
+// npm run bench:scan [runs] [spa|generated|signed-in]: bundles the benchmark (TypeScript) with esbuild and runs it.
 import { runBundled } from './bench/run-bundled.mjs';
 
 await runBundled('scan-bench', { entry: 'scripts/bench/scan-bench.ts' });

@@ -2,7 +2,9 @@
 // Each scan runs in a child process so its peak memory (max RSS) is measured alone; the sites run in the parent.
 import { spawn } from 'node:child_process';
 import type { ScanOptions, ScanProgress } from '../../common/scan';
+import type { ScanAccount } from '../../common/scan-accounts';
 import { scan } from '../../engine/scan';
+import { startPostgrestStandIn } from '../../engine/testing/postgrest-stand-in';
 import { startFixtureSite } from '../../tests/fixtures/sites';
 
 interface Run {
@@ -17,6 +19,8 @@ interface Run {
   rendering: string;
   /** When each phase was first reported, in ms from the start. */
   phases: Partial<Record<ScanProgress['phase'], number>>;
+  /** Each test account's sign-in: `login signed in` or `login not signed in (reason)`. */
+  signIns: string[];
 }
 
 interface ChildArgs {
@@ -27,6 +31,8 @@ interface ChildArgs {
   baseline: boolean;
   /** Default settings (adaptive pacing, no ceiling) rather than the benchmark's usual rateLimit 0. */
   defaults: boolean;
+  /** Test accounts to sign in as (a signed-in scan). */
+  accounts?: ScanAccount[];
 }
 
 async function child(args: ChildArgs): Promise<void> {
@@ -37,6 +43,7 @@ async function child(args: ChildArgs): Promise<void> {
     addressPolicy: { allowPrivate: true },
     baseline: args.baseline,
     onProgress: (progress) => (phases[progress.phase] ??= Math.round(performance.now() - t0)),
+    accounts: args.accounts,
   });
   const run: Run = {
     ms: Math.round(performance.now() - t0),
@@ -47,6 +54,7 @@ async function child(args: ChildArgs): Promise<void> {
     requests: result.stats.requests,
     rendering: result.rendering.status,
     phases,
+    signIns: (result.coverage?.signIns ?? []).map((line) => `${line.account} ${line.signedIn ? `signed in (${line.method})` : `not signed in (${line.reason})`}`),
   };
   process.stdout.write(JSON.stringify(run));
 }
@@ -141,19 +149,66 @@ async function lazySpaScenarios(runs: number): Promise<boolean> {
   return failed;
 }
 
+const ALICE = { id: '0f8fad5b-d9cb-469f-a165-70867728950e', email: 'alice@bench.test', password: 'Alice-Bench-Pass-1' };
+const BOB = { id: '7c9e6679-7425-40de-944b-e07fc1f90ae7', email: 'bob@bench.test', password: 'Bob-Bench-Pass-2' };
+
+/** The lazy SPA's Supabase project: profiles any signed-in user reads, orders each user reads her own of. */
+function benchProject() {
+  const profiles = [ALICE, BOB].map((user, i) => ({ id: user.id, full_name: `User ${i}`, email: user.email, created_at: `2025-05-0${i + 1}T09:00:00Z` }));
+  const orders = [ALICE, BOB].flatMap((user, i) => [1, 2].map((n) => ({ id: i * 10 + n, user_id: user.id, total_cents: 1900 * n, created_at: `2025-06-0${n}T10:00:00Z` })));
+  return startPostgrestStandIn({
+    users: [ALICE, BOB],
+    tables: { profiles: { rows: profiles, read: 'authenticated' }, orders: { rows: orders, read: 'owner' } },
+  });
+}
+
+/**
+ * The signed-in case: the lazy SPA with a Supabase project of its own, scanned as an anonymous visitor and signed in
+ * as two test accounts, alternately on fresh copies of the same site in the same run. Goal: the signed-in scan at
+ * most 2x the anonymous one (the sign-ins, the reads as each account and the sign-outs are its only extra work).
+ */
+async function signedInScenarios(runs: number): Promise<boolean> {
+  console.log(`\nSigned-in case: the same single-page app with a Supabase project (stand-in), 10 pages, default settings, two test accounts.`);
+  const accounts = [ALICE, BOB].map((user) => ({ login: user.email, password: user.password }));
+  const times: Record<'anonymous' | 'signed in', Run[]> = { anonymous: [], 'signed in': [] };
+  const authCalls: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    for (const mode of ['anonymous', 'signed in'] as const) {
+      const project = await benchProject();
+      const site = await startFixtureSite('lazy-spa', { lazySupabase: { url: project.url, tables: ['profiles', 'orders'] } });
+      times[mode].push(await runChild({ url: site.url, pages: 10, render: true, baseline: false, defaults: true, accounts: mode === 'signed in' ? accounts : undefined }));
+      if (mode === 'signed in') authCalls.push(project.authCalls().length);
+      await site.close();
+      await project.close();
+    }
+  }
+  const anonymous = median(times.anonymous.map((run) => run.ms));
+  const signedIn = median(times['signed in'].map((run) => run.ms));
+  const last = times['signed in'].at(-1)!;
+  const allSignedIn = times['signed in'].every((run) => run.signIns.length === 2 && run.signIns.every((line) => / signed in /.test(line)));
+  const ok = signedIn <= 2 * anonymous && allSignedIn;
+  console.log(`     anonymous                                    median ${String(anonymous).padStart(6)} ms over ${runs} run(s), ${times.anonymous.at(-1)!.findings} findings`);
+  console.log(
+    `${ok ? 'ok  ' : 'FAIL'} signed in as two accounts                    median ${String(signedIn).padStart(6)} ms over ${runs} run(s) (${(signedIn / anonymous).toFixed(2)}x anonymous; goal ≤ 2x), ` +
+      `${last.findings} findings, ${median(authCalls)} auth calls; ${last.signIns.join('; ')}`,
+  );
+  return !ok;
+}
+
 async function parent(runs: number, only?: string): Promise<void> {
   let failed = false;
-  if (only !== 'spa') failed ||= await generatedScenarios(runs);
-  if (only !== 'generated') failed ||= await lazySpaScenarios(Math.min(runs, 3));
+  if (only === undefined || only === 'generated') failed ||= await generatedScenarios(runs);
+  if (only === undefined || only === 'spa') failed ||= await lazySpaScenarios(Math.min(runs, 3));
+  if (only === undefined || only === 'signed-in') failed ||= await signedInScenarios(Math.min(runs, 3));
   process.exitCode = failed ? 1 : 0;
 }
 
-// npm run bench:scan [runs] [generated|spa]
+// npm run bench:scan [runs] [generated|spa|signed-in]
 const [mode, ...rest] = process.argv.slice(2);
 if (mode === 'child') {
   void child(JSON.parse(rest[0]!) as ChildArgs);
 } else {
-  const only = [mode, ...rest].find((arg) => arg === 'spa' || arg === 'generated');
+  const only = [mode, ...rest].find((arg) => arg === 'spa' || arg === 'generated' || arg === 'signed-in');
   const runs = Number([mode, ...rest].find((arg) => /^\d+$/.test(arg ?? '')) ?? 5);
   void parent(Math.max(1, runs), only);
 }
