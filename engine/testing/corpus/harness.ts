@@ -239,6 +239,8 @@ export interface AppResult {
   /** The scan could not run (the app's labels all count as missed). */
   error?: string;
   warnings: string[];
+  /** How each test account's sign-in went (apps scanned signed in). */
+  signIns?: Array<{ account: string; signedIn: boolean }>;
 }
 
 /** Judges findings against an app's labels. */
@@ -271,7 +273,7 @@ export async function scanApp(app: CorpusApp, options: ScanAppOptions = {}): Pro
       { ...options.scanOptions, render: Boolean(app.render) },
       { addressPolicy: { allowPrivate: true }, chromiumPath: app.render ? options.chromiumPath : null, trustedCa: served.ca ? [served.ca] : undefined, resolveHost: served.resolveHost, accounts: app.accounts },
     );
-    return { app, ...judge(app, result.findings), findings: result.findings, writes: served.writes(), ms: Math.round(performance.now() - t0), warnings: result.warnings };
+    return { app, ...judge(app, result.findings), findings: result.findings, writes: served.writes(), ms: Math.round(performance.now() - t0), warnings: result.warnings, signIns: result.coverage?.signIns };
   } catch (error) {
     const message = (error as Error).message;
     return { app, found: [], missed: [...app.expect], truePositives: [], falsePositives: [], findings: [], writes: served.writes(), ms: Math.round(performance.now() - t0), error: message, warnings: [] };

@@ -79,6 +79,8 @@ export interface CorpusReport {
   controls: number;
   families: FamilyRow[];
   overall: FamilyRow;
+  /** The same, over the apps scanned signed in (with test accounts) only: how many, and their rows. */
+  signedIn: { apps: number; controls: number; families: FamilyRow[]; overall: FamilyRow };
   misses: Array<{ app: string; checkId: string; path?: string; minSeverity?: Severity; error?: string }>;
   falsePositives: Array<{ app: string; checkId: string; severity: Severity; url: string; title: string }>;
   /** Clean controls with findings at medium or above. */
@@ -101,19 +103,25 @@ function row(family: string, results: AppResult[], familyFor: (checkId: string) 
   return { family, labelled, found, recall: ratio(found, labelled), truePositives, falsePositives, precision: ratio(truePositives, truePositives + falsePositives) };
 }
 
-/** Recall and precision per family and overall, with every miss, false positive and write listed. */
-export function summarize(results: AppResult[], wallMs: number, family: FamilyOf = familyOf): CorpusReport {
+/** Recall and precision per family and overall, over `results`. */
+function familyRows(results: AppResult[], family: FamilyOf): { families: FamilyRow[]; overall: FamilyRow } {
   const families = new Set<string>();
   for (const r of results) {
     for (const label of r.app.expect) families.add(family(label.checkId) ?? 'unknown');
     for (const f of r.falsePositives) families.add(f.family);
   }
   const familyFor = (checkId: string) => family(checkId) ?? 'unknown';
+  return { families: [...families].sort().map((name) => row(name, results, familyFor)), overall: row('overall', results, familyFor) };
+}
+
+/** Recall and precision per family and overall, with every miss, false positive and write listed. */
+export function summarize(results: AppResult[], wallMs: number, family: FamilyOf = familyOf): CorpusReport {
+  const signedIn = results.filter((r) => (r.app.accounts?.length ?? 0) > 0);
   return {
     apps: results.length,
     controls: results.filter((r) => r.app.control).length,
-    families: [...families].sort().map((name) => row(name, results, familyFor)),
-    overall: row('overall', results, familyFor),
+    ...familyRows(results, family),
+    signedIn: { apps: signedIn.length, controls: signedIn.filter((r) => r.app.control).length, ...familyRows(signedIn, family) },
     misses: results.flatMap((r) => r.missed.map((l) => ({ app: r.app.id, checkId: l.checkId, path: l.path, minSeverity: l.minSeverity, error: r.error }))),
     falsePositives: results.flatMap((r) => r.falsePositives.map((f) => ({ app: r.app.id, checkId: f.checkId, severity: f.severity, url: f.url, title: f.title }))),
     noisyControls: results
@@ -144,6 +152,10 @@ export function formatReport(report: CorpusReport): string {
     ...table([...report.families, report.overall]),
     '',
   ];
+  if (report.signedIn.apps > 0) {
+    out.push(`Of them signed in (scanned with their test accounts): ${report.signedIn.apps} apps (${report.signedIn.controls} clean controls).`, '');
+    out.push(...table([...report.signedIn.families, report.signedIn.overall]), '');
+  }
   const severityOrder = (s: Severity) => -SEVERITY_RANK[s];
   out.push(`Misses (${report.misses.length}):`);
   for (const m of report.misses) out.push(`  ${m.app}: ${m.checkId}${m.path ? ` at ${m.path}` : ''}${m.minSeverity ? ` (>= ${m.minSeverity})` : ''}${m.error ? ` [scan failed: ${m.error}]` : ''}`);
