@@ -58,6 +58,7 @@ import { supabaseServiceKey } from './supabase-service-key';
 import { supabaseTableReadable } from './supabase-table-readable';
 import { supabaseCrossUserRead } from './supabase-cross-user-read';
 import { firebaseCrossUserRead } from './firebase-cross-user-read';
+import { signedInCrossUserPage } from './signed-in-cross-user-page';
 // (end secrets, supabase, firebase)
 
 // tokens
@@ -127,6 +128,7 @@ export const CHECKS: readonly CheckDefinition[] = [
   supabaseRpcExposed,
   supabaseCrossUserRead,
   firebaseCrossUserRead,
+  signedInCrossUserPage,
   firebaseRtdbReadable,
   firebaseFirestoreReadable,
   firebaseStorageListable,

@@ -88,7 +88,7 @@ export function apiLoginMethod(api: LoginApi): SignInMethodImpl {
   const what = `The site's login API (POST ${new URL(api.url).pathname})`;
   return {
     method: 'api',
-    refuseLogin: (login) => (api.field === 'email' && !login.includes('@') ? needsEmail(what) : undefined),
+    refuseLogin: (login) => (api.field === 'email' && !login.includes('@') ? needsEmail(`the site's login API (POST ${new URL(api.url).pathname})`) : undefined),
     async signIn(fetcher, account): Promise<MethodAnswer> {
       const exchange = await fetcher.fetch({
         method: 'POST',
