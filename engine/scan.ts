@@ -362,6 +362,7 @@ async function retrieve(r: Retrieval): Promise<Site> {
     if (hooks.signal?.aborted) throw abortError();
     // Rounds of requests that depend on earlier answers (and on who the test accounts signed in as).
     await sendFollowUps({ isolation, sender, site: before, accounts: () => sessions.siteAccounts(), probes, active: opts.active, budget: MAX_PROBES - probeList.length, warnings, signal: hooks.signal });
+    await sessions.signInUntried();
     return { ...before, probes, accounts: sessions.siteAccounts() };
   } finally {
     // The test accounts' sessions end with the scan's requests, whatever stopped them.

@@ -72,12 +72,13 @@ async function postForm(fetcher: Fetcher, login: LoginForm, user: string, passwo
   return { ok: true, session: { credential: { cookie: after.cookie }, secrets: after.values } };
 }
 
-/** Signs in by the form in Chromium; the cookies the browser holds for the site afterwards are the session. */
-async function browserSignIn(path: string, policy: AddressPolicy, login: LoginForm, user: string, password: string): Promise<MethodAnswer> {
+type PolicedBrowser = Awaited<ReturnType<typeof launchPolicedChromium>>;
+
+/** Signs in by the form in a fresh context of Chromium; the cookies it holds for the site afterwards are the session. */
+async function browserSignIn(browser: PolicedBrowser['browser'], login: LoginForm, user: string, password: string): Promise<MethodAnswer> {
   const where = new URL(login.page).pathname;
-  const { browser, proxy } = await launchPolicedChromium(path, policy);
+  const context = await browser.newContext({ ignoreHTTPSErrors: true, serviceWorkers: 'block' });
   try {
-    const context = await browser.newContext({ ignoreHTTPSErrors: true, serviceWorkers: 'block' });
     const page = await context.newPage();
     await page.goto(login.page, { waitUntil: 'load', timeout: NAVIGATION_TIMEOUT_MS });
     const form = page.locator('form:has(input[type=password])').first();
@@ -95,25 +96,34 @@ async function browserSignIn(path: string, policy: AddressPolicy, login: LoginFo
     }
     return { ok: true, session: { credential: { cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; ') }, secrets: cookies.map((c) => c.value).filter((v) => v.length >= 4) } };
   } finally {
-    await browser.close().catch(() => undefined);
-    await proxy.close();
+    await context.close().catch(() => undefined);
   }
 }
 
 /** Signing in through the site's login form; any login (email or user name) goes in its user field. */
 export function formLoginMethod(login: LoginForm, options: FormLoginOptions): SignInMethodImpl {
+  // One browser for every account's sign-in (each in its own context), closed with the sessions.
+  let launched: Promise<PolicedBrowser> | undefined;
   return {
     method: 'form',
     refuseLogin: () => undefined,
     signIn: async (fetcher, account) => {
-      if (options.chromiumPath && options.policy) {
+      const { chromiumPath, policy } = options;
+      if (chromiumPath && policy) {
         try {
-          return await browserSignIn(options.chromiumPath, options.policy, login, account.login, account.password);
+          launched ??= launchPolicedChromium(chromiumPath, policy);
+          return await browserSignIn((await launched).browser, login, account.login, account.password);
         } catch (error) {
           return { ok: false, reason: `The login form at ${new URL(login.page).pathname} could not be used in the browser: ${(error as Error).message.split('\n')[0]!.slice(0, 200)}` };
         }
       }
       return postForm(fetcher, login, account.login, account.password);
+    },
+    close: async () => {
+      const open = await launched?.catch(() => undefined);
+      launched = undefined;
+      await open?.browser.close().catch(() => undefined);
+      await open?.proxy.close();
     },
   };
 }

@@ -39,6 +39,8 @@ export interface SignInMethodImpl {
   refresh?(fetcher: Fetcher, session: MethodSession, now: () => number): Promise<MethodAnswer>;
   /** Ends the session on the server; absent when the method has no server-side sign-out (Firebase). */
   signOut?(fetcher: Fetcher, session: MethodSession): Promise<void>;
+  /** Frees what the method holds for the scan (the login form's browser), after every sign-out. */
+  close?(): Promise<void>;
 }
 
 /** The headers of a request sent with the credential (any Authorization or Cookie it had replaced). */

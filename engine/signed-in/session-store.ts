@@ -182,6 +182,15 @@ export class SessionStore {
     return live.state;
   }
 
+  /**
+   * Signs in, by the site's own sign-in, the accounts no request needed yet, so the coverage says whether each can
+   * sign in (a site whose pages behind the login the checks had no reason to read).
+   */
+  async signInUntried(): Promise<void> {
+    if (this.siteMethods.length === 0) return;
+    await Promise.all(this.accounts.flatMap((_, index) => (this.outcomes[index]!.tried ? [] : [this.siteCredential(index)])));
+  }
+
   /** Signs every open session out; the scan's last requests to the site and its projects. */
   async signOutAll(): Promise<void> {
     const open = [...this.live.values()];
@@ -192,6 +201,7 @@ export class SessionStore {
         if (session && live.impl.signOut) await live.impl.signOut(this.fetcher, session);
       }),
     );
+    await Promise.all([...new Set(open.map((live) => live.impl))].flatMap((impl) => (impl.close ? [impl.close()] : [])));
   }
 
   /** The exchange with the accounts' secrets masked; a sign-in answer's body and cookies withheld. */

@@ -59,6 +59,13 @@ describe("signing in with the site's own login", () => {
     expect(clean.findings.filter((f) => f.checkId === 'signed-in-cross-user-page')).toEqual([]);
   }, 120_000);
 
+  it('signs a lone account in by the login form even when no check needed it, so the coverage says it can', async () => {
+    const result = await run(app('express-clean-signed-in-form-invoice-owner'), [APP_ACCOUNTS[0]!]);
+    expect(result.coverage?.signIns).toEqual([{ account: APP_ACCOUNTS[0]!.login, signedIn: true, method: 'form' }]);
+    // One sign-in: a fresh copy of the login page, then its POST.
+    expect(served!.writes()).toEqual([]);
+  }, 120_000);
+
   it("says why each sign-in failed, in the site's words, and never echoes the password", async () => {
     const wrong = [{ login: APP_ACCOUNTS[0]!.login, password: 'Wrong-Pass-321' }, { login: 'bob', password: 'Also-Wrong-654' }];
     const api = await run(app('vite-api-signed-in-json-login-invoice-any-user'), wrong);
