@@ -254,7 +254,7 @@ class ProbeSender {
     if (probe.as === undefined) return this.fetcher.fetch({ method, url, headers, body, binary, noRedirect });
     return this.sessions.authorize(probe).then(async (auth) => {
       if ('error' in auth) return notSent(probe, auth.error);
-      return this.sessions.redact(await this.fetcher.fetch({ method, url, headers: auth.headers, body, binary, noRedirect }));
+      return this.sessions.redact(await this.fetcher.fetch({ method, url: 'url' in auth && auth.url ? auth.url : url, headers: auth.headers, body, binary, noRedirect }));
     });
   }
 
@@ -334,6 +334,7 @@ async function retrieve(r: Retrieval): Promise<Site> {
     const { root, pages: crawledPages, assets, robots, sitemap, notFound } = crawled;
     const accounts = sessions.siteAccounts();
     const httpOnly: SiteBeforeProbes = { target, finalUrl: root.finalUrl, origin, options: opts, root, pages: crawledPages, assets, robots, sitemap, notFound, rendering: NOT_RENDERED, accounts };
+    sessions.useSite(httpOnly, { chromiumPath: lookup.path, policy });
     const sender = new ProbeSender(fetcher, sessions);
     // Probes the HTTP pass already calls for go out while the browser works; the rest once its findings are in.
     if (!baseline) sender.send([...(await planProbes(isolation, httpOnly, undefined)).values()].slice(0, MAX_PROBES));
@@ -350,6 +351,7 @@ async function retrieve(r: Retrieval): Promise<Site> {
 
     const late = await fetchLateResources(fetcher, crawled, rendered, opts, origin, hooks.signal);
     const before: SiteBeforeProbes = { ...httpOnly, ...late, rendering: rendered };
+    sessions.useSite(before, { chromiumPath: lookup.path, policy });
     const planned = await planProbes(isolation, before, warnings);
     const probeList = [...planned.values()].slice(0, MAX_PROBES);
     if (planned.size > MAX_PROBES) warnings.push(`${planned.size - MAX_PROBES} planned requests were dropped (limit ${MAX_PROBES}).`);
@@ -360,6 +362,7 @@ async function retrieve(r: Retrieval): Promise<Site> {
     if (hooks.signal?.aborted) throw abortError();
     // Rounds of requests that depend on earlier answers (and on who the test accounts signed in as).
     await sendFollowUps({ isolation, sender, site: before, accounts: () => sessions.siteAccounts(), probes, active: opts.active, budget: MAX_PROBES - probeList.length, warnings, signal: hooks.signal });
+    await sessions.signInUntried();
     return { ...before, probes, accounts: sessions.siteAccounts() };
   } finally {
     // The test accounts' sessions end with the scan's requests, whatever stopped them.

@@ -132,6 +132,12 @@ export interface ProbeRequest {
    * Without such an account, or when it could not sign in, the answer is an exchange with status 0 and an error.
    */
   as?: number;
+  /**
+   * With `as`: the account signs in by Firebase Auth with this web API key, and its ID token goes out as the bearer
+   * (Firestore) or as the `auth` query parameter (the Realtime Database's REST API). Without it and without an
+   * `apikey` header, an `as` probe carries the account's credential for the site's own origin and API.
+   */
+  firebase?: { apiKey: string; tokenIn: 'bearer' | 'auth-param' };
 }
 
 /** A test account of a signed-in scan as checks see it: never its password or tokens. */

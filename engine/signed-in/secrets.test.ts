@@ -6,6 +6,7 @@ import type { ScanResult } from '../../common/scan';
 import { renderCsv, renderHtml, renderJson, renderSarif } from '../report/index';
 import { scan } from '../scan';
 import { APPS } from '../testing/corpus/apps/signed-in';
+import { APPS as FIREBASE_APPS, APPS as METHOD_APPS } from '../testing/corpus/apps/signed-in-methods';
 import { serveApp, type ServedApp } from '../testing/corpus/harness';
 import type { Exchange } from '../types';
 
@@ -49,4 +50,54 @@ describe('a signed-in scan keeps passwords and tokens out of every output', () =
     expect(outputs.csv).toContain(`# Sign-in: ${app.accounts![1]!.login}: signed in (supabase)`);
     expect(outputs.html).toContain('<h3>Sign-ins</h3>');
   });
+});
+
+describe('a Firebase signed-in scan keeps passwords and ID tokens out of every output', () => {
+  const fbApp = FIREBASE_APPS.find((a) => a.id === 'vite-firebase-signed-in-rtdb-any-user')!;
+  let served: ServedApp;
+  let result: ScanResult;
+  const exchanges: Exchange[] = [];
+  beforeAll(async () => {
+    served = await serveApp(fbApp);
+    result = await scan(`${served.ctx.origin}/`, { render: false }, { addressPolicy: { allowPrivate: true }, chromiumPath: null, accounts: fbApp.accounts, trustedCa: [served.ca!], resolveHost: served.resolveHost, onExchange: (e) => exchanges.push(e) });
+  }, 120_000);
+  afterAll(() => served?.close());
+
+  it('signed in with Firebase, found the cross-user read, and leaked nothing', () => {
+    expect(result.coverage?.signIns?.map((s) => s.method)).toEqual(['firebase', 'firebase']);
+    expect(result.findings.filter((f) => f.checkId === 'firebase-cross-user-read').length).toBe(1);
+    const secrets = [...fbApp.accounts!.map((a) => a.password), ...served.firebaseTokens!()];
+    expect(served.firebaseTokens!().length).toBeGreaterThanOrEqual(4);
+    const outputs: Record<string, string> = { result: JSON.stringify(result), json: renderJson(result), html: renderHtml(result), sarif: renderSarif(result), csv: renderCsv(result), exchanges: JSON.stringify(exchanges) };
+    const leaks = Object.entries(outputs).flatMap(([name, text]) => secrets.filter((secret) => text.includes(secret)).map((secret) => `${name}: ${secret.slice(0, 6)}…`));
+    expect(leaks).toEqual([]);
+    expect(outputs.csv).toContain(`# Sign-in: ${fbApp.accounts![0]!.login}: signed in (firebase)`);
+  });
+});
+
+describe("a scan signed in through the site's own login API or form keeps passwords, tokens and cookies out of every output", () => {
+  /** The session ids the stand-in apps issue (as token or connect.sid cookie): s<n>.<22 base64url characters>. */
+  const SESSION_ID = /s\d{1,3}\.[\w-]{22}/;
+  for (const id of ['vite-api-signed-in-json-login-invoice-any-user', 'express-signed-in-form-invoice-any-user']) {
+    it(id, async () => {
+      const target = METHOD_APPS.find((a) => a.id === id)!;
+      const served = await serveApp(target);
+      const exchanges: Exchange[] = [];
+      try {
+        const result = await scan(`${served.ctx.origin}/`, { render: false }, { addressPolicy: { allowPrivate: true }, chromiumPath: null, accounts: target.accounts, onExchange: (e) => exchanges.push(e) });
+        expect(result.coverage?.signIns?.every((s) => s.signedIn)).toBe(true);
+        expect(result.findings.some((f) => f.checkId === 'signed-in-cross-user-page')).toBe(true);
+        const outputs: Record<string, string> = { result: JSON.stringify(result), json: renderJson(result), html: renderHtml(result), sarif: renderSarif(result), csv: renderCsv(result), exchanges: JSON.stringify(exchanges) };
+        const leaks = Object.entries(outputs).flatMap(([name, text]) => [
+          ...target.accounts!.filter((a) => text.includes(a.password)).map(() => `${name}: a password`),
+          ...(SESSION_ID.test(text) ? [`${name}: ${SESSION_ID.exec(text)![0].slice(0, 6)}…`] : []),
+        ]);
+        expect(leaks).toEqual([]);
+        // The requests as the accounts did carry a session (masked in what was kept).
+        expect(exchanges.some((e) => /^(?:Bearer |connect\.sid=)/.test(e.requestHeaders.authorization ?? e.requestHeaders.cookie ?? ''))).toBe(true);
+      } finally {
+        await served.close();
+      }
+    }, 120_000);
+  }
 });

@@ -80,6 +80,18 @@ describe('SessionStore', () => {
     ]);
   });
 
+  it("gives the account's Supabase access token as its credential for the app's own API, and says when it has none", async () => {
+    const sessions = store([{ login: ALICE.email, password: ALICE.password }, { login: BOB.email, password: BOB.password }]);
+    // A probe to the app's own origin (no apikey) planned beside the project's: the project's sign-in is used.
+    const [own, project] = await Promise.all([sessions.authorize({ key: 'own', method: 'GET', url: 'http://127.0.0.1:9/api/me', as: 0 }), sessions.authorize(probe(0))]);
+    if ('error' in project) throw new Error('not signed in');
+    expect(own).toEqual({ headers: { Authorization: project.headers.Authorization } });
+    expect(await sessions.siteCredential(0)).toEqual({ headers: { Authorization: project.headers.Authorization } });
+    expect(await sessions.siteCredential(1)).toEqual({ error: NO_SIGN_IN_METHOD });
+    expect(await sessions.siteCredential(5)).toEqual({ error: 'no such test account' });
+    await sessions.signOutAll();
+  });
+
   it('refreshes a token about to expire, once, and the new token reads', async () => {
     const sessions = store([{ login: ALICE.email, password: ALICE.password }]);
     const first = await sessions.authorize(probe(0));

@@ -1,37 +1,60 @@
 // The test accounts' sessions during a signed-in scan, on the scan's main thread: a probe a check planned "as account
-// N" is sent with that account's access token in place of the public key. The account signs in to a project the first
-// time a probe needs it (the checks found the project and its key; this side reads no site text), refreshes when the
-// token nears expiry, and signs out when the scan's requests are done. Passwords and tokens stay here: the checks get
-// the logins, the outcome and the user ids, and every exchange leaving the scan has the tokens masked.
+// N" is sent with that account's credential. The account signs in the first time a probe needs it, by the method the
+// probe names (a Supabase project and key, a Firebase web API key; the checks found them) or, for a request to the
+// site's own origin and API, by the sign-in the site offers (siteCredential). It refreshes when the credential nears
+// expiry and signs out when the scan's requests are done. Passwords, tokens and cookies stay here: the checks get the
+// logins, the outcome and the user ids, and every exchange leaving the scan has the secrets masked.
 import type { ScanCoverage } from '../../common/scan';
-import type { ScanAccount } from '../../common/scan-accounts';
+import type { ScanAccount, SignInMethod } from '../../common/scan-accounts';
 import type { Fetcher } from '../retrieval/fetcher';
 import { maskSecret } from '../secrets/mask';
-import type { Exchange, ProbeRequest, SiteAccount } from '../types';
-import { canUsePasswordGrant, refreshSession, signInWithPassword, signOut, type SupabaseEndpoint, type SupabaseSession } from './sign-in';
+import type { Exchange, ProbeRequest, SiteAccount, SiteBeforeProbes } from '../types';
+import { FIREBASE_TOKEN_CALL, firebaseMethod } from './firebase-sign-in';
+import { needsEmail, withCredential, type MethodSession, type SignInMethodImpl } from './methods';
+import { canUsePasswordGrant, supabaseMethod } from './sign-in';
+import { siteSignIns, type SiteSignIn, type SiteSignInOptions } from './site-sign-in';
 
 export type SignInCoverage = NonNullable<ScanCoverage['signIns']>[number];
 
 /** Refresh this long before expiry, so a request never goes out with a token about to lapse. */
 const REFRESH_MARGIN_MS = 60_000;
 
-export const NO_SIGN_IN_METHOD = 'No sign-in method was found: the site shows no Supabase project with a public key, so the scan ran as an anonymous visitor only.';
-export const USERNAME_LOGIN = "Not signed in: Supabase's password sign-in takes an email address, and this login is a user name.";
+export const NO_SIGN_IN_METHOD =
+  'No sign-in method was found: the site shows no Supabase or Firebase project with a public key, no JSON login API and no login form, so the scan ran as an anonymous visitor only.';
+export const USERNAME_LOGIN = needsEmail("Supabase's password sign-in");
+/** Methods of a hosted auth service: their token is the credential the site's own API takes too. */
+const PROVIDERS: ReadonlySet<SignInMethod> = new Set(['supabase', 'firebase']);
+
+type Attempt = { session?: MethodSession; reason?: string };
 
 interface Live {
-  endpoint: SupabaseEndpoint;
+  impl: SignInMethodImpl;
   index: number;
   /** The current session, or why there is none. */
-  state: Promise<{ session?: SupabaseSession; reason?: string }>;
-  refreshing?: Promise<{ session?: SupabaseSession; reason?: string }>;
+  state: Promise<Attempt>;
+  refreshing?: Promise<Attempt>;
 }
 
-/** The sessions of a scan's test accounts, one per account and project. */
+interface Outcome {
+  signedIn: boolean;
+  tried: boolean;
+  method?: SignInMethod;
+  reason?: string;
+  userId?: string;
+}
+
+type Credential = { headers: Record<string, string>; url?: string } | { error: string };
+
+/** The sessions of a scan's test accounts, one per account and sign-in method (and project). */
 export class SessionStore {
   private readonly live = new Map<string, Live>();
-  private readonly outcomes: Array<{ signedIn: boolean; reason?: string; userId?: string; tried: boolean }>;
-  /** Every token issued during the scan, for masking (a refreshed token's predecessor may still show up). */
+  private readonly outcomes: Outcome[];
+  /** Every secret issued during the scan, for masking (a refreshed token's predecessor may still show up). */
   private readonly tokens = new Set<string>();
+  /** The site's own sign-ins (its JSON login API, its login form), known once the site is retrieved. */
+  private siteMethods: SiteSignIn[] = [];
+  /** URLs whose answers hold a session (the site's login API): withheld from every exchange kept. */
+  private readonly signInUrls = new Set<string>();
 
   constructor(
     private readonly fetcher: Fetcher,
@@ -46,93 +69,157 @@ export class SessionStore {
     return this.accounts.map((account, i) => ({ login: account.login, signedIn: this.outcomes[i]!.signedIn, userId: this.outcomes[i]!.userId }));
   }
 
-  /** The coverage line of each account: signed in or not, and why not. */
+  /** The coverage line of each account: signed in or not, by which method, and why not. */
   coverage(): SignInCoverage[] {
     return this.accounts.map((account, i) => {
       const outcome = this.outcomes[i]!;
-      if (!outcome.tried) return { account: account.login, signedIn: false, reason: canUsePasswordGrant(account.login) ? NO_SIGN_IN_METHOD : USERNAME_LOGIN };
-      return { account: account.login, signedIn: outcome.signedIn, method: 'supabase', reason: outcome.signedIn ? undefined : outcome.reason };
+      if (!outcome.tried) return { account: account.login, signedIn: false, reason: canUsePasswordGrant(account.login) || this.siteMethods.length > 0 ? NO_SIGN_IN_METHOD : USERNAME_LOGIN };
+      return { account: account.login, signedIn: outcome.signedIn, method: outcome.method, reason: outcome.signedIn ? undefined : outcome.reason };
     });
   }
 
-  /** The probe's headers with the account's access token as the bearer, or why it cannot be sent. */
-  async authorize(probe: ProbeRequest): Promise<{ headers: Record<string, string> } | { error: string }> {
+  /** Learns how the site itself signs users in (its login API, its login form), from the retrieved pages and scripts. */
+  useSite(site: SiteBeforeProbes, options: SiteSignInOptions = {}): void {
+    if (this.accounts.length === 0) return;
+    this.siteMethods = siteSignIns(site, options);
+    for (const method of this.siteMethods) if (method.answerHoldsSession) this.signInUrls.add(method.url);
+  }
+
+  /** The probe's headers (and URL) with the account's credential, or why it cannot be sent. */
+  async authorize(probe: ProbeRequest): Promise<Credential> {
     const index = probe.as ?? -1;
-    const account = this.accounts[index];
+    if (!this.accounts[index]) return { error: 'no such test account' };
     const apikey = probe.headers?.apikey;
-    if (!account || !apikey) return { error: 'no such test account' };
-    const outcome = this.outcomes[index]!;
-    if (!canUsePasswordGrant(account.login)) {
-      Object.assign(outcome, { tried: true, reason: USERNAME_LOGIN });
-      return { error: USERNAME_LOGIN };
+    if (apikey) {
+      const origin = new URL(probe.url).origin;
+      const session = await this.sessionOf(index, `supabase\n${origin}\n${apikey}`, () => supabaseMethod({ projectUrl: origin, apikey }));
+      return 'error' in session ? session : { headers: withCredential(probe.headers, session.credential) };
     }
-    const live = this.session(new URL(probe.url).origin, apikey, index);
-    const { session, reason } = await this.current(live);
-    if (!session) return { error: reason ?? 'not signed in' };
-    const headers = Object.fromEntries(Object.entries(probe.headers ?? {}).filter(([name]) => name.toLowerCase() !== 'authorization'));
-    return { headers: { ...headers, Authorization: `Bearer ${session.accessToken}` } };
+    if (probe.firebase) {
+      const { apiKey, tokenIn } = probe.firebase;
+      const session = await this.sessionOf(index, `firebase\n${apiKey}`, () => firebaseMethod(apiKey));
+      if ('error' in session) return session;
+      if (tokenIn === 'bearer') return { headers: withCredential(probe.headers, session.credential) };
+      const url = new URL(probe.url);
+      url.searchParams.set('auth', session.credential.bearer ?? '');
+      return { headers: { ...(probe.headers ?? {}) }, url: url.href };
+    }
+    return this.siteCredential(index);
   }
 
-  private session(projectUrl: string, apikey: string, index: number): Live {
-    const id = `${index}\n${projectUrl}\n${apikey}`;
-    let live = this.live.get(id);
+  /**
+   * The account's credential for a request to the app's own origin and API: the token of its Supabase or Firebase
+   * session when it has one (an app's own API and edge functions take that token), else the session of the site's
+   * own login API or login form.
+   */
+  async siteCredential(index: number): Promise<{ headers: Record<string, string> } | { error: string }> {
+    if (!this.accounts[index]) return { error: 'no such test account' };
+    // Probes planned beside this one start their project sign-ins in the same turn: let them register first.
+    await Promise.resolve();
+    for (const live of [...this.live.values()].filter((l) => l.index === index && PROVIDERS.has(l.impl.method))) {
+      const { session } = await this.current(live);
+      if (session) return { headers: withCredential({}, session.credential) };
+    }
+    let failure: { error: string } | undefined;
+    for (const method of this.siteMethods) {
+      const session = await this.sessionOf(index, `${method.impl.method}\n${method.url}`, () => method.impl);
+      if (!('error' in session)) return { headers: withCredential({}, session.credential) };
+      failure ??= session;
+    }
+    return failure ?? { error: this.outcomes[index]!.reason ?? NO_SIGN_IN_METHOD };
+  }
+
+  /** The account's live session with a method, signed in on first use and refreshed near expiry. */
+  private async sessionOf(index: number, id: string, make: () => SignInMethodImpl): Promise<MethodSession | { error: string }> {
+    const key = `${index}\n${id}`;
+    let live = this.live.get(key);
     if (!live) {
-      const endpoint = { projectUrl, apikey };
-      live = { endpoint, index, state: this.signIn(endpoint, index) };
-      this.live.set(id, live);
+      const impl = make();
+      const refused = impl.refuseLogin(this.accounts[index]!.login);
+      if (refused) {
+        this.record(index, impl.method, { reason: refused });
+        return { error: refused };
+      }
+      live = { impl, index, state: this.signIn(impl, index) };
+      this.live.set(key, live);
     }
-    return live;
+    const { session, reason } = await this.current(live);
+    return session ?? { error: reason ?? 'not signed in' };
   }
 
-  private async signIn(endpoint: SupabaseEndpoint, index: number): Promise<{ session?: SupabaseSession; reason?: string }> {
-    const answer = await signInWithPassword(this.fetcher, endpoint, this.accounts[index]!, this.now);
+  private record(index: number, method: SignInMethod, attempt: Attempt): void {
     const outcome = this.outcomes[index]!;
     outcome.tried = true;
-    if (!answer.ok) {
-      if (!outcome.signedIn) outcome.reason = answer.reason;
-      return { reason: answer.reason };
-    }
-    this.tokens.add(answer.session.accessToken).add(answer.session.refreshToken);
-    Object.assign(outcome, { signedIn: true, reason: undefined, userId: outcome.userId ?? answer.session.userId });
-    return { session: answer.session };
+    if (outcome.signedIn) return;
+    if (attempt.session) Object.assign(outcome, { signedIn: true, method, reason: undefined, userId: attempt.session.userId });
+    else Object.assign(outcome, { method, reason: attempt.reason });
+  }
+
+  private keep(session: MethodSession): void {
+    for (const secret of session.secrets) this.tokens.add(secret);
+  }
+
+  private async signIn(impl: SignInMethodImpl, index: number): Promise<Attempt> {
+    const answer = await impl.signIn(this.fetcher, this.accounts[index]!, this.now);
+    const attempt: Attempt = answer.ok ? { session: answer.session } : { reason: answer.reason };
+    if (answer.ok) this.keep(answer.session);
+    this.record(index, impl.method, attempt);
+    return attempt;
   }
 
   /** The live session, refreshed first when it is about to expire (one refresh at a time). */
-  private async current(live: Live): Promise<{ session?: SupabaseSession; reason?: string }> {
+  private async current(live: Live): Promise<Attempt> {
     const state = await live.state;
-    if (!state.session || state.session.expiresAt - REFRESH_MARGIN_MS > this.now()) return state;
-    live.refreshing ??= refreshSession(this.fetcher, live.endpoint, state.session, this.now).then((answer) => {
+    const { session } = state;
+    if (!session || session.expiresAt === undefined || !live.impl.refresh || session.expiresAt - REFRESH_MARGIN_MS > this.now()) return state;
+    live.refreshing ??= live.impl.refresh(this.fetcher, session, this.now).then((answer) => {
       live.refreshing = undefined;
       if (!answer.ok) return { reason: answer.reason };
-      this.tokens.add(answer.session.accessToken).add(answer.session.refreshToken);
+      this.keep(answer.session);
       return { session: answer.session };
     });
     live.state = live.refreshing;
     return live.state;
   }
 
-  /** Signs every open session out; the scan's last requests to the projects. */
+  /**
+   * Signs in, by the site's own sign-in, the accounts no request needed yet, so the coverage says whether each can
+   * sign in (a site whose pages behind the login the checks had no reason to read).
+   */
+  async signInUntried(): Promise<void> {
+    if (this.siteMethods.length === 0) return;
+    await Promise.all(this.accounts.flatMap((_, index) => (this.outcomes[index]!.tried ? [] : [this.siteCredential(index)])));
+  }
+
+  /** Signs every open session out; the scan's last requests to the site and its projects. */
   async signOutAll(): Promise<void> {
     const open = [...this.live.values()];
     this.live.clear();
     await Promise.all(
       open.map(async (live) => {
         const { session } = await live.state;
-        if (session) await signOut(this.fetcher, live.endpoint, session);
+        if (session && live.impl.signOut) await live.impl.signOut(this.fetcher, session);
       }),
     );
+    await Promise.all([...new Set(open.map((live) => live.impl))].flatMap((impl) => (impl.close ? [impl.close()] : [])));
   }
 
-  /** The exchange with the accounts' tokens and passwords masked; a token answer's body withheld. */
+  /** The exchange with the accounts' secrets masked; a sign-in answer's body and cookies withheld. */
   redact(exchange: Exchange): Exchange {
     if (this.accounts.length === 0) return exchange;
     const secrets = [...this.tokens, ...this.accounts.map((a) => a.password)].filter((s) => s.length >= 4);
     const mask = (text: string) => secrets.reduce((out, secret) => (out.includes(secret) ? out.split(secret).join(maskSecret(secret)) : out), text);
-    const isTokenCall = /\/auth\/v1\/token(?:\?|$)/.test(exchange.url);
+    const maskHeaders = (headers: Exchange['headers']) => headers.map(([name, value]) => [name, mask(value)] as [string, string]);
+    const withheld = /\/auth\/v1\/token(?:\?|$)/.test(exchange.url) || FIREBASE_TOKEN_CALL.test(exchange.url) || this.signInUrls.has(exchange.url.split('?', 1)[0]!);
+    const headers = maskHeaders(withheld ? exchange.headers.filter(([name]) => name.toLowerCase() !== 'set-cookie') : exchange.headers);
     return {
       ...exchange,
+      url: mask(exchange.url),
+      finalUrl: mask(exchange.finalUrl),
+      redirects: exchange.redirects.map((hop) => ({ ...hop, url: mask(hop.url), location: mask(hop.location), headers: maskHeaders(hop.headers) })),
       requestHeaders: Object.fromEntries(Object.entries(exchange.requestHeaders).map(([name, value]) => [name, mask(value)])),
-      body: isTokenCall ? '(withheld: a sign-in answer holds the session tokens)' : mask(exchange.body),
+      headers,
+      body: withheld ? '(withheld: a sign-in answer holds the session tokens)' : mask(exchange.body),
     };
   }
 }

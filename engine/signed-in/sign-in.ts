@@ -4,6 +4,7 @@
 import type { ScanAccount } from '../../common/scan-accounts';
 import type { Fetcher } from '../retrieval/fetcher';
 import type { Exchange } from '../types';
+import { needsEmail, type MethodAnswer, type MethodSession, type SignInMethodImpl } from './methods';
 
 /** A signed-in account's session with one Supabase project. Raw tokens: never put them in a result. */
 export interface SupabaseSession {
@@ -90,4 +91,28 @@ export function refreshSession(fetcher: Fetcher, endpoint: SupabaseEndpoint, ses
 export async function signOut(fetcher: Fetcher, endpoint: SupabaseEndpoint, session: SupabaseSession): Promise<boolean> {
   const exchange = await fetcher.fetch({ method: 'POST', url: `${endpoint.projectUrl}/auth/v1/logout`, headers: headersFor(endpoint.apikey, session.accessToken), body: '{}', noRedirect: true });
   return exchange.status >= 200 && exchange.status < 300;
+}
+
+const toMethodSession = (session: SupabaseSession): MethodSession => ({
+  credential: { bearer: session.accessToken },
+  userId: session.userId,
+  expiresAt: session.expiresAt,
+  refreshToken: session.refreshToken,
+  secrets: [session.accessToken, session.refreshToken],
+});
+
+const methodAnswer = (answer: SignInAnswer): MethodAnswer => (answer.ok ? { ok: true, session: toMethodSession(answer.session) } : answer);
+
+/** Supabase Auth as a sign-in method of one project and public key (found in the bundle by the Supabase checks). */
+export function supabaseMethod(endpoint: SupabaseEndpoint): SignInMethodImpl {
+  const asSupabase = (session: MethodSession): SupabaseSession => ({ accessToken: session.credential.bearer ?? '', refreshToken: session.refreshToken ?? '', expiresAt: session.expiresAt ?? 0, userId: session.userId ?? '' });
+  return {
+    method: 'supabase',
+    refuseLogin: (login) => (canUsePasswordGrant(login) ? undefined : needsEmail("Supabase's password sign-in")),
+    signIn: async (fetcher, account, now) => methodAnswer(await signInWithPassword(fetcher, endpoint, account, now)),
+    refresh: async (fetcher, session, now) => methodAnswer(await refreshSession(fetcher, endpoint, asSupabase(session), now)),
+    signOut: async (fetcher, session) => {
+      await signOut(fetcher, endpoint, asSupabase(session));
+    },
+  };
 }

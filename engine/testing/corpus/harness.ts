@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { SEVERITY_RANK, type Finding, type ScanOptions } from '../../../common/scan';
 import { scan } from '../../scan';
 import type { HostResolver } from '../../retrieval/address-policy';
-import { FIREBASE_CERT_NAMES, isFirebaseHost, startFirebaseStandIn, type FirebaseStandIn } from '../firebase-stand-in';
+import { isLoginUrl } from '../../retrieval/sign-in-pages';
+import { FIREBASE_CERT_NAMES, isFirebaseAuthCall, isFirebaseHost, startFirebaseStandIn, type FirebaseStandIn } from '../firebase-stand-in';
 import { isAuthCall } from '../gotrue-stand-in';
 import { startPostgrestStandIn, type PostgrestStandIn } from '../postgrest-stand-in';
 import type { CorpusApp, CorpusContext, CorpusHandler, CorpusResponse, ExpectedFinding } from './types';
@@ -145,6 +146,8 @@ export interface ServedApp {
   ca?: string;
   /** Maps the Firebase hosts to the Firebase stand-in, for apps that declared `firebase` (the scan's hook). */
   resolveHost?: HostResolver;
+  /** The ID and refresh tokens the Firebase stand-in issued, for apps that declared `firebase`. */
+  firebaseTokens?: () => string[];
   /** Requests the Firebase stand-in received, for apps that declared `firebase`. */
   firebaseRequests?: () => Array<{ host: string; method: string; url: string }>;
   /** Write requests seen so far by any of the app's servers. */
@@ -190,11 +193,13 @@ export async function serveApp(app: CorpusApp): Promise<ServedApp> {
       firebaseRequests: firebase ? () => [...firebase!.requests] : undefined,
       supabaseAuth: supabase ? () => ({ calls: supabase!.authCalls().length, tokens: supabase!.issuedTokens() }) : undefined,
       resolveHost: firebasePort === undefined ? undefined : (hostname) => (isFirebaseHost(hostname) ? { address: '127.0.0.1', port: firebasePort } : undefined),
+      firebaseTokens: firebase ? () => firebase!.tokens() : undefined,
       writes: () => [
-        ...appWrites,
+        // The sign-in of a signed-in app's own login API or form (a POST to its login route) is allowed too.
+        ...appWrites.filter((w) => !(app.accounts && w.method === 'POST' && isLoginUrl(`${ctx.origin}${w.url}`))),
         // A signed-in app's sign-in, refresh and sign-out are allowed (and only those); anywhere else they are writes.
         ...(supabase?.requests ?? []).filter((r) => isWrite(r.method, r.url) && !(app.accounts && isAuthCall(r.method, r.url))).map((r) => ({ server: 'supabase' as const, method: r.method, url: r.url })),
-        ...(firebase?.nonReads() ?? []).map((r) => ({ server: 'firebase' as const, method: r.method, url: `https://${r.host}${r.url}` })),
+        ...(firebase?.nonReads() ?? []).filter((r) => !(app.accounts && isFirebaseAuthCall(r.host, r.url))).map((r) => ({ server: 'firebase' as const, method: r.method, url: `https://${r.host}${r.url}` })),
       ],
       close: async () => {
         server.closeAllConnections();
