@@ -57,6 +57,7 @@ import { supabaseRpcExposed } from './supabase-rpc-exposed';
 import { supabaseServiceKey } from './supabase-service-key';
 import { supabaseTableReadable } from './supabase-table-readable';
 import { supabaseCrossUserRead } from './supabase-cross-user-read';
+import { supabaseSignupRead } from './supabase-signup-read';
 // (end secrets, supabase, firebase)
 
 // tokens
@@ -125,6 +126,7 @@ export const CHECKS: readonly CheckDefinition[] = [
   supabaseBucketListable,
   supabaseRpcExposed,
   supabaseCrossUserRead,
+  supabaseSignupRead,
   firebaseRtdbReadable,
   firebaseFirestoreReadable,
   firebaseStorageListable,

@@ -9,6 +9,7 @@ import type { Fetcher } from '../retrieval/fetcher';
 import { maskSecret } from '../secrets/mask';
 import type { Exchange, ProbeRequest, SiteAccount } from '../types';
 import { canUsePasswordGrant, refreshSession, signInWithPassword, signOut, type SupabaseEndpoint, type SupabaseSession } from './sign-in';
+import { signUp, Throwaway } from './throwaway';
 
 export type SignInCoverage = NonNullable<ScanCoverage['signIns']>[number];
 
@@ -17,6 +18,7 @@ const REFRESH_MARGIN_MS = 60_000;
 
 export const NO_SIGN_IN_METHOD = 'No sign-in method was found: the site shows no Supabase project with a public key, so the scan ran as an anonymous visitor only.';
 export const USERNAME_LOGIN = "Not signed in: Supabase's password sign-in takes an email address, and this login is a user name.";
+export const NO_SIGN_UP = 'No throwaway account was created: no Supabase project of the site was found open to sign-up.';
 
 interface Live {
   endpoint: SupabaseEndpoint;
@@ -32,6 +34,8 @@ export class SessionStore {
   private readonly outcomes: Array<{ signedIn: boolean; reason?: string; userId?: string; tried: boolean }>;
   /** Every token issued during the scan, for masking (a refreshed token's predecessor may still show up). */
   private readonly tokens = new Set<string>();
+  /** Active scans: the one account the scan may create itself (index after the given accounts). */
+  private throwaway?: Throwaway;
 
   constructor(
     private readonly fetcher: Fetcher,
@@ -41,23 +45,34 @@ export class SessionStore {
     this.outcomes = accounts.map(() => ({ signedIn: false, tried: false }));
   }
 
-  /** What checks may know of the accounts: logins, and once signed in, user ids. */
-  siteAccounts(): SiteAccount[] {
-    return this.accounts.map((account, i) => ({ login: account.login, signedIn: this.outcomes[i]!.signedIn, userId: this.outcomes[i]!.userId }));
+  /**
+   * Active scans: lets the scan create one throwaway account where sign-up is open, the first time a probe planned as
+   * it needs it. Without this call no sign-up is ever sent, whatever a check plans.
+   */
+  allowThrowaway(): void {
+    this.throwaway ??= new Throwaway(this.accounts.length);
   }
 
-  /** The coverage line of each account: signed in or not, and why not. */
-  coverage(): SignInCoverage[] {
-    return this.accounts.map((account, i) => {
+  /** What checks may know of the accounts: logins, and once signed in, user ids. */
+  siteAccounts(): SiteAccount[] {
+    const given = this.accounts.map((account, i) => ({ login: account.login, signedIn: this.outcomes[i]!.signedIn, userId: this.outcomes[i]!.userId }));
+    return this.throwaway ? [...given, this.throwaway.siteAccount()] : given;
+  }
+
+  /** The coverage line of each account: signed in or not, and why not (`noSignUp`: why no throwaway was created). */
+  coverage(noSignUp: string = NO_SIGN_UP): SignInCoverage[] {
+    const given = this.accounts.map((account, i): SignInCoverage => {
       const outcome = this.outcomes[i]!;
       if (!outcome.tried) return { account: account.login, signedIn: false, reason: canUsePasswordGrant(account.login) ? NO_SIGN_IN_METHOD : USERNAME_LOGIN };
       return { account: account.login, signedIn: outcome.signedIn, method: 'supabase', reason: outcome.signedIn ? undefined : outcome.reason };
     });
+    return this.throwaway ? [...given, this.throwaway.coverage(noSignUp)] : given;
   }
 
   /** The probe's headers with the account's access token as the bearer, or why it cannot be sent. */
   async authorize(probe: ProbeRequest): Promise<{ headers: Record<string, string> } | { error: string }> {
     const index = probe.as ?? -1;
+    if (this.throwaway && index === this.throwaway.index) return this.authorizeThrowaway(probe);
     const account = this.accounts[index];
     const apikey = probe.headers?.apikey;
     if (!account || !apikey) return { error: 'no such test account' };
@@ -66,11 +81,40 @@ export class SessionStore {
       Object.assign(outcome, { tried: true, reason: USERNAME_LOGIN });
       return { error: USERNAME_LOGIN };
     }
-    const live = this.session(new URL(probe.url).origin, apikey, index);
+    return this.bearer(probe, this.session(new URL(probe.url).origin, apikey, index));
+  }
+
+  /** The probe's headers with the live session's access token as the bearer. */
+  private async bearer(probe: ProbeRequest, live: Live): Promise<{ headers: Record<string, string> } | { error: string }> {
     const { session, reason } = await this.current(live);
     if (!session) return { error: reason ?? 'not signed in' };
     const headers = Object.fromEntries(Object.entries(probe.headers ?? {}).filter(([name]) => name.toLowerCase() !== 'authorization'));
     return { headers: { ...headers, Authorization: `Bearer ${session.accessToken}` } };
+  }
+
+  private authorizeThrowaway(probe: ProbeRequest): Promise<{ headers: Record<string, string> } | { error: string }> | { error: string } {
+    const throwaway = this.throwaway!;
+    const apikey = probe.headers?.apikey;
+    if (!apikey) return { error: 'no such test account' };
+    const projectUrl = new URL(probe.url).origin;
+    const live = this.live.get(`${throwaway.index}\n${projectUrl}\n${apikey}`);
+    if (live) return this.bearer(probe, live);
+    // One throwaway account per scan, ever: the guard is the account itself, whose endpoint is set before its one
+    // sign-up is sent and never changed. Concurrent probes share that sign-up; a probe for another project, or one
+    // after the sessions were closed, gets no second.
+    if (throwaway.endpoint) return { error: `The scan's one throwaway account belongs to ${throwaway.endpoint.projectUrl}; no other is created.` };
+    throwaway.endpoint = { projectUrl, apikey };
+    const created: Live = { endpoint: throwaway.endpoint, index: throwaway.index, state: this.signUp(throwaway, throwaway.endpoint) };
+    this.live.set(`${throwaway.index}\n${projectUrl}\n${apikey}`, created);
+    return this.bearer(probe, created);
+  }
+
+  private async signUp(throwaway: Throwaway, endpoint: SupabaseEndpoint): Promise<{ session?: SupabaseSession; reason?: string }> {
+    const answer = await signUp(this.fetcher, endpoint, throwaway.login, throwaway.password, this.now);
+    throwaway.record(answer);
+    if (!answer.ok) return { reason: `The throwaway account did not sign in: ${answer.reason}` };
+    this.tokens.add(answer.session.accessToken).add(answer.session.refreshToken);
+    return { session: answer.session };
   }
 
   private session(projectUrl: string, apikey: string, index: number): Live {
@@ -125,10 +169,10 @@ export class SessionStore {
 
   /** The exchange with the accounts' tokens and passwords masked; a token answer's body withheld. */
   redact(exchange: Exchange): Exchange {
-    if (this.accounts.length === 0) return exchange;
-    const secrets = [...this.tokens, ...this.accounts.map((a) => a.password)].filter((s) => s.length >= 4);
+    if (this.accounts.length === 0 && !this.throwaway) return exchange;
+    const secrets = [...this.tokens, ...this.accounts.map((a) => a.password), ...(this.throwaway ? [this.throwaway.password] : [])].filter((s) => s.length >= 4);
     const mask = (text: string) => secrets.reduce((out, secret) => (out.includes(secret) ? out.split(secret).join(maskSecret(secret)) : out), text);
-    const isTokenCall = /\/auth\/v1\/token(?:\?|$)/.test(exchange.url);
+    const isTokenCall = /\/auth\/v1\/(?:token|signup)(?:\?|$)/.test(exchange.url);
     return {
       ...exchange,
       requestHeaders: Object.fromEntries(Object.entries(exchange.requestHeaders).map(([name, value]) => [name, mask(value)])),

@@ -23,7 +23,7 @@ export interface SupabaseEndpoint {
   apikey: string;
 }
 
-const headersFor = (apikey: string, bearer = apikey): Record<string, string> => ({
+export const headersFor = (apikey: string, bearer = apikey): Record<string, string> => ({
   apikey,
   Authorization: `Bearer ${bearer}`,
   'Content-Type': 'application/json;charset=UTF-8',
@@ -45,7 +45,7 @@ function parseJson(body: string): Record<string, unknown> | undefined {
 }
 
 /** Why Supabase Auth refused, in its own words (GoTrue answers `error_description` or `msg`), bounded. */
-function refusal(exchange: Exchange, what: string): string {
+export function refusal(exchange: Exchange, what: string): string {
   if (exchange.status === 0) return `${what} got no answer: ${exchange.error ?? 'no response'}.`;
   const body = parseJson(exchange.body) ?? {};
   const text = [body.error_description, body.msg, body.message].find((v): v is string => typeof v === 'string' && v.length > 0);
