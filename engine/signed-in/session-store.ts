@@ -18,7 +18,7 @@ const REFRESH_MARGIN_MS = 60_000;
 
 export const NO_SIGN_IN_METHOD = 'No sign-in method was found: the site shows no Supabase project with a public key, so the scan ran as an anonymous visitor only.';
 export const USERNAME_LOGIN = "Not signed in: Supabase's password sign-in takes an email address, and this login is a user name.";
-export const NO_SIGN_UP = 'No throwaway account was created: no Supabase project of the site was found open to sign-up.';
+export const NO_SIGN_UP = 'No Supabase project of the site was found open to sign-up.';
 
 interface Live {
   endpoint: SupabaseEndpoint;

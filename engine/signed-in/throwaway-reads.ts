@@ -82,11 +82,11 @@ export function signUpFollowUps(site: Site): ProbeRequest[] {
 }
 
 const POLICY_REASON: Record<Exclude<SignUpPolicy, 'open'>, (project: string) => string> = {
-  closed: (project) => `sign-up is closed on ${project} (disable_signup is on), so a stranger cannot get an account.`,
-  'no-email': (project) => `email sign-up is off on ${project}.`,
+  closed: (project) => `Sign-up is closed on ${project} (disable_signup is on), so a stranger cannot get an account.`,
+  'no-email': (project) => `Email sign-up is off on ${project}.`,
   confirm: (project) =>
-    `anyone can sign up on ${project}, but a new account must confirm its email address before it can sign in (mailer_autoconfirm is off), so the scan created none.`,
-  unknown: (project) => `the Auth settings of ${project} (/auth/v1/settings) could not be read.`,
+    `Anyone can sign up on ${project}, but a new account must confirm its email address before it can sign in (mailer_autoconfirm is off), so the scan created none.`,
+  unknown: (project) => `The Auth settings of ${project} (/auth/v1/settings) could not be read, so the scan created none.`,
 };
 
 /**
@@ -96,7 +96,7 @@ const POLICY_REASON: Record<Exclude<SignUpPolicy, 'open'>, (project: string) => 
 export function noSignUpReason(site: Site): string | undefined {
   if (!site.options.active) return undefined;
   const answers = [...site.probes].filter(([key]) => key.startsWith(`${SIGN_UP_READ_ID}:settings:`)).map(([, answer]) => answer);
-  if (answers.length === 0) return 'No throwaway account was created: the site shows no Supabase project with a public key.';
+  if (answers.length === 0) return 'The site shows no Supabase project with a public key to sign up to.';
   const answer = answers.find((a) => signUpPolicy(a) === 'open') ?? answers[0]!;
   const policy = signUpPolicy(answer);
   let project = answer.url;
@@ -105,7 +105,7 @@ export function noSignUpReason(site: Site): string | undefined {
   } catch {
     // keep the URL as sent
   }
-  return `No throwaway account was created: ${policy === 'open' ? `sign-up is open on ${project}, but no read needed the account.` : POLICY_REASON[policy](project)}`;
+  return policy === 'open' ? `Sign-up is open on ${project}, but no table or bucket was found to read as a new account.` : POLICY_REASON[policy](project);
 }
 
 const atLeastMedium = (severity: Severity): Severity => (SEVERITY_RANK[severity] >= SEVERITY_RANK.medium ? severity : 'medium');

@@ -254,6 +254,8 @@ export interface AppResult {
   truePositives: Finding[];
   findings: Finding[];
   writes: WriteRequest[];
+  /** Sign-ups the Supabase stand-in received (an active scan may send one). */
+  signUps: number;
   ms: number;
   /** The scan could not run (the app's labels all count as missed). */
   error?: string;
@@ -290,10 +292,10 @@ export async function scanApp(app: CorpusApp, options: ScanAppOptions = {}): Pro
       { ...options.scanOptions, render: Boolean(app.render), ...(app.active ? { active: true } : {}) },
       { addressPolicy: { allowPrivate: true }, chromiumPath: app.render ? options.chromiumPath : null, trustedCa: served.ca ? [served.ca] : undefined, resolveHost: served.resolveHost, accounts: app.accounts },
     );
-    return { app, ...judge(app, result.findings), findings: result.findings, writes: served.writes(), ms: Math.round(performance.now() - t0), warnings: result.warnings };
+    return { app, ...judge(app, result.findings), findings: result.findings, writes: served.writes(), signUps: served.supabaseSignUps?.().calls ?? 0, ms: Math.round(performance.now() - t0), warnings: result.warnings };
   } catch (error) {
     const message = (error as Error).message;
-    return { app, found: [], missed: [...app.expect], truePositives: [], falsePositives: [], findings: [], writes: served.writes(), ms: Math.round(performance.now() - t0), error: message, warnings: [] };
+    return { app, found: [], missed: [...app.expect], truePositives: [], falsePositives: [], findings: [], writes: served.writes(), signUps: served.supabaseSignUps?.().calls ?? 0, ms: Math.round(performance.now() - t0), error: message, warnings: [] };
   } finally {
     await served.close();
   }
