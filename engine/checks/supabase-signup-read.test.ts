@@ -71,7 +71,9 @@ describe('supabase-signup-read', () => {
 
   it('no finding when the throwaway account did not sign in, or the scan is passive', () => {
     const rows = { [rowsKey('profiles')]: json(HOST, [{ id: OTHER_ID, email: 'bob@mail.example', phone: '+14155550199' }]) };
-    expect(supabaseSignupRead.run(siteWith(open(rows), { accounts: [{ ...THROWAWAY, signedIn: false, userId: undefined }] }))).toEqual([]);
+    const notSignedIn = siteWith(open(rows), { accounts: [{ ...THROWAWAY, signedIn: false, userId: undefined }] });
+    expect(supabaseSignupRead.appliesTo!(notSignedIn)).toBe(false);
+    expect(supabaseSignupRead.run(notSignedIn)).toEqual([]);
     expect(supabaseSignupRead.run(siteWith(open(rows), { active: false }))).toEqual([]);
   });
 

@@ -25,8 +25,9 @@ export const supabaseSignupRead = defineCheck({
   ],
   probes: (site) => settingsProbes(site),
   followUpProbes: (site) => signUpFollowUps(site),
+  // Only where a brand-new account really read: a sign-up that gave no session proves nothing either way.
   appliesTo(site) {
-    return throwawayAccount(site) !== undefined && signUpProject(site) !== undefined;
+    return throwawayAccount(site)?.account.signedIn === true && signUpProject(site) !== undefined;
   },
   run(site) {
     return signUpFindings(site);
