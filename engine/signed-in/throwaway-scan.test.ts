@@ -2,6 +2,7 @@
 // signs up, whatever the site says; an active one signs up only where a new account can sign in at once, and says
 // in its coverage why it made none elsewhere.
 import { afterEach, describe, expect, it } from 'vitest';
+import { scanResultSchema } from '../../common/scan';
 import { scan } from '../scan';
 import { APPS } from '../testing/corpus/apps/signed-in-active';
 import { serveApp, type ServedApp } from '../testing/corpus/harness';
@@ -44,6 +45,23 @@ describe('the throwaway account in whole scans', () => {
     const result = await run(app('vite-supabase-clean-signup-closed-documents'), true);
     expect(served!.supabaseSignUps!().calls).toBe(0);
     expect(result.coverage?.signIns?.[0]?.reason).toContain('Sign-up is closed on http://127.0.0.1:');
+    expect(served!.writes()).toEqual([]);
+  }, 120_000);
+
+  it('with two test accounts given, adds the throwaway as a third sign-in line, and both checks report', async () => {
+    const accounts = [
+      { login: 'maya.okafor@mail.example', password: 'Maya-Corpus-Pass-7' },
+      { login: 'theo.lindqvist@mail.example', password: 'Theo-Corpus-Pass-8' },
+    ];
+    const result = await run(OPEN, true, accounts);
+    expect(served!.supabaseSignUps!().calls).toBe(1);
+    expect(result.coverage?.signIns?.map((line) => [line.signedIn, line.throwaway ?? false])).toEqual([
+      [true, false],
+      [true, false],
+      [true, true],
+    ]);
+    expect(() => scanResultSchema.parse(result)).not.toThrow();
+    expect(result.findings.filter((f) => f.url.endsWith('/rest/v1/profiles')).map((f) => f.checkId).sort()).toEqual(['supabase-cross-user-read', 'supabase-signup-read']);
     expect(served!.writes()).toEqual([]);
   }, 120_000);
 });
