@@ -180,10 +180,17 @@ export interface SignInOutcome {
   signedIn: boolean;
   method?: SignInMethod;
   reason?: string;
+  /** The throwaway account an active scan created by signing up. */
+  throwaway?: boolean;
 }
 
 /** One sentence per account: "Signed in as a@b.c with Supabase Auth" or "Could not sign in as a@b.c: why". */
 export function describeSignIn(outcome: SignInOutcome): string {
+  if (outcome.throwaway) {
+    return outcome.signedIn
+      ? `Signed up and signed in as ${outcome.account}, a throwaway account the scan created${outcome.reason ? `: ${outcome.reason}` : ''}`
+      : `No throwaway account signed in: ${outcome.reason ?? 'no reason was given'}`;
+  }
   if (outcome.signedIn) {
     const how = outcome.method ? ` with ${SIGN_IN_METHOD_LABELS[outcome.method]}` : '';
     return `Signed in as ${outcome.account}${how}${outcome.reason ? ` (${outcome.reason})` : ''}`;

@@ -175,9 +175,12 @@ export const scanCoverageSchema = z.object({
         method: z.enum(SIGN_IN_METHODS).optional(),
         /** Why the sign-in failed, or what limited it, in one sentence. */
         reason: z.string().max(500).optional(),
+        /** Active scans: the account the scan created itself by signing up (named so the owner can delete it). */
+        throwaway: z.boolean().optional(),
       }),
     )
-    .max(MAX_SCAN_ACCOUNTS)
+    // The given accounts, and an active scan's throwaway account.
+    .max(MAX_SCAN_ACCOUNTS + 1)
     .optional(),
 });
 export type ScanCoverage = z.infer<typeof scanCoverageSchema>;

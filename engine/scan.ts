@@ -20,6 +20,7 @@ import { render } from './retrieval/render';
 import { countBySeverity, overallScore } from './score/overall';
 import { scoreObservatory } from './score/observatory';
 import { SessionStore } from './signed-in/session-store';
+import { noSignUpReason } from './signed-in/throwaway-reads';
 import type { CheckDefinition, Exchange, ProbeRequest, RenderResult, Site, SiteAccount, SiteBeforeProbes } from './types';
 import { ENGINE_VERSION } from './version';
 
@@ -494,6 +495,8 @@ export async function scan(url: string, options: Partial<ScanOptions> = {}, hook
   });
   // Check code reads what the site sent: it runs in a worker thread, within a time budget, never on this thread.
   const sessions = new SessionStore(fetcher, (hooks.accounts ?? []).slice(0, MAX_SCAN_ACCOUNTS));
+  // Active scans only: one throwaway account where sign-up is open (never in a passive scan, whatever the site says).
+  if (opts.active) sessions.allowThrowaway();
   const isolation = new CheckIsolation({ checks, checksModule: hooks.checksModule, budget: hooks.checkBudget, checking: hooks.checking, onWorkerLost: hooks.onCheckWorkerLost });
   try {
     const site = await retrieve({ target, opts, hooks, isolation, policy, fetcher, sessions, progress, warnings, baseline });
@@ -534,7 +537,7 @@ export async function scan(url: string, options: Partial<ScanOptions> = {}, hook
       passed,
       findings: unique,
       warnings,
-      coverage: scanCoverage({ site, slowDowns: fetcher.slowDowns, checksSkipped, loginWalls, signIns: sessions.coverage() }),
+      coverage: scanCoverage({ site, slowDowns: fetcher.slowDowns, checksSkipped, loginWalls, signIns: sessions.coverage(noSignUpReason(site)) }),
       stats: { requests: fetcher.stats.requests, bytes: fetcher.stats.bytes },
     };
   } finally {

@@ -147,6 +147,8 @@ export interface SiteAccount {
   signedIn: boolean;
   /** The user id its sign-in returned (Supabase `user.id`). */
   userId?: string;
+  /** Active scans: the one account the scan creates itself where sign-up is open (listed after the given accounts). */
+  throwaway?: boolean;
 }
 
 /** Everything retrieved about one site; the input of every check. */

@@ -59,6 +59,7 @@ import { supabaseTableReadable } from './supabase-table-readable';
 import { supabaseCrossUserRead } from './supabase-cross-user-read';
 import { firebaseCrossUserRead } from './firebase-cross-user-read';
 import { signedInCrossUserPage } from './signed-in-cross-user-page';
+import { supabaseSignupRead } from './supabase-signup-read';
 // (end secrets, supabase, firebase)
 
 // tokens
@@ -129,6 +130,7 @@ export const CHECKS: readonly CheckDefinition[] = [
   supabaseCrossUserRead,
   firebaseCrossUserRead,
   signedInCrossUserPage,
+  supabaseSignupRead,
   firebaseRtdbReadable,
   firebaseFirestoreReadable,
   firebaseStorageListable,

@@ -26,7 +26,7 @@ export const supabaseCrossUserRead = defineCheck({
   probes: (site) => plannedReads(site).flatMap((read) => read.probes),
   followUpProbes: (site) => functionReads(site).flatMap((read) => read.probes),
   appliesTo(site) {
-    return (site.accounts ?? []).some((account) => account.signedIn);
+    return (site.accounts ?? []).some((account) => account.signedIn && !account.throwaway);
   },
   run(site) {
     return signedInFindings(site, [...plannedReads(site), ...functionReads(site)]);

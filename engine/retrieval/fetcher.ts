@@ -19,6 +19,11 @@ export interface FetchRequest {
   /** Keep bodies that look binary (as latin1 text, so magic bytes can be compared). */
   binary?: boolean;
   noRedirect?: boolean;
+  /**
+   * Sent at most once: no retry after 429 or Retry-After. For a request that creates something (a sign-up), where the
+   * first attempt may have been carried out before the host asked to slow down.
+   */
+  once?: boolean;
 }
 
 export interface FetcherOptions {
@@ -294,7 +299,7 @@ export class Fetcher {
       }
       if (this.aborter.signal.aborted) return failed('scan aborted');
 
-      const answer = await this.exchangeOnce(method, parsed, requestHeaders, request.body, request.binary === true);
+      const answer = await this.exchangeOnce(method, parsed, requestHeaders, request.body, request.binary === true, request.once === true);
       if (typeof answer === 'string') return failed(answer);
       const hop = answer;
 
@@ -334,7 +339,7 @@ export class Fetcher {
    * Retry-After), and remembers a host that cannot be reached so later requests fail at once with the same error.
    * Returns the hop or the error text.
    */
-  private async exchangeOnce(method: string, url: URL, headers: Record<string, string>, body: string | undefined, binary: boolean): Promise<Hop | string> {
+  private async exchangeOnce(method: string, url: URL, headers: Record<string, string>, body: string | undefined, binary: boolean, once = false): Promise<Hop | string> {
     const host = url.host;
     for (let attempt = 0; ; attempt++) {
       const known = this.unreachable.get(host);
@@ -360,7 +365,7 @@ export class Fetcher {
       const retryAfter = hop.headers.find(([name]) => name === 'retry-after')?.[1];
       if (hop.status === 429 || hop.status === 503 || retryAfter !== undefined) this.slowDowns.set(host, (this.slowDowns.get(host) ?? 0) + 1);
       const retryIn = this.limiter.release(host, { status: hop.status, retryAfter, latencyMs: hop.firstByteMs, attempt });
-      if (retryIn === undefined || attempt >= this.maxRetries || this.aborter.signal.aborted) return hop;
+      if (retryIn === undefined || once || attempt >= this.maxRetries || this.aborter.signal.aborted) return hop;
       this.stats.retries++;
     }
   }

@@ -14,7 +14,8 @@ type Row = Record<string, unknown>;
 /** An id as evidence shows it: enough to recognise, not the whole value. */
 export const maskId = (value: string): string => (value.length > 8 ? `${value.slice(0, 8)}…` : value);
 
-function rows(exchange: Exchange | undefined): Row[] | undefined {
+/** The rows of a PostgREST answer (an array of objects, or one object), or undefined when it is not one. */
+export function rows(exchange: Exchange | undefined): Row[] | undefined {
   if (!exchange || exchange.error || exchange.status < 200 || exchange.status > 299) return undefined;
   try {
     const value: unknown = JSON.parse(exchange.body);
@@ -28,7 +29,7 @@ function rows(exchange: Exchange | undefined): Row[] | undefined {
 const who = (account: SiteAccount | undefined): string => (account ? `${account.login}${account.userId ? ` (user ${maskId(account.userId)})` : ''}` : 'a test account');
 
 /** The request as sent: the account's bearer as the answer recorded it (masked by retrieval), the key masked here. */
-function sentRequest(read: TargetRead, reader: number, answer: Exchange | undefined, account: SiteAccount | undefined): string {
+export function sentRequest(read: TargetRead, reader: number, answer: Exchange | undefined, account: SiteAccount | undefined): string {
   const probe = read.probes[reader]!;
   const sent = answer?.requestHeaders.authorization ?? answer?.requestHeaders.Authorization;
   const headers = { ...(probe.headers ?? {}), Authorization: sent ?? 'Bearer <access token of the account>' };

@@ -32,32 +32,43 @@ function projects(site: SiteBeforeProbes): SupabaseProject[] {
   return analyzeSupabase(site).projects.filter((p) => p.keys.length > 0);
 }
 
+/** The given test accounts: an active scan's throwaway account (listed last) has reads of its own (throwaway-reads.ts). */
+const testAccounts = (site: SiteBeforeProbes) => (site.accounts ?? []).filter((account) => !account.throwaway);
+
+/** A few rows of a table or view, read as account `as`; `check` names the check planning it in the key. */
+export function tableProbe(project: SupabaseProject, name: string, as: number, check = SIGNED_IN_ID): ProbeRequest {
+  const url = `${project.url}/rest/v1/${encodeURIComponent(name)}?select=*&limit=${ROW_LIMIT}`;
+  return { key: `${check}:rows:${projectLabel(project)}:${name}:${as}`, method: 'GET', url, headers: supabaseHeaders(project.keys[0]!), as };
+}
+
+/** One page of a bucket's top level (Storage's list call, which only reads), as account `as`. */
+export function bucketProbe(project: SupabaseProject, name: string, as: number, check = SIGNED_IN_ID): ProbeRequest {
+  return {
+    key: `${check}:list:${projectLabel(project)}:${name}:${as}`,
+    method: 'POST',
+    readOnly: true,
+    url: `${project.url}/storage/v1/object/list/${encodeURIComponent(name)}`,
+    headers: supabaseHeaders(project.keys[0]!, { 'Content-Type': 'application/json' }),
+    body: JSON.stringify({ prefix: '', limit: LIST_LIMIT, offset: 0, sortBy: { column: 'name', order: 'asc' } }),
+    as,
+  };
+}
+
+/** The tables and buckets a signed-in scan reads, within the same bounds as the anonymous checks. */
+export function readTargets(site: SiteBeforeProbes): { tables: string[]; buckets: string[] } {
+  const info = analyzeSupabase(site);
+  return { tables: info.tables.slice(0, MAX_TABLES).map((t) => t.name), buckets: info.buckets.slice(0, MAX_BUCKETS).map((b) => b.name) };
+}
+
 /** First-round reads: each table and bucket, as each account. */
 export function plannedReads(site: SiteBeforeProbes): TargetRead[] {
-  const accounts = site.accounts ?? [];
+  const accounts = testAccounts(site);
   if (accounts.length === 0) return [];
-  const info = analyzeSupabase(site);
+  const { tables, buckets } = readTargets(site);
   const reads: TargetRead[] = [];
   for (const project of projects(site)) {
-    const key = project.keys[0]!;
-    const label = projectLabel(project);
-    for (const { name } of info.tables.slice(0, MAX_TABLES)) {
-      const url = `${project.url}/rest/v1/${encodeURIComponent(name)}?select=*&limit=${ROW_LIMIT}`;
-      const probes = accounts.map((_, as) => ({ key: `${SIGNED_IN_ID}:rows:${label}:${name}:${as}`, method: 'GET' as const, url, headers: supabaseHeaders(key), as }));
-      reads.push({ kind: 'table', project, name, probes });
-    }
-    for (const { name } of info.buckets.slice(0, MAX_BUCKETS)) {
-      const probes = accounts.map((_, as) => ({
-        key: `${SIGNED_IN_ID}:list:${label}:${name}:${as}`,
-        method: 'POST' as const,
-        readOnly: true,
-        url: `${project.url}/storage/v1/object/list/${encodeURIComponent(name)}`,
-        headers: supabaseHeaders(key, { 'Content-Type': 'application/json' }),
-        body: JSON.stringify({ prefix: '', limit: LIST_LIMIT, offset: 0, sortBy: { column: 'name', order: 'asc' } }),
-        as,
-      }));
-      reads.push({ kind: 'bucket', project, name, probes });
-    }
+    for (const name of tables) reads.push({ kind: 'table', project, name, probes: accounts.map((_, as) => tableProbe(project, name, as)) });
+    for (const name of buckets) reads.push({ kind: 'bucket', project, name, probes: accounts.map((_, as) => bucketProbe(project, name, as)) });
   }
   return reads;
 }
@@ -70,7 +81,7 @@ export const bareCallKey = (project: SupabaseProject, name: string): string => `
  * sign-in, never guessed). Needs two signed-in accounts; a function the anonymous call already read is left to it.
  */
 export function functionReads(site: Site): TargetRead[] {
-  const accounts = site.accounts ?? [];
+  const accounts = testAccounts(site);
   const ids = accounts.map((a) => (a.signedIn ? a.userId : undefined));
   if (accounts.length < 2 || ids.some((id) => id === undefined)) return [];
   const info = analyzeSupabase(site);

@@ -7,6 +7,7 @@ import { renderCsv, renderHtml, renderJson, renderSarif } from '../report/index'
 import { scan } from '../scan';
 import { APPS } from '../testing/corpus/apps/signed-in';
 import { APPS as FIREBASE_APPS, APPS as METHOD_APPS } from '../testing/corpus/apps/signed-in-methods';
+import { APPS as ACTIVE_APPS } from '../testing/corpus/apps/signed-in-active';
 import { serveApp, type ServedApp } from '../testing/corpus/harness';
 import type { Exchange } from '../types';
 
@@ -100,4 +101,49 @@ describe("a scan signed in through the site's own login API or form keeps passwo
       }
     }, 120_000);
   }
+});
+
+describe("an active scan's throwaway account: named everywhere, its password and tokens nowhere", () => {
+  const open = ACTIVE_APPS.find((a) => a.id === 'vite-supabase-signup-open-profiles-any-user')!;
+  let served: ServedApp;
+  let result: ScanResult;
+  const exchanges: Exchange[] = [];
+  beforeAll(async () => {
+    served = await serveApp(open);
+    result = await scan(`${served.ctx.origin}/`, { render: false, active: true }, { addressPolicy: { allowPrivate: true }, chromiumPath: null, onExchange: (e) => exchanges.push(e) });
+  }, 120_000);
+  afterAll(() => served?.close());
+
+  it('signed up once, read as the new account, reported what it reads, and signed out', () => {
+    const { calls, created } = served.supabaseSignUps!();
+    expect(calls).toBe(1);
+    expect(created).toHaveLength(1);
+    expect(result.coverage?.signIns).toEqual([{ account: created[0]!.email, signedIn: true, method: 'supabase', throwaway: true, reason: expect.stringContaining('Authentication > Users') as unknown }]);
+    const findings = result.findings.filter((f) => f.checkId === 'supabase-signup-read');
+    expect(findings.map((f) => [f.title, f.severity, f.cwe])).toEqual([['Anyone can sign up and read profiles', 'high', 285]]);
+    expect(findings[0]!.detail).toContain(created[0]!.email);
+    // Sign-in by sign-up, and one sign-out: the new account's only other write.
+    expect(served.supabaseAuth!().calls).toBe(1);
+    expect(served.writes()).toEqual([]);
+  });
+
+  it('holds neither its password nor its tokens in the result, the reports, the warnings or the exchanges', () => {
+    const { created } = served.supabaseSignUps!();
+    const secrets = [created[0]!.password, ...served.supabaseAuth!().tokens];
+    expect(secrets.length).toBe(3);
+    const outputs: Record<string, string> = {
+      result: JSON.stringify(result),
+      warnings: result.warnings.join('\n'),
+      json: renderJson(result),
+      html: renderHtml(result),
+      sarif: renderSarif(result),
+      csv: renderCsv(result),
+      exchanges: JSON.stringify(exchanges),
+    };
+    const leaks = Object.entries(outputs).flatMap(([name, text]) => secrets.filter((secret) => text.includes(secret)).map((secret) => `${name}: ${secret.slice(0, 6)}…`));
+    expect(leaks).toEqual([]);
+    // The address is named, in the reports too, so the owner can delete the account.
+    for (const name of ['json', 'html', 'sarif', 'csv']) expect(outputs[name], name).toContain(created[0]!.email);
+    expect(exchanges.filter((e) => e.url.endsWith('/auth/v1/signup')).map((e) => e.body)).toEqual(['(withheld: a sign-in answer holds the session tokens)']);
+  });
 });

@@ -11,8 +11,9 @@ import { maskSecret } from '../secrets/mask';
 import type { Exchange, ProbeRequest, SiteAccount, SiteBeforeProbes } from '../types';
 import { FIREBASE_TOKEN_CALL, firebaseMethod } from './firebase-sign-in';
 import { needsEmail, withCredential, type MethodSession, type SignInMethodImpl } from './methods';
-import { canUsePasswordGrant, supabaseMethod } from './sign-in';
+import { canUsePasswordGrant, methodAnswer, supabaseMethod } from './sign-in';
 import { siteSignIns, type SiteSignIn, type SiteSignInOptions } from './site-sign-in';
+import { signUp, Throwaway } from './throwaway';
 
 export type SignInCoverage = NonNullable<ScanCoverage['signIns']>[number];
 
@@ -22,6 +23,7 @@ const REFRESH_MARGIN_MS = 60_000;
 export const NO_SIGN_IN_METHOD =
   'No sign-in method was found: the site shows no Supabase or Firebase project with a public key, no JSON login API and no login form, so the scan ran as an anonymous visitor only.';
 export const USERNAME_LOGIN = needsEmail("Supabase's password sign-in");
+export const NO_SIGN_UP = 'No Supabase project of the site was found open to sign-up.';
 /** Methods of a hosted auth service: their token is the credential the site's own API takes too. */
 const PROVIDERS: ReadonlySet<SignInMethod> = new Set(['supabase', 'firebase']);
 
@@ -55,6 +57,8 @@ export class SessionStore {
   private siteMethods: SiteSignIn[] = [];
   /** URLs whose answers hold a session (the site's login API): withheld from every exchange kept. */
   private readonly signInUrls = new Set<string>();
+  /** Active scans: the one account the scan may create itself (index after the given accounts). */
+  private throwaway?: Throwaway;
 
   constructor(
     private readonly fetcher: Fetcher,
@@ -64,18 +68,28 @@ export class SessionStore {
     this.outcomes = accounts.map(() => ({ signedIn: false, tried: false }));
   }
 
-  /** What checks may know of the accounts: logins, and once signed in, user ids. */
-  siteAccounts(): SiteAccount[] {
-    return this.accounts.map((account, i) => ({ login: account.login, signedIn: this.outcomes[i]!.signedIn, userId: this.outcomes[i]!.userId }));
+  /**
+   * Active scans: lets the scan create one throwaway account where sign-up is open, the first time a probe planned as
+   * it needs it. Without this call no sign-up is ever sent, whatever a check plans.
+   */
+  allowThrowaway(): void {
+    this.throwaway ??= new Throwaway(this.accounts.length);
   }
 
-  /** The coverage line of each account: signed in or not, by which method, and why not. */
-  coverage(): SignInCoverage[] {
-    return this.accounts.map((account, i) => {
+  /** What checks may know of the accounts: logins, and once signed in, user ids. */
+  siteAccounts(): SiteAccount[] {
+    const given = this.accounts.map((account, i) => ({ login: account.login, signedIn: this.outcomes[i]!.signedIn, userId: this.outcomes[i]!.userId }));
+    return this.throwaway ? [...given, this.throwaway.siteAccount()] : given;
+  }
+
+  /** The coverage line of each account: signed in or not, by which method, and why not (`noSignUp`: why no throwaway was created). */
+  coverage(noSignUp: string = NO_SIGN_UP): SignInCoverage[] {
+    const given = this.accounts.map((account, i): SignInCoverage => {
       const outcome = this.outcomes[i]!;
       if (!outcome.tried) return { account: account.login, signedIn: false, reason: canUsePasswordGrant(account.login) || this.siteMethods.length > 0 ? NO_SIGN_IN_METHOD : USERNAME_LOGIN };
       return { account: account.login, signedIn: outcome.signedIn, method: outcome.method, reason: outcome.signedIn ? undefined : outcome.reason };
     });
+    return this.throwaway ? [...given, this.throwaway.coverage(noSignUp)] : given;
   }
 
   /** Learns how the site itself signs users in (its login API, its login form), from the retrieved pages and scripts. */
@@ -88,6 +102,7 @@ export class SessionStore {
   /** The probe's headers (and URL) with the account's credential, or why it cannot be sent. */
   async authorize(probe: ProbeRequest): Promise<Credential> {
     const index = probe.as ?? -1;
+    if (this.throwaway && index === this.throwaway.index) return this.authorizeThrowaway(probe);
     if (!this.accounts[index]) return { error: 'no such test account' };
     const apikey = probe.headers?.apikey;
     if (apikey) {
@@ -127,6 +142,37 @@ export class SessionStore {
       failure ??= session;
     }
     return failure ?? { error: this.outcomes[index]!.reason ?? NO_SIGN_IN_METHOD };
+  }
+
+  private async authorizeThrowaway(probe: ProbeRequest): Promise<Credential> {
+    const throwaway = this.throwaway!;
+    const apikey = probe.headers?.apikey;
+    if (!apikey) return { error: 'no such test account' };
+    const projectUrl = new URL(probe.url).origin;
+    const key = `${throwaway.index}\nsupabase\n${projectUrl}\n${apikey}`;
+    let live = this.live.get(key);
+    if (!live) {
+      // One throwaway account per scan, ever: the guard is the account itself, whose endpoint is set before its one
+      // sign-up is sent and never changed. Concurrent probes share that sign-up; a probe for another project, or one
+      // after the sessions were closed, gets no second.
+      if (throwaway.endpoint) return { error: `The scan's one throwaway account belongs to ${throwaway.endpoint.projectUrl}; no other is created.` };
+      const endpoint = (throwaway.endpoint = { projectUrl, apikey });
+      const impl = supabaseMethod(endpoint);
+      live = { impl, index: throwaway.index, state: this.signUp(throwaway) };
+      this.live.set(key, live);
+    }
+    const { session, reason } = await this.current(live);
+    return session ? { headers: withCredential(probe.headers, session.credential) } : { error: reason ?? 'not signed in' };
+  }
+
+  private async signUp(throwaway: Throwaway): Promise<Attempt> {
+    const answer = await signUp(this.fetcher, throwaway.endpoint!, throwaway.login, throwaway.password, this.now);
+    throwaway.record(answer);
+    if (!answer.ok) return { reason: `The throwaway account did not sign in: ${answer.reason}` };
+    const converted = methodAnswer(answer);
+    if (!converted.ok) return { reason: converted.reason };
+    this.keep(converted.session);
+    return { session: converted.session };
   }
 
   /** The account's live session with a method, signed in on first use and refreshed near expiry. */
@@ -206,11 +252,11 @@ export class SessionStore {
 
   /** The exchange with the accounts' secrets masked; a sign-in answer's body and cookies withheld. */
   redact(exchange: Exchange): Exchange {
-    if (this.accounts.length === 0) return exchange;
-    const secrets = [...this.tokens, ...this.accounts.map((a) => a.password)].filter((s) => s.length >= 4);
+    if (this.accounts.length === 0 && !this.throwaway) return exchange;
+    const secrets = [...this.tokens, ...this.accounts.map((a) => a.password), ...(this.throwaway ? [this.throwaway.password] : [])].filter((s) => s.length >= 4);
     const mask = (text: string) => secrets.reduce((out, secret) => (out.includes(secret) ? out.split(secret).join(maskSecret(secret)) : out), text);
     const maskHeaders = (headers: Exchange['headers']) => headers.map(([name, value]) => [name, mask(value)] as [string, string]);
-    const withheld = /\/auth\/v1\/token(?:\?|$)/.test(exchange.url) || FIREBASE_TOKEN_CALL.test(exchange.url) || this.signInUrls.has(exchange.url.split('?', 1)[0]!);
+    const withheld = /\/auth\/v1\/(?:token|signup)(?:\?|$)/.test(exchange.url) || FIREBASE_TOKEN_CALL.test(exchange.url) || this.signInUrls.has(exchange.url.split('?', 1)[0]!);
     const headers = maskHeaders(withheld ? exchange.headers.filter(([name]) => name.toLowerCase() !== 'set-cookie') : exchange.headers);
     return {
       ...exchange,

@@ -24,7 +24,7 @@ export interface SupabaseEndpoint {
   apikey: string;
 }
 
-const headersFor = (apikey: string, bearer = apikey): Record<string, string> => ({
+export const headersFor = (apikey: string, bearer = apikey): Record<string, string> => ({
   apikey,
   Authorization: `Bearer ${bearer}`,
   'Content-Type': 'application/json;charset=UTF-8',
@@ -46,7 +46,7 @@ function parseJson(body: string): Record<string, unknown> | undefined {
 }
 
 /** Why Supabase Auth refused, in its own words (GoTrue answers `error_description` or `msg`), bounded. */
-function refusal(exchange: Exchange, what: string): string {
+export function refusal(exchange: Exchange, what: string): string {
   if (exchange.status === 0) return `${what} got no answer: ${exchange.error ?? 'no response'}.`;
   const body = parseJson(exchange.body) ?? {};
   const text = [body.error_description, body.msg, body.message].find((v): v is string => typeof v === 'string' && v.length > 0);
@@ -101,7 +101,7 @@ const toMethodSession = (session: SupabaseSession): MethodSession => ({
   secrets: [session.accessToken, session.refreshToken],
 });
 
-const methodAnswer = (answer: SignInAnswer): MethodAnswer => (answer.ok ? { ok: true, session: toMethodSession(answer.session) } : answer);
+export const methodAnswer = (answer: SignInAnswer): MethodAnswer => (answer.ok ? { ok: true, session: toMethodSession(answer.session) } : answer);
 
 /** Supabase Auth as a sign-in method of one project and public key (found in the bundle by the Supabase checks). */
 export function supabaseMethod(endpoint: SupabaseEndpoint): SignInMethodImpl {

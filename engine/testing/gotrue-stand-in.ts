@@ -1,8 +1,10 @@
 // TEST STAND-IN for Supabase Auth (GoTrue), the part the PostgREST stand-in serves under /auth/v1: password sign-in
 // and refresh (POST /auth/v1/token?grant_type=password|refresh_token), sign-out (POST /auth/v1/logout) and the
-// current user (GET /auth/v1/user). It issues HS256 JWTs for the users it holds (sub = the user's id, role
+// current user (GET /auth/v1/user), and sign-up (POST /auth/v1/signup) when the project's sign-up is open: closed
+// (GoTrue's `disable_signup`), open with email confirmation (the new account cannot sign in until it confirms), or
+// open with auto-confirm (a session comes back at once). It issues HS256 JWTs for the users it holds (sub = the user's id, role
 // authenticated), which the PostgREST stand-in reads to apply its per-user rules.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 
 /** A user of the stand-in project, who signs in with email and password. */
 export interface StandInUser {
@@ -14,8 +16,15 @@ export interface StandInUser {
 /** Who a request is made as: the anon key alone, or a signed-in user's access token. */
 export type Caller = { role: 'anon' } | { role: 'authenticated'; sub: string };
 
+/** Who may sign up: nobody, anyone who then confirms the email address, or anyone at once (auto-confirm). */
+export type SignUpMode = 'closed' | 'confirm' | 'auto';
+
 export interface AuthOptions {
   users?: StandInUser[];
+  /** Sign-up (default 'confirm': open, as a new Supabase project is, with email confirmation on). */
+  signUp?: SignUpMode;
+  /** Called with each account created by sign-up (the stand-in's `handle_new_user` trigger). */
+  onSignUp?: (user: StandInUser) => void;
   /** Lifetime of an access token, in seconds (GoTrue's default is 3600). */
   tokenLifetime?: number;
   /** The clock, in ms (tests move it to expire tokens). */
@@ -55,9 +64,18 @@ export function isAuthCall(method: string, url: string): boolean {
   return method === 'POST' && (path === '/auth/v1/token' || path === '/auth/v1/logout');
 }
 
+/** A sign-up: the one call that creates an account. Counted apart from sign-in, refresh and sign-out. */
+export function isSignUpCall(method: string, url: string): boolean {
+  return method === 'POST' && url.split('?')[0] === '/auth/v1/signup';
+}
+
 /** Supabase Auth for the stand-in: its users, the tokens it issued and the sessions still open. */
 export class GoTrueStandIn {
   private readonly users: StandInUser[];
+  /** Users created by sign-up who have not confirmed their email address (they cannot sign in). */
+  private readonly unconfirmed = new Set<string>();
+  private readonly signUpMode: SignUpMode;
+  private readonly onSignUp?: (user: StandInUser) => void;
   private readonly lifetime: number;
   private readonly now: () => number;
   /** Refresh token -> user id, for sessions not signed out. */
@@ -66,9 +84,13 @@ export class GoTrueStandIn {
   readonly signedOut: string[] = [];
   /** Every access and refresh token issued (tests look for them in a scan's outputs). */
   readonly issued: string[] = [];
+  /** Accounts created by sign-up, with the password they were given (tests look for it in a scan's outputs). */
+  readonly signedUp: StandInUser[] = [];
 
   constructor(options: AuthOptions = {}) {
-    this.users = options.users ?? [];
+    this.users = [...(options.users ?? [])];
+    this.signUpMode = options.signUp ?? 'confirm';
+    this.onSignUp = options.onSignUp;
     this.lifetime = options.tokenLifetime ?? 3600;
     this.now = options.now ?? Date.now;
   }
@@ -106,6 +128,7 @@ export class GoTrueStandIn {
   handle(method: string, url: URL, headers: { authorization?: string; apikey: string }, body: string): AuthAnswer | undefined {
     const path = url.pathname;
     if (path === '/auth/v1/token' && method === 'POST') return this.token(url.searchParams.get('grant_type'), body);
+    if (path === '/auth/v1/signup' && method === 'POST') return this.signUp(body);
     if (path === '/auth/v1/logout' && method === 'POST') {
       const caller = this.caller(headers.authorization, headers.apikey);
       if ('error' in caller || caller.role !== 'authenticated') return { status: 401, body: { code: 401, error_code: 'no_authorization', msg: 'This endpoint requires a valid Bearer token' } };
@@ -130,6 +153,7 @@ export class GoTrueStandIn {
     }
     if (grant === 'password') {
       const user = this.users.find((u) => u.email === parsed.email && u.password === parsed.password);
+      if (user && this.unconfirmed.has(user.id)) return { status: 400, body: { code: 400, error_code: 'email_not_confirmed', msg: 'Email not confirmed' } };
       return user ? this.session(user) : { status: 400, body: { error: 'invalid_grant', error_description: 'Invalid login credentials' } };
     }
     if (grant === 'refresh_token') {
@@ -140,5 +164,38 @@ export class GoTrueStandIn {
       return this.session(user);
     }
     return { status: 400, body: { error: 'unsupported_grant_type', error_description: 'grant_type must be password or refresh_token' } };
+  }
+
+  /** The GoTrue settings answer for this project's sign-up (what GET /auth/v1/settings says). */
+  settings(): { disable_signup: boolean; mailer_autoconfirm: boolean } {
+    return { disable_signup: this.signUpMode === 'closed', mailer_autoconfirm: this.signUpMode === 'auto' };
+  }
+
+  /** POST /auth/v1/signup as GoTrue answers it: refused when closed, a session when auto-confirmed, else the new user. */
+  private signUp(body: string): AuthAnswer {
+    if (this.signUpMode === 'closed') return { status: 422, body: { code: 422, error_code: 'signup_disabled', msg: 'Signups not allowed for this instance' } };
+    let parsed: Record<string, unknown>;
+    try {
+      parsed = JSON.parse(body || '{}') as Record<string, unknown>;
+    } catch {
+      return { status: 400, body: { code: 400, error_code: 'bad_json', msg: 'Could not parse request body as JSON' } };
+    }
+    const { email, password } = parsed;
+    if (typeof email !== 'string' || !email.includes('@')) return { status: 400, body: { code: 400, error_code: 'validation_failed', msg: 'Unable to validate email address: invalid format' } };
+    if (typeof password !== 'string' || password.length < 6) return { status: 422, body: { code: 422, error_code: 'weak_password', msg: 'Password should be at least 6 characters.' } };
+    const existing = this.users.find((u) => u.email === email);
+    if (existing) {
+      // GoTrue does not make a second account for an address: with auto-confirm it says so; with confirmation on it
+      // answers as for a new user (so sign-up does not reveal who has an account) and changes nothing.
+      if (this.signUpMode === 'auto') return { status: 422, body: { code: 422, error_code: 'user_already_exists', msg: 'User already registered' } };
+      return { status: 200, body: { id: randomUUID(), aud: 'authenticated', role: '', email, confirmation_sent_at: new Date(this.now()).toISOString() } };
+    }
+    const user: StandInUser = { id: randomUUID(), email, password };
+    this.users.push(user);
+    this.signedUp.push(user);
+    this.onSignUp?.(user);
+    if (this.signUpMode === 'auto') return this.session(user);
+    this.unconfirmed.add(user.id);
+    return { status: 200, body: { id: user.id, aud: 'authenticated', role: 'authenticated', email, confirmation_sent_at: new Date(this.now()).toISOString(), app_metadata: { provider: 'email' }, user_metadata: {}, identities: [] } };
   }
 }

@@ -191,3 +191,62 @@ describe('PostgREST stand-in, signed in (Supabase Auth and per-user policies)', 
     expect(standIn.authCalls().map((r) => r.url.split('?')[0])).toContain('/auth/v1/logout');
   });
 });
+
+describe('PostgREST stand-in, sign-up (closed, with email confirmation, auto-confirmed)', () => {
+  const KEY = 'signup-anon-key';
+  const EXISTING = { id: '7c9e6679-7425-40de-944b-e07fc1f90ae7', email: 'bob@example.test', password: 'Bob-Pass-2' };
+  const standIns: PostgrestStandIn[] = [];
+  afterAll(async () => {
+    await Promise.all(standIns.map((s) => s.close()));
+  });
+  const start = async (signUp: 'closed' | 'confirm' | 'auto') => {
+    const standIn = await startPostgrestStandIn({
+      anonKey: KEY,
+      users: [EXISTING],
+      signUp,
+      tables: { profiles: { rows: [{ id: EXISTING.id, email: EXISTING.email }], read: 'owner', owner: 'id', newUserRow: (u) => ({ id: u.id, email: u.email }) } },
+    });
+    standIns.push(standIn);
+    return standIn;
+  };
+  const post = (standIn: PostgrestStandIn, path: string, body: unknown, bearer = KEY) =>
+    fetch(`${standIn.url}${path}`, { method: 'POST', headers: { apikey: KEY, Authorization: `Bearer ${bearer}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const settings = async (standIn: PostgrestStandIn) => (await (await fetch(`${standIn.url}/auth/v1/settings`, { headers: { apikey: KEY } })).json()) as Record<string, unknown>;
+
+  it('says in its settings whether sign-up is open and auto-confirmed', async () => {
+    expect(await settings(await start('closed'))).toMatchObject({ disable_signup: true, mailer_autoconfirm: false, external: { email: true } });
+    expect(await settings(await start('confirm'))).toMatchObject({ disable_signup: false, mailer_autoconfirm: false });
+    expect(await settings(await start('auto'))).toMatchObject({ disable_signup: false, mailer_autoconfirm: true });
+  });
+
+  it('refuses a sign-up when closed, as GoTrue does', async () => {
+    const standIn = await start('closed');
+    const answer = await post(standIn, '/auth/v1/signup', { email: 'new@example.com', password: 'New-Pass-123' });
+    expect(answer.status).toBe(422);
+    expect(await answer.json()).toMatchObject({ error_code: 'signup_disabled' });
+    expect(standIn.signedUpUsers()).toEqual([]);
+  });
+
+  it('with confirmation on, creates a user who cannot sign in yet, and no session', async () => {
+    const standIn = await start('confirm');
+    const answer = (await (await post(standIn, '/auth/v1/signup', { email: 'new@example.com', password: 'New-Pass-123' })).json()) as Record<string, unknown>;
+    expect(answer).not.toHaveProperty('access_token');
+    expect(answer).toMatchObject({ email: 'new@example.com', confirmation_sent_at: expect.any(String) as unknown });
+    const signIn = await post(standIn, '/auth/v1/token?grant_type=password', { email: 'new@example.com', password: 'New-Pass-123' });
+    expect(await signIn.json()).toMatchObject({ error_code: 'email_not_confirmed' });
+  });
+
+  it('auto-confirmed: a session at once, the trigger row, no second account for the address, and sign-ups counted apart from writes', async () => {
+    const standIn = await start('auto');
+    const answer = (await (await post(standIn, '/auth/v1/signup', { email: 'new@example.com', password: 'New-Pass-123' })).json()) as { access_token: string; user: { id: string } };
+    expect(answer.access_token).toEqual(expect.any(String));
+    const own = await fetch(`${standIn.url}/rest/v1/profiles`, { headers: { apikey: KEY, Authorization: `Bearer ${answer.access_token}` } });
+    expect(await own.json()).toEqual([{ id: answer.user.id, email: 'new@example.com' }]);
+    const again = await post(standIn, '/auth/v1/signup', { email: 'new@example.com', password: 'Other-Pass-456' });
+    expect(await again.json()).toMatchObject({ error_code: 'user_already_exists' });
+    expect(standIn.signedUpUsers().map((u) => u.email)).toEqual(['new@example.com']);
+    expect(standIn.signUps()).toHaveLength(2);
+    expect(standIn.nonReads()).toEqual([]);
+    expect(standIn.authCalls()).toEqual([]);
+  });
+});

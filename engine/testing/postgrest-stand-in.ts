@@ -9,9 +9,9 @@
 // then answer per role and per user, as row level security policies would.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { GoTrueStandIn, isAuthCall, type Caller, type StandInUser } from './gotrue-stand-in';
+import { GoTrueStandIn, isAuthCall, isSignUpCall, type Caller, type SignUpMode, type StandInUser } from './gotrue-stand-in';
 
-export type { StandInUser };
+export type { SignUpMode, StandInUser };
 
 type Row = Record<string, unknown>;
 
@@ -32,6 +32,8 @@ export interface StandInTable {
   read?: 'public' | 'authenticated' | 'owner';
   /** The column holding the owner's user id, for the 'owner' policy (default user_id). */
   owner?: string;
+  /** The row a trigger adds for each account created by sign-up (Supabase's `handle_new_user` making a profile). */
+  newUserRow?: (user: { id: string; email: string }) => Row;
 }
 
 /** A database function exposed at /rest/v1/rpc/<name>. */
@@ -76,6 +78,8 @@ export interface StandInOptions {
   auth?: boolean;
   /** Users who can sign in with email and password (Supabase Auth's password grant). */
   users?: StandInUser[];
+  /** Sign-up: 'closed' (disable_signup), 'confirm' (open, email confirmation on; the default) or 'auto' (auto-confirm). */
+  signUp?: SignUpMode;
   /** Lifetime of an access token, in seconds. */
   tokenLifetime?: number;
   /** The auth clock in ms (tests move it to expire tokens). */
@@ -97,10 +101,14 @@ export interface PostgrestStandIn {
   nonReads: () => RecordedRequest[];
   /** Recorded sign-in, refresh and sign-out calls (they write sessions, and only a signed-in scan sends them). */
   authCalls: () => RecordedRequest[];
+  /** Recorded sign-ups (POST /auth/v1/signup): apart from nonReads() and authCalls(); only an active scan may send one. */
+  signUps: () => RecordedRequest[];
   /** Ids of the users who signed out. */
   signedOut: () => string[];
   /** Every access and refresh token the stand-in issued. */
   issuedTokens: () => string[];
+  /** Accounts created by sign-up (email, the password sent, the id given). */
+  signedUpUsers: () => StandInUser[];
   close: () => Promise<void>;
 }
 
@@ -304,11 +312,15 @@ function storage(req: IncomingMessage, res: ServerResponse, url: URL, buckets: S
 /** Starts the stand-in on a free port of 127.0.0.1. */
 export async function startPostgrestStandIn(options: StandInOptions = {}): Promise<PostgrestStandIn> {
   const tables: Record<string, StandInTable> = {};
-  for (const [name, value] of Object.entries(options.tables ?? {})) tables[name] = Array.isArray(value) ? { rows: value } : value;
+  // A copy of each table: sign-ups add rows, and an app's options are shared by every run of it.
+  for (const [name, value] of Object.entries(options.tables ?? {})) tables[name] = Array.isArray(value) ? { rows: value } : { ...value };
   const buckets = options.buckets ?? [];
   const functions = options.functions ?? {};
   const requests: RecordedRequest[] = [];
-  const auth = new GoTrueStandIn({ users: options.users, tokenLifetime: options.tokenLifetime, now: options.now });
+  const onSignUp = (user: StandInUser) => {
+    for (const table of Object.values(tables)) if (table.newUserRow) table.rows = [...table.rows, table.newUserRow(user)];
+  };
+  const auth = new GoTrueStandIn({ users: options.users, signUp: options.signUp, onSignUp, tokenLifetime: options.tokenLifetime, now: options.now });
 
   const handle = (req: IncomingMessage, res: ServerResponse, body: string) => {
     const method = req.method ?? 'GET';
@@ -316,7 +328,7 @@ export async function startPostgrestStandIn(options: StandInOptions = {}): Promi
       if (options.auth === false) return send(res, method, 404, { message: 'no Route matched with those values' });
       if (req.url.split('?')[0] === '/auth/v1/settings' && method === 'GET') {
         const settingsCaller = keyError(req, options.anonKey, auth);
-        return 'status' in settingsCaller ? send(res, method, settingsCaller.status, settingsCaller.body) : send(res, method, 200, GOTRUE_SETTINGS);
+        return 'status' in settingsCaller ? send(res, method, settingsCaller.status, settingsCaller.body) : send(res, method, 200, { ...GOTRUE_SETTINGS, ...auth.settings() });
       }
       const apikey = typeof req.headers.apikey === 'string' ? req.headers.apikey : '';
       const answer = auth.handle(method, new URL(req.url, 'http://stand-in'), { authorization: req.headers.authorization, apikey }, body);
@@ -354,10 +366,12 @@ export async function startPostgrestStandIn(options: StandInOptions = {}): Promi
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    nonReads: () => requests.filter((r) => !isReadRequest(r.method, r.url) && !isAuthCall(r.method, r.url)),
+    nonReads: () => requests.filter((r) => !isReadRequest(r.method, r.url) && !isAuthCall(r.method, r.url) && !isSignUpCall(r.method, r.url)),
     authCalls: () => requests.filter((r) => isAuthCall(r.method, r.url)),
+    signUps: () => requests.filter((r) => isSignUpCall(r.method, r.url)),
     signedOut: () => [...auth.signedOut],
     issuedTokens: () => [...auth.issued],
+    signedUpUsers: () => [...auth.signedUp],
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

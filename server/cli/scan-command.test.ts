@@ -465,6 +465,35 @@ describe('test accounts (--accounts FILE, VIBEEVAL_SCAN_ACCOUNTS)', () => {
     noPassword(h);
   });
 
+  it('prints the throwaway account an active scan created, by its address, so it can be deleted', async () => {
+    const result: ScanResult = {
+      ...clean(),
+      coverage: {
+        ...(clean().coverage ?? { checksSkipped: [] }),
+        signIns: [
+          { account: 'alice@example.com', signedIn: true, method: 'supabase' },
+          { account: 'vibeeval-0a1b2c3d4e5f@example.com', signedIn: true, method: 'supabase', throwaway: true, reason: 'created on https://abc.supabase.co, where anyone can sign up; delete it in the Supabase dashboard (Authentication > Users).' },
+        ],
+      },
+    };
+    expect(scanResultSchema.parse(result).coverage?.signIns).toHaveLength(2);
+    const h = withFiles(harness({ result }), { 'users.txt': FILE });
+    await runScanCommand(['https://example.com', '--active', '--accounts', 'users.txt'], h.deps);
+    expect(h.calls[0]!.options).toMatchObject({ active: true });
+    expect(h.stdout.text).toContain('             Signed up and signed in as vibeeval-0a1b2c3d4e5f@example.com, a throwaway account the scan created: created on https://abc.supabase.co, where anyone can sign up; delete it in the Supabase dashboard (Authentication > Users).\n');
+    noPassword(h);
+  });
+
+  it('prints why an active scan created no throwaway account, with no test account given', async () => {
+    const result: ScanResult = {
+      ...clean(),
+      coverage: { ...(clean().coverage ?? { checksSkipped: [] }), signIns: [{ account: 'throwaway account (not created)', signedIn: false, throwaway: true, reason: 'Sign-up is closed on https://abc.supabase.co (disable_signup is on), so a stranger cannot get an account.' }] },
+    };
+    const h = harness({ result });
+    await runScanCommand(['https://example.com', '--active'], h.deps);
+    expect(h.stdout.text).toContain('  Sign-ins   No throwaway account signed in: Sign-up is closed on https://abc.supabase.co (disable_signup is on)');
+  });
+
   it('says when the scan reported no sign-in for the given accounts', async () => {
     const h = withFiles(harness({ result: clean() }), { 'users.txt': FILE });
     await runScanCommand(['https://example.com', '--accounts', 'users.txt'], h.deps);

@@ -48,7 +48,9 @@ Options:
                      (.html, .pdf, .csv, .json, .sarif)
   --fail-on LEVEL    Exit with 1 when a finding is at or above LEVEL: critical, high, medium, low,
                      or none to never fail (default ${DEFAULT_FAIL_ON})
-  --active           Also send probes that could change data; only on sites you own
+  --active           Also send probes that could change data; only on sites you own. Where the
+                     site's Supabase project lets anyone sign up, creates one throwaway account
+                     (vibeeval-…@example.com, named in the summary so you can delete it)
   --no-render        Do not load pages in a headless browser (faster; misses client-side routes)
   --rate N           At most N requests per second per host; 0 for no limit. Without it the scan keeps
                      at most 4 requests in flight per host and slows down when the site answers 429

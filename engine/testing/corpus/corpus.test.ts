@@ -52,6 +52,11 @@ describe('the accuracy corpus', () => {
     expect(report.writes).toEqual([]);
   });
 
+  it('signs up once in each active app where a new account can sign in at once, and never anywhere else', () => {
+    const expected = results.map((r) => `${r.app.id}: ${r.app.active && r.app.supabase?.signUp === 'auto' ? 1 : 0}`);
+    expect(results.map((r) => `${r.app.id}: ${r.signUps}`)).toEqual(expected);
+  });
+
   it('finds nothing at medium or above on any clean control', () => {
     expect(report.noisyControls).toEqual([]);
   });

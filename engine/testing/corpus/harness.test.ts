@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Finding } from '../../../common/scan';
 import { Fetcher } from '../../retrieval/fetcher';
 import { scan } from '../../scan';
-import { defaultContentType, isWrite, judge, serveApp, type ServedApp } from './harness';
+import { defaultContentType, isWrite, judge, serveApp, supabaseWrites, type ServedApp } from './harness';
 import type { CorpusApp } from './types';
 
 const opened: ServedApp[] = [];
@@ -182,6 +182,26 @@ describe('isWrite and defaultContentType', () => {
     ['/.env', 'DB_PASSWORD=x', 'text/plain'],
   ])('%s answers %s', (path, body, type) => {
     expect(defaultContentType(path, body)).toContain(type);
+  });
+});
+
+describe('supabaseWrites', () => {
+  const signUp = { method: 'POST', url: '/auth/v1/signup' };
+  const signIn = { method: 'POST', url: '/auth/v1/token?grant_type=password' };
+  const signOut = { method: 'POST', url: '/auth/v1/logout' };
+  const insert = { method: 'POST', url: '/rest/v1/profiles' };
+  const read = { method: 'GET', url: '/rest/v1/profiles?select=*' };
+
+  it('allows an active app exactly one sign-up, and its session calls', () => {
+    expect(supabaseWrites({ active: true }, [read, signUp, signOut])).toEqual([]);
+    expect(supabaseWrites({ active: true }, [signUp, signUp]).map((w) => w.url)).toEqual(['/auth/v1/signup']);
+    expect(supabaseWrites({ active: true }, [insert]).map((w) => w.url)).toEqual(['/rest/v1/profiles']);
+  });
+
+  it('counts any sign-up of an app that is not active, signed in or not', () => {
+    expect(supabaseWrites({}, [signUp]).map((w) => w.url)).toEqual(['/auth/v1/signup']);
+    expect(supabaseWrites({ accounts: [{ login: 'a@example.test', password: 'pw-123456' }] }, [signIn, signUp, signOut]).map((w) => w.url)).toEqual(['/auth/v1/signup']);
+    expect(supabaseWrites({}, [signIn, signOut]).map((w) => w.url)).toEqual(['/auth/v1/token?grant_type=password', '/auth/v1/logout']);
   });
 });
 

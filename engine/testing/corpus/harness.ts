@@ -13,7 +13,7 @@ import { scan } from '../../scan';
 import type { HostResolver } from '../../retrieval/address-policy';
 import { isLoginUrl } from '../../retrieval/sign-in-pages';
 import { FIREBASE_CERT_NAMES, isFirebaseAuthCall, isFirebaseHost, startFirebaseStandIn, type FirebaseStandIn } from '../firebase-stand-in';
-import { isAuthCall } from '../gotrue-stand-in';
+import { isAuthCall, isSignUpCall } from '../gotrue-stand-in';
 import { startPostgrestStandIn, type PostgrestStandIn } from '../postgrest-stand-in';
 import type { CorpusApp, CorpusContext, CorpusHandler, CorpusResponse, ExpectedFinding } from './types';
 
@@ -35,6 +35,22 @@ export function isWrite(method: string, url: string): boolean {
   const m = method.toUpperCase();
   if (m === 'GET' || m === 'HEAD' || m === 'OPTIONS') return false;
   return !(m === 'POST' && READ_ONLY_POSTS.some((pattern) => pattern.test(url)));
+}
+
+/**
+ * The Supabase stand-in's requests that count as writes for this app: every write, except the sign-in, refresh and
+ * sign-out of a signed-in or active app, and an active app's first sign-up (the one throwaway account it may create).
+ */
+export function supabaseWrites(app: Pick<CorpusApp, 'accounts' | 'active'>, requests: ReadonlyArray<{ method: string; url: string }>): WriteRequest[] {
+  const sessions = Boolean(app.accounts || app.active);
+  let signUpsAllowed = app.active ? 1 : 0;
+  return requests
+    .filter((r) => {
+      if (!isWrite(r.method, r.url)) return false;
+      if (isSignUpCall(r.method, r.url)) return signUpsAllowed-- <= 0;
+      return !(sessions && isAuthCall(r.method, r.url));
+    })
+    .map((r) => ({ server: 'supabase' as const, method: r.method, url: r.url }));
 }
 
 /**
@@ -154,6 +170,8 @@ export interface ServedApp {
   writes: () => WriteRequest[];
   /** Sign-in, refresh and sign-out calls the Supabase stand-in received, and the tokens it issued (signed-in apps). */
   supabaseAuth?: () => { calls: number; tokens: string[] };
+  /** Sign-ups the Supabase stand-in received (POST /auth/v1/signup), and the accounts they created. */
+  supabaseSignUps?: () => { calls: number; created: Array<{ id: string; email: string; password: string }> };
   close: () => Promise<void>;
 }
 
@@ -192,13 +210,14 @@ export async function serveApp(app: CorpusApp): Promise<ServedApp> {
       ca: tls || firebase ? corpusCertificates().ca : undefined,
       firebaseRequests: firebase ? () => [...firebase!.requests] : undefined,
       supabaseAuth: supabase ? () => ({ calls: supabase!.authCalls().length, tokens: supabase!.issuedTokens() }) : undefined,
+      supabaseSignUps: supabase ? () => ({ calls: supabase!.signUps().length, created: supabase!.signedUpUsers() }) : undefined,
       resolveHost: firebasePort === undefined ? undefined : (hostname) => (isFirebaseHost(hostname) ? { address: '127.0.0.1', port: firebasePort } : undefined),
       firebaseTokens: firebase ? () => firebase!.tokens() : undefined,
       writes: () => [
         // The sign-in of a signed-in app's own login API or form (a POST to its login route) is allowed too.
         ...appWrites.filter((w) => !(app.accounts && w.method === 'POST' && isLoginUrl(`${ctx.origin}${w.url}`))),
-        // A signed-in app's sign-in, refresh and sign-out are allowed (and only those); anywhere else they are writes.
-        ...(supabase?.requests ?? []).filter((r) => isWrite(r.method, r.url) && !(app.accounts && isAuthCall(r.method, r.url))).map((r) => ({ server: 'supabase' as const, method: r.method, url: r.url })),
+        // A signed-in app's sign-in, refresh and sign-out are allowed, and an active app's one sign-up; nothing else.
+        ...supabaseWrites(app, supabase?.requests ?? []),
         ...(firebase?.nonReads() ?? []).filter((r) => !(app.accounts && isFirebaseAuthCall(r.host, r.url))).map((r) => ({ server: 'firebase' as const, method: r.method, url: `https://${r.host}${r.url}` })),
       ],
       close: async () => {
@@ -240,6 +259,8 @@ export interface AppResult {
   truePositives: Finding[];
   findings: Finding[];
   writes: WriteRequest[];
+  /** Sign-ups the Supabase stand-in received (an active scan may send one). */
+  signUps: number;
   ms: number;
   /** The scan could not run (the app's labels all count as missed). */
   error?: string;
@@ -275,13 +296,13 @@ export async function scanApp(app: CorpusApp, options: ScanAppOptions = {}): Pro
   try {
     const result = await scan(
       `${served.ctx.origin}/`,
-      { ...options.scanOptions, render: Boolean(app.render) },
+      { ...options.scanOptions, render: Boolean(app.render), ...(app.active ? { active: true } : {}) },
       { addressPolicy: { allowPrivate: true }, chromiumPath: app.render ? options.chromiumPath : null, trustedCa: served.ca ? [served.ca] : undefined, resolveHost: served.resolveHost, accounts: app.accounts },
     );
-    return { app, ...judge(app, result.findings), findings: result.findings, writes: served.writes(), ms: Math.round(performance.now() - t0), warnings: result.warnings, signIns: result.coverage?.signIns };
+    return { app, ...judge(app, result.findings), findings: result.findings, writes: served.writes(), signUps: served.supabaseSignUps?.().calls ?? 0, ms: Math.round(performance.now() - t0), warnings: result.warnings, signIns: result.coverage?.signIns };
   } catch (error) {
     const message = (error as Error).message;
-    return { app, found: [], missed: [...app.expect], truePositives: [], falsePositives: [], findings: [], writes: served.writes(), ms: Math.round(performance.now() - t0), error: message, warnings: [] };
+    return { app, found: [], missed: [...app.expect], truePositives: [], falsePositives: [], findings: [], writes: served.writes(), signUps: served.supabaseSignUps?.().calls ?? 0, ms: Math.round(performance.now() - t0), error: message, warnings: [] };
   } finally {
     await served.close();
   }

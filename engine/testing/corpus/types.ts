@@ -55,6 +55,12 @@ export interface CorpusApp {
    * and sign-out are the only writes allowed, and are not counted as writes.
    */
   accounts?: ScanAccount[];
+  /**
+   * Scanned with `active: true`: the scan may create one throwaway account where sign-up is open. That one sign-up
+   * (and the new account's sign-in, refresh and sign-out) is allowed; a second sign-up counts as a write, and any
+   * sign-up at all in an app without this flag.
+   */
+  active?: boolean;
   /** Starts the Supabase stand-in (engine/testing/postgrest-stand-in.ts) with these tables and buckets. */
   supabase?: StandInOptions;
   /**
