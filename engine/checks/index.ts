@@ -57,6 +57,8 @@ import { supabaseRpcExposed } from './supabase-rpc-exposed';
 import { supabaseServiceKey } from './supabase-service-key';
 import { supabaseTableReadable } from './supabase-table-readable';
 import { supabaseCrossUserRead } from './supabase-cross-user-read';
+import { apiCrossUserRead } from './api-cross-user-read';
+import { apiAdminPlainUser } from './api-admin-plain-user';
 // (end secrets, supabase, firebase)
 
 // tokens
@@ -125,6 +127,8 @@ export const CHECKS: readonly CheckDefinition[] = [
   supabaseBucketListable,
   supabaseRpcExposed,
   supabaseCrossUserRead,
+  apiCrossUserRead,
+  apiAdminPlainUser,
   firebaseRtdbReadable,
   firebaseFirestoreReadable,
   firebaseStorageListable,

@@ -60,6 +60,8 @@ export class SessionStore {
     const index = probe.as ?? -1;
     const account = this.accounts[index];
     const apikey = probe.headers?.apikey;
+    // No public key: a request to the site's own API, which takes the account's credential for it.
+    if (account && !apikey) return this.withSiteCredential(probe, index);
     if (!account || !apikey) return { error: 'no such test account' };
     const outcome = this.outcomes[index]!;
     if (!canUsePasswordGrant(account.login)) {
@@ -71,6 +73,25 @@ export class SessionStore {
     if (!session) return { error: reason ?? 'not signed in' };
     const headers = Object.fromEntries(Object.entries(probe.headers ?? {}).filter(([name]) => name.toLowerCase() !== 'authorization'));
     return { headers: { ...headers, Authorization: `Bearer ${session.accessToken}` } };
+  }
+
+  /**
+   * The account's credential for the site's own API: its Supabase session's access token as the bearer (the JWT a
+   * Lovable or Bolt app's edge functions and API routes verify). Needs a session a Supabase probe already opened.
+   */
+  async siteCredential(index: number): Promise<{ headers: Record<string, string> } | { error: string }> {
+    const live = [...this.live.values()].find((l) => l.index === index);
+    if (!live) return { error: 'not signed in: no session of this account for the site\'s API' };
+    const { session, reason } = await this.current(live);
+    if (!session) return { error: reason ?? 'not signed in' };
+    return { headers: { Authorization: `Bearer ${session.accessToken}` } };
+  }
+
+  private async withSiteCredential(probe: ProbeRequest, index: number): Promise<{ headers: Record<string, string> } | { error: string }> {
+    const credential = await this.siteCredential(index);
+    if ('error' in credential) return credential;
+    const headers = Object.fromEntries(Object.entries(probe.headers ?? {}).filter(([name]) => name.toLowerCase() !== 'authorization'));
+    return { headers: { ...headers, ...credential.headers } };
   }
 
   private session(projectUrl: string, apikey: string, index: number): Live {
