@@ -16,6 +16,10 @@ type Row = Record<string, unknown>;
 
 const who = (account: SiteAccount | undefined): string => (account ? `${account.login}${account.userId ? ` (user ${maskId(account.userId)})` : ''}` : 'a test account');
 const atLeastMedium = (severity: Severity): Severity => (SEVERITY_RANK[severity] >= SEVERITY_RANK.medium ? severity : 'medium');
+/** Records apps show every member by design (a feed, a catalogue): seen with nothing personal in them, they are low. */
+export const SHARED_CONTENT = /^(?:posts?|comments?|feeds?|articles?|reviews?|products?|listings?|events?|courses?|lessons?|recipes?|questions?|answers?|threads?|replies|likes|leaderboards?|announcements?|categories|tags)$/i;
+/** At least medium: another user's records are private by default, unless they are shared content and hold nothing personal. */
+const rated = (severity: Severity, subject: string, personal: boolean): Severity => (SHARED_CONTENT.test(subject) && !personal ? 'low' : atLeastMedium(severity));
 
 /** The anonymous read of the same URL (api-unauthenticated-data): data it got is reported there, not twice. */
 const anonymousKey = (url: string) => `api-unauthenticated-data:GET:${url}`;
@@ -58,11 +62,11 @@ function listingDraft(site: Site, read: ApiRead, cross: CrossRead): FindingDraft
   const value = cross.rows[0]?.[cross.column];
   const ownerValue = typeof value === 'string' || typeof value === 'number' ? String(value) : (owner?.userId ?? '');
   const hide = [...ids(site), ...cross.rows.map((row) => (typeof row.id === 'string' ? row.id : undefined))];
-  const via = read.kind === 'graphql' ? `the GraphQL query ${read.name} the site's front end sends` : `GET ${new URL(read.url).pathname}`;
+  const via = read.kind === 'graphql' ? `the GraphQL query on ${read.name} that the site's front end sends` : `GET ${new URL(read.url).pathname}`;
   return {
     url: read.kind === 'graphql' ? read.url.split('?')[0]! : read.url,
     title: `Any signed-in user can read other users' ${subject}`,
-    severity: atLeastMedium(rating.severity),
+    severity: rated(rating.severity, subject, rating.kinds.length > 0),
     detail:
       `Signed in as ${who(reader)}, ${via} answered ${cross.read} record${cross.read === 1 ? '' : 's'}; ${cross.rows.length} belong${cross.rows.length === 1 ? 's' : ''} to ` +
       `${owner ? `the other test account, ${who(owner)}` : `another user (${cross.column} = ${maskId(ownerValue)}, not the reader's id)`}. The route checks that a user is signed in, not whose records it returns. ${rating.reason}`,
@@ -98,7 +102,7 @@ function byIdDraft(site: Site, hit: IdRead, record: Row): FindingDraft {
   return {
     url: `${hit.prefix}/:id`,
     title: `Any signed-in user can read another user's ${subject} by id`,
-    severity: atLeastMedium(rating.severity),
+    severity: rated(rating.severity, subject, rating.kinds.length > 0),
     detail:
       `${who(owner)} listed its own ${subject} (GET ${new URL(hit.prefix).pathname}); signed in as ${who(reader)}, the scan asked GET ${path} with one of those ids (${maskId(hit.id)}) and got the record back. ` +
       `The route finds the record by id without checking it belongs to the user asking (OWASP API1, broken object-level authorization). ${rating.reason}`,
@@ -159,6 +163,8 @@ function hasData(json: unknown): boolean {
 }
 
 function adminDraft(site: Site, read: ApiRead, index: number, answer: Exchange, json: unknown): FindingDraft {
+  const anonymous = site.probes.get(anonymousKey(read.url));
+  const refused = anonymous && anonymous.status >= 300 && anonymous.status < 500 ? `Anonymous requests get HTTP ${anonymous.status}, so the route checks that a token exists, not the caller's role` : 'The route checks that the caller is signed in, not her role';
   const account = site.accounts?.[index];
   const probe = read.probes[index]!;
   const path = new URL(read.url).pathname;
@@ -171,7 +177,7 @@ function adminDraft(site: Site, read: ApiRead, index: number, answer: Exchange, 
     severity,
     detail:
       `The site's code treats ${path} as for admins only (${/admin/i.test(path) ? 'an admin path' : 'called behind a role guard'}), yet signed in as ${who(account)}, an account without an admin role, GET ${path} answered HTTP ${answer.status} with data` +
-      `${listsUsers ? `: ${data.reason}` : '.'} Anonymous requests are refused, so the route checks that a token exists, not the caller's role (OWASP API5, broken function-level authorization).`,
+      `${listsUsers ? `: ${data.reason}` : '.'} ${refused} (OWASP API5, broken function-level authorization).`,
     evidence: {
       request: sentAs(site, probe, ids(site)),
       response: [answerLines(answer, json, ids(site)), "Fix: check the role on the server in this route (e.g. `if (profile.role !== 'admin') return 403`, the role read from the database or the JWT's app_metadata, never from the client), not only in the front end's route guard."].join('\n'),

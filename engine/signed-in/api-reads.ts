@@ -20,19 +20,23 @@ const MAX_QUERY_LENGTH = 1_500;
 
 /** A path the bundle's role guards or its own name mark as for admins only. */
 export const ADMIN_PATH = /(?:^|\/)(?:admin|administrator|superadmin|backoffice|staff)(?:[-_](?:api|panel|area))?(?:\/|$)/i;
-/** Role guards in a bundle: `role === "admin"`, `isAdmin`, `<AdminRoute>`, `requireAdmin`, `hasRole("admin")`. */
-export const ADMIN_GUARD = /\brole\s{0,3}[!=]==?\s{0,3}["'`]admin["'`]|\bis_?admin\b|\bAdmin(?:Route|Guard|Only)\b|\brequireAdmin\b|\bhasRole\(\s{0,3}["'`]admin["'`]/gi;
+/**
+ * A role guard in a bundle that decides what renders or runs next: `isAdmin ? …`, `role === "admin" && …`,
+ * `hasRole("admin") ? …`. A bare `isAdmin` (a prop, a menu flag) says nothing about the call after it.
+ */
+export const ADMIN_GUARD = /(?:\bis_?admin|\brole\s{0,3}===?\s{0,3}["'`]admin["'`]|\bhasRole\(\s{0,3}["'`]admin["'`]\s{0,3}\))\s{0,3}(?:\?|&&)/gi;
 /** A quoted API path (what a guarded component fetches). */
 export const QUOTED_API_PATH = /(["'`])(\/(?:[\w-]{1,40}\/){0,2}(?:api|rest|v\d{1,2})(?:\/[\w.-]{1,60}){1,6})\1/g;
+const QUOTED_API_PATH_ONCE = new RegExp(QUOTED_API_PATH.source);
 /** How far after a role guard a fetch counts as guarded by it. */
-const GUARD_WINDOW = 400;
+const GUARD_WINDOW = 200;
 /** A GraphQL query operation without variables: `query Orders {` or `query {`. */
 export const QUERY_START = /\bquery(?:\s{1,4}[A-Za-z_]\w{0,60})?\s{0,4}\{/g;
 
 export interface ApiRead {
   kind: 'rest' | 'graphql';
   url: string;
-  /** The path shown in findings (the GraphQL operation's name for queries). */
+  /** The path shown in findings (a GraphQL query's first field). */
   name: string;
   admin: boolean;
   /** One probe per test account, in account order. */
@@ -77,8 +81,9 @@ function guardedPaths(site: SiteBeforeProbes): Set<string> {
   const paths = new Set<string>();
   for (const { text } of bundleTexts(site)) {
     for (const guard of text.matchAll(ADMIN_GUARD)) {
-      const window = text.slice(guard.index, guard.index + GUARD_WINDOW);
-      for (const m of window.matchAll(QUOTED_API_PATH)) paths.add(m[2]!);
+      // The first API call in the guarded branch only: what follows it may be outside the branch.
+      const first = QUOTED_API_PATH_ONCE.exec(text.slice(guard.index, guard.index + GUARD_WINDOW));
+      if (first) paths.add(first[2]!);
       if (paths.size > 20) return paths;
     }
   }
@@ -123,7 +128,8 @@ export function graphqlQueries(texts: readonly string[]): Array<{ name: string; 
       const query = text.slice(m.index, close + 1).replace(/\\n/g, ' ').replace(/\s+/g, ' ');
       // A field-level `$var` (or a fragment spread) needs what the page would fill in: left alone.
       if (query.includes('$') || query.includes('...')) continue;
-      const name = /^query\s+(\w+)/.exec(query)?.[1] ?? 'query';
+      // Named after its first field (`orders`): what the records are.
+      const name = /^query[^{]{0,80}\{ ?(\w+)/.exec(query)?.[1] ?? 'query';
       if (!out.has(query)) out.set(query, { name, query });
       if (out.size >= MAX_QUERIES) return [...out.values()];
     }
