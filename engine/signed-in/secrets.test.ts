@@ -6,6 +6,7 @@ import type { ScanResult } from '../../common/scan';
 import { renderCsv, renderHtml, renderJson, renderSarif } from '../report/index';
 import { scan } from '../scan';
 import { APPS } from '../testing/corpus/apps/signed-in';
+import { APPS as API_APPS } from '../testing/corpus/apps/signed-in-api';
 import { serveApp, type ServedApp } from '../testing/corpus/harness';
 import type { Exchange } from '../types';
 
@@ -48,5 +49,37 @@ describe('a signed-in scan keeps passwords and tokens out of every output', () =
     // The coverage says how each sign-in went, in the reports too.
     expect(outputs.csv).toContain(`# Sign-in: ${app.accounts![1]!.login}: signed in (supabase)`);
     expect(outputs.html).toContain('<h3>Sign-ins</h3>');
+  });
+});
+
+// The site's own API gets the account's Supabase access token as its bearer: the same outputs, searched again.
+describe("a signed-in scan of the site's own API keeps passwords and tokens out of every output", () => {
+  const apiApp = API_APPS.find((a) => a.id === 'vite-supabase-signed-in-api-order-by-id')!;
+  let served: ServedApp;
+  let result: ScanResult;
+  const exchanges: Exchange[] = [];
+  beforeAll(async () => {
+    served = await serveApp(apiApp);
+    result = await scan(`${served.ctx.origin}/`, { render: false }, { addressPolicy: { allowPrivate: true }, chromiumPath: null, accounts: apiApp.accounts, onExchange: (e) => exchanges.push(e) });
+  }, 120_000);
+  afterAll(() => served?.close());
+
+  it('sent the API its bearer, reported the order read by id, and holds no password or token anywhere', () => {
+    expect(result.findings.filter((f) => f.checkId === 'api-cross-user-read').map((f) => f.url)).toEqual([expect.stringContaining('/api/orders/:id')]);
+    // The API requests went with the account's (masked) bearer.
+    const bearer = (e: Exchange) => Object.entries(e.requestHeaders).find(([name]) => name.toLowerCase() === 'authorization')?.[1] ?? '';
+    expect(exchanges.filter((e) => e.url.includes('/api/orders/') && /^Bearer /.test(bearer(e))).length).toBeGreaterThan(0);
+    const secrets = [...apiApp.accounts!.map((a) => a.password), ...served.supabaseAuth!().tokens];
+    expect(served.supabaseAuth!().tokens.length).toBeGreaterThanOrEqual(4);
+    const outputs: Record<string, string> = {
+      result: JSON.stringify(result),
+      json: renderJson(result),
+      html: renderHtml(result),
+      sarif: renderSarif(result),
+      csv: renderCsv(result),
+      exchanges: JSON.stringify(exchanges),
+    };
+    const leaks = Object.entries(outputs).flatMap(([name, text]) => secrets.filter((secret) => text.includes(secret)).map((secret) => `${name}: ${secret.slice(0, 6)}…`));
+    expect(leaks).toEqual([]);
   });
 });
