@@ -63,12 +63,27 @@ describe('api-cross-user-read', () => {
     const many = Array.from({ length: 10 }, (_, i) => order(`ord_bob_${i}`, B));
     const shared = order('ord_shared', C);
     const site = siteWith({ ...sent('get', 0, '/api/orders', ordersOf(ALICE_ORDER, shared)), ...sent('get', 1, '/api/orders', ordersOf(...many, shared)) });
-    const byId = apiCrossUserRead.followUpProbes!(site).filter((p) => p.key.startsWith('signed-in-api:id:'));
+    const byId = apiCrossUserRead.followUpProbes!(site).filter((p) => p.key.startsWith('signed-in-api:id:') && p.url.includes('/api/orders/'));
     expect(byId.filter((p) => p.as === 0).map((p) => p.url)).toEqual(many.slice(0, MAX_IDS).map((o) => `${APP}/api/orders/${o.id}`));
     expect(byId.filter((p) => p.as === 1).map((p) => p.url)).toEqual([`${APP}/api/orders/ord_alice_1`]);
     expect(byId.every((p) => p.method === 'GET' && p.noRedirect)).toBe(true);
     // One account: nobody else's ids to learn.
     expect(apiCrossUserRead.followUpProbes!({ ...site, accounts: TWO.slice(0, 1) }).filter((p) => p.key.startsWith('signed-in-api:id:'))).toEqual([]);
+  });
+
+  it("fetches a user-keyed route with the other account's user id, the only id it asks", () => {
+    const byId = apiCrossUserRead.followUpProbes!(siteWith()).filter((p) => p.key.startsWith('signed-in-api:id:'));
+    expect(byId.map((p) => `${p.as}:${p.url}`).sort()).toEqual([`0:${APP}/api/profiles/${B}`, `1:${APP}/api/profiles/${A}`]);
+  });
+
+  it("invalid: bob's profile by his user id answers alice with his email and phone; a name-only public profile is low", () => {
+    const bob = { id: B, email: 'bob.chen@mail.example', full_name: 'Bob Chen', phone: '+1 415 555 0199' };
+    const [finding] = run(siteWith(sent('id', 0, `/api/profiles/${B}`, bob)));
+    expect(finding).toMatchObject({ url: `${APP}/api/profiles/:id`, title: "Any signed-in user can read another user's profiles by id" });
+    expect(['medium', 'high', 'critical']).toContain(finding!.severity);
+    expect(finding!.evidence.request).toContain('the user id bob@example.test signed in with');
+    expect(JSON.stringify(finding)).not.toMatch(new RegExp(`${B}|bob\\.chen@mail|0199`));
+    expect(run(siteWith(sent('id', 0, `/api/profiles/${B}`, { id: B, full_name: 'Bob Chen', avatar_url: '/a.png' }))).map((f) => f.severity)).toEqual(['low']);
   });
 
   const listings = { ...sent('get', 0, '/api/orders', ordersOf(ALICE_ORDER)), ...sent('get', 1, '/api/orders', ordersOf(BOB_ORDER)) };

@@ -8,7 +8,7 @@ import { maskedJsonExcerpt, privateDataIn } from '../analysis/private-data';
 import { normaliseFieldName } from '../analysis/sensitive-fields';
 import type { Exchange, FindingDraft, ProbeRequest, Severity, Site, SiteAccount } from '../types';
 import { jsonAnswer, recordsOf } from './api-records';
-import { graphqlReads, idReads, restReads, sessionProbe, type ApiRead, type IdRead } from './api-reads';
+import { graphqlReads, idReads, restReads, sessionProbe, USER_KEYED, type ApiRead, type IdRead } from './api-reads';
 import { crossRead, type CrossRead } from './compare';
 import { maskId } from './findings';
 
@@ -19,7 +19,7 @@ const atLeastMedium = (severity: Severity): Severity => (SEVERITY_RANK[severity]
 /** Records apps show every member by design (a feed, a catalogue): seen with nothing personal in them, they are low. */
 export const SHARED_CONTENT = /^(?:posts?|comments?|feeds?|articles?|reviews?|products?|listings?|events?|courses?|lessons?|recipes?|questions?|answers?|threads?|replies|likes|leaderboards?|announcements?|categories|tags)$/i;
 /** At least medium: another user's records are private by default, unless they are shared content and hold nothing personal. */
-const rated = (severity: Severity, subject: string, personal: boolean): Severity => (SHARED_CONTENT.test(subject) && !personal ? 'low' : atLeastMedium(severity));
+const rated = (severity: Severity, subject: string, personal: boolean): Severity => ((SHARED_CONTENT.test(subject) || USER_KEYED.test(subject)) && !personal ? 'low' : atLeastMedium(severity));
 
 /** The anonymous read of the same URL (api-unauthenticated-data): data it got is reported there, not twice. */
 const anonymousKey = (url: string) => `api-unauthenticated-data:GET:${url}`;
@@ -66,7 +66,8 @@ function listingDraft(site: Site, read: ApiRead, cross: CrossRead): FindingDraft
   return {
     url: read.kind === 'graphql' ? read.url.split('?')[0]! : read.url,
     title: `Any signed-in user can read other users' ${subject}`,
-    severity: rated(rating.severity, subject, rating.kinds.length > 0),
+    // A feed or member list showing names only is low; contact details or more make it a finding.
+    severity: rated(rating.severity, subject, rating.kinds.some((kind) => kind !== 'person-name')),
     detail:
       `Signed in as ${who(reader)}, ${via} answered ${cross.read} record${cross.read === 1 ? '' : 's'}; ${cross.rows.length} belong${cross.rows.length === 1 ? 's' : ''} to ` +
       `${owner ? `the other test account, ${who(owner)}` : `another user (${cross.column} = ${maskId(ownerValue)}, not the reader's id)`}. The route checks that a user is signed in, not whose records it returns. ${rating.reason}`,
@@ -102,12 +103,13 @@ function byIdDraft(site: Site, hit: IdRead, record: Row): FindingDraft {
   return {
     url: `${hit.prefix}/:id`,
     title: `Any signed-in user can read another user's ${subject} by id`,
-    severity: rated(rating.severity, subject, rating.kinds.length > 0),
+    // A profile showing only a name (a public profile page) is low; contact details or more make it a finding.
+    severity: rated(rating.severity, subject, rating.kinds.some((kind) => kind !== 'person-name')),
     detail:
-      `${who(owner)} listed its own ${subject} (GET ${new URL(hit.prefix).pathname}); signed in as ${who(reader)}, the scan asked GET ${path} with one of those ids (${maskId(hit.id)}) and got the record back. ` +
+      `Signed in as ${who(reader)}, the scan asked GET ${path} with an id of ${who(owner)} (${maskId(hit.id)}, from ${hit.learnedFrom}) and got that account's record back. ` +
       `The route finds the record by id without checking it belongs to the user asking (OWASP API1, broken object-level authorization). ${rating.reason}`,
     evidence: {
-      request: `${sentAs(site, hit.probe, hide)}\n(the id came from the answer to GET ${hit.listing.url} sent as ${who(owner)}; only ids seen there were asked for)`,
+      request: `${sentAs(site, hit.probe, hide)}\n(the id came from ${hit.learnedFrom}; no other id was asked for)`,
       response: [
         answerLines(answer, record, hide),
         `Fix: check ownership in the route: \`select * from ${subject} where id = $1 and user_id = $session.user\` (404 when no row matches), or read with the user's Supabase JWT under a policy \`using (auth.uid() = user_id)\`.`,

@@ -47,10 +47,11 @@ export interface IdRead {
   /** The template's constant part, e.g. https://app.example/api/orders. */
   prefix: string;
   reader: number;
-  /** The account whose listing showed the id. */
+  /** The account the id belongs to or whose listing showed it. */
   owner: number;
   id: string;
-  listing: ApiRead;
+  /** Where the id came from, for evidence: the other account's listing, or its sign-in (its user id). */
+  learnedFrom: string;
   probe: ProbeRequest;
 }
 
@@ -188,23 +189,31 @@ export function listedIds(site: Site, probe: ProbeRequest): string[] {
   return recordsOf(site, site.probes.get(probe.key)).flatMap((r) => idOf(r) ?? []);
 }
 
+/** Templates keyed by a user's id (`/api/profiles/${id}`, `/api/orders/user/${id}`): the id is the account's own. */
+export const USER_KEYED = /^(?:profiles?|users?|user_profiles|accounts?|members?|customers?|people|by[-_]?users?|owners?)$/i;
+
 /**
- * Second round: for each record template whose listing both accounts read, the ids one account's listing showed and
- * the other's did not, fetched as the other (a few each). Needs two signed-in accounts.
+ * Second round: for each record template, another account's ids fetched as the reader (a few each): its user id where
+ * the template is keyed by user, else the ids its listing showed and the reader's did not. Needs two signed-in accounts.
  */
 export function idReads(site: Site): IdRead[] {
   const accounts = site.accounts ?? [];
   if (accounts.length < 2 || accounts.some((a) => !a.signedIn)) return [];
   const reads = restReads(site);
   const out: IdRead[] = [];
+  const push = (prefix: string, reader: number, owner: number, id: string, learnedFrom: string) =>
+    out.push({ prefix, reader, owner, id, learnedFrom, probe: asAccount('id', `${prefix}/${encodeURIComponent(id)}`, reader) });
   for (const prefix of recordTemplates(site)) {
+    const byUser = USER_KEYED.test(prefix.slice(prefix.lastIndexOf('/') + 1));
     const listing = reads.find((r) => r.url === prefix);
-    if (!listing) continue;
-    const ids = listing.probes.map((probe) => new Set(listedIds(site, probe)));
+    const ids = listing?.probes.map((probe) => new Set(listedIds(site, probe)));
     for (let owner = 0; owner < accounts.length; owner++) {
       const reader = (owner + 1) % accounts.length;
+      const userId = accounts[owner]!.userId;
+      if (byUser && userId) push(prefix, reader, owner, userId, `the user id ${accounts[owner]!.login} signed in with`);
+      if (byUser || !ids) continue;
       const theirs = [...ids[owner]!].filter((id) => !ids[reader]!.has(id)).slice(0, MAX_IDS);
-      for (const id of theirs) out.push({ prefix, reader, owner, id, listing, probe: asAccount('id', `${prefix}/${encodeURIComponent(id)}`, reader) });
+      for (const id of theirs) push(prefix, reader, owner, id, `the answer to GET ${prefix} sent as ${accounts[owner]!.login}`);
     }
   }
   return out;

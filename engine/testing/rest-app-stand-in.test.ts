@@ -58,6 +58,8 @@ describe('REST app stand-in', () => {
       expect(await get(app.url, '/api/orders', 0)).toEqual({ status: 200, body: { orders: [ORDERS[0]] } });
       expect(await get(app.url, '/api/orders/ord_b', 0)).toMatchObject({ status: 404 });
       expect(await get(app.url, '/api/orders/ord_a', 0)).toEqual({ status: 200, body: ORDERS[0] });
+      expect(await get(app.url, `/api/profiles/${BOB.id}`, 0)).toMatchObject({ status: 404 });
+      expect(await get(app.url, `/api/profiles/${ALICE.id}`, 0)).toMatchObject({ status: 200, body: { email: ALICE.email } });
       expect(await get(app.url, '/api/admin/users', 0)).toMatchObject({ status: 403 });
       expect(await get(app.url, '/api/admin/users', 1)).toMatchObject({ status: 200 });
       const query = encodeURIComponent('query MyOrders { orders { id userId } }');
@@ -68,8 +70,9 @@ describe('REST app stand-in', () => {
   });
 
   it('vulnerable: each option opens its hole; writes are refused and counted', async () => {
-    const app = await serve({ anyOrderById: true, listsEveryone: true, adminForAnyUser: true, graphqlEveryone: true });
+    const app = await serve({ anyOrderById: true, anyProfileById: true, listsEveryone: true, adminForAnyUser: true, graphqlEveryone: true });
     try {
+      expect(await get(app.url, `/api/profiles/${BOB.id}`, 0)).toMatchObject({ status: 200, body: { email: BOB.email } });
       expect(await get(app.url, '/api/orders/ord_b', 0)).toEqual({ status: 200, body: ORDERS[1] });
       expect((await get(app.url, '/api/orders', 0)).body.orders).toEqual(ORDERS);
       expect(await get(app.url, '/api/admin/users', 0)).toMatchObject({ status: 200, body: { users: [expect.objectContaining({ email: ALICE.email }), expect.objectContaining({ email: BOB.email })] } });

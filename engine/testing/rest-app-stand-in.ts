@@ -31,6 +31,8 @@ export interface RestAppOptions {
   anyOrderById?: boolean;
   /** GET /api/orders lists every user's orders (`select * from orders`); otherwise the caller's own. */
   listsEveryone?: boolean;
+  /** GET /api/profiles/:userId answers any user's profile (email, phone); otherwise 404 for another's. */
+  anyProfileById?: boolean;
   /** /api/admin/* answers any signed-in user (the route checks a token exists, not the role); otherwise 403. */
   adminForAnyUser?: boolean;
   /** The GraphQL `orders` field resolves every user's orders; otherwise the caller's own. */
@@ -73,6 +75,11 @@ function route(options: RestAppOptions, caller: RestAppUser, url: URL): { status
     const order = options.orders.find((o) => o.id === byId[1] && (options.anyOrderById || own(o)));
     return order ? { status: 200, body: order } : { status: 404, body: { error: 'Order not found' } };
   }
+  const profile = /^\/api\/profiles\/([\w-]{1,64})$/.exec(path);
+  if (profile) {
+    const user = options.users.find((u) => u.id === profile[1] && (options.anyProfileById || u.id === caller.id));
+    return user ? { status: 200, body: publicUser(user) } : { status: 404, body: { error: 'Profile not found' } };
+  }
   if (path.startsWith('/api/admin/')) {
     if (!options.adminForAnyUser && caller.role !== 'admin') return { status: 403, body: { error: 'Forbidden: admins only' } };
     if (path === '/api/admin/users') return { status: 200, body: { users: options.users.map(publicUser) } };
@@ -111,7 +118,7 @@ export function restAppBundle(supabaseUrl: string, anonKey: string): string {
     `import{r as c,j as s,c as Ut}from"./vendor-Ck2m9QpL.js";`,
     `const Pt="${supabaseUrl}",Qt="${anonKey}",Ve=Ut(Pt,Qt,{auth:{storage:localStorage,persistSession:!0,autoRefreshToken:!0}});`,
     'async function Ie(e,t={}){const{data:{session:n}}=await Ve.auth.getSession();const r=await fetch(e,{...t,headers:{...t.headers,Authorization:`Bearer ${n==null?void 0:n.access_token}`}});if(!r.ok)throw new Error(await r.text());return r.json()}',
-    'const Ke={me:()=>Ie("/api/me"),orders:()=>Ie("/api/orders"),order:e=>Ie(`/api/orders/${e}`)};',
+    'const Ke={me:()=>Ie("/api/me"),orders:()=>Ie("/api/orders"),order:e=>Ie(`/api/orders/${e}`),profile:e=>Ie(`/api/profiles/${e}`)};',
     'const Xe=`query MyOrders { orders { id userId total status } }`;function Ye(){return Ie(`/graphql?query=${encodeURIComponent(Xe)}`)}',
     'function AdminRoute({children:e}){const{data:t}=useQuery({queryKey:["me"],queryFn:Ke.me});return(t==null?void 0:t.role)==="admin"?e:s.jsx(Navigate,{to:"/",replace:!0})}',
     'function AdminUsers(){const{data:e}=useQuery({queryKey:["admin-users"],queryFn:()=>Ie("/api/admin/users")});return s.jsx(UsersTable,{users:e==null?void 0:e.users})}',

@@ -57,6 +57,13 @@ const VULNERABLE: CorpusApp[] = [
   },
   {
     ...base,
+    id: 'vite-supabase-signed-in-api-profile-by-user-id',
+    title: "App whose /api/profiles/:userId route answers any user's profile (email, phone) to any signed-in user",
+    expect: [{ checkId: 'api-cross-user-read', path: '/api/profiles/:id', minSeverity: 'medium' }],
+    routes: app('Potter Shop', { anyProfileById: true }, 91),
+  },
+  {
+    ...base,
     id: 'vite-supabase-signed-in-api-orders-listing',
     title: "Shop whose GET /api/orders runs `select * from orders`: every customer sees every customer's orders",
     expect: [{ checkId: 'api-cross-user-read', path: '/api/orders', minSeverity: 'medium' }],
@@ -94,6 +101,14 @@ const CONTROLS: CorpusApp[] = [
     control: true,
     expect: [],
     routes: app('Potter Shop', {}, 86),
+  },
+  {
+    ...base,
+    id: 'vite-supabase-clean-signed-in-api-profile-by-user-id',
+    title: "clean control: /api/profiles/:userId answers 404 unless the id is the caller's own",
+    control: true,
+    expect: [],
+    routes: app('Potter Shop', { anyProfileById: false }, 92),
   },
   {
     ...base,
