@@ -71,6 +71,13 @@ describe('api-cross-user-read', () => {
     expect(apiCrossUserRead.followUpProbes!({ ...site, accounts: TWO.slice(0, 1) }).filter((p) => p.key.startsWith('signed-in-api:id:'))).toEqual([]);
   });
 
+  it('reads a template whose base is a constant (`${API}/invoices/${id}`), as minified bundles write it', () => {
+    const bundle = `${restAppBundle(HOST, fakeSupabaseKey(REF, 'anon'))}\nconst Ab="/api/v2";const Lv=()=>Ie(\`\${Ab}/invoices\`),Gv=e=>Ie(\`\${Ab}/invoices/\${e}\`);`;
+    const site = siteWith({ ...sent('get', 0, '/api/v2/invoices', [{ id: 'inv_1', user_id: A }]), ...sent('get', 1, '/api/v2/invoices', [{ id: 'inv_2', user_id: B }]) }, TWO, bundle);
+    const byId = apiCrossUserRead.followUpProbes!(site).filter((p) => p.url.includes('/invoices/'));
+    expect(byId.map((p) => `${p.as}:${p.url}`).sort()).toEqual([`0:${APP}/api/v2/invoices/inv_2`, `1:${APP}/api/v2/invoices/inv_1`]);
+  });
+
   it("fetches a user-keyed route with the other account's user id, the only id it asks", () => {
     const byId = apiCrossUserRead.followUpProbes!(siteWith()).filter((p) => p.key.startsWith('signed-in-api:id:'));
     expect(byId.map((p) => `${p.as}:${p.url}`).sort()).toEqual([`0:${APP}/api/profiles/${B}`, `1:${APP}/api/profiles/${A}`]);

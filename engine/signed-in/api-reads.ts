@@ -3,7 +3,7 @@
 // one account's listing showed fetched by the other account through the bundle's `/…/${id}` template. Ids come only
 // from the accounts' own answers (a few per template), never guessed. Pure: the probes carry `as`, and retrieval adds
 // the account's credential for the site (its session token as the bearer) on the main thread.
-import { collectApiEndpoints, isProbeablePath, isSiteHost, OPENAPI_PATHS, templatePrefix } from '../analysis/api-surface';
+import { collectApiEndpoints, constantsOf, isProbeablePath, isSiteHost, OPENAPI_PATHS, templatePrefix } from '../analysis/api-surface';
 import { analyzeSupabase, projectLabel, supabaseHeaders } from '../analysis/supabase';
 import { collectTexts, type TextSource } from '../secrets/scan';
 import type { Exchange, ProbeRequest, Site, SiteBeforeProbes } from '../types';
@@ -159,19 +159,43 @@ export function graphqlReads(site: Site | SiteBeforeProbes): ApiRead[] {
   );
 }
 
-/** Constant prefixes of `/…/${id}` templates in the bundle: the routes that fetch one record by its id. */
+/** Per text: planning rounds and judging all ask, and a large bundle takes a while to read. */
+const templateMemo = new WeakMap<TextSource, string[]>();
+
+/** `…/${id}` templates of one text, as their constant prefix: `/api/orders/${e}`, `${API}/orders/${e}`. */
+function templatesIn(source: TextSource): string[] {
+  const memo = templateMemo.get(source);
+  if (memo) return memo;
+  const out: string[] = [];
+  let constants: Map<string, string> | undefined;
+  for (const m of source.text.matchAll(/`([^`]{1,300})`/g)) {
+    const body = m[1]!;
+    const open = body.lastIndexOf('${');
+    // One id at the very end, right after a slash; before it only text, or a leading constant.
+    if (open < 1 || body[open - 1] !== '/' || body.indexOf('}', open) !== body.length - 1) continue;
+    const head = body.slice(0, open);
+    const lead = head.startsWith('${') ? head.indexOf('}') + 1 : 0;
+    if (head.includes('${', lead)) continue;
+    if (lead > 0) constants ??= constantsOf(source.text);
+    const prefix = templatePrefix(head, constants ?? new Map<string, string>());
+    if (prefix && out.length < 50) out.push(prefix);
+  }
+  templateMemo.set(source, out);
+  return out;
+}
+
+/** Constant prefixes of `/…/${id}` templates in the bundle, same-site: the routes that fetch one record by its id. */
 export function recordTemplates(site: SiteBeforeProbes): string[] {
   const siteHost = new URL(site.origin).host;
   const out = new Set<string>();
-  for (const { text } of bundleTexts(site)) {
-    for (const m of text.matchAll(/`([^`]{1,300})`/g)) {
-      const body = m[1]!;
-      const open = body.indexOf('${');
-      // One id at the very end, right after a slash: `/api/orders/${e}`.
-      if (open < 1 || body[open - 1] !== '/' || body.indexOf('}', open) !== body.length - 1) continue;
-      const prefix = templatePrefix(body.slice(0, open), new Map());
-      if (!prefix) continue;
-      const url = new URL(prefix, site.origin);
+  for (const source of bundleTexts(site)) {
+    for (const prefix of templatesIn(source)) {
+      let url: URL;
+      try {
+        url = new URL(prefix, site.origin);
+      } catch {
+        continue;
+      }
       if (isSiteHost(url.host, siteHost) && isProbeablePath(url.pathname) && !ADMIN_PATH.test(url.pathname)) out.add(url.origin + url.pathname);
       if (out.size >= MAX_TEMPLATES) return [...out];
     }
