@@ -54,6 +54,7 @@ describe('api-admin-plain-user', () => {
     'the account that got the data is an admin (app_metadata.role)': siteWith({ ...sent(0, '/api/admin/users', USERS), ...userAnswer(0, { provider: 'email', role: 'admin' }), ...sent(1, '/api/admin/users', FORBIDDEN, 403) }),
     "the account that got the data has role admin in its own profile": siteWith({ ...sent(0, '/api/admin/users', USERS), ...sent(0, '/api/me', { id: A, email: 'alice@example.test', role: 'admin' }), ...sent(1, '/api/admin/users', FORBIDDEN, 403) }),
     'anonymous visitors get it too (reported by api-unauthenticated-data)': siteWith({ ...sent(0, '/api/admin/users', USERS), [`api-unauthenticated-data:GET:${APP}/api/admin/users`]: { url: `${APP}/api/admin/users`, body: JSON.stringify(USERS), contentType: 'application/json' } }),
+    "the admin route answers a plain user with her own record only": siteWith(sent(0, '/api/admin/users', { users: [USERS.users[0]] })),
     'a route no guard or path marks as admin-only': siteWith(sent(0, '/api/me', { id: A, email: 'alice@example.test', role: 'user' })),
     'a call after a bare isAdmin flag (a prop, not a guard)': siteWith(sent(0, '/api/notifications', [{ id: 1, text: 'Your order shipped' }]), `${BUNDLE}\nconst Nav={isAdmin:!1,load:()=>Ie("/api/notifications")};`),
   };

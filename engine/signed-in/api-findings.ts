@@ -189,6 +189,12 @@ function adminDraft(site: Site, read: ApiRead, index: number, answer: Exchange, 
   };
 }
 
+/** Records that are all the reader's own (her id, or her id in a field): an admin route scoping a plain user to herself. */
+function onlyOwn(records: readonly Row[], userId: string | undefined): boolean {
+  if (!userId || records.length === 0) return false;
+  return records.every((record) => Object.values(record).slice(0, 200).some((value) => value === userId));
+}
+
 /** Admin routes that answered a plain signed-in user with data, while the anonymous read was refused. */
 export function adminApiFindings(site: Site): FindingDraft[] {
   const accounts = site.accounts ?? [];
@@ -199,7 +205,7 @@ export function adminApiFindings(site: Site): FindingDraft[] {
       if (!accounts[index]!.signedIn || isAdminAccount(site, index)) continue;
       const answer = site.probes.get(read.probes[index]!.key);
       const json = jsonAnswer(site, answer);
-      if (!answer || !hasData(json)) continue;
+      if (!answer || !hasData(json) || onlyOwn(recordsOf(site, answer), accounts[index]!.userId)) continue;
       drafts.push(adminDraft(site, read, index, answer, json));
       break;
     }
