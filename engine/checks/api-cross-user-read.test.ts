@@ -123,6 +123,10 @@ describe('api-cross-user-read', () => {
     expect(finding!.evidence.response).toContain('user_id = $session.user');
   });
 
+  it("invalid: the other account's order by id in a Next.js route's wrapper (`{ order }`)", () => {
+    expect(run(siteWith({ ...listings, ...sent('id', 0, '/api/orders/ord_bob_1', { order: BOB_ORDER }) }))).toEqual([expect.objectContaining({ url: `${APP}/api/orders/:id` })]);
+  });
+
   it("invalid: a listing that hands alice bob's orders", () => {
     const findings = run(siteWith({ ...sent('get', 0, '/api/orders', ordersOf(ALICE_ORDER, BOB_ORDER)), ...sent('get', 1, '/api/orders', ordersOf(ALICE_ORDER, BOB_ORDER)) }));
     expect(findings).toEqual([expect.objectContaining({ url: `${APP}/api/orders`, title: "Any signed-in user can read other users' orders" })]);

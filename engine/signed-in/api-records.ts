@@ -8,6 +8,9 @@ type Row = Record<string, unknown>;
 const MAX_RECORDS = 50;
 const isRecord = (value: unknown): value is Row => value !== null && typeof value === 'object' && !Array.isArray(value);
 
+/** Fields of a wrapper rather than a record: `{ orders: [...], count, next }`, `{ success, order: {...} }`. */
+const WRAPPER_FIELD = /^(?:count|total|total_?count|page|pages|per_?page|limit|offset|next|prev|previous|cursor|has_?more|success|ok|status|message|meta)$/i;
+
 function collect(value: unknown, out: Row[], depth: number): void {
   if (out.length >= MAX_RECORDS || depth > 3) return;
   if (Array.isArray(value)) {
@@ -15,14 +18,16 @@ function collect(value: unknown, out: Row[], depth: number): void {
     return;
   }
   if (!isRecord(value)) return;
-  const lists = Object.entries(value).filter(([, child]) => Array.isArray(child) || (isRecord(child) && depth === 0 && 'data' in value));
-  const wrapper = lists.length > 0 && Object.values(value).every((child) => child === null || typeof child !== 'object' || Array.isArray(child) || isRecord(child));
-  // `{ id, total, items: [...] }` is one record with a list inside; `{ orders: [...], count }` is a wrapper.
-  if ('id' in value || !wrapper) {
+  const entries = Object.entries(value).slice(0, 200);
+  const children = entries.filter(([, child]) => Array.isArray(child) || isRecord(child));
+  // A record: it has its own id, or nothing nested to unwrap (`{ id, total, items: [...] }` stays one record).
+  if ('id' in value || 'uuid' in value || children.length === 0) {
     out.push(value);
     return;
   }
-  for (const [, child] of lists) collect(child, out, depth + 1);
+  // `{ order: {...} }`, `{ data: { orders: [...] } }`: the records are inside; fields of its own make it one too.
+  if (entries.some(([key, child]) => !children.some(([name]) => name === key) && !WRAPPER_FIELD.test(key) && child !== null)) out.push(value);
+  for (const [, child] of children.slice(0, 10)) collect(child, out, depth + 1);
 }
 
 /** The records of a 2xx JSON answer that really is the endpoint (not a login page or the SPA's catch-all). */
