@@ -17,9 +17,11 @@ const MAX_TEMPLATES = 6;
 export const MAX_IDS = 3;
 const MAX_QUERIES = 4;
 const MAX_QUERY_LENGTH = 1_500;
+/** `query {` openings looked at per text: each is scanned up to MAX_QUERY_LENGTH for its end. */
+const MAX_QUERY_STARTS = 50;
 
 /** A path the bundle's role guards or its own name mark as for admins only. */
-export const ADMIN_PATH = /(?:^|\/)(?:admin|administrator|superadmin|backoffice|staff)(?:[-_](?:api|panel|area))?(?:\/|$)/i;
+export const ADMIN_PATH = /(?:^|\/)(?:admin|administrator|superadmin|backoffice)(?:[-_](?:api|panel|area))?(?:\/|$)/i;
 /**
  * A role guard in a bundle that decides what renders or runs next: `isAdmin ? …`, `role === "admin" && …`,
  * `hasRole("admin") ? …`. A bare `isAdmin` (a prop, a menu flag) says nothing about the call after it.
@@ -122,7 +124,9 @@ function closingBrace(text: string, open: number): number {
 export function graphqlQueries(texts: readonly string[]): Array<{ name: string; query: string }> {
   const out = new Map<string, { name: string; query: string }>();
   for (const text of texts) {
+    let starts = 0;
     for (const m of text.matchAll(QUERY_START)) {
+      if (++starts > MAX_QUERY_STARTS) break;
       const open = m.index + m[0].length - 1;
       const close = closingBrace(text, open);
       if (close === -1) continue;
