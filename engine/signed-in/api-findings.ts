@@ -3,7 +3,7 @@
 // and an admin route that answers a plain user with data. Which account sent which request is named, the bearer is
 // masked (retrieval recorded it so), other users' values and ids are masked. Pure.
 import { SEVERITY_RANK } from '../../common/scan';
-import { rateExposure } from '../analysis/data-exposure';
+import { rateExposure, severityWord, type ExposureRating } from '../analysis/data-exposure';
 import { maskedJsonExcerpt, privateDataIn } from '../analysis/private-data';
 import { normaliseFieldName } from '../analysis/sensitive-fields';
 import type { Exchange, FindingDraft, ProbeRequest, Severity, Site, SiteAccount } from '../types';
@@ -20,6 +20,12 @@ const atLeastMedium = (severity: Severity): Severity => (SEVERITY_RANK[severity]
 export const SHARED_CONTENT = /^(?:posts?|comments?|feeds?|articles?|reviews?|products?|listings?|events?|courses?|lessons?|recipes?|questions?|answers?|threads?|replies|likes|leaderboards?|announcements?|categories|tags)$/i;
 /** At least medium: another user's records are private by default, unless they are shared content and hold nothing personal. */
 const rated = (severity: Severity, subject: string, personal: boolean): Severity => ((SHARED_CONTENT.test(subject) || USER_KEYED.test(subject)) && !personal ? 'low' : atLeastMedium(severity));
+
+/** The rating's sentence, said as raised when another user's records rate higher than their values alone. */
+function reasonFor(rating: ExposureRating, severity: Severity): string {
+  if (severity === rating.severity) return rating.reason;
+  return `${severityWord(severity)}: another user's records are private by default, whatever they hold (${rating.reason.replace(/^\w+: /, '')})`;
+}
 
 /** The anonymous read of the same URL (api-unauthenticated-data): data it got is reported there, not twice. */
 const anonymousKey = (url: string) => `api-unauthenticated-data:GET:${url}`;
@@ -59,6 +65,8 @@ function listingDraft(site: Site, read: ApiRead, cross: CrossRead): FindingDraft
   const subject = subjectOf(read);
   const columns = [...new Set(cross.rows.flatMap((row) => Object.keys(row)))].slice(0, 200);
   const rating = rateExposure({ columns, row: cross.rows[0], subject, what: "another user's record" });
+  // A feed or member list showing names only is low; contact details or more make it a finding.
+  const severity = rated(rating.severity, subject, rating.kinds.some((kind) => kind !== 'person-name'));
   const value = cross.rows[0]?.[cross.column];
   const ownerValue = typeof value === 'string' || typeof value === 'number' ? String(value) : (owner?.userId ?? '');
   const hide = [...ids(site), ...cross.rows.map((row) => (typeof row.id === 'string' ? row.id : undefined))];
@@ -66,11 +74,10 @@ function listingDraft(site: Site, read: ApiRead, cross: CrossRead): FindingDraft
   return {
     url: read.kind === 'graphql' ? read.url.split('?')[0]! : read.url,
     title: `Any signed-in user can read other users' ${subject}`,
-    // A feed or member list showing names only is low; contact details or more make it a finding.
-    severity: rated(rating.severity, subject, rating.kinds.some((kind) => kind !== 'person-name')),
+    severity,
     detail:
-      `Signed in as ${who(reader)}, ${via} answered ${cross.read} record${cross.read === 1 ? '' : 's'}; ${cross.rows.length} belong${cross.rows.length === 1 ? 's' : ''} to ` +
-      `${owner ? `the other test account, ${who(owner)}` : `another user (${cross.column} = ${maskId(ownerValue)}, not the reader's id)`}. The route checks that a user is signed in, not whose records it returns. ${rating.reason}`,
+      `Signed in as ${who(reader)}, ${via} answered ${cross.read} record${cross.read === 1 ? '' : 's'}; ${cross.rows.length} belong${cross.rows.length === 1 ? 's' : ''} to other users` +
+      `${owner ? `, among them the other test account, ${who(owner)}` : ` (${cross.column} = ${maskId(ownerValue)}, not the reader's id)`}. The route checks that a user is signed in, not whose records it returns. ${reasonFor(rating, severity)}`,
     evidence: {
       request: sentAs(site, probe, hide),
       response: [
@@ -98,16 +105,17 @@ function byIdDraft(site: Site, hit: IdRead, record: Row): FindingDraft {
   const answer = site.probes.get(hit.probe.key);
   const subject = subjectOf({ kind: 'rest', name: '', url: hit.prefix });
   const rating = rateExposure({ columns: Object.keys(record), row: record, subject, what: "the other user's record" });
+  // A profile showing only a name (a public profile page) is low; contact details or more make it a finding.
+  const severity = rated(rating.severity, subject, rating.kinds.some((kind) => kind !== 'person-name'));
   const hide = [...ids(site), hit.id];
   const path = `${new URL(hit.prefix).pathname}/:id`;
   return {
     url: `${hit.prefix}/:id`,
     title: `Any signed-in user can read another user's ${subject} by id`,
-    // A profile showing only a name (a public profile page) is low; contact details or more make it a finding.
-    severity: rated(rating.severity, subject, rating.kinds.some((kind) => kind !== 'person-name')),
+    severity,
     detail:
-      `Signed in as ${who(reader)}, the scan asked GET ${path} with an id of ${who(owner)} (${maskId(hit.id)}, from ${hit.learnedFrom}) and got that account's record back. ` +
-      `The route finds the record by id without checking it belongs to the user asking (OWASP API1, broken object-level authorization). ${rating.reason}`,
+      `Signed in as ${who(reader)}, the scan asked GET ${path} for ${maskId(hit.id)}, a record of ${who(owner)} (the id came from ${hit.learnedFrom}), and got it back. ` +
+      `The route finds the record by id without checking it belongs to the user asking (OWASP API1, broken object-level authorization). ${reasonFor(rating, severity)}`,
     evidence: {
       request: `${sentAs(site, hit.probe, hide)}\n(the id came from ${hit.learnedFrom}; no other id was asked for)`,
       response: [
