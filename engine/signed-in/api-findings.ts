@@ -24,7 +24,7 @@ const rated = (severity: Severity, subject: string, personal: boolean): Severity
 /** The rating's sentence, said as raised when another user's records rate higher than their values alone. */
 function reasonFor(rating: ExposureRating, severity: Severity): string {
   if (severity === rating.severity) return rating.reason;
-  return `${severityWord(severity)}: another user's records are private by default, whatever they hold (${rating.reason.replace(/^\w+: /, '')})`;
+  return `${severityWord(severity)}: another user's records are private by default, whatever they hold (on its own, ${rating.reason.replace(/^\w+: /, '').replace(/\.$/, '')}).`;
 }
 
 /** The anonymous read of the same URL (api-unauthenticated-data): data it got is reported there, not twice. */
