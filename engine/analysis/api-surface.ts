@@ -102,7 +102,8 @@ export function templatePrefix(template: string, constants: ReadonlyMap<string, 
   return clean || undefined;
 }
 
-function constantsOf(text: string): Map<string, string> {
+/** String constants a bundle assigns (`const API = "/api"`), by name: what a template's leading `${API}` stands for. */
+export function constantsOf(text: string): Map<string, string> {
   const map = new Map<string, string>();
   for (const m of text.matchAll(ASSIGN)) if (!map.has(m[1]!)) map.set(m[1]!, m[3]!);
   return map;

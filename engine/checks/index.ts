@@ -60,6 +60,8 @@ import { supabaseCrossUserRead } from './supabase-cross-user-read';
 import { firebaseCrossUserRead } from './firebase-cross-user-read';
 import { signedInCrossUserPage } from './signed-in-cross-user-page';
 import { supabaseSignupRead } from './supabase-signup-read';
+import { apiCrossUserRead } from './api-cross-user-read';
+import { apiAdminPlainUser } from './api-admin-plain-user';
 // (end secrets, supabase, firebase)
 
 // tokens
@@ -131,6 +133,8 @@ export const CHECKS: readonly CheckDefinition[] = [
   firebaseCrossUserRead,
   signedInCrossUserPage,
   supabaseSignupRead,
+  apiCrossUserRead,
+  apiAdminPlainUser,
   firebaseRtdbReadable,
   firebaseFirestoreReadable,
   firebaseStorageListable,

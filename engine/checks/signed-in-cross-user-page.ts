@@ -3,7 +3,8 @@ import { defineCheck, type FindingDraft, type Site } from '../types';
 
 function draft(site: Site, read: RecordRead): FindingDraft | undefined {
   const same = sameRecord(read, site);
-  if (!same) return undefined;
+  // A JSON record is the site's API, whose reads as each account are api-cross-user-read's: one fact, one finding.
+  if (!same || same.reader.contentType.includes('json')) return undefined;
   const accounts = site.accounts ?? [];
   const reader = accounts[read.reader]!.login;
   const owner = accounts[read.owner]!.login;
@@ -14,7 +15,7 @@ function draft(site: Site, read: RecordRead): FindingDraft | undefined {
     // A record that names its owner is personal data of another user; any other record is at least private to her.
     severity: same.showsOwner ? 'high' : 'medium',
     detail:
-      `${path} is linked only from what ${owner} sees once signed in (her own record). Signed in as ${reader}, the scan asked for it and got the same ${same.reader.contentType.includes('json') ? 'JSON' : 'page'} ${owner} gets` +
+      `${path} is linked only from what ${owner} sees once signed in (her own record). Signed in as ${reader}, the scan asked for it and got the same page ${owner} gets` +
       `${same.showsOwner ? `, naming ${owner}` : ''}. The route checks that a user is signed in, not that the record is hers (broken object level authorization).`,
     evidence: {
       request: [`Sent as ${reader} (the session of the site's own sign-in; cookie and token masked)`, `GET ${read.url}`].join('\n'),
@@ -40,7 +41,7 @@ export const signedInCrossUserPage = defineCheck({
   cwe: 639,
   owasp: 'A01',
   description:
-    "Signed-in scans with two accounts: reads the pages behind the site's login and its JSON routes as each account, takes the record links and ids each account's own answers name, and asks for the other account's records as the first. The same answer as the owner's means the route does not check ownership (OWASP API1:2023, broken object level authorization). Ids are never guessed.",
+    "Signed-in scans with two accounts: reads the pages behind the site's login and its JSON routes as each account, takes the record links and ids each account's own answers name, and asks for the other account's records as the first. The same page as the owner's means the route does not check ownership (OWASP API1:2023, broken object level authorization); JSON records are reported by api-cross-user-read. Ids are never guessed.",
   remediation:
     'Look records up with the signed-in user as a condition (WHERE id = $1 AND user_id = <session user>, or compare the record\'s owner with the session user before answering) and answer 404 for anyone else\'s; a check that the user is signed in is not enough.',
   references: ['https://owasp.org/API-Security/editions/2023/en/0xa1-broken-object-level-authorization/', 'https://cwe.mitre.org/data/definitions/639.html', 'https://cheatsheetseries.owasp.org/cheatsheets/Authorization_Cheat_Sheet.html'],

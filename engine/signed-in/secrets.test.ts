@@ -8,6 +8,7 @@ import { scan } from '../scan';
 import { APPS } from '../testing/corpus/apps/signed-in';
 import { APPS as FIREBASE_APPS, APPS as METHOD_APPS } from '../testing/corpus/apps/signed-in-methods';
 import { APPS as ACTIVE_APPS } from '../testing/corpus/apps/signed-in-active';
+import { APPS as API_APPS } from '../testing/corpus/apps/signed-in-api';
 import { serveApp, type ServedApp } from '../testing/corpus/harness';
 import type { Exchange } from '../types';
 
@@ -87,7 +88,8 @@ describe("a scan signed in through the site's own login API or form keeps passwo
       try {
         const result = await scan(`${served.ctx.origin}/`, { render: false }, { addressPolicy: { allowPrivate: true }, chromiumPath: null, accounts: target.accounts, onExchange: (e) => exchanges.push(e) });
         expect(result.coverage?.signIns?.every((s) => s.signedIn)).toBe(true);
-        expect(result.findings.some((f) => f.checkId === 'signed-in-cross-user-page')).toBe(true);
+        // The login API's app serves its records as JSON (the API check's), the form app as pages.
+        expect(result.findings.some((f) => f.checkId === (id.startsWith('vite-api') ? 'api-cross-user-read' : 'signed-in-cross-user-page'))).toBe(true);
         const outputs: Record<string, string> = { result: JSON.stringify(result), json: renderJson(result), html: renderHtml(result), sarif: renderSarif(result), csv: renderCsv(result), exchanges: JSON.stringify(exchanges) };
         const leaks = Object.entries(outputs).flatMap(([name, text]) => [
           ...target.accounts!.filter((a) => text.includes(a.password)).map(() => `${name}: a password`),
@@ -145,5 +147,37 @@ describe("an active scan's throwaway account: named everywhere, its password and
     // The address is named, in the reports too, so the owner can delete the account.
     for (const name of ['json', 'html', 'sarif', 'csv']) expect(outputs[name], name).toContain(created[0]!.email);
     expect(exchanges.filter((e) => e.url.endsWith('/auth/v1/signup')).map((e) => e.body)).toEqual(['(withheld: a sign-in answer holds the session tokens)']);
+  });
+});
+
+// The site's own API gets the account's Supabase access token as its bearer: the same outputs, searched again.
+describe("a signed-in scan of the site's own API keeps passwords and tokens out of every output", () => {
+  const apiApp = API_APPS.find((a) => a.id === 'vite-supabase-signed-in-api-order-by-id')!;
+  let served: ServedApp;
+  let result: ScanResult;
+  const exchanges: Exchange[] = [];
+  beforeAll(async () => {
+    served = await serveApp(apiApp);
+    result = await scan(`${served.ctx.origin}/`, { render: false }, { addressPolicy: { allowPrivate: true }, chromiumPath: null, accounts: apiApp.accounts, onExchange: (e) => exchanges.push(e) });
+  }, 120_000);
+  afterAll(() => served?.close());
+
+  it('sent the API its bearer, reported the order read by id, and holds no password or token anywhere', () => {
+    expect(result.findings.filter((f) => f.checkId === 'api-cross-user-read').map((f) => f.url)).toEqual([expect.stringContaining('/api/orders/:id')]);
+    // The API requests went with the account's (masked) bearer.
+    const bearer = (e: Exchange) => Object.entries(e.requestHeaders).find(([name]) => name.toLowerCase() === 'authorization')?.[1] ?? '';
+    expect(exchanges.filter((e) => e.url.includes('/api/orders/') && /^Bearer /.test(bearer(e))).length).toBeGreaterThan(0);
+    const secrets = [...apiApp.accounts!.map((a) => a.password), ...served.supabaseAuth!().tokens];
+    expect(served.supabaseAuth!().tokens.length).toBeGreaterThanOrEqual(4);
+    const outputs: Record<string, string> = {
+      result: JSON.stringify(result),
+      json: renderJson(result),
+      html: renderHtml(result),
+      sarif: renderSarif(result),
+      csv: renderCsv(result),
+      exchanges: JSON.stringify(exchanges),
+    };
+    const leaks = Object.entries(outputs).flatMap(([name, text]) => secrets.filter((secret) => text.includes(secret)).map((secret) => `${name}: ${secret.slice(0, 6)}…`));
+    expect(leaks).toEqual([]);
   });
 });

@@ -119,7 +119,9 @@ export class SessionStore {
       url.searchParams.set('auth', session.credential.bearer ?? '');
       return { headers: { ...(probe.headers ?? {}) }, url: url.href };
     }
-    return this.siteCredential(index);
+    // No provider key: a request to the site's own origin or API, which takes the account's credential for it.
+    const credential = await this.siteCredential(index);
+    return 'error' in credential ? credential : { headers: { ...withCredential(probe.headers, {}), ...credential.headers } };
   }
 
   /**

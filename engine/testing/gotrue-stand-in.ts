@@ -58,6 +58,17 @@ function verified(token: string): Record<string, unknown> | undefined {
   }
 }
 
+/**
+ * The user a bearer token names when it is a live access token this stand-in signed: what an app's own API (a
+ * Supabase edge function, an Express route) checks with the project's JWT secret. Undefined for anything else.
+ */
+export function verifiedUser(authorization: string | undefined, now = Date.now()): { sub: string; email?: string } | undefined {
+  const payload = authorization?.startsWith('Bearer ') ? verified(authorization.slice(7)) : undefined;
+  if (!payload || typeof payload.sub !== 'string' || payload.role !== 'authenticated') return undefined;
+  if (typeof payload.exp === 'number' && payload.exp * 1000 <= now) return undefined;
+  return { sub: payload.sub, email: typeof payload.email === 'string' ? payload.email : undefined };
+}
+
 /** The sign-in, refresh and sign-out calls: the only requests to the project a signed-in scan may send that write. */
 export function isAuthCall(method: string, url: string): boolean {
   const path = url.split('?')[0]!;

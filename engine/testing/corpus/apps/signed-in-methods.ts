@@ -294,7 +294,7 @@ APPS.push(
     shape: 'express-api',
     title: 'SPA with its own JSON login API (POST /api/auth/login → token) whose GET /api/invoices/:id checks the token, not the owner',
     accounts: APP_ACCOUNTS,
-    expect: [{ checkId: 'signed-in-cross-user-page', path: '/api/invoices/', minSeverity: 'medium' }],
+    expect: [{ checkId: 'api-cross-user-read', path: '/api/invoices/', minSeverity: 'medium' }],
     routes: () => apiAppRoutes(false),
   },
   {
