@@ -24,7 +24,7 @@ export const DOMAIN_TEXTS = {
   removeFailed: 'Failed to remove domain',
   /** POST /v1/scans with options.active on a shared server, for a host that no verified domain covers. */
   activeNeedsVerifiedDomain: (host: string) =>
-    `${host} is not a verified domain of this workspace, and on this shared server active mode runs only on verified domains: add it (or a domain above it) under Settings > Domains and verify it, or scan without active mode.`,
+    `${host} is not a verified domain of this workspace, and on this shared server active mode runs only on verified domains: add it (or a domain above it) under Settings > Members > Domains and verify it, or scan without active mode.`,
 } as const;
 
 /** One DNS label: letters, digits and inner hyphens, 1 to 63 characters. */

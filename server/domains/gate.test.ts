@@ -37,7 +37,7 @@ describe('activeModeRefusal', () => {
     expect(await activeModeRefusal(SHARED, 'https://shop.example/', verified)).toBeNull();
     expect(await activeModeRefusal(SHARED, 'https://app.shop.example/login', verified)).toBeNull();
     expect(await activeModeRefusal(SHARED, 'https://shop.example.evil.test/', verified)).toMatch(/shop\.example\.evil\.test.*verified domain/);
-    expect(await activeModeRefusal(SHARED, 'https://othershop.example/', verified)).toContain('Settings > Domains');
+    expect(await activeModeRefusal(SHARED, 'https://othershop.example/', verified)).toContain('Settings > Members > Domains');
     expect(await activeModeRefusal(SHARED, 'https://shop.example/', none)).toContain('shop.example');
   });
 });
