@@ -38,9 +38,10 @@ export function ProjectDetailPage() {
   const confirmPermission = useConfirmPermission(id);
   const [askingPermission, setAskingPermission] = useState(false);
   // The desktop app asks once per project, before its first test, that the user may test the site (the terms
-  // require it); the server keeps the answer with the project, so it is asked once whichever machine runs it.
+  // require it); the server keeps the answer with the project, so it is asked once whichever machine runs it. A
+  // project just created is shown from the create answer, which has no confirmation: unset, so asked.
   const startTest = () => {
-    if (bridge.kind === 'desktop' && project.data?.permission_confirmed_at === null) setAskingPermission(true);
+    if (bridge.kind === 'desktop' && !project.data?.permission_confirmed_at) setAskingPermission(true);
     else runTest.mutate();
   };
   useLiveUpdates();
