@@ -38,6 +38,7 @@ export const PAGE_SIZES = {
   webhooks: { fallback: 50, max: 100 },
   webhookDeliveries: { fallback: 20, max: 100 },
   publicScans: { fallback: 20, max: 100 },
+  domains: { fallback: 50, max: 100 },
 } as const;
 
 /** One page of a list as a client sees it: the items and the cursor of the next page (null on the last). */

@@ -91,6 +91,10 @@ export const updateProjectBodySchema = z
       .datetime({ offset: true })
       .refine((value) => new Date(value).getUTCFullYear() >= 1, 'last_test: must be in year 1 or later')
       .nullable(),
+    /** Active mode: scans may send the few probes that act (on a shared server only on a verified domain). */
+    active_mode: z.boolean({ message: 'active_mode: must be true or false' }),
+    /** The member confirms having permission to test the site (the terms require it); recorded once, with the time. */
+    permission_confirmed: z.literal(true, { message: 'permission_confirmed: can only be true' }),
   })
   .partial()
   .strict();
@@ -128,6 +132,9 @@ export const projectSchema = z.object({
   latest_scan: scanSummarySchema.nullable(),
   /** The monitoring script's data-site value; in GET /project/{id} only (rotated by POST /project/{id}/site_token). */
   site_token: z.string().optional(),
+  /** In GET /project/{id} only: the project's active mode, and when a member confirmed permission to test the site. */
+  active_mode: z.boolean().optional(),
+  permission_confirmed_at: z.string().nullable().optional(),
 });
 export type Project = z.infer<typeof projectSchema>;
 

@@ -36,6 +36,9 @@ interface Owner {
   /** A shared workspace of A's, with an open invitation. */
   workspaceId: string;
   invitationId: string;
+  /** A domain A listed (not verified: its proofs are under .invalid). */
+  domainId: string;
+  domainToken: string;
 }
 
 /** Text that only A's records contain: found in any answer to B, it is a leak. */
@@ -126,6 +129,20 @@ const TABLE: Record<string, Entry> = {
       const before = ((await call(json(owner.token, 'GET', `/webhook/${owner.webhookId}/deliveries`))).json as unknown[]).length;
       expect((await call(json(caller.token, 'POST', '/webhook/test', { url: `${siteUrl}a-hook` }))).json).toEqual({ status_code: 200 });
       expect(((await call(json(owner.token, 'GET', `/webhook/${owner.webhookId}/deliveries`))).json as unknown[]).length).toBe(before);
+    },
+  },
+  'GET /domains': { kind: 'list', path: '/domains', ownIds: (o) => [o.domainId] },
+  'POST /domains/:id/verify': { kind: 'record', writes: true, request: (o) => json(o.token, 'POST', `/domains/${o.domainId}/verify`) },
+  'DELETE /domains/:id': { kind: 'record', writes: true, request: (o) => json(o.token, 'DELETE', `/domains/${o.domainId}`) },
+  'POST /domains': {
+    kind: 'caller',
+    // B may list the domain A listed: B gets a token of its own, and A's list and token stay as they were.
+    check: async (owner, caller) => {
+      const created = await call(json(caller.token, 'POST', '/domains', { domain: 'owner-a.invalid' }));
+      expect(created.status).toBe(201);
+      expect((created.json as { token: string }).token).not.toBe(owner.domainToken);
+      const own = (await call(json(owner.token, 'GET', '/domains'))).json as { id: string; token: string }[];
+      expect(own.map((domain) => [domain.id, domain.token])).toEqual([[owner.domainId, owner.domainToken]]);
     },
   },
   'GET /events/recent': { kind: 'list', path: '/events/recent?limit=500', ownIds: (o) => [o.scanId] },
@@ -539,6 +556,7 @@ beforeAll(async () => {
   const subscribed = (await call(json(owner.token, 'POST', '/subscription', { price_id: 'price_local_enterprise_month' }))).json as { subscription: { id: string } };
   const workspace = (await call(json(owner.token, 'POST', '/workspaces', { name: 'A team' }))).json as { id: string };
   const invitation = (await call(json(owner.token, 'POST', `/workspace/${workspace.id}/invitations`, { email: 'a-colleague@example.com' }))).json as { id: string };
+  const domain = (await call(json(owner.token, 'POST', '/domains', { domain: 'owner-a.invalid' }))).json as { id: string; token: string };
   a = {
     ...owner,
     apiKey: ownerKey.key,
@@ -553,6 +571,8 @@ beforeAll(async () => {
     subscriptionId: subscribed.subscription.id,
     workspaceId: workspace.id,
     invitationId: invitation.id,
+    domainId: domain.id,
+    domainToken: domain.token,
   };
   await new Promise((resolve) => setTimeout(resolve, 300)); // the last live messages
   streamsOpen.abort();

@@ -30,6 +30,8 @@ interface Fixtures {
   workspaceId: string;
   deleteWorkspaceId: string;
   invitationId: string;
+  domainId: string;
+  deleteDomainId: string;
 }
 
 interface FuzzTarget {
@@ -127,6 +129,11 @@ const TABLE: Record<string, (fx: Fixtures) => FuzzTarget> = {
   // A private address: server mode refuses it before sending, so the fuzz sends nothing out.
   'POST /webhook/test': () => ({ auth: 'user', body: { url: 'http://10.0.0.1/hooks/vibeeval' } }),
   'GET /webhook/:id/deliveries': (fx) => ({ auth: 'user', params: { id: fx.webhookId }, query: { limit: '10' } }),
+  // Under .invalid (RFC 2606): the proofs' DNS question and fetch fail at once, here and on every machine.
+  'GET /domains': () => ({ auth: 'user', query: { limit: '10' } }),
+  'POST /domains': () => ({ auth: 'user', body: { domain: 'fuzz-added.invalid' } }),
+  'POST /domains/:id/verify': (fx) => ({ auth: 'user', params: { id: fx.domainId } }),
+  'DELETE /domains/:id': (fx) => ({ auth: 'user', params: { id: fx.deleteDomainId } }),
   'GET /latest.js': () => ({}),
   'OPTIONS /continuous-testing': () => ({ headers: { origin: 'https://example.com', 'access-control-request-method': 'POST' } }),
   'POST /continuous-testing': (fx) => ({ headers: { origin: 'https://example.com' }, body: { site_token: fx.siteToken, hash: 'abcdef01', hostname: 'example.com' } }),
@@ -346,6 +353,8 @@ beforeAll(async () => {
   const workspace = (await call('POST', '/workspaces', user.token, { name: 'Fuzz team' })).json as { id: string };
   const doomedWorkspace = (await call('POST', '/workspaces', user.token, { name: 'Fuzz doomed' })).json as { id: string };
   const invitation = (await call('POST', `/workspace/${workspace.id}/invitations`, user.token, { email: 'fuzz-invitee@example.com' })).json as { id: string };
+  const domain = (await call('POST', '/domains', user.token, { domain: 'fuzz.invalid' })).json as { id: string };
+  const doomedDomain = (await call('POST', '/domains', user.token, { domain: 'fuzz-doomed.invalid' })).json as { id: string };
   fx = {
     token: user.token,
     logoutToken: (await signUp(server.origin, 'fuzz-logout')).token,
@@ -367,6 +376,8 @@ beforeAll(async () => {
     workspaceId: workspace.id,
     deleteWorkspaceId: doomedWorkspace.id,
     invitationId: invitation.id,
+    domainId: domain.id,
+    deleteDomainId: doomedDomain.id,
   };
   expect(Object.values(fx).every((value) => typeof value === 'string' && value.length > 0)).toBe(true);
 });

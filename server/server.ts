@@ -5,6 +5,9 @@ import { AccountNotifier } from './account/notifier';
 import { PreferencesStore } from './account/preferences';
 import { accountRoutes } from './account/routes';
 import { continuousPublicRoutes, continuousRoutes } from './continuous/routes';
+import { domainRoutes } from './domains/routes';
+import { DomainService } from './domains/service';
+import { systemTxtResolver, type VerifierOptions } from './domains/verify';
 import { monitorScriptRoutes } from './continuous/script-route';
 import { MonitoringService } from './continuous/monitoring';
 import { ContinuousBuilds } from './continuous/builds';
@@ -64,7 +67,10 @@ export interface RunningServer {
 }
 
 /** Starts the whole backend: secrets, database (embedded or DATABASE_URL), mail, HTTP. */
-export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDestination }: { logDestination?: DestinationStream } = {}): Promise<RunningServer> {
+export async function startServer(
+  env: NodeJS.ProcessEnv = process.env,
+  { logDestination, domainVerifier }: { logDestination?: DestinationStream; /** Tests: a stand-in DNS resolver and where domains' sites answer. */ domainVerifier?: Omit<VerifierOptions, 'policy'> } = {},
+): Promise<RunningServer> {
   const config = loadConfig(env);
   const destination = logDestination ?? standardOutput();
   const logger = createLogger({ level: config.logLevel, destination });
@@ -178,6 +184,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
     const meter = (usage = new UsageMeter(database.pool, async (workspaceId) => (await planGate.planOf(workspaceId)).apiPlan));
     const apiAccess = (workspaceId: string) => planGate.assertApiAccess(workspaceId);
     const monitoring = new MonitoringService(database.db);
+    const domains = new DomainService(database.db, { policy: config.scans.addressPolicy, resolver: systemTxtResolver(), ...domainVerifier });
     const reportDeps = { db: database.db, projects, jobs, live, links, renderAudit: renderStoredAudit, plan: planGate };
     const forgetMember = (userId: string) => workspaceAccess.forget(userId);
     const forgetAccount = (userId: string) => {
@@ -222,6 +229,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, { logDes
           onSaved: async (workspaceId) => preferences.patch(await notices.ownerIdOf(workspaceId), { webhook_notifications: true }),
         }),
         workspaceRoutes({ workspaces: workspaceService, invitations }),
+        domainRoutes(domains),
         accountRoutes({ pool: database.pool, preferences, revokeApiKey: (hash) => keyAuth.revoked(hash), forgetUser: forgetAccount, settleUser: (userId) => meter.forget(userId), closeBilling: async (userId) => void (await billingService.closeAccount(userId)) }),
       ],
       publicRoutes: [

@@ -51,6 +51,9 @@ interface Shared {
   invitationToken: string;
   /** A second workspace of O's with M as a member, for the member's leaving. */
   scratch: string;
+  /** A domain W listed, and one that the member removes. */
+  domainId: string;
+  spareDomainId: string;
 }
 
 type Entry =
@@ -246,6 +249,21 @@ const TABLE: Record<string, Entry> = {
       for (const caller of [former, stranger]) expect((await call(inW(json(caller.token, 'POST', '/webhook/test', { url: `${siteUrl}x-test` })))).status).toBe(404);
     },
   },
+  'GET /domains': { kind: 'list', path: '/domains', ids: (s) => [s.domainId] },
+  'POST /domains': {
+    kind: 'check',
+    check: async () => {
+      // M's domain is W's: the owner lists it there, M's personal workspace does not; F and S cannot add one to W.
+      const made = await call(inW(json(member.token, 'POST', '/domains', { domain: 'm-added.invalid' })));
+      expect(made.status, made.text).toBe(201);
+      const id = (made.json as { id: string }).id;
+      expect((await call(inW(json(owner.token, 'GET', '/domains')))).text).toContain(id);
+      expect((await call(json(member.token, 'GET', '/domains'))).text).not.toContain(id);
+      for (const caller of [former, stranger]) expect((await call(inW(json(caller.token, 'POST', '/domains', { domain: 'x-added.invalid' })))).status).toBe(404);
+    },
+  },
+  'POST /domains/:id/verify': { kind: 'record', request: (s, t) => json(t, 'POST', `/domains/${s.domainId}/verify`) },
+  'DELETE /domains/:id': { kind: 'record', member: 204, request: (s, t) => json(t, 'DELETE', `/domains/${s.spareDomainId}`) },
   'GET /api_keys': { kind: 'list', path: '/api_keys', ids: (s) => [s.apiKeyId] },
   'POST /api_keys': {
     kind: 'check',
@@ -472,6 +490,9 @@ async function seedScopeOfW(w: string, projectId: string) {
   expect(run.screenshot_url).toMatch(/^\/scenario-run\//);
   const webhookId = await idOf(asOwner('POST', '/webhook', { url: `${siteUrl}w-hook` }));
   const spareWebhookId = await idOf(asOwner('POST', '/webhook', { url: `${siteUrl}w-spare` }));
+  // Under .invalid: the member's Verify checks both proofs and fails at once, on every machine.
+  const domainId = await idOf(asOwner('POST', '/domains', { domain: 'w-site.invalid' }));
+  const spareDomainId = await idOf(asOwner('POST', '/domains', { domain: 'w-spare.invalid' }));
   const made = (await call(json(member.token, 'POST', '/api_keys', { name: 'm' }, w))).json as { id: string; key: string };
   const spareKeyId = await idOf(asOwner('POST', '/api_keys', { name: 'spare' }));
   const database = server.databaseUrl;
@@ -485,7 +506,7 @@ async function seedScopeOfW(w: string, projectId: string) {
   );
   const scratch = await sharedWorkspace(pool, owner.id, [member.id], 'Scratch');
   const v1ScanId = (v1.json as { id: string }).id;
-  return { scenarioId, runId, spareScenarioId, webhookId, spareWebhookId, apiKeyId: made.id, memberKey: made.key, spareKeyId, formerKey, strangerKey, v1ScanId, invitationId: rows[0]!.id, invitationToken, scratch };
+  return { scenarioId, runId, spareScenarioId, webhookId, spareWebhookId, apiKeyId: made.id, memberKey: made.key, spareKeyId, formerKey, strangerKey, v1ScanId, invitationId: rows[0]!.id, invitationToken, scratch, domainId, spareDomainId };
 }
 
 const streamsOpen = new AbortController();

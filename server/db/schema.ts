@@ -143,6 +143,10 @@ export const projects = pgTable(
     monitorTimezone: text('monitor_timezone').notNull().default('UTC'),
     /** When the schedule last made a build: at most one per scheduled hour, however many servers tick. */
     monitorLastAt: timestamp('monitor_last_at', { withTimezone: true }),
+    /** Active mode (migration 0019): scans may send the few probes that act; on a shared server only on a verified domain. */
+    activeMode: boolean('active_mode').notNull().default(false),
+    /** When a member confirmed having permission to test the site (migration 0019); the desktop app asks while unset. */
+    permissionConfirmedAt: timestamp('permission_confirmed_at', { withTimezone: true }),
   },
   // With the id: the keyset of the paginated list (server/pagination.ts), rows created in one instant included.
   (t) => [index('projects_workspace_created_idx').on(t.workspaceId, t.createdAt, t.id), index('projects_monitor_idx').on(t.monitorFrequency).where(sql`monitor_frequency <> 'off'`)],
@@ -179,6 +183,8 @@ export const scans = pgTable(
     checkStrikes: integer('check_strikes').notNull().default(0),
     /** Set while check code runs (migration 0014): an orphaned scan with it set died in its checks. */
     checksStartedAt: timestamp('checks_started_at', { withTimezone: true }),
+    /** Asked to run in active mode (migration 0019): the project's mode or the API's options.active; the job still gates it. */
+    active: boolean('active').notNull().default(false),
   },
   (t) => [
     index('scans_project_idx').on(t.projectId, t.queuedAt),
@@ -586,4 +592,25 @@ export const workspaceInvitations = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('workspace_invitations_workspace_idx').on(t.workspaceId, t.createdAt, t.id)],
+);
+
+/** A domain a workspace proves it controls (migration 0019, server/domains/); verified covers its subdomains. */
+export const verifiedDomains = pgTable(
+  'verified_domains',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id').notNull(),
+    /** The member who added it. */
+    userId: uuid('user_id').notNull(),
+    /** Lower-case host name without a trailing dot. */
+    domain: text('domain').notNull(),
+    /** The value to serve (not a secret: it is published by the proof itself). */
+    token: text('token').notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    /** Why the last verification failed, as shown to the workspace. */
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('verified_domains_workspace_domain_idx').on(t.workspaceId, t.domain), index('verified_domains_workspace_created_idx').on(t.workspaceId, t.createdAt, t.id)],
 );

@@ -5,6 +5,8 @@ import { parseScanAccounts, type ScanAccount } from '../../common/scan-accounts'
 import { scan as engineScan, ScanError, type AddressPolicy } from '../../engine/scan';
 import type { Db } from '../db';
 import { projects, reports, scans } from '../db/schema';
+import { activeModeRefusal, passiveBecause } from '../domains/gate';
+import { verifiedDomainsOf } from '../domains/service';
 import type { Sealer } from '../projects/sealed';
 import type { EventService } from '../events/service';
 import type { LiveBus } from '../live/bus';
@@ -122,9 +124,11 @@ export async function runScanJob(scanId: string, deps: ScanJobDeps, { signal, fi
 
   try {
     const accounts = await projectAccounts(db, deps.sealer, row.projectId, log);
+    // Asked to run active: checked again now (a domain may have lost its proof since the scan was queued).
+    const activeRefusal = row.active ? await activeModeRefusal(deps.policy, row.url, () => verifiedDomainsOf(db, row.workspaceId)) : null;
     const result: ScanResult = await (deps.scan ?? engineScan)(
       row.url,
-      { maxPages: row.numPages, render: deps.render, active: false, rateLimit: deps.rateLimit },
+      { maxPages: row.numPages, render: deps.render, active: row.active && activeRefusal === null, rateLimit: deps.rateLimit },
       {
         addressPolicy: deps.policy,
         signal,
@@ -138,6 +142,7 @@ export async function runScanJob(scanId: string, deps: ScanJobDeps, { signal, fi
       },
     );
     await batcher.stop();
+    if (activeRefusal) result.warnings.push(passiveBecause(activeRefusal));
     const finished = await storeScanResult(db, row, result);
     // Once per scan: only the attempt that claimed the scan gets here, and the scan is now completed for good.
     await deps.webhooks?.emit({ workspaceId: row.workspaceId, userId: row.userId }, 'scan.completed', scanCompletedData(finished.done));

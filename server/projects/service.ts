@@ -67,6 +67,7 @@ const summaryColumns = {
   heartbeatAt: scans.heartbeatAt,
   checkStrikes: scans.checkStrikes,
   checksStartedAt: scans.checksStartedAt,
+  active: scans.active,
 };
 
 interface ListRow {
@@ -241,7 +242,12 @@ export class ProjectService {
   async get(who: ActorLike, id: string): Promise<Project> {
     const row = await this.row(who, id);
     const latest = await this.latestScans([row.id]);
-    return { ...this.toProject(row, latest.get(row.id) ?? null), site_token: row.siteToken };
+    return {
+      ...this.toProject(row, latest.get(row.id) ?? null),
+      site_token: row.siteToken,
+      active_mode: row.activeMode,
+      permission_confirmed_at: row.permissionConfirmedAt?.toISOString() ?? null,
+    };
   }
 
   async create(who: ActorLike, body: z.output<typeof createProjectBodySchema>): Promise<Project> {
@@ -271,6 +277,9 @@ export class ProjectService {
     if (body.secret_instruction !== undefined) changes.secretInstructionSealed = body.secret_instruction ? this.sealer.seal(body.secret_instruction) : null;
     if (body.num_pages !== undefined) changes.numPages = body.num_pages;
     if (body.last_test !== undefined) changes.lastTest = body.last_test ? new Date(body.last_test) : null;
+    if (body.active_mode !== undefined) changes.activeMode = body.active_mode;
+    // The first confirmation's time stays: it is when permission was first stated.
+    if (body.permission_confirmed) changes.permissionConfirmedAt = row.permissionConfirmedAt ?? new Date();
     await this.db
       .update(projects)
       .set(changes)
@@ -287,11 +296,12 @@ export class ProjectService {
    * Queues a scan of the project's site. The partial unique index on scans allows one queued or running scan per
    * project, so two presses (or two server instances) cannot start two scans.
    */
-  async queueScan(who: ActorLike, id: string): Promise<ScanRow> {
+  /** `active`: run in active mode (the API's options.active); the project's active mode when absent. The job still gates it. */
+  async queueScan(who: ActorLike, id: string, { active }: { active?: boolean } = {}): Promise<ScanRow> {
     const project = await this.row(who, id);
     const [scan] = await this.db
       .insert(scans)
-      .values({ projectId: project.id, userId: actorOf(who).userId, workspaceId: project.workspaceId, url: project.url, numPages: project.numPages })
+      .values({ projectId: project.id, userId: actorOf(who).userId, workspaceId: project.workspaceId, url: project.url, numPages: project.numPages, active: active ?? project.activeMode })
       .onConflictDoNothing({ target: scans.projectId, where: sql`state in ('queued', 'running')` })
       .returning();
     if (!scan) throw new ProjectError(409, 'A test of this project is already running.');

@@ -52,6 +52,12 @@ export const createV1ScanBodySchema = z
           .boolean({ message: 'options.include_screenshots: must be true or false' })
           .optional()
           .describe('Ask for page screenshots in the results. Scans do not capture screenshots yet, so `results.screenshots` is always null.'),
+        active: z
+          .boolean({ message: 'options.active: must be true or false' })
+          .optional()
+          .describe(
+            'Active mode: also send the few probes that act on the site (a reflected marker, one throwaway sign-up where sign-up is open). On a shared server only for a domain the workspace has verified (400 otherwise); the project’s active mode when absent.',
+          ),
       })
       .strict()
       .optional(),

@@ -1,5 +1,6 @@
 import type { Pool } from 'pg';
 import type { z } from 'zod';
+import { activeModeRefusal } from '../domains/gate';
 import type { PageQuery } from '../../common/pagination';
 import { SEVERITY_RANK, scanResultSchema, type Grade, type ScanResult } from '../../common/scan';
 import { urlRefusal, type AddressPolicy } from '../../engine/retrieval/address-policy';
@@ -159,10 +160,12 @@ export class PublicApiService {
     const owned = body.projectId !== undefined ? await this.ownedProject(workspaceId, body.projectId, body.url, body.options?.depth) : null;
     const url = owned?.url ?? body.url!;
     await this.assertScannable(url);
+    const active = body.options?.active;
+    if (active) await this.assertActiveAllowed(workspaceId, url);
     const projectId = owned?.id ?? (await this.projectFor(caller, url, body.options?.depth));
     let scan;
     try {
-      scan = await this.deps.projects.queueScan(caller, projectId);
+      scan = await this.deps.projects.queueScan(caller, projectId, { active });
     } catch (error) {
       if (!(error instanceof ProjectError) || error.statusCode !== 409) throw error;
       const { rows } = await this.deps.pool.query<{ id: string }>("select id from scans where project_id = $1 and state in ('queued', 'running') limit 1", [projectId]);
@@ -184,6 +187,16 @@ export class PublicApiService {
       error: null,
       results: null,
     };
+  }
+
+  /** Active mode asked for directly: refused with the reason rather than run passive (the job gates the project's mode). */
+  private async assertActiveAllowed(workspaceId: string, url: string): Promise<void> {
+    const verified = async () =>
+      (await this.deps.pool.query<{ domain: string }>('select domain from verified_domains where workspace_id = $1 and verified_at is not null', [workspaceId])).rows.map(
+        ({ domain }) => domain,
+      );
+    const refusal = await activeModeRefusal(this.deps.policy, url, verified);
+    if (refusal) throw new ProjectError(400, refusal);
   }
 
   async listProjects(workspaceId: string, page: PageQuery): Promise<ProjectList> {

@@ -40,6 +40,10 @@ export const queryKeys = {
     deliveries: (id: string) => ['webhooks', 'deliveries', id] as const,
     allDeliveries: ['webhooks', 'deliveries'] as const,
   },
+  domains: {
+    /** GET /domains: the current workspace's domains and their verification state. */
+    list: () => ['domains', 'list'] as const,
+  },
   apiKeys: {
     all: ['api-keys'] as const,
     list: () => ['api-keys', 'list'] as const,

@@ -4,17 +4,20 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useLiveUpdates } from '../../api/live';
 import { useMenuCommand } from '../../app/menu-commands';
+import { useServices } from '../../app/services';
 import { ConfirmDeleteDialog } from '../../ui/confirm-delete-dialog';
 import { notify } from '../../ui/toaster';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { ContinuousTestingCard } from '../continuous-testing/components/continuous-testing-card';
 import { ActivityTab } from './components/activity-tab';
 import { GradeBadge, ProjectStatusBadge } from './components/badges';
+import { PermissionDialog } from './components/permission-dialog';
 import { projectTitle } from './components/project-card';
 import { ProjectDetailsCard } from './components/project-details-card';
 import { ScanProgressBar } from './components/scan-progress';
 import { ScanSection } from './components/scan-results';
 import { SettingsTab } from './components/settings-tab';
+import { useConfirmPermission } from './hooks/use-confirm-permission';
 import { useDeleteProject } from './hooks/use-delete-project';
 import { useProject } from './hooks/use-project';
 import { useRunTest } from './hooks/use-run-test';
@@ -31,6 +34,16 @@ export function ProjectDetailPage() {
   const live = useScanProgress(id);
   const [confirming, setConfirming] = useState(false);
   const [tab, setTab] = useState('overview');
+  const { bridge } = useServices();
+  const confirmPermission = useConfirmPermission(id);
+  const [askingPermission, setAskingPermission] = useState(false);
+  // The desktop app asks once per project, before its first test, that the user may test the site (the terms
+  // require it); the server keeps the answer with the project, so it is asked once whichever machine runs it. A
+  // project just created is shown from the create answer, which has no confirmation: unset, so asked.
+  const startTest = () => {
+    if (bridge.kind === 'desktop' && !project.data?.permission_confirmed_at) setAskingPermission(true);
+    else runTest.mutate();
+  };
   useLiveUpdates();
   useDocumentTitle(project.data ? projectTitle(project.data) : 'Project');
   // The desktop app's File › Run Test: what the Run Test button does, when it can.
@@ -38,7 +51,7 @@ export function ProjectDetailPage() {
     const state = project.data?.latest_scan?.state;
     if (!project.data) notify.info(texts.menuRunTestUnavailable);
     else if (runTest.isPending || state === 'queued' || state === 'running') notify.info(texts.menuRunTestBusy);
-    else runTest.mutate();
+    else startTest();
   });
 
   const backToList = () => void navigate('/dashboard/projects');
@@ -107,7 +120,7 @@ export function ProjectDetailPage() {
             <Button
               colorPalette="brand"
               flex={{ base: '1', md: 'initial' }}
-              onClick={() => runTest.mutate()}
+              onClick={startTest}
               loading={runTest.isPending}
               disabled={scanning}
               aria-describedby={scanning ? 'run-test-progress' : undefined}
@@ -161,6 +174,20 @@ export function ProjectDetailPage() {
         onOpenChange={setConfirming}
         onConfirm={handleDelete}
         deleting={remove.isPending}
+      />
+      <PermissionDialog
+        url={data.url}
+        open={askingPermission}
+        confirming={confirmPermission.isPending}
+        onClose={() => setAskingPermission(false)}
+        onConfirm={() =>
+          confirmPermission.mutate(undefined, {
+            onSuccess: () => {
+              setAskingPermission(false);
+              runTest.mutate();
+            },
+          })
+        }
       />
     </Stack>
   );

@@ -13,6 +13,12 @@ export const texts = {
   // The desktop app's File › Run Test (not in the spec: the menu is the desktop app's own).
   menuRunTestUnavailable: 'The project is not loaded yet',
   menuRunTestBusy: 'A test is already running for this project',
+  permissionTitle: 'Do you have permission to test this site?',
+  permissionBody:
+    'The terms require that you own this site or have its owner’s permission to test it. A test sends requests to the site, signs in with the project’s test accounts, and in active mode may create one test account.',
+  permissionConfirm: 'I have permission, run the test',
+  permissionCancel: 'Cancel',
+  permissionFailed: 'Failed to record your confirmation',
 } as const;
 
 /**

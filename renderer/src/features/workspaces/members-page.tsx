@@ -1,4 +1,5 @@
 import { Skeleton, Stack } from '@chakra-ui/react';
+import { DomainsSection } from '../domains/domains-section';
 import { LoadErrorCard } from '../../ui/load-error-card';
 import { PageHeading } from '../../ui/page-heading';
 import { InvitationList } from './components/invitation-list';
@@ -12,7 +13,7 @@ import { useWorkspace } from './hooks/use-workspace';
 import { texts } from './texts';
 import { useCurrentWorkspace } from './workspace-context';
 
-/** /dashboard/members: the current workspace's members and seats; the owner invites, revokes, removes, transfers and renames; a member can leave. */
+/** /dashboard/members: the current workspace's members and seats (the owner invites, revokes, removes, transfers and renames; a member can leave), and its domains. */
 export function MembersPage() {
   const { id, personalId } = useCurrentWorkspace();
   const workspace = useWorkspace(id);
@@ -38,6 +39,8 @@ export function MembersPage() {
           {data.role === 'owner' ? <InvitationList workspaceId={data.id} /> : <LeaveWorkspace workspace={data} />}
         </>
       )}
+      {/* Every workspace, personal ones too: the domains its active scans may run on. */}
+      {data && <DomainsSection />}
     </Stack>
   );
 }
