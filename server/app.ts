@@ -127,6 +127,7 @@ export async function buildApp({ config, database, secrets, mailer, logger, acce
     }
   });
   const origin = () => config.publicUrl ?? listeningOrigin;
+  const listening = () => listeningOrigin;
 
   const connectSources = ["'self'", ...(config.hosted ? [config.hosted.url] : [])];
   // The security headers of every answer, set when the request arrives. The middleware is made once: per request it
@@ -257,5 +258,5 @@ export async function buildApp({ config, database, secrets, mailer, logger, acce
     return reply.code(404).send({ detail: 'Not Found' });
   });
 
-  return { app, origin };
+  return { app, origin, listening };
 }

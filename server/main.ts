@@ -24,7 +24,8 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
   }
   // Once serving, nothing unforeseen may take the server down (a failed start still ends the process).
   keepRunningOnUnhandledRejection((message) => console.error(scrubText(message)));
-  console.log(`vibeeval is running at ${server.origin}`);
+  // Behind a proxy (PUBLIC_URL), the address it listens on too: a supervisor that gave it PORT=0 learns its port here.
+  console.log(`vibeeval is running at ${server.origin}${server.listening === server.origin ? '' : ` (listening on ${server.listening})`}`);
   parentPort?.postMessage({ type: 'ready', origin: server.origin });
 
   let stopping = false;

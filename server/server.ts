@@ -60,7 +60,10 @@ import { workspaceRoutes } from './workspaces/routes';
 import { WorkspaceService } from './workspaces/service';
 
 export interface RunningServer {
+  /** Where users reach it: PUBLIC_URL when set, else the address it listens on. */
   origin: string;
+  /** The address it listens on (with PORT=0, the port the system gave it). */
+  listening: string;
   config: Config;
   /** Stops accepting requests, lets those in flight finish, then stops the database. */
   close(): Promise<void>;
@@ -270,6 +273,6 @@ export async function startServer(
     else await shutdown();
     throw error;
   }
-  const { app, origin } = built;
-  return { origin: origin(), config, close: () => app.close() };
+  const { app, origin, listening } = built;
+  return { origin: origin(), listening: listening(), config, close: () => app.close() };
 }

@@ -4,7 +4,6 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './postgres.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
 const CLI = join(root, 'bin', 'vibeeval.cjs');
@@ -12,21 +11,22 @@ const KEEP_LINES = 400;
 
 /**
  * Spawns `vibeeval <command>` with `env` on top of this process's environment (DATABASE_URL at least). A `serve`
- * process gets a free port on 127.0.0.1 unless `env.PORT` names one and is ready when /health answers; a
- * `worker` is ready when it says it is running. Each process gets its own data dir unless VIBEEVAL_DATA_DIR is set.
+ * process listens on a port of its own choosing on 127.0.0.1 (PORT=0: the port is taken by the process itself, so no
+ * other process can take it between a check and the listen) unless `env.PORT` names one, says where it runs, and is
+ * ready when /health answers there; a `worker` is ready when it says it is running. Each process gets its own data dir unless VIBEEVAL_DATA_DIR is set.
  * Resolves to { name, pid, origin?, output(), kill(signal), exited }.
  */
 export async function startVibeeval(command, { env = {}, name = command, readyTimeoutMs = 60_000 } = {}) {
   if (!existsSync(join(root, 'out', 'main', 'cli.js'))) throw new Error('vibeeval is not built: run `npx electron-vite build` first');
   const ownDataDir = env.VIBEEVAL_DATA_DIR ? undefined : mkdtempSync(join(tmpdir(), `vibeeval-${name}-`));
-  const port = command === 'serve' ? Number(env.PORT ?? (await freePort())) : undefined;
+  const port = command === 'serve' ? Number(env.PORT ?? 0) : undefined;
   const childEnv = {
     ...process.env,
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
     ...(ownDataDir ? { VIBEEVAL_DATA_DIR: ownDataDir } : {}),
-    ...(port ? { PORT: String(port) } : {}),
+    ...(port !== undefined ? { PORT: String(port) } : {}),
     ...env,
   };
   const child = spawn(process.execPath, [CLI, command], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -44,11 +44,11 @@ export async function startVibeeval(command, { env = {}, name = command, readyTi
     if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
   });
   const output = () => lines.join('\n');
-  const origin = port ? `http://127.0.0.1:${port}` : undefined;
   const handle = {
     name,
     pid: child.pid,
-    origin,
+    /** Where a `serve` process runs: known from the start with a given port, else once it says where it listens. */
+    origin: port ? `http://127.0.0.1:${port}` : undefined,
     output,
     exited,
     /** Kills the process ('SIGKILL' = kill -9, 'SIGTERM' = a clean stop) and waits for it to exit. */
@@ -66,6 +66,9 @@ export async function startVibeeval(command, { env = {}, name = command, readyTi
   return handle;
 }
 
+/** The line `vibeeval serve` prints once it listens (server/main.ts): the address it listens on is the last one. */
+const RUNNING_AT = /vibeeval is running at (?:\S+ \(listening on )?(http:\/\/[\w.:[\]-]+)/;
+
 async function waitUntilReady(command, handle, isGone, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -73,7 +76,8 @@ async function waitUntilReady(command, handle, isGone, timeoutMs) {
     if (command === 'worker') {
       if (handle.output().includes('vibeeval worker is running')) return;
     } else {
-      const ok = await fetch(`${handle.origin}/health`, { signal: AbortSignal.timeout(2_000) }).then(
+      handle.origin ??= RUNNING_AT.exec(handle.output())?.[1];
+      const ok = handle.origin !== undefined && await fetch(`${handle.origin}/health`, { signal: AbortSignal.timeout(2_000) }).then(
         (response) => response.ok,
         () => false,
       );
