@@ -42,6 +42,11 @@ export interface ScanHooks {
    * password never is.
    */
   accounts?: readonly ScanAccount[];
+  /**
+   * Why this active scan may not create its throwaway account (a retried attempt of a scan job, whose first attempt
+   * may already have made one: one per scan, ever). The rest of active mode runs; the reason goes in the warnings.
+   */
+  noThrowaway?: string;
   /** Extra certificate authorities to trust (PEM), e.g. an internal CA. */
   trustedCa?: string[];
   /**
@@ -496,7 +501,8 @@ export async function scan(url: string, options: Partial<ScanOptions> = {}, hook
   // Check code reads what the site sent: it runs in a worker thread, within a time budget, never on this thread.
   const sessions = new SessionStore(fetcher, (hooks.accounts ?? []).slice(0, MAX_SCAN_ACCOUNTS));
   // Active scans only: one throwaway account where sign-up is open (never in a passive scan, whatever the site says).
-  if (opts.active) sessions.allowThrowaway();
+  if (opts.active && hooks.noThrowaway) warnings.push(hooks.noThrowaway);
+  else if (opts.active) sessions.allowThrowaway();
   const isolation = new CheckIsolation({ checks, checksModule: hooks.checksModule, budget: hooks.checkBudget, checking: hooks.checking, onWorkerLost: hooks.onCheckWorkerLost });
   try {
     const site = await retrieve({ target, opts, hooks, isolation, policy, fetcher, sessions, progress, warnings, baseline });

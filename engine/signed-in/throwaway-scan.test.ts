@@ -32,6 +32,16 @@ describe('the throwaway account in whole scans', () => {
     expect(served!.writes()).toEqual([]);
   }, 120_000);
 
+  it('creates none when told not to (a retried attempt of a scan job), and says why', async () => {
+    served = await serveApp(OPEN);
+    const reason = 'No throwaway account was created: this is a retried attempt.';
+    const result = await scan(`${served.ctx.origin}/`, { render: false, active: true }, { addressPolicy: { allowPrivate: true }, chromiumPath: null, noThrowaway: reason });
+    expect(served.supabaseSignUps!().calls).toBe(0);
+    expect(result.warnings).toContain(reason);
+    expect(result.findings.filter((f) => f.checkId === 'supabase-signup-read')).toEqual([]);
+    expect(served.writes()).toEqual([]);
+  }, 120_000);
+
   it('creates none where new accounts must confirm their email, and says so', async () => {
     const result = await run(app('vite-supabase-clean-signup-confirm-profiles'), true);
     expect(served!.supabaseSignUps!().calls).toBe(0);

@@ -7,7 +7,7 @@ import { loadSampleResult } from '../../engine/report/__fixtures__/load';
 import type { AddressPolicy } from '../../engine/retrieval/address-policy';
 import type { Database } from '../db';
 import { projects, scans, verifiedDomains } from '../db/schema';
-import { runScanJob, type ScanJobDeps } from '../jobs/scan-job';
+import { RETRY_NO_THROWAWAY, runScanJob, type ScanJobDeps } from '../jobs/scan-job';
 import { Sealer } from '../projects/sealed';
 import { ReportLinks } from '../reports/links';
 import { openFreshDatabase } from '../testing/fresh-database';
@@ -44,7 +44,7 @@ describe('activeModeRefusal', () => {
 
 /** A stand-in engine recording the options of each call. */
 function harness(policy: AddressPolicy) {
-  const calls: { active: boolean }[] = [];
+  const calls: Array<{ active: boolean; noThrowaway?: string }> = [];
   const deps: ScanJobDeps = {
     db: database.db,
     events: { record: async () => undefined, clearEarlierAttempts: async () => undefined, recordForAttempt: async () => undefined } as unknown as ScanJobDeps['events'],
@@ -54,8 +54,8 @@ function harness(policy: AddressPolicy) {
     policy,
     render: false,
     sealer: new Sealer('a test install secret'),
-    scan: async (url, options) => {
-      calls.push({ active: options?.active ?? false });
+    scan: async (url, options, hooks) => {
+      calls.push({ active: options?.active ?? false, ...(hooks?.noThrowaway ? { noThrowaway: hooks.noThrowaway } : {}) });
       const result: ScanResult = { ...loadSampleResult(), target: { url, finalUrl: url }, warnings: [] };
       return result;
     },
@@ -91,6 +91,18 @@ describe('a scan asked to run active', () => {
     await runScanJob(id, h.deps, { finalAttempt: true });
     expect(h.calls).toEqual([{ active: true }]);
     expect((await storedWarnings(id)).join('\n')).not.toContain('Active mode');
+  });
+
+  it('lets only the first attempt of an active scan create its throwaway account (one per scan, ever)', async () => {
+    const h = harness(DESKTOP);
+    const id = await queuedScan('http://192.168.1.20:3000/', { activeMode: true });
+    // An attempt that ended in a retryable failure leaves the scan queued with its attempt counted.
+    await database.db.update(scans).set({ attempts: 1 }).where(eq(scans.id, id));
+    await runScanJob(id, h.deps, { finalAttempt: true });
+    expect(h.calls).toEqual([{ active: true, noThrowaway: RETRY_NO_THROWAWAY }]);
+    const first = await queuedScan('http://192.168.1.21:3000/', { activeMode: true });
+    await runScanJob(first, h.deps, { finalAttempt: true });
+    expect(h.calls[1]).toEqual({ active: true });
   });
 
   it('runs active on the desktop server without any verified domain; passive when not asked', async () => {

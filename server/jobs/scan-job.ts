@@ -22,6 +22,9 @@ import { JOB_LAPSE } from './lapse';
 import { claimStrikes, MAX_CHECK_STRIKES, strikeHooks, strikesMessage } from './check-strikes';
 import type { CheckBudget } from '../../engine/isolation/budget';
 
+/** Why a retried attempt of an active scan creates no throwaway account. */
+export const RETRY_NO_THROWAWAY = 'No throwaway account was created: this is a retried attempt of the scan, whose first attempt may already have made one (one per scan).';
+
 export interface ScanJobDeps {
   db: Db;
   events: EventService;
@@ -139,6 +142,8 @@ export async function runScanJob(scanId: string, deps: ScanJobDeps, { signal, fi
         ...strikeHooks(db, scans, row.id, log),
         // Beside the options, never in them: options are stored with the result, a password never is.
         ...(accounts.length ? { accounts } : {}),
+        // One throwaway account per scan, ever: only the scan's first attempt may create it.
+        ...(row.attempts > 1 ? { noThrowaway: RETRY_NO_THROWAWAY } : {}),
       },
     );
     await batcher.stop();
