@@ -34,6 +34,8 @@ export function coverageFacts(coverage: ScanCoverage): string {
     const checked = backends.items.filter((b) => b.checked).length;
     parts.push(`${plural(backends.items.length + backends.more, 'backend')} found, ${checked} checked`);
   }
+  const given = (coverage.signIns ?? []).filter((line) => !line.throwaway);
+  if (given.length) parts.push(`signed in as ${given.filter((line) => line.signedIn).length} of ${plural(given.length, 'test account')}`);
   if (coverage.checksSkipped.length) parts.push(`${plural(coverage.checksSkipped.length, 'check')} skipped`);
   return parts.join('; ');
 }
@@ -44,7 +46,8 @@ function more(count: number): string {
 
 /**
  * What could not be checked, as plain sentences, most serious first: backends that could not be reached, a
- * single-page app nothing rendered, pages behind a login, hosts that rate limited the scan, skipped checks.
+ * single-page app nothing rendered, test accounts that could not sign in, pages behind a login (when no test account
+ * signed in), hosts that rate limited the scan, skipped checks.
  * Empty when everything found could be checked.
  */
 export function coverageGaps(coverage: ScanCoverage | undefined): string[] {
@@ -60,8 +63,13 @@ export function coverageGaps(coverage: ScanCoverage | undefined): string[] {
       `Nothing was rendered in a browser${rendering.reason ? ` (${rendering.reason})` : ''}, and this site builds its pages with JavaScript: what its pages load and call at run time was not checked.`,
     );
   }
+  const given = (coverage.signIns ?? []).filter((line) => !line.throwaway);
+  for (const line of given.filter((entry) => !entry.signedIn)) {
+    gaps.push(`The test account ${line.account} could not sign in${line.reason ? `: ${line.reason.replace(/\.$/, '')}` : ''}. What only a signed-in user reaches was not checked as that account.`);
+  }
   const login = coverage.loginRequired;
-  if (login && login.items.length) {
+  // Pages behind the login were read signed in when a test account signed in: no gap then.
+  if (login && login.items.length && !given.some((line) => line.signedIn)) {
     const urls = login.items.slice(0, 3).map((page) => page.url);
     const total = login.items.length + login.more;
     gaps.push(`${plural(total, 'page')} ${total === 1 ? 'needs a login and was' : 'need a login and were'} not checked signed in: ${urls.join(', ')}${more(total - urls.length)}.`);

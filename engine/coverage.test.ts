@@ -191,6 +191,23 @@ describe('rendering, fetching, rate limits and the whole', () => {
     expect(coverageGaps({ checksSkipped: [], rateLimited: list })[0]).toMatch(/^57 hosts rate limited the scan.*, h2\.test and 54 more\.$/);
   });
 
+  it('says how many test accounts signed in, names one that could not and why, and drops the login gap once one did', () => {
+    const loginRequired = { items: [{ url: `${ORIGIN}/account`, status: 302, redirectedTo: `${ORIGIN}/login` }], more: 0 };
+    const refused = { account: 'bob@example.test', signedIn: false, method: 'supabase' as const, reason: 'Supabase refused the sign-in: Invalid login credentials.' };
+    const signedIn = { account: 'alice@example.test', signedIn: true, method: 'supabase' as const };
+    const throwaway = { account: 'vibeeval-0a1b2c3d4e5f@example.com', signedIn: true, method: 'supabase' as const, throwaway: true };
+    const one = { checksSkipped: [], loginRequired, signIns: [signedIn, refused, throwaway] };
+    expect(coverageFacts(one)).toBe('signed in as 1 of 2 test accounts');
+    expect(coverageGaps(one)).toEqual([
+      'The test account bob@example.test could not sign in: Supabase refused the sign-in: Invalid login credentials. What only a signed-in user reaches was not checked as that account.',
+    ]);
+    // No account signed in: the pages behind the login were not read signed in.
+    const none = { checksSkipped: [], loginRequired, signIns: [refused] };
+    expect(coverageFacts(none)).toBe('signed in as 0 of 1 test account');
+    expect(coverageGaps(none)[1]).toBe(`1 page needs a login and was not checked signed in: ${ORIGIN}/account.`);
+    expect(coverageFacts({ checksSkipped: [] })).toBe('');
+  });
+
   it('still reads a stored coverage that holds only the skipped checks', () => {
     const stored = { checksSkipped: [{ checkId: 'secret-in-client', reason: 'stopped after 5 s of CPU time' }] };
     expect(scanCoverageSchema.parse(stored)).toEqual(stored);
