@@ -126,7 +126,22 @@ test('projects: create (validation first), card, detail, settings, run a real sc
   await settings.getByLabel('Number of Pages').press('Enter');
   await expect(settings.getByLabel('Number of Pages')).toHaveValue('3');
   await expect(page.getByRole('heading', { name: 'Fixture shop: check the sign-in form', level: 1 })).toBeVisible();
+  // Active checks: off until chosen; saved on and read back after a reload, then off again for the passive scan below.
+  const activeChecks = settings.getByRole('checkbox', { name: 'Active checks' });
+  await expect(activeChecks).not.toBeChecked();
+  const saveActive = async (checked: boolean) => {
+    await settings.getByText('Active checks', { exact: true }).click();
+    await expect(activeChecks).toBeChecked({ checked });
+    const saved = page.waitForResponse((response) => response.request().method() === 'PATCH' && /\/project\/[^/]+$/.test(new URL(response.url()).pathname));
+    await settings.getByLabel('Number of Pages').press('Enter');
+    expect(((await (await saved).json()) as { active_mode?: boolean }).active_mode).toBe(checked);
+  };
+  await saveActive(true);
+  await reloadReady(page);
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await expect(activeChecks).toBeChecked();
   await snapBoth(page, 'project-settings');
+  await saveActive(false);
 
   // Run Test: a real scan of the fixture site, progress from the live stream, then the grade and findings.
   await page.getByRole('tab', { name: 'Overview' }).click();

@@ -13,6 +13,9 @@ export const texts = {
   // The desktop app's File › Run Test (not in the spec: the menu is the desktop app's own).
   menuRunTestUnavailable: 'The project is not loaded yet',
   menuRunTestBusy: 'A test is already running for this project',
+  activeModeLabel: 'Active checks',
+  activeModeHelp:
+    'Scans may also send the few probes that act on the site, and create one throwaway account where anyone can sign up, to show what a new account can read (the report names it so you can delete it). On a team server, only for a domain your workspace has verified (Members > Domains).',
   permissionTitle: 'Do you have permission to test this site?',
   permissionBody:
     'The terms require that you own this site or have its owner’s permission to test it. A test sends requests to the site, signs in with the project’s test accounts, and in active mode may create one test account.',

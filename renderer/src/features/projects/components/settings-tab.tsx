@@ -1,7 +1,8 @@
-import { Button, Card, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
+import { Button, Card, Checkbox, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
 import { PROJECT_LIMITS, PROJECT_STATUSES, toPageCount, updateProjectBodySchema, type Project, type UpdateProjectBody } from '@common/projects';
 import { useState, type FormEvent } from 'react';
 import { useUpdateProject } from '../hooks/use-update-project';
+import { texts } from '../texts';
 
 interface Values {
   instruction_text: string;
@@ -9,9 +10,11 @@ interface Values {
   status: string;
   url: string;
   num_pages: string;
+  active_mode: boolean;
 }
 
 type Errors = Partial<Record<keyof Values, string>>;
+type TextField = Exclude<keyof Values, 'active_mode'>;
 
 const valuesOf = (project: Project): Values => ({
   instruction_text: project.instruction_text ?? '',
@@ -19,6 +22,7 @@ const valuesOf = (project: Project): Values => ({
   status: project.status,
   url: project.url,
   num_pages: String(project.num_pages),
+  active_mode: project.active_mode ?? false,
 });
 
 const STATUS_LABELS: Record<string, string> = { active: 'Active', completed: 'Completed', archived: 'Archived' };
@@ -33,7 +37,7 @@ export function SettingsTab({ project }: { project: Project }) {
   const [showSecret, setShowSecret] = useState(false);
   const update = useUpdateProject(project.id);
 
-  const set = (name: keyof Values) => (e: { target: { value: string } }) => {
+  const set = (name: TextField) => (e: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [name]: e.target.value }));
     if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
   };
@@ -52,6 +56,8 @@ export function SettingsTab({ project }: { project: Project }) {
       url: values.url,
       // A non-number becomes 1 (spec section 5).
       num_pages: toPageCount(values.num_pages),
+      // Sent only when the server told the project's mode (GET /project/{id}), so an unknown mode is never switched off.
+      ...(project.active_mode === undefined ? {} : { active_mode: values.active_mode }),
     };
     const parsed = updateProjectBodySchema.safeParse(body);
     if (!parsed.success) {
@@ -159,6 +165,19 @@ export function SettingsTab({ project }: { project: Project }) {
               <Field.Label>Website URL</Field.Label>
               <Input name="url" type="url" value={values.url} onChange={set('url')} autoComplete="url" />
               {errors.url && <Field.ErrorText>{errors.url}</Field.ErrorText>}
+            </Field.Root>
+            <Field.Root>
+              <Checkbox.Root
+                name="active_mode"
+                checked={values.active_mode}
+                disabled={project.active_mode === undefined}
+                onCheckedChange={(change) => setValues((v) => ({ ...v, active_mode: change.checked === true }))}
+              >
+                <Checkbox.HiddenInput />
+                <Checkbox.Control />
+                <Checkbox.Label>{texts.activeModeLabel}</Checkbox.Label>
+              </Checkbox.Root>
+              <Field.HelperText>{texts.activeModeHelp}</Field.HelperText>
             </Field.Root>
             <HStack justify="flex-end" gap="3">
               <Button type="button" variant="outline" onClick={reset} disabled={update.isPending}>
