@@ -28,6 +28,16 @@ export function isLoopback(hostname: string): boolean {
 }
 
 /** The media type of an exchange, lower-cased, without parameters. */
+/** The parsed JSON body of a 200 answer; undefined for no answer, an error, another status or a body that is not JSON. */
+export function okJson(answer: Exchange | undefined): unknown {
+  if (!answer || answer.error || answer.status !== 200) return undefined;
+  try {
+    return JSON.parse(answer.body) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 export function mediaType(exchange: Exchange): string {
   return (exchange.contentType || header(exchange.headers, 'content-type') || '').split(';')[0]!.trim().toLowerCase();
 }

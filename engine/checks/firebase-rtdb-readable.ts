@@ -1,6 +1,7 @@
 import { analyzeFirebase } from '../analysis/firebase';
+import { okJson } from '../analysis/probe-answers';
 import { describeSightings, rateExposure, type ExposureRating } from '../analysis/data-exposure';
-import { defineCheck, type Exchange, type FindingDraft, type ProbeRequest, type Site, type SiteBeforeProbes } from '../types';
+import { defineCheck, type FindingDraft, type ProbeRequest, type Site, type SiteBeforeProbes } from '../types';
 
 const ID = 'firebase-rtdb-readable';
 const MAX_DATABASES = 3;
@@ -19,21 +20,12 @@ function plan(site: SiteBeforeProbes): Array<{ root: string; probe: ProbeRequest
     }));
 }
 
-function parse(answer: Exchange | undefined): unknown {
-  if (!answer || answer.error || answer.status !== 200) return undefined;
-  try {
-    return JSON.parse(answer.body) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
 const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** One record of each of the first collections under the root (children the shallow read showed as `true`). */
 function recordProbes(site: Site): Array<{ root: string; collection: string; probe: ProbeRequest }> {
   return plan(site).flatMap(({ root, probe }) => {
-    const data = parse(site.probes.get(probe.key));
+    const data = okJson(site.probes.get(probe.key));
     if (!isRecord(data)) return [];
     const collections = Object.keys(data).filter((key) => data[key] === true);
     const ordered = [...collections.filter((key) => PEOPLE.test(key)), ...collections.filter((key) => !PEOPLE.test(key))].slice(0, MAX_COLLECTIONS);
@@ -52,7 +44,7 @@ function rate(site: Site, root: string, data: Record<string, unknown>): Exposure
   const primitives = Object.fromEntries(Object.entries(data).filter(([, value]) => typeof value === 'string' || typeof value === 'number'));
   if (Object.keys(primitives).length > 0) ratings.push(rateExposure({ columns: Object.keys(primitives), row: primitives, what: 'the database root' }));
   for (const read of recordProbes(site).filter((r) => r.root === root)) {
-    const answer = parse(site.probes.get(read.probe.key));
+    const answer = okJson(site.probes.get(read.probe.key));
     const record = isRecord(answer) ? Object.values(answer)[0] : undefined;
     if (isRecord(record)) ratings.push(rateExposure({ columns: Object.keys(record), row: record, subject: read.collection, what: `the first record of "${read.collection}"` }));
   }
@@ -91,7 +83,7 @@ export const firebaseRtdbReadable = defineCheck({
     for (const { root, probe } of plan(site)) {
       const answer = site.probes.get(probe.key);
       if (!answer || answer.error || answer.status !== 200) continue;
-      const data = parse(answer);
+      const data = okJson(answer);
       if (data === null || data === undefined) continue; // readable but empty, or rules that return null: nothing exposed
       const keys = isRecord(data) ? Object.keys(data) : [];
       const rating = isRecord(data) ? rate(site, root, data) : rateExposure({ columns: [] });

@@ -5,6 +5,7 @@
 // other account's uid. Rules `auth != null` let any signed-in user read them all; `auth.uid == $uid` lets her read
 // only her own. Pure.
 import { analyzeFirebase } from '../analysis/firebase';
+import { okJson } from '../analysis/probe-answers';
 import type { Exchange, ProbeRequest, Site, SiteBeforeProbes } from '../types';
 
 export const FIREBASE_SIGNED_IN_ID = 'firebase-cross-user-read';
@@ -27,24 +28,15 @@ type Row = Record<string, unknown>;
 
 const isRecord = (value: unknown): value is Row => value !== null && typeof value === 'object' && !Array.isArray(value);
 
-function parse(answer: Exchange | undefined): unknown {
-  if (!answer || answer.error || answer.status !== 200) return undefined;
-  try {
-    return JSON.parse(answer.body) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Whether the anonymous Realtime Database check already read this root (reported there, not twice). */
 const rootReadAnonymously = (site: Site, root: string): boolean => {
-  const data = parse(site.probes.get(`firebase-rtdb-readable:${new URL(root).host}`));
+  const data = okJson(site.probes.get(`firebase-rtdb-readable:${new URL(root).host}`));
   return data !== undefined && data !== null;
 };
 
 /** Whether the anonymous Firestore check already read a document of this collection. */
 const collectionReadAnonymously = (site: Site, projectId: string, name: string): boolean => {
-  const data = parse(site.probes.get(`firebase-firestore-readable:${projectId}:${name}`));
+  const data = okJson(site.probes.get(`firebase-firestore-readable:${projectId}:${name}`));
   return isRecord(data) && Array.isArray(data.documents) && data.documents.length > 0;
 };
 
@@ -86,7 +78,7 @@ function plainValue(value: unknown): unknown {
 
 /** The records an account read: each with its key (RTDB) or document id (Firestore) as `id`. */
 export function recordsOf(read: FirebaseRead, answer: Exchange | undefined): Row[] {
-  const data = parse(answer);
+  const data = okJson(answer);
   if (!isRecord(data)) return [];
   if (read.kind === 'database') {
     return Object.entries(data)

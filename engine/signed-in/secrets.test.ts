@@ -12,6 +12,19 @@ import { APPS as API_APPS } from '../testing/corpus/apps/signed-in-api';
 import { serveApp, type ServedApp } from '../testing/corpus/harness';
 import type { Exchange } from '../types';
 
+/** Every output of a scan a secret could leak into: the result (its warnings also alone), each report, the exchanges. */
+function outputsOf(result: ScanResult, exchanges: readonly Exchange[]): Record<string, string> {
+  return {
+    result: JSON.stringify(result),
+    warnings: result.warnings.join('\n'),
+    json: renderJson(result),
+    html: renderHtml(result),
+    sarif: renderSarif(result),
+    csv: renderCsv(result),
+    exchanges: JSON.stringify(exchanges),
+  };
+}
+
 const app = APPS.find((a) => a.id === 'vite-supabase-signed-in-documents-bucket-any-user')!;
 
 describe('a signed-in scan keeps passwords and tokens out of every output', () => {
@@ -35,15 +48,7 @@ describe('a signed-in scan keeps passwords and tokens out of every output', () =
     const passwords = app.accounts!.map((a) => a.password);
     const tokens = served.supabaseAuth!().tokens;
     expect(tokens.length).toBe(4);
-    const outputs: Record<string, string> = {
-      result: JSON.stringify(result),
-      warnings: result.warnings.join('\n'),
-      json: renderJson(result),
-      html: renderHtml(result),
-      sarif: renderSarif(result),
-      csv: renderCsv(result),
-      exchanges: JSON.stringify(exchanges),
-    };
+    const outputs = outputsOf(result, exchanges);
     const leaks = Object.entries(outputs).flatMap(([name, text]) => [...passwords, ...tokens].filter((secret) => text.includes(secret)).map((secret) => `${name}: ${secret.slice(0, 6)}…`));
     expect(leaks).toEqual([]);
     // The evidence names the account that sent the request.
@@ -70,7 +75,7 @@ describe('a Firebase signed-in scan keeps passwords and ID tokens out of every o
     expect(result.findings.filter((f) => f.checkId === 'firebase-cross-user-read').length).toBe(1);
     const secrets = [...fbApp.accounts!.map((a) => a.password), ...served.firebaseTokens!()];
     expect(served.firebaseTokens!().length).toBeGreaterThanOrEqual(4);
-    const outputs: Record<string, string> = { result: JSON.stringify(result), json: renderJson(result), html: renderHtml(result), sarif: renderSarif(result), csv: renderCsv(result), exchanges: JSON.stringify(exchanges) };
+    const outputs = outputsOf(result, exchanges);
     const leaks = Object.entries(outputs).flatMap(([name, text]) => secrets.filter((secret) => text.includes(secret)).map((secret) => `${name}: ${secret.slice(0, 6)}…`));
     expect(leaks).toEqual([]);
     expect(outputs.csv).toContain(`# Sign-in: ${fbApp.accounts![0]!.login}: signed in (firebase)`);
@@ -90,7 +95,7 @@ describe("a scan signed in through the site's own login API or form keeps passwo
         expect(result.coverage?.signIns?.every((s) => s.signedIn)).toBe(true);
         // The login API's app serves its records as JSON (the API check's), the form app as pages.
         expect(result.findings.some((f) => f.checkId === (id.startsWith('vite-api') ? 'api-cross-user-read' : 'signed-in-cross-user-page'))).toBe(true);
-        const outputs: Record<string, string> = { result: JSON.stringify(result), json: renderJson(result), html: renderHtml(result), sarif: renderSarif(result), csv: renderCsv(result), exchanges: JSON.stringify(exchanges) };
+        const outputs = outputsOf(result, exchanges);
         const leaks = Object.entries(outputs).flatMap(([name, text]) => [
           ...target.accounts!.filter((a) => text.includes(a.password)).map(() => `${name}: a password`),
           ...(SESSION_ID.test(text) ? [`${name}: ${SESSION_ID.exec(text)![0].slice(0, 6)}…`] : []),
@@ -133,15 +138,7 @@ describe("an active scan's throwaway account: named everywhere, its password and
     const { created } = served.supabaseSignUps!();
     const secrets = [created[0]!.password, ...served.supabaseAuth!().tokens];
     expect(secrets.length).toBe(3);
-    const outputs: Record<string, string> = {
-      result: JSON.stringify(result),
-      warnings: result.warnings.join('\n'),
-      json: renderJson(result),
-      html: renderHtml(result),
-      sarif: renderSarif(result),
-      csv: renderCsv(result),
-      exchanges: JSON.stringify(exchanges),
-    };
+    const outputs = outputsOf(result, exchanges);
     const leaks = Object.entries(outputs).flatMap(([name, text]) => secrets.filter((secret) => text.includes(secret)).map((secret) => `${name}: ${secret.slice(0, 6)}…`));
     expect(leaks).toEqual([]);
     // The address is named, in the reports too, so the owner can delete the account.
@@ -169,14 +166,7 @@ describe("a signed-in scan of the site's own API keeps passwords and tokens out 
     expect(exchanges.filter((e) => e.url.includes('/api/orders/') && /^Bearer /.test(bearer(e))).length).toBeGreaterThan(0);
     const secrets = [...apiApp.accounts!.map((a) => a.password), ...served.supabaseAuth!().tokens];
     expect(served.supabaseAuth!().tokens.length).toBeGreaterThanOrEqual(4);
-    const outputs: Record<string, string> = {
-      result: JSON.stringify(result),
-      json: renderJson(result),
-      html: renderHtml(result),
-      sarif: renderSarif(result),
-      csv: renderCsv(result),
-      exchanges: JSON.stringify(exchanges),
-    };
+    const outputs = outputsOf(result, exchanges);
     const leaks = Object.entries(outputs).flatMap(([name, text]) => secrets.filter((secret) => text.includes(secret)).map((secret) => `${name}: ${secret.slice(0, 6)}…`));
     expect(leaks).toEqual([]);
   });
