@@ -42,7 +42,7 @@ test('domains: add with validation, the token and both proofs, a failed Verify w
   await signedIn(page);
   await openReady(page, '/dashboard/members');
   const form = page.getByRole('region', { name: 'Domains' });
-  await expect(form.getByRole('heading', { name: 'Domains' })).toBeVisible();
+  await expect(form.getByRole('heading', { name: 'Domains', exact: true })).toBeVisible();
   await expect(form.getByText('No domains yet')).toBeVisible();
 
   await form.getByLabel('Domain', { exact: true }).fill('https://shop.invalid/path');
