@@ -266,7 +266,7 @@ export interface AppResult {
   error?: string;
   warnings: string[];
   /** How each test account's sign-in went (apps scanned signed in). */
-  signIns?: Array<{ account: string; signedIn: boolean }>;
+  signIns?: Array<{ account: string; signedIn: boolean; method?: string; reason?: string }>;
 }
 
 /** Judges findings against an app's labels. */

@@ -81,7 +81,8 @@ export interface CorpusReport {
   overall: FamilyRow;
   /** The same, over the apps scanned signed in (with test accounts) only: how many, and their rows. */
   signedIn: { apps: number; controls: number; families: FamilyRow[]; overall: FamilyRow };
-  misses: Array<{ app: string; checkId: string; path?: string; minSeverity?: Severity; error?: string }>;
+  /** `signIns`: a signed-in app's sign-in lines; `warnings`: the scan's first warnings (why a miss may have happened). */
+  misses: Array<{ app: string; checkId: string; path?: string; minSeverity?: Severity; error?: string; signIns?: string[]; warnings?: string[] }>;
   falsePositives: Array<{ app: string; checkId: string; severity: Severity; url: string; title: string }>;
   /** Clean controls with findings at medium or above. */
   noisyControls: Array<{ app: string; findings: Array<{ checkId: string; severity: Severity; url: string }> }>;
@@ -122,7 +123,17 @@ export function summarize(results: AppResult[], wallMs: number, family: FamilyOf
     controls: results.filter((r) => r.app.control).length,
     ...familyRows(results, family),
     signedIn: { apps: signedIn.length, controls: signedIn.filter((r) => r.app.control).length, ...familyRows(signedIn, family) },
-    misses: results.flatMap((r) => r.missed.map((l) => ({ app: r.app.id, checkId: l.checkId, path: l.path, minSeverity: l.minSeverity, error: r.error }))),
+    misses: results.flatMap((r) =>
+      r.missed.map((l) => ({
+        app: r.app.id,
+        checkId: l.checkId,
+        path: l.path,
+        minSeverity: l.minSeverity,
+        error: r.error,
+        ...(r.signIns ? { signIns: r.signIns.map((line) => `${line.account}: ${line.signedIn ? `signed in (${line.method})` : `not signed in (${line.reason ?? 'no reason'})`}`) } : {}),
+        ...(r.warnings.length ? { warnings: r.warnings.slice(0, 5) } : {}),
+      })),
+    ),
     falsePositives: results.flatMap((r) => r.falsePositives.map((f) => ({ app: r.app.id, checkId: f.checkId, severity: f.severity, url: f.url, title: f.title }))),
     noisyControls: results
       .filter((r) => r.app.control && r.falsePositives.length > 0)
@@ -158,7 +169,11 @@ export function formatReport(report: CorpusReport): string {
   }
   const severityOrder = (s: Severity) => -SEVERITY_RANK[s];
   out.push(`Misses (${report.misses.length}):`);
-  for (const m of report.misses) out.push(`  ${m.app}: ${m.checkId}${m.path ? ` at ${m.path}` : ''}${m.minSeverity ? ` (>= ${m.minSeverity})` : ''}${m.error ? ` [scan failed: ${m.error}]` : ''}`);
+  for (const m of report.misses) {
+    out.push(`  ${m.app}: ${m.checkId}${m.path ? ` at ${m.path}` : ''}${m.minSeverity ? ` (>= ${m.minSeverity})` : ''}${m.error ? ` [scan failed: ${m.error}]` : ''}`);
+    if (m.signIns) out.push(`    sign-ins: ${m.signIns.join('; ')}`);
+    for (const warning of m.warnings ?? []) out.push(`    warning: ${warning.slice(0, 300)}`);
+  }
   out.push(`False positives, medium or above (${report.falsePositives.length}):`);
   for (const f of [...report.falsePositives].sort((a, b) => severityOrder(a.severity) - severityOrder(b.severity))) out.push(`  ${f.app}: ${f.checkId} ${f.severity} ${f.url}`);
   out.push(`Clean controls with a medium-or-above finding: ${report.noisyControls.length === 0 ? 'none' : report.noisyControls.map((c) => c.app).join(', ')}`);
