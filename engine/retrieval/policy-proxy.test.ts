@@ -271,6 +271,58 @@ describe('the policy proxy on its own', () => {
     expect((await viaProxy(`localhost:${new URL(site.origin).port}`, auth, 'CONNECT')).status).toBe(200);
   });
 
+  it('sends a request again on a new connection when the site had closed the kept-alive one it went out on, and only then', async () => {
+    // A site that drops every connection's second request unread, as one does that closes an idle kept-alive
+    // connection just as the next request is sent on it.
+    const seen: Array<{ connection: number; method: string; body: string }> = [];
+    let connections = 0;
+    const dropping = http.createServer((req, res) => {
+      const body: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => body.push(chunk));
+      req.on('end', () => {
+        const socket = req.socket as typeof req.socket & { vibeevalConnection?: number; vibeevalServed?: number };
+        socket.vibeevalConnection ??= ++connections;
+        socket.vibeevalServed = (socket.vibeevalServed ?? 0) + 1;
+        seen.push({ connection: socket.vibeevalConnection, method: req.method ?? '', body: Buffer.concat(body).toString() });
+        if (socket.vibeevalServed > 1 || req.url === '/drop') return void socket.destroy();
+        res.writeHead(200, { 'content-type': 'text/plain' }).end(`${req.method} ${Buffer.concat(body).toString()}`);
+      });
+    });
+    await new Promise<void>((resolve) => dropping.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(dropping.address() as AddressInfo).port}`;
+    const send = (path: string, method: string, body: string): Promise<{ status: number; text: string }> =>
+      new Promise((resolve, reject) => {
+        const auth = `Basic ${Buffer.from(`${proxy!.username}:${proxy!.password}`).toString('base64')}`;
+        const req = http.request({ host: '127.0.0.1', port: new URL(proxy!.server).port, method, path: `${origin}${path}`, headers: { 'proxy-authorization': auth, 'content-type': 'application/x-www-form-urlencoded' } });
+        req.on('response', (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    try {
+      proxy = await startPolicyProxy({ allowPrivate: true });
+      expect(await send('/login', 'GET', '')).toEqual({ status: 200, text: 'GET ' });
+      // The proxy's kept-alive connection is dropped under the sign-in's POST: sent again on a new one, answered once.
+      expect(await send('/login', 'POST', 'email=a%40b.test&password=pw')).toEqual({ status: 200, text: 'POST email=a%40b.test&password=pw' });
+      expect(seen.map((s) => `${s.connection} ${s.method} ${s.body}`)).toEqual(['1 GET ', '1 POST email=a%40b.test&password=pw', '2 POST email=a%40b.test&password=pw']);
+      // A new connection dropped is the site's answer: not sent again.
+      await proxy.close();
+      proxy = await startPolicyProxy({ allowPrivate: true });
+      seen.length = 0;
+      const dropped = await send('/drop', 'POST', 'x=1');
+      expect(dropped.status).toBe(502);
+      expect(dropped.text).toMatch(/^The scanner's proxy could not reach 127\.0\.0\.1:\d+: socket hang up/);
+      expect(seen).toHaveLength(1);
+    } finally {
+      dropping.closeAllConnections();
+      await new Promise<void>((resolve) => dropping.close(() => resolve()));
+    }
+  });
+
   it('lets private targets through under the local policy', async () => {
     proxy = await startPolicyProxy({ allowPrivate: true });
     service.reset();

@@ -199,38 +199,89 @@ class ProxyHandlers {
       return;
     }
     const label = `${target.host}:${target.port}`;
-    const refuseRequest = (reason: string) => {
-      this.refuse(label, reason);
-      res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', [this.refusalHeader.name]: this.refusalHeader.value }).end(`Refused by the scanner's address policy: ${reason}\n`);
-    };
     const refusal = isIP(target.host) ? addressRefusal(this.policy, target.host, target.host) : null;
-    if (refusal) return refuseRequest(refusal);
+    if (refusal) return this.refuseRequest(res, label, refusal);
+    const forwarding = { req, res, target, label };
+    if (!resendable(req)) return this.send(forwarding, null, false);
+    readWhole(req).then(
+      (body) => this.send(forwarding, body, false),
+      () => res.destroy(),
+    );
+  }
+
+  private refuseRequest(res: ServerResponse, label: string, reason: string): void {
+    this.refuse(label, reason);
+    res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', [this.refusalHeader.name]: this.refusalHeader.value }).end(`Refused by the scanner's address policy: ${reason}\n`);
+  }
+
+  /**
+   * Sends the request upstream: over a kept-alive connection first; `fresh`, over a new one of its own. `body` is the
+   * whole request body when it is small enough to send again (null: streamed from the browser, sent once).
+   */
+  private send(forwarding: Forwarding, body: Buffer | null, fresh: boolean): void {
+    const { req, res, target, label } = forwarding;
     const url = new URL(req.url!);
     const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !HOP_HEADERS.has(name)));
-    const upstream = http.request({ host: target.host, port: target.port, method: req.method, path: `${url.pathname}${url.search}`, headers, agent: this.agent, timeout: CONNECT_TIMEOUT_MS });
+    const connection = fresh ? { agent: false as const, lookup: policyLookup(this.policy) } : { agent: this.agent };
+    const upstream = http.request({ host: target.host, port: target.port, method: req.method, path: `${url.pathname}${url.search}`, headers, ...connection, timeout: CONNECT_TIMEOUT_MS });
     upstream.on('socket', (socket) => this.track(socket));
-    upstream.on('response', (answer) => {
-      const kept = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !HOP_HEADERS.has(name)));
-      res.writeHead(answer.statusCode ?? 502, answer.statusMessage, kept);
-      answer.pipe(res);
-      answer.on('error', () => res.destroy());
-      let carried = 0;
-      answer.on('data', (chunk: Buffer) => {
-        carried += chunk.length;
-        if (carried <= this.maxBytes) return;
-        answer.destroy();
-        res.destroy();
-      });
-    });
+    upstream.on('response', (answer) => this.answer(answer, res));
     upstream.on('timeout', () => upstream.destroy(Object.assign(new Error('no answer in time'), { code: 'ETIMEDOUT' })));
     upstream.on('error', (error: NodeJS.ErrnoException) => {
       if (res.headersSent) return res.destroy();
-      if (error.code === 'EADDRPOLICY') return refuseRequest(error.message);
+      if (error.code === 'EADDRPOLICY') return this.refuseRequest(res, label, error.message);
+      // A kept-alive connection the site closed as the request went out: sent again once on a new connection, as
+      // browsers do (the site never read it).
+      if (body && !fresh && upstream.reusedSocket && STALE_CONNECTION_CODES.has(error.code ?? '')) return this.send(forwarding, body, true);
       res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' }).end(`The scanner's proxy could not reach ${label}: ${error.message}\n`);
     });
-    req.pipe(upstream);
-    res.on('close', () => upstream.destroy());
+    if (body) upstream.end(body);
+    else req.pipe(upstream);
+    res.once('close', () => upstream.destroy());
   }
+
+  /** The site's answer, carried to the browser up to the byte limit. */
+  private answer(answer: IncomingMessage, res: ServerResponse): void {
+    const kept = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !HOP_HEADERS.has(name)));
+    res.writeHead(answer.statusCode ?? 502, answer.statusMessage, kept);
+    answer.pipe(res);
+    answer.on('error', () => res.destroy());
+    let carried = 0;
+    answer.on('data', (chunk: Buffer) => {
+      carried += chunk.length;
+      if (carried <= this.maxBytes) return;
+      answer.destroy();
+      res.destroy();
+    });
+  }
+}
+
+interface Forwarding {
+  req: IncomingMessage;
+  res: ServerResponse;
+  target: { host: string; port: number };
+  label: string;
+}
+
+/** Errors of a request sent on a kept-alive connection the other end had already closed. */
+const STALE_CONNECTION_CODES = new Set(['ECONNRESET', 'EPIPE']);
+/** Request bodies up to this size are read whole before sending, so the request can be sent again. */
+const RESENDABLE_BODY_BYTES = 1024 * 1024;
+
+/** Whether the request's body (none, or a declared length within the bound) can be kept to send again. */
+function resendable(req: IncomingMessage): boolean {
+  if (req.headers['transfer-encoding'] !== undefined) return false;
+  const length = Number(req.headers['content-length'] ?? 0);
+  return Number.isSafeInteger(length) && length >= 0 && length <= RESENDABLE_BODY_BYTES;
+}
+
+function readWhole(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
 }
 
 /**
