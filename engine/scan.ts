@@ -257,10 +257,10 @@ class ProbeSender {
   /** A probe sent as a test account carries its token (masked in the answer kept); the rest go as planned. */
   private fetch(probe: ProbeRequest): Promise<Exchange> {
     const { method, url, headers, body, binary, noRedirect } = probe;
-    if (probe.as === undefined) return this.fetcher.fetch({ method, url, headers, body, binary, noRedirect });
+    if (probe.as === undefined) return this.fetcher.fetch({ method, url, headers, body, binary, noRedirect, repeatable: probe.readOnly });
     return this.sessions.authorize(probe).then(async (auth) => {
       if ('error' in auth) return notSent(probe, auth.error);
-      return this.sessions.redact(await this.fetcher.fetch({ method, url: 'url' in auth && auth.url ? auth.url : url, headers: auth.headers, body, binary, noRedirect }));
+      return this.sessions.redact(await this.fetcher.fetch({ method, url: 'url' in auth && auth.url ? auth.url : url, headers: auth.headers, body, binary, noRedirect, repeatable: probe.readOnly }));
     });
   }
 

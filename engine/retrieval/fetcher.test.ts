@@ -207,6 +207,26 @@ describe('a kept-alive connection the host closes as the next request goes out',
       await new Promise((resolve) => host.close(resolve));
     }
   });
+  it('sends a POST marked repeatable (a password sign-in) again on a new connection, once', async () => {
+    const { host, got, url } = await closingHost();
+    const fetcher = local({ concurrency: 1 });
+    try {
+      await fetcher.fetch({ url: `${url}/a` });
+      const signIn = await fetcher.fetch({ method: 'POST', url: `${url}/login`, body: '{}', repeatable: true });
+      expect(signIn.error).toBeUndefined();
+      expect(signIn.body).toBe('answer 3');
+      expect(got).toEqual([
+        { method: 'GET', socketRequest: 1 },
+        { method: 'POST', socketRequest: 2 },
+        { method: 'POST', socketRequest: 1 },
+      ]);
+      expect(fetcher.stats.resetRetries).toBe(1);
+    } finally {
+      fetcher.close();
+      host.closeAllConnections();
+      await new Promise((resolve) => host.close(resolve));
+    }
+  });
 });
 
 describe('address policy', () => {

@@ -24,6 +24,11 @@ export interface FetchRequest {
    * first attempt may have been carried out before the host asked to slow down.
    */
   once?: boolean;
+  /**
+   * A request of another method that has the same effect sent twice (a password sign-in, a POST that only reads): sent
+   * again on a new connection, as a GET is, when the kept-alive one it went out on had just been closed by the host.
+   */
+  repeatable?: boolean;
 }
 
 export interface FetcherOptions {
@@ -299,7 +304,7 @@ export class Fetcher {
       }
       if (this.aborter.signal.aborted) return failed('scan aborted');
 
-      const answer = await this.exchangeOnce(method, parsed, requestHeaders, request.body, request.binary === true, request.once === true);
+      const answer = await this.exchangeOnce(method, parsed, requestHeaders, request.body, request.binary === true, request.once === true, request.repeatable === true);
       if (typeof answer === 'string') return failed(answer);
       const hop = answer;
 
@@ -339,7 +344,7 @@ export class Fetcher {
    * Retry-After), and remembers a host that cannot be reached so later requests fail at once with the same error.
    * Returns the hop or the error text.
    */
-  private async exchangeOnce(method: string, url: URL, headers: Record<string, string>, body: string | undefined, binary: boolean, once = false): Promise<Hop | string> {
+  private async exchangeOnce(method: string, url: URL, headers: Record<string, string>, body: string | undefined, binary: boolean, once = false, repeatable = false): Promise<Hop | string> {
     const host = url.host;
     for (let attempt = 0; ; attempt++) {
       const known = this.unreachable.get(host);
@@ -353,7 +358,7 @@ export class Fetcher {
       const release = await this.slot();
       let hop: Hop;
       try {
-        hop = await this.onceOnFreshSocketIfReset(method, url, headers, body, binary);
+        hop = await this.onceOnFreshSocketIfReset(method, url, headers, body, binary, repeatable);
       } catch (error) {
         this.limiter.release(host, 'failed');
         const text = describeError(error as NodeJS.ErrnoException, url.href);
@@ -373,15 +378,15 @@ export class Fetcher {
   /**
    * A kept-alive socket the host closed as it idled out (Node's servers after 5 s) can be handed to a request at
    * the moment the close arrives: the request fails with a reset before the host read it. A request that can be
-   * sent twice (GET, HEAD, OPTIONS) is then sent once more on a new connection, as browsers do; a reset on a new
-   * connection is the host's answer.
+   * sent twice (GET, HEAD, OPTIONS, or one marked `repeatable`) is then sent once more on a new connection, as browsers
+   * do; a reset on a new connection is the host's answer.
    */
-  private async onceOnFreshSocketIfReset(method: string, url: URL, headers: Record<string, string>, body: string | undefined, binary: boolean): Promise<Hop> {
+  private async onceOnFreshSocketIfReset(method: string, url: URL, headers: Record<string, string>, body: string | undefined, binary: boolean, repeatable: boolean): Promise<Hop> {
     try {
       return await this.once(method, url, headers, body, binary);
     } catch (error) {
       const failure = error as NodeJS.ErrnoException & { reusedSocket?: boolean };
-      if (!failure.reusedSocket || failure.code !== 'ECONNRESET' || !IDEMPOTENT.has(method) || this.aborter.signal.aborted) throw error;
+      if (!failure.reusedSocket || failure.code !== 'ECONNRESET' || !(IDEMPOTENT.has(method) || repeatable) || this.aborter.signal.aborted) throw error;
       this.stats.resetRetries++;
       return this.once(method, url, headers, body, binary);
     }

@@ -96,6 +96,7 @@ export function apiLoginMethod(api: LoginApi): SignInMethodImpl {
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
         body: JSON.stringify({ [api.field]: account.login, password: account.password }),
         noRedirect: true,
+        repeatable: true,
       });
       if (exchange.status < 200 || exchange.status > 299) return { ok: false, reason: siteRefusal(exchange, what) };
       const body = jsonObject(exchange.body) ?? {};

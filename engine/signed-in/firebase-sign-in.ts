@@ -47,6 +47,7 @@ export function firebaseMethod(apiKey: string): SignInMethodImpl {
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ returnSecureToken: true, email: account.login, password: account.password, clientType: 'CLIENT_TYPE_WEB' }),
         noRedirect: true,
+        repeatable: true,
       });
       const body = exchange.status === 200 ? jsonObject(exchange.body) : undefined;
       const { idToken, refreshToken, localId } = body ?? {};

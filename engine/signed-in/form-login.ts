@@ -63,6 +63,7 @@ async function postForm(fetcher: Fetcher, login: LoginForm, user: string, passwo
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...(before.cookie ? { Cookie: before.cookie } : {}) },
     body: fields.toString(),
     noRedirect: true,
+    repeatable: true,
   });
   const after = setCookies(answer);
   const location = answer.headers.find(([name]) => name.toLowerCase() === 'location')?.[1];

@@ -72,6 +72,8 @@ async function tokenRequest(fetcher: Fetcher, endpoint: SupabaseEndpoint, grant:
     headers: headersFor(endpoint.apikey),
     body: JSON.stringify(body),
     noRedirect: true,
+    // A password sign-in may be sent twice; a refresh token is spent by its first use.
+    repeatable: grant === 'password',
   });
   const session = parseSession(exchange, now());
   return session ? { ok: true, session } : { ok: false, reason: refusal(exchange, what) };
