@@ -151,33 +151,32 @@
     }
   }
 
-  // The page is shown at its first contentful paint; where paint timing is missing, now.
+  // Calls `then` once the page is shown: at its first contentful paint (as soon as the browser reports it), or
+  // at once where paint timing is missing. The delay is then counted by the page's own timers, which tests may
+  // replace with a fake clock (paint timings stay on the real one).
   function whenShown(then) {
-    var paintAt = function (entries) {
-      for (var i = 0; i < entries.length; i++) if (entries[i].name === 'first-contentful-paint') return entries[i].startTime;
-      return -1;
+    var painted = function (entries) {
+      for (var i = 0; i < entries.length; i++) if (entries[i].name === 'first-contentful-paint') return true;
+      return false;
     };
-    if (typeof PerformanceObserver === 'undefined') return then(performance.now());
-    var at = paintAt(performance.getEntriesByType('paint'));
-    if (at >= 0) return then(at);
+    if (typeof PerformanceObserver === 'undefined' || painted(performance.getEntriesByType('paint'))) return then();
     try {
       new PerformanceObserver(function (list, observer) {
-        var painted = paintAt(list.getEntries());
-        if (painted < 0) return;
+        if (!painted(list.getEntries())) return;
         observer.disconnect();
-        then(painted);
+        then();
       }).observe({ type: 'paint', buffered: true });
     } catch {
-      then(performance.now());
+      then();
     }
   }
 
   // The banner is in the prerendered page, hidden until <html data-cookie-banner="shown"> (cookie-banner.tsx).
   if (!consentStored()) {
-    whenShown(function (shownAt) {
+    whenShown(function () {
       window.setTimeout(function () {
         if (!consentStored()) html.setAttribute('data-cookie-banner', 'shown');
-      }, Math.max(0, shownAt + BANNER_DELAY_MS - performance.now()));
+      }, BANNER_DELAY_MS);
     });
   }
 })();
