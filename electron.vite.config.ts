@@ -55,6 +55,7 @@ export default defineConfig({
       prerenderPages({
         entry: resolve(rendererRoot, 'src/prerender.tsx'),
         startScript: resolve(rendererRoot, 'start-after-paint.js'),
+        beforeAppScript: resolve(rendererRoot, 'before-app.js'),
         ssrOutDir: resolve(__dirname, 'out/prerender'),
         config: () => ({ root: rendererRoot, resolve: { alias: rendererAlias }, define: rendererDefine, plugins: [react()] }),
       }),

@@ -75,6 +75,17 @@ export function pageDocument(template: string, pathname: string, page: { html: s
     .replace(root, `<div id="root" data-prerendered="${pathname}">${page.html}</div><div id="${PRERENDER_END_ID}" hidden></div>${start}`);
 }
 
+/**
+ * Loads renderer/before-app.js (written into assets/ under its content hash, at `src`) from the page's <head>,
+ * first thing: it keeps the visitor's clicks and typing for the app, which runs only later. Async so the HTML is
+ * parsed meanwhile, render-blocking so nothing can be clicked before it listens.
+ */
+export function withBeforeAppScript(document: string, src: string): string {
+  const charset = /<meta charset="[^"]*"\s*\/?>/;
+  if (!charset.test(document)) throw new Error('index.html has no <meta charset>');
+  return document.replace(charset, (meta) => `${meta}<script src="${src}" async blocking="render"></script>`);
+}
+
 /** Writes renderer/start-after-paint.js into assets/ under its content hash; its path on the server. */
 function writeStartScript(outDir: string, source: string): string {
   const name = `assets/start-after-paint-${createHash('sha256').update(source).digest('hex').slice(0, 10)}.js`;
@@ -83,13 +94,21 @@ function writeStartScript(outDir: string, source: string): string {
   return `/${name}`;
 }
 
+/** Writes a classic script into assets/ as `<name>-<content hash>.js`, compressed; its path on the server. */
+function writeHashedScript(outDir: string, name: string, source: string): string {
+  const file = `assets/${name}-${createHash('sha256').update(source).digest('hex').slice(0, 10)}.js`;
+  writeFileSync(join(outDir, file), source);
+  compressBeside(join(outDir, file));
+  return `/${file}`;
+}
+
 /**
  * Prerenders the routes of common/prerender.ts once the renderer bundle is written: builds
  * renderer/src/prerender.tsx for Node with the renderer's own settings, renders each route with it, and writes
  * out/renderer/pages/<route>.html (the built index.html with the page in it), compressed like the assets.
  * The page's scripts are the app's, started after the first paint: the browser paints the HTML, then React hydrates it.
  */
-export function prerenderPages(options: { entry: string; startScript: string; ssrOutDir: string; config: () => Pick<UserConfig, 'root' | 'resolve' | 'define' | 'plugins'> }): Plugin {
+export function prerenderPages(options: { entry: string; startScript: string; beforeAppScript: string; ssrOutDir: string; config: () => Pick<UserConfig, 'root' | 'resolve' | 'define' | 'plugins'> }): Plugin {
   let outDir = '';
   return {
     name: 'vibeeval:prerender',
@@ -116,10 +135,12 @@ export function prerenderPages(options: { entry: string; startScript: string; ss
       const renderer = (await import(pathToFileURL(join(options.ssrOutDir, 'prerender.mjs')).href)) as PrerenderModule;
       const template = readFileSync(join(outDir, 'index.html'), 'utf8');
       const startScript = writeStartScript(outDir, readFileSync(options.startScript, 'utf8'));
+      const beforeAppScript = writeHashedScript(outDir, 'before-app', readFileSync(options.beforeAppScript, 'utf8'));
       for (const pathname of PRERENDERED_ROUTES) {
         const file = join(outDir, prerenderedPageFile(pathname)!);
         mkdirSync(dirname(file), { recursive: true });
-        writeFileSync(file, pageDocument(template, pathname, await renderer.renderPage(pathname), startScript));
+        const page = pageDocument(template, pathname, await renderer.renderPage(pathname), startScript);
+        writeFileSync(file, withBeforeAppScript(page, beforeAppScript));
         compressBeside(file);
       }
       rmSync(options.ssrOutDir, { recursive: true, force: true });

@@ -8,6 +8,7 @@ import { AuthProvider } from '../features/auth/auth-context';
 import { WorkspaceProvider } from '../features/workspaces/workspace-context';
 import { system } from '../ui/theme';
 import { Toaster } from '../ui/toaster';
+import { replayInputBeforeApp } from './before-app';
 import { BootGate } from './boot-gate';
 import { listenToDesktopEvents } from './desktop-events';
 import type { EntryLocation } from './entry-location';
@@ -29,9 +30,11 @@ function ReadyApp({ services, initialRouter }: { services: Services; initialRout
   );
   const [router] = useState(() => initialRouter ?? createAppRouter(services.auth));
   const navigate = useCallback((path: string) => router.navigate(path), [router]);
-  // Says the page now runs (hydrated, or rendered): tests and the paint benchmark wait for it.
+  // Says the page now runs (hydrated, or rendered): tests and the paint benchmark wait for it. A prerendered page
+  // then gets what the visitor did before (typed text, a click on 'Sign In').
   useEffect(() => {
     document.documentElement.dataset.appReady = 'true';
+    replayInputBeforeApp();
   }, []);
   // The desktop app's main process opens pages (notification clicks, links), sends menu commands and notices.
   useEffect(

@@ -2,7 +2,6 @@ import { Box, Button, Heading, HStack, Icon, Link, Stack, Text } from '@chakra-u
 import { MailCheck } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
-import { FormFields } from '../../ui/form-fields';
 import { useServices, useSupabase } from '../../app/services';
 import { recoveryRedirect } from './recovery-redirect';
 import { notify } from '../../ui/toaster';
@@ -141,14 +140,12 @@ export function LoginPage() {
           </Stack>
         ) : (
           <form method="post" onSubmit={(e) => void handleSendReset(e)} aria-label="Reset password">
-            <FormFields>
-              <Stack gap="5">
-                {emailField}
-                <Button type="submit" colorPalette="brand" w="full" loading={busy === 'reset'} loadingText="Sending...">
-                  Send Reset Link
-                </Button>
-              </Stack>
-            </FormFields>
+            <Stack gap="5">
+              {emailField}
+              <Button type="submit" colorPalette="brand" w="full" loading={busy === 'reset'} loadingText="Sending...">
+                Send Reset Link
+              </Button>
+            </Stack>
           </form>
         )}
       </AuthCard>
@@ -182,39 +179,37 @@ export function LoginPage() {
         </Button>
         <OrDivider label="Or continue with email" />
         <form method="post" onSubmit={(e) => void handleSignIn(e)} aria-label="Sign in">
-          <FormFields>
-            <Stack gap="5">
-              {emailField}
-              <PasswordField label="Password" name="password" autoComplete="current-password" value={password} onChange={setPassword} />
-              {/* After the password field, so Tab goes from email straight to password. */}
-              <HStack justify="flex-end" mt="-3">
-                <Button
-                  type="button"
-                  variant="plain"
-                  size="sm"
-                  h="auto"
-                  px="0"
-                  colorPalette="brand"
-                  color="colorPalette.fg"
-                  onClick={() => setMode('forgot')}
-                >
-                  Forgot password?
-                </Button>
-              </HStack>
-              <Box>
-                <Button
-                  type="submit"
-                  colorPalette="brand"
-                  w="full"
-                  loading={busy === 'password'}
-                  loadingText="Signing in..."
-                  disabled={busy !== null && busy !== 'password'}
-                >
-                  Sign In
-                </Button>
-              </Box>
-            </Stack>
-          </FormFields>
+          <Stack gap="5">
+            {emailField}
+            <PasswordField label="Password" name="password" autoComplete="current-password" value={password} onChange={setPassword} />
+            {/* After the password field, so Tab goes from email straight to password. */}
+            <HStack justify="flex-end" mt="-3">
+              <Button
+                type="button"
+                variant="plain"
+                size="sm"
+                h="auto"
+                px="0"
+                colorPalette="brand"
+                color="colorPalette.fg"
+                onClick={() => setMode('forgot')}
+              >
+                Forgot password?
+              </Button>
+            </HStack>
+            <Box>
+              <Button
+                type="submit"
+                colorPalette="brand"
+                w="full"
+                loading={busy === 'password'}
+                loadingText="Signing in..."
+                disabled={busy !== null && busy !== 'password'}
+              >
+                Sign In
+              </Button>
+            </Box>
+          </Stack>
         </form>
       </Stack>
     </AuthCard>

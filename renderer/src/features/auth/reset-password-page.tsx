@@ -3,7 +3,6 @@ import { isAuthApiError, isAuthSessionMissingError, type AuthError } from '@supa
 import { TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { FormFields } from '../../ui/form-fields';
 import { useHydrated } from '../../app/hydration';
 import { useServices, useSupabase } from '../../app/services';
 import { notify } from '../../ui/toaster';
@@ -109,22 +108,20 @@ export function ResetPasswordPage() {
       data-testid="reset-password-card"
     >
       <form method="post" onSubmit={(e) => void handleSubmit(e)} aria-label="Reset password">
-        <FormFields>
-          <Stack gap="5">
-            <PasswordField label="New Password" name="password" autoComplete="new-password" value={password} onChange={setPassword} />
-            <PasswordField label="Confirm Password" name="confirmPassword" autoComplete="new-password" value={confirmPassword} onChange={setConfirmPassword} />
-            <Button
-              type="submit"
-              colorPalette="brand"
-              w="full"
-              loading={busy}
-              loadingText="Updating..."
-              disabled={done}
-            >
-              Reset Password
-            </Button>
-          </Stack>
-        </FormFields>
+        <Stack gap="5">
+          <PasswordField label="New Password" name="password" autoComplete="new-password" value={password} onChange={setPassword} />
+          <PasswordField label="Confirm Password" name="confirmPassword" autoComplete="new-password" value={confirmPassword} onChange={setConfirmPassword} />
+          <Button
+            type="submit"
+            colorPalette="brand"
+            w="full"
+            loading={busy}
+            loadingText="Updating..."
+            disabled={done}
+          >
+            Reset Password
+          </Button>
+        </Stack>
       </form>
     </AuthCard>
   );

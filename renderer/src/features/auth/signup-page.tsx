@@ -1,7 +1,6 @@
 import { Button, Link, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { Navigate, Link as RouterLink, useNavigate } from 'react-router-dom';
-import { FormFields } from '../../ui/form-fields';
 import { useSupabase } from '../../app/services';
 import { notify } from '../../ui/toaster';
 import { useDocumentTitle } from '../../ui/use-document-title';
@@ -98,23 +97,21 @@ export function SignupPage() {
         </Button>
         <OrDivider label="Or continue with email" />
         <form method="post" onSubmit={(e) => void handleSignUp(e)} aria-label="Sign up">
-          <FormFields>
-            <Stack gap="5">
-              <EmailField value={email} onChange={setEmail} />
-              <PasswordField label="Password" name="password" autoComplete="new-password" value={password} onChange={setPassword} />
-              <PasswordField label="Confirm Password" name="confirmPassword" autoComplete="new-password" value={confirmPassword} onChange={setConfirmPassword} />
-              <Button
-                type="submit"
-                colorPalette="brand"
-                w="full"
-                loading={busy === 'password'}
-                loadingText="Creating account..."
-                disabled={busy !== null && busy !== 'password'}
-              >
-                Sign Up
-              </Button>
-            </Stack>
-          </FormFields>
+          <Stack gap="5">
+            <EmailField value={email} onChange={setEmail} />
+            <PasswordField label="Password" name="password" autoComplete="new-password" value={password} onChange={setPassword} />
+            <PasswordField label="Confirm Password" name="confirmPassword" autoComplete="new-password" value={confirmPassword} onChange={setConfirmPassword} />
+            <Button
+              type="submit"
+              colorPalette="brand"
+              w="full"
+              loading={busy === 'password'}
+              loadingText="Creating account..."
+              disabled={busy !== null && busy !== 'password'}
+            >
+              Sign Up
+            </Button>
+          </Stack>
         </form>
       </Stack>
     </AuthCard>

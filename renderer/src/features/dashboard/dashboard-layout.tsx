@@ -29,8 +29,8 @@ import { useLiveUpdates } from '../../api/live';
 export function DashboardLayout() {
   // One live stream for the signed-in dashboard: progress, events and reports arrive on every page.
   useLiveUpdates();
-  // The prerendered shell paints before React runs; a click on it then would be lost, so the page and the top
-  // bar's buttons take input from the first render after hydration.
+  // The prerendered shell paints before React runs: a click on it then is replayed once the app runs
+  // (app/before-app.ts), but the workspace switcher has nothing to show before it (its list needs the session).
   const hydrated = useHydrated();
   const { user } = useAuth();
   const supabase = useSupabase();
@@ -81,7 +81,7 @@ export function DashboardLayout() {
         zIndex="sticky"
       >
         <HStack gap={{ base: '0', sm: '1' }} minW="0">
-          <IconButton aria-label="Open menu" variant="ghost" hideFrom="md" disabled={!hydrated} onClick={() => setMenuOpen(true)}>
+          <IconButton aria-label="Open menu" variant="ghost" hideFrom="md" onClick={() => setMenuOpen(true)}>
             <Menu />
           </IconButton>
           <Link asChild variant="plain" _hover={{ textDecoration: 'none' }}>
@@ -98,7 +98,7 @@ export function DashboardLayout() {
           <Text hideBelow="md" fontSize="sm" color="fg.muted" truncate maxW="64" data-testid="user-email">
             {email}
           </Text>
-          <Button variant="outline" size="sm" disabled={!hydrated} onClick={() => void handleSignOut()} loading={signingOut}>
+          <Button variant="outline" size="sm" onClick={() => void handleSignOut()} loading={signingOut}>
             <LogOut />
             Sign Out
           </Button>
@@ -124,7 +124,7 @@ export function DashboardLayout() {
           <SidebarNav />
         </Box>
         <Flex direction="column" flex="1" minW="0">
-          <Box as="main" flex="1" px={{ base: '4', md: '8' }} py={{ base: '6', md: '8' }} pointerEvents={hydrated ? undefined : 'none'}>
+          <Box as="main" flex="1" px={{ base: '4', md: '8' }} py={{ base: '6', md: '8' }}>
             <Outlet />
           </Box>
           <Flex

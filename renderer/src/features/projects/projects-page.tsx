@@ -2,7 +2,6 @@ import { Button, Flex, Icon, SimpleGrid, Stack, Text, VisuallyHidden, chakra } f
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useLiveUpdates } from '../../api/live';
-import { useHydrated } from '../../app/hydration';
 import { useMenuCommand } from '../../app/menu-commands';
 import { LoadMore } from '../../ui/load-more';
 import { PageHeading } from '../../ui/page-heading';
@@ -16,8 +15,6 @@ const SKELETON_CARDS = 6;
 export function ProjectsPage() {
   const projects = useProjects();
   const [creating, setCreating] = useState(false);
-  // The prerendered shell shows the button before React runs: a click then would be lost, so it waits for hydration.
-  const hydrated = useHydrated();
   // A scan that finishes while the list is shown updates its card's grade.
   useLiveUpdates();
   // The desktop app's File › New Project.
@@ -27,7 +24,7 @@ export function ProjectsPage() {
     <Stack gap="0">
       <Flex justify="space-between" align="start" gap="4" wrap="wrap">
         <PageHeading title="Projects" subtitle="Manage your project assets in one place" />
-        <Button colorPalette="brand" disabled={!hydrated} onClick={() => setCreating(true)}>
+        <Button colorPalette="brand" onClick={() => setCreating(true)}>
           <Plus />
           New Project
         </Button>

@@ -2,6 +2,7 @@ import { Box, Button, Flex, Heading, IconButton, Stack, Text } from '@chakra-ui/
 import { COOKIE_CONSENT_KEY, MARKETING_TIMING, parseCookieConsent, type CookieConsent } from '@common/marketing';
 import { X } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useClientValue, useHydrated } from '../../../app/hydration';
 
 const REJECT_NON_ESSENTIAL: CookieConsent = { necessary: true, analytics: false, marketing: false };
 const ACCEPT_ALL: CookieConsent = { necessary: true, analytics: true, marketing: true };
@@ -23,24 +24,38 @@ function storeConsent(consent: CookieConsent) {
   }
 }
 
+/** <html data-cookie-banner="shown">: the banner's time has come (renderer/before-app.js sets it on a prerendered page). */
+const SHOWN = 'shown';
+const showBanner = () => {
+  document.documentElement.dataset.cookieBanner = SHOWN;
+};
+const subscribeNever = () => () => {};
+
 /**
- * The cookie consent banner: shown a moment after load when no choice is stored. The choice is saved only
- * in this browser (localStorage); the close button hides the banner for this visit without saving anything.
+ * The cookie consent banner: shown 1 s after the page when no choice is stored. The choice is saved only in this
+ * browser (localStorage); the close button hides the banner for this visit without saving anything. A prerendered
+ * page carries it hidden, and renderer/before-app.js shows it on time even while the app is still starting; a page
+ * the app renders itself (another route first) shows it 1 s after it mounts, or at once if it was shown before.
  */
 export function CookieBanner() {
-  const [open, setOpen] = useState(false);
+  // Read once hydrated: the prerendered page (and the render that hydrates it) knows no stored choice.
+  const choiceStored = useClientValue(subscribeNever, () => storedConsent() !== null, false);
+  // Mounted by hydrating the prerendered page, where before-app.js keeps the time.
+  const hydrated = useHydrated();
+  const [prerendered] = useState(!hydrated);
+  const [dismissed, setDismissed] = useState(false);
 
   useEffect(() => {
-    if (storedConsent()) return;
-    const timer = window.setTimeout(() => setOpen(true), MARKETING_TIMING.consentBannerDelayMs);
+    if (prerendered || choiceStored || document.documentElement.dataset.cookieBanner === SHOWN) return;
+    const timer = window.setTimeout(showBanner, MARKETING_TIMING.consentBannerDelayMs);
     return () => window.clearTimeout(timer);
-  }, []);
+  }, [prerendered, choiceStored]);
 
-  if (!open) return null;
+  if (choiceStored || dismissed) return null;
 
   const choose = (consent: CookieConsent) => {
     storeConsent(consent);
-    setOpen(false);
+    setDismissed(true);
   };
 
   return (
@@ -54,6 +69,7 @@ export function CookieBanner() {
       p={{ base: '3', md: '4' }}
       pointerEvents="none"
       data-testid="cookie-banner"
+      css={{ [`html:not([data-cookie-banner="${SHOWN}"]) &`]: { display: 'none' } }}
     >
       <Box
         pointerEvents="auto"
@@ -93,7 +109,7 @@ export function CookieBanner() {
           position="absolute"
           top="2"
           insetEnd="2"
-          onClick={() => setOpen(false)}
+          onClick={() => setDismissed(true)}
         >
           <X />
         </IconButton>

@@ -2,7 +2,6 @@ import { Badge, Box, Button, Field, Grid, HStack, Icon, Input, Stack, Text, Wrap
 import { DEMO_LABELS, DEMO_TYPES, DEMO_URLS, MARKETING_TIMING, PUBLIC_SCAN_MESSAGES, URL_MESSAGES, canSubmitUrl, type DemoType } from '@common/marketing';
 import { Building2, FileSearch, Landmark, ScanSearch, ShoppingCart, Users } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useHydrated } from '../../../app/hydration';
 import { notify } from '../../../ui/toaster';
 import { EmailDialog, type ReportTarget } from './email-dialog';
 import { OwnDomainDialog } from './own-domain-dialog';
@@ -57,7 +56,6 @@ function StatusLine({ status }: { status: ReturnType<typeof useUrlStatus>['check
  * on the server once an email is given.
  */
 export function UrlTest() {
-  const hydrated = useHydrated();
   const url = useUrlStatus();
   const [submitting, setSubmitting] = useState(false);
   const [target, setTarget] = useState<ReportTarget | null>(null);
@@ -114,8 +112,6 @@ export function UrlTest() {
                   placeholder="https://your-app.lovable.app"
                   value={url.input}
                   onChange={(e) => url.type(e.target.value)}
-                  // Read-only on the prerendered page until the app runs: what is typed before would be lost.
-                  readOnly={!hydrated}
                   aria-describedby="url-status"
                   data-status={status}
                 />
