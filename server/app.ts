@@ -239,6 +239,11 @@ export async function buildApp({ config, database, secrets, mailer, logger, acce
   if (renderer) {
     // preCompressed: the build writes .br and .gz beside each asset (electron.vite.config.ts).
     await app.register(fastifyStatic, { root: renderer, wildcard: false, index: false, maxAge: '1h', immutable: true, preCompressed: true });
+    // Every file under assets/ has its content's hash in its name (the bundler's, and the start script's in
+    // scripts/build-plugins.ts): a new build makes new names, so a browser may keep these for good.
+    app.addHook('onSend', async (request, reply) => {
+      if (request.url.startsWith('/assets/') && reply.statusCode === 200) void reply.header('cache-control', 'public, max-age=31536000, immutable');
+    });
   } else {
     app.log.warn('the built renderer was not found: run `npm run build`; the API works without it');
   }

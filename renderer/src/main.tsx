@@ -32,8 +32,10 @@ async function start(root: HTMLElement, bridge: Bridge, entry: EntryLocation) {
   }
   let booted;
   try {
-    const services = await bootServices(bridge, entry);
-    booted = { services, router: await createHydratingRouter(services.auth) };
+    // The page's modules load while the services boot (the app config is a round trip to the server).
+    const services = bootServices(bridge, entry);
+    const [ready, router] = await Promise.all([services, createHydratingRouter(services.then((s) => s.auth))]);
+    booted = { services: ready, router };
   } catch {
     // The boot screen shows why and offers a retry.
     createRoot(root).render(

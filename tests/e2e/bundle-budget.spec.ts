@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { signedIn } from './support';
 
 /** The landing page's first load may transfer at most this much JavaScript (compressed, as sent). */
 const LANDING_JS_BUDGET = 250 * 1024;
@@ -45,4 +46,27 @@ test('sign-in pages load the sign-in client on demand', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
   const bodies = await Promise.all(loaded.map((url) => page.request.get(url).then((r) => r.text())));
   expect(bodies.some((body) => body.includes('GoTrueClient'))).toBe(true);
+});
+
+/** The dashboard's first route (/dashboard/projects, signed in) may transfer at most this much JavaScript, compressed. */
+const DASHBOARD_JS_BUDGET = 300 * 1024;
+
+test("the dashboard's first route stays within its JavaScript budget, compressed", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signedIn(page);
+  // A fresh load of the page as a returning user opens it: the stored session, nothing in the cache.
+  const context = await page.context().browser()!.newContext({ storageState: await page.context().storageState() });
+  const dashboard = await context.newPage();
+  await dashboard.goto('/dashboard/projects');
+  await expect(dashboard.getByTestId('create-project-tile')).toBeVisible({ timeout: 30_000 });
+  await dashboard.waitForLoadState('networkidle');
+  const sizes = await dashboard.evaluate<{ url: string; bytes: number }[]>(`performance
+    .getEntriesByType('resource')
+    .filter((entry) => entry.initiatorType === 'script' || entry.name.endsWith('.js'))
+    .map((entry) => ({ url: entry.name, bytes: entry.encodedBodySize }))`);
+  const total = sizes.reduce((sum, entry) => sum + entry.bytes, 0);
+  console.log(`dashboard first load: ${sizes.length} scripts, ${(total / 1024).toFixed(1)} KB transferred`);
+  await context.close();
+  expect(sizes.length).toBeGreaterThan(0);
+  expect(total).toBeLessThanOrEqual(DASHBOARD_JS_BUDGET);
 });

@@ -1,4 +1,5 @@
 import { WORKSPACE_HEADER, WORKSPACE_TEXTS } from '@common/workspaces';
+import { takeFirstAnswer } from './first-data';
 
 /** An error from the product API: the HTTP status and the message the server gave (its `detail`) or ours. */
 export class ApiError extends Error {
@@ -86,12 +87,18 @@ export function createApiClient(
       // Product calls act in the current workspace; public calls (auth: false) and the auth server's do not.
       if (!path.startsWith(AUTH_PREFIX)) Object.assign(headers, await workspaceHeaders());
     }
-    const response = await fetch(`${origin}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-    });
+    // A read the page's start script already asked for with the same session and workspace (first-data.ts); a
+    // failed or refused one is asked again, so its error is handled as any other.
+    const early = method === 'GET' && auth && !retried ? await takeFirstAnswer(`${origin}${path}`, headers[WORKSPACE_HEADER]) : null;
+    const response =
+      early?.ok === true
+        ? early
+        : await fetch(`${origin}${path}`, {
+            method,
+            headers,
+            body: body === undefined ? undefined : JSON.stringify(body),
+            signal,
+          });
     const text = await response.text();
     let parsed: unknown = undefined;
     if (text) {

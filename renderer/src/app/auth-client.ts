@@ -52,6 +52,11 @@ export function createAuthClient(config: AppConfig, bridge: Bridge): AuthClient 
   };
 }
 
+/** Fetches and evaluates supabase-js ahead of `load()` (which then finds it ready); a failure is `load()`'s to report. */
+export function preloadAuthClient(): Promise<unknown> {
+  return import('@supabase/supabase-js').catch(() => undefined);
+}
+
 const AUTH_PATHS = ['/login', '/signup', '/reset-password', '/dashboard'];
 
 /**

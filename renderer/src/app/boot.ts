@@ -2,7 +2,7 @@ import { fetchAppConfig } from '../api/app-config';
 import { createApiClient } from '../api/http';
 import { browserStorage, createWorkspaceStore } from '../api/workspace-store';
 import type { Bridge } from '../bridge';
-import { createAuthClient, needsAuthAtStart } from './auth-client';
+import { createAuthClient, needsAuthAtStart, preloadAuthClient } from './auth-client';
 import type { EntryLocation } from './entry-location';
 import type { Services } from './services';
 
@@ -15,10 +15,13 @@ let booting: Promise<Services> | undefined;
  */
 export function bootServices(bridge: Bridge, entry: EntryLocation): Promise<Services> {
   booting ??= (async () => {
+    // A page that needs the sign-in client loads its module while the app config is asked for.
+    const needsAuth = needsAuthAtStart(entry, bridge);
+    void needsAuth.then((needed) => needed && preloadAuthClient());
     const serverOrigin = await bridge.serverOrigin();
     const config = await fetchAppConfig(serverOrigin);
     const auth = createAuthClient(config, bridge);
-    if (await needsAuthAtStart(entry, bridge)) await auth.load();
+    if (await needsAuth) await auth.load();
     const session = async () => {
       // No client yet means nobody has signed in on this page: public calls go without a token.
       if (!auth.current) return null;

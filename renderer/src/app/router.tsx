@@ -29,9 +29,10 @@ function Root() {
  * Every route of the spec. Each page loads on demand; the sign-in screens and the dashboard also load the
  * supabase-js client first (the public pages never need it), so the first load of the landing page stays small.
  */
-export function appRoutes(auth: AuthClient): RouteObject[] {
-  /** A route module that needs the sign-in client, loaded together with it. */
-  const withAuth = <T,>(page: () => Promise<T>) => Promise.all([page(), auth.load()]).then(([module]) => module);
+export function appRoutes(auth: AuthClient | Promise<AuthClient>): RouteObject[] {
+  /** A route module that needs the sign-in client, loaded together with it (the client once the app has booted). */
+  const withAuth = <T,>(page: () => Promise<T>) =>
+    Promise.all([page(), Promise.resolve(auth).then((client) => client.load())]).then(([module]) => module);
   return [
   {
     path: '/',
@@ -151,8 +152,11 @@ export async function loadRoutesFor(routes: RouteObject[], pathname: string): Pr
   );
 }
 
-/** The browser router for a prerendered page, its page already loaded so it hydrates the HTML as it is. */
-export async function createHydratingRouter(auth: AuthClient) {
+/**
+ * The browser router for a prerendered page, its page already loaded so it hydrates the HTML as it is. `auth` may
+ * still be booting: the page's modules load meanwhile, and a page that signs in waits for the client too.
+ */
+export async function createHydratingRouter(auth: AuthClient | Promise<AuthClient>) {
   const routes = appRoutes(auth);
   await loadRoutesFor(routes, window.location.pathname);
   return createBrowserRouter(routes);

@@ -1,4 +1,9 @@
-import { differenceInMinutes, format, isValid, parseISO } from 'date-fns';
+// The three fixed English patterns the spec asks for, written out, and the API's ISO 8601 timestamps read by Date:
+// date-fns carried every pattern and its locale (6 KB compressed) into the dashboard's first load for these.
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+const month = (date: Date) => MONTHS[date.getMonth()]!;
+const year = (date: Date) => pad(date.getFullYear(), 4);
 
 /** What every date display shows for a value it cannot read (spec section 8). */
 export const UNKNOWN_TIME = 'Unknown time';
@@ -7,8 +12,8 @@ type DateInput = string | number | Date | null | undefined;
 
 function toDate(value: DateInput): Date | null {
   if (value === null || value === undefined || value === '') return null;
-  const date = typeof value === 'string' ? parseISO(value) : new Date(value);
-  return isValid(date) ? date : null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
 }
 
 const ago = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'} ago`;
@@ -20,23 +25,26 @@ const ago = (count: number, unit: string) => `${count} ${unit}${count === 1 ? ''
 export function formatRelativeDate(value: DateInput, now: Date = new Date()): string {
   const date = toDate(value);
   if (!date) return UNKNOWN_TIME;
-  const minutes = Math.max(0, differenceInMinutes(now, date));
+  const minutes = Math.max(0, Math.trunc((now.getTime() - date.getTime()) / 60_000));
   if (minutes < 60) return ago(minutes, 'minute');
   const hours = Math.floor(minutes / 60);
   if (hours < 24) return ago(hours, 'hour');
   const days = Math.floor(hours / 24);
   if (days < 7) return ago(days, 'day');
-  return format(date, 'MMM dd, yyyy');
+  return `${month(date).slice(0, 3)} ${pad(date.getDate())}, ${year(date)}`; // MMM dd, yyyy
 }
 
 /** The long date of the project detail page, e.g. 'April 29, 2025'. */
 export function formatLongDate(value: DateInput): string {
   const date = toDate(value);
-  return date ? format(date, 'MMMM d, yyyy') : UNKNOWN_TIME;
+  return date ? `${month(date)} ${date.getDate()}, ${year(date)}` : UNKNOWN_TIME; // MMMM d, yyyy
 }
 
 /** Event times (spec section 9): 'MMM d, h:mm a', e.g. 'Apr 29, 3:05 PM'. */
 export function formatEventTime(value: DateInput): string {
   const date = toDate(value);
-  return date ? format(date, 'MMM d, h:mm a') : UNKNOWN_TIME;
+  if (!date) return UNKNOWN_TIME;
+  const hours = date.getHours();
+  // MMM d, h:mm a
+  return `${month(date).slice(0, 3)} ${date.getDate()}, ${hours % 12 || 12}:${pad(date.getMinutes())} ${hours < 12 ? 'AM' : 'PM'}`;
 }

@@ -2,28 +2,29 @@ import {
   Avatar,
   Box,
   Button,
-  CloseButton,
-  Drawer,
   Flex,
   HStack,
   IconButton,
   Link,
-  Portal,
   Text,
   useMediaQuery,
 } from '@chakra-ui/react';
 import { LogOut, Menu } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useHydrated } from '../../app/hydration';
 import { useSupabase } from '../../app/services';
 import { Logo } from '../../ui/logo';
 import { notify } from '../../ui/toaster';
 import { useAuth } from '../auth/auth-context';
+import { useOpenedOnce } from '../../ui/use-opened-once';
 import { SidebarNav } from './sidebar-nav';
 import { WorkspaceSwitcher } from '../workspaces/components/workspace-switcher';
 import { invitationPagePath, takePendingInvitation } from '../workspaces/pending-invitation';
 import { useLiveUpdates } from '../../api/live';
+
+// Loaded when first opened: the dashboard's first load does not carry the drawer.
+const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
 
 /** The signed-in shell: top bar, sidebar (a 'Menu' drawer below 768 px), the page, and the footer. */
 export function DashboardLayout() {
@@ -39,6 +40,7 @@ export function DashboardLayout() {
   const [signingOut, setSigningOut] = useState(false);
   // md is 48em (768 px): the drawer exists only below it, so widening the window closes it.
   const [wide = false] = useMediaQuery(['(min-width: 48em)']);
+  const menuWanted = useOpenedOnce(menuOpen && !wide);
   const email = user?.email ?? '';
   const initial = email.charAt(0).toUpperCase() || 'U';
   // Signed in after opening an invitation link signed out: back to the invitation, its token kept.
@@ -144,30 +146,11 @@ export function DashboardLayout() {
         </Flex>
       </Flex>
 
-      <Drawer.Root
-        open={menuOpen && !wide}
-        onOpenChange={(details) => setMenuOpen(details.open)}
-        placement="start"
-        lazyMount
-        unmountOnExit
-      >
-        <Portal>
-          <Drawer.Backdrop />
-          <Drawer.Positioner>
-            <Drawer.Content maxW="72" data-testid="mobile-menu">
-              <Drawer.Header>
-                <Drawer.Title>Menu</Drawer.Title>
-              </Drawer.Header>
-              <Drawer.Body px="3">
-                <SidebarNav onNavigate={() => setMenuOpen(false)} />
-              </Drawer.Body>
-              <Drawer.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close menu" />
-              </Drawer.CloseTrigger>
-            </Drawer.Content>
-          </Drawer.Positioner>
-        </Portal>
-      </Drawer.Root>
+      {menuWanted && (
+        <Suspense fallback={null}>
+          <MobileMenu open={menuOpen && !wide} onOpenChange={setMenuOpen} />
+        </Suspense>
+      )}
     </Flex>
   );
 }

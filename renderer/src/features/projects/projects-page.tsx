@@ -1,20 +1,23 @@
 import { Button, Flex, Icon, SimpleGrid, Stack, Text, VisuallyHidden, chakra } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLiveUpdates } from '../../api/live';
 import { useMenuCommand } from '../../app/menu-commands';
 import { LoadMore } from '../../ui/load-more';
 import { PageHeading } from '../../ui/page-heading';
-import { CreateProjectDialog } from './components/create-project-dialog';
+import { useOpenedOnce } from '../../ui/use-opened-once';
 import { ProjectCard, ProjectCardSkeleton } from './components/project-card';
 import { useProjects } from './hooks/use-projects';
 
 const SKELETON_CARDS = 6;
+// Loaded when first opened: the list's first load does not carry the form.
+const CreateProjectDialog = lazy(() => import('./components/create-project-dialog').then((m) => ({ default: m.CreateProjectDialog })));
 
 /** /dashboard/projects: every project as a card, plus a 'Create New Project' tile. */
 export function ProjectsPage() {
   const projects = useProjects();
   const [creating, setCreating] = useState(false);
+  const dialogWanted = useOpenedOnce(creating);
   // A scan that finishes while the list is shown updates its card's grade.
   useLiveUpdates();
   // The desktop app's File › New Project.
@@ -80,7 +83,11 @@ export function ProjectsPage() {
         <LoadMore query={projects} label="Load more projects" testId="load-more-projects" />
       </Flex>
 
-      <CreateProjectDialog open={creating} onOpenChange={setCreating} />
+      {dialogWanted && (
+        <Suspense fallback={null}>
+          <CreateProjectDialog open={creating} onOpenChange={setCreating} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

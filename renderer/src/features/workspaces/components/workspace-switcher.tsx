@@ -1,12 +1,12 @@
 import { Badge, Button, HStack, Icon, Menu, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { Workspace } from '@common/workspaces';
 import { Building2, ChevronsUpDown, Plus, User } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useAuth } from '../../auth/auth-context';
 import { useWorkspaces } from '../hooks/use-workspaces';
 import { texts } from '../texts';
 import { useCurrentWorkspace } from '../workspace-context';
-import { CreateWorkspaceDialog } from './create-workspace-dialog';
+import { useOpenedOnce } from '../../../ui/use-opened-once';
 
 const CREATE = '__create__';
 
@@ -36,12 +36,16 @@ function WorkspaceOption({ workspace }: { workspace: Workspace }) {
   );
 }
 
+// Loaded when first opened: the dashboard's first load does not carry the form.
+const CreateWorkspaceDialog = lazy(() => import('./create-workspace-dialog').then((m) => ({ default: m.CreateWorkspaceDialog })));
+
 /** The top bar's workspace switcher: the caller's workspaces (a choice empties the screen and opens its projects) and 'Create workspace'. */
 export function WorkspaceSwitcher({ disabled }: { disabled?: boolean }) {
   const { user } = useAuth();
   const { id, personalId, switchTo } = useCurrentWorkspace();
   const list = useWorkspaces({ enabled: Boolean(user) });
   const [creating, setCreating] = useState(false);
+  const dialogWanted = useOpenedOnce(creating);
   const current = list.workspaces.find((workspace) => workspace.id === id);
   // Until the list names it, a shared workspace is 'Workspace' (not 'Personal', which it is not).
   const label = current ? workspaceLabel(current) : id === personalId ? texts.personalName : texts.switcherLabel;
@@ -104,7 +108,11 @@ export function WorkspaceSwitcher({ disabled }: { disabled?: boolean }) {
           </Menu.Positioner>
         </Portal>
       </Menu.Root>
-      <CreateWorkspaceDialog open={creating} onOpenChange={setCreating} />
+      {dialogWanted && (
+        <Suspense fallback={null}>
+          <CreateWorkspaceDialog open={creating} onOpenChange={setCreating} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,0 +1,86 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signedIn, snapBoth } from './support';
+
+// This runs in the page; the tests' tsconfig has no DOM types.
+type PageWindow = { localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void } };
+/** The key the app gives supabase-js (AUTH_STORAGE_KEY in common/auth.ts). */
+const SESSION_KEY = 'vibeeval-auth-token';
+
+async function storedSession(page: Page): Promise<{ access_token: string; expires_at: number }> {
+  const raw = await page.evaluate((key) => (globalThis as unknown as PageWindow).localStorage.getItem(key), SESSION_KEY);
+  expect(raw, 'a signed-in session in localStorage').toBeTruthy();
+  return JSON.parse(raw!) as { access_token: string; expires_at: number };
+}
+
+/**
+ * The requests of the page's next document, in the order the browser made them: [method, path, resource type]. The
+ * page signed in just before: its own reads are over first.
+ */
+async function recordRequests(page: Page): Promise<[string, string, string][]> {
+  await page.waitForLoadState('networkidle');
+  const seen: [string, string, string][] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') seen.length = 0;
+    seen.push([request.method(), new URL(request.url()).pathname, request.resourceType()]);
+  });
+  return seen;
+}
+
+const projectListReads = (seen: [string, string, string][]) => seen.filter(([method, path, type]) => method === 'GET' && path === '/projects' && type !== 'document');
+
+test('signed in, /dashboard/projects asks for the project list with the page, before the app runs, and once', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signedIn(page);
+  const { access_token } = await storedSession(page);
+  const created = await page.request.post('/project', {
+    headers: { authorization: `Bearer ${access_token}` },
+    data: { url: 'https://dashboard-start.example.com/', instruction_text: 'Dashboard start', num_pages: 1 },
+  });
+  expect(created.ok()).toBe(true);
+
+  const seen = await recordRequests(page);
+  const entry = page.waitForResponse((response) => /\/assets\/index-[^/]+\.js$/.test(response.url()));
+  await page.goto('/dashboard/projects');
+  const entryPath = new URL((await entry).url()).pathname;
+  await expect(page.getByTestId('project-card')).toHaveCount(1);
+  await expect(page.getByTestId('project-card')).toContainText('https://dashboard-start.example.com/');
+  await page.waitForLoadState('networkidle');
+
+  // The list is asked for by the page's start script, before the app's entry module is even requested; the app
+  // takes that answer instead of asking again, and does not refresh a session that is still good.
+  const reads = projectListReads(seen);
+  expect(reads).toHaveLength(1);
+  expect(seen.indexOf(reads[0]!)).toBeLessThan(seen.findIndex(([, path]) => path === entryPath));
+  expect(seen.filter(([, path]) => path === '/auth/v1/token')).toEqual([]);
+  await snapBoth(page, 'dashboard-start-projects');
+});
+
+test('a stored access token about to expire is refreshed first: the app then asks for the list itself, once', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signedIn(page);
+  const session = await storedSession(page);
+  // Within supabase-js's 90 s margin: it refreshes before any call, so the start script must not use this token.
+  const expiring = { ...session, expires_at: Math.floor(Date.now() / 1000) + 30 };
+  await page.evaluate(([key, value]) => (globalThis as unknown as PageWindow).localStorage.setItem(key, value), [SESSION_KEY, JSON.stringify(expiring)] as const);
+
+  const seen = await recordRequests(page);
+  await page.goto('/dashboard/projects');
+  await expect(page.getByTestId('create-project-tile')).toBeVisible();
+  await expect(page.getByTestId('project-grid')).toHaveAttribute('aria-busy', 'false');
+  await page.waitForLoadState('networkidle');
+  const reads = projectListReads(seen);
+  expect(reads).toHaveLength(1);
+  const refresh = seen.findIndex(([method, path]) => method === 'POST' && path === '/auth/v1/token');
+  expect(refresh).toBeGreaterThanOrEqual(0);
+  expect(seen.indexOf(reads[0]!)).toBeGreaterThan(refresh);
+});
+
+test('hashed assets may be kept for good; pages are checked again on every visit', async ({ request }) => {
+  const html = await (await request.get('/dashboard/projects')).text();
+  const [, start, main] = /<script src="(\/assets\/start-after-paint-[0-9a-f]+\.js)" data-main="(\/assets\/index-[^"]+\.js)"/.exec(html) ?? [];
+  for (const asset of [start!, main!]) {
+    expect((await request.get(asset)).headers()['cache-control'], asset).toBe('public, max-age=31536000, immutable');
+  }
+  // The page names this build's assets: it is asked for again each time (max-age=0).
+  expect((await request.get('/dashboard/projects')).headers()['cache-control']).toMatch(/no-cache|max-age=0\b/);
+});
