@@ -65,7 +65,8 @@ test("the dashboard's first route stays within its JavaScript budget, compressed
     .filter((entry) => entry.initiatorType === 'script' || entry.name.endsWith('.js'))
     .map((entry) => ({ url: entry.name, bytes: entry.encodedBodySize }))`);
   const total = sizes.reduce((sum, entry) => sum + entry.bytes, 0);
-  console.log(`dashboard first load: ${sizes.length} scripts, ${(total / 1024).toFixed(1)} KB transferred`);
+  const largest = [...sizes].sort((a, b) => b.bytes - a.bytes).slice(0, 8).map((entry) => `${new URL(entry.url).pathname} ${(entry.bytes / 1024).toFixed(1)} KB`);
+  console.log(`dashboard first load: ${sizes.length} scripts, ${(total / 1024).toFixed(1)} KB transferred; largest: ${largest.join(', ')}`);
   await context.close();
   expect(sizes.length).toBeGreaterThan(0);
   expect(total).toBeLessThanOrEqual(DASHBOARD_JS_BUDGET);
