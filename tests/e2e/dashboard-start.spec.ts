@@ -42,7 +42,8 @@ test('signed in, /dashboard/projects asks for the project list with the page, be
   const entry = page.waitForResponse((response) => /\/assets\/index-[^/]+\.js$/.test(response.url()));
   await page.goto('/dashboard/projects');
   const entryPath = new URL((await entry).url()).pathname;
-  await expect(page.getByTestId('project-card')).toHaveCount(1);
+  // The first data of a fresh load (30 s: a busy machine takes more than the default 10 s to boot the app).
+  await expect(page.getByTestId('project-card')).toHaveCount(1, { timeout: 30_000 });
   await expect(page.getByTestId('project-card')).toContainText('https://dashboard-start.example.com/');
   await page.waitForLoadState('networkidle');
 
@@ -65,7 +66,7 @@ test('a stored access token about to expire is refreshed first: the app then ask
 
   const seen = await recordRequests(page);
   await page.goto('/dashboard/projects');
-  await expect(page.getByTestId('create-project-tile')).toBeVisible();
+  await expect(page.getByTestId('create-project-tile')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('project-grid')).toHaveAttribute('aria-busy', 'false');
   await page.waitForLoadState('networkidle');
   const reads = projectListReads(seen);
