@@ -12,50 +12,20 @@
 // Runs the built server (`npm run build` first) of this checkout, or of `--root <checkout>`, on a fresh data dir.
 // Options: --runs <n> (default 5; medians are printed), --root <dir>, --browser shell|full.
 /* global window, document, MutationObserver, requestAnimationFrame -- in the functions evaluated in the page */
-import { chromium } from '@playwright/test';
-import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { benchOptions, median, servedApp } from './bench/served-app.mjs';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 && args[at + 1] ? args[at + 1] : fallback;
-};
-const root = resolve(option('root', new URL('..', import.meta.url).pathname));
-const runs = Number(option('runs', '5'));
+const { root, runs, browser: browserKind } = benchOptions('bench:dashboard', { runs: 5 });
 const GOALS = { warm: 3, cold: 6, project: 3, 'sign-in': 4 };
-if (!existsSync(join(root, 'out/main/cli.js')) || !existsSync(join(root, 'out/renderer/index.html'))) {
-  console.error(`bench:dashboard needs the built app in ${root}: run \`npm run build\` first.`);
-  process.exit(2);
-}
-// As bench-paint.mjs: the headless shell by default, `--browser full` the full browser's headless mode.
-const chromiumPath = [
-  process.env.VIBEEVAL_CHROMIUM,
-  ...(option('browser', 'shell') === 'full' ? [] : ['/usr/lib/chromium/chromium-headless-shell']),
-  '/usr/bin/chromium',
-  '/usr/bin/chromium-browser',
-  '/usr/bin/google-chrome',
-].find((p) => p && existsSync(p));
-
-const freePort = () =>
-  new Promise((done) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => done(port));
-    });
-  });
 
 // The static copies are written once the app has rendered them, but the server serves only the files it found
 // when it started (@fastify/static without wildcard): they are created empty first and filled in later.
 const STATIC_LIST = '/bench-static-projects.html';
 const STATIC_PROJECT = '/bench-static-project.html';
-const work = mkdtempSync(join(tmpdir(), 'vibeeval-bench-dashboard-'));
-const rendererDir = join(work, 'renderer');
-cpSync(join(root, 'out/renderer'), rendererDir, { recursive: true });
+const app = await servedApp({ root, name: 'bench-dashboard', browser: browserKind, ownRenderer: true });
+const { origin, rendererDir, chromiumPath } = app;
 const writeStatic = (path, html) => {
   const file = join(rendererDir, path.slice(1));
   writeFileSync(file, html);
@@ -64,29 +34,7 @@ const writeStatic = (path, html) => {
 };
 for (const path of [STATIC_LIST, STATIC_PROJECT]) writeStatic(path, '<!doctype html><title>placeholder</title>'.padEnd(2048, ' '));
 
-const port = await freePort();
-const origin = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, [join(root, 'bin/vibeeval.cjs'), 'serve'], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    VIBEEVAL_DATA_DIR: join(work, 'data'),
-    VIBEEVAL_RENDERER_DIR: rendererDir,
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: '',
-    SMTP_URL: '',
-    VIBEEVAL_SCAN_CONCURRENCY: '0',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
 let browser;
-const stop = async () => {
-  await browser?.close();
-  server.kill('SIGINT');
-  await new Promise((done) => server.once('exit', done));
-  rmSync(work, { recursive: true, force: true });
-};
 
 const PROJECT_URL = 'https://bench-1.example.com/';
 
@@ -139,11 +87,6 @@ async function staticCopy(page) {
   });
 }
 
-const median = (values) => {
-  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)] : NaN;
-};
-
 /** A user with two projects (the free plan's limit), signed in through the API; their stored session as the app keeps it. */
 async function makeUser() {
   const email = `bench-dashboard-${Date.now()}@example.com`;
@@ -187,12 +130,7 @@ async function signInThroughLogin(user) {
 }
 
 try {
-  for (let i = 0; ; i++) {
-    if (await fetch(`${origin}/health`).then((r) => r.ok, () => false)) break;
-    if (i > 600) throw new Error('the server did not start');
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'] });
+  browser = await app.start();
   const user = await makeUser();
   const { state: signedIn } = await signInThroughLogin(user); // also the browser's warm-up
   const projectPath = `/dashboard/projects/${user.projectId}`;
@@ -249,5 +187,5 @@ try {
   });
   console.table(rows);
 } finally {
-  await stop();
+  await app.stop();
 }

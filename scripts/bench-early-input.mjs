@@ -8,56 +8,14 @@
 // build with this script), on a fresh data dir. Options: --runs <n> (default 7; medians are printed), --root <dir>,
 // --browser shell|full.
 /* global window, document, requestAnimationFrame -- in the functions evaluated in the page */
-import { chromium } from '@playwright/test';
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { benchOptions, median, servedApp } from './bench/served-app.mjs';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 && args[at + 1] ? args[at + 1] : fallback;
-};
-const root = resolve(option('root', new URL('..', import.meta.url).pathname));
-const runs = Number(option('runs', '7'));
+const { root, runs, browser: browserKind } = benchOptions('bench:early-input', { runs: 7 });
 /** The spec: 'A cookie banner appears after 1 s if no consent is stored.' */
 const SPEC_BANNER_DELAY_MS = 1000;
-if (!existsSync(join(root, 'out/main/cli.js')) || !existsSync(join(root, 'out/renderer/index.html'))) {
-  console.error(`bench:early-input needs the built app in ${root}: run \`npm run build\` first.`);
-  process.exit(2);
-}
-const chromiumPath = [
-  process.env.VIBEEVAL_CHROMIUM,
-  ...(option('browser', 'shell') === 'full' ? [] : ['/usr/lib/chromium/chromium-headless-shell']),
-  '/usr/bin/chromium',
-  '/usr/bin/chromium-browser',
-  '/usr/bin/google-chrome',
-].find((p) => p && existsSync(p));
-
-const freePort = () =>
-  new Promise((done) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => done(port));
-    });
-  });
-
-const work = mkdtempSync(join(tmpdir(), 'vibeeval-bench-early-input-'));
-const port = await freePort();
-const origin = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, [join(root, 'bin/vibeeval.cjs'), 'serve'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', VIBEEVAL_DATA_DIR: join(work, 'data'), LOG_LEVEL: 'warn', DATABASE_URL: '', SMTP_URL: '', VIBEEVAL_SCAN_CONCURRENCY: '0' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const app = await servedApp({ root, name: 'bench-early-input', browser: browserKind });
+const { origin, chromiumPath } = app;
 let browser;
-const stop = async () => {
-  await browser?.close();
-  server.kill('SIGINT');
-  await new Promise((done) => server.once('exit', done));
-  rmSync(work, { recursive: true, force: true });
-};
 
 /** One cold load of `path`: its FCP, and the frames in which the banner was first drawn and the app first ran. */
 async function measure(path) {
@@ -84,18 +42,8 @@ async function measure(path) {
   return result;
 }
 
-const median = (values) => {
-  const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)] : NaN;
-};
-
 try {
-  for (let i = 0; ; i++) {
-    if (await fetch(`${origin}/health`).then((r) => r.ok, () => false)) break;
-    if (i > 600) throw new Error('the server did not start');
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'] });
+  browser = await app.start();
   const paths = ['/', '/login'];
   await measure('/'); // warm-up: the browser's first page pays its own start
   const samples = new Map(paths.map((path) => [path, []]));
@@ -115,5 +63,5 @@ try {
     }),
   );
 } finally {
-  await stop();
+  await app.stop();
 }

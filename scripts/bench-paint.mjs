@@ -8,35 +8,13 @@
 // Options: --runs <n> (default 7; the medians are printed), --root <dir>, --browser shell|full. Visits carry a stored
 // cookie choice.
 /* global window, location -- in the functions evaluated in the page */
-import { chromium } from '@playwright/test';
-import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { benchOptions, median, servedApp } from './bench/served-app.mjs';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 && args[at + 1] ? args[at + 1] : fallback;
-};
-const root = resolve(option('root', new URL('..', import.meta.url).pathname));
-const runs = Number(option('runs', '7'));
+const { root, runs, browser: browserKind } = benchOptions('bench:paint', { runs: 7 });
 const GOAL_PUBLIC_FCP_MS = 600;
-if (!existsSync(join(root, 'out/main/cli.js')) || !existsSync(join(root, 'out/renderer/index.html'))) {
-  console.error(`bench:paint needs the built app in ${root}: run \`npm run build\` first.`);
-  process.exit(2);
-}
-// Chromium's headless shell, as the engine and the tests use (engine/browser.ts); `--browser full` measures the full
-// browser's headless mode (closer to a desktop window's process model), VIBEEVAL_CHROMIUM any other.
-const chromiumPath = [
-  process.env.VIBEEVAL_CHROMIUM,
-  ...(option('browser', 'shell') === 'full' ? [] : ['/usr/lib/chromium/chromium-headless-shell']),
-  '/usr/bin/chromium',
-  '/usr/bin/chromium-browser',
-  '/usr/bin/google-chrome',
-].find((p) => p && existsSync(p));
 
 /**
  * The reference: a static page of about the landing page's size (200 KB: 90 KB of CSS in <head>, a header, a
@@ -52,45 +30,13 @@ function referencePage() {
   return `<!doctype html><html lang="en"><head><meta charset="UTF-8"><meta name="viewport" content="width=device-width, initial-scale=1.0"><title>Reference</title><style>body{margin:0;font-family:system-ui,sans-serif;line-height:1.5}header{height:64px;border-bottom:1px solid #ddd}h1{font-size:3.5rem;text-align:center;margin:80px auto 24px;max-width:56rem}main{max-width:72rem;margin:auto;padding:0 24px}${rules}</style></head><body><header></header><main><h1>Find the security holes in your AI-built app before anyone else does</h1>${sections}</main></body></html>`;
 }
 
-const freePort = () =>
-  new Promise((done) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => done(port));
-    });
-  });
-
-const work = mkdtempSync(join(tmpdir(), 'vibeeval-bench-paint-'));
-const rendererDir = join(work, 'renderer');
-cpSync(join(root, 'out/renderer'), rendererDir, { recursive: true });
+const app = await servedApp({ root, name: 'bench-paint', browser: browserKind, ownRenderer: true });
+const { origin, rendererDir, chromiumPath } = app;
 const reference = referencePage();
 writeFileSync(join(rendererDir, 'bench-reference.html'), reference);
 writeFileSync(join(rendererDir, 'bench-reference.html.br'), brotliCompressSync(reference));
 writeFileSync(join(rendererDir, 'bench-reference.html.gz'), gzipSync(reference));
-
-const port = await freePort();
-const origin = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, [join(root, 'bin/vibeeval.cjs'), 'serve'], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    VIBEEVAL_DATA_DIR: join(work, 'data'),
-    VIBEEVAL_RENDERER_DIR: rendererDir,
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: '',
-    SMTP_URL: '',
-    VIBEEVAL_SCAN_CONCURRENCY: '0',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
 let browser;
-const stop = async () => {
-  await browser?.close();
-  server.kill('SIGINT');
-  await new Promise((done) => server.once('exit', done));
-  rmSync(work, { recursive: true, force: true });
-};
 
 /** Paint timings of one cold load of `path` (a fresh context: no cache, no storage but `storageState`). */
 async function measure(path, storageState) {
@@ -124,18 +70,8 @@ async function measure(path, storageState) {
   return result;
 }
 
-const median = (values) => {
-  const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)] : NaN;
-};
-
 try {
-  for (let i = 0; ; i++) {
-    if (await fetch(`${origin}/health`).then((r) => r.ok, () => false)) break;
-    if (i > 600) throw new Error('the server did not start');
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'] });
+  browser = await app.start();
 
   // A signed-in session, made through the app's own sign-in screen.
   const email = `bench-paint-${Date.now()}@example.com`;
@@ -187,5 +123,5 @@ try {
   const publicFcp = Math.max(...rows.filter((r) => r.page === '/' || r.page === '/login').map((r) => r['FCP ms']));
   console.log(`public pages' first content: ${publicFcp} ms (goal < ${GOAL_PUBLIC_FCP_MS} ms): ${publicFcp < GOAL_PUBLIC_FCP_MS ? 'met' : 'NOT met'}`);
 } finally {
-  await stop();
+  await app.stop();
 }

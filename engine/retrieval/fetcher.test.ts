@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_AGENT } from '../version';
 import { addressRefusal, isNonPublicAddress } from './address-policy';
-import { Fetcher } from './fetcher';
+import { Fetcher, type FetchRequest } from './fetcher';
 import { HostRateLimiter } from './rate-limit';
 
 let server: http.Server;
@@ -155,10 +155,14 @@ describe('Fetcher', () => {
 });
 
 describe('a kept-alive connection the host closes as the next request goes out', () => {
-  /** Answers each connection's first request; a second request on the same connection finds it closed unread. */
-  async function closingHost() {
+  type Seen = Array<{ method: string; socketRequest: number }>;
+  /**
+   * Runs `use` with a fetcher (one connection at a time) and a host that answers each connection's first request; a
+   * second request on the same connection finds it closed unread.
+   */
+  async function withClosingHost(use: (fetcher: Fetcher, url: string, got: Seen) => Promise<void>) {
     const perSocket = new WeakMap<object, number>();
-    const got: Array<{ method: string; socketRequest: number }> = [];
+    const got: Seen = [];
     const host = http.createServer({ keepAliveTimeout: 60_000 }, (req, res) => {
       const n = (perSocket.get(req.socket) ?? 0) + 1;
       perSocket.set(req.socket, n);
@@ -167,66 +171,44 @@ describe('a kept-alive connection the host closes as the next request goes out',
       res.writeHead(200, { 'content-type': 'text/plain' }).end(`answer ${got.length}`);
     });
     await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
-    return { host, got, url: `http://127.0.0.1:${(host.address() as AddressInfo).port}` };
-  }
-
-  it('sends a GET again on a new connection, once, and gets its answer', async () => {
-    const { host, got, url } = await closingHost();
     const fetcher = local({ concurrency: 1 });
     try {
-      expect((await fetcher.fetch({ url: `${url}/a` })).body).toBe('answer 1');
-      const second = await fetcher.fetch({ url: `${url}/b` });
-      expect(second.error).toBeUndefined();
-      expect(second.body).toBe('answer 3');
-      expect(got).toEqual([
-        { method: 'GET', socketRequest: 1 },
-        { method: 'GET', socketRequest: 2 },
-        { method: 'GET', socketRequest: 1 },
-      ]);
-      expect(fetcher.stats.resetRetries).toBe(1);
+      await use(fetcher, `http://127.0.0.1:${(host.address() as AddressInfo).port}`, got);
     } finally {
       fetcher.close();
       host.closeAllConnections();
       await new Promise((resolve) => host.close(resolve));
     }
-  });
+  }
 
-  it('does not send a POST twice: the reset is its answer', async () => {
-    const { host, got, url } = await closingHost();
-    const fetcher = local({ concurrency: 1 });
-    try {
+  it.each<{ what: string; request: Omit<FetchRequest, 'url'> & { path: string } }>([
+    { what: 'a GET', request: { path: '/b' } },
+    { what: 'a POST marked repeatable (a password sign-in)', request: { method: 'POST', path: '/login', body: '{}', repeatable: true } },
+  ])('sends $what again on a new connection, once, and gets its answer', ({ request: { path, ...request } }) =>
+    withClosingHost(async (fetcher, url, got) => {
+      expect((await fetcher.fetch({ url: `${url}/a` })).body).toBe('answer 1');
+      const again = await fetcher.fetch({ url: `${url}${path}`, ...request });
+      expect(again.error).toBeUndefined();
+      expect(again.body).toBe('answer 3');
+      const method = request.method ?? 'GET';
+      expect(got).toEqual([
+        { method: 'GET', socketRequest: 1 },
+        { method, socketRequest: 2 },
+        { method, socketRequest: 1 },
+      ]);
+      expect(fetcher.stats.resetRetries).toBe(1);
+    }),
+  );
+
+  it('does not send a POST twice: the reset is its answer', () =>
+    withClosingHost(async (fetcher, url, got) => {
       await fetcher.fetch({ url: `${url}/a` });
       const post = await fetcher.fetch({ method: 'POST', url: `${url}/b`, body: '{}' });
       expect(post.status).toBe(0);
       expect(post.error).toMatch(/closed the connection/);
       expect(got.map((request) => request.method)).toEqual(['GET', 'POST']);
       expect(fetcher.stats.resetRetries).toBe(0);
-    } finally {
-      fetcher.close();
-      host.closeAllConnections();
-      await new Promise((resolve) => host.close(resolve));
-    }
-  });
-  it('sends a POST marked repeatable (a password sign-in) again on a new connection, once', async () => {
-    const { host, got, url } = await closingHost();
-    const fetcher = local({ concurrency: 1 });
-    try {
-      await fetcher.fetch({ url: `${url}/a` });
-      const signIn = await fetcher.fetch({ method: 'POST', url: `${url}/login`, body: '{}', repeatable: true });
-      expect(signIn.error).toBeUndefined();
-      expect(signIn.body).toBe('answer 3');
-      expect(got).toEqual([
-        { method: 'GET', socketRequest: 1 },
-        { method: 'POST', socketRequest: 2 },
-        { method: 'POST', socketRequest: 1 },
-      ]);
-      expect(fetcher.stats.resetRetries).toBe(1);
-    } finally {
-      fetcher.close();
-      host.closeAllConnections();
-      await new Promise((resolve) => host.close(resolve));
-    }
-  });
+    }));
 });
 
 describe('address policy', () => {

@@ -10,6 +10,7 @@ import { USER_AGENT } from '../version';
 import { addressRefusal, policyLookup, type HostResolver } from './address-policy';
 import { HostPoliteness, type PaceOutcome } from './politeness';
 import { HostRateLimiter } from './rate-limit';
+import { failedOnStaleConnection } from './stale-connection';
 
 export interface FetchRequest {
   method?: string;
@@ -30,6 +31,9 @@ export interface FetchRequest {
    */
   repeatable?: boolean;
 }
+
+/** What a request says about how it is sent (its body, and whether it may be sent again). */
+type SendOptions = Pick<FetchRequest, 'body' | 'binary' | 'once' | 'repeatable'>;
 
 export interface FetcherOptions {
   policy: AddressPolicy;
@@ -304,7 +308,7 @@ export class Fetcher {
       }
       if (this.aborter.signal.aborted) return failed('scan aborted');
 
-      const answer = await this.exchangeOnce(method, parsed, requestHeaders, request.body, request.binary === true, request.once === true, request.repeatable === true);
+      const answer = await this.exchangeOnce(method, parsed, requestHeaders, request);
       if (typeof answer === 'string') return failed(answer);
       const hop = answer;
 
@@ -344,7 +348,7 @@ export class Fetcher {
    * Retry-After), and remembers a host that cannot be reached so later requests fail at once with the same error.
    * Returns the hop or the error text.
    */
-  private async exchangeOnce(method: string, url: URL, headers: Record<string, string>, body: string | undefined, binary: boolean, once = false, repeatable = false): Promise<Hop | string> {
+  private async exchangeOnce(method: string, url: URL, headers: Record<string, string>, request: SendOptions): Promise<Hop | string> {
     const host = url.host;
     for (let attempt = 0; ; attempt++) {
       const known = this.unreachable.get(host);
@@ -358,7 +362,7 @@ export class Fetcher {
       const release = await this.slot();
       let hop: Hop;
       try {
-        hop = await this.onceOnFreshSocketIfReset(method, url, headers, body, binary, repeatable);
+        hop = await this.onceOnFreshSocketIfReset(method, url, headers, request);
       } catch (error) {
         this.limiter.release(host, 'failed');
         const text = describeError(error as NodeJS.ErrnoException, url.href);
@@ -370,7 +374,7 @@ export class Fetcher {
       const retryAfter = hop.headers.find(([name]) => name === 'retry-after')?.[1];
       if (hop.status === 429 || hop.status === 503 || retryAfter !== undefined) this.slowDowns.set(host, (this.slowDowns.get(host) ?? 0) + 1);
       const retryIn = this.limiter.release(host, { status: hop.status, retryAfter, latencyMs: hop.firstByteMs, attempt });
-      if (retryIn === undefined || once || attempt >= this.maxRetries || this.aborter.signal.aborted) return hop;
+      if (retryIn === undefined || request.once === true || attempt >= this.maxRetries || this.aborter.signal.aborted) return hop;
       this.stats.retries++;
     }
   }
@@ -381,14 +385,16 @@ export class Fetcher {
    * sent twice (GET, HEAD, OPTIONS, or one marked `repeatable`) is then sent once more on a new connection, as browsers
    * do; a reset on a new connection is the host's answer.
    */
-  private async onceOnFreshSocketIfReset(method: string, url: URL, headers: Record<string, string>, body: string | undefined, binary: boolean, repeatable: boolean): Promise<Hop> {
+  private async onceOnFreshSocketIfReset(method: string, url: URL, headers: Record<string, string>, request: SendOptions): Promise<Hop> {
+    const binary = request.binary === true;
     try {
-      return await this.once(method, url, headers, body, binary);
+      return await this.once(method, url, headers, request.body, binary);
     } catch (error) {
       const failure = error as NodeJS.ErrnoException & { reusedSocket?: boolean };
-      if (!failure.reusedSocket || failure.code !== 'ECONNRESET' || !(IDEMPOTENT.has(method) || repeatable) || this.aborter.signal.aborted) throw error;
+      const resendable = IDEMPOTENT.has(method) || request.repeatable === true;
+      if (!failedOnStaleConnection(failure, failure.reusedSocket) || !resendable || this.aborter.signal.aborted) throw error;
       this.stats.resetRetries++;
-      return this.once(method, url, headers, body, binary);
+      return this.once(method, url, headers, request.body, binary);
     }
   }
 

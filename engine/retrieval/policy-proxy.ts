@@ -4,6 +4,7 @@ import net, { isIP, type AddressInfo, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { AddressPolicy } from '../scan';
 import { addressRefusal, policyLookup } from './address-policy';
+import { failedOnStaleConnection } from './stale-connection';
 
 /** A connection the address policy refused. */
 export interface ProxyRefusal {
@@ -232,7 +233,7 @@ class ProxyHandlers {
       if (error.code === 'EADDRPOLICY') return this.refuseRequest(res, label, error.message);
       // A kept-alive connection the site closed as the request went out: sent again once on a new connection, as
       // browsers do (the site never read it).
-      if (body && !fresh && upstream.reusedSocket && STALE_CONNECTION_CODES.has(error.code ?? '')) return this.send(forwarding, body, true);
+      if (body && !fresh && failedOnStaleConnection(error, upstream.reusedSocket)) return this.send(forwarding, body, true);
       res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' }).end(`The scanner's proxy could not reach ${label}: ${error.message}\n`);
     });
     if (body) upstream.end(body);
@@ -263,8 +264,6 @@ interface Forwarding {
   label: string;
 }
 
-/** Errors of a request sent on a kept-alive connection the other end had already closed. */
-const STALE_CONNECTION_CODES = new Set(['ECONNRESET', 'EPIPE']);
 /** Request bodies up to this size are read whole before sending, so the request can be sent again. */
 const RESENDABLE_BODY_BYTES = 1024 * 1024;
 

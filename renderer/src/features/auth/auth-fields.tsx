@@ -40,3 +40,25 @@ export function PasswordField({
     </Field.Root>
   );
 }
+
+/** A new password and its confirmation (sign-up, password reset). */
+export function NewPasswordFields({
+  label,
+  password,
+  confirmPassword,
+  onPassword,
+  onConfirmPassword,
+}: {
+  label: string;
+  password: string;
+  confirmPassword: string;
+  onPassword: (value: string) => void;
+  onConfirmPassword: (value: string) => void;
+}) {
+  return (
+    <>
+      <PasswordField label={label} name="password" autoComplete="new-password" value={password} onChange={onPassword} />
+      <PasswordField label="Confirm Password" name="confirmPassword" autoComplete="new-password" value={confirmPassword} onChange={onConfirmPassword} />
+    </>
+  );
+}

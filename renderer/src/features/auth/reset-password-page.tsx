@@ -7,7 +7,7 @@ import { useHydrated } from '../../app/hydration';
 import { useServices, useSupabase } from '../../app/services';
 import { notify } from '../../ui/toaster';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { PasswordField } from './auth-fields';
+import { NewPasswordFields } from './auth-fields';
 import { AuthCard } from './auth-card';
 import { MIN_PASSWORD_LENGTH } from './passwords';
 import { isRecoveryFragment } from './redirect-error';
@@ -109,8 +109,7 @@ export function ResetPasswordPage() {
     >
       <form method="post" onSubmit={(e) => void handleSubmit(e)} aria-label="Reset password">
         <Stack gap="5">
-          <PasswordField label="New Password" name="password" autoComplete="new-password" value={password} onChange={setPassword} />
-          <PasswordField label="Confirm Password" name="confirmPassword" autoComplete="new-password" value={confirmPassword} onChange={setConfirmPassword} />
+          <NewPasswordFields label="New Password" password={password} confirmPassword={confirmPassword} onPassword={setPassword} onConfirmPassword={setConfirmPassword} />
           <Button
             type="submit"
             colorPalette="brand"

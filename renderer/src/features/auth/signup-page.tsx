@@ -4,7 +4,7 @@ import { Navigate, Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useSupabase } from '../../app/services';
 import { notify } from '../../ui/toaster';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { EmailField, PasswordField } from './auth-fields';
+import { EmailField, NewPasswordFields } from './auth-fields';
 import { AuthCard, OrDivider } from './auth-card';
 import { useAuth } from './auth-context';
 import { GoogleIcon } from './google-icon';
@@ -99,8 +99,7 @@ export function SignupPage() {
         <form method="post" onSubmit={(e) => void handleSignUp(e)} aria-label="Sign up">
           <Stack gap="5">
             <EmailField value={email} onChange={setEmail} />
-            <PasswordField label="Password" name="password" autoComplete="new-password" value={password} onChange={setPassword} />
-            <PasswordField label="Confirm Password" name="confirmPassword" autoComplete="new-password" value={confirmPassword} onChange={setConfirmPassword} />
+            <NewPasswordFields label="Password" password={password} confirmPassword={confirmPassword} onPassword={setPassword} onConfirmPassword={setConfirmPassword} />
             <Button
               type="submit"
               colorPalette="brand"
