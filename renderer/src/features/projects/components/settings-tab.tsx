@@ -2,28 +2,13 @@ import { Button, Card, Checkbox, Field, HStack, Input, NativeSelect, SimpleGrid,
 import { PROJECT_LIMITS, PROJECT_STATUSES, toPageCount, updateProjectBodySchema, type Project, type UpdateProjectBody } from '@common/projects';
 import { useState, type FormEvent } from 'react';
 import { useUpdateProject } from '../hooks/use-update-project';
+import { afterSave, settingsValuesOf as valuesOf, type SettingsValues } from '../settings-values';
 import { texts } from '../texts';
 
-interface Values {
-  instruction_text: string;
-  secret_instruction: string;
-  status: string;
-  url: string;
-  num_pages: string;
-  active_mode: boolean;
-}
+type Values = SettingsValues;
 
 type Errors = Partial<Record<keyof Values, string>>;
 type TextField = Exclude<keyof Values, 'active_mode'>;
-
-const valuesOf = (project: Project): Values => ({
-  instruction_text: project.instruction_text ?? '',
-  secret_instruction: project.secret_instruction ?? '',
-  status: project.status,
-  url: project.url,
-  num_pages: String(project.num_pages),
-  active_mode: project.active_mode ?? false,
-});
 
 const STATUS_LABELS: Record<string, string> = { active: 'Active', completed: 'Completed', archived: 'Archived' };
 
@@ -70,8 +55,10 @@ export function SettingsTab({ project }: { project: Project }) {
       return;
     }
     setErrors({});
+    const sent = values;
     update.mutate(parsed.data, {
-      onSuccess: (saved) => setValues(valuesOf(saved)),
+      // A field changed while the save was on its way keeps the change (it is saved with the next Save Changes).
+      onSuccess: (saved) => setValues((current) => afterSave(current, sent, saved)),
     });
   }
 
