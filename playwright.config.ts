@@ -35,7 +35,9 @@ export default defineConfig({
   use: {
     baseURL,
     screenshot: 'on',
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: each action's DOM snapshot, network and console. Without the screencast, which
+    // cost 40 % of the run's time on a 2-core machine (three specs: 122 s with it, 80 s without, 72 s with no trace).
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     launchOptions: {
       executablePath: chromium,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
