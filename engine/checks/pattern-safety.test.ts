@@ -24,6 +24,11 @@ import { cpuTimed } from '../testing/cpu-time';
 
 /** Per pattern and input: a linear pattern needs a few ms at 100,000 characters even on a busy 2-core machine. */
 const BUDGET_MS = 100;
+/**
+ * The budgets are CPU time, which a busy machine does not stretch; the wall time is. Quiet, the longest test takes
+ * about 8 s; with the machine 8-10 times oversubscribed it took 127 s. This is only the guard against a hang.
+ */
+const WALL_GUARD_MS = 600_000;
 /** Allowance per match of a global pattern. */
 const PER_MATCH_MS = 0.002;
 const LENGTHS = [1_000, 10_000, 100_000];
@@ -154,7 +159,7 @@ describe('patterns over site-controlled text stay linear', () => {
   it('every regular expression literal in the engine runs within budget on adversarial inputs', () => {
     const results = literalPatterns().map(({ where, regex }) => ({ where: `${where} ${regex.source.slice(0, 80)}`, worst: slowest((text) => runOver(regex, text), literalFragments(regex.source)) }));
     expect(report(results)).toEqual([]);
-  }, 120_000);
+  }, WALL_GUARD_MS);
 
   it('every error signature and secret rule (built at run time) runs within budget', () => {
     const named: Named[] = [
@@ -165,7 +170,7 @@ describe('patterns over site-controlled text stay linear', () => {
     ];
     const results = named.map(({ where, regex }) => ({ where, worst: slowest((text) => runOver(regex, text), literalFragments(regex.source)) }));
     expect(report(results)).toEqual([]);
-  }, 120_000);
+  }, WALL_GUARD_MS);
 
   it('the public scanners run within budget on adversarial bodies', () => {
     const scanners: Record<string, (text: string) => unknown> = {
@@ -189,7 +194,7 @@ describe('patterns over site-controlled text stay linear', () => {
     const extra = ['Traceback (most recent call last):\n', 'at a.b(c.java:1)\n', 'app.rb:1:in ', 'apiKey = "', 'panic: x\n', 'H="https://n8n.a.io/webhook/a";fetch(H,{body:JSON.stringify(', 'https://hooks.zapier.com/hooks/catch/123/abcdef/'];
     const results = Object.entries(scanners).map(([where, scan]) => ({ where, worst: slowest(scan, extra) }));
     expect(report(results)).toEqual([]);
-  }, 120_000);
+  }, WALL_GUARD_MS);
 });
 
 /** A site whose every body, header and probe answer is `text`. */
@@ -228,5 +233,5 @@ describe('checks over a hostile site stay within budget', () => {
       }
     }
     expect(report(results)).toEqual([]);
-  }, 180_000);
+  }, WALL_GUARD_MS);
 });
