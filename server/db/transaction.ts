@@ -14,6 +14,11 @@ import * as schema from './schema';
 export async function transaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
   const pool = (db as Db & { $client: unknown }).$client;
   if (!(pool instanceof pg.Pool)) throw new Error('transaction() needs a database on a pool');
+  return poolTransaction(pool, (client) => work(drizzle(client, { schema })));
+}
+
+/** The same on a pool's client itself, for SQL written by hand. */
+export async function poolTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   let broken: Error | undefined;
   // A checked-out client has no 'error' listener of the pool's: a connection lost between two queries would
@@ -31,7 +36,7 @@ export async function transaction<T>(db: Db, work: (tx: Db) => Promise<T>): Prom
     await run('begin');
     let result: T;
     try {
-      result = await work(drizzle(client, { schema }));
+      result = await work(client);
     } catch (error) {
       await run('rollback').catch(() => undefined);
       throw error;

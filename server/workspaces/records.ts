@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { poolTransaction } from '../db/transaction';
 
 // A workspace's records, wherever they are: every table with a workspace_id column (read from information_schema
 // at each deletion, so a table added later is not forgotten). Used when a workspace is deleted and when an
@@ -40,26 +41,8 @@ export async function deleteWorkspaceRecords(client: pg.PoolClient, workspaceId:
   return { apiKeyHashes: keys.map((key) => key.key_hash), deleted };
 }
 
-/** Runs `work` in one transaction on a client of the pool. */
-export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  try {
-    await client.query('begin');
-    try {
-      const result = await work(client);
-      await client.query('commit');
-      return result;
-    } catch (error) {
-      await client.query('rollback').catch((rollbackError: Error) => {
-        broken = rollbackError;
-      });
-      throw error;
-    }
-  } finally {
-    client.release(broken);
-  }
-}
+/** Runs `work` in one transaction on a client of the pool (a lost connection is never an uncaught error). */
+export const inTransaction = poolTransaction;
 
 /** Serialises the changes of one workspace's members and seats (across instances: a PostgreSQL advisory lock). */
 export async function lockWorkspace(client: pg.PoolClient, workspaceId: string): Promise<void> {
