@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase, type FreshDatabase } from '../testing/fresh-database';
+import { freshDatabase, terminateBackend, type FreshDatabase } from '../testing/fresh-database';
 import * as schema from './schema';
 import { transaction } from './transaction';
 
@@ -59,11 +59,7 @@ describe('transaction()', () => {
       await expect(
         transaction(db, async (tx) => {
           const { rows } = await tx.execute('select pg_backend_pid() as pid');
-          const killer = new pg.Client({ connectionString: database.url });
-          await killer.connect();
-          await killer.query('select pg_terminate_backend($1)', [(rows[0] as { pid: number }).pid]);
-          await killer.end();
-          await new Promise((resolve) => setTimeout(resolve, 200));
+          await terminateBackend(database.url, (rows[0] as { pid: number }).pid);
           await tx.execute('select 1');
         }),
       ).rejects.toThrow();

@@ -81,3 +81,15 @@ export async function openFreshDatabase(): Promise<Database> {
     },
   };
 }
+
+/**
+ * Ends the server side of connection `pid` (`pg_backend_pid()`) from a connection of its own, as a database restart
+ * would, and waits a moment so the server's notice reaches the client while it sits between two queries.
+ */
+export async function terminateBackend(url: string, pid: number): Promise<void> {
+  const killer = new pg.Client({ connectionString: url });
+  await killer.connect();
+  await killer.query('select pg_terminate_backend($1)', [pid]);
+  await killer.end();
+  await new Promise((resolve) => setTimeout(resolve, 200));
+}

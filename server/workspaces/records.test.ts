@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase, type FreshDatabase } from '../testing/fresh-database';
+import { freshDatabase, terminateBackend, type FreshDatabase } from '../testing/fresh-database';
 import { inTransaction } from './records';
 
 describe("the workspaces' transactions", () => {
@@ -22,12 +22,7 @@ describe("the workspaces' transactions", () => {
       await expect(
         inTransaction(pool, async (client) => {
           const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
-          const killer = new pg.Client({ connectionString: database.url });
-          await killer.connect();
-          await killer.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
-          await killer.end();
-          // The server's notice of the termination reaches the client while it waits between queries.
-          await new Promise((resolve) => setTimeout(resolve, 200));
+          await terminateBackend(database.url, rows[0]!.pid);
           await client.query('select 1');
         }),
       ).rejects.toThrow();

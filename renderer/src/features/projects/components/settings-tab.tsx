@@ -5,10 +5,8 @@ import { useUpdateProject } from '../hooks/use-update-project';
 import { afterSave, settingsValuesOf as valuesOf, type SettingsValues } from '../settings-values';
 import { texts } from '../texts';
 
-type Values = SettingsValues;
-
-type Errors = Partial<Record<keyof Values, string>>;
-type TextField = Exclude<keyof Values, 'active_mode'>;
+type Errors = Partial<Record<keyof SettingsValues, string>>;
+type TextField = Exclude<keyof SettingsValues, 'active_mode'>;
 
 const STATUS_LABELS: Record<string, string> = { active: 'Active', completed: 'Completed', archived: 'Archived' };
 
@@ -17,7 +15,7 @@ const STATUS_LABELS: Record<string, string> = { active: 'Active', completed: 'Co
  * instructions (spec section 3), so Project Name and Test Instructions edit the same value.
  */
 export function SettingsTab({ project }: { project: Project }) {
-  const [values, setValues] = useState<Values>(() => valuesOf(project));
+  const [values, setValues] = useState<SettingsValues>(() => valuesOf(project));
   const [errors, setErrors] = useState<Errors>({});
   const [showSecret, setShowSecret] = useState(false);
   const update = useUpdateProject(project.id);
@@ -48,7 +46,7 @@ export function SettingsTab({ project }: { project: Project }) {
     if (!parsed.success) {
       const next: Errors = {};
       for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as keyof Values;
+        const field = issue.path[0] as keyof SettingsValues;
         next[field] ??= issue.message;
       }
       setErrors(next);
