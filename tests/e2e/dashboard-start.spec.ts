@@ -105,6 +105,7 @@ test('signed in, /dashboard/projects is rendered once, with its data: the first 
   expect(atReady!.text).toContain('https://rendered-once.example.com/');
   expect(atReady!.text).toContain(email);
   await expect(page.getByTestId('project-card')).toHaveCount(1);
+  await snapBoth(page, 'dashboard-rendered-once');
 });
 
 test('a stored access token about to expire is refreshed first: the app then asks for the list itself, once', async ({ page }) => {
