@@ -1,8 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/app';
+import { App, createAppQueryClient, type Booted } from './app/app';
 import { bootServices } from './app/boot';
 import { captureEntryLocation, type EntryLocation } from './app/entry-location';
+import { signedInFirstRender } from './app/first-render';
 import { createHydratingRouter } from './app/router';
 import { createBridge, type Bridge } from './bridge';
 
@@ -16,8 +17,8 @@ if (!rootElement) throw new Error('Root element not found');
 /**
  * A page the build prerendered (its HTML is on screen already) boots first, loads its route, then takes over the
  * HTML: hydrated when the address is exactly the prerendered one, rendered afresh in one step when a query or a
- * fragment may change what the page shows (?tab=..., a recovery link's #access_token=...). Any other page shows
- * the boot screen at once.
+ * fragment may change what the page shows (?tab=..., a recovery link's #access_token=...) or on a dashboard page
+ * opened signed in (app/first-render.ts). Any other page shows the boot screen at once.
  */
 async function start(root: HTMLElement, bridge: Bridge, entry: EntryLocation) {
   const prerendered = root.dataset.prerendered;
@@ -30,12 +31,16 @@ async function start(root: HTMLElement, bridge: Bridge, entry: EntryLocation) {
     );
     return;
   }
-  let booted;
+  let booted: Booted;
   try {
-    // The page's modules load while the services boot (the app config is a round trip to the server).
+    // The page's modules load while the services boot (the app config is a round trip to the server); a signed-in
+    // dashboard page also reads its session and asks for its first data meanwhile.
     const services = bootServices(bridge, entry);
-    const [ready, router] = await Promise.all([services, createHydratingRouter(services.then((s) => s.auth))]);
-    booted = { services: ready, router };
+    const queryClient = services.then(createAppQueryClient);
+    const modules = createHydratingRouter(services.then((s) => s.auth));
+    const signedIn = signedInFirstRender(services, queryClient, entry.pathname, modules);
+    const [ready, router, session] = await Promise.all([services, modules, signedIn]);
+    booted = { services: ready, router, queryClient: await queryClient, session: session ?? undefined };
   } catch {
     // The boot screen shows why and offers a retry.
     createRoot(root).render(
@@ -50,7 +55,9 @@ async function start(root: HTMLElement, bridge: Bridge, entry: EntryLocation) {
       <App bridge={bridge} entry={entry} booted={booted} />
     </StrictMode>
   );
-  if (entry.search === '' && entry.hash === '') hydrateRoot(root, app);
+  // Signed in, the page is rendered afresh, with its data when it came in time: the prerendered shell is the
+  // signed-out one, its skeletons and empty account would be replaced at once anyway.
+  if (entry.search === '' && entry.hash === '' && !booted.session) hydrateRoot(root, app);
   else createRoot(root).render(app);
 }
 

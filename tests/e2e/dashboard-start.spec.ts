@@ -56,6 +56,58 @@ test('signed in, /dashboard/projects asks for the project list with the page, be
   await snapBoth(page, 'dashboard-start-projects');
 });
 
+/** In the page, before its scripts: what the document holds when the app says it runs (html[data-app-ready]). */
+function watchAppReady() {
+  const root = globalThis as unknown as {
+    document: { querySelectorAll(selector: string): { length: number }; body: { textContent: string } | null };
+    MutationObserver: new (callback: () => void) => { observe(target: object, options: object): void; disconnect(): void };
+    __atAppReady?: { cards: number; loading: number; text: string };
+  };
+  const { document } = root;
+  const observer = new root.MutationObserver(() => {
+    if (root.__atAppReady || !document.querySelectorAll('html[data-app-ready]').length) return;
+    observer.disconnect();
+    root.__atAppReady = {
+      cards: document.querySelectorAll('[data-testid="project-card"]').length,
+      loading: document.querySelectorAll('[data-testid="project-grid"][aria-busy="true"]').length,
+      text: document.body?.textContent ?? '',
+    };
+  });
+  // The document may have no element yet when this runs.
+  observer.observe(document, { attributes: true, attributeFilter: ['data-app-ready'], subtree: true });
+}
+
+test('signed in, /dashboard/projects is rendered once, with its data: the first page the app shows has the cards and the account', async ({ page }) => {
+  test.setTimeout(120_000);
+  const email = await signedIn(page);
+  const { access_token } = await storedSession(page);
+  const created = await page.request.post('/project', {
+    headers: { authorization: `Bearer ${access_token}` },
+    data: { url: 'https://rendered-once.example.com/', instruction_text: 'Rendered once', num_pages: 1 },
+  });
+  expect(created.ok()).toBe(true);
+  await page.waitForLoadState('networkidle');
+
+  // The app's entry is held until the start script's answer is in, as on a machine where the API is quicker than
+  // the app's modules: the app then has the list before its first render.
+  await page.addInitScript(watchAppReady);
+  const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/projects', { timeout: 60_000 });
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await answered;
+    await route.continue();
+  });
+  await page.goto('/dashboard/projects');
+  await expect(page.locator('html[data-app-ready]')).toHaveCount(1, { timeout: 30_000 });
+  const atReady = await page.evaluate(() => (globalThis as unknown as { __atAppReady?: { cards: number; loading: number; text: string } }).__atAppReady);
+  expect(atReady, 'what the page held when the app started').toBeTruthy();
+  expect(atReady!.cards).toBe(1);
+  expect(atReady!.loading).toBe(0);
+  expect(atReady!.text).toContain('https://rendered-once.example.com/');
+  expect(atReady!.text).toContain(email);
+  await expect(page.getByTestId('project-card')).toHaveCount(1);
+  await snapBoth(page, 'dashboard-rendered-once');
+});
+
 test('a stored access token about to expire is refreshed first: the app then asks for the list itself, once', async ({ page }) => {
   test.setTimeout(120_000);
   await signedIn(page);

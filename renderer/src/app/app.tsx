@@ -1,5 +1,6 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { Session } from '@supabase/supabase-js';
 import { useCallback, useEffect, useState } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
 import { createQueryClient } from '../api/query-client';
@@ -17,18 +18,25 @@ import { createAppRouter } from './router';
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
-/** What a prerendered page has ready before it hydrates: the services and a router whose first page is loaded. */
+/**
+ * What a prerendered page has ready before it hydrates: the services and a router whose first page is loaded; a
+ * signed-in dashboard page may also have its session and, in `queryClient`, its first data (app/first-render.ts).
+ */
 export interface Booted {
   services: Services;
   router: AppRouter;
+  queryClient?: QueryClient;
+  session?: Session;
 }
 
-function ReadyApp({ services, initialRouter }: { services: Services; initialRouter?: AppRouter }) {
-  // A 401 means the session is gone: drop it locally and the route guard sends the user to /login.
-  const [queryClient] = useState(() =>
-    createQueryClient(() => void services.auth.current?.auth.signOut({ scope: 'local' })),
-  );
-  const [router] = useState(() => initialRouter ?? createAppRouter(services.auth));
+/** The app's query client: a 401 means the session is gone, so it is dropped and the route guard sends the user to /login. */
+export function createAppQueryClient(services: Services): QueryClient {
+  return createQueryClient(() => void services.auth.current?.auth.signOut({ scope: 'local' }));
+}
+
+function ReadyApp({ services, booted }: { services: Services; booted?: Booted }) {
+  const [queryClient] = useState(() => booted?.queryClient ?? createAppQueryClient(services));
+  const [router] = useState(() => booted?.router ?? createAppRouter(services.auth));
   const navigate = useCallback((path: string) => router.navigate(path), [router]);
   // Says the page now runs (hydrated, or rendered): tests and the paint benchmark wait for it. A prerendered page
   // then gets what the visitor did before (typed text, a click on 'Sign In').
@@ -44,7 +52,7 @@ function ReadyApp({ services, initialRouter }: { services: Services; initialRout
   return (
     <ServicesProvider value={services}>
       <QueryClientProvider client={queryClient}>
-        <AuthProvider>
+        <AuthProvider initialSession={booted?.session}>
           <WorkspaceProvider navigate={navigate}>
             <RouterProvider router={router} />
           </WorkspaceProvider>
@@ -62,7 +70,7 @@ export function App({ bridge, entry, booted }: { bridge: Bridge; entry: EntryLoc
   return (
     <ChakraProvider value={system}>
       <BootGate bridge={bridge} entry={entry} booted={booted?.services}>
-        {(services) => <ReadyApp services={services} initialRouter={booted?.router} />}
+        {(services) => <ReadyApp services={services} booted={booted} />}
       </BootGate>
       <Toaster />
     </ChakraProvider>

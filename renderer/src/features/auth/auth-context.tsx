@@ -11,15 +11,26 @@ export interface AuthState {
 
 const AuthContext = createContext<AuthState | null>(null);
 
-export function AuthProvider({ children }: { children: ReactNode }) {
+/** The same session as far as the app can tell: the same token for the same user. */
+const sameSession = (a: Session | null, b: Session | null) =>
+  a === b || (a !== null && b !== null && a.access_token === b.access_token && JSON.stringify(a.user) === JSON.stringify(b.user));
+
+/**
+ * `initialSession`: the session read before the first render (a signed-in dashboard page rendered with its data at
+ * once); without it the state is loading until supabase-js answers.
+ */
+export function AuthProvider({ initialSession, children }: { initialSession?: Session; children: ReactNode }) {
   const { auth } = useServices();
-  const [state, setState] = useState<AuthState>({ user: null, session: null, loading: true });
+  const [state, setState] = useState<AuthState>(() =>
+    initialSession ? { session: initialSession, user: initialSession.user, loading: false } : { user: null, session: null, loading: true },
+  );
 
   useEffect(() => {
     let current = true;
     let unsubscribe = () => {};
     const apply = (session: Session | null) => {
-      if (current) setState({ session, user: session?.user ?? null, loading: false });
+      // The session the page started with, told again, renders nothing anew.
+      if (current) setState((was) => (!was.loading && sameSession(was.session, session) ? was : { session, user: session?.user ?? null, loading: false }));
     };
     const attach = (supabase: SupabaseClient) => {
       if (!current) return;

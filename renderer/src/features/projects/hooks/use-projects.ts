@@ -1,9 +1,9 @@
 import { projectSchema } from '@common/projects';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { z } from 'zod';
 import { useApi } from '../../../app/services';
-import { ApiError } from '../../../api/http';
+import { ApiError, type ApiClient } from '../../../api/http';
 import { fetchPage, joinPages, pageParams } from '../../../api/pages';
 import { queryKeys } from '../../../api/query-keys';
 import { notify } from '../../../ui/toaster';
@@ -11,17 +11,20 @@ import { texts } from '../texts';
 
 const projectListSchema = z.array(projectSchema);
 
+/** The project list's query, also asked before the first render of a signed-in /dashboard/projects (app/first-render.ts). */
+export const projectsQuery = (api: ApiClient) =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.projects.list(),
+    queryFn: ({ pageParam, signal }) => fetchPage(api, '/projects', pageParam, projectListSchema, { fallbackError: 'Failed to fetch projects', signal }),
+    ...pageParams,
+  });
+
 /**
  * GET /projects, a page at a time (`fetchNextPage` loads the next); `projects` is every loaded page joined.
  * A failure toasts 'Failed to load projects' once per failure (a 401 is handled globally).
  */
 export function useProjects() {
-  const api = useApi();
-  const query = useInfiniteQuery({
-    queryKey: queryKeys.projects.list(),
-    queryFn: ({ pageParam, signal }) => fetchPage(api, '/projects', pageParam, projectListSchema, { fallbackError: 'Failed to fetch projects', signal }),
-    ...pageParams,
-  });
+  const query = useInfiniteQuery(projectsQuery(useApi()));
   const { isError, error, errorUpdatedAt } = query;
   useEffect(() => {
     if (isError && !(error instanceof ApiError && error.status === 401)) notify.error(...texts.loadProjectsFailed);
