@@ -1,5 +1,9 @@
-import { expect, test } from '@playwright/test';
-import { newEmail, recoveryLinkFor, signIn, signUp, snap, openReady } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { newEmail, recoveryLinkFor, signIn, signUp, snap, snapWidths, openReady } from './support';
+
+/** The spec's toast for a reset link that cannot be used. */
+const invalidLinkToast = (page: Page) =>
+  page.getByTestId('toast').filter({ hasText: 'Invalid reset link' }).filter({ hasText: 'This reset link is invalid or expired. Please request a new one.' });
 
 test('sign up, sign in, reach the projects page, sign out', async ({ page }) => {
   const email = newEmail();
@@ -73,7 +77,8 @@ test('forgot password: mail, link, new password, sign in with it', async ({ page
   await expect(page.getByText('Please check your email inbox and follow the instructions to reset your password.')).toBeVisible();
   await snap(page, 'reset-link-sent');
 
-  await page.goto(await recoveryLinkFor(email));
+  const link = await recoveryLinkFor(email);
+  await page.goto(link);
   await expect(page).toHaveURL(/\/reset-password/);
   await expect(page.getByText('Create a new secure password for your account')).toBeVisible();
   await snap(page, 'reset-password-valid');
@@ -83,6 +88,14 @@ test('forgot password: mail, link, new password, sign in with it', async ({ page
   await expect(page.getByText('Your password has been updated successfully.')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
 
+  // The same link again, now used: the spec's toast over the invalid-link panel.
+  await page.goto(link);
+  await expect(invalidLinkToast(page)).toBeVisible();
+  await expect(page.getByText('Invalid or Expired Link')).toBeVisible();
+  await snapWidths(page, 'reset-link-used');
+  await page.getByRole('button', { name: 'Back to Login' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+
   await signIn(page, email, 'new-secret');
   await expect(page).toHaveURL(/\/dashboard\/projects$/);
 });
@@ -90,10 +103,18 @@ test('forgot password: mail, link, new password, sign in with it', async ({ page
 test('a reset link without type=recovery is invalid', async ({ page }) => {
   await page.goto('/reset-password#access_token=abc');
   await expect(page.getByText('Invalid or Expired Link')).toBeVisible();
+  await expect(invalidLinkToast(page)).toBeVisible();
   await expect(page.getByText('Please return to the login page and request a new password reset link.')).toBeVisible();
   await snap(page, 'reset-password-invalid');
   await page.getByRole('button', { name: 'Back to Login' }).click();
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a recovery link whose tokens give no session is invalid', async ({ page }) => {
+  await page.goto('/reset-password#access_token=not-a-token&expires_in=3600&refresh_token=nope&token_type=bearer&type=recovery');
+  await expect(invalidLinkToast(page)).toBeVisible();
+  await expect(page.getByText('Invalid or Expired Link')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reset Password' })).toHaveCount(0);
 });
 
 test('unknown paths show the not-found page', async ({ page }) => {

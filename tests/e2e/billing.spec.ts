@@ -140,7 +140,7 @@ test('Plan & Billing: a failed list, an invoice opened outside, Basic chosen, Pr
   await expect(toastSaying(page, 'Error', 'Failed to update subscription: Internal Server Error')).toBeVisible();
   await expect(summary.getByTestId('billing-plan-title')).toHaveText('Enterprise Plan');
 
-  // Cancel: 'Processing...' while it runs, the toast, then 'Ends on' and 'Access until'.
+  // Cancel: a confirmation, 'Processing...' while it runs, the toast, then 'Ends on', 'Access until' and the status.
   await page.getByRole('button', { name: 'Back to My Subscription' }).click();
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -152,13 +152,27 @@ test('Plan & Billing: a failed list, an invoice opened outside, Basic chosen, Pr
     },
     { times: 1 },
   );
+  // Cancel Subscription asks first, naming the plan and the day access ends; keeping it changes nothing.
+  await closeToasts(page);
   await summary.getByRole('button', { name: 'Cancel Subscription' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Cancel subscription?' });
+  await expect(confirm).toContainText(`You keep access until ${PERIOD_END_TEXT}. After that the plan ends and you will not be charged again.`);
+  await expect(confirm).toContainText('Enterprise Plan');
+  await snapBoth(page, 'billing-cancel-confirm');
+  await confirm.getByRole('button', { name: 'Keep Subscription' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(summary.getByRole('button', { name: 'Cancel Subscription' })).toBeEnabled();
+  await expect(summary.getByTestId('billing-status')).toHaveText('Active subscription');
+  await summary.getByRole('button', { name: 'Cancel Subscription' }).click();
+  await confirm.getByRole('button', { name: 'Cancel Subscription' }).click();
+  await expect(confirm).toBeHidden();
   await expect(summary.getByRole('button', { name: 'Processing...' })).toBeDisabled();
   await expect(summary.getByRole('button', { name: 'Change Plan' })).toBeDisabled();
   release();
   await expect(toastSaying(page, 'Subscription Cancelled', 'Your subscription has been cancelled. You will still have access until the end of your billing period.')).toBeVisible();
   await expect(summary.getByTestId('billing-period-line')).toHaveText(`Ends on ${PERIOD_END_TEXT}`);
   await expect(summary.getByTestId('billing-cycle')).toHaveText(`Access until: ${PERIOD_END_TEXT}`);
+  await expect(summary.getByTestId('billing-status')).toHaveText(`Cancelled subscription, ends on ${PERIOD_END_TEXT}`);
   await expect(summary.getByRole('button', { name: 'Cancel Subscription' })).toHaveCount(0);
   await closeToasts(page);
   await expectNoSeriousA11yViolations(page);

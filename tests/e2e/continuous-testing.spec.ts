@@ -24,9 +24,12 @@ test('continuous testing: from the project Overview, the site token, a daily sch
     await page.setViewportSize({ width: 1280, height: 800 });
     await signedIn(page);
 
-    // The sidebar item stays greyed out and not clickable; with no project the page points to Projects.
-    await expect(page.getByTestId('nav-continuous-testing').first()).toHaveAttribute('aria-disabled', 'true');
-    await openReady(page, '/dashboard/continuous-testing');
+    // The sidebar item leads to the page; with no project the page points to Projects.
+    const navItem = page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Continuous Testing' });
+    await expect(navItem).not.toHaveAttribute('aria-disabled', 'true');
+    await navItem.click();
+    await expect(page).toHaveURL(/\/dashboard\/continuous-testing$/);
+    await expect(navItem).toHaveAttribute('aria-current', 'page');
     await expect(page.getByText('No projects yet')).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole('link', { name: 'Go to Projects' })).toHaveAttribute('href', '/dashboard/projects');
     await expect(page.getByRole('link', { name: 'Integration guide' })).toHaveAttribute('href', '/vibe-loop');

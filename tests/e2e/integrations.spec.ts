@@ -111,6 +111,15 @@ async function startReceiver(): Promise<{ url: (path: string) => string; receive
   return { url: (path) => `http://127.0.0.1:${port}${path}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
+/** A port on 127.0.0.1 that nothing listens on: one the system just gave out and took back. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
 /** Calls the product API from the page with the session's bearer token (web mode keeps it in localStorage). */
 async function callApi(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; text: string }> {
   return page.evaluate(
@@ -167,6 +176,13 @@ test('Webhook screen: checks, Test (200 and 500), saved with its secret once, a 
     await expect(result).toContainText('Verification failed');
     await expect(page.getByTestId('webhook-test-code')).toHaveText('500');
     await snapBoth(page, 'webhook-test-failed');
+    // No answer at all (nothing listens on the port): the spec's 'Webhook test failed', the reason below it.
+    await field.fill(`http://127.0.0.1:${await closedPort()}/hook`);
+    await page.getByRole('button', { name: 'Test', exact: true }).click();
+    await expect(page.getByTestId('webhook-test-reason')).toContainText('The webhook endpoint did not answer', { timeout: 15_000 });
+    await expect(page.getByTestId('webhook-test-title')).toHaveText('Webhook test failed');
+    await expect(page.getByTestId('webhook-test-code')).toHaveCount(0);
+    await snapBoth(page, 'webhook-test-unanswered');
 
     // Save: the signing secret shown once, with how to verify; the webhook listed.
     await field.fill(receiver.url('/ok'));

@@ -97,13 +97,15 @@ test('projects: create (validation first), card, detail, settings, run a real sc
   await details.getByRole('button', { name: 'Hide credentials', exact: true }).click();
   await expect(page.getByText('No scan yet.')).toBeVisible();
 
+  // Edit opens the Settings tab with the name field focused.
   await page.getByRole('button', { name: 'Edit', exact: true }).click();
-  await expect(page.getByText('Edit mode')).toBeVisible();
-
-  // Settings: Cancel resets, a page count under 1 becomes 1, Save Changes saves.
-  await page.getByRole('tab', { name: 'Settings' }).click();
+  await expect(page.getByRole('tab', { name: 'Settings' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByText('Project Settings')).toBeVisible();
   const settings = page.getByRole('form', { name: 'Project Settings' });
+  await expect(settings.getByLabel('Project Name')).toBeFocused();
+  await snapBoth(page, 'project-edit');
+
+  // Settings: Cancel resets, a page count under 1 becomes 1, Save Changes saves.
   await settings.getByLabel('Website URL').fill('https://changed.example');
   await settings.getByRole('button', { name: 'Cancel', exact: true }).click();
   await expect(settings.getByLabel('Website URL')).toHaveValue(siteUrl);
@@ -122,8 +124,13 @@ test('projects: create (validation first), card, detail, settings, run a real sc
   await expect(page.getByText('Changes saved')).toBeVisible();
   await expect(settings.getByLabel('Number of Pages')).toHaveValue('1');
   await settings.getByLabel('Number of Pages').fill('3');
+  // The project's PATCH answer: a save still on its way disables Save Changes, and with it Enter's submit.
+  const projectSaved = () => page.waitForResponse((response) => response.request().method() === 'PATCH' && /\/project\/[^/]+$/.test(new URL(response.url()).pathname));
   // Enter submits the form (the toasts of the first save sit over the button at this width).
+  const pagesSaved = projectSaved();
   await settings.getByLabel('Number of Pages').press('Enter');
+  await pagesSaved;
+  await expect(settings.getByRole('button', { name: 'Save Changes', exact: true })).toBeEnabled();
   await expect(settings.getByLabel('Number of Pages')).toHaveValue('3');
   await expect(page.getByRole('heading', { name: 'Fixture shop: check the sign-in form', level: 1 })).toBeVisible();
   // Active checks: off until chosen; saved on and read back after a reload, then off again for the passive scan below.
@@ -132,7 +139,7 @@ test('projects: create (validation first), card, detail, settings, run a real sc
   const saveActive = async (checked: boolean) => {
     await settings.getByText('Active checks', { exact: true }).click();
     await expect(activeChecks).toBeChecked({ checked });
-    const saved = page.waitForResponse((response) => response.request().method() === 'PATCH' && /\/project\/[^/]+$/.test(new URL(response.url()).pathname));
+    const saved = projectSaved();
     await settings.getByLabel('Number of Pages').press('Enter');
     expect(((await (await saved).json()) as { active_mode?: boolean }).active_mode).toBe(checked);
   };

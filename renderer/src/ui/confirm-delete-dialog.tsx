@@ -11,6 +11,7 @@ export function ConfirmDeleteDialog({
   deleting,
   confirmLabel = 'Delete',
   busyLabel = 'Deleting...',
+  dismissLabel = 'Cancel',
 }: {
   /** e.g. 'Delete project' */
   title: string;
@@ -25,6 +26,8 @@ export function ConfirmDeleteDialog({
   /** The red button's label when the action is not called Delete, e.g. 'Revoke'. */
   confirmLabel?: string;
   busyLabel?: string;
+  /** The button that keeps things as they are, when 'Cancel' would be ambiguous (e.g. cancelling a subscription). */
+  dismissLabel?: string;
 }) {
   return (
     <Dialog.Root open={open} onOpenChange={(d) => onOpenChange(d.open)} role="alertdialog" size={{ base: 'xs', sm: 'sm' }} placement="center">
@@ -41,10 +44,11 @@ export function ConfirmDeleteDialog({
                 {name}
               </Dialog.Description>
             </Dialog.Body>
-            <Dialog.Footer>
+            {/* Wraps on a narrow screen when both labels are long (Keep Subscription / Cancel Subscription). */}
+            <Dialog.Footer flexWrap="wrap">
               <Dialog.ActionTrigger asChild>
                 <Button variant="outline" disabled={deleting}>
-                  Cancel
+                  {dismissLabel}
                 </Button>
               </Dialog.ActionTrigger>
               <Button colorPalette="red" onClick={onConfirm} loading={deleting} loadingText={busyLabel}>

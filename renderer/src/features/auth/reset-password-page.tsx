@@ -10,14 +10,53 @@ import { useDocumentTitle } from '../../ui/use-document-title';
 import { NewPasswordFields } from './auth-fields';
 import { AuthCard } from './auth-card';
 import { MIN_PASSWORD_LENGTH } from './passwords';
-import { isRecoveryFragment } from './redirect-error';
+import { resetLinkOf, takeInvalidResetLink } from './redirect-error';
 
 /** The spec's 'back to login' delay after a successful reset. */
 const REDIRECT_DELAY_MS = 2000;
 
+/** The spec's toast for a link that cannot reset the password. */
+const toastInvalidLink = () => notify.error('Invalid reset link', 'This reset link is invalid or expired. Please request a new one.');
+
 /** No session behind the link (never redeemed, expired, or revoked): the link is what is wrong. */
 const isInvalidLinkError = (error: AuthError) =>
   isAuthSessionMissingError(error) || (isAuthApiError(error) && (error.status === 401 || error.status === 403));
+
+/**
+ * Toasts 'Invalid reset link' once when the page was opened from a link that cannot reset the password: one the auth
+ * server refused (used, expired, malformed), or a recovery link whose tokens gave no session. Answers whether the
+ * recovery link turned out to have no session (a page opened by hand has no link, and no toast).
+ */
+function useInvalidLinkToast(hydrated: boolean, hash: string): boolean {
+  const supabase = useSupabase();
+  const [sessionMissing, setSessionMissing] = useState(false);
+  useEffect(() => {
+    if (!hydrated) return;
+    const link = resetLinkOf(hash);
+    if (link === 'failed') {
+      // Toasted from the next task, here and below: a toast created while the app's first render commits never
+      // reaches the toaster (seen in Chromium with the page rendered afresh for its fragment).
+      if (takeInvalidResetLink(hash)) setTimeout(toastInvalidLink, 0);
+      return;
+    }
+    if (link !== 'recovery') return;
+    let current = true;
+    // supabase-js redeems the fragment's tokens while it starts; getSession waits for that.
+    // A failed read leaves the form: submitting it checks the session again and says what went wrong.
+    supabase.auth.getSession().then(
+      ({ data }) => {
+        if (!current || data.session) return;
+        setSessionMissing(true);
+        if (takeInvalidResetLink(hash)) setTimeout(toastInvalidLink, 0);
+      },
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [hydrated, hash, supabase]);
+  return sessionMissing;
+}
 
 /** /reset-password: opened from the recovery mail's link, whose fragment carries type=recovery. */
 export function ResetPasswordPage() {
@@ -39,7 +78,10 @@ export function ResetPasswordPage() {
   // The prerendered page shows the form: it is what a recovery link opens, and that link's fragment is read
   // only in the browser (a visit without one turns to the invalid-link message once the app runs).
   const hydrated = useHydrated();
-  const validLink = !hydrated || isRecoveryFragment(location.hash || entry.hash);
+  const hash = location.hash || entry.hash;
+  const link = resetLinkOf(hash);
+  const sessionMissing = useInvalidLinkToast(hydrated, hash);
+  const validLink = !hydrated || (link === 'recovery' && !sessionMissing);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -56,13 +98,13 @@ export function ResetPasswordPage() {
       // The recovery link signs the user in; without that session there is nothing to update.
       const { data } = await supabase.auth.getSession();
       if (!data.session) {
-        notify.error('Invalid reset link', 'This reset link is invalid or expired. Please request a new one.');
+        toastInvalidLink();
         return;
       }
       const { error } = await supabase.auth.updateUser({ password });
       if (error) {
         if (isInvalidLinkError(error)) {
-          notify.error('Invalid reset link', 'This reset link is invalid or expired. Please request a new one.');
+          toastInvalidLink();
         } else {
           notify.error('Error updating password', error.message);
         }

@@ -4,6 +4,7 @@ import { ApiError } from '../../api/http';
 import {
   billingErrorMessage,
   canCancel,
+  cancelConfirmation,
   compareColumns,
   emptyFilterText,
   filterCards,
@@ -123,7 +124,7 @@ describe('summaryView', () => {
       periodLine: 'Ends on January 1, 2026',
       cycleText: 'Access until: January 1, 2026',
       scheduledLine: null,
-      statusText: 'Active subscription',
+      statusText: 'Cancelled subscription, ends on January 1, 2026',
     });
   });
   it('an unknown plan counts as Enterprise', () => {
@@ -146,6 +147,16 @@ describe('historyRow', () => {
   });
   it('N/A for a plan GET /plans does not list, the raw status otherwise', () => {
     expect(historyRow(sub({ price_id: 'price_gone', status: 'past_due' }), PLANS)).toMatchObject({ price: 'N/A', status: 'past_due', active: false });
+  });
+});
+
+describe('cancelConfirmation', () => {
+  it('names the plan and the day access ends', () => {
+    expect(cancelConfirmation(sub(), PLANS)).toEqual({
+      title: 'Cancel subscription?',
+      question: 'You keep access until January 1, 2026. After that the plan ends and you will not be charged again.',
+      name: 'Pro Plan',
+    });
   });
 });
 

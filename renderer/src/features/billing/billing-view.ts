@@ -130,8 +130,24 @@ export function summaryView(current: Subscription | null, plans: readonly Plan[]
     periodLine: `${willRenew ? texts.renewsOn : texts.endsOn} ${date}`,
     scheduledLine: pending && willRenew ? texts.changesTo(TIER_NAMES[tierOfProductName(pending.product_name)], date) : null,
     notice: null,
-    statusText: statusText(current.status),
+    // Cancelled at period end, Stripe's status stays 'active' until that day: the column says it ends, and when.
+    statusText: current.status === 'active' && current.cancel_at_period_end ? texts.cancelledEnds(date) : statusText(current.status),
     cycleText: willRenew ? texts.nextBilling(date) : texts.accessUntil(date),
+  };
+}
+
+/** The question Cancel Subscription asks before it cancels: the plan, and the day its access ends. */
+export interface CancelConfirmation {
+  title: string;
+  question: string;
+  name: string;
+}
+
+export function cancelConfirmation(current: Subscription, plans: readonly Plan[]): CancelConfirmation {
+  return {
+    title: texts.cancelConfirmTitle,
+    question: texts.cancelConfirmQuestion(formatBillingDate(current.current_period_end)),
+    name: `${TIER_NAMES[tierOf(current, plans)]} Plan`,
   };
 }
 

@@ -17,8 +17,6 @@ export interface NavItem {
   label: string;
   to: string;
   icon: LucideIcon;
-  /** Shown greyed out and not clickable. */
-  disabled?: boolean;
 }
 
 export interface NavGroup {
@@ -45,7 +43,7 @@ export const navGroups: NavGroup[] = [
       { label: 'Plan (Stripe)', to: '/dashboard/billing', icon: CreditCard },
       { label: 'API', to: '/dashboard/api', icon: KeyRound },
       { label: 'Webhook', to: '/dashboard/webhook', icon: Webhook },
-      { label: 'Continuous Testing', to: '/dashboard/continuous-testing', icon: RefreshCw, disabled: true },
+      { label: 'Continuous Testing', to: '/dashboard/continuous-testing', icon: RefreshCw },
       { label: 'Support', to: '/dashboard/support', icon: LifeBuoy },
     ],
   },

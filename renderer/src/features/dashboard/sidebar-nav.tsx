@@ -25,23 +25,6 @@ function NavEntry({ item, onNavigate }: { item: NavItem; onNavigate?: () => void
       <item.icon />
     </Icon>
   );
-  if (item.disabled) {
-    // A disabled link per WAI-ARIA: no href, so it cannot be followed or focused.
-    return (
-      <chakra.span
-        role="link"
-        aria-disabled="true"
-        data-testid={`nav-${item.to.split('/').pop() ?? ''}`}
-        {...itemStyles}
-        color="fg.subtle"
-        opacity="0.6"
-        cursor="not-allowed"
-      >
-        {icon}
-        {item.label}
-      </chakra.span>
-    );
-  }
   return (
     <StyledNavLink
       to={item.to}

@@ -34,6 +34,8 @@ export function ProjectDetailPage() {
   const live = useScanProgress(id);
   const [confirming, setConfirming] = useState(false);
   const [tab, setTab] = useState('overview');
+  // Edit opens Settings with its first field focused; each click counts, so a second Edit focuses it again.
+  const [editRequests, setEditRequests] = useState(0);
   const { bridge } = useServices();
   const confirmPermission = useConfirmPermission(id);
   const [askingPermission, setAskingPermission] = useState(false);
@@ -55,6 +57,10 @@ export function ProjectDetailPage() {
   });
 
   const backToList = () => void navigate('/dashboard/projects');
+  const openSettings = () => {
+    setTab('settings');
+    setEditRequests((count) => count + 1);
+  };
 
   if (project.isPending) {
     return (
@@ -128,7 +134,7 @@ export function ProjectDetailPage() {
               <Play />
               {scanning ? 'Testing...' : 'Run Test'}
             </Button>
-            <Button variant="outline" flex={{ base: '1', md: 'initial' }} onClick={() => notify.info('Edit mode')}>
+            <Button variant="outline" flex={{ base: '1', md: 'initial' }} onClick={openSettings}>
               <Pencil />
               Edit
             </Button>
@@ -162,7 +168,7 @@ export function ProjectDetailPage() {
           <ActivityTab project={data} />
         </Tabs.Content>
         <Tabs.Content value="settings">
-          <SettingsTab key={data.id} project={data} />
+          <SettingsTab key={data.id} project={data} focusRequests={editRequests} />
         </Tabs.Content>
       </Tabs.Root>
 

@@ -32,12 +32,12 @@ describe('testOutcome', () => {
     expect(testOutcome(code)).toEqual({ state: 'success', statusCode: code });
   });
   it.each([199, 300, 404, 500])('%i is "Verification failed" with its code', (code) => {
-    expect(testOutcome(code)).toEqual({ state: 'error', message: 'Verification failed', statusCode: code });
+    expect(testOutcome(code)).toEqual({ state: 'error', message: 'Verification failed', reason: null, statusCode: code });
   });
-  it('a call without an answer shows the reason, or "Webhook test failed"', () => {
-    expect(testFailure('Address not allowed')).toEqual({ state: 'error', message: 'Address not allowed', statusCode: null });
-    expect(testFailure(undefined)).toEqual({ state: 'error', message: 'Webhook test failed', statusCode: null });
-    expect(testFailure(' ')).toEqual({ state: 'error', message: 'Webhook test failed', statusCode: null });
+  it('a call without an answer is "Webhook test failed", with the reason below when there is one', () => {
+    expect(testFailure('Address not allowed')).toEqual({ state: 'error', message: 'Webhook test failed', reason: 'Address not allowed', statusCode: null });
+    expect(testFailure(undefined)).toEqual({ state: 'error', message: 'Webhook test failed', reason: null, statusCode: null });
+    expect(testFailure(' ')).toEqual({ state: 'error', message: 'Webhook test failed', reason: null, statusCode: null });
   });
 });
 

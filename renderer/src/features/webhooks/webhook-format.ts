@@ -11,17 +11,23 @@ export function testUrlError(url: string): string | null {
   return url.trim() === '' ? WEBHOOK_TEXTS.testWithoutUrl : webhookUrlError(url);
 }
 
-/** The test result states of spec section 4: success for 200–299 (with the code), else 'Verification failed' and the code. */
-export type TestOutcome = { state: 'idle' } | { state: 'success'; statusCode: number } | { state: 'error'; message: string; statusCode: number | null };
+/**
+ * The test result states of spec section 4: success for 200–299 (with the code), else 'Verification failed' and the
+ * code; a test that got no answer is 'Webhook test failed' with the reason below it.
+ */
+export type TestOutcome =
+  | { state: 'idle' }
+  | { state: 'success'; statusCode: number }
+  | { state: 'error'; message: string; reason: string | null; statusCode: number | null };
 
 export function testOutcome(statusCode: number): TestOutcome {
   if (statusCode >= 200 && statusCode <= 299) return { state: 'success', statusCode };
-  return { state: 'error', message: WEBHOOK_TEXTS.verificationFailed, statusCode };
+  return { state: 'error', message: WEBHOOK_TEXTS.verificationFailed, reason: null, statusCode };
 }
 
-/** A test call that did not get an answer from the endpoint: the server's reason, or 'Webhook test failed'. */
+/** A test call that did not get an answer from the endpoint: 'Webhook test failed', and the server's reason if any. */
 export function testFailure(reason: string | null | undefined): TestOutcome {
-  return { state: 'error', message: reason && reason.trim() !== '' ? reason : WEBHOOK_TEXTS.testFailed, statusCode: null };
+  return { state: 'error', message: WEBHOOK_TEXTS.testFailed, reason: reason && reason.trim() !== '' ? reason.trim() : null, statusCode: null };
 }
 
 /** A delivery status's badge colour palette. */

@@ -1,10 +1,11 @@
 import { Card, Stack, Text } from '@chakra-ui/react';
 import { BILLING_TEXTS, currentSubscription, type Plan, type Subscription } from '@common/billing';
 import { useState } from 'react';
+import { ConfirmDeleteDialog } from '../../../ui/confirm-delete-dialog';
 import { LoadErrorCard } from '../../../ui/load-error-card';
 import { notify } from '../../../ui/toaster';
 import { useAuth } from '../../auth/auth-context';
-import { canCancel, historyRow, planCards, summaryView, tierOf, type BillingSubView, type PlanCard, type PlanFilter } from '../billing-view';
+import { canCancel, cancelConfirmation, historyRow, planCards, summaryView, tierOf, type BillingSubView, type PlanCard, type PlanFilter } from '../billing-view';
 import { useCancelSubscription } from '../hooks/use-cancel-subscription';
 import { useChangePlan } from '../hooks/use-change-plan';
 import { useCreateSubscription } from '../hooks/use-create-subscription';
@@ -69,7 +70,10 @@ function SubscriptionContent({ current, plans }: { current: Subscription | null;
     if (!current) create.mutate(card.priceId, { onSuccess: backToCurrent });
     else change.mutate({ subscriptionId: current.id, priceId: card.priceId, direction: card.action }, { onSuccess: backToCurrent });
   };
+  // Cancel Subscription asks first; once confirmed the dialog closes and the button shows 'Processing...'.
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
   const cancelCurrent = () => {
+    setConfirmingCancel(false);
     if (!current || !session || busy) return;
     cancel.mutate(current.id);
   };
@@ -78,8 +82,20 @@ function SubscriptionContent({ current, plans }: { current: Subscription | null;
     <Stack gap="6">
       <SummaryCard
         view={summaryView(current, plans ?? [])}
-        actions={{ hasSubscription: current !== null, canCancel: canCancel(current), disabled: busy, cancelling: cancel.isPending, onChangePlan: openPlans, onCancel: cancelCurrent }}
+        actions={{ hasSubscription: current !== null, canCancel: canCancel(current), disabled: busy, cancelling: cancel.isPending, onChangePlan: openPlans, onCancel: () => setConfirmingCancel(true) }}
       />
+      {current && (
+        <ConfirmDeleteDialog
+          {...cancelConfirmation(current, plans ?? [])}
+          open={confirmingCancel}
+          onOpenChange={setConfirmingCancel}
+          onConfirm={cancelCurrent}
+          deleting={cancel.isPending}
+          confirmLabel={texts.cancelSubscription}
+          busyLabel={texts.processing}
+          dismissLabel={texts.keepSubscription}
+        />
+      )}
       {view === 'plans' ? (
         <PlansView cards={cards} filter={filter} onFilter={setFilter} busy={busy} onChoose={choose} onBack={current ? backToCurrent : null} />
       ) : (

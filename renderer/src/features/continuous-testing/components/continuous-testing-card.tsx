@@ -3,7 +3,7 @@ import { RefreshCw } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import { texts } from '../texts';
 
-/** The way in from a project's Overview: the sidebar item stays greyed out, as the spec has it. */
+/** The way in from a project's Overview: the page opens on this project. */
 export function ContinuousTestingCard({ projectId }: { projectId: string }) {
   return (
     <Card.Root variant="outline" data-testid="continuous-testing-card">

@@ -1,6 +1,6 @@
 import { Button, Card, Checkbox, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
 import { PROJECT_LIMITS, PROJECT_STATUSES, toPageCount, updateProjectBodySchema, type Project, type UpdateProjectBody } from '@common/projects';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useUpdateProject } from '../hooks/use-update-project';
 import { afterSave, settingsValuesOf as valuesOf, type SettingsValues } from '../settings-values';
 import { texts } from '../texts';
@@ -10,15 +10,25 @@ type TextField = Exclude<keyof SettingsValues, 'active_mode'>;
 
 const STATUS_LABELS: Record<string, string> = { active: 'Active', completed: 'Completed', archived: 'Archived' };
 
+interface SettingsTabProps {
+  project: Project;
+  /** Project Name takes the focus each time this grows (the page's Edit button). */
+  focusRequests?: number;
+}
+
 /**
  * 'Project Settings'. The project has one text, instruction_text, that is both its name and its test
  * instructions (spec section 3), so Project Name and Test Instructions edit the same value.
  */
-export function SettingsTab({ project }: { project: Project }) {
+export function SettingsTab({ project, focusRequests = 0 }: SettingsTabProps) {
   const [values, setValues] = useState<SettingsValues>(() => valuesOf(project));
   const [errors, setErrors] = useState<Errors>({});
   const [showSecret, setShowSecret] = useState(false);
   const update = useUpdateProject(project.id);
+  const nameInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (focusRequests > 0) nameInput.current?.focus();
+  }, [focusRequests]);
 
   const set = (name: TextField) => (e: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [name]: e.target.value }));
@@ -76,7 +86,7 @@ export function SettingsTab({ project }: { project: Project }) {
           <Stack gap="5">
             <Field.Root invalid={Boolean(errors.instruction_text)}>
               <Field.Label>Project Name</Field.Label>
-              <Input name="name" value={values.instruction_text} onChange={set('instruction_text')} autoComplete="off" />
+              <Input ref={nameInput} name="name" value={values.instruction_text} onChange={set('instruction_text')} autoComplete="off" />
               <Field.HelperText>The project is listed under its test instructions.</Field.HelperText>
             </Field.Root>
             <Field.Root invalid={Boolean(errors.instruction_text)}>

@@ -76,14 +76,22 @@ export function WebhookForm({ onSaved }: { onSaved: (webhook: CreatedWebhook) =>
   );
 }
 
-/** The test result: nothing while idle, the status code on success, 'Verification failed' and the code otherwise. */
+/**
+ * The test result: nothing while idle, the status code on success, 'Verification failed' and the code, or 'Webhook
+ * test failed' with the reason below it.
+ */
 function TestResult({ outcome }: { outcome: TestOutcome }) {
   if (outcome.state === 'idle') return null;
   return (
     <Alert.Root status={outcome.state === 'success' ? 'success' : 'error'} role="status" data-testid="webhook-test-result" data-state={outcome.state}>
       <Alert.Indicator />
       <Alert.Content>
-        <Alert.Title>{outcome.state === 'success' ? texts.testSuccess : outcome.message}</Alert.Title>
+        <Alert.Title data-testid="webhook-test-title">{outcome.state === 'success' ? texts.testSuccess : outcome.message}</Alert.Title>
+        {outcome.state === 'error' && outcome.reason && (
+          <Alert.Description data-testid="webhook-test-reason" wordBreak="break-word">
+            {outcome.reason}
+          </Alert.Description>
+        )}
         {outcome.statusCode !== null && (
           <Alert.Description>
             {texts.statusCode}: <span data-testid="webhook-test-code">{outcome.statusCode}</span>

@@ -9,7 +9,7 @@ import { texts } from '../texts';
 /**
  * POST /webhook/test {url}: the server sends a signed test event and answers the endpoint's status code. The
  * result is the screen's test state (success 200–299, else 'Verification failed' with the code); a call that got
- * no answer from the endpoint ends in the server's reason or 'Webhook test failed'.
+ * no answer from the endpoint ends in 'Webhook test failed' with the server's reason.
  */
 export function useTestWebhook() {
   const api = useApi();
