@@ -1,11 +1,9 @@
 import type { ContinuousBuild } from '../common/continuous';
-import type { DesktopNotice } from './notifications';
+import { plural, type DesktopNotice } from './notice';
 import { siteLabel } from './notice-context';
 
 /** How many new findings a build notice names; the rest are counted. */
 const NAMED = 3;
-
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /** The continuous testing page of a build's project, which a click on its notice opens. */
 export const continuousTestingPath = (projectId: string) => `/dashboard/continuous-testing?project=${encodeURIComponent(projectId)}`;

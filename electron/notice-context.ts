@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { LiveMessage } from '../common/projects';
 import { apiHeaders, type ActiveSession } from './live-session';
-import type { NoticeContext } from './notifications';
+import type { NoticeContext } from './notice';
 
 /** How long a project's site or a scenario's name is reused before it is asked again. */
 export const CONTEXT_TTL_MS = 60_000;

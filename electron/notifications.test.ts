@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createNotifier, noticeFor, RecentKeys, type NoticeContext } from './notifications';
+import type { NoticeContext } from './notice';
+import { createNotifier, noticeFor, RecentKeys } from './notifications';
 import type { LiveMessage } from '../common/projects';
 
 const PROJECT = '11111111-1111-4111-8111-111111111111';

@@ -1,28 +1,6 @@
 import { liveMessageSchema, type LiveMessage } from '../common/projects';
 import { buildNotice } from './build-notice';
-
-/** A native notification to show, and the project a click opens. */
-export interface DesktopNotice {
-  /** Stable across reconnects: the same event replayed gives the same key. */
-  key: string;
-  title: string;
-  body: string;
-  projectId: string;
-  /** The app page a click opens; the project's page when absent. */
-  path?: string;
-}
-
-/** What main knows about projects and scenarios (from the API), for the texts and the click target. */
-export interface NoticeContext {
-  /** The site (URL or name) of a project, if known. */
-  siteOf(projectId: string): string | undefined;
-  /** The project and name of a scenario, if known. */
-  scenarioOf(scenarioId: string): { projectId: string; name: string } | undefined;
-}
-
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
-}
+import { plural, type DesktopNotice, type NoticeContext } from './notice';
 
 /** The notification for one live message, or null when the message is not worth one (progress, queued, ...). */
 export function noticeFor(message: LiveMessage, context: NoticeContext): DesktopNotice | null {

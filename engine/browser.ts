@@ -3,7 +3,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { startPolicyProxy, type PolicyProxy } from './retrieval/policy-proxy';
-import type { AddressPolicy } from './scan';
+import type { AddressPolicy } from './retrieval/address-policy';
 
 export type BrowserLookup = { path: string; source: string } | { path: null; reason: string };
 

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page as BrowserPag
 import type { AuditProgress } from '../../common/audits';
 import { launchPolicedChromium } from '../browser';
 import { urlRefusal } from '../retrieval/address-policy';
-import type { AddressPolicy } from '../scan';
+import type { AddressPolicy } from '../retrieval/address-policy';
 import { USER_AGENT } from '../version';
 
 /** What both browser audits take. */

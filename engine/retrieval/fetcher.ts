@@ -4,7 +4,7 @@ import https from 'node:https';
 import { isIP } from 'node:net';
 import { rootCertificates, type TLSSocket } from 'node:tls';
 import zlib from 'node:zlib';
-import type { AddressPolicy } from '../scan';
+import type { AddressPolicy } from './address-policy';
 import type { Exchange, HeaderList, TlsInfo } from '../types';
 import { USER_AGENT } from '../version';
 import { addressRefusal, policyLookup, type HostResolver } from './address-policy';

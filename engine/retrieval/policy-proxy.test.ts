@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { findChromium, launchChromium, launchPolicedChromium } from '../browser';
-import type { AddressPolicy } from '../scan';
+import type { AddressPolicy } from './address-policy';
 import { startPolicyProxy, type PolicyProxy } from './policy-proxy';
 import { render } from './render';
 

@@ -2,7 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import net, { isIP, type AddressInfo, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import type { AddressPolicy } from '../scan';
+import type { AddressPolicy } from './address-policy';
 import { addressRefusal, policyLookup } from './address-policy';
 import { failedOnStaleConnection } from './stale-connection';
 

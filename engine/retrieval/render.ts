@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page as BrowserPage, Response } from 'playwright-core';
 import { launchPolicedChromium } from '../browser';
-import type { AddressPolicy } from '../scan';
+import type { AddressPolicy } from './address-policy';
 import type { RenderResult } from '../types';
 import { USER_AGENT } from '../version';
 import { isWebhookUrl } from '../secrets/webhooks';

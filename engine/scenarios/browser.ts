@@ -1,7 +1,7 @@
 import { findChromium, launchPolicedChromium } from '../browser';
 import type { AddressPolicy } from '../retrieval/address-policy';
 import { prepareSpareContext } from './context';
-import type { ScenarioBrowser } from './index';
+import type { ScenarioBrowser } from './types';
 
 /**
  * One Chromium behind the address policy's proxy, shared by the runs of one worker, with one blank context kept

@@ -1,44 +1,18 @@
 // The engine's scenario interface: the server uses only what this file exports.
-import type { Browser } from 'playwright-core';
-import type { Step } from '../../common/scenarios';
-import type { AddressPolicy } from '../retrieval/address-policy';
 import { proposeWithLlm } from './llm';
 import { proposeFromSite } from './propose';
-import type { Credentials } from './types';
+import type { ProposalOptions, ProposedScenario } from './types';
 
-export type { Credentials, RunEvent, ScenarioRunOptions, ScenarioRunResult } from './types';
-
-/** An OpenAI-compatible chat completions endpoint (OpenAI, OpenRouter, Ollama, LM Studio). */
-export interface LlmSettings {
-  baseUrl: string;
-  apiKey: string | null;
-  model: string;
-}
-
-/** One Chromium behind the address policy's proxy, shared by the runs of one worker. */
-export interface ScenarioBrowser {
-  browser: Browser;
-  close(): Promise<void>;
-}
-
-export interface ProposalOptions {
-  website: string;
-  /** The project's test instructions (free text) and credentials. */
-  instructions: string | null;
-  credentials: Credentials | null;
-  browser: Browser;
-  policy: AddressPolicy;
-  rateLimit: number;
-  /** Absent: proposals from the site alone, no AI service. */
-  llm: LlmSettings | null;
-  signal?: AbortSignal;
-}
-
-export interface ProposedScenario {
-  website: string;
-  steps: Step[];
-  name: string;
-}
+export type {
+  Credentials,
+  LlmSettings,
+  ProposalOptions,
+  ProposedScenario,
+  RunEvent,
+  ScenarioBrowser,
+  ScenarioRunOptions,
+  ScenarioRunResult,
+} from './types';
 
 export { openScenarioBrowser } from './browser';
 export { scenarioCode } from './code';

@@ -3,7 +3,7 @@ import { SCENARIO_LIMITS, stepsSchema } from '../../common/scenarios';
 import { RunCollector } from './collector';
 import { firstPage, openGuardedContext } from './context';
 import { ProposalError } from './errors';
-import type { LlmSettings, ProposalOptions, ProposedScenario } from './index';
+import type { LlmSettings, ProposalOptions, ProposedScenario } from './types';
 import { ARIA_ROLES } from './locate';
 import { redactText, runScenario, secretForms } from './run';
 import { NAVIGATION_TIMEOUT_MS } from './steps';

@@ -3,7 +3,7 @@ import { stepsSchema, type Step } from '../../common/scenarios';
 import { RunCollector } from './collector';
 import { firstPage, openGuardedContext } from './context';
 import { ProposalError } from './errors';
-import type { ProposalOptions, ProposedScenario } from './index';
+import type { ProposalOptions, ProposedScenario } from './types';
 import { pickLocator } from './pick-locator';
 import { NAVIGATION_TIMEOUT_MS } from './steps';
 import type { Credentials } from './types';

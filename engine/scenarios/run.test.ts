@@ -3,7 +3,7 @@ import type { Step } from '../../common/scenarios';
 import { findChromium } from '../browser';
 import { startScenarioHarness, type ScenarioHarness } from '../testing/scenario-harness';
 import { SCENARIO_SITE_USER, type ScenarioSite } from '../testing/scenario-site';
-import type { ScenarioBrowser } from './index';
+import type { ScenarioBrowser } from './types';
 import { runScenario } from './run';
 import type { RunEvent } from './types';
 import { readZip } from './zip';

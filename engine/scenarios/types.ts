@@ -45,3 +45,35 @@ export interface ScenarioRunResult {
   consoleErrors: string[];
   failedRequests: { url: string; method: string; failure: string }[];
 }
+
+/** An OpenAI-compatible chat completions endpoint (OpenAI, OpenRouter, Ollama, LM Studio). */
+export interface LlmSettings {
+  baseUrl: string;
+  apiKey: string | null;
+  model: string;
+}
+
+/** One Chromium behind the address policy's proxy, shared by the runs of one worker. */
+export interface ScenarioBrowser {
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+export interface ProposalOptions {
+  website: string;
+  /** The project's test instructions (free text) and credentials. */
+  instructions: string | null;
+  credentials: Credentials | null;
+  browser: Browser;
+  policy: AddressPolicy;
+  rateLimit: number;
+  /** Absent: proposals from the site alone, no AI service. */
+  llm: LlmSettings | null;
+  signal?: AbortSignal;
+}
+
+export interface ProposedScenario {
+  website: string;
+  steps: Step[];
+  name: string;
+}

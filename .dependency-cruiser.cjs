@@ -1,0 +1,40 @@
+// Import rules over the whole code base (`npm run lint:imports`). ESLint holds the boundaries between processes per
+// file (eslint.config.mjs); this holds what one file cannot see: no module reaches itself through its imports,
+// type-only imports included (a circle of types is where a circle of code starts).
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'Move what both sides need into a module of its own (types.ts, notice.ts, ui/), imported by both.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'common-imports-only-zod',
+      severity: 'error',
+      comment: 'common/ is the contract every process shares: platform-free, zod only.',
+      from: { path: '^common/', pathNot: '\\.test\\.ts$' },
+      to: { dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown', 'core'], pathNot: '^node_modules/zod/' },
+    },
+    {
+      name: 'server-stays-in-server',
+      severity: 'error',
+      comment: 'The engine, the desktop shell, preload and the renderer never import the server (their tests may start one).',
+      from: { path: '^(engine|electron|preload|renderer)/', pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^server/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(out|dist|test-results|playwright-report)/|__fixtures__/.*\\.js$' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.web.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.d.ts', '.js', '.mjs', '.cjs'],
+    },
+  },
+};
