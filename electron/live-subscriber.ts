@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { liveMessageSchema, liveTicketSchema, type LiveMessage } from '../common/projects';
 import { apiHeaders, type ActiveSession } from './live-session';
 import { createSseParser, type SseEvent } from './sse';
@@ -57,16 +58,7 @@ export interface LiveSubscriber {
 
 /** Resolves after `ms`, or at once when `signal` aborts. */
 function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done);
-  });
+  return delay(ms, undefined, { signal }).catch(() => undefined);
 }
 
 async function askTicket(options: LiveSubscriberOptions, session: ActiveSession, signal: AbortSignal): Promise<string> {

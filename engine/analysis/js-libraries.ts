@@ -5,6 +5,7 @@
 import advisoryData from '../data/js-advisories.json';
 import type { Severity } from '../types';
 import { compareVersions, requiredLiteral } from './advisory-matching.mjs';
+import { escapeRegExp } from '../escape-regexp';
 
 export interface Advisory {
   atOrAbove?: string;
@@ -104,7 +105,7 @@ const COMPILED = compileDatabase(ADVISORIES);
 // of a bundle cost more than all the regexes together once the whole Retire.js repository is loaded.
 const LITERALS = [...new Set(COMPILED.flatMap((library) => library.filecontent.map((pattern) => pattern.literal)).filter((literal): literal is string => Boolean(literal)))];
 const LITERAL_SCAN = new RegExp(
-  [...LITERALS].sort((a, b) => b.length - a.length).map((literal) => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'),
+  [...LITERALS].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|'),
   'g',
 );
 /** Literals that start with another one: the scan takes the longest at each position, so the shorter is present too. */

@@ -1,9 +1,9 @@
 import { CREDENTIAL_ENV, type Locator, type Step } from '../../common/scenarios';
 import { ARIA_ROLES } from './locate';
 import { ACTION_TIMEOUT_MS, NAVIGATION_TIMEOUT_MS, describeStep } from './steps';
+import { escapeRegExp } from '../escape-regexp';
 
 const str = (value: string) => JSON.stringify(value);
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Playwright's locator call for a target, in the form Playwright's own code generator writes. */
 export function locatorCode(target: Locator): string {

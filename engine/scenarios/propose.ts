@@ -7,6 +7,7 @@ import type { ProposalOptions, ProposedScenario } from './types';
 import { pickLocator } from './pick-locator';
 import { NAVIGATION_TIMEOUT_MS } from './steps';
 import type { Credentials } from './types';
+import { escapeRegExp } from '../escape-regexp';
 
 /** The home page and this many pages linked from it: enough for a first suite, quick to read. */
 const MAX_PAGES = 5;
@@ -44,7 +45,6 @@ const READ_PAGE = `(() => {
   return { title: document.title.trim(), links, hasPassword: Boolean(document.querySelector('input[type=password]')), forms: document.forms.length };
 })()`;
 
-export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The path of a URL relative to the website, as a goto step writes it. */
 const pathOf = (url: URL) => `${url.pathname}${url.search}`;
 

@@ -6,6 +6,7 @@ import type { SiteBeforeProbes } from '../types';
 import { shannonEntropy } from './entropy';
 import { maskAll, maskSecret, secretId } from './mask';
 import { SECRET_RULES, findGenericSecrets, type MatchContext, type SecretRule, type SourceKind, type Verdict } from './patterns';
+import { escapeRegExp } from '../escape-regexp';
 
 /** One text a browser receives, with where it came from. */
 export interface TextSource {
@@ -45,10 +46,9 @@ export interface FoundSecret extends Omit<SecretHit, 'start' | 'end'> {
 const GENERIC_MIN_ENTROPY = 3.5;
 const PLACEHOLDER_IN_KEY = /your[_-]?(?:api|secret|key|token)|example|placeholder|redacted/i;
 
-const escapeRegex = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** One pass over the text finds which keywords occur (cheaper than ~150 indexOf calls over 2 MB). */
 const alternation = (words: Iterable<string>, flags: string) =>
-  new RegExp([...new Set(words)].sort((a, b) => b.length - a.length).map(escapeRegex).join('|'), flags);
+  new RegExp([...new Set(words)].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|'), flags);
 const KEYWORDS = alternation(SECRET_RULES.flatMap((rule) => rule.keywords), 'g');
 const KEYWORDS_CI = alternation(SECRET_RULES.flatMap((rule) => rule.keywordsCi ?? []), 'gi');
 

@@ -3,6 +3,7 @@
  * PostgreSQL, or reconnect to DATABASE_URL) with growing pauses between attempts, until it succeeds or is stopped.
  * It holds the state that /health and the API's 503 answers report, and tells listeners when the database is back.
  */
+import { setTimeout as delay } from 'node:timers/promises';
 
 export type Availability = { state: 'up' } | { state: 'down'; detail: string; since: number; attempts: number };
 
@@ -14,17 +15,8 @@ export interface Clock {
 
 export const systemClock: Clock = {
   now: () => Date.now(),
-  sleep: (ms, signal) =>
-    new Promise<void>((resolve) => {
-      if (signal.aborted) return resolve();
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        signal.removeEventListener('abort', done);
-        resolve();
-      }
-      signal.addEventListener('abort', done, { once: true });
-    }),
+  // Resolves after `ms`, or at once when `signal` aborts.
+  sleep: (ms, signal) => delay(ms, undefined, { signal }).catch(() => undefined),
 };
 
 export interface Backoff {

@@ -1,5 +1,6 @@
 // What the MCP tools do with a user's projects and scans: find or create the project of a URL, queue its scan,
 // wait for it while reporting progress, and read scans back. Every query is scoped to the API key's workspace.
+import { setTimeout as delay } from 'node:timers/promises';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { createProjectBodySchema } from '../../common/projects';
 import { PlanLimitError } from '../billing/plan-gate';
@@ -134,18 +135,17 @@ export function completedResult(row: ScanRow): ScanResult {
 export type ProgressListener = (progress: ScanProgress | null, state: ScanRow['state']) => Promise<void> | void;
 
 /** Resolves after `ms`, or earlier when `signal` aborts or `poke` is called. */
-function sleep(ms: number, signal: AbortSignal, pokes: Set<() => void>): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      pokes.delete(done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-    pokes.add(done);
-  });
+async function sleep(ms: number, signal: AbortSignal, pokes: Set<() => void>): Promise<void> {
+  const poked = new AbortController();
+  const poke = () => poked.abort();
+  pokes.add(poke);
+  try {
+    await delay(ms, undefined, { signal: AbortSignal.any([signal, poked.signal]) });
+  } catch {
+    // Aborted or poked: the wait is over.
+  } finally {
+    pokes.delete(poke);
+  }
 }
 
 export interface WaitOptions {
