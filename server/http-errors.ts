@@ -57,6 +57,20 @@ const FRAMEWORK_DETAILS: Record<string, (error: FastifyError, request?: FastifyR
     `content-type: '${String(request?.headers['content-type'] ?? '').slice(0, 100)}' is not accepted; send application/json`,
 };
 
+/**
+ * A refusal a service or route raises on purpose: the API's error handler answers it with its status and `detail`,
+ * and with Retry-After when it carries `retryAfterSeconds`.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
+}
+
 /** The status and the text of any error a route or hook raised. */
 export function describeError(error: FastifyError, request?: FastifyRequest): { status: number; detail: string } {
   if (error.validation) return { status: 400, detail: validationDetail(error) };

@@ -3,19 +3,10 @@ import type { ApiKey, CreatedApiKey } from '../../common/api-keys';
 import type { PageQuery } from '../../common/pagination';
 import { cursorTimestampSql, decodeCursor, pageOf } from '../pagination';
 import { generateApiKey, hashApiKey } from './keys';
+import { HttpError } from '../http-errors';
 
 /** Keys one workspace may hold at once: enough for every CI job and agent, few enough to list and audit. */
 export const MAX_API_KEYS_PER_WORKSPACE = 50;
-
-/** A known failure the routes answer with its status and `{detail}`. */
-export class ApiKeyError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 interface KeyRow {
   id: string;
@@ -53,7 +44,7 @@ export class ApiKeyService {
     );
     const row = rows[0];
     if (!row) {
-      throw new ApiKeyError(409, `This workspace already has ${MAX_API_KEYS_PER_WORKSPACE} API keys, the most one workspace may hold. Revoke one you no longer use, then create a new one.`);
+      throw new HttpError(409, `This workspace already has ${MAX_API_KEYS_PER_WORKSPACE} API keys, the most one workspace may hold. Revoke one you no longer use, then create a new one.`);
     }
     return { id: row.id, name, key, created_at: row.created_at };
   }
@@ -72,9 +63,9 @@ export class ApiKeyService {
 
   /** Deletes a key of the workspace; another workspace's key or an unknown id is a 404. Returns the deleted key's hash. */
   async remove(workspaceId: string, id: string): Promise<string> {
-    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw new ApiKeyError(404, 'API key not found');
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw new HttpError(404, 'API key not found');
     const { rows } = await this.pool.query<{ key_hash: string }>('delete from api_keys where id = $1 and workspace_id = $2 returning key_hash', [id, workspaceId]);
-    if (!rows[0]) throw new ApiKeyError(404, 'API key not found');
+    if (!rows[0]) throw new HttpError(404, 'API key not found');
     return rows[0].key_hash;
   }
 }

@@ -1,15 +1,5 @@
 import type { BillingProviderName, PlanRow, SubscriptionRow } from './store';
 
-/** A refusal of a billing request: `{detail}` with its status (server/http-errors.ts reads statusCode). */
-export class BillingError extends Error {
-  constructor(
-    readonly statusCode: number,
-    detail: string,
-  ) {
-    super(detail);
-  }
-}
-
 /** What changed in a subscription, as its event and its `subscription.updated` webhook say. */
 export type SubscriptionChange = 'created' | 'upgraded' | 'downgrade_scheduled' | 'cancelled' | 'renewed' | 'downgraded' | 'ended' | 'updated';
 

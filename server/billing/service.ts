@@ -3,8 +3,9 @@ import { BILLING_ERRORS, TIER_NAMES, TIER_RANK, tierOfProductName, type Plan, ty
 import type { EventService } from '../events/service';
 import type { WebhookEmitter } from '../webhooks/delivery';
 import type { PlanGate } from './plan-gate';
-import { BillingError, type BillingProvider, type ChangedSubscription, type SubscriptionChange } from './provider';
+import { type BillingProvider, type ChangedSubscription, type SubscriptionChange } from './provider';
 import { toPlan, toSubscription, type BillingStore, type PlanRow, type SubscriptionRow } from './store';
+import { HttpError } from '../http-errors';
 
 export interface BillingServiceDeps {
   store: BillingStore;
@@ -58,7 +59,7 @@ export class BillingService {
   /** POST /subscription: a first subscription; a second active one is refused (change the plan instead). */
   async create(userId: string, priceId: string): Promise<{ subscription: SubscriptionRow; hostedInvoiceUrl: string | null }> {
     const plan = await this.listedPlan(priceId);
-    if ((await this.deps.store.activeOf(userId)).length) throw new BillingError(409, BILLING_ERRORS.alreadySubscribed);
+    if ((await this.deps.store.activeOf(userId)).length) throw new HttpError(409, BILLING_ERRORS.alreadySubscribed);
     const created = await this.deps.provider.create(userId, plan);
     await this.announce({ subscription: created.subscription, change: 'created' });
     return created;
@@ -68,7 +69,7 @@ export class BillingService {
   async change(userId: string, id: string, newPriceId: string): Promise<{ subscription: SubscriptionRow; change: 'upgraded' | 'downgrade_scheduled' }> {
     const current = await this.activeSubscription(userId, id);
     const to = await this.listedPlan(newPriceId);
-    if (to.priceId === current.priceId) throw new BillingError(400, BILLING_ERRORS.samePrice);
+    if (to.priceId === current.priceId) throw new HttpError(400, BILLING_ERRORS.samePrice);
     const from = await this.deps.store.plan(current.provider, current.priceId);
     // A price no longer listed counts as the highest tier (as the plan gate reads it): any other plan is lower.
     const fromRank = from ? TIER_RANK[tierOfProductName(from.productName)] : TIER_RANK.enterprise;
@@ -82,7 +83,7 @@ export class BillingService {
   /** POST /subscription/{id}/cancel: ends at the period's end; active with access until then. */
   async cancel(userId: string, id: string): Promise<SubscriptionRow> {
     const current = await this.activeSubscription(userId, id);
-    if (current.cancelAtPeriodEnd) throw new BillingError(409, BILLING_ERRORS.alreadyCancelled);
+    if (current.cancelAtPeriodEnd) throw new HttpError(409, BILLING_ERRORS.alreadyCancelled);
     const subscription = await this.deps.provider.cancel(current);
     await this.announce({ subscription, change: 'cancelled' });
     return subscription;
@@ -105,7 +106,7 @@ export class BillingService {
 
   /** POST /stripe/webhook: a signed event of the provider; the subscription it changed is announced like any change. */
   async providerWebhook(payload: Buffer, signature: string | undefined): Promise<void> {
-    if (!this.deps.provider.applyWebhook) throw new BillingError(404, 'Stripe billing is not configured on this server');
+    if (!this.deps.provider.applyWebhook) throw new HttpError(404, 'Stripe billing is not configured on this server');
     const changed = await this.deps.provider.applyWebhook(payload, signature);
     if (changed) await this.announce(changed);
   }
@@ -128,14 +129,14 @@ export class BillingService {
 
   private async listedPlan(priceId: string): Promise<PlanRow> {
     const plan = await this.deps.store.plan(this.deps.provider.name, priceId);
-    if (!plan || !plan.active) throw new BillingError(400, BILLING_ERRORS.unknownPrice);
+    if (!plan || !plan.active) throw new HttpError(400, BILLING_ERRORS.unknownPrice);
     return plan;
   }
 
   private async activeSubscription(userId: string, id: string): Promise<SubscriptionRow> {
     const row = await this.deps.store.subscriptionOf(userId, id);
-    if (!row) throw new BillingError(404, BILLING_ERRORS.notFound);
-    if (row.status !== 'active') throw new BillingError(409, BILLING_ERRORS.notActive);
+    if (!row) throw new HttpError(404, BILLING_ERRORS.notFound);
+    if (row.status !== 'active') throw new HttpError(409, BILLING_ERRORS.notActive);
     return row;
   }
 }

@@ -7,13 +7,14 @@ import type { Database } from '../db';
 import { openFreshDatabase } from '../testing/fresh-database';
 import { continuousBuilds, projects, scans } from '../db/schema';
 import { Sealer } from '../projects/sealed';
-import { ProjectError, ProjectService } from '../projects/service';
+import { ProjectService } from '../projects/service';
 import { ScenarioService } from '../scenarios/service';
 import { BuildJudge } from './build-judge';
 import { ContinuousBuilds } from './builds';
 import { runMonitorTick } from './schedule';
 import { ContinuousService } from './service';
 import { personalWorkspace } from '../testing/workspace-rows';
+import { HttpError } from '../http-errors';
 
 // Judging against a real PostgreSQL, without the job queue: two processes finishing the same scan judge and
 // announce each waiting build once; a scan still running judges nothing; a build whose re-scan cannot be queued
@@ -134,7 +135,7 @@ describe('ContinuousBuilds.start', () => {
     const starter = new ContinuousBuilds({
       db: database.db,
       projects: { queueScan: () => Promise.reject(new Error('connection terminated')) },
-      scenarios: { queueAll: () => Promise.reject(new ProjectError(500, 'unused')) },
+      scenarios: { queueAll: () => Promise.reject(new HttpError(500, 'unused')) },
       events: { record: vi.fn(async () => {}) },
       live: { publish: vi.fn(async () => {}) },
       enqueueScan: vi.fn(async () => {}),

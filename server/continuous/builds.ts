@@ -4,13 +4,14 @@ import type { Db } from '../db';
 import { continuousBuilds, scans } from '../db/schema';
 import type { EventService } from '../events/service';
 import type { LiveBus } from '../live/bus';
-import { ProjectError, toScanSummary, type ProjectService } from '../projects/service';
+import { toScanSummary, type ProjectService } from '../projects/service';
 import { liveRun } from '../scenarios/run-job';
-import { ScenarioError, type ScenarioService } from '../scenarios/service';
+import { type ScenarioService } from '../scenarios/service';
 import type { WebhookEmitter } from '../webhooks/delivery';
 import { BuildJudge, isFinished } from './build-judge';
 import { toBuild, type BuildStarter } from './service';
 import type { Actor } from '../workspaces/actor';
+import { HttpError } from '../http-errors';
 
 export interface ContinuousBuildDeps {
   db: Db;
@@ -71,7 +72,7 @@ export class ContinuousBuilds implements BuildStarter {
     try {
       scan = await this.deps.projects.queueScan(actorOfBuild(build), build.projectId);
     } catch (error) {
-      if (!(error instanceof ProjectError) || error.statusCode !== 409) throw error;
+      if (!(error instanceof HttpError) || error.statusCode !== 409) throw error;
       const [active] = await this.deps.db
         .select()
         .from(scans)
@@ -96,7 +97,7 @@ export class ContinuousBuilds implements BuildStarter {
     try {
       runs = await this.deps.scenarios.queueAll(build.workspaceId, build.userId, build.projectId);
     } catch (error) {
-      if (error instanceof ScenarioError && error.statusCode === 400) return; // no scenarios
+      if (error instanceof HttpError && error.statusCode === 400) return; // no scenarios
       log.warn({ err: error }, "could not queue the project's scenario runs for a continuous build");
       return;
     }

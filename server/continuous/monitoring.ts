@@ -2,10 +2,11 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { MONITORING_EVENTS_PER_MONTH, type MonitoringOverview, type MonitorSchedule } from '../../common/continuous';
 import type { Db } from '../db';
 import { continuousBuilds, continuousUsage, projects, scans } from '../db/schema';
-import { isUuid, ProjectError } from '../projects/service';
+import { isUuid } from '../projects/service';
 // When a schedule fires is defined once, with the tick that fires it.
 import { nextScheduledRun } from './schedule';
 import { toBuild } from './service';
+import { HttpError } from '../http-errors';
 
 type ProjectRow = typeof projects.$inferSelect;
 
@@ -24,12 +25,12 @@ export class MonitoringService {
   constructor(private readonly db: Db) {}
 
   private async project(workspaceId: string, projectId: string): Promise<ProjectRow> {
-    if (!isUuid(projectId)) throw new ProjectError(404, 'Project not found');
+    if (!isUuid(projectId)) throw new HttpError(404, 'Project not found');
     const [row] = await this.db
       .select()
       .from(projects)
       .where(and(eq(projects.id, projectId), eq(projects.workspaceId, workspaceId)));
-    if (!row) throw new ProjectError(404, 'Project not found');
+    if (!row) throw new HttpError(404, 'Project not found');
     return row;
   }
 

@@ -13,6 +13,7 @@ import { takePoint } from '../rate-limit';
 import type { MonitoringService } from './monitoring';
 import type { ContinuousService } from './service';
 import type { PlanGate } from '../billing/plan-gate';
+import { HttpError } from '../http-errors';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -26,16 +27,6 @@ export const CONTINUOUS_REPORT_PATH = '/continuous-testing';
 
 // Any site may embed the script, so any origin may report; no cookies or credentials ever travel with a report.
 const REPORT_CORS: FastifyCorsOptions = { origin: '*', credentials: false, methods: ['POST'], allowedHeaders: ['content-type'], maxAge: 86_400, exposedHeaders: ['retry-after'] };
-
-class ReportError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly retryAfterSeconds?: number,
-  ) {
-    super(message);
-  }
-}
 
 export interface ContinuousPublicDeps {
   service: ContinuousService;
@@ -57,7 +48,7 @@ export function continuousPublicRoutes({ service, monitoring, pool, perHour = CO
     app.options(CONTINUOUS_REPORT_PATH, { config: { cors: REPORT_CORS } }, async (_request, reply) => reply.code(204).send());
     app.post(CONTINUOUS_REPORT_PATH, { schema: { body: continuousReportBodySchema }, config: { cors: REPORT_CORS }, bodyLimit: 2048 }, async (request, reply) => {
       const retryAfter = await takePoint(limiter, request.body.site_token);
-      if (retryAfter !== null) throw new ReportError(429, 'Too many reports for this site. Please try again later.', retryAfter);
+      if (retryAfter !== null) throw new HttpError(429, 'Too many reports for this site. Please try again later.', retryAfter);
       const project = await service.projectFor(request.body);
       await monitoring.countReport(project);
       const outcome = await service.report(project, request.body.hash);

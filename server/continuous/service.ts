@@ -5,7 +5,8 @@ import type { PageQuery } from '../../common/pagination';
 import type { Db } from '../db';
 import { continuousBuilds, projects } from '../db/schema';
 import { cursorTimestampSql, decodeCursor, pageOf } from '../pagination';
-import { isUuid, ProjectError } from '../projects/service';
+import { isUuid } from '../projects/service';
+import { HttpError } from '../http-errors';
 
 /** The hash of the project's newest build: the current one. */
 async function newestHash(db: Pick<Db, 'select'>, projectId: string): Promise<string | undefined> {
@@ -74,8 +75,8 @@ export class ContinuousService {
   /** The project a report names, checked against the hostname it came from. */
   async projectFor(body: ContinuousReportBody): Promise<typeof projects.$inferSelect> {
     const [project] = await this.db.select().from(projects).where(eq(projects.siteToken, body.site_token));
-    if (!project) throw new ProjectError(404, 'Unknown site token');
-    if (!sameSite(body.hostname, project.url)) throw new ProjectError(403, "The hostname does not match the project's URL");
+    if (!project) throw new HttpError(404, 'Unknown site token');
+    if (!sameSite(body.hostname, project.url)) throw new HttpError(403, "The hostname does not match the project's URL");
     return project;
   }
 
@@ -132,14 +133,14 @@ export class ContinuousService {
 
   /** Gives the workspace's project a new site token; pages still carrying the old one are refused from now on. */
   async rotateSiteToken(workspaceId: string, projectId: string): Promise<string> {
-    if (!isUuid(projectId)) throw new ProjectError(404, 'Project not found');
+    if (!isUuid(projectId)) throw new HttpError(404, 'Project not found');
     const token = newSiteToken();
     const [row] = await this.db
       .update(projects)
       .set({ siteToken: token, updatedAt: new Date() })
       .where(and(eq(projects.id, projectId), eq(projects.workspaceId, workspaceId)))
       .returning({ id: projects.id });
-    if (!row) throw new ProjectError(404, 'Project not found');
+    if (!row) throw new HttpError(404, 'Project not found');
     return token;
   }
 }

@@ -5,8 +5,9 @@ import type { PageQuery } from '../../common/pagination';
 import type { Db } from '../db';
 import { verifiedDomains } from '../db/schema';
 import { cursorTimestampSql, decodeCursor, pageOf } from '../pagination';
-import { isUuid, ProjectError } from '../projects/service';
+import { isUuid } from '../projects/service';
 import { verifyDomain, type VerifierOptions } from './verify';
+import { HttpError } from '../http-errors';
 
 type DomainRow = typeof verifiedDomains.$inferSelect;
 
@@ -40,11 +41,11 @@ export class DomainService {
   /** Lists a domain with a new token, not yet verified. */
   async create(workspaceId: string, userId: string, domain: string): Promise<Domain> {
     const [{ value: existing } = { value: 0 }] = await this.db.select({ value: count() }).from(verifiedDomains).where(eq(verifiedDomains.workspaceId, workspaceId));
-    if (existing >= MAX_DOMAINS_PER_WORKSPACE) throw new ProjectError(409, DOMAIN_TEXTS.tooMany);
+    if (existing >= MAX_DOMAINS_PER_WORKSPACE) throw new HttpError(409, DOMAIN_TEXTS.tooMany);
     // 128 random bits: nobody can guess the value another workspace must publish.
     const token = randomBytes(16).toString('hex');
     const [row] = await this.db.insert(verifiedDomains).values({ workspaceId, userId, domain, token }).onConflictDoNothing().returning();
-    if (!row) throw new ProjectError(409, DOMAIN_TEXTS.duplicate);
+    if (!row) throw new HttpError(409, DOMAIN_TEXTS.duplicate);
     return toDomain(row);
   }
 
@@ -79,7 +80,7 @@ export class DomainService {
       )
       .where(and(eq(verifiedDomains.id, row.id), eq(verifiedDomains.workspaceId, workspaceId)))
       .returning();
-    if (!updated) throw new ProjectError(404, DOMAIN_TEXTS.notFound);
+    if (!updated) throw new HttpError(404, DOMAIN_TEXTS.notFound);
     return toDomain(updated);
   }
 
@@ -94,12 +95,12 @@ export class DomainService {
   }
 
   private async row(workspaceId: string, id: string): Promise<DomainRow> {
-    if (!isUuid(id)) throw new ProjectError(404, DOMAIN_TEXTS.notFound);
+    if (!isUuid(id)) throw new HttpError(404, DOMAIN_TEXTS.notFound);
     const [row] = await this.db
       .select()
       .from(verifiedDomains)
       .where(and(eq(verifiedDomains.id, id), eq(verifiedDomains.workspaceId, workspaceId)));
-    if (!row) throw new ProjectError(404, DOMAIN_TEXTS.notFound);
+    if (!row) throw new HttpError(404, DOMAIN_TEXTS.notFound);
     return row;
   }
 }

@@ -2,6 +2,7 @@ import { BROWSER_URL_MESSAGES, isOwnServer, type FramingCheck } from '../../comm
 import { framingVerdict } from '../../engine/analysis/framing';
 import { urlRefusal, type AddressPolicy } from '../../engine/retrieval/address-policy';
 import { Fetcher } from '../../engine/retrieval/fetcher';
+import { HttpError } from '../http-errors';
 
 /** Redirects followed at most, as a browser frame would follow them, before the check gives up. */
 export const MAX_FRAMING_REDIRECTS = 5;
@@ -9,17 +10,6 @@ export const MAX_FRAMING_REDIRECTS = 5;
 const TIMEOUT_MS = 10_000;
 /** Only the headers matter: the body is read no further than this. */
 const MAX_BODY_BYTES = 64 * 1024;
-
-/** A refusal answered with its status and `detail` by the API's error handler. */
-export class FramingCheckError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly retryAfterSeconds?: number,
-  ) {
-    super(message);
-  }
-}
 
 export interface FramingCheckDeps {
   policy: AddressPolicy;
@@ -32,7 +22,7 @@ export interface FramingCheckDeps {
 /**
  * Fetches `url` the way a frame would (GET, redirects followed, at most MAX_FRAMING_REDIRECTS), each hop judged
  * by the address policy before it is fetched and again at connect time, and says whether the final answer lets
- * the server's page show it in a frame. Throws FramingCheckError: 400 for a refused address, 422 when the site
+ * the server's page show it in a frame. Throws HttpError: 400 for a refused address, 422 when the site
  * cannot be reached.
  */
 export async function checkFraming(url: string, deps: FramingCheckDeps): Promise<FramingCheck> {
@@ -45,19 +35,19 @@ export async function checkFraming(url: string, deps: FramingCheckDeps): Promise
       const target = new URL(current);
       if (isOwnServer(target, deps.embedderOrigin)) return { allowed: false, reason: BROWSER_URL_MESSAGES.ownServer, finalUrl: current };
       const refusal = await urlRefusal(deps.policy, current, resolved);
-      if (refusal) throw new FramingCheckError(400, refusal);
+      if (refusal) throw new HttpError(400, refusal);
       const exchange = await fetcher.fetch({ url: current, noRedirect: true });
-      if (exchange.error) throw new FramingCheckError(422, `The site cannot be reached: ${exchange.error}.`);
+      if (exchange.error) throw new HttpError(422, `The site cannot be reached: ${exchange.error}.`);
       const location = exchange.headers.find(([name]) => name === 'location')?.[1];
       const next = location !== undefined && exchange.status >= 300 && exchange.status < 400 ? resolveLocation(location, current) : null;
       if (next && (next.protocol === 'http:' || next.protocol === 'https:')) {
         current = next.href;
         continue;
       }
-      if (next) throw new FramingCheckError(422, `${target.host} redirects to an address that cannot be shown (${next.protocol}).`);
+      if (next) throw new HttpError(422, `${target.host} redirects to an address that cannot be shown (${next.protocol}).`);
       return verdictFor(exchange.headers, current, embedder);
     }
-    throw new FramingCheckError(422, `${new URL(url).host} redirects more than ${MAX_FRAMING_REDIRECTS} times.`);
+    throw new HttpError(422, `${new URL(url).host} redirects more than ${MAX_FRAMING_REDIRECTS} times.`);
   } finally {
     fetcher.close();
   }

@@ -6,7 +6,8 @@ import { FRAMING_CHECK_PATH, framingCheckQuerySchema, framingCheckSchema } from 
 import type { AddressPolicy } from '../../engine/retrieval/address-policy';
 import { detailErrorHandler } from '../http-errors';
 import { takePoint } from '../rate-limit';
-import { checkFraming, FramingCheckError } from './framing-check';
+import { checkFraming } from './framing-check';
+import { HttpError } from '../http-errors';
 
 export interface FramingCheckLimits {
   perIp: number;
@@ -44,7 +45,7 @@ export function liveBrowserRoutes({ pool, limits, policy, origin, timeoutMs }: L
     app.setErrorHandler(detailErrorHandler);
     app.get(FRAMING_CHECK_PATH, { schema: { querystring: framingCheckQuerySchema, response: { 200: framingCheckSchema } } }, async (request, reply) => {
       const retryAfter = await takePoint(limiter, request.ip);
-      if (retryAfter !== null) throw new FramingCheckError(429, 'Too many checks. Please try again in a minute.', retryAfter);
+      if (retryAfter !== null) throw new HttpError(429, 'Too many checks. Please try again in a minute.', retryAfter);
       const answer = await checkFraming(request.query.url, { policy, embedderOrigin: origin(), timeoutMs });
       return reply.header('cache-control', 'no-store').send(answer);
     });

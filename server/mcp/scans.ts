@@ -5,7 +5,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import { createProjectBodySchema } from '../../common/projects';
 import { PlanLimitError } from '../billing/plan-gate';
 import { scanResultSchema, type ScanProgress, type ScanResult } from '../../common/scan';
-import { isUuid, ProjectError, toScanSummary, type ProjectService } from '../projects/service';
+import { isUuid, toScanSummary, type ProjectService } from '../projects/service';
 import { creationLimitDetail, type CreationLimits } from '../creation-limits';
 import type { Db } from '../db';
 import { projects, scans } from '../db/schema';
@@ -13,6 +13,7 @@ import type { EventService } from '../events/service';
 import type { Jobs } from '../jobs/queue';
 import type { LiveBus } from '../live/bus';
 import type { McpOwner } from './sessions';
+import { HttpError } from '../http-errors';
 
 type ScanRow = typeof scans.$inferSelect;
 
@@ -105,7 +106,7 @@ export async function startScan(deps: McpScanDeps, owner: McpOwner, target: Scan
     return scan;
   } catch (error) {
     // A plan's project limit reads as the same sentence the dashboard shows.
-    if (error instanceof ProjectError || error instanceof PlanLimitError) throw new ToolError(error.message);
+    if (error instanceof HttpError || error instanceof PlanLimitError) throw new ToolError(error.message);
     throw error;
   }
 }

@@ -13,20 +13,10 @@ import type { Sealer } from './sealed';
 import type { PlanGate } from '../billing/plan-gate';
 import { insertWithinPlan } from '../billing/plan-room';
 import { actorOf, type ActorLike } from '../workspaces/actor';
+import { HttpError } from '../http-errors';
 
 type ProjectRow = typeof projects.$inferSelect;
 type ScanRow = typeof scans.$inferSelect;
-
-/** A known failure the routes turn into an HTTP status with a `detail`. */
-export class ProjectError extends Error {
-  constructor(
-    /** The HTTP status the API answers with (the guarded scope's error handler reads statusCode). */
-    readonly statusCode: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 export function toScanSummary(row: ScanRow, reportId: string | null = null): ScanSummary {
   return {
@@ -145,7 +135,7 @@ export class ProjectService {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), POLICY_LOOKUP_MS)));
     const refusal = await Promise.race([urlRefusal(this.policy, url, new Map()), timeout]).finally(() => clearTimeout(timer));
-    if (refusal) throw new ProjectError(400, refusal);
+    if (refusal) throw new HttpError(400, refusal);
   }
 
   private openSecret(sealed: string | null): string | null {
@@ -230,12 +220,12 @@ export class ProjectService {
   }
 
   async row(who: ActorLike, id: string): Promise<ProjectRow> {
-    if (!isUuid(id)) throw new ProjectError(404, 'Project not found');
+    if (!isUuid(id)) throw new HttpError(404, 'Project not found');
     const [row] = await this.db
       .select()
       .from(projects)
       .where(and(eq(projects.id, id), eq(projects.workspaceId, actorOf(who).workspaceId)));
-    if (!row) throw new ProjectError(404, 'Project not found');
+    if (!row) throw new HttpError(404, 'Project not found');
     return row;
   }
 
@@ -304,7 +294,7 @@ export class ProjectService {
       .values({ projectId: project.id, userId: actorOf(who).userId, workspaceId: project.workspaceId, url: project.url, numPages: project.numPages, active: active ?? project.activeMode })
       .onConflictDoNothing({ target: scans.projectId, where: sql`state in ('queued', 'running')` })
       .returning();
-    if (!scan) throw new ProjectError(409, 'A test of this project is already running.');
+    if (!scan) throw new HttpError(409, 'A test of this project is already running.');
     await this.db.update(projects).set({ lastTest: sql`now()` }).where(eq(projects.id, project.id));
     return scan;
   }

@@ -7,11 +7,11 @@ import { CreationLimits, enforceCreationLimits, type CreationLimitConfig } from 
 import { detailErrorHandler } from '../http-errors';
 import { nextPageHeaders } from '../pagination';
 import type pg from 'pg';
-import { ProjectError } from '../projects/service';
 import { createV1ScanBodySchema, SECRET_BODY_FIELDS, SECRET_BODY_MESSAGE, v1IdParamsSchema, v1PageQuerySchema, v1ProjectListSchema, v1ScanSchema } from './schemas';
 import type { PublicApiService } from './service';
 import { rateLimitHeaders, type UsageMeter } from './usage';
 import { openApiDocument } from './openapi';
+import { HttpError } from '../http-errors';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -103,7 +103,7 @@ export function publicApiRoutes(deps: PublicApiRouteDeps) {
           // Before the schema's own "unrecognized key": the reason a password field is refused, said plainly.
           preValidation: async (request) => {
             const body = request.body;
-            if (body && typeof body === 'object' && SECRET_BODY_FIELDS.some((field) => field in body)) throw new ProjectError(400, SECRET_BODY_MESSAGE);
+            if (body && typeof body === 'object' && SECRET_BODY_FIELDS.some((field) => field in body)) throw new HttpError(400, SECRET_BODY_MESSAGE);
           },
         },
         async (request, reply) => {

@@ -10,8 +10,9 @@ import type { EventService } from '../events/service';
 import type { Jobs } from '../jobs/queue';
 import type { LiveBus } from '../live/bus';
 import { cursorTimestampSql, decodeCursor, pageOf } from '../pagination';
-import { isUuid, ProjectError, toScanSummary, type ProjectService } from '../projects/service';
+import { isUuid, toScanSummary, type ProjectService } from '../projects/service';
 import type { createV1ScanBodySchema, V1Scan, v1ProjectListSchema, v1ScanListSchema, v1ResultsSchema } from './schemas';
+import { HttpError } from '../http-errors';
 
 type ScanList = z.infer<typeof v1ScanListSchema>;
 type ProjectList = z.infer<typeof v1ProjectListSchema>;
@@ -107,14 +108,14 @@ export class PublicApiService {
   }
 
   async getScan(workspaceId: string, id: string): Promise<V1Scan> {
-    if (!isUuid(id)) throw new ProjectError(404, 'Scan not found');
+    if (!isUuid(id)) throw new HttpError(404, 'Scan not found');
     const { rows } = await this.deps.pool.query<ScanRow & { result: unknown }>({
       name: 'v1_scan',
       text: `select ${SCAN_COLUMNS}, result from scans where id = $1 and workspace_id = $2`,
       values: [id, workspaceId],
     });
     const row = rows[0];
-    if (!row) throw new ProjectError(404, 'Scan not found');
+    if (!row) throw new HttpError(404, 'Scan not found');
     return toV1Scan(row, row.result);
   }
 
@@ -123,7 +124,7 @@ export class PublicApiService {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), POLICY_LOOKUP_MS)));
     const refusal = await Promise.race([urlRefusal(this.deps.policy, url, new Map()), timeout]).finally(() => clearTimeout(timer));
-    if (refusal) throw new ProjectError(400, refusal);
+    if (refusal) throw new HttpError(400, refusal);
   }
 
   /** The workspace's project for this URL (the newest if several), created when there is none; its pages set to `depth`. */
@@ -144,8 +145,8 @@ export class PublicApiService {
       ? await this.deps.pool.query<{ id: string; url: string; num_pages: number }>('select id, url, num_pages from projects where id = $1 and workspace_id = $2', [projectId, workspaceId])
       : { rows: [] };
     const found = rows[0];
-    if (!found) throw new ProjectError(404, 'Project not found');
-    if (url !== undefined && url !== found.url) throw new ProjectError(400, `url must be the project's URL (${found.url}) when projectId is given`);
+    if (!found) throw new HttpError(404, 'Project not found');
+    if (url !== undefined && url !== found.url) throw new HttpError(400, `url must be the project's URL (${found.url}) when projectId is given`);
     if (depth !== undefined && depth !== found.num_pages) await this.deps.projects.update(workspaceId, found.id, { num_pages: depth });
     return found;
   }
@@ -167,10 +168,10 @@ export class PublicApiService {
     try {
       scan = await this.deps.projects.queueScan(caller, projectId, { active });
     } catch (error) {
-      if (!(error instanceof ProjectError) || error.statusCode !== 409) throw error;
+      if (!(error instanceof HttpError) || error.statusCode !== 409) throw error;
       const { rows } = await this.deps.pool.query<{ id: string }>("select id from scans where project_id = $1 and state in ('queued', 'running') limit 1", [projectId]);
       const active = rows[0]?.id;
-      throw new ProjectError(409, `A scan of this ${owned ? 'project' : 'URL'} is already pending or in progress${active ? ` (${active}); follow it with GET /v1/scans/${active}` : ''}.`);
+      throw new HttpError(409, `A scan of this ${owned ? 'project' : 'URL'} is already pending or in progress${active ? ` (${active}); follow it with GET /v1/scans/${active}` : ''}.`);
     }
     await this.deps.jobs.enqueueScan(scan.id);
     const pages = `up to ${scan.numPages} page${scan.numPages === 1 ? '' : 's'}`;
@@ -196,7 +197,7 @@ export class PublicApiService {
         ({ domain }) => domain,
       );
     const refusal = await activeModeRefusal(this.deps.policy, url, verified);
-    if (refusal) throw new ProjectError(400, refusal);
+    if (refusal) throw new HttpError(400, refusal);
   }
 
   async listProjects(workspaceId: string, page: PageQuery): Promise<ProjectList> {

@@ -4,6 +4,7 @@ import { RateLimiterPostgres } from 'rate-limiter-flexible';
 import type { Db } from '../db';
 import { publicScans } from '../db/schema';
 import { takePoint } from '../rate-limit';
+import { HttpError } from '../http-errors';
 
 export interface PublicScanLimits {
   perIp: number;
@@ -13,17 +14,6 @@ export interface PublicScanLimits {
 
 /** Public quick scans waiting or running at once; beyond this new requests are turned away for a while. */
 export const MAX_PENDING_PUBLIC_SCANS = 200;
-
-/** A refusal answered with its status and `detail` (and Retry-After) by the API's error handler. */
-export class PublicScanError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly retryAfterSeconds?: number,
-  ) {
-    super(message);
-  }
-}
 
 /**
  * Accepts quick scans from the public site: counted per client IP and per email address in PostgreSQL (shared by
@@ -43,7 +33,7 @@ export class PublicScanService {
     this.#email = new RateLimiterPostgres({ ...base, keyPrefix: 'public_scan_email', points: limits.perEmail });
   }
 
-  /** Counts the request against both limits and stores the scan; throws PublicScanError when refused. */
+  /** Counts the request against both limits and stores the scan; throws HttpError when refused. */
   async request(url: string, email: string, ip: string): Promise<{ id: string }> {
     // The IP first: a flood of different addresses from one client stops there, before touching the per-email counters.
     await consume(this.#ip, ip);
@@ -53,7 +43,7 @@ export class PublicScanService {
       .from(publicScans)
       .where(inArray(publicScans.state, ['queued', 'running']));
     if ((pending?.n ?? 0) >= MAX_PENDING_PUBLIC_SCANS) {
-      throw new PublicScanError(503, 'Too many scans are waiting right now. Please try again in a few minutes.', 60);
+      throw new HttpError(503, 'Too many scans are waiting right now. Please try again in a few minutes.', 60);
     }
     const [row] = await this.db.insert(publicScans).values({ url, email }).returning({ id: publicScans.id });
     return row!;
@@ -68,5 +58,5 @@ export class PublicScanService {
 
 async function consume(limiter: RateLimiterPostgres, key: string) {
   const retryAfter = await takePoint(limiter, key);
-  if (retryAfter !== null) throw new PublicScanError(429, 'Too many scan requests. Please try again later.', retryAfter);
+  if (retryAfter !== null) throw new HttpError(429, 'Too many scan requests. Please try again later.', retryAfter);
 }

@@ -10,13 +10,14 @@ import type { Db } from '../db';
 import { reports, scans } from '../db/schema';
 import type { Jobs } from '../jobs/queue';
 import type { LiveBus } from '../live/bus';
-import { isUuid, ProjectError, type ProjectService } from '../projects/service';
+import { isUuid, type ProjectService } from '../projects/service';
 import { requestActor } from '../workspaces/actor';
 import { cursorTimestampSql, decodeCursor, pageOf, setNextPage } from '../pagination';
 import type { PlanGate } from '../billing/plan-gate';
 import type { ReportLinks } from './links';
 import { previewPage } from './preview-page';
 import { reportLinkFor, reportStatusFor } from './status';
+import { HttpError } from '../http-errors';
 
 type ReportRow = typeof reports.$inferSelect;
 
@@ -81,7 +82,7 @@ export function reportRoutes({ db, projects, jobs, live, links }: ReportRouteDep
             scanId = scan.id;
             await jobs.enqueueScan(scan.id);
           } catch (error) {
-            if (!(error instanceof ProjectError) || error.statusCode !== 409) throw error;
+            if (!(error instanceof HttpError) || error.statusCode !== 409) throw error;
             const [active] = await db
               .select({ id: scans.id })
               .from(scans)
@@ -115,12 +116,12 @@ async function issuesOf(db: Db, scanId: string): Promise<number | null> {
 }
 
 async function workspaceReport(db: Db, workspaceId: string, id: string): Promise<ReportRow> {
-  if (!isUuid(id)) throw new ProjectError(404, 'Report not found');
+  if (!isUuid(id)) throw new HttpError(404, 'Report not found');
   const [row] = await db
     .select()
     .from(reports)
     .where(and(eq(reports.id, id), eq(reports.workspaceId, workspaceId)));
-  if (!row) throw new ProjectError(404, 'Report not found');
+  if (!row) throw new HttpError(404, 'Report not found');
   return row;
 }
 

@@ -10,7 +10,8 @@ import { workspaceOf } from '../workspaces/access';
 import type { LiveBus } from '../live/bus';
 import { setNextPage } from '../pagination';
 import { liveRun } from './run-job';
-import { ScenarioError, type ScenarioService } from './service';
+import { type ScenarioService } from './service';
+import { HttpError } from '../http-errors';
 
 export interface ScenarioRouteDeps {
   scenarios: ScenarioService;
@@ -55,13 +56,13 @@ export function scenarioRoutes(deps: ScenarioRouteDeps) {
     app.post('/scenarios/generate', { schema: { body: generateScenariosBodySchema }, config: { creationLimit: 'scenario_proposal' } }, async (request, reply) => {
       const userId = userOf(request).id;
       const project = await scenarios.project(workspaceOf(request).id, request.body.project_id);
-      if (proposing.has(userId)) throw new ScenarioError(409, 'Scenarios are already being generated; wait for them to arrive.');
+      if (proposing.has(userId)) throw new HttpError(409, 'Scenarios are already being generated; wait for them to arrive.');
       proposing.add(userId);
       try {
         return { proposals: await propose(deps, project) };
       } catch (error) {
         // A 5xx answer says nothing by default (server/http-errors.ts); this one tells the user what to do.
-        if (error instanceof ScenarioError && error.statusCode === 504) return reply.code(504).send({ detail: error.message });
+        if (error instanceof HttpError && error.statusCode === 504) return reply.code(504).send({ detail: error.message });
         throw error;
       } finally {
         proposing.delete(userId);
@@ -122,7 +123,7 @@ export async function propose(
   const timeoutMs = deps.proposalTimeoutMs ?? PROPOSAL_TIMEOUT_MS;
   const seconds = Math.ceil(timeoutMs / 1000);
   const abort = new AbortController();
-  const timer = setTimeout(() => abort.abort(new ScenarioError(504, `Generating scenarios took longer than ${seconds} second${seconds === 1 ? '' : 's'}; try again.`)), timeoutMs);
+  const timer = setTimeout(() => abort.abort(new HttpError(504, `Generating scenarios took longer than ${seconds} second${seconds === 1 ? '' : 's'}; try again.`)), timeoutMs);
   const timedOut = new Promise<never>((_resolve, reject) => abort.signal.addEventListener('abort', () => reject(abort.signal.reason as Error), { once: true }));
   let browser: ScenarioBrowser | undefined;
   try {
@@ -148,7 +149,7 @@ export async function propose(
     const proposed = await Promise.race([work, timedOut]);
     return proposed.map((proposal) => ({ website: proposal.website, actions: JSON.stringify(proposal.steps), summarized_actions: proposal.name }));
   } catch (error) {
-    if (error instanceof ProposalError) throw new ScenarioError(422, error.message);
+    if (error instanceof ProposalError) throw new HttpError(422, error.message);
     throw error;
   } finally {
     clearTimeout(timer);

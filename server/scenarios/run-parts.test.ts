@@ -6,7 +6,8 @@ import { ProposalError, type ScenarioBrowser } from '../../engine/scenarios';
 import { propose } from './routes';
 import { describeRunEvent } from './run-events';
 import { liveRun, RUN_LIMITS, ScenarioBrowserPool } from './run-job';
-import { nameFromSteps, ScenarioError } from './service';
+import { nameFromSteps } from './service';
+import { HttpError } from '../http-errors';
 
 describe('a scenario name from its steps', () => {
   it('says the first steps in words and counts the rest', () => {
@@ -132,7 +133,7 @@ describe('proposals in bounded time', () => {
         }),
       );
     const error = await propose(deps(made.opened, slow), project).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(ScenarioError);
+    expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ statusCode: 504, message: 'Generating scenarios took longer than 1 second; try again.' });
     expect(cancelled).toBe(true);
     expect(made.closed()).toBe(1);

@@ -20,19 +20,10 @@ import { isUuid } from '../projects/service';
 import type { Sealer } from '../projects/sealed';
 import type { PlanGate } from '../billing/plan-gate';
 import { insertWithinPlan } from '../billing/plan-room';
+import { HttpError } from '../http-errors';
 
 type ScenarioRow = typeof scenarios.$inferSelect;
 type RunRow = typeof scenarioRuns.$inferSelect;
-
-/** A known failure the routes answer with its status and `detail` (the scope's error handler reads statusCode). */
-export class ScenarioError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 /** The columns of a run without its screenshot and trace bytes, and whether each is there. */
 export const runColumns = {
@@ -160,27 +151,27 @@ export class ScenarioService {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), POLICY_LOOKUP_MS)));
     const refusal = await Promise.race([urlRefusal(this.policy, url, new Map()), timeout]).finally(() => clearTimeout(timer));
-    if (refusal) throw new ScenarioError(400, `website: ${refusal}`);
+    if (refusal) throw new HttpError(400, `website: ${refusal}`);
   }
 
   /** The workspace's project, for a scenario or a proposal: 404 when it is another workspace's or does not exist. */
   async project(workspaceId: string, projectId: string): Promise<{ id: string; url: string; instructions: string | null; credentials: Credentials | null }> {
-    if (!isUuid(projectId)) throw new ScenarioError(404, 'Project not found');
+    if (!isUuid(projectId)) throw new HttpError(404, 'Project not found');
     const [row] = await this.db
       .select({ id: projects.id, url: projects.url, instructions: projects.instructionText, sealed: projects.secretInstructionSealed })
       .from(projects)
       .where(and(eq(projects.id, projectId), eq(projects.workspaceId, workspaceId)));
-    if (!row) throw new ScenarioError(404, 'Project not found');
+    if (!row) throw new HttpError(404, 'Project not found');
     return { id: row.id, url: row.url, instructions: row.instructions, credentials: credentialsOf(this.sealer, row.sealed) };
   }
 
   private async row(workspaceId: string, id: string): Promise<ScenarioRow> {
-    if (!isUuid(id)) throw new ScenarioError(404, 'Scenario not found');
+    if (!isUuid(id)) throw new HttpError(404, 'Scenario not found');
     const [row] = await this.db
       .select()
       .from(scenarios)
       .where(and(eq(scenarios.id, id), eq(scenarios.workspaceId, workspaceId)));
-    if (!row) throw new ScenarioError(404, 'Scenario not found');
+    if (!row) throw new HttpError(404, 'Scenario not found');
     return row;
   }
 
@@ -258,7 +249,7 @@ export class ScenarioService {
   async queueRun(workspaceId: string, userId: string, id: string): Promise<ScenarioRun> {
     const row = await this.row(workspaceId, id);
     const run = await this.insertRun(workspaceId, userId, row.id);
-    if (!run) throw new ScenarioError(409, 'This scenario is already running; wait for its run to finish.');
+    if (!run) throw new HttpError(409, 'This scenario is already running; wait for its run to finish.');
     return run;
   }
 
@@ -269,7 +260,7 @@ export class ScenarioService {
       .from(scenarios)
       .where(projectId ? and(eq(scenarios.workspaceId, workspaceId), eq(scenarios.projectId, projectId)) : eq(scenarios.workspaceId, workspaceId))
       .orderBy(desc(scenarios.createdAt), desc(scenarios.id));
-    if (rows.length === 0) throw new ScenarioError(400, 'No test scenarios to run. Create or generate a scenario first.');
+    if (rows.length === 0) throw new HttpError(400, 'No test scenarios to run. Create or generate a scenario first.');
     const runs: ScenarioRun[] = [];
     for (const { id } of rows) {
       const run = await this.insertRun(workspaceId, userId, id);
@@ -280,13 +271,13 @@ export class ScenarioService {
 
   /** The screenshot or trace bytes of one of the workspace's runs; 404 when there are none. */
   async artifact(workspaceId: string, runId: string, kind: 'screenshot' | 'trace'): Promise<Buffer> {
-    if (!isUuid(runId)) throw new ScenarioError(404, 'Run not found');
+    if (!isUuid(runId)) throw new HttpError(404, 'Run not found');
     const [row] = await this.db
       .select({ data: kind === 'screenshot' ? scenarioRuns.screenshot : scenarioRuns.trace })
       .from(scenarioRuns)
       .where(and(eq(scenarioRuns.id, runId), eq(scenarioRuns.workspaceId, workspaceId)));
-    if (!row) throw new ScenarioError(404, 'Run not found');
-    if (!row.data) throw new ScenarioError(404, kind === 'screenshot' ? 'This run has no screenshot' : 'This run has no trace');
+    if (!row) throw new HttpError(404, 'Run not found');
+    if (!row.data) throw new HttpError(404, kind === 'screenshot' ? 'This run has no screenshot' : 'This run has no trace');
     return row.data;
   }
 }

@@ -6,10 +6,11 @@ import type { AddressPolicy } from '../../engine/retrieval/address-policy';
 import type { Db } from '../db';
 import { webhookAttempts, webhookDeliveries, webhooks } from '../db/schema';
 import { cursorTimestampSql, decodeCursor, pageOf } from '../pagination';
-import { isUuid, ProjectError } from '../projects/service';
+import { isUuid } from '../projects/service';
 import type { Sealer } from '../projects/sealed';
 import { webhookUrlRefusal } from './send';
 import { newWebhookSecret } from './signing';
+import { HttpError } from '../http-errors';
 
 /** Webhooks one workspace may have: enough for every tool a team wires up, few enough that one event stays cheap to fan out. */
 export const MAX_WEBHOOKS_PER_WORKSPACE = 20;
@@ -43,7 +44,7 @@ export class WebhookService {
     await this.assertAllowed(url);
     const [{ value: existing } = { value: 0 }] = await this.db.select({ value: count() }).from(webhooks).where(eq(webhooks.workspaceId, workspaceId));
     if (existing >= MAX_WEBHOOKS_PER_WORKSPACE) {
-      throw new ProjectError(409, `You can have at most ${MAX_WEBHOOKS_PER_WORKSPACE} webhooks; delete one to add another.`);
+      throw new HttpError(409, `You can have at most ${MAX_WEBHOOKS_PER_WORKSPACE} webhooks; delete one to add another.`);
     }
     const secret = newWebhookSecret();
     const [row] = await this.db.insert(webhooks).values({ workspaceId, userId, url, secretSealed: this.sealer.seal(secret) }).returning();
@@ -73,12 +74,12 @@ export class WebhookService {
 
   /** The workspace's webhook, or a 404. */
   async row(workspaceId: string, id: string): Promise<WebhookRow> {
-    if (!isUuid(id)) throw new ProjectError(404, 'Webhook not found');
+    if (!isUuid(id)) throw new HttpError(404, 'Webhook not found');
     const [row] = await this.db
       .select()
       .from(webhooks)
       .where(and(eq(webhooks.id, id), eq(webhooks.workspaceId, workspaceId)));
-    if (!row) throw new ProjectError(404, 'Webhook not found');
+    if (!row) throw new HttpError(404, 'Webhook not found');
     return row;
   }
 
@@ -138,6 +139,6 @@ export class WebhookService {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), POLICY_LOOKUP_MS)));
     const refusal = await Promise.race([webhookUrlRefusal(this.policy, url), timeout]).finally(() => clearTimeout(timer));
-    if (refusal) throw new ProjectError(400, refusal);
+    if (refusal) throw new HttpError(400, refusal);
   }
 }

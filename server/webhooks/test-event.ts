@@ -1,9 +1,9 @@
 import type { AddressPolicy, HostResolver } from '../../engine/retrieval/address-policy';
-import { ProjectError } from '../projects/service';
 import { eventPayload } from './delivery';
 import { sendWebhook, webhookUrlRefusal } from './send';
 import type { WebhookService } from './service';
 import { newMessageId, newWebhookSecret, signedHeaders } from './signing';
+import { HttpError } from '../http-errors';
 
 export interface TestEventDeps {
   webhooks: WebhookService;
@@ -21,7 +21,7 @@ export interface TestEventDeps {
  */
 export async function sendTestEvent(workspaceId: string, url: string, deps: TestEventDeps): Promise<{ status_code: number } | { unanswered: string }> {
   const refusal = deps.policy.allowPrivate ? null : await webhookUrlRefusal(deps.policy, url);
-  if (refusal) throw new ProjectError(400, refusal);
+  if (refusal) throw new HttpError(400, refusal);
   const saved = await deps.webhooks.secretFor(workspaceId, url);
   const body = JSON.stringify(
     eventPayload('webhook.test', { webhook_id: saved?.id ?? null, message: 'A test event from vibeeval: your endpoint receives signed webhooks.' }),
@@ -30,7 +30,7 @@ export async function sendTestEvent(workspaceId: string, url: string, deps: Test
   const outcome = await sendWebhook(url, body, headers, { policy: deps.policy, timeoutMs: deps.timeoutMs, resolveHost: deps.resolveHost });
   if (outcome.statusCode === null) {
     const detail = `The webhook endpoint did not answer: ${outcome.error ?? 'no answer'}`;
-    if (/private or loopback address/.test(outcome.error ?? '')) throw new ProjectError(400, detail);
+    if (/private or loopback address/.test(outcome.error ?? '')) throw new HttpError(400, detail);
     return { unanswered: detail };
   }
   return { status_code: outcome.statusCode };

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { WORKSPACE_HEADER, WORKSPACE_TEXTS, type WorkspaceRole } from '../../common/workspaces';
 import type { RequestUser } from '../auth/guard';
+import { HttpError } from '../http-errors';
 
 /** The workspace a product API request acts in, and the caller's role there. */
 export interface RequestWorkspace {
@@ -19,15 +20,6 @@ declare module 'fastify' {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** How long a membership answer is kept in this process. A removed member is refused within this time everywhere. */
 const MEMBERSHIP_TTL_MS = 1_000;
-
-export class WorkspaceAccessError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 /**
  * Decides which workspace a request acts in: the one its header names when the caller is a member (anything else
@@ -55,9 +47,9 @@ export class WorkspaceAccess {
   async resolve(user: Pick<RequestUser, 'id' | 'email'>, requested: string | undefined): Promise<RequestWorkspace> {
     await this.ensurePersonal(user);
     const id = requested?.trim() || user.id;
-    if (!UUID.test(id)) throw new WorkspaceAccessError(404, WORKSPACE_TEXTS.notFound);
+    if (!UUID.test(id)) throw new HttpError(404, WORKSPACE_TEXTS.notFound);
     const membership = await this.membership(user.id, id.toLowerCase());
-    if (!membership) throw new WorkspaceAccessError(404, WORKSPACE_TEXTS.notFound);
+    if (!membership) throw new HttpError(404, WORKSPACE_TEXTS.notFound);
     return membership;
   }
 
@@ -142,7 +134,7 @@ export class WorkspaceAccess {
        SELECT EXISTS (SELECT 1 FROM account) AS made`,
       [user.id, user.email ?? ''],
     );
-    if (!rows[0]?.made) throw new WorkspaceAccessError(401, 'Invalid access token');
+    if (!rows[0]?.made) throw new HttpError(401, 'Invalid access token');
   }
 
   /** Drops what this process keeps of a user's memberships (after a change of members, or the account's deletion). */
@@ -177,7 +169,7 @@ export function requireWorkspace(scope: FastifyInstance, access: WorkspaceAccess
         done();
       },
       (error: unknown) => {
-        if (!(error instanceof WorkspaceAccessError)) return done(error as Error);
+        if (!(error instanceof HttpError)) return done(error as Error);
         reply.code(error.statusCode).send({ detail: error.message });
       },
     );

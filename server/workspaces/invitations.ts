@@ -7,10 +7,10 @@ import { PlanLimitError, type PlanGate } from '../billing/plan-gate';
 import type { Mailer } from '../mail/mailer';
 import { takePoint } from '../rate-limit';
 import { cursorTimestampSql, decodeCursor, pageOf } from '../pagination';
-import { WorkspaceAccessError } from './access';
 import { invitationMail } from './mail';
 import { inTransaction, lockWorkspace } from './records';
 import type { Caller, WorkspaceService } from './service';
+import { HttpError } from '../http-errors';
 
 // Invitations: the owner of a shared workspace invites an address; the mail carries a secret link
 // (`vbi_` + 256 random bits, base64url) of which only the SHA-256 is stored; it expires after
@@ -61,12 +61,12 @@ export class Invitations {
     const token = newInvitationToken();
     const { invitation, workspaceName } = await inTransaction(this.deps.pool, async (client) => {
       const { personal, name } = await this.deps.workspaces.roleIn(client, caller, workspaceId, 'owner');
-      if (personal) throw new WorkspaceAccessError(409, WORKSPACE_TEXTS.personalNotShared);
+      if (personal) throw new HttpError(409, WORKSPACE_TEXTS.personalNotShared);
       await lockWorkspace(client, workspaceId);
       await this.#refuseMemberOrInvited(client, workspaceId, email);
       await this.#assertSeatFree(client, workspaceId, true);
       const retryAfter = await takePoint(this.#perHour, workspaceId);
-      if (retryAfter !== null) throw Object.assign(new WorkspaceAccessError(429, WORKSPACE_TEXTS.invitationsTooMany), { retryAfterSeconds: retryAfter });
+      if (retryAfter !== null) throw Object.assign(new HttpError(429, WORKSPACE_TEXTS.invitationsTooMany), { retryAfterSeconds: retryAfter });
       const { rows } = await client.query<Invitation>(
         `insert into workspace_invitations (workspace_id, email, invited_by, token_hash, expires_at)
          values ($1, $2, $3, $4, now() + make_interval(hours => $5))
@@ -88,11 +88,11 @@ export class Invitations {
 
   async #refuseMemberOrInvited(client: pg.PoolClient, workspaceId: string, email: string): Promise<void> {
     const member = await client.query(`select 1 from workspace_members where workspace_id = $1 and lower(email) = lower($2)`, [workspaceId, email]);
-    if (member.rowCount) throw new WorkspaceAccessError(409, WORKSPACE_TEXTS.alreadyMember);
+    if (member.rowCount) throw new HttpError(409, WORKSPACE_TEXTS.alreadyMember);
     // An expired invitation is closed here, so the one-open-invitation index lets a new one in.
     await client.query(`update workspace_invitations set revoked_at = now() where workspace_id = $1 and lower(email) = lower($2) and accepted_at is null and revoked_at is null and expires_at <= now()`, [workspaceId, email]);
     const open = await client.query(`select 1 from workspace_invitations where workspace_id = $1 and lower(email) = lower($2) and ${OPEN}`, [workspaceId, email]);
-    if (open.rowCount) throw new WorkspaceAccessError(409, WORKSPACE_TEXTS.alreadyInvited);
+    if (open.rowCount) throw new HttpError(409, WORKSPACE_TEXTS.alreadyInvited);
   }
 
   /** Refuses one more seat beyond the plan's: members plus open invitations (`withInvitations`), or members only. */
@@ -125,7 +125,7 @@ export class Invitations {
   /** The owner withdraws an open invitation: its link stops working. */
   async revoke(caller: Caller, workspaceId: string, invitationId: string): Promise<void> {
     await this.deps.workspaces.roleIn(this.deps.pool, caller, workspaceId, 'owner');
-    const notFound = new WorkspaceAccessError(404, WORKSPACE_TEXTS.invitationNotFound);
+    const notFound = new HttpError(404, WORKSPACE_TEXTS.invitationNotFound);
     if (!UUID.test(invitationId)) throw notFound;
     const revoked = await this.deps.pool.query(`update workspace_invitations set revoked_at = now() where id = $1 and workspace_id = $2 and ${OPEN}`, [invitationId, workspaceId]);
     if (!revoked.rowCount) throw notFound;
@@ -150,7 +150,7 @@ export class Invitations {
         `update workspace_invitations set accepted_at = now(), accepted_by = $2 where id = $1 and ${OPEN} returning id`,
         [found.id, caller.id],
       );
-      if (!rows[0]) throw new WorkspaceAccessError(410, WORKSPACE_TEXTS.invitationUsed);
+      if (!rows[0]) throw new HttpError(410, WORKSPACE_TEXTS.invitationUsed);
       await client.query(`insert into workspace_members (workspace_id, user_id, email, role) values ($1, $2, $3, 'member') on conflict do nothing`, [found.workspace_id, caller.id, caller.email]);
       return found.workspace_id;
     });
@@ -173,8 +173,8 @@ export class Invitations {
 
 /** The invitation when the caller may use it; else the refusal: unknown, expired or revoked 404, used 410, another address 403. */
 function usable(found: Found | undefined, caller: Caller): Found {
-  if (found?.accepted) throw new WorkspaceAccessError(410, WORKSPACE_TEXTS.invitationUsed);
-  if (!found?.open) throw new WorkspaceAccessError(404, WORKSPACE_TEXTS.invitationInvalid);
-  if (found.email.trim().toLowerCase() !== caller.email.trim().toLowerCase()) throw new WorkspaceAccessError(403, WORKSPACE_TEXTS.invitationOtherEmail);
+  if (found?.accepted) throw new HttpError(410, WORKSPACE_TEXTS.invitationUsed);
+  if (!found?.open) throw new HttpError(404, WORKSPACE_TEXTS.invitationInvalid);
+  if (found.email.trim().toLowerCase() !== caller.email.trim().toLowerCase()) throw new HttpError(403, WORKSPACE_TEXTS.invitationOtherEmail);
   return found;
 }

@@ -3,8 +3,8 @@ import { PLAN_LIMIT_TEXTS } from '../../common/plan-limits';
 import { WORKSPACE_TEXTS, type Workspace, type WorkspaceMember, type WorkspaceRole } from '../../common/workspaces';
 import { PlanLimitError, type PlanGate } from '../billing/plan-gate';
 import { cursorTimestampSql, decodeCursor, pageOf } from '../pagination';
-import { WorkspaceAccessError } from './access';
 import { deleteWorkspaceRecords, inTransaction, lockWorkspace } from './records';
+import { HttpError } from '../http-errors';
 
 // Workspaces, their members, leaving, removal and the transfer of ownership. Every method takes the caller's id
 // and answers 404 'Workspace not found' for a workspace the caller is not a member of (as for any record of
@@ -46,8 +46,8 @@ const WORKSPACE_COLUMNS = `w.id, w.name, w.personal, m.role, w.owner_id, to_char
   ((select count(*) from workspace_members x where x.workspace_id = w.id)
    + (select count(*) from workspace_invitations i where i.workspace_id = w.id and i.accepted_at is null and i.revoked_at is null and i.expires_at > now()))::int as seats_used`;
 
-export const notFound = () => new WorkspaceAccessError(404, WORKSPACE_TEXTS.notFound);
-const conflict = (text: string) => new WorkspaceAccessError(409, text);
+export const notFound = () => new HttpError(404, WORKSPACE_TEXTS.notFound);
+const conflict = (text: string) => new HttpError(409, text);
 
 export class WorkspaceService {
   constructor(private readonly deps: WorkspaceServiceDeps) {}
@@ -87,7 +87,7 @@ export class WorkspaceService {
     );
     const found = rows[0];
     if (!found) throw notFound();
-    if (need === 'owner' && found.role !== 'owner') throw new WorkspaceAccessError(403, WORKSPACE_TEXTS.ownerOnly);
+    if (need === 'owner' && found.role !== 'owner') throw new HttpError(403, WORKSPACE_TEXTS.ownerOnly);
     return found;
   }
 
@@ -145,10 +145,10 @@ export class WorkspaceService {
     await inTransaction(this.deps.pool, async (client) => {
       await this.roleIn(client, caller, workspaceId, 'owner');
       if (userId.toLowerCase() === caller.id) throw conflict(WORKSPACE_TEXTS.ownerCannotLeave);
-      if (!UUID.test(userId)) throw new WorkspaceAccessError(404, WORKSPACE_TEXTS.memberNotFound);
+      if (!UUID.test(userId)) throw new HttpError(404, WORKSPACE_TEXTS.memberNotFound);
       await lockWorkspace(client, workspaceId);
       const removed = await client.query(`delete from workspace_members where workspace_id = $1 and user_id = $2 and role = 'member'`, [workspaceId, userId]);
-      if (!removed.rowCount) throw new WorkspaceAccessError(404, WORKSPACE_TEXTS.memberNotFound);
+      if (!removed.rowCount) throw new HttpError(404, WORKSPACE_TEXTS.memberNotFound);
     });
     this.deps.forgetMember(userId.toLowerCase());
   }

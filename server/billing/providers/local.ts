@@ -4,8 +4,9 @@ import { BILLING_ERRORS } from '../../../common/billing';
 import type { Db } from '../../db';
 import { transaction } from '../../db/transaction';
 import { subscriptions } from '../../db/schema';
-import { BillingError, type BillingProvider, type ChangedSubscription } from '../provider';
+import { type BillingProvider, type ChangedSubscription } from '../provider';
 import type { BillingStore, PlanRow, SubscriptionRow } from '../store';
+import { HttpError } from '../../http-errors';
 
 // The local provider: the plans are the seeded rows of billing_plans (provider 'local'), periods are kept by this
 // server's own clock (a calendar month or year from the subscription's start), and no payment is collected.
@@ -68,7 +69,7 @@ export class LocalProvider implements BillingProvider {
     const subscription = await transaction(this.db, async (tx) => {
       // One subscription at a time per user: two requests at once are ordered here, the second finds the first.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`billing:${userId}`}, 0))`);
-      if ((await this.options.store.activeOf(userId, tx)).length) throw new BillingError(409, BILLING_ERRORS.alreadySubscribed);
+      if ((await this.options.store.activeOf(userId, tx)).length) throw new HttpError(409, BILLING_ERRORS.alreadySubscribed);
       const [row] = await tx
         .insert(subscriptions)
         .values({
@@ -119,7 +120,7 @@ export class LocalProvider implements BillingProvider {
       .set({ ...set, updatedAt: this.now() })
       .where(and(eq(subscriptions.id, subscription.id), eq(subscriptions.status, 'active')))
       .returning();
-    if (!row) throw new BillingError(409, BILLING_ERRORS.notActive);
+    if (!row) throw new HttpError(409, BILLING_ERRORS.notActive);
     return row;
   }
 

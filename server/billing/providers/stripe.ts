@@ -4,8 +4,9 @@ import Stripe from 'stripe';
 import { BILLING_ERRORS } from '../../../common/billing';
 import { billingPlans, type subscriptions } from '../../db/schema';
 import { transaction } from '../../db/transaction';
-import { BillingError, type BillingProvider, type ChangedSubscription, type SubscriptionChange } from '../provider';
+import { type BillingProvider, type ChangedSubscription, type SubscriptionChange } from '../provider';
 import type { BillingStore, PlanRow, SubscriptionRow } from '../store';
+import { HttpError } from '../../http-errors';
 
 // Stripe as the billing provider, through the official client: one customer per user (billing_customers), the
 // prices copied into billing_plans, subscriptions created unpaid with the invoice's hosted page to pay it,
@@ -135,7 +136,7 @@ export class StripeProvider implements BillingProvider {
   async upgrade(row: SubscriptionRow, to: PlanRow): Promise<SubscriptionRow> {
     const current = await this.releaseSchedule(row.id);
     const item = current.items.data[0];
-    if (!item) throw new BillingError(409, BILLING_ERRORS.notActive);
+    if (!item) throw new HttpError(409, BILLING_ERRORS.notActive);
     const updated = await this.call(() =>
       this.stripe.subscriptions.update(row.id, {
         items: [{ id: item.id, price: to.priceId }],
@@ -154,7 +155,7 @@ export class StripeProvider implements BillingProvider {
     const scheduleId = idOf(current.schedule) ?? (await this.call(() => this.stripe.subscriptionSchedules.create({ from_subscription: row.id }))).id;
     const schedule = await this.call(() => this.stripe.subscriptionSchedules.retrieve(scheduleId));
     const phase = schedule.current_phase ?? (schedule.phases[0] ? { start_date: schedule.phases[0].start_date, end_date: schedule.phases[0].end_date } : null);
-    if (!phase) throw new BillingError(409, BILLING_ERRORS.notActive);
+    if (!phase) throw new HttpError(409, BILLING_ERRORS.notActive);
     await this.call(() =>
       this.stripe.subscriptionSchedules.update(scheduleId, {
         end_behavior: 'release',
@@ -200,13 +201,13 @@ export class StripeProvider implements BillingProvider {
    */
   async applyWebhook(payload: Buffer, signature: string | undefined): Promise<ChangedSubscription | null> {
     const secret = this.options.webhookSecret;
-    if (!secret) throw new BillingError(404, 'Stripe webhooks are not configured on this server');
+    if (!secret) throw new HttpError(404, 'Stripe webhooks are not configured on this server');
     let event: Stripe.Event;
     try {
       if (!signature) throw new Error('no signature');
       event = this.stripe.webhooks.constructEvent(payload, signature, secret);
     } catch {
-      throw new BillingError(400, BILLING_ERRORS.webhookSignature);
+      throw new HttpError(400, BILLING_ERRORS.webhookSignature);
     }
     if (event.type !== 'customer.subscription.created' && event.type !== 'customer.subscription.updated' && event.type !== 'customer.subscription.deleted') return null;
     const subscription = event.data.object;
@@ -228,13 +229,13 @@ export class StripeProvider implements BillingProvider {
     try {
       return await work();
     } catch (error) {
-      if (error instanceof BillingError) throw error;
+      if (error instanceof HttpError) throw error;
       const stripeError = error as { type?: string; message?: string; statusCode?: number };
       if (stripeError.type === 'StripeInvalidRequestError' || stripeError.type === 'StripeCardError') {
-        throw new BillingError(400, `Stripe refused the request: ${String(stripeError.message ?? 'invalid request').slice(0, 300)}`);
+        throw new HttpError(400, `Stripe refused the request: ${String(stripeError.message ?? 'invalid request').slice(0, 300)}`);
       }
       this.options.logger.warn({ err: error }, 'Stripe call failed');
-      throw new BillingError(502, 'The payment provider could not be reached; try again in a moment');
+      throw new HttpError(502, 'The payment provider could not be reached; try again in a moment');
     }
   }
 }
