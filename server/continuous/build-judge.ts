@@ -85,7 +85,7 @@ export class BuildJudge {
 
   /** A judged build: to the owner's open windows and desktop (live stream) and webhooks. */
   private async announce(build: BuildRow): Promise<void> {
-    await this.deps.live.publish(build.workspaceId, { type: 'continuous.build', build: toBuild(build) }).catch(() => undefined);
+    await this.deps.live.publish(build.workspaceId, { type: 'continuous.build', build: toBuild(build) });
     await this.deps.webhooks?.emit({ workspaceId: build.workspaceId, userId: build.userId }, 'continuous_build.completed', continuousBuildData(toBuild(build)));
   }
 }

@@ -87,7 +87,7 @@ export class ContinuousBuilds implements BuildStarter {
     await this.deps.events.record([
       { ...actorOfBuild(build), projectId: scan.projectId, scanId: scan.id, kind: 'other', url: scan.url, extra: { description: `Scan queued (${pages})`, scan_id: scan.id } },
     ]);
-    await this.deps.live.publish(build.workspaceId, { type: 'scan.state', project_id: scan.projectId, scan_id: scan.id, scan: toScanSummary(scan) }).catch(() => undefined);
+    await this.deps.live.publish(build.workspaceId, { type: 'scan.state', project_id: scan.projectId, scan_id: scan.id, scan: toScanSummary(scan) });
     return scan;
   }
 
@@ -103,7 +103,7 @@ export class ContinuousBuilds implements BuildStarter {
     }
     for (const run of runs) {
       await this.deps.enqueueScenarioRun(run.id);
-      await this.deps.live.publish(build.workspaceId, { type: 'scenario.run', scenario_id: run.scenario_id, run: liveRun(run) }).catch(() => undefined);
+      await this.deps.live.publish(build.workspaceId, { type: 'scenario.run', scenario_id: run.scenario_id, run: liveRun(run) });
     }
   }
 
@@ -118,6 +118,6 @@ export class ContinuousBuilds implements BuildStarter {
   }
 
   private async publish(build: BuildRow): Promise<void> {
-    await this.deps.live.publish(build.workspaceId, { type: 'continuous.build', build: toBuild(build) }).catch(() => undefined);
+    await this.deps.live.publish(build.workspaceId, { type: 'continuous.build', build: toBuild(build) });
   }
 }

@@ -83,7 +83,7 @@ export class EventService {
   private async broadcast(rows: EventRow[], broadcast: boolean) {
     if (!broadcast || !this.live) return;
     for (const row of rows) {
-      await this.live.publish(row.workspaceId, { type: 'event', project_id: row.projectId, event: toEvent(row) }).catch(() => undefined);
+      await this.live.publish(row.workspaceId, { type: 'event', project_id: row.projectId, event: toEvent(row) });
     }
   }
 

@@ -95,7 +95,7 @@ async function produce(row: ReportRow, deps: ReportJobDeps, signal: AbortSignal,
 /** Runs one performance, accessibility or analytics report job, measuring the project's site for real. */
 export async function runReportJob(reportId: string, deps: ReportJobDeps, signal: AbortSignal): Promise<void> {
   const { db, live, links, logger } = deps;
-  const publish = (current: ReportRow) => live.publish(current.workspaceId, { type: 'report.state', report: reportStatusFor(current, links) }).catch(() => undefined);
+  const publish = (current: ReportRow) => live.publish(current.workspaceId, { type: 'report.state', report: reportStatusFor(current, links) });
   const row = await claim(deps, reportId, publish);
   if (!row) return;
   await publish(row);

@@ -93,7 +93,7 @@ async function claim(db: Db, scanId: string): Promise<ScanRow | undefined> {
 }
 
 const publishState = (live: LiveBus, current: ScanRow, reportId: string | null = null) =>
-  live.publish(current.workspaceId, { type: 'scan.state', project_id: current.projectId, scan_id: current.id, scan: toScanSummary(current, reportId) }).catch(() => undefined);
+  live.publish(current.workspaceId, { type: 'scan.state', project_id: current.projectId, scan_id: current.id, scan: toScanSummary(current, reportId) });
 
 const baseOf = (row: ScanRow) => ({ userId: row.userId, workspaceId: row.workspaceId, projectId: row.projectId, scanId: row.id });
 
@@ -154,7 +154,7 @@ export async function runScanJob(scanId: string, deps: ScanJobDeps, { signal, fi
     await deps.webhooks?.emit({ workspaceId: row.workspaceId, userId: row.userId }, 'report.generated', reportGeneratedData(finished.report));
     await events.record(completionEvents(row, result, batcher.dropped));
     await publishState(live, finished.done, finished.report.id);
-    await live.publish(row.workspaceId, { type: 'report.state', report: reportStatusFor(finished.report, deps.links) }).catch(() => undefined);
+    await live.publish(row.workspaceId, { type: 'report.state', report: reportStatusFor(finished.report, deps.links) });
     log.info({ grade: result.grade, findings: result.findings.length, ms: result.durationMs }, 'scan completed');
     await scanFinished(deps, row.id);
     return 'completed';
@@ -194,7 +194,7 @@ async function recordFailure(row: ScanRow, error: unknown, deps: ScanJobDeps, { 
       .set({ state: 'failed', error: message, finishedAt: sql`now()` })
       .where(and(eq(reports.scanId, row.id), eq(reports.type, 'security'), eq(reports.state, 'queued')))
       .returning();
-    for (const report of waiting) await live.publish(report.workspaceId, { type: 'report.state', report: reportStatusFor(report, deps.links) }).catch(() => undefined);
+    for (const report of waiting) await live.publish(report.workspaceId, { type: 'report.state', report: reportStatusFor(report, deps.links) });
   }
   await events.record([{ ...baseOf(row), kind: 'error', url: row.url, extra: { description: permanent ? message : `${message} (will retry)`, scan_id: row.id } }]);
   if (!permanent) throw error;

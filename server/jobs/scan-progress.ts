@@ -18,6 +18,7 @@ export interface ProgressTarget {
 
 /** Where progress goes: the live stream of the scan's workspace and the scan row. */
 export interface ProgressSinks {
+  /** Never rejects (the live bus logs what it cannot send). */
   publish: (workspaceId: string, message: { type: 'scan.progress'; project_id: string; scan_id: string; progress: ScanProgress }) => Promise<void>;
   store: (scanId: string, progress: ScanProgress) => Promise<void>;
 }
@@ -58,7 +59,7 @@ export class ProgressPublisher {
     this.#lastPhase = next.phase;
     this.#lastSent = now;
     const { id, workspaceId, projectId } = this.scan;
-    void this.sinks.publish(workspaceId, { type: 'scan.progress', project_id: projectId, scan_id: id, progress: next }).catch(() => undefined);
+    void this.sinks.publish(workspaceId, { type: 'scan.progress', project_id: projectId, scan_id: id, progress: next });
     if (now - this.#lastStored >= STORE_EVERY_MS) {
       this.#lastStored = now;
       void this.sinks.store(id, next).catch(() => undefined);

@@ -14,7 +14,11 @@ const MAX_PAYLOAD = 7_900;
 const RECONNECT_BACKOFF: Backoff = { initialMs: 250, maxMs: 2_000, factor: 2, jitter: 0.2 };
 
 export interface LiveBus {
-  /** Sends a message to every connected client of the workspace's members, on every server instance. */
+  /**
+   * Sends a message to every connected client of the workspace's members, on every server instance. Never rejects:
+   * a message that cannot be sent (database unreachable, too large) is logged and dropped, since clients refetch on
+   * the next state change; callers need not guard it.
+   */
   publish(workspaceId: string, message: LiveMessage): Promise<void>;
   /** Calls `handler` for each message to the workspace; returns the unsubscribe function. */
   subscribe(workspaceId: string, handler: (message: LiveMessage) => void): () => void;
@@ -113,6 +117,8 @@ export async function startLiveBus(url: string, pool: pg.Pool, log: Log): Promis
   };
   client = await listen();
   setListening(true);
+  /** Messages not sent since the last one that was: logged on the first and every hundredth. */
+  let unsent = 0;
 
   return {
     async publish(workspaceId, message) {
@@ -121,7 +127,14 @@ export async function startLiveBus(url: string, pool: pg.Pool, log: Log): Promis
         log('warn', `live: a ${message.type} message of ${payload.length} bytes was too large to send`);
         return;
       }
-      await pool.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]);
+      try {
+        await pool.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]);
+        if (unsent) log('warn', `live: sending again after ${unsent} message${unsent === 1 ? '' : 's'} could not be sent`);
+        unsent = 0;
+      } catch (error) {
+        unsent++;
+        if (unsent === 1 || unsent % 100 === 0) log('warn', `live: a ${message.type} message could not be sent (${(error as Error).message})`);
+      }
     },
     subscribe(workspaceId, handler) {
       local.on(workspaceId, handler);

@@ -102,7 +102,7 @@ export async function startScan(deps: McpScanDeps, owner: McpOwner, target: Scan
     await deps.jobs.enqueueScan(scan.id);
     const description = `Scan queued (up to ${scan.numPages} page${scan.numPages === 1 ? '' : 's'})`;
     await deps.events.record([{ workspaceId, userId, projectId: scan.projectId, scanId: scan.id, kind: 'other', url: scan.url, extra: { description, scan_id: scan.id } }]);
-    await deps.live.publish(workspaceId, { type: 'scan.state', project_id: scan.projectId, scan_id: scan.id, scan: toScanSummary(scan) }).catch(() => undefined);
+    await deps.live.publish(workspaceId, { type: 'scan.state', project_id: scan.projectId, scan_id: scan.id, scan: toScanSummary(scan) });
     return scan;
   } catch (error) {
     // A plan's project limit reads as the same sentence the dashboard shows.

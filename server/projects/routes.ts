@@ -64,7 +64,7 @@ export function projectRoutes({ projects, events, jobs, live, lists }: ProjectRo
       await events.record([
         { ...actor, projectId: scan.projectId, scanId: scan.id, kind: 'other', url: scan.url, extra: { description: `Scan queued (up to ${scan.numPages} page${scan.numPages === 1 ? '' : 's'})`, scan_id: scan.id } },
       ]);
-      await live.publish(actor.workspaceId, { type: 'scan.state', project_id: scan.projectId, scan_id: scan.id, scan: toScanSummary(scan) }).catch(() => undefined);
+      await live.publish(actor.workspaceId, { type: 'scan.state', project_id: scan.projectId, scan_id: scan.id, scan: toScanSummary(scan) });
       return { message: 'Project test has been started.', scan_id: scan.id };
     });
 

@@ -176,7 +176,7 @@ export class PublicApiService {
     await this.deps.jobs.enqueueScan(scan.id);
     const pages = `up to ${scan.numPages} page${scan.numPages === 1 ? '' : 's'}`;
     await this.deps.events.record([{ workspaceId, userId, projectId, scanId: scan.id, kind: 'other', url: scan.url, extra: { description: `Scan queued through the API (${pages})`, scan_id: scan.id } }]);
-    await this.deps.live.publish(workspaceId, { type: 'scan.state', project_id: projectId, scan_id: scan.id, scan: toScanSummary(scan) }).catch(() => undefined);
+    await this.deps.live.publish(workspaceId, { type: 'scan.state', project_id: projectId, scan_id: scan.id, scan: toScanSummary(scan) });
     this.deps.lists.invalidate(workspaceId);
     return {
       id: scan.id,

@@ -98,7 +98,7 @@ export function reportRoutes({ db, projects, jobs, live, links }: ReportRouteDep
         await jobs.enqueueReport(row.id);
       }
       const status = reportStatusFor(row, links);
-      await live.publish(project.workspaceId, { type: 'report.state', report: status }).catch(() => undefined);
+      await live.publish(project.workspaceId, { type: 'report.state', report: status });
       return reply.code(row.state === 'completed' ? 201 : 202).send(status);
     });
 

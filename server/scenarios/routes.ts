@@ -80,7 +80,7 @@ export function scenarioRoutes(deps: ScenarioRouteDeps) {
       const workspaceId = workspaceOf(request).id;
       const run = await scenarios.queueRun(workspaceId, userOf(request).id, request.params.id);
       await deps.enqueueRun(run.id);
-      await live.publish(workspaceId, { type: 'scenario.run', scenario_id: run.scenario_id, run: liveRun(run) }).catch(() => undefined);
+      await live.publish(workspaceId, { type: 'scenario.run', scenario_id: run.scenario_id, run: liveRun(run) });
       return reply.code(202).send({ run_id: run.id });
     });
 
@@ -91,7 +91,7 @@ export function scenarioRoutes(deps: ScenarioRouteDeps) {
       const runs = await scenarios.queueAll(workspaceId, userOf(request).id, projectId);
       for (const run of runs) {
         await deps.enqueueRun(run.id);
-        await live.publish(workspaceId, { type: 'scenario.run', scenario_id: run.scenario_id, run: liveRun(run) }).catch(() => undefined);
+        await live.publish(workspaceId, { type: 'scenario.run', scenario_id: run.scenario_id, run: liveRun(run) });
       }
       return reply.code(202).send({ runs: runs.map((run) => ({ scenario_id: run.scenario_id, run_id: run.id })) });
     });

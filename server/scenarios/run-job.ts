@@ -101,7 +101,7 @@ export function liveRun(run: ScenarioRun): ScenarioRun {
 export async function publishRun(db: Db, live: Pick<LiveBus, 'publish'>, runId: string): Promise<void> {
   const [row] = await db.select(runColumns).from(scenarioRuns).where(eq(scenarioRuns.id, runId));
   if (!row) return;
-  await live.publish(row.workspaceId, { type: 'scenario.run', scenario_id: row.scenarioId, run: liveRun(toRun(row)) }).catch(() => undefined);
+  await live.publish(row.workspaceId, { type: 'scenario.run', scenario_id: row.scenarioId, run: liveRun(toRun(row)) });
 }
 
 /** The result in the run's row, bounded, if this attempt still owns the run. */
