@@ -4,6 +4,7 @@ import { RateLimiterPostgres } from 'rate-limiter-flexible';
 import { takePoint } from '../rate-limit';
 import { WorkspaceAccess } from '../workspaces/access';
 import { apiKeyFromHeader, hashApiKey, type ApiKeyCaller } from './keys';
+import { LRUCache } from 'lru-cache';
 
 /** Revocations travel to every instance on this channel (payload: the revoked key's hash; a notify in a transaction goes at commit). */
 export const REVOKED_CHANNEL = 'vibeeval_api_key_revoked';
@@ -55,10 +56,9 @@ export type ApiKeyVerdict = { caller: ApiKeyCaller } | { refusal: string };
  * removal needs no notice of its own to reach every instance.
  */
 export class ApiKeyAuth {
-  private readonly cache = new Map<string, { caller: ApiKeyCaller; expires: number }>();
+  private readonly cache: LRUCache<string, { caller: ApiKeyCaller; expires: number }>;
   private readonly used = new Set<string>();
   private readonly ttlMs: number;
-  private readonly maxEntries: number;
   private readonly now: () => number;
   private readonly membership: Pick<WorkspaceAccess, 'membership'>;
   private readonly touchTimer: NodeJS.Timeout;
@@ -74,7 +74,7 @@ export class ApiKeyAuth {
    * guesses costs one map read each and a valid key of theirs gains them nothing (no answer tells a right key from a
    * wrong one while blocked). Other instances learn of a block at the client's next wrong key there.
    */
-  private readonly blocked = new Map<string, number>();
+  private readonly blocked: LRUCache<string, number>;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -82,7 +82,9 @@ export class ApiKeyAuth {
     options: ApiKeyAuthOptions = {},
   ) {
     this.ttlMs = options.ttlMs ?? 10_000;
-    this.maxEntries = options.maxEntries ?? 10_000;
+    const max = options.maxEntries ?? 10_000;
+    this.cache = new LRUCache({ max });
+    this.blocked = new LRUCache({ max });
     this.now = options.now ?? Date.now;
     this.membership = options.membership ?? new WorkspaceAccess(pool);
     this.touchTimer = setInterval(() => void this.flushLastUsed(), options.touchEveryMs ?? 1_000);
@@ -176,7 +178,6 @@ export class ApiKeyAuth {
     const caller: ApiKeyCaller = { userId: row.user_id, workspaceId: row.workspace_id, keyId: row.id };
     this.used.add(caller.keyId);
     if (this.listening && this.ttlMs > 0 && this.tick === started) {
-      if (this.cache.size >= this.maxEntries) this.cache.delete(this.cache.keys().next().value!);
       this.cache.set(hash, { caller, expires: this.now() + this.ttlMs });
     }
     return { caller };
@@ -203,7 +204,6 @@ export class ApiKeyAuth {
     if (this.failures && verdict.refusal === API_KEY_REFUSALS.invalid) {
       const retryAfter = await takePoint(this.failures, client);
       if (retryAfter !== null) {
-        if (this.blocked.size >= this.maxEntries) this.blocked.delete(this.blocked.keys().next().value!);
         const ends = this.now() + retryAfter * 1000;
         this.blocked.set(client, ends);
         return this.refuseFlood(reply, ends);

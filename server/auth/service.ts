@@ -7,6 +7,7 @@ import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords';
 import { SessionEnds } from './session-ends';
 import { opaqueToken, tokenHash, type AccessClaims, type AccessTokens } from './tokens';
 import { transaction } from '../db/transaction';
+import { LRUCache } from 'lru-cache';
 
 /** An error in GoTrue's shape, which supabase-js turns into an AuthApiError with `code` and `message`. */
 export class AuthError extends Error {
@@ -248,7 +249,7 @@ export class AuthService {
    * Sessions found in the last `sessionRecheckMs`. A logout in this process clears it at once; one on another
    * server instance takes effect here within that time.
    */
-  private readonly recentSessions = new Map<string, { user: UserRow; at: number }>();
+  private readonly recentSessions = new LRUCache<string, { user: UserRow; at: number }>({ max: 10_000 });
   /**
    * The session checks under way: the requests of a session that come while its check runs wait for that answer
    * instead of asking PostgreSQL again (a client with many requests in flight asked once per request each time
@@ -298,7 +299,6 @@ export class AuthService {
       throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
     }
     if (epoch !== this.sessionsEpoch) return row.user;
-    if (this.recentSessions.size >= 10_000) this.recentSessions.delete(this.recentSessions.keys().next().value!);
     this.recentSessions.set(key, { user: row.user, at: Date.now() });
     return row.user;
   }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import { LRUCache } from 'lru-cache';
 
 export const ISSUER = 'vibeeval';
 export const AUDIENCE = 'authenticated';
@@ -55,7 +56,7 @@ export class AccessTokens {
   }
 
   /** Tokens whose signature was verified, until they expire: a client sends the same one with every request. */
-  readonly #verified = new Map<string, AccessClaims>();
+  readonly #verified = new LRUCache<string, AccessClaims>({ max: 10_000 });
 
   /** The claims of a token verified earlier and not expired yet; undefined for any other (verify it). */
   recall(token: string): AccessClaims | undefined {
@@ -71,7 +72,6 @@ export class AccessTokens {
     const known = this.recall(token);
     if (known) return known;
     const payload = await this.#verifySignature(token);
-    if (this.#verified.size >= 10_000) this.#verified.delete(this.#verified.keys().next().value!);
     this.#verified.set(token, payload);
     return payload;
   }

@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 
 /**
  * Seals short secrets (a project's test credentials) with AES-256-GCM under a key derived from the install's link
@@ -7,7 +8,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 export class Sealer {
   private readonly key: Buffer;
   /** Recently opened values: listing projects opens the same ones on every request. */
-  private readonly opened = new Map<string, string>();
+  private readonly opened = new LRUCache<string, string>({ max: 5_000 });
 
   constructor(secret: string) {
     this.key = Buffer.from(hkdfSync('sha256', secret, 'vibeeval', 'project credentials v1', 32));
@@ -24,7 +25,6 @@ export class Sealer {
     const cached = this.opened.get(sealed);
     if (cached !== undefined) return cached;
     const plain = this.decrypt(sealed);
-    if (this.opened.size >= 5_000) this.opened.delete(this.opened.keys().next().value!);
     this.opened.set(sealed, plain);
     return plain;
   }
