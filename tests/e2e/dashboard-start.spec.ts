@@ -56,6 +56,34 @@ test('signed in, /dashboard/projects asks for the project list with the page, be
   await snapBoth(page, 'dashboard-start-projects');
 });
 
+test("signed in, a project's page asks for the project with the page, before the app runs, and once", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signedIn(page);
+  const { access_token } = await storedSession(page);
+  const created = await page.request.post('/project', {
+    headers: { authorization: `Bearer ${access_token}` },
+    data: { url: 'https://project-start.example.com/', instruction_text: 'Project start', num_pages: 1 },
+  });
+  expect(created.ok()).toBe(true);
+  const { id } = (await created.json()) as { id: string };
+
+  // The page is not prerendered (the app's index.html, its boot screen): its start script only asks for the data.
+  const seen = await recordRequests(page);
+  await page.goto(`/dashboard/projects/${id}`);
+  await expect(page.getByText('https://project-start.example.com/').first()).toBeVisible({ timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+
+  const reads = seen.filter(([method, path, type]) => method === 'GET' && path === `/project/${id}` && type !== 'document');
+  expect(reads).toHaveLength(1);
+  // The browser fetches the entry module ahead of the start script (its preload scanner reads on), but the app
+  // asks for nothing before its entry runs, and its first request is the app config.
+  const appConfig = seen.findIndex(([, path]) => path === '/app-config');
+  expect(appConfig).toBeGreaterThanOrEqual(0);
+  expect(seen.indexOf(reads[0]!)).toBeLessThan(appConfig);
+  expect(seen.filter(([, path]) => path === '/auth/v1/token')).toEqual([]);
+  await snapBoth(page, 'dashboard-start-project');
+});
+
 /** In the page, before its scripts: what the document holds when the app says it runs (html[data-app-ready]). */
 function watchAppReady() {
   const root = globalThis as unknown as {
