@@ -64,16 +64,27 @@
     if (!workspace || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(workspace)) workspace = session.user.id;
     workspace = workspace.toLowerCase();
     var headers = { accept: 'application/json', authorization: 'Bearer ' + session.access_token, 'x-vibeeval-workspace': workspace };
+    ask(path, headers, workspace);
+  }
+
+  // GET `path` on this origin, left for the app (renderer/src/api/first-data.ts) with the workspace it was asked in
+  // (undefined: in none).
+  function ask(path, headers, workspace) {
     var url = window.location.origin + path;
     var response = fetch(url, { headers: headers }).catch(function () {
       return null;
     });
-    window.__vibeevalFirstAnswers = {};
+    window.__vibeevalFirstAnswers = window.__vibeevalFirstAnswers || {};
     window.__vibeevalFirstAnswers[url] = { workspace: workspace, at: Date.now(), response: response };
   }
 
   var session = storedSession();
-  if (session) askForFirstData(session);
+  if (session) {
+    // The app's boot asks for its config before anything else (renderer/src/api/app-config.ts): a round trip
+    // after its modules have run, which a signed-in dashboard page no longer waits for.
+    ask('/app-config', { accept: 'application/json' }, undefined);
+    askForFirstData(session);
+  }
   if (!script.getAttribute('data-main')) return;
   if (session) return start();
 
