@@ -3,9 +3,11 @@
 // evaluated before the first frame: measured in headless Chromium on loopback, the landing page's first content
 // came at 576 ms with them and at 320 ms when they start after the frame (the same page without script: 316 ms).
 // A dashboard page opened with a stored session is the exception: there the user waits for their data, not for
-// the shell, so the app starts at once and the project list is asked for now, in parallel with the app's modules.
-// The build writes this file into assets/ under a content hash and names the app's entry and its preloads in
-// data-main and data-preload (scripts/build-plugins.ts).
+// the shell, so the app starts at once and the page's first data is asked for now, in parallel with the app's
+// modules. The build writes this file into assets/ under a content hash and names the app's entry and its
+// preloads in data-main and data-preload (scripts/build-plugins.ts). The app's index.html, for the pages that are
+// not prerendered (a project's page), loads its entry itself and this script before it, without data-main: there
+// it only asks for the first data.
 (function () {
   var script = document.currentScript;
   var started = false;
@@ -41,10 +43,18 @@
     }
   }
 
-  // GET /projects as the app would ask it (renderer/src/api/http.ts): the bearer token and the workspace the user
-  // acts in (renderer/src/api/workspace-store.ts). The app takes the answer once (renderer/src/api/first-data.ts).
-  function askForProjects(session) {
-    if (!/^\/dashboard\/projects\/?$/.test(window.location.pathname)) return;
+  // The API path of the first data the page shows: the project list, or a project (its id as the app encodes it).
+  function firstDataPath(pathname) {
+    if (/^\/dashboard\/projects\/?$/.test(pathname)) return '/projects';
+    var project = /^\/dashboard\/projects\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i.exec(pathname);
+    return project ? '/project/' + project[1] : null;
+  }
+
+  // GET of that path as the app would ask it (renderer/src/api/http.ts): the bearer token and the workspace the
+  // user acts in (renderer/src/api/workspace-store.ts). The app takes the answer once (renderer/src/api/first-data.ts).
+  function askForFirstData(session) {
+    var path = firstDataPath(window.location.pathname);
+    if (!path) return;
     var workspace = null;
     try {
       workspace = localStorage.getItem('vibeeval-workspace:' + session.user.id);
@@ -54,19 +64,29 @@
     if (!workspace || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(workspace)) workspace = session.user.id;
     workspace = workspace.toLowerCase();
     var headers = { accept: 'application/json', authorization: 'Bearer ' + session.access_token, 'x-vibeeval-workspace': workspace };
-    var url = window.location.origin + '/projects';
+    ask(path, headers, workspace);
+  }
+
+  // GET `path` on this origin, left for the app (renderer/src/api/first-data.ts) with the workspace it was asked in
+  // (undefined: in none).
+  function ask(path, headers, workspace) {
+    var url = window.location.origin + path;
     var response = fetch(url, { headers: headers }).catch(function () {
       return null;
     });
-    window.__vibeevalFirstAnswers = {};
+    window.__vibeevalFirstAnswers = window.__vibeevalFirstAnswers || {};
     window.__vibeevalFirstAnswers[url] = { workspace: workspace, at: Date.now(), response: response };
   }
 
   var session = storedSession();
   if (session) {
-    askForProjects(session);
-    return start();
+    // The app's boot asks for its config before anything else (renderer/src/api/app-config.ts): a round trip
+    // after its modules have run, which a signed-in dashboard page no longer waits for.
+    ask('/app-config', { accept: 'application/json' }, undefined);
+    askForFirstData(session);
   }
+  if (!script.getAttribute('data-main')) return;
+  if (session) return start();
 
   // Once the first contentful paint is on screen (its paint timing entry is recorded when the frame is presented);
   // at once on a hidden page (it draws no frames) or where paint timing is missing; after a second at the latest.

@@ -143,7 +143,23 @@ export function prerenderPages(options: { entry: string; startScript: string; be
         writeFileSync(file, withBeforeAppScript(page, beforeAppScript));
         compressBeside(file);
       }
+      // The pages that are not prerendered (a project's page) get index.html: the start script runs there first
+      // and only asks for the page's data, while the entry and its preloads load as the HTML names them.
+      const index = join(outDir, 'index.html');
+      writeFileSync(index, withDataScript(template, startScript));
+      compressBeside(index);
       rmSync(options.ssrOutDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * index.html with `startScript` before the app's entry: without data-main it starts nothing, it asks for a
+ * signed-in dashboard page's first data, as on the prerendered pages. A classic script in <head>, so it has run
+ * before the entry module (deferred) asks for anything.
+ */
+export function withDataScript(template: string, startScript: string): string {
+  const entries = [...template.matchAll(MODULE_SCRIPT)];
+  if (entries.length !== 1) throw new Error(`index.html has ${entries.length} module scripts; expected one`);
+  return template.replace(MODULE_SCRIPT, (entry) => `<script src="${startScript}"></script>\n    ${entry}`);
 }

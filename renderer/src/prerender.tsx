@@ -7,14 +7,13 @@ import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 // eslint-disable-next-line no-restricted-imports -- emotion's SSR package, not our server/ folder; this module runs only in the build
 import createEmotionServer from '@emotion/server/create-instance';
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { App } from './app/app';
 import type { AppConfig } from './api/app-config';
 import { createApiClient } from './api/http';
 import { createWorkspaceStore } from './api/workspace-store';
-import type { AuthClient } from './app/auth-client';
+import type { AuthClient, SupabaseClient } from './app/auth-client';
 import { PrerenderHeadContext, type PrerenderHead } from './app/hydration';
 import { createPrerenderRouter } from './app/router';
 import type { Services } from './app/services';

@@ -56,6 +56,40 @@ test('signed in, /dashboard/projects asks for the project list with the page, be
   await snapBoth(page, 'dashboard-start-projects');
 });
 
+test("signed in, a project's page asks for the project with the page, before the app runs, and once", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signedIn(page);
+  const { access_token } = await storedSession(page);
+  const created = await page.request.post('/project', {
+    headers: { authorization: `Bearer ${access_token}` },
+    data: { url: 'https://project-start.example.com/', instruction_text: 'Project start', num_pages: 1 },
+  });
+  expect(created.ok()).toBe(true);
+  const { id } = (await created.json()) as { id: string };
+
+  // The page is not prerendered (the app's index.html, its boot screen): its start script only asks for the app
+  // config (the app's first read) and the project. The app's entry is held until both answers are in: they come
+  // without it.
+  const seen = await recordRequests(page);
+  const answered = (path: string) => page.waitForResponse((response) => new URL(response.url()).pathname === path, { timeout: 30_000 });
+  const early = Promise.all([answered('/app-config'), answered(`/project/${id}`)]);
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await early.catch(() => undefined);
+    await route.continue();
+  });
+  await page.goto(`/dashboard/projects/${id}`);
+  await early;
+  await expect(page.getByText('https://project-start.example.com/').first()).toBeVisible({ timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+
+  const reads = seen.filter(([method, path, type]) => method === 'GET' && path === `/project/${id}` && type !== 'document');
+  expect(reads).toHaveLength(1);
+  // The app took both answers instead of asking again, and did not refresh a session that is still good.
+  expect(seen.filter(([method, path]) => method === 'GET' && path === '/app-config')).toHaveLength(1);
+  expect(seen.filter(([, path]) => path === '/auth/v1/token')).toEqual([]);
+  await snapBoth(page, 'dashboard-start-project');
+});
+
 /** In the page, before its scripts: what the document holds when the app says it runs (html[data-app-ready]). */
 function watchAppReady() {
   const root = globalThis as unknown as {

@@ -21,6 +21,18 @@ describe('fetchAppConfig', () => {
     expect(fetchMock).toHaveBeenCalledWith('http://127.0.0.1:8787/app-config', expect.anything());
   });
 
+  it("takes the answer a signed-in page's start script asked for, once, and asks itself when that failed", async () => {
+    const fetchMock = serve(Response.json(ok));
+    const early = (response: Response | null) =>
+      vi.stubGlobal('__vibeevalFirstAnswers', { 'http://127.0.0.1:8787/app-config': { workspace: undefined, at: Date.now(), response: Promise.resolve(response) } });
+    early(Response.json({ ...ok, version: 'early' }));
+    await expect(fetchAppConfig('http://127.0.0.1:8787')).resolves.toEqual({ ...ok, version: 'early' });
+    expect(fetchMock).not.toHaveBeenCalled();
+    early(null);
+    await expect(fetchAppConfig('http://127.0.0.1:8787')).resolves.toEqual(ok);
+    expect(fetchMock).toHaveBeenCalledOnce();
+  });
+
   it('says when the server cannot be reached', async () => {
     serve(new TypeError('fetch failed'));
     await expect(fetchAppConfig('http://127.0.0.1:1')).rejects.toThrow('could not be reached');

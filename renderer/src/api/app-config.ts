@@ -1,3 +1,5 @@
+import { takeFirstAnswer } from './first-data';
+
 /** What `GET /app-config` returns: where auth lives (our own server, or a hosted Supabase project). */
 export interface AppConfig {
   supabaseUrl: string;
@@ -20,9 +22,12 @@ function isAppConfig(value: unknown): value is AppConfig {
 
 /** Fetches the app config from the server; throws a readable message when the server is unreachable or odd. */
 export async function fetchAppConfig(serverOrigin: string, signal?: AbortSignal): Promise<AppConfig> {
+  const url = `${serverOrigin}/app-config`;
   let response: Response;
   try {
-    response = await fetch(`${serverOrigin}/app-config`, { headers: { accept: 'application/json' }, signal });
+    // A signed-in dashboard page's start script asked for it already (first-data.ts); a failed answer is asked again.
+    const early = await takeFirstAnswer(url, undefined);
+    response = early?.ok === true ? early : await fetch(url, { headers: { accept: 'application/json' }, signal });
   } catch {
     throw new Error(`The vibeeval server at ${serverOrigin} could not be reached.`);
   }

@@ -34,6 +34,14 @@ describe('takeFirstAnswer', () => {
     expect(takeFirstAnswer(URL_, WORKSPACE)).toBeNull();
   });
 
+  it('hands an answer asked in no workspace (the app config) to a read in none only', async () => {
+    const answer = Response.json({});
+    vi.stubGlobal('__vibeevalFirstAnswers', { [URL_]: { workspace: undefined, at: Date.now(), response: Promise.resolve(answer) } });
+    expect(takeFirstAnswer(URL_, WORKSPACE)).toBeNull();
+    vi.stubGlobal('__vibeevalFirstAnswers', { [URL_]: { workspace: undefined, at: Date.now(), response: Promise.resolve(answer) } });
+    await expect(takeFirstAnswer(URL_, undefined)).resolves.toBe(answer);
+  });
+
   it('answers null when the start script asked for nothing', () => {
     expect(takeFirstAnswer(URL_, WORKSPACE)).toBeNull();
   });

@@ -1,11 +1,11 @@
-// A signed-in visit of /dashboard/projects asks for the project list before the app's modules run
-// (renderer/start-after-paint.js), so the answer is on its way while they load. The app's first GET of that list
-// takes it instead of asking again: once, and only when it asks in the same workspace.
+// A signed-in visit of /dashboard/projects (or of a project's page) asks for the app config and the page's first
+// data before the app's modules run (renderer/start-after-paint.js), so the answers are on their way while they
+// load. The app's first GET of each takes it instead of asking again: once, and only in the same workspace.
 
 /** What the start script leaves in `globalThis.__vibeevalFirstAnswers`, per URL asked. */
 interface FirstAnswer {
-  /** The workspace header it was asked with. */
-  workspace: string;
+  /** The workspace header it was asked with; undefined for a request made in none (the app config). */
+  workspace: string | undefined;
   /** When it was asked (Date.now()). */
   at: number;
   /** The answer; null when the request failed. */

@@ -1,4 +1,4 @@
-import { WORKSPACE_HEADER, WORKSPACE_TEXTS } from '@common/workspaces';
+import { WORKSPACE_HEADER, WORKSPACE_TEXTS } from '@common/workspace-constants';
 import { takeFirstAnswer } from './first-data';
 
 /** An error from the product API: the HTTP status and the message the server gave (its `detail`) or ours. */

@@ -3,12 +3,13 @@ import type { Page } from '@common/pagination';
 import type { ScanProgress } from '@common/scan';
 import type { Scenario, ScenarioDetail, ScenarioRun } from '@common/scenarios';
 import type { InfiniteData } from '@tanstack/react-query';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '../app/auth-client';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useServices, useSupabase } from '../app/services';
 import { ApiError, type ApiClient } from './http';
 import { liveInvalidations } from './live-invalidations';
+import { liveStreams } from './live-streams';
 import { queryKeys } from './query-keys';
 
 // The live stream (GET /live, server-sent events): one connection per signed-in session that feeds the
@@ -308,14 +309,12 @@ export function useLiveUpdates(): void {
   const supabase = useSupabase();
   useEffect(() => {
     if (typeof EventSource === 'undefined' || sessions.has(queryClient)) return;
-    sessions.set(queryClient, new LiveSession(queryClient, api, serverOrigin, supabase));
+    const session = new LiveSession(queryClient, api, serverOrigin, supabase);
+    sessions.set(queryClient, session);
+    liveStreams.set(queryClient, session);
   }, [queryClient, api, serverOrigin, supabase]);
 }
 
-/** Reopens the live stream of this query client's session: the workspace changed, and the stream is per workspace. */
-export function reconnectLiveUpdates(queryClient: QueryClient): void {
-  sessions.get(queryClient)?.reconnect();
-}
 
 /** Calls `handler` with every live message (already applied to the query cache) while mounted. */
 export function useLiveMessages(handler: LiveHandler): void {

@@ -1,4 +1,4 @@
-import type { Session } from '@supabase/supabase-js';
+import type { Session } from '@supabase/auth-js';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Services } from './services';
 

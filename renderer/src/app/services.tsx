@@ -1,10 +1,9 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { createContext, useContext, type ReactNode } from 'react';
 import type { AppConfig } from '../api/app-config';
 import type { ApiClient } from '../api/http';
 import type { WorkspaceStore } from '../api/workspace-store';
 import type { Bridge } from '../bridge';
-import type { AuthClient } from './auth-client';
+import type { AuthClient, SupabaseClient } from './auth-client';
 import type { EntryLocation } from './entry-location';
 
 /** Everything the app gets at boot, before any page renders. */
@@ -18,7 +17,7 @@ export interface Services {
    * on the web; the server's in the desktop app, since those links open in the system browser.
    */
   publicOrigin: string;
-  /** supabase-js, loaded on first need (see auth-client.ts). */
+  /** The sign-in client (supabase-js's auth), loaded on first need (see auth-client.ts). */
   auth: AuthClient;
   api: ApiClient;
   /** The workspace the API calls act in (see features/workspaces/workspace-context.tsx). */

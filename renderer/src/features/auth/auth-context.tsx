@@ -1,4 +1,5 @@
-import type { Session, SupabaseClient, User } from '@supabase/supabase-js';
+import type { Session, User } from '@supabase/auth-js';
+import type { SupabaseClient } from '../../app/auth-client';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useServices } from '../../app/services';
 

@@ -1,5 +1,5 @@
 import { Button, Heading, Icon, Stack, Text } from '@chakra-ui/react';
-import { isAuthApiError, isAuthSessionMissingError, type AuthError } from '@supabase/supabase-js';
+import { isAuthApiError, isAuthSessionMissingError, type AuthError } from '@supabase/auth-js';
 import { TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';

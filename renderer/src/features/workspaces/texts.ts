@@ -1,4 +1,4 @@
-import { WORKSPACE_TEXTS } from '@common/workspaces';
+import { WORKSPACE_TEXTS } from '@common/workspace-constants';
 
 /** The workspace screens' own texts; the API's refusals and the shared labels are WORKSPACE_TEXTS (common/). */
 export const texts = {

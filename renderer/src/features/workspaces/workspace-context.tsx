@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import { reconnectLiveUpdates } from '../../api/live';
+import { reconnectLiveUpdates } from '../../api/live-streams';
 import { fallsBackToPersonal } from '../../api/workspace-store';
 import { useServices } from '../../app/services';
 import { notify } from '../../ui/toaster';
