@@ -1,3 +1,4 @@
+import { plural } from '../../common/plural';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { ScanResult } from '../../common/scan';
@@ -112,7 +113,7 @@ export async function runScanJob(scanId: string, deps: ScanJobDeps, { signal, fi
   // An attempt runs the scan from the start: the requests an earlier, interrupted attempt listed go.
   await events.clearEarlierAttempts(owner);
   await publishState(live, row);
-  await events.record([{ ...baseOf(row), kind: 'other', url: row.url, extra: { description: `Scan started (attempt ${row.attempts}, up to ${row.numPages} page${row.numPages === 1 ? '' : 's'})`, scan_id: row.id } }]);
+  await events.record([{ ...baseOf(row), kind: 'other', url: row.url, extra: { description: `Scan started (attempt ${row.attempts}, up to ${plural(row.numPages, 'page')})`, scan_id: row.id } }]);
 
   const batcher = new ScanEventBatcher(events, owner, baseOf(row), log);
   const progress = new ProgressPublisher(row, progressSinks(db, live));

@@ -1,3 +1,4 @@
+import { plural } from '../../common/plural';
 import type { Pool } from 'pg';
 import type { z } from 'zod';
 import { activeModeRefusal } from '../domains/gate';
@@ -173,7 +174,7 @@ export class PublicApiService {
       throw new ProjectError(409, `A scan of this ${owned ? 'project' : 'URL'} is already pending or in progress${active ? ` (${active}); follow it with GET /v1/scans/${active}` : ''}.`);
     }
     await this.deps.jobs.enqueueScan(scan.id);
-    const pages = `up to ${scan.numPages} page${scan.numPages === 1 ? '' : 's'}`;
+    const pages = `up to ${plural(scan.numPages, 'page')}`;
     await this.deps.events.record([{ workspaceId, userId, projectId, scanId: scan.id, kind: 'other', url: scan.url, extra: { description: `Scan queued through the API (${pages})`, scan_id: scan.id } }]);
     await this.deps.live.publish(workspaceId, { type: 'scan.state', project_id: projectId, scan_id: scan.id, scan: toScanSummary(scan) }).catch(() => undefined);
     this.deps.lists.invalidate(workspaceId);

@@ -1,6 +1,7 @@
 import type { ReportStatus, ReportType } from '@common/projects';
 import { EXPORT_FORMATS } from '@common/projects';
 import type { ScanProgress } from '@common/scan';
+import { plural } from '@common/plural';
 
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
@@ -81,7 +82,7 @@ export function progressMessage(report: Pick<ReportStatus, 'state' | 'progress'>
 export function issuesLabel(totalIssues: number | null): string {
   if (totalIssues === null) return '—';
   if (totalIssues === 0) return 'No issues';
-  return `${totalIssues} issue${totalIssues === 1 ? '' : 's'}`;
+  return plural(totalIssues, 'issue');
 }
 
 const SCAN_PHASES: Record<ScanProgress['phase'], string> = {

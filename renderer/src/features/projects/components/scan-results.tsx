@@ -10,6 +10,7 @@ import { useScanProgress } from '../hooks/use-scan-progress';
 import { GradeBadge, SEVERITY_LABELS, SeverityBadge } from './badges';
 import { ScanCoverageSummary } from './scan-coverage';
 import { ScanProgressBar } from './scan-progress';
+import { plural } from '@common/plural';
 
 /** Overview's security section: the latest scan's progress, error, or results (beyond the spec). */
 export function ScanSection({ project }: { project: Project }) {
@@ -85,7 +86,7 @@ function ScanReport({ response, result }: { response: ProjectScanResponse; resul
             <GradeBadge grade={result.grade} size="lg" label="Overall grade" data-testid="scan-grade" />
           </HStack>
           <Stat.HelpText>
-            {result.pages.length} {result.pages.length === 1 ? 'page' : 'pages'} scanned in {seconds} s
+            {plural(result.pages.length, 'page')} scanned in {seconds} s
           </Stat.HelpText>
         </Stat.Root>
         <Stat.Root borderWidth="1px" borderRadius="l2" p="4">
@@ -157,7 +158,7 @@ function ScanReport({ response, result }: { response: ProjectScanResponse; resul
 
       {result.warnings.length > 0 && (
         <Text fontSize="xs" color="fg.muted">
-          {result.warnings.length} {result.warnings.length === 1 ? 'warning' : 'warnings'} during the scan: {result.warnings.join('; ')}
+          {plural(result.warnings.length, 'warning')} during the scan: {result.warnings.join('; ')}
         </Text>
       )}
     </Stack>
@@ -170,7 +171,7 @@ function FindingGroup({ severity, findings, isNew }: { severity: Severity; findi
       <HStack gap="2">
         <SeverityBadge severity={severity} />
         <Heading as="h3" size="sm">
-          {findings.length} {findings.length === 1 ? 'finding' : 'findings'}
+          {plural(findings.length, 'finding')}
         </Heading>
       </HStack>
       <Accordion.Root multiple collapsible variant="enclosed" size="sm">
