@@ -187,6 +187,8 @@ export const reportLinkSchema = z.object({
   created_at: z.string(),
   total_issues: z.number().int().nullable(),
   report_url: z.string(),
+  /** Beyond the spec: a security report's warnings beside its issues (the public API's split, `findingTally`); null for the audits. */
+  warnings: z.number().int().nullable().default(null),
   /** Beyond the spec: which of the four report types it is, and for which project. */
   type: z.enum(['security', 'performance', 'accessibility', 'analytics']),
   project_id: z.string().nullable(),
@@ -213,6 +215,8 @@ export const reportStatusSchema = z.object({
   error: z.string().nullable(),
   created_at: z.string(),
   total_issues: z.number().int().nullable(),
+  /** A security report's warnings beside its issues; null for the audits and until the scan is done. */
+  warnings: z.number().int().nullable().default(null),
   /** Signed, expiring URL of the HTML report (no bearer token needed). */
   report_url: z.string().nullable(),
   /** The viewer page with exports: /report-preview?signed_url=... */

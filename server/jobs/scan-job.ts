@@ -155,7 +155,7 @@ export async function runScanJob(scanId: string, deps: ScanJobDeps, { signal, fi
     await deps.webhooks?.emit({ workspaceId: row.workspaceId, userId: row.userId }, 'report.generated', reportGeneratedData(finished.report));
     await events.record(completionEvents(row, result, batcher.dropped));
     await publishState(live, finished.done, finished.report.id);
-    await live.publish(row.workspaceId, { type: 'report.state', report: reportStatusFor(finished.report, deps.links) }).catch(() => undefined);
+    await live.publish(row.workspaceId, { type: 'report.state', report: reportStatusFor(finished.report, deps.links, result.counts) }).catch(() => undefined);
     log.info({ grade: result.grade, findings: result.findings.length, ms: result.durationMs }, 'scan completed');
     await scanFinished(deps, row.id);
     return 'completed';

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { ScanResult } from '../../common/scan';
-import { SEVERITY_RANK } from '../../common/scan';
+import { SEVERITY_RANK, findingTally } from '../../common/scan';
 import { plural } from '../../common/plural';
 import type { Db } from '../db';
 import { reports, scans } from '../db/schema';
@@ -43,7 +43,8 @@ export function completionEvents(row: Pick<ScanRow, 'id' | 'userId' | 'workspace
  * existed is waiting for it and completes; otherwise the scan makes its own.
  */
 export async function storeScanResult(db: Db, row: Pick<ScanRow, 'id' | 'userId' | 'workspaceId' | 'projectId' | 'url'>, result: ScanResult): Promise<{ done: ScanRow; report: ReportRow }> {
-  const totalIssues = result.findings.filter((finding) => finding.severity !== 'info').length;
+  // The report's issues are the public API's (critical, high, medium); its warnings are read from the scan's counts.
+  const totalIssues = findingTally(result.counts).issues;
   return transaction(db, async (tx) => {
     const [done] = await tx
       .update(scans)

@@ -3,7 +3,7 @@ import type { Pool } from 'pg';
 import type { z } from 'zod';
 import { activeModeRefusal } from '../domains/gate';
 import type { PageQuery } from '../../common/pagination';
-import { SEVERITY_RANK, scanResultSchema, type Grade, type ScanResult } from '../../common/scan';
+import { findingKind, scanResultSchema, type Grade, type ScanResult } from '../../common/scan';
 import { urlRefusal, type AddressPolicy } from '../../engine/retrieval/address-policy';
 import type { ApiKeyCaller } from '../api-keys/keys';
 import type { ListCache } from '../changes/list-cache';
@@ -60,11 +60,11 @@ export function toV1Results(result: ScanResult): Results {
   let issues = 0;
   let warnings = 0;
   for (const finding of result.findings) {
-    const rank = SEVERITY_RANK[finding.severity];
-    if (rank >= SEVERITY_RANK.medium) {
+    const kind = findingKind(finding.severity);
+    if (kind === 'issue') {
       issues++;
       family(finding.family).issues++;
-    } else if (rank === SEVERITY_RANK.low) {
+    } else if (kind === 'warning') {
       warnings++;
       family(finding.family).warnings++;
     } else family(finding.family);

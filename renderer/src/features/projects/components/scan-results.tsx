@@ -1,6 +1,6 @@
 import { Accordion, Alert, Badge, Box, Card, Heading, HStack, List, SimpleGrid, Skeleton, Stack, Stat, Text, Wrap } from '@chakra-ui/react';
 import type { Project, ProjectScanResponse } from '@common/projects';
-import { OWASP_2025, SEVERITIES, type Finding, type ScanResult, type Severity } from '@common/scan';
+import { findingTally, OWASP_2025, SEVERITIES, tallyText, type Finding, type ScanResult, type Severity } from '@common/scan';
 import { coverageIncomplete } from '@common/scan-coverage';
 import { ExternalLink } from '../../../ui/external-link';
 import { formatRelativeDate } from '../../../ui/relative-date';
@@ -102,7 +102,10 @@ function ScanReport({ response, result }: { response: ProjectScanResponse; resul
         </Stat.Root>
       </SimpleGrid>
 
-      <Wrap gap="2" aria-label="Findings by severity" data-testid="severity-counts">
+      <Wrap gap="2" aria-label="Findings by severity" data-testid="severity-counts" alignItems="center">
+        <Text fontWeight="semibold" me="1" data-testid="finding-tally">
+          {tallyText(findingTally(result.counts))}
+        </Text>
         {SEVERITIES.map((severity) => (
           <Badge key={severity} colorPalette={severityPalette(severity)} variant="subtle" size="lg">
             {SEVERITY_LABELS[severity]}: {result.counts[severity]}
