@@ -3,6 +3,7 @@ import type { Pool } from 'pg';
 import type { z } from 'zod';
 import { activeModeRefusal } from '../domains/gate';
 import type { PageQuery } from '../../common/pagination';
+import { normaliseSiteUrl, siteUrlVariants } from '../../common/site-url';
 import { findingKind, scanResultSchema, type Grade, type ScanResult } from '../../common/scan';
 import { urlRefusal, type AddressPolicy } from '../../engine/retrieval/address-policy';
 import type { ApiKeyCaller } from '../api-keys/keys';
@@ -130,8 +131,8 @@ export class PublicApiService {
   /** The workspace's project for this URL (the newest if several), created when there is none; its pages set to `depth`. */
   private async projectFor({ workspaceId, userId }: ApiKeyCaller, url: string, depth: number | undefined): Promise<string> {
     const { rows } = await this.deps.pool.query<{ id: string; num_pages: number }>(
-      'select id, num_pages from projects where workspace_id = $1 and url = $2 order by created_at desc limit 1',
-      [workspaceId, url],
+      'select id, num_pages from projects where workspace_id = $1 and url = any($2::text[]) order by created_at desc limit 1',
+      [workspaceId, siteUrlVariants(url)],
     );
     const found = rows[0];
     if (!found) return (await this.deps.projects.create({ workspaceId, userId }, { url, status: 'active', num_pages: depth ?? 1 })).id;
@@ -146,7 +147,7 @@ export class PublicApiService {
       : { rows: [] };
     const found = rows[0];
     if (!found) throw new ProjectError(404, 'Project not found');
-    if (url !== undefined && url !== found.url) throw new ProjectError(400, `url must be the project's URL (${found.url}) when projectId is given`);
+    if (url !== undefined && url !== normaliseSiteUrl(found.url)) throw new ProjectError(400, `url must be the project's URL (${found.url}) when projectId is given`);
     if (depth !== undefined && depth !== found.num_pages) await this.deps.projects.update(workspaceId, found.id, { num_pages: depth });
     return found;
   }
