@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { AFFILIATE, MARKETING_PLANS, SAMPLE_REPORTS, canSubmitUrl, checkMarketingUrl, isOwnDomain, isValidEmail, parseCookieConsent, withScheme } from './marketing';
+import { AFFILIATE, MARKETING_PLANS, SAMPLE_REPORTS, canSubmitUrl, checkMarketingUrl, isOwnDomain, isValidEmail, parseCookieConsent } from './marketing';
+import { createProjectBodySchema, createProjectFormSchema } from './projects';
 import { publicScanRequestSchema } from './public-scan';
+import { withScheme } from './site-url';
 
 describe('checkMarketingUrl', () => {
   it.each([
@@ -18,6 +20,20 @@ describe('checkMarketingUrl', () => {
     ['https://lovable.dev/pricing', 'valid'],
   ])('%j is %s', (input, status) => {
     expect(checkMarketingUrl(input).status).toBe(status);
+  });
+
+  it("reads an address as the dashboard and the API do: what one accepts the other does, as the same site", () => {
+    for (const input of ['example.com', 'example.com/', 'https://Example.com/', 'shop.example.com/app/', 'http://localhost:5173/']) {
+      const landing = checkMarketingUrl(input).url;
+      expect(landing).toBe(createProjectBodySchema.parse({ url: input }).url);
+      expect(createProjectFormSchema.parse({ name: 'Shop', url: input }).url).toBe(landing);
+      expect(publicScanRequestSchema.parse({ url: input, email: 'a@example.com' }).url).toBe(landing);
+    }
+    expect(new Set(['example.com', 'https://example.com/'].map((input) => createProjectBodySchema.parse({ url: input }).url))).toEqual(new Set(['https://example.com/']));
+    for (const input of ['nope', 'not a url']) {
+      expect(checkMarketingUrl(input).status).toBe('invalid');
+      expect(createProjectBodySchema.safeParse({ url: input }).success).toBe(false);
+    }
   });
 
   it('prepends https when the scheme is missing', () => {

@@ -2,6 +2,8 @@
 // numbers and the server validates the public scan request with the same rules, so they live in one place.
 // No zod here: the landing page imports this file and must stay small (the schemas are in public-scan.ts).
 
+import { normaliseSiteUrl } from './site-url';
+
 /** Marketing timing (spec section 9). */
 export const MARKETING_TIMING = {
   /** The URL status is recomputed this long after typing stops. */
@@ -43,11 +45,6 @@ export const URL_MESSAGES = {
   email: 'Please enter a valid email address',
 } as const;
 
-/** 'example.com' → 'https://example.com'; a value that already has a scheme is kept as typed. */
-export function withScheme(input: string): string {
-  const value = input.trim();
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`;
-}
 
 /** The Lovable editor's project pages (lovable.dev/projects/<id>) are not the deployed app. */
 export function isLovableEditorUrl(url: URL): boolean {
@@ -59,17 +56,6 @@ export function isLovableEditorUrl(url: URL): boolean {
 export function isOwnDomain(hostname: string): boolean {
   const host = hostname.toLowerCase().replace(/\.$/, '');
   return host === OWN_DOMAIN || host.endsWith(`.${OWN_DOMAIN}`);
-}
-
-/** A public http(s) URL with a dotted host name or an IP address (what a visitor can mean by "website"). */
-function parseWebsite(value: string): URL | null {
-  if (!URL.canParse(value)) return null;
-  const url = new URL(value);
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  const host = url.hostname;
-  if (!host || (!host.includes('.') && !host.startsWith('[') && host !== 'localhost')) return null;
-  if (/\.$|^\.|\.\./.test(host)) return null;
-  return url;
 }
 
 /** The email rule of the marketing forms (zod's own email pattern, so client and server agree). */
@@ -91,10 +77,12 @@ export interface UrlCheck {
 /** The status of what was typed into the URL test form. Empty input is idle. */
 export function checkMarketingUrl(input: string): UrlCheck {
   if (input.trim() === '') return { status: 'idle' };
-  const url = parseWebsite(withScheme(input));
-  if (!url) return { status: 'invalid' };
-  if (isLovableEditorUrl(url)) return { status: 'lovable-project', url: url.href };
-  return { status: 'valid', url: url.href, ownDomain: isOwnDomain(url.hostname) };
+  // The dashboard's and the API's reading of an address: the same site is the same project wherever it was typed.
+  const normalised = normaliseSiteUrl(input);
+  if (!normalised) return { status: 'invalid' };
+  const url = new URL(normalised);
+  if (isLovableEditorUrl(url)) return { status: 'lovable-project', url: normalised };
+  return { status: 'valid', url: normalised, ownDomain: isOwnDomain(url.hostname) };
 }
 
 /** Submit is disabled while submitting, on blank input, and for invalid or Lovable editor URLs. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { continuousBuildSchema } from './continuous';
 import { PAGE_SIZES, pageQuerySchema } from './pagination';
 import { parseScanAccounts } from './scan-accounts';
+import { normaliseSiteUrl } from './site-url';
 import { findingSchema, gradeSchema, scanProgressSchema, scanResultSchema, severityCountsSchema } from './scan';
 import { scenarioRunSchema } from './scenarios';
 
@@ -11,18 +12,12 @@ import { scenarioRunSchema } from './scenarios';
 export const PROJECT_STATUSES = ['active', 'completed', 'archived'] as const;
 export const PROJECT_LIMITS = { name: 50, description: 500, instructions: 1000, secretInstructions: 1000, maxPages: 1000 } as const;
 
-/** A URL the product can scan: http or https with a host. */
+/** A URL the product can scan (http or https with a host; `https://` added when none is typed), in its one stored form. */
 export const projectUrlSchema = z
   .string()
   .trim()
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
-    } catch {
-      return false;
-    }
-  }, 'Please enter a valid URL');
+  .refine((value) => normaliseSiteUrl(value) !== null, 'Please enter a valid URL')
+  .transform((value) => normaliseSiteUrl(value)!);
 
 /**
  * The Credentials field: at most 1000 characters holding one or two test accounts, one per line (`email password`,
@@ -187,6 +182,8 @@ export const reportLinkSchema = z.object({
   created_at: z.string(),
   total_issues: z.number().int().nullable(),
   report_url: z.string(),
+  /** Beyond the spec: a security report's warnings beside its issues (the public API's split, `findingTally`); null for the audits. */
+  warnings: z.number().int().nullable().default(null),
   /** Beyond the spec: which of the four report types it is, and for which project. */
   type: z.enum(['security', 'performance', 'accessibility', 'analytics']),
   project_id: z.string().nullable(),
@@ -213,6 +210,8 @@ export const reportStatusSchema = z.object({
   error: z.string().nullable(),
   created_at: z.string(),
   total_issues: z.number().int().nullable(),
+  /** A security report's warnings beside its issues; null for the audits and until the scan is done. */
+  warnings: z.number().int().nullable().default(null),
   /** Signed, expiring URL of the HTML report (no bearer token needed). */
   report_url: z.string().nullable(),
   /** The viewer page with exports: /report-preview?signed_url=... */

@@ -1,12 +1,9 @@
 // The words every report, the CLI and the dashboard use for a scan's coverage, written once so "nothing found" reads
 // the same everywhere and is never confused with "nothing could be checked".
 import type { CoverageBackend, ScanCoverage } from './scan';
+import { plural } from './plural';
 
 const BACKEND_NAMES: Record<CoverageBackend['kind'], string> = { supabase: 'Supabase project', firebase: 'Firebase project', api: 'API' };
-
-function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
 
 /** "Supabase project https://x.supabase.co", "API https://api.example.com". */
 export function backendLabel(backend: CoverageBackend): string {

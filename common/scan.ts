@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plural } from './plural';
 import { MAX_SCAN_ACCOUNTS, SIGN_IN_METHODS } from './scan-accounts';
 
 /** Finding severities, most severe first. */
@@ -232,3 +233,33 @@ export const scanProgressSchema = z.object({
 export type ScanProgress = z.infer<typeof scanProgressSchema>;
 
 export const SEVERITY_RANK: Record<Severity, number> = { critical: 4, high: 3, medium: 2, low: 1, info: 0 };
+
+/**
+ * The one vocabulary for a scan's findings, the public API's (GET /v1/scans/{id}) and every screen's: an issue is a
+ * finding to fix (critical, high or medium), a warning one worth a look (low); informational findings are neither.
+ */
+export function findingKind(severity: Severity): 'issue' | 'warning' | null {
+  const rank = SEVERITY_RANK[severity];
+  return rank >= SEVERITY_RANK.medium ? 'issue' : rank === SEVERITY_RANK.low ? 'warning' : null;
+}
+
+export interface FindingTally {
+  issues: number;
+  warnings: number;
+}
+
+/** A scan's issues and warnings from its counts by severity. */
+export function findingTally(counts: Partial<SeverityCounts>): FindingTally {
+  const tally = { issues: 0, warnings: 0 };
+  for (const severity of SEVERITIES) {
+    const kind = findingKind(severity);
+    if (kind) tally[kind === 'issue' ? 'issues' : 'warnings'] += counts[severity] ?? 0;
+  }
+  return tally;
+}
+
+/** The tally in words: 'No issues', '4 issues, 6 warnings', 'No issues, 1 warning'. */
+export function tallyText({ issues, warnings }: FindingTally): string {
+  const head = issues === 0 ? 'No issues' : plural(issues, 'issue');
+  return warnings === 0 ? head : `${head}, ${plural(warnings, 'warning')}`;
+}

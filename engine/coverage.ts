@@ -6,6 +6,7 @@
 // URLs and answers): no pattern runs over the sites' texts on this thread, since check code that reads them runs in the
 // check worker within a time budget. The backends are therefore those the checks planned requests for (their URLs
 // came out of the worker) and those the rendered app called.
+import { plural } from '../common/plural';
 import { COVERAGE_LIST_LIMIT, type CoverageBackend, type ScanCoverage } from '../common/scan';
 import type { SkippedCheck } from './isolation/isolated-checks';
 import { normalizePageUrl, parseSitemap } from './retrieval/crawl';
@@ -230,10 +231,6 @@ function describeTally(entry: BackendTally): CoverageBackend {
     ? 'the app called it, but no check could query it (no public key for it was found)'
     : 'the app called it, but it did not answer';
   return { ...base, checked: false, reason };
-}
-
-function plural(count: number, one: string): string {
-  return `${count} ${one}${count === 1 ? '' : 's'}`;
 }
 
 /**

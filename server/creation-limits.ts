@@ -1,3 +1,4 @@
+import { plural } from '../common/plural';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { RateLimiterPostgres } from 'rate-limiter-flexible';
@@ -58,7 +59,7 @@ export class CreationLimits {
 /** The 429 answer's detail: what was refused and when to try again. */
 export function creationLimitDetail(config: CreationLimitConfig, retryAfter: number): string {
   const window = config.windowSeconds === 60 ? 'a minute' : `${config.windowSeconds} seconds`;
-  return `Too many requests: at most ${config.points} of these in ${window}. Try again in ${retryAfter} second${retryAfter === 1 ? '' : 's'}.`;
+  return `Too many requests: at most ${config.points} of these in ${window}. Try again in ${plural(retryAfter, 'second')}.`;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { plural } from '../../common/plural';
 import {
   IMPACTS,
   METRIC_LABELS,
@@ -190,10 +191,6 @@ function pathOf(url: string): string {
 function percent(value: number, max: number): string {
   if (max <= 0 || value <= 0) return '0';
   return Math.max(0.8, Math.min(100, (value / max) * 100)).toFixed(1);
-}
-
-function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
 }
 
 function page(options: { title: string; reportName: string; heading: string; target: string | null; facts: Array<[string, string]>; body: string[]; footer: string; engineVersion?: string }): string {
@@ -461,12 +458,12 @@ function perDayChart(result: AnalyticsResult): string {
   const cols = result.perDay
     .map((d) => {
       const ok = d.count - d.errors;
-      return `<div class="col" title="${escapeHtml(`${d.day}: ${d.count} events, ${d.errors} errors`)}"><div class="err" style="height:${percent(d.errors, max)}%"></div><div class="ok" style="height:${percent(ok, max)}%"></div></div>`;
+      return `<div class="col" title="${escapeHtml(`${d.day}: ${plural(d.count, 'event')}, ${plural(d.errors, 'error')}`)}"><div class="err" style="height:${percent(d.errors, max)}%"></div><div class="ok" style="height:${percent(ok, max)}%"></div></div>`;
     })
     .join('');
   const first = result.perDay[0]!.day;
   const last = result.perDay[result.perDay.length - 1]!.day;
-  return `<p class="legend"><span><i style="background:#4338ca"></i>Events</span><span><i style="background:#b91c1c"></i>Errors</span><span>Busiest day: ${max} events</span></p>
+  return `<p class="legend"><span><i style="background:#4338ca"></i>Events</span><span><i style="background:#b91c1c"></i>Errors</span><span>Busiest day: ${plural(max, 'event')}</span></p>
 <div class="columns" role="img" aria-label="Events per day">${cols}</div>
 <div class="axis"><span>${escapeHtml(dayLabel(first))}</span><span>${escapeHtml(dayLabel(last))}</span></div>`;
 }

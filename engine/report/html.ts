@@ -1,5 +1,6 @@
 import type { Finding, Grade, ScanResult, Severity } from '../../common/scan';
 import { SEVERITIES } from '../../common/scan';
+import { plural } from '../../common/plural';
 import { backendLabel, coverageFacts, coverageGaps, coverageIncomplete } from '../../common/scan-coverage';
 import {
   PASSED_LABEL,
@@ -207,7 +208,7 @@ function renderOverview(result: ScanResult): string {
   <div class="card">
     <div class="grade ${gradeClass(result.grade)}" aria-label="Overall grade">${escapeHtml(result.grade)}</div>
     <div><div class="label">Overall security score</div><div class="value">${escapeHtml(result.score)}<small> / 100</small></div>
-    <p>From ${result.findings.length} finding${result.findings.length === 1 ? '' : 's'} and ${result.passed.length} passed check${result.passed.length === 1 ? '' : 's'}.</p></div>
+    <p>From ${plural(result.findings.length, 'finding')} and ${plural(result.passed.length, 'passed check')}.</p></div>
   </div>
   <div class="card">
     <div class="grade ${gradeClass(result.headers.grade)}" aria-label="Header grade">${escapeHtml(result.headers.grade)}</div>
@@ -227,7 +228,7 @@ function renderSummary(result: ScanResult, anchors: Map<Finding, string>): strin
   );
   const secure = result.passed.length;
   rows.push(
-    `<li class="row-passed">${passedBadge}<div class="what"><b>${SECURE_ROW_TITLE}</b><span>${secure} secure component${secure === 1 ? '' : 's'} checked with no issue found</span></div></li>`,
+    `<li class="row-passed">${passedBadge}<div class="what"><b>${SECURE_ROW_TITLE}</b><span>${plural(secure, 'secure component')} checked with no issue found</span></div></li>`,
   );
   return `<section><h2>Summary</h2><ul class="rows">${rows.join('')}</ul></section>`;
 }

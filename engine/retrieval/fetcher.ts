@@ -8,6 +8,7 @@ import type { AddressPolicy } from './address-policy';
 import type { Exchange, HeaderList, TlsInfo } from '../types';
 import { USER_AGENT } from '../version';
 import { addressRefusal, policyLookup, type HostResolver } from './address-policy';
+import { describeConnectionError } from './connection-errors';
 import { HostPoliteness, type PaceOutcome } from './politeness';
 import { HostRateLimiter } from './rate-limit';
 import { failedOnStaleConnection } from './stale-connection';
@@ -102,22 +103,7 @@ function describeError(error: NodeJS.ErrnoException, url: string): string {
       return url;
     }
   })();
-  switch (error.code) {
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-      return `${host} could not be resolved (DNS: ${error.code})`;
-    case 'ECONNREFUSED':
-      return `${host} refused the connection`;
-    case 'ECONNRESET':
-      return `${host} closed the connection`;
-    case 'ETIMEDOUT':
-    case 'ERR_TIMEOUT':
-      return `${host} did not answer in time`;
-    case 'EADDRPOLICY':
-      return error.message;
-    default:
-      return `${host}: ${error.message}`;
-  }
+  return describeConnectionError(error, host);
 }
 
 function tlsInfo(socket: TLSSocket): TlsInfo | undefined {

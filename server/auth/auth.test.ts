@@ -4,7 +4,7 @@ import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpCapture, startTestServer } from '../testing/test-server';
-import { SIGNUP_LIMIT_TEXT } from './rate-limit';
+import { SIGNUP_LIMIT_TEXT, signInLimitText } from './rate-limit';
 
 // The real supabase-js client against the real server: the renderer uses exactly this client.
 const client = (origin: string) =>
@@ -241,9 +241,31 @@ describe('auth endpoints driven by supabase-js', () => {
     for (let i = 0; i < 3; i++) expect((await attempt('wrong')).status).toBe(400);
     const limited = await attempt('secret123');
     expect(limited.status).toBe(429);
-    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(await limited.json()).toMatchObject({ error_code: 'over_request_rate_limit', msg: signInLimitText(retryAfter) });
     const viaClient = await client(server.origin).auth.signInWithPassword({ email, password: 'secret123' });
     expect(viaClient.error?.status).toBe(429);
+    expect(viaClient.error?.message).toMatch(/^Too many sign-in attempts\. Try again in \d+ (minutes|minute|seconds|second)\.$/);
+  });
+
+  it('counts only failed sign-ins of an address: a success clears them, so the next failures start again', async () => {
+    const email = newEmail();
+    await signedUp(email);
+    const attempt = (password: string) =>
+      fetch(`${server.origin}/auth/v1/token?grant_type=password`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', apikey: 'local' },
+        body: JSON.stringify({ email, password }),
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      statuses.push((await attempt('wrong')).status, (await attempt('wrong')).status, (await attempt('secret123')).status);
+    }
+    // Concurrent successes hold points only while the password is checked: none is refused for the others.
+    const together = await Promise.all([attempt('secret123'), attempt('secret123'), attempt('secret123')]);
+    statuses.push(...together.map((response) => response.status));
+    expect(statuses).toEqual([400, 400, 200, 400, 400, 200, 400, 400, 200, 200, 200, 200]);
   });
 
   it('serves the settings supabase-js reads', async () => {
@@ -351,6 +373,39 @@ describe('sign-up on a server that confirms addresses (VIBEEVAL_AUTH_CONFIRM_EMA
 
     const signedIn = await client(server.origin).auth.signInWithPassword({ email, password: 'secret123' });
     expect(signedIn.error).toBeNull();
+  });
+});
+
+describe('sign-in limit per client', () => {
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  beforeAll(async () => {
+    server = await startTestServer({ SIGNIN_MAX_PER_IP: '3', SIGNIN_MAX_PER_EMAIL: '3' });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  const signIn = (email: string, password: string) =>
+    fetch(`${server.origin}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', apikey: 'local-anon-key' },
+      body: JSON.stringify({ email, password }),
+    });
+
+  it('never refuses the successful sign-ins of one client; its failures, on any address, reach SIGNIN_MAX_PER_IP and say the wait', async () => {
+    const email = newEmail();
+    expect((await client(server.origin).auth.signUp({ email, password: 'secret123' })).error).toBeNull();
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await signIn(email, 'secret123')).status);
+    for (let i = 0; i < 3; i++) statuses.push((await signIn(newEmail(), 'wrong')).status);
+    const limited = await signIn(email, 'secret123');
+    statuses.push(limited.status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 400, 400, 400, 429]);
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(await limited.json()).toMatchObject({ error_code: 'over_request_rate_limit', msg: signInLimitText(retryAfter) });
+    // The default window is 15 minutes: the wait reads in minutes.
+    expect(signInLimitText(retryAfter)).toMatch(/^Too many sign-in attempts\. Try again in 1[45] minutes\.$/);
   });
 });
 

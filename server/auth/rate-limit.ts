@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { RateLimiterPostgres } from 'rate-limiter-flexible';
+import { waitText } from '../../common/plural';
 import { takePoint } from '../rate-limit';
 import { AuthError } from './service';
 
@@ -13,10 +14,15 @@ export interface SignInLimits {
 
 export const SIGNUP_LIMIT_TEXT = 'Too many sign-up attempts. Please try again later.';
 
+/** The 429 of the sign-in limit, with the wait it sends as Retry-After. */
+export const signInLimitText = (retryAfterSeconds: number) => `Too many sign-in attempts. Try again in ${waitText(retryAfterSeconds)}.`;
+
 /**
  * Sign-in and mail limits kept in PostgreSQL (table `rate_limits`, created by the migrations), so every
- * server instance of a team shares them. A successful sign-in clears its email's counter: only failures
- * add up per account, while every attempt counts per IP.
+ * server instance of a team shares them. Only failed sign-ins add up, per account and per IP: an attempt holds a
+ * point of each while its password is checked (so parallel guesses cannot outrun the limit), and a success gives
+ * them back (the account's counter is cleared, the IP's point returned), so an office of people behind one address
+ * signing in all day is never refused.
  */
 export class AuthRateLimits {
   readonly #email: RateLimiterPostgres;
@@ -47,14 +53,19 @@ export class AuthRateLimits {
     await consume(this.#signUpEmail, email, 'over_email_send_rate_limit', SIGNUP_LIMIT_TEXT);
   }
 
-  /** Counts a sign-in attempt; throws a 429 AuthError with the seconds to wait when over either limit. */
+  /**
+   * Holds a point of both limits for a sign-in about to be checked; throws a 429 AuthError saying the wait (also
+   * sent as Retry-After) when either is spent. A success must end with `signInSucceeded`.
+   */
   async signInAttempt(email: string, ip: string) {
-    await Promise.all([consume(this.#ip, ip, 'over_request_rate_limit', 'Too many sign-in attempts. Please try again later.'),
-      consume(this.#email, email, 'over_request_rate_limit', 'Too many sign-in attempts. Please try again later.')]);
+    const waits = await Promise.all([takePoint(this.#ip, ip), takePoint(this.#email, email)]);
+    const retryAfter = Math.max(...waits.map((wait) => wait ?? 0));
+    if (retryAfter > 0) throw new AuthError(429, 'over_request_rate_limit', signInLimitText(retryAfter), { retry_after: retryAfter });
   }
 
-  async signInSucceeded(email: string) {
-    await this.#email.delete(email);
+  /** Returns the points a successful sign-in held: successes never count. */
+  async signInSucceeded(email: string, ip: string) {
+    await Promise.all([this.#email.delete(email), this.#ip.reward(ip, 1)]);
   }
 
   /** Counts a start of a sign-in with a provider (Google) from this IP. */

@@ -187,7 +187,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
           const key = normaliseEmail(address.data);
           await limits.signInAttempt(key, request.ip);
           const session = await service.signInWithPassword(key, body.password, clientInfo(request));
-          await limits.signInSucceeded(key);
+          await limits.signInSucceeded(key, request.ip);
           return session;
         }
         case 'refresh_token':
@@ -300,9 +300,12 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       const { user, claims } = await authenticate(request);
       const { password: newPassword, current_password: currentPassword, data, email: newEmail } = request.body;
       // The current password is guessed no faster here than at sign-in.
-      if (newPassword && currentPassword) await limits.signInAttempt(user.email, request.ip);
+      const checksPassword = Boolean(newPassword && currentPassword);
+      if (checksPassword) await limits.signInAttempt(user.email, request.ip);
       const changes = { password: newPassword ?? undefined, currentPassword: currentPassword ?? undefined, data: data ?? undefined, email: newEmail ?? undefined };
-      return userJson(await service.updateUser(user, changes, { id: claims.session_id, claims }));
+      const updated = await service.updateUser(user, changes, { id: claims.session_id, claims });
+      if (checksPassword) await limits.signInSucceeded(user.email, request.ip);
+      return userJson(updated);
     },
   );
 

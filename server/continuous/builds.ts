@@ -1,3 +1,4 @@
+import { plural } from '../../common/plural';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db';
@@ -83,7 +84,7 @@ export class ContinuousBuilds implements BuildStarter {
       return this.deps.projects.queueScan(actorOfBuild(build), build.projectId);
     }
     await this.deps.enqueueScan(scan.id);
-    const pages = `up to ${scan.numPages} page${scan.numPages === 1 ? '' : 's'}`;
+    const pages = `up to ${plural(scan.numPages, 'page')}`;
     await this.deps.events.record([
       { ...actorOfBuild(build), projectId: scan.projectId, scanId: scan.id, kind: 'other', url: scan.url, extra: { description: `Scan queued (${pages})`, scan_id: scan.id } },
     ]);

@@ -1,3 +1,4 @@
+import { plural } from '../../common/plural';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { AuditKind } from '../../common/audits';
@@ -135,7 +136,7 @@ export async function runReportJob(reportId: string, deps: ReportJobDeps, signal
     if (done) await publish(done);
     // Once per report: only the job that holds the running report gets here.
     if (done) await deps.webhooks?.emit({ workspaceId: done.workspaceId, userId: done.userId }, 'report.generated', reportGeneratedData(done));
-    if (done) await deps.events.record([{ userId: row.userId, workspaceId: row.workspaceId, projectId: row.projectId, kind: 'other', url: row.url, extra: { description: `${row.type[0]!.toUpperCase()}${row.type.slice(1)} report generated: ${totalIssues ?? 0} issue${totalIssues === 1 ? '' : 's'}` } }]);
+    if (done) await deps.events.record([{ userId: row.userId, workspaceId: row.workspaceId, projectId: row.projectId, kind: 'other', url: row.url, extra: { description: `${row.type[0]!.toUpperCase()}${row.type.slice(1)} report generated: ${plural(totalIssues ?? 0, 'issue')}` } }]);
   } catch (error) {
     if (signal.aborted) {
       // Stopped with its process: back in the queue, and the attempt does not count against the report.

@@ -1,3 +1,4 @@
+import { plural } from '../../common/plural';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { ScanResult } from '../../common/scan';
@@ -112,7 +113,7 @@ export async function runScanJob(scanId: string, deps: ScanJobDeps, { signal, fi
   // An attempt runs the scan from the start: the requests an earlier, interrupted attempt listed go.
   await events.clearEarlierAttempts(owner);
   await publishState(live, row);
-  await events.record([{ ...baseOf(row), kind: 'other', url: row.url, extra: { description: `Scan started (attempt ${row.attempts}, up to ${row.numPages} page${row.numPages === 1 ? '' : 's'})`, scan_id: row.id } }]);
+  await events.record([{ ...baseOf(row), kind: 'other', url: row.url, extra: { description: `Scan started (attempt ${row.attempts}, up to ${plural(row.numPages, 'page')})`, scan_id: row.id } }]);
 
   const batcher = new ScanEventBatcher(events, owner, baseOf(row), log);
   const progress = new ProgressPublisher(row, progressSinks(db, live));
@@ -154,7 +155,7 @@ export async function runScanJob(scanId: string, deps: ScanJobDeps, { signal, fi
     await deps.webhooks?.emit({ workspaceId: row.workspaceId, userId: row.userId }, 'report.generated', reportGeneratedData(finished.report));
     await events.record(completionEvents(row, result, batcher.dropped));
     await publishState(live, finished.done, finished.report.id);
-    await live.publish(row.workspaceId, { type: 'report.state', report: reportStatusFor(finished.report, deps.links) });
+    await live.publish(row.workspaceId, { type: 'report.state', report: reportStatusFor(finished.report, deps.links, result.counts) });
     log.info({ grade: result.grade, findings: result.findings.length, ms: result.durationMs }, 'scan completed');
     await scanFinished(deps, row.id);
     return 'completed';

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { ScanResult } from '../../common/scan';
-import { SEVERITY_RANK } from '../../common/scan';
+import { SEVERITY_RANK, findingTally } from '../../common/scan';
+import { plural } from '../../common/plural';
 import type { Db } from '../db';
 import { reports, scans } from '../db/schema';
 import type { NewEvent } from '../events/service';
@@ -10,8 +11,6 @@ const MAX_FINDING_EVENTS = 50;
 
 type ScanRow = typeof scans.$inferSelect;
 type ReportRow = typeof reports.$inferSelect;
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** The events a completed scan leaves: its medium-and-above findings (at most 50) and a summary line. */
 export function completionEvents(row: Pick<ScanRow, 'id' | 'userId' | 'workspaceId' | 'projectId' | 'url'>, result: ScanResult, droppedRequests: number): NewEvent[] {
@@ -44,7 +43,8 @@ export function completionEvents(row: Pick<ScanRow, 'id' | 'userId' | 'workspace
  * existed is waiting for it and completes; otherwise the scan makes its own.
  */
 export async function storeScanResult(db: Db, row: Pick<ScanRow, 'id' | 'userId' | 'workspaceId' | 'projectId' | 'url'>, result: ScanResult): Promise<{ done: ScanRow; report: ReportRow }> {
-  const totalIssues = result.findings.filter((finding) => finding.severity !== 'info').length;
+  // The report's issues are the public API's (critical, high, medium); its warnings are read from the scan's counts.
+  const totalIssues = findingTally(result.counts).issues;
   return transaction(db, async (tx) => {
     const [done] = await tx
       .update(scans)

@@ -1,4 +1,5 @@
 import type { MailMessage } from './mailer';
+import { plural } from '../../common/plural';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -67,7 +68,6 @@ export interface SetAsideAccount {
   apiKeys: number;
 }
 
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
  * Sent when a Google sign-in set apart a password account made with the address before it was proven; the link
@@ -75,7 +75,7 @@ const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : 
  */
 export function adoptionMail(to: string, account: SetAsideAccount, link: string): MailMessage {
   const made = account.createdAt.toISOString().slice(0, 10);
-  const holds = `It holds ${count(account.projects, 'project', 'projects')}, ${count(account.scenarios, 'scenario', 'scenarios')}, ${count(account.webhookUrls.length, 'webhook', 'webhooks')} and ${count(account.apiKeys, 'API key', 'API keys')}.`;
+  const holds = `It holds ${plural(account.projects, 'project')}, ${plural(account.scenarios, 'scenario')}, ${plural(account.webhookUrls.length, 'webhook')} and ${plural(account.apiKeys, 'API key')}.`;
   const intro = `An account with a password was made with this address on ${made} (UTC) without the address being confirmed, so it was kept apart when you signed in with Google.`;
   const webhooks = account.webhookUrls.length
     ? 'Its webhooks are not moved but deleted, since someone else may have made them: check these URLs before you make them again in your account:'

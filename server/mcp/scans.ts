@@ -1,6 +1,7 @@
 // What the MCP tools do with a user's projects and scans: find or create the project of a URL, queue its scan,
 // wait for it while reporting progress, and read scans back. Every query is scoped to the API key's workspace.
 import { setTimeout as delay } from 'node:timers/promises';
+import { plural } from '../../common/plural';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { createProjectBodySchema } from '../../common/projects';
 import { PlanLimitError } from '../billing/plan-gate';
@@ -100,7 +101,7 @@ export async function startScan(deps: McpScanDeps, owner: McpOwner, target: Scan
     await takeCreation(deps.limits, 'scan', userId);
     const scan = await deps.projects.queueScan({ workspaceId, userId }, projectId);
     await deps.jobs.enqueueScan(scan.id);
-    const description = `Scan queued (up to ${scan.numPages} page${scan.numPages === 1 ? '' : 's'})`;
+    const description = `Scan queued (up to ${plural(scan.numPages, 'page')})`;
     await deps.events.record([{ workspaceId, userId, projectId: scan.projectId, scanId: scan.id, kind: 'other', url: scan.url, extra: { description, scan_id: scan.id } }]);
     await deps.live.publish(workspaceId, { type: 'scan.state', project_id: scan.projectId, scan_id: scan.id, scan: toScanSummary(scan) });
     return scan;

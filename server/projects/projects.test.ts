@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveMessageSchema, projectScanResponseSchema, projectSchema, type LiveMessage } from '../../common/projects';
+import { findingTally } from '../../common/scan';
 import { startTestServer } from '../testing/test-server';
 import { signUp } from '../testing/http';
 
@@ -191,7 +192,12 @@ describe('project API', () => {
     const { body: links } = await api('GET', '/report_links/recent');
     expect(links).toHaveLength(1);
     expect(links[0]).toMatchObject({ url: siteUrl, type: 'security', project_id: project.id });
-    expect(links[0].total_issues).toBeGreaterThan(0);
+    // The dashboard's words and split are the public API's: issues (critical, high, medium) and warnings (low).
+    const tally = findingTally(done.result!.counts);
+    expect({ issues: links[0].total_issues, warnings: links[0].warnings }).toEqual(tally);
+    expect(tally.issues + tally.warnings).toBeGreaterThan(0);
+    const { body: report } = await api('GET', `/reports/${links[0].id}`);
+    expect({ issues: report.total_issues, warnings: report.warnings }).toEqual(tally);
     const view = await fetch(links[0].report_url);
     expect(view.status).toBe(200);
     expect(await view.text()).toContain('vibeeval');

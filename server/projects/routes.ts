@@ -1,3 +1,4 @@
+import { plural } from '../../common/plural';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -62,7 +63,7 @@ export function projectRoutes({ projects, events, jobs, live, lists }: ProjectRo
       const scan = await projects.queueScan(actor, request.params.id);
       await jobs.enqueueScan(scan.id);
       await events.record([
-        { ...actor, projectId: scan.projectId, scanId: scan.id, kind: 'other', url: scan.url, extra: { description: `Scan queued (up to ${scan.numPages} page${scan.numPages === 1 ? '' : 's'})`, scan_id: scan.id } },
+        { ...actor, projectId: scan.projectId, scanId: scan.id, kind: 'other', url: scan.url, extra: { description: `Scan queued (up to ${plural(scan.numPages, 'page')})`, scan_id: scan.id } },
       ]);
       await live.publish(actor.workspaceId, { type: 'scan.state', project_id: scan.projectId, scan_id: scan.id, scan: toScanSummary(scan) });
       return { message: 'Project test has been started.', scan_id: scan.id };

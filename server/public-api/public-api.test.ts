@@ -89,10 +89,11 @@ describe('/v1/scans', () => {
     const scan = started.json as ScanAnswer;
     expect(scan).toMatchObject({ status: 'pending', url: siteUrl, results: null, completed_at: null });
 
-    // The same URL while that scan is active: 409 naming it, and no second scan.
-    const again = await call('POST', '/v1/scans', owner.key, { url: siteUrl });
+    // The same site, typed without the root's slash, while that scan is active: 409 naming it, and no second scan
+    // nor a second project.
+    const again = await call('POST', '/v1/scans', owner.key, { url: siteUrl.slice(0, -1) });
     if (again.status === 409) expect((again.json as { detail: string }).detail).toContain(scan.id);
-    else expect(again.status).toBe(202); // the first scan already finished: a new one is fine
+    else expect(again.json).toMatchObject({ project_id: scan.project_id }); // the first scan already finished: a new one is fine
 
     let done: ScanAnswer = scan;
     for (let i = 0; i < 300 && done.status !== 'completed' && done.status !== 'failed'; i++) {
@@ -126,8 +127,23 @@ describe('/v1/scans', () => {
     expect(project.num_pages).toBe(2);
   }, 60_000);
 
+  it('takes a site however it is typed as the one project the dashboard made for it', async () => {
+    const mine = await account(server, 'v1-same-site');
+    const created = await call('POST', '/project', mine.token, { url: `${siteUrl}Same/` });
+    const project = created.json as { id: string; url: string };
+    expect(project.url).toBe(`${siteUrl}Same`);
+    const first = await call('POST', '/v1/scans', mine.key, { url: `${siteUrl}Same` });
+    expect(first.status, first.text).toBe(202);
+    expect(first.json).toMatchObject({ project_id: project.id, url: `${siteUrl}Same` });
+    const again = await call('POST', '/v1/scans', mine.key, { url: `HTTP://127.0.0.1:${new URL(siteUrl).port}/Same/#top` });
+    if (again.status === 409) expect((again.json as { detail: string }).detail).toContain((first.json as { id: string }).id);
+    else expect(again.json).toMatchObject({ project_id: project.id });
+    const projects = (await call('GET', '/projects', mine.token)).json as { id: string }[];
+    expect(projects.map((p) => p.id)).toEqual([project.id]);
+  });
+
   it("starts a signed-in scan of the caller's project by its id, never taking a password in the body", async () => {
-    const url = `${siteUrl}signed-in/`;
+    const url = `${siteUrl}signed-in`;
     const mine = await account(server, 'v1-signed-in');
     const created = await call('POST', '/project', mine.token, { url, secret_instruction: 'alice@example.com S3cret-api-pw' });
     const project = created.json as { id: string };

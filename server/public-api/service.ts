@@ -1,8 +1,10 @@
+import { plural } from '../../common/plural';
 import type { Pool } from 'pg';
 import type { z } from 'zod';
 import { activeModeRefusal } from '../domains/gate';
 import type { PageQuery } from '../../common/pagination';
-import { SEVERITY_RANK, scanResultSchema, type Grade, type ScanResult } from '../../common/scan';
+import { normaliseSiteUrl, siteUrlVariants } from '../../common/site-url';
+import { findingKind, scanResultSchema, type Grade, type ScanResult } from '../../common/scan';
 import { urlRefusal, type AddressPolicy } from '../../engine/retrieval/address-policy';
 import type { ApiKeyCaller } from '../api-keys/keys';
 import type { ListCache } from '../changes/list-cache';
@@ -60,11 +62,11 @@ export function toV1Results(result: ScanResult): Results {
   let issues = 0;
   let warnings = 0;
   for (const finding of result.findings) {
-    const rank = SEVERITY_RANK[finding.severity];
-    if (rank >= SEVERITY_RANK.medium) {
+    const kind = findingKind(finding.severity);
+    if (kind === 'issue') {
       issues++;
       family(finding.family).issues++;
-    } else if (rank === SEVERITY_RANK.low) {
+    } else if (kind === 'warning') {
       warnings++;
       family(finding.family).warnings++;
     } else family(finding.family);
@@ -130,8 +132,8 @@ export class PublicApiService {
   /** The workspace's project for this URL (the newest if several), created when there is none; its pages set to `depth`. */
   private async projectFor({ workspaceId, userId }: ApiKeyCaller, url: string, depth: number | undefined): Promise<string> {
     const { rows } = await this.deps.pool.query<{ id: string; num_pages: number }>(
-      'select id, num_pages from projects where workspace_id = $1 and url = $2 order by created_at desc limit 1',
-      [workspaceId, url],
+      'select id, num_pages from projects where workspace_id = $1 and url = any($2::text[]) order by created_at desc limit 1',
+      [workspaceId, siteUrlVariants(url)],
     );
     const found = rows[0];
     if (!found) return (await this.deps.projects.create({ workspaceId, userId }, { url, status: 'active', num_pages: depth ?? 1 })).id;
@@ -146,7 +148,7 @@ export class PublicApiService {
       : { rows: [] };
     const found = rows[0];
     if (!found) throw new HttpError(404, 'Project not found');
-    if (url !== undefined && url !== found.url) throw new HttpError(400, `url must be the project's URL (${found.url}) when projectId is given`);
+    if (url !== undefined && url !== normaliseSiteUrl(found.url)) throw new HttpError(400, `url must be the project's URL (${found.url}) when projectId is given`);
     if (depth !== undefined && depth !== found.num_pages) await this.deps.projects.update(workspaceId, found.id, { num_pages: depth });
     return found;
   }
@@ -174,7 +176,7 @@ export class PublicApiService {
       throw new HttpError(409, `A scan of this ${owned ? 'project' : 'URL'} is already pending or in progress${active ? ` (${active}); follow it with GET /v1/scans/${active}` : ''}.`);
     }
     await this.deps.jobs.enqueueScan(scan.id);
-    const pages = `up to ${scan.numPages} page${scan.numPages === 1 ? '' : 's'}`;
+    const pages = `up to ${plural(scan.numPages, 'page')}`;
     await this.deps.events.record([{ workspaceId, userId, projectId, scanId: scan.id, kind: 'other', url: scan.url, extra: { description: `Scan queued through the API (${pages})`, scan_id: scan.id } }]);
     await this.deps.live.publish(workspaceId, { type: 'scan.state', project_id: projectId, scan_id: scan.id, scan: toScanSummary(scan) });
     this.deps.lists.invalidate(workspaceId);

@@ -1,9 +1,9 @@
 import type { ScanResult } from '../../common/scan';
+import { plural } from '../../common/plural';
 import { SEVERITY_RANK } from '../../common/scan';
 import type { MailMessage } from '../mail/mailer';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** The site's host for subjects and file names (never the full URL: a query string may carry anything). */
 function hostOf(url: string): string {

@@ -117,6 +117,18 @@ describe('POST /v2/vibe-scanner', () => {
     expect(failure.text).toContain('vibeeval could not scan http://127.0.0.1:9/');
   }, 60_000);
 
+  it("says in words what failed when the site's secure connection does, with the code in brackets and no OpenSSL text", async () => {
+    const email = newEmail();
+    // The test site speaks plain HTTP: asked for https://, the TLS handshake reads an HTTP answer.
+    const url = siteUrl.replace('http://', 'https://');
+    expect((await post({ url, email })).status).toBe(202);
+    const failure = await smtp.next(email, 30_000);
+    expect(failure.subject).toBe(`We could not scan ${new URL(url).host}`);
+    expect(failure.text).toMatch(/did not set up a secure \(HTTPS\) connection: .* \((EPROTO|ERR_SSL_[A-Z_]+)\)/);
+    expect(failure.text).not.toMatch(/SSL routines|ssl3_|error:[0-9A-F]{8}/);
+    expect(failure.html).not.toMatch(/SSL routines|ssl3_/);
+  }, 60_000);
+
   it('keeps the report when the mail server refuses it, and delivers it on a later attempt', async () => {
     const email = newEmail();
     smtp.state.rejecting = true;

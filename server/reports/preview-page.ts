@@ -1,3 +1,4 @@
+import { plural } from '../../common/plural';
 /** The report viewer opened from the app: the report in a frame and its exports. Server-rendered, no scripts. */
 export interface PreviewPageInput {
   title: string;
@@ -14,7 +15,7 @@ const escape = (text: string) =>
 const LABELS: Record<string, string> = { html: 'HTML', pdf: 'PDF', csv: 'CSV', json: 'JSON', sarif: 'SARIF' };
 
 export function previewPage(input: PreviewPageInput): string {
-  const issues = input.totalIssues === null ? '' : ` · ${input.totalIssues} issue${input.totalIssues === 1 ? '' : 's'}`;
+  const issues = input.totalIssues === null ? '' : ` · ${plural(input.totalIssues, 'issue')}`;
   const buttons = input.exports
     .map(({ format, url }) => `<a class="export" href="${escape(url)}" download>${escape(LABELS[format] ?? format.toUpperCase())}</a>`)
     .join('');

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PAGE_SIZES, pageQuerySchema } from '../../common/pagination';
 import { generateReportBodySchema, type ReportType } from '../../common/projects';
-import { scanResultSchema, type ScanResult } from '../../common/scan';
+import { findingTally, scanResultSchema, type ScanResult, type SeverityCounts } from '../../common/scan';
 import { isReportFormat, renderReport, REPORT_MEDIA, reportFileName, PdfBrowserMissingError, type ReportFormat } from '../../engine/report/index';
 import type { Db } from '../db';
 import { reports, scans } from '../db/schema';
@@ -46,14 +46,15 @@ export function reportRoutes({ db, projects, jobs, live, links }: ReportRouteDep
       const after = decodeCursor(cursor);
       const mine = and(eq(reports.workspaceId, requestActor(request).workspaceId), eq(reports.state, 'completed'));
       const rows = await db
-        .select({ row: reports, sortAt: sql<string>`${sql.raw(cursorTimestampSql('"reports"."created_at"'))}` })
+        .select({ row: reports, counts: scans.counts, sortAt: sql<string>`${sql.raw(cursorTimestampSql('"reports"."created_at"'))}` })
         .from(reports)
+        .leftJoin(scans, eq(scans.id, reports.scanId))
         .where(after ? and(mine, sql`(${reports.createdAt}, ${reports.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`) : mine)
         .orderBy(desc(reports.createdAt), desc(reports.id))
         .limit(limit + 1);
       const page = pageOf(rows, limit, ({ row, sortAt }) => ({ at: sortAt, id: row.id }));
       setNextPage(request, reply, page.next);
-      return page.items.map(({ row }) => reportLinkFor(row, links));
+      return page.items.map(({ row, counts }) => reportLinkFor(row, links, counts));
     });
 
     app.post('/reports', { schema: { body: generateReportBodySchema }, config: { creationLimit: 'report' } }, async (request, reply) => {
@@ -62,6 +63,7 @@ export function reportRoutes({ db, projects, jobs, live, links }: ReportRouteDep
       const owner = { userId: actor.userId, workspaceId: project.workspaceId, projectId: project.id, url: project.url };
       const type = request.body.type;
       let row: ReportRow;
+      let counts: ScanCounts = null;
       if (type === 'security') {
         // The security report is the latest scan's; with none finished yet, a scan is started and the report waits for it.
         const [done] = await db
@@ -71,9 +73,10 @@ export function reportRoutes({ db, projects, jobs, live, links }: ReportRouteDep
           .orderBy(desc(scans.finishedAt))
           .limit(1);
         if (done) {
+          counts = await countsOf(db, done.id);
           [row] = (await db
             .insert(reports)
-            .values({ ...owner, scanId: done.id, type, state: 'completed', totalIssues: await issuesOf(db, done.id), finishedAt: new Date() })
+            .values({ ...owner, scanId: done.id, type, state: 'completed', totalIssues: counts && findingTally(counts).issues, finishedAt: new Date() })
             .returning()) as [ReportRow];
         } else {
           let scanId: string;
@@ -97,22 +100,24 @@ export function reportRoutes({ db, projects, jobs, live, links }: ReportRouteDep
         [row] = (await db.insert(reports).values({ ...owner, type, state: 'queued' }).returning()) as [ReportRow];
         await jobs.enqueueReport(row.id);
       }
-      const status = reportStatusFor(row, links);
+      const status = reportStatusFor(row, links, counts);
       await live.publish(project.workspaceId, { type: 'report.state', report: status });
       return reply.code(row.state === 'completed' ? 201 : 202).send(status);
     });
 
     app.get('/reports/:id', { schema: { params: idParams } }, async (request) => {
       const row = await workspaceReport(db, requestActor(request).workspaceId, request.params.id);
-      return reportStatusFor(row, links);
+      return reportStatusFor(row, links, row.scanId ? await countsOf(db, row.scanId) : null);
     });
   };
 }
 
-async function issuesOf(db: Db, scanId: string): Promise<number | null> {
+type ScanCounts = Partial<SeverityCounts> | null;
+
+/** A scan's counts by severity: null until it is done. */
+async function countsOf(db: Db, scanId: string): Promise<ScanCounts> {
   const [scan] = await db.select({ counts: scans.counts }).from(scans).where(eq(scans.id, scanId));
-  const counts = scan?.counts;
-  return counts ? (counts.critical ?? 0) + (counts.high ?? 0) + (counts.medium ?? 0) + (counts.low ?? 0) : null;
+  return scan?.counts ?? null;
 }
 
 async function workspaceReport(db: Db, workspaceId: string, id: string): Promise<ReportRow> {

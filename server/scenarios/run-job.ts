@@ -1,3 +1,4 @@
+import { plural } from '../../common/plural';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { stepsSchema, type ScenarioRun } from '../../common/scenarios';
@@ -152,7 +153,7 @@ export async function runScenarioJob(runId: string, deps: ScenarioJobDeps, { sig
   const batcher = new RunEventBatcher(db, live, owner, { workspaceId: row.workspaceId, userId: row.userId, projectId: scenario.projectId }, log);
   await clearEarlierRunEvents(db, row.workspaceId, owner);
   await publishRun(db, live, row.id);
-  await batcher.record([{ workspaceId: row.workspaceId, userId: row.userId, projectId: scenario.projectId, kind: 'other', url: scenario.website, extra: batcher.extra(`Scenario run started (attempt ${row.attempts}, ${scenario.steps.length} steps)`, { lifecycle: true }) }]);
+  await batcher.record([{ workspaceId: row.workspaceId, userId: row.userId, projectId: scenario.projectId, kind: 'other', url: scenario.website, extra: batcher.extra(`Scenario run started (attempt ${row.attempts}, ${plural(scenario.steps.length, 'step')})`, { lifecycle: true }) }]);
   batcher.start();
   const heartbeat = setInterval(() => {
     void db

@@ -79,7 +79,7 @@ test('projects: create (validation first), card, detail, settings, run a real sc
   await expect(card).toContainText('Fixture shop');
   await expect(card).toContainText('active');
   await expect(card).toContainText('1 page');
-  await expect(card).toContainText(/Last updated \d+ minutes? ago/);
+  await expect(card).toContainText(/Last updated (just now|\d+ minutes? ago)/);
   await snapBoth(page, 'projects-list');
 
   // Detail, Overview.
@@ -168,6 +168,8 @@ test('projects: create (validation first), card, detail, settings, run a real sc
   await expect(page.getByRole('button', { name: 'Run Test', exact: true })).toBeEnabled();
   await expect(details.getByTestId('last-tested')).not.toHaveText('Never');
   await expect(page.getByTestId('severity-counts')).toContainText('Critical');
+  // The public API's words and split: issues (critical, high, medium), then warnings (low).
+  await expect(page.getByTestId('finding-tally')).toHaveText(/^(No issues|\d+ issues?)(, \d+ warnings?)?$/);
   // The coverage says what could not be checked: the account page answered 401.
   await expect(page.getByTestId('coverage-gaps')).toContainText(`1 page needs a login and was not checked signed in: ${siteUrl}account.`);
   await expect(page.getByTestId('coverage-facts')).toContainText(/Coverage: \d+ pages and \d+ scripts? fetched/);

@@ -9,8 +9,8 @@ const DAY = 24 * HOUR;
 
 describe('formatRelativeDate', () => {
   it.each([
-    [0, '0 minutes ago'],
-    [59_000, '0 minutes ago'],
+    [0, 'just now'],
+    [59_000, 'just now'],
     [MINUTE, '1 minute ago'],
     [5 * MINUTE, '5 minutes ago'],
     [59 * MINUTE, '59 minutes ago'],
@@ -28,7 +28,7 @@ describe('formatRelativeDate', () => {
   });
 
   it('treats a date in the near future as now', () => {
-    expect(formatRelativeDate(new Date(now.getTime() + 30_000), now)).toBe('0 minutes ago');
+    expect(formatRelativeDate(new Date(now.getTime() + 30_000), now)).toBe('just now');
   });
 
   it.each([['not a date'], [''], [null], [undefined], ['2025-13-45']])('%s is Unknown time', (value) => {

@@ -1,3 +1,5 @@
+import { plural } from '@common/plural';
+
 // The three fixed English patterns the spec asks for, written out, and the API's ISO 8601 timestamps read by Date:
 // date-fns carried every pattern and its locale (6 KB compressed) into the dashboard's first load for these.
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -16,16 +18,18 @@ function toDate(value: DateInput): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-const ago = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'} ago`;
+const ago = (count: number, unit: string) => `${plural(count, unit)} ago`;
 
 /**
  * Spec section 9: minutes under 1 hour, hours under 1 day, days under 7 days ('N unit ago'), otherwise
- * 'MMM dd, yyyy'. A date slightly in the future (clock skew between server and client) counts as now.
+ * 'MMM dd, yyyy'; under a minute reads 'just now'. A date slightly in the future (clock skew between server and
+ * client) counts as now.
  */
 export function formatRelativeDate(value: DateInput, now: Date = new Date()): string {
   const date = toDate(value);
   if (!date) return UNKNOWN_TIME;
   const minutes = Math.max(0, Math.trunc((now.getTime() - date.getTime()) / 60_000));
+  if (minutes === 0) return 'just now';
   if (minutes < 60) return ago(minutes, 'minute');
   const hours = Math.floor(minutes / 60);
   if (hours < 24) return ago(hours, 'hour');

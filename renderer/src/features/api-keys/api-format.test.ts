@@ -30,6 +30,8 @@ describe('plans and usage', () => {
     expect(usageView({ plan: 'pro', used_today: 1200, limit: 1000, resets_at: '' })).toEqual({ percent: 100, label: '1,200 of 1,000 requests today', exhausted: true });
     expect(usageView({ plan: 'enterprise', used_today: 3, limit: null, resets_at: '' })).toEqual({ percent: null, label: '3 requests today (custom limit)', exhausted: false });
     expect(usageView({ plan: null, used_today: 0, limit: null, resets_at: '' })).toEqual({ percent: null, label: '0 requests today', exhausted: false });
+    expect(usageView({ plan: null, used_today: 1, limit: null, resets_at: '' })).toEqual({ percent: null, label: '1 request today', exhausted: false });
+    expect(usageView({ plan: 'enterprise', used_today: 1, limit: null, resets_at: '' })).toEqual({ percent: null, label: '1 request today (custom limit)', exhausted: false });
   });
   it('masks a key to its prefix and last four', () => {
     expect(maskedKey('a1B2')).toBe('vb_live_…a1B2');

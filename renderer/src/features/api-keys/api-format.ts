@@ -1,4 +1,5 @@
 import { API_DAILY_LIMITS, API_KEY_PREFIX, API_KEY_TEXTS, API_PLAN_NAMES, API_PLANS, createApiKeyBodySchema, type ApiPlan, type ApiUsage } from '@common/api-keys';
+import { plural } from '@common/plural';
 
 /** How a listed key is shown: the prefix, an ellipsis and its last four characters ('vb_live_…a1B2'). */
 export function maskedKey(lastFour: string): string {
@@ -29,8 +30,8 @@ export const PLAN_ROWS: { plan: ApiPlan; name: string; limit: string }[] = API_P
 export function usageView(usage: ApiUsage): { percent: number | null; label: string; exhausted: boolean } {
   const used = usage.used_today.toLocaleString('en-US');
   // No API access (Basic): no allowance to measure against; the screen offers the upgrade beside it.
-  if (usage.plan === null) return { percent: null, label: `${used} requests today`, exhausted: false };
-  if (usage.limit === null) return { percent: null, label: `${used} requests today (custom limit)`, exhausted: false };
+  if (usage.plan === null) return { percent: null, label: `${plural(usage.used_today, 'request')} today`, exhausted: false };
+  if (usage.limit === null) return { percent: null, label: `${plural(usage.used_today, 'request')} today (custom limit)`, exhausted: false };
   const percent = Math.min(100, Math.round((usage.used_today / usage.limit) * 100));
   return { percent, label: `${used} of ${usage.limit.toLocaleString('en-US')} requests today`, exhausted: usage.used_today >= usage.limit };
 }

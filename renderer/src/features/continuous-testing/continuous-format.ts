@@ -1,6 +1,7 @@
 import type { BuildChanges, ContinuousBuild, MonitoringOverview } from '@common/continuous';
 import { ApiError } from '../../api/http';
 import { BUILDS_CALL, texts } from './texts';
+import { plural } from '@common/plural';
 
 type BuildStatus = ContinuousBuild['status'];
 
@@ -35,8 +36,6 @@ export type ChangeSummary =
   | { kind: 'pending' }
   | { kind: 'broken'; reason: string }
   | { kind: 'changes'; headline: string; findings: BuildChanges['new_findings']; unlisted: number };
-
-const plural = (count: number, one: string, many: string) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
 
 /** A build's changes in words: pending until judged, the error when the site broke, else new and fixed counts. */
 export function changeSummary(build: Pick<ContinuousBuild, 'changes'>): ChangeSummary {

@@ -24,6 +24,7 @@ import { eventPalette } from '../../ui/tones';
 import { eventDescription, eventLabel, filterEvents, formatEventTime } from './event-rows';
 import { LoadMore } from '../../ui/load-more';
 import { EVENTS_ERRORS, useRecentEvents } from './use-recent-events';
+import { plural } from '@common/plural';
 
 /** /dashboard/events: the 30 most recent events, searchable, older ones on demand; new ones arrive live. */
 export function EventsPage() {
@@ -112,7 +113,7 @@ export function EventsPage() {
       {events.data && events.data.length > 0 && (
         <Text mt="2" fontSize="sm" color="fg.muted" aria-live="polite">
           {rows.length === events.data.length
-            ? `${events.data.length} recent event${events.data.length === 1 ? '' : 's'}`
+            ? `${plural(events.data.length, 'recent event')}`
             : `${rows.length} of ${events.data.length} events`}
         </Text>
       )}

@@ -105,7 +105,7 @@ function RecentReportItem({ report, onOpen }: { report: ReportLink; onOpen: () =
           </HStack>
         </Stack>
         <Badge colorPalette={palette} variant="subtle" size="lg" flexShrink="0" data-testid="report-issues">
-          {issuesLabel(issues)}
+          {issuesLabel(issues, report.warnings)}
         </Badge>
         <Icon color="fg.muted" boxSize="4" flexShrink="0" aria-hidden>
           <ExternalLinkIcon />

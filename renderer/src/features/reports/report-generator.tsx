@@ -262,7 +262,7 @@ function ReportResult({ report }: { report: ReportStatus }) {
             {report.url}
           </Text>
           <Badge variant="outline" flexShrink="0">
-            {issuesLabel(report.total_issues)}
+            {issuesLabel(report.total_issues, report.warnings)}
           </Badge>
         </HStack>
         <Button size="sm" colorPalette="brand" onClick={() => void openReport(signed)}>

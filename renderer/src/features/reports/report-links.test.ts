@@ -61,6 +61,13 @@ describe('report progress', () => {
     expect(issuesLabel(1)).toBe('1 issue');
     expect(issuesLabel(12)).toBe('12 issues');
   });
+
+  it("labels a security report's issues and warnings with the public API's words and split", () => {
+    expect(issuesLabel(4, 6)).toBe('4 issues, 6 warnings');
+    expect(issuesLabel(1, 1)).toBe('1 issue, 1 warning');
+    expect(issuesLabel(0, 2)).toBe('No issues, 2 warnings');
+    expect(issuesLabel(3, 0)).toBe('3 issues');
+  });
 });
 
 describe('progressFromScan', () => {

@@ -1,6 +1,6 @@
 import type { ReportStatus, ReportType } from '@common/projects';
 import { EXPORT_FORMATS } from '@common/projects';
-import type { ScanProgress } from '@common/scan';
+import { tallyText, type ScanProgress } from '@common/scan';
 
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
@@ -77,11 +77,13 @@ export function progressMessage(report: Pick<ReportStatus, 'state' | 'progress'>
   return '';
 }
 
-/** '3 issues', '1 issue', or 'No issues'; '—' when the count is not known. */
-export function issuesLabel(totalIssues: number | null): string {
+/**
+ * A report's counts in the public API's words: '4 issues, 6 warnings', '1 issue', 'No issues'; '—' when the count is
+ * not known. Warnings are a security report's (null for the audits).
+ */
+export function issuesLabel(totalIssues: number | null, warnings: number | null = null): string {
   if (totalIssues === null) return '—';
-  if (totalIssues === 0) return 'No issues';
-  return `${totalIssues} issue${totalIssues === 1 ? '' : 's'}`;
+  return tallyText({ issues: totalIssues, warnings: warnings ?? 0 });
 }
 
 const SCAN_PHASES: Record<ScanProgress['phase'], string> = {

@@ -4,9 +4,10 @@ import { Clock, FileText } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatRelativeDate } from '../../../ui/relative-date';
 import { GradeBadge, ProjectStatusBadge } from './badges';
+import { plural } from '@common/plural';
 
 export const projectTitle = (project: Project) => project.instruction_text?.trim() || project.url;
-export const pageCount = (pages: number) => `${pages} ${pages === 1 ? 'page' : 'pages'}`;
+export const pageCount = (pages: number) => plural(pages, 'page');
 
 /** One project in the grid; the whole card opens /dashboard/projects/{id}. */
 export function ProjectCard({ project }: { project: Project }) {

@@ -1,5 +1,6 @@
 import { HStack, Progress, Text } from '@chakra-ui/react';
 import type { ScanProgress } from '@common/scan';
+import { plural } from '@common/plural';
 
 const PHASES: Record<ScanProgress['phase'], string> = {
   crawl: 'Crawling pages',
@@ -42,8 +43,7 @@ export function ScanProgressBar({ progress, state }: { progress: ScanProgress | 
         <Progress.Range />
       </Progress.Track>
       <Text fontSize="xs" color="fg.muted" mt="1" data-testid="scan-progress-detail">
-        Pages {progress.pagesDone}/{progress.pagesTotal} · Checks {progress.checksRun}/{progress.checksTotal} · {findings}{' '}
-        {findings === 1 ? 'finding' : 'findings'} so far
+        Pages {progress.pagesDone}/{progress.pagesTotal} · Checks {progress.checksRun}/{progress.checksTotal} · {plural(findings, 'finding')} so far
       </Text>
     </Progress.Root>
   );

@@ -1,6 +1,6 @@
 import { Accordion, Alert, Badge, Box, Card, Heading, HStack, List, SimpleGrid, Skeleton, Stack, Stat, Text, Wrap } from '@chakra-ui/react';
 import type { Project, ProjectScanResponse } from '@common/projects';
-import { OWASP_2025, SEVERITIES, type Finding, type ScanResult, type Severity } from '@common/scan';
+import { findingTally, OWASP_2025, SEVERITIES, tallyText, type Finding, type ScanResult, type Severity } from '@common/scan';
 import { coverageIncomplete } from '@common/scan-coverage';
 import { ExternalLink } from '../../../ui/external-link';
 import { formatRelativeDate } from '../../../ui/relative-date';
@@ -10,6 +10,7 @@ import { useScanProgress } from '../hooks/use-scan-progress';
 import { GradeBadge, SEVERITY_LABELS, SeverityBadge } from './badges';
 import { ScanCoverageSummary } from './scan-coverage';
 import { ScanProgressBar } from './scan-progress';
+import { plural } from '@common/plural';
 
 /** Overview's security section: the latest scan's progress, error, or results (beyond the spec). */
 export function ScanSection({ project }: { project: Project }) {
@@ -85,7 +86,7 @@ function ScanReport({ response, result }: { response: ProjectScanResponse; resul
             <GradeBadge grade={result.grade} size="lg" label="Overall grade" data-testid="scan-grade" />
           </HStack>
           <Stat.HelpText>
-            {result.pages.length} {result.pages.length === 1 ? 'page' : 'pages'} scanned in {seconds} s
+            {plural(result.pages.length, 'page')} scanned in {seconds} s
           </Stat.HelpText>
         </Stat.Root>
         <Stat.Root borderWidth="1px" borderRadius="l2" p="4">
@@ -101,7 +102,10 @@ function ScanReport({ response, result }: { response: ProjectScanResponse; resul
         </Stat.Root>
       </SimpleGrid>
 
-      <Wrap gap="2" aria-label="Findings by severity" data-testid="severity-counts">
+      <Wrap gap="2" aria-label="Findings by severity" data-testid="severity-counts" alignItems="center">
+        <Text fontWeight="semibold" me="1" data-testid="finding-tally">
+          {tallyText(findingTally(result.counts))}
+        </Text>
         {SEVERITIES.map((severity) => (
           <Badge key={severity} colorPalette={severityPalette(severity)} variant="subtle" size="lg">
             {SEVERITY_LABELS[severity]}: {result.counts[severity]}
@@ -157,7 +161,7 @@ function ScanReport({ response, result }: { response: ProjectScanResponse; resul
 
       {result.warnings.length > 0 && (
         <Text fontSize="xs" color="fg.muted">
-          {result.warnings.length} {result.warnings.length === 1 ? 'warning' : 'warnings'} during the scan: {result.warnings.join('; ')}
+          {plural(result.warnings.length, 'warning')} during the scan: {result.warnings.join('; ')}
         </Text>
       )}
     </Stack>
@@ -170,7 +174,7 @@ function FindingGroup({ severity, findings, isNew }: { severity: Severity; findi
       <HStack gap="2">
         <SeverityBadge severity={severity} />
         <Heading as="h3" size="sm">
-          {findings.length} {findings.length === 1 ? 'finding' : 'findings'}
+          {plural(findings.length, 'finding')}
         </Heading>
       </HStack>
       <Accordion.Root multiple collapsible variant="enclosed" size="sm">

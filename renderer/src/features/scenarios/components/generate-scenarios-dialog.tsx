@@ -11,6 +11,7 @@ import { useCreateScenario } from '../hooks/use-create-scenario';
 import { useGenerateScenarios } from '../hooks/use-generate-scenarios';
 import { texts } from '../texts';
 import { PlanLimitNotice } from '../../../ui/plan-limit';
+import { plural } from '@common/plural';
 
 /**
  * Generate New Test Scenario: pick a project, get proposals from its site (nothing saved yet), keep the ones
@@ -134,7 +135,7 @@ function Proposals({
         await create.mutateAsync({ project_id: projectId, website: proposal.website, actions: proposal.actions, summarized_actions: proposal.summarized_actions });
         saved++;
       }
-      notify.success(`${saved} test scenario${saved === 1 ? '' : 's'} saved`);
+      notify.success(`${plural(saved, 'test scenario')} saved`);
       onSaved();
     } catch (error) {
       notify.error('Failed to save test scenario', error instanceof Error ? error.message : undefined);

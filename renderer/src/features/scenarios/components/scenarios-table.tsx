@@ -3,6 +3,7 @@ import { shortScenarioId, type ScenarioView } from '@common/scenarios';
 import { formatRelativeDate } from '../../../ui/relative-date';
 import { ScenarioRowActions, type RowAction } from './scenario-row-actions';
 import { ScenarioStatusBadge } from './scenario-status-badge';
+import { nounFor } from '@common/plural';
 
 export interface ScenarioRowsProps {
   rows: ScenarioView[];
@@ -105,7 +106,7 @@ function ScenariosList(props: ScenarioRowsProps) {
           </Text>
           <HStack justify="space-between" gap="2" wrap="wrap">
             <Text fontSize="sm" color="fg.muted">
-              <span data-testid="scenario-steps">{view.steps}</span> {view.steps === 1 ? 'step' : 'steps'} · Last run {lastRunText(view)}
+              <span data-testid="scenario-steps">{view.steps}</span> {nounFor(view.steps, 'step')} · Last run {lastRunText(view)}
             </Text>
             <Box ml="auto">{actionsOf(view, props)}</Box>
           </HStack>
