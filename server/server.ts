@@ -57,7 +57,7 @@ import { WebhookService } from './webhooks/service';
 import { WorkspaceAccess } from './workspaces/access';
 import { Invitations } from './workspaces/invitations';
 import { workspaceRoutes } from './workspaces/routes';
-import { TriageService } from './triage/service';
+import { suppressionsOf, TriageService } from './triage/service';
 import { triagePublicRoutes, triageRoutes } from './triage/routes';
 import { WorkspaceService } from './workspaces/service';
 
@@ -212,7 +212,7 @@ export async function startServer(
       workspaceAccess,
       sessionEnds,
       apiRoutes: [
-        projectRoutes({ projects, events, jobs, live, lists }),
+        projectRoutes({ projects, events, jobs, live, lists, suppressions: (projectId) => suppressionsOf(database.db, projectId) }),
         reportRoutes(reportDeps),
         liveTicketRoutes(links.signer),
         apiKeyRoutes({ keys: new ApiKeyService(database.pool), auth: keyAuth, usage: meter, apiAccess }),

@@ -1,6 +1,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_REASON_CHARS, TRIAGE_TEXTS, type BaselineEntry, type Decision } from '../../common/triage';
+import type { ProjectScanResponse } from '../../common/projects';
+import { loadSampleResult } from '../../engine/report/__fixtures__/load';
 import { insertApiKey } from '../mcp/testing';
 import { rawRequest, signUp, type RawAnswer } from '../testing/http';
 import { startTestServer, type TestServer } from '../testing/test-server';
@@ -125,5 +127,32 @@ describe('triage routes', () => {
 
     expect((await call(key, 'DELETE', `/v1/projects/${project}/decisions/${FP.a}`)).status).toBe(204);
     expect((await call(owner.token, 'GET', `/project/${project}/baseline`)).json).toEqual([]);
+  });
+
+  it("shows a project's last scan with today's decisions: decided out of the numbers at once, back when reopened", async () => {
+    const user = await signUp(server.origin, 'triage-view');
+    const project = await projectOf(user.token);
+    const sample = loadSampleResult();
+    const client = new pg.Client({ connectionString: server.databaseUrl });
+    await client.connect();
+    try {
+      await client.query(
+        `insert into scans (project_id, user_id, workspace_id, url, num_pages, state, result, score, grade, counts, finished_at)
+         values ($1, $2, $2, $3, 1, 'completed', $4, $5, $6, $7, now())`,
+        [project, user.id, sample.target.url, JSON.stringify(sample), sample.score, sample.grade, JSON.stringify(sample.counts)],
+      );
+    } finally {
+      await client.end();
+    }
+    const critical = sample.findings.find((f) => f.severity === 'critical')!;
+    const view = async () => ((await call(user.token, 'GET', `/project/${project}/scan`)).json as ProjectScanResponse).result!;
+    expect((await view()).counts.critical).toBe(2);
+    await call(user.token, 'PUT', `/project/${project}/decisions/${critical.fingerprint}`, { decision: 'false_positive', reason: 'A revoked key' });
+    const decided = await view();
+    expect(decided.counts.critical).toBe(1);
+    expect(decided.findings.map((f) => f.fingerprint)).not.toContain(critical.fingerprint);
+    expect(decided.suppressed).toMatchObject([{ fingerprint: critical.fingerprint, suppression: { decision: 'false_positive', reason: 'A revoked key' } }]);
+    await call(user.token, 'DELETE', `/project/${project}/decisions/${critical.fingerprint}`);
+    expect((await view()).counts.critical).toBe(2);
   });
 });
