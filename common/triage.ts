@@ -28,7 +28,7 @@ export const TRIAGE_TEXTS = {
   tooMany: `A project can hold at most ${MAX_DECISIONS_PER_PROJECT} decisions; reopen some to add more.`,
 } as const;
 
-export const fingerprintSchema = z.string().regex(/^[0-9a-f]{16,64}$/, TRIAGE_TEXTS.fingerprintInvalid);
+export const fingerprintSchema = z.string({ message: 'fingerprint is required' }).regex(/^[0-9a-f]{16,64}$/, TRIAGE_TEXTS.fingerprintInvalid);
 
 /** A date (`2027-01-31`, the end of that day in UTC) or a date and time with a zone; the instant, as ISO text. */
 export function parseExpiry(value: string): string | null {
@@ -96,6 +96,41 @@ export type BaselineEntry = z.infer<typeof baselineEntryOutputSchema>;
 
 /** A baseline file: the project's decisions, a JSON array of entries. */
 export const baselineSchema = z.array(baselineEntrySchema).max(MAX_DECISIONS_PER_PROJECT);
+
+/**
+ * Reads a baseline file's text; a fault names the entry (counted from 1) and what is wrong with it, as in
+ * 'baseline entry 3: reason is required'.
+ */
+export function parseBaseline(text: string): { ok: true; entries: BaselineEntry[] } | { ok: false; message: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, message: `the baseline is not JSON (${(error as Error).message})` };
+  }
+  if (!Array.isArray(json)) return { ok: false, message: 'the baseline must be a JSON array of decisions, as GET /v1/projects/{id}/baseline exports it' };
+  if (json.length > MAX_DECISIONS_PER_PROJECT) return { ok: false, message: `the baseline holds ${json.length} entries; at most ${MAX_DECISIONS_PER_PROJECT} are read` };
+  const entries: BaselineEntry[] = [];
+  const seen = new Map<string, number>();
+  for (const [index, raw] of json.entries()) {
+    const parsed = baselineEntrySchema.safeParse(raw);
+    if (!parsed.success) return { ok: false, message: `baseline entry ${index + 1}: ${entryProblem(parsed.error.issues[0]!)}` };
+    const { fingerprint, decision, reason, expires_at } = parsed.data;
+    const earlier = seen.get(fingerprint);
+    if (earlier !== undefined) return { ok: false, message: `baseline entry ${index + 1}: fingerprint ${fingerprint} is already decided in entry ${earlier}` };
+    seen.set(fingerprint, index + 1);
+    entries.push({ fingerprint, decision, reason, expires_at: expires_at ?? null });
+  }
+  return { ok: true, entries };
+}
+
+function entryProblem(issue: z.core.$ZodIssue): string {
+  if (issue.path.length === 0) {
+    if (issue.code === 'unrecognized_keys') return `unknown field ${issue.keys.map((key) => `'${key}'`).join(', ')}`;
+    if (issue.code === 'invalid_type') return 'must be an object with fingerprint, decision and reason';
+  }
+  return issue.message;
+}
 
 /** What the engine needs of a decision: which finding, what was decided and why. */
 export interface Suppression {
