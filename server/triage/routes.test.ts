@@ -150,9 +150,13 @@ describe('triage routes', () => {
     await call(user.token, 'PUT', `/project/${project}/decisions/${critical.fingerprint}`, { decision: 'false_positive', reason: 'A revoked key' });
     const decided = await view();
     expect(decided.counts.critical).toBe(1);
+    // The latest scan's own figures follow at once: the project's header and card show them.
+    const summary = async () => ((await call(user.token, 'GET', `/project/${project}`)).json as { latest_scan: { counts: { critical: number }; grade: string } }).latest_scan;
+    expect(await summary()).toMatchObject({ counts: { critical: 1 }, grade: decided.grade });
     expect(decided.findings.map((f) => f.fingerprint)).not.toContain(critical.fingerprint);
     expect(decided.suppressed).toMatchObject([{ fingerprint: critical.fingerprint, suppression: { decision: 'false_positive', reason: 'A revoked key' } }]);
     await call(user.token, 'DELETE', `/project/${project}/decisions/${critical.fingerprint}`);
     expect((await view()).counts.critical).toBe(2);
+    expect((await summary()).counts.critical).toBe(2);
   });
 });

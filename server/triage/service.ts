@@ -11,7 +11,9 @@ import {
   type Suppression,
 } from '../../common/triage';
 import type { Db } from '../db';
-import { findingDecisions, users } from '../db/schema';
+import { scanResultSchema } from '../../common/scan';
+import { applySuppressions } from '../../engine/triage';
+import { findingDecisions, scans, users } from '../db/schema';
 import { cursorTimestampSql, decodeCursor, pageOf } from '../pagination';
 import { ProjectError, type ProjectService } from '../projects/service';
 import { actorOf, type ActorLike } from '../workspaces/actor';
@@ -83,6 +85,7 @@ export class TriageService {
       .values({ workspaceId: project.workspaceId, projectId: project.id, fingerprint: key, ...values })
       .onConflictDoUpdate({ target: [findingDecisions.projectId, findingDecisions.fingerprint], set: { ...values, decidedAt: sql`now()` } })
       .returning();
+    await restateLatestScan(this.db, project.id);
     const [user] = await this.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
     return toDecision(row!, user?.email ?? null);
   }
@@ -97,6 +100,7 @@ export class TriageService {
       .where(and(eq(findingDecisions.projectId, project.id), eq(findingDecisions.fingerprint, parsed.data)))
       .returning({ id: findingDecisions.id });
     if (deleted.length === 0) throw new ProjectError(404, TRIAGE_TEXTS.notFound);
+    await restateLatestScan(this.db, project.id);
   }
 
   /** The project's decisions still in force, in the baseline file's format (oldest first, so a file diffs well). */
@@ -121,4 +125,23 @@ export async function suppressionsOf(db: Db, projectId: string, limit = MAX_DECI
     .orderBy(findingDecisions.decidedAt, findingDecisions.id)
     .limit(limit);
   return activeSuppressions(rows.map((row) => ({ fingerprint: row.fingerprint, decision: row.decision as DecisionKind, reason: row.reason, expires_at: row.expiresAt?.toISOString() ?? null })));
+}
+
+/**
+ * The project's latest completed scan with today's decisions applied: its score, grade and counts (what the project
+ * card, the header and the API show) follow a decision at once instead of at the next scan. Earlier scans keep the
+ * numbers they had. The stored result keeps every finding (decided ones under `suppressed`), so this is reversible.
+ */
+export async function restateLatestScan(db: Db, projectId: string): Promise<void> {
+  const [latest] = await db
+    .select({ id: scans.id, result: scans.result })
+    .from(scans)
+    .where(and(eq(scans.projectId, projectId), eq(scans.state, 'completed')))
+    .orderBy(desc(scans.finishedAt))
+    .limit(1);
+  const parsed = latest ? scanResultSchema.safeParse(latest.result) : undefined;
+  if (!latest || !parsed?.success) return;
+  const result = applySuppressions(parsed.data, await suppressionsOf(db, projectId));
+  if (result === parsed.data) return;
+  await db.update(scans).set({ result, score: result.score, grade: result.grade, counts: result.counts }).where(eq(scans.id, latest.id));
 }

@@ -24,6 +24,7 @@ test('triage: mark as false positive, accept a risk, see them apart, export the 
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   const email = await signedIn(page);
+  const toast = (text: string) => page.getByTestId('toast').filter({ hasText: text }).first();
 
   await page.getByRole('button', { name: 'New Project', exact: true }).click();
   const create = page.getByRole('dialog', { name: 'Create New Project' });
@@ -50,10 +51,13 @@ test('triage: mark as false positive, accept a risk, see them apart, export the 
   await snapBoth(page, 'triage-dialog');
   await dialog.getByLabel('Reason').fill('The file holds dummy values for the demo.');
   await dialog.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByText('Marked as false positive')).toBeVisible();
+  await expect(toast('Marked as false positive')).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(counts).toContainText('Critical: 0');
   await expect(page.getByTestId('findings-critical')).toHaveCount(0);
+  // The header's grade is the scan's new one.
+  const grade = (await page.getByTestId('scan-grade').innerText()).trim();
+  await expect(page.getByLabel(`Latest scan grade ${grade}`, { exact: true })).toBeVisible();
 
   // Another finding accepted as a risk until a day next year.
   const other = page.getByTestId('finding').first();
@@ -63,7 +67,7 @@ test('triage: mark as false positive, accept a risk, see them apart, export the 
   const nextYear = `${new Date().getUTCFullYear() + 1}-06-30`;
   await dialog.getByLabel('Expires on (optional)').fill(nextYear);
   await dialog.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByText('Risk accepted')).toBeVisible();
+  await expect(toast('Risk accepted')).toBeVisible();
 
   // Their own collapsed section: who, why, until when.
   const suppressed = page.getByTestId('suppressed-findings');
@@ -87,7 +91,7 @@ test('triage: mark as false positive, accept a risk, see them apart, export the 
 
   // Reopened: the critical finding counts again.
   await decidedCritical.getByRole('button', { name: 'Reopen', exact: true }).click();
-  await expect(page.getByText('Finding reopened')).toBeVisible();
+  await expect(toast('Finding reopened')).toBeVisible();
   await expect(counts).toContainText('Critical: 1');
   await expect(suppressed.getByRole('button', { name: 'Suppressed: 1' })).toBeVisible();
 });

@@ -14,10 +14,11 @@ export function useReopenFinding(projectId: string) {
       api.request<unknown>('DELETE', `/project/${encodeURIComponent(projectId)}/decisions/${encodeURIComponent(fingerprint)}`, { body: NO_BODY, fallbackError: TRIAGE_UI.reopenFailed }),
     onSuccess: () => notify.success(TRIAGE_UI.reopened),
     onError: (error) => notify.error(TRIAGE_UI.reopenFailed, error.message),
+    // The project (its scan, grade and decisions, all under its key) and the list's cards show the new numbers.
     onSettled: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.projects.scan(projectId) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.projects.decisions(projectId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.projects.detail(projectId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.projects.list() }),
       ]);
     },
   });

@@ -14,10 +14,11 @@ export function useSetDecision(projectId: string) {
       api.request<unknown>('PUT', `/project/${encodeURIComponent(projectId)}/decisions/${encodeURIComponent(fingerprint)}`, { body, fallbackError: TRIAGE_UI.saveFailed }),
     onSuccess: (_answer, { body }) => notify.success(body.decision === 'false_positive' ? TRIAGE_UI.savedFalsePositive : TRIAGE_UI.savedAcceptedRisk),
     onError: (error) => notify.error(TRIAGE_UI.saveFailed, error.message),
+    // The project (its scan, grade and decisions, all under its key) and the list's cards show the new numbers.
     onSettled: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.projects.scan(projectId) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.projects.decisions(projectId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.projects.detail(projectId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.projects.list() }),
       ]);
     },
   });
