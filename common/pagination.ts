@@ -39,6 +39,9 @@ export const PAGE_SIZES = {
   webhookDeliveries: { fallback: 20, max: 100 },
   publicScans: { fallback: 20, max: 100 },
   domains: { fallback: 50, max: 100 },
+  decisions: { fallback: 100, max: 500 },
+  /** A project holds at most MAX_DECISIONS_PER_PROJECT (common/triage.ts): its baseline is always one page. */
+  baseline: { fallback: 1000, max: 1000 },
 } as const;
 
 /** One page of a list as a client sees it: the items and the cursor of the next page (null on the last). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { plural } from './plural';
 import { MAX_SCAN_ACCOUNTS, SIGN_IN_METHODS } from './scan-accounts';
+import { decisionKindSchema } from './triage';
 
 /** Finding severities, most severe first. */
 export const SEVERITIES = ['critical', 'high', 'medium', 'low', 'info'] as const;
@@ -79,6 +80,12 @@ export const findingSchema = z.object({
   references: z.array(z.string()),
 });
 export type Finding = z.infer<typeof findingSchema>;
+
+/** A finding a person decided about (common/triage.ts): out of the score and counts, listed with the reason. */
+export const suppressedFindingSchema = findingSchema.extend({
+  suppression: z.object({ decision: decisionKindSchema, reason: z.string(), expires_at: z.string().nullable().optional() }),
+});
+export type SuppressedFinding = z.infer<typeof suppressedFindingSchema>;
 
 /** A check that ran and found nothing: the spec's 'secure components'. */
 export const passedCheckSchema = z.object({
@@ -212,6 +219,11 @@ export const scanResultSchema = z.object({
   counts: severityCountsSchema,
   passed: z.array(passedCheckSchema),
   findings: z.array(findingSchema),
+  /**
+   * Findings marked as false positive or accepted risk (engine/triage.ts): left out of findings, score, grade and
+   * counts, and listed here with the decision. Absent when the scan had no decisions to apply.
+   */
+  suppressed: z.array(suppressedFindingSchema).optional(),
   /** Things that went wrong without stopping the scan (an unreachable sitemap, a failed probe). */
   warnings: z.array(z.string()),
   /** What was and was not checked, and why (optional: results stored before it was recorded have none). */

@@ -26,6 +26,15 @@ describe('diffScans', () => {
     expect(diff.unchanged.map((f) => f.fingerprint)).toEqual(['bbbbbbbbbbbbbbbb']);
   });
 
+  it('counts a suppressed finding neither as fixed (decided since) nor as new (reopened since)', () => {
+    const suppressed = (fingerprint: string) => ({ ...finding(fingerprint), suppression: { decision: 'false_positive' as const, reason: 'test data' } });
+    const decidedSince = diffScans({ findings: [finding('aaaaaaaaaaaaaaaa')] }, { findings: [], suppressed: [suppressed('aaaaaaaaaaaaaaaa')] });
+    expect(decidedSince).toEqual({ added: [], fixed: [], unchanged: [] });
+    const reopened = diffScans({ findings: [], suppressed: [suppressed('aaaaaaaaaaaaaaaa')] }, { findings: [finding('aaaaaaaaaaaaaaaa')] });
+    expect(reopened.added).toEqual([]);
+    expect(reopened.unchanged.map((f) => f.fingerprint)).toEqual(['aaaaaaaaaaaaaaaa']);
+  });
+
   it('treats everything as new on a first scan', () => {
     expect(diffScans(undefined, { findings: [finding('aaaaaaaaaaaaaaaa')] }).added).toHaveLength(1);
   });

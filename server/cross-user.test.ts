@@ -42,7 +42,10 @@ interface Owner {
 }
 
 /** Text that only A's records contain: found in any answer to B, it is a leak. */
-const MARKERS = { instruction: 'owner-a-instruction-7f3c', secret: 'owner-a-secret-91be' };
+const MARKERS = { instruction: 'owner-a-instruction-7f3c', secret: 'owner-a-secret-91be', reason: 'owner-a-reason-5d20' };
+/** The fingerprint of A's triage decision (a finding's fingerprint; the decision needs no scan to exist). */
+const A_FINGERPRINT = 'a0a0a0a0a0a0a0a0';
+const B_DECISION = { decision: 'false_positive', reason: 'taken over' };
 const SCENARIO_STEPS = [
   { type: 'goto', url: '/' },
   { type: 'expect_title', text: 'Shop' },
@@ -131,6 +134,14 @@ const TABLE: Record<string, Entry> = {
       expect(((await call(json(owner.token, 'GET', `/webhook/${owner.webhookId}/deliveries`))).json as unknown[]).length).toBe(before);
     },
   },
+  'GET /project/:id/decisions': { kind: 'record', request: (o) => json(o.token, 'GET', `/project/${o.projectId}/decisions`) },
+  'PUT /project/:id/decisions/:fingerprint': { kind: 'record', writes: true, request: (o) => json(o.token, 'PUT', `/project/${o.projectId}/decisions/${A_FINGERPRINT}`, B_DECISION) },
+  'DELETE /project/:id/decisions/:fingerprint': { kind: 'record', writes: true, request: (o) => json(o.token, 'DELETE', `/project/${o.projectId}/decisions/${A_FINGERPRINT}`) },
+  'GET /project/:id/baseline': { kind: 'record', request: (o) => json(o.token, 'GET', `/project/${o.projectId}/baseline`) },
+  'GET /v1/projects/:id/decisions': { kind: 'record', request: (o) => json(o.apiKey, 'GET', `/v1/projects/${o.projectId}/decisions`) },
+  'PUT /v1/projects/:id/decisions/:fingerprint': { kind: 'record', writes: true, request: (o) => json(o.apiKey, 'PUT', `/v1/projects/${o.projectId}/decisions/${A_FINGERPRINT}`, B_DECISION) },
+  'DELETE /v1/projects/:id/decisions/:fingerprint': { kind: 'record', writes: true, request: (o) => json(o.apiKey, 'DELETE', `/v1/projects/${o.projectId}/decisions/${A_FINGERPRINT}`) },
+  'GET /v1/projects/:id/baseline': { kind: 'record', request: (o) => json(o.apiKey, 'GET', `/v1/projects/${o.projectId}/baseline`) },
   'GET /domains': { kind: 'list', path: '/domains', ownIds: (o) => [o.domainId] },
   'POST /domains/:id/verify': { kind: 'record', writes: true, request: (o) => json(o.token, 'POST', `/domains/${o.domainId}/verify`) },
   'DELETE /domains/:id': { kind: 'record', writes: true, request: (o) => json(o.token, 'DELETE', `/domains/${o.domainId}`) },
@@ -557,6 +568,8 @@ beforeAll(async () => {
   const workspace = (await call(json(owner.token, 'POST', '/workspaces', { name: 'A team' }))).json as { id: string };
   const invitation = (await call(json(owner.token, 'POST', `/workspace/${workspace.id}/invitations`, { email: 'a-colleague@example.com' }))).json as { id: string };
   const domain = (await call(json(owner.token, 'POST', '/domains', { domain: 'owner-a.invalid' }))).json as { id: string; token: string };
+  const decided = await call(json(owner.token, 'PUT', `/project/${projectId}/decisions/${A_FINGERPRINT}`, { decision: 'accepted_risk', reason: MARKERS.reason }));
+  expect(decided.status, decided.text).toBe(200);
   a = {
     ...owner,
     apiKey: ownerKey.key,
@@ -584,7 +597,7 @@ afterAll(async () => {
 
 /** Fails when an answer to B carries anything of A's. */
 function expectNothingOfA(answer: RawAnswer, label: string) {
-  for (const secret of [a.projectId, a.reportId, a.scanId, a.scenarioId, a.runId, a.email, MARKERS.instruction, MARKERS.secret]) {
+  for (const secret of [a.projectId, a.reportId, a.scanId, a.scenarioId, a.runId, a.email, MARKERS.instruction, MARKERS.secret, MARKERS.reason]) {
     expect(answer.text.includes(secret), `${label} leaks ${secret}: ${answer.text.slice(0, 200)}`).toBe(false);
   }
 }
@@ -612,6 +625,8 @@ describe("another user's records", () => {
     expect(after.instruction_text).toBe(MARKERS.instruction);
     expect(after.latest_scan.id).toBe(before.latest_scan.id);
     expect(((await asA('GET', '/report_links/recent')).json as unknown[]).length).toBe(1);
+    // A's triage decision is still there, as A made it.
+    expect((await asA('GET', `/project/${a.projectId}/baseline`)).json).toEqual([{ fingerprint: A_FINGERPRINT, decision: 'accepted_risk', reason: MARKERS.reason, expires_at: null }]);
     // A's scenario is still there with its one run.
     expect(((await asA('GET', `/scenario/${a.scenarioId}`)).json as { runs: unknown[] }).runs).toHaveLength(1);
   });

@@ -57,6 +57,8 @@ import { WebhookService } from './webhooks/service';
 import { WorkspaceAccess } from './workspaces/access';
 import { Invitations } from './workspaces/invitations';
 import { workspaceRoutes } from './workspaces/routes';
+import { suppressionsOf, TriageService } from './triage/service';
+import { triagePublicRoutes, triageRoutes } from './triage/routes';
 import { WorkspaceService } from './workspaces/service';
 
 export interface RunningServer {
@@ -188,6 +190,7 @@ export async function startServer(
     const apiAccess = (workspaceId: string) => planGate.assertApiAccess(workspaceId);
     const monitoring = new MonitoringService(database.db);
     const domains = new DomainService(database.db, { policy: config.scans.addressPolicy, resolver: systemTxtResolver(), ...domainVerifier });
+    const triage = new TriageService(database.db, projects);
     const reportDeps = { db: database.db, projects, jobs, live, links, renderAudit: renderStoredAudit, plan: planGate };
     const forgetMember = (userId: string) => workspaceAccess.forget(userId);
     const forgetAccount = (userId: string) => {
@@ -209,7 +212,7 @@ export async function startServer(
       workspaceAccess,
       sessionEnds,
       apiRoutes: [
-        projectRoutes({ projects, events, jobs, live, lists }),
+        projectRoutes({ projects, events, jobs, live, lists, suppressions: (projectId) => suppressionsOf(database.db, projectId) }),
         reportRoutes(reportDeps),
         liveTicketRoutes(links.signer),
         apiKeyRoutes({ keys: new ApiKeyService(database.pool), auth: keyAuth, usage: meter, apiAccess }),
@@ -233,6 +236,7 @@ export async function startServer(
         }),
         workspaceRoutes({ workspaces: workspaceService, invitations }),
         domainRoutes(domains),
+        triageRoutes(triage),
         accountRoutes({ pool: database.pool, preferences, revokeApiKey: (hash) => keyAuth.revoked(hash), forgetUser: forgetAccount, settleUser: (userId) => meter.forget(userId), closeBilling: async (userId) => void (await billingService.closeAccount(userId)) }),
       ],
       publicRoutes: [
@@ -256,6 +260,7 @@ export async function startServer(
           pool: database.pool,
           creationLimits: config.creationLimits,
           origin: () => origin(),
+          routes: [triagePublicRoutes(triage)],
         }),
         liveBrowserRoutes({ pool: database.pool, limits: config.framingChecks, policy: config.scans.addressPolicy, origin: () => origin() }),
         continuousPublicRoutes({ service: continuous, monitoring, pool: database.pool }),

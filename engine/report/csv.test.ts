@@ -1,46 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CSV_COLUMNS, coverageLines, csvField, defuseFormula, renderCsv } from './csv';
-import { hostileFinding, loadSampleResult, sampleCoverage } from './__fixtures__/load';
-
-/** A strict RFC 4180 reader, to check that what we write reads back field for field. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') {
-        quoted = false;
-      } else {
-        field += ch;
-      }
-    } else if (ch === '"' && field === '') {
-      quoted = true;
-    } else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else if (ch === '\r' || ch === '\n') {
-      throw new Error(`bare line break at ${i}`);
-    } else if (ch === '"') {
-      throw new Error(`quote inside an unquoted field at ${i}`);
-    } else {
-      field += ch;
-    }
-  }
-  if (field !== '' || row.length) throw new Error('last record lacks CRLF');
-  return rows;
-}
+import { hostileFinding, loadSampleResult, parseCsv, sampleCoverage } from './__fixtures__/load';
 
 describe('renderCsv', () => {
   const sample = loadSampleResult();
@@ -71,6 +31,8 @@ describe('renderCsv', () => {
       'A02:2025 Security Misconfiguration',
       env.remediation,
       env.fingerprint,
+      '',
+      '',
     ]);
     const comment = rows.find((r) => r[2] === 'disclosure-html-comment')!;
     expect(comment[5]).toContain('"Sp••••••"');

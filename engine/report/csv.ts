@@ -1,8 +1,11 @@
 import type { ScanResult } from '../../common/scan';
 import { backendLabel, coverageFacts, coverageGaps } from '../../common/scan-coverage';
-import { cweLabel, owaspLabel, sortFindings } from './format';
+import { DECISION_LABELS } from '../../common/triage';
+import type { Finding, SuppressedFinding } from '../../common/scan';
+import { cweLabel, owaspLabel, sortFindings, suppressedHeading } from './format';
 
-export const CSV_COLUMNS = ['severity', 'title', 'check id', 'url', 'detail', 'match', 'cwe', 'owasp', 'remediation', 'fingerprint'] as const;
+/** The last two are empty for an open finding; a suppressed one has its decision and the reason given. */
+export const CSV_COLUMNS = ['severity', 'title', 'check id', 'url', 'detail', 'match', 'cwe', 'owasp', 'remediation', 'fingerprint', 'decision', 'reason'] as const;
 
 /**
  * Neutralises spreadsheet formulas: a cell starting with = + - @ tab or CR is prefixed with a quote, as OWASP's
@@ -38,22 +41,19 @@ export function coverageLines(result: ScanResult): string[] {
   return lines;
 }
 
-/** Coverage lines, then one row per finding (most severe first) under a header row; CRLF line ends (RFC 4180). */
+function findingRow(f: Finding, decision = '', reason = ''): string[] {
+  return [f.severity, f.title, f.checkId, f.url, f.detail, f.evidence.match ?? '', cweLabel(f.cwe), owaspLabel(f.owasp), f.remediation, f.fingerprint, decision, reason];
+}
+
+/**
+ * Coverage lines, then one row per finding (most severe first) under a header row, then the suppressed findings
+ * (announced by a comment line above the header) with their decision and reason; CRLF line ends (RFC 4180).
+ */
 export function renderCsv(result: ScanResult): string {
-  const rows: string[][] = [...coverageLines(result).map((line) => [line]), [...CSV_COLUMNS]];
-  for (const f of sortFindings(result.findings)) {
-    rows.push([
-      f.severity,
-      f.title,
-      f.checkId,
-      f.url,
-      f.detail,
-      f.evidence.match ?? '',
-      cweLabel(f.cwe),
-      owaspLabel(f.owasp),
-      f.remediation,
-      f.fingerprint,
-    ]);
-  }
+  const suppressed: SuppressedFinding[] = result.suppressed ?? [];
+  const notes = [...coverageLines(result), ...(suppressed.length ? [`# ${suppressedHeading(suppressed.length)}`] : [])];
+  const rows: string[][] = [...notes.map((line) => [line]), [...CSV_COLUMNS]];
+  for (const f of sortFindings(result.findings)) rows.push(findingRow(f));
+  for (const f of sortFindings(suppressed)) rows.push(findingRow(f, DECISION_LABELS[f.suppression.decision], f.suppression.reason));
   return rows.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
 }

@@ -13,12 +13,15 @@ export const SEVERITY_LABELS: Record<Severity, string> = {
   info: 'Info',
 };
 
+/** The heading of the section of decided findings in every report. */
+export const suppressedHeading = (count: number) => `Suppressed: ${count}, with reasons`;
+
 /** The spec's words for the passed-checks row. */
 export const PASSED_LABEL = 'Passed';
 export const SECURE_ROW_TITLE = 'Application Configuration Secure';
 
 /** Findings, most severe first; then by check and URL so every export lists them in the same order. */
-export function sortFindings(findings: readonly Finding[]): Finding[] {
+export function sortFindings<T extends Finding>(findings: readonly T[]): T[] {
   return [...findings].sort(
     (a, b) => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] || a.checkId.localeCompare(b.checkId) || a.url.localeCompare(b.url),
   );

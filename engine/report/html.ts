@@ -1,4 +1,5 @@
 import type { Finding, Grade, ScanResult, Severity } from '../../common/scan';
+import { DECISION_LABELS } from '../../common/triage';
 import { SEVERITIES } from '../../common/scan';
 import { plural } from '../../common/plural';
 import { backendLabel, coverageFacts, coverageGaps, coverageIncomplete } from '../../common/scan-coverage';
@@ -17,6 +18,7 @@ import {
   isWebUrl,
   owaspLabel,
   sortFindings,
+  suppressedHeading,
   targetHost,
 } from './format';
 
@@ -208,7 +210,7 @@ function renderOverview(result: ScanResult): string {
   <div class="card">
     <div class="grade ${gradeClass(result.grade)}" aria-label="Overall grade">${escapeHtml(result.grade)}</div>
     <div><div class="label">Overall security score</div><div class="value">${escapeHtml(result.score)}<small> / 100</small></div>
-    <p>From ${plural(result.findings.length, 'finding')} and ${plural(result.passed.length, 'passed check')}.</p></div>
+    <p>From ${plural(result.findings.length, 'finding')} and ${plural(result.passed.length, 'passed check')}${suppressedNote(result)}.</p></div>
   </div>
   <div class="card">
     <div class="grade ${gradeClass(result.headers.grade)}" aria-label="Header grade">${escapeHtml(result.headers.grade)}</div>
@@ -275,6 +277,28 @@ function renderFindings(result: ScanResult, anchors: Map<Finding, string>, refs:
       `<h3>${SEVERITY_LABELS[severity]} (${findings.length})</h3>${findings.map((f) => renderFinding(f, refs.get(f)!, anchors.get(f)!)).join('')}`,
   );
   return `<section class="findings-section"><h2>Findings</h2>${groups.join('')}</section>`;
+}
+
+function suppressedNote(result: ScanResult): string {
+  const count = result.suppressed?.length ?? 0;
+  return count ? `; <a href="#suppressed">${count} suppressed</a> left out` : '';
+}
+
+/** Findings a person marked as false positive or accepted risk: their own section, each with the decision and why. */
+function renderSuppressed(result: ScanResult): string {
+  const suppressed = sortFindings(result.suppressed ?? []);
+  if (suppressed.length === 0) return '';
+  const rows = suppressed.map((f) => [
+    badge(f.severity),
+    `<b>${escapeHtml(f.title)}</b><br><span class="note">${link(f.url)}</span>`,
+    escapeHtml(DECISION_LABELS[f.suppression.decision]),
+    `<span class="text">${escapeHtml(f.suppression.reason)}</span>`,
+    f.suppression.expires_at ? escapeHtml(formatDate(f.suppression.expires_at)) : '&mdash;',
+  ]);
+  return `<section id="suppressed"><h2>${suppressedHeading(suppressed.length)}</h2>
+  <p class="note">Findings marked as false positive or accepted risk: left out of the score, the grade and the counts.</p>
+  ${coverageTable(['Severity', 'Finding', 'Decision', 'Reason', 'Expires'], rows)}
+</section>`;
 }
 
 function renderHeaderTests(result: ScanResult): string {
@@ -393,6 +417,7 @@ ${renderOverview(result)}
 ${renderCoverage(result)}
 ${renderSummary(result, anchors)}
 ${renderFindings(result, anchors, refs)}
+${renderSuppressed(result)}
 ${renderHeaderTests(result)}
 ${renderPassed(result)}
 ${renderPages(result)}

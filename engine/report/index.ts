@@ -45,7 +45,11 @@ export function reportFileName(result: ScanResult, format: ReportFormat): string
 /** Renders a report; PDF comes back as a Buffer (it needs a browser), every other format as a string. */
 export async function renderReport(stored: ScanResult, format: ReportFormat, options: PdfOptions = {}): Promise<Buffer | string> {
   // Results stored by earlier versions kept what their checks left unmasked: every report masks evidence again.
-  const result: ScanResult = { ...stored, findings: stored.findings.map((finding) => ({ ...finding, evidence: maskEvidence(finding.evidence) })) };
+  const result: ScanResult = {
+    ...stored,
+    findings: stored.findings.map((finding) => ({ ...finding, evidence: maskEvidence(finding.evidence) })),
+    ...(stored.suppressed ? { suppressed: stored.suppressed.map((finding) => ({ ...finding, evidence: maskEvidence(finding.evidence) })) } : {}),
+  };
   switch (format) {
     case 'json':
       return renderJson(result);

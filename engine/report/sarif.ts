@@ -1,4 +1,5 @@
-import { SEVERITY_RANK, type Finding, type ScanResult, type Severity } from '../../common/scan';
+import { SEVERITY_RANK, type Finding, type ScanResult, type Severity, type SuppressedFinding } from '../../common/scan';
+import { DECISION_LABELS } from '../../common/triage';
 import { coverageFacts, coverageGaps, coverageIncomplete } from '../../common/scan-coverage';
 import { PRODUCT_NAME, PRODUCT_URL, cweUrl, owaspLabel, sortFindings, targetHost } from './format';
 
@@ -71,9 +72,21 @@ function ruleHelp(finding: Finding): { text: string; markdown: string } {
   return { text: nonEmpty(text, finding.title), markdown };
 }
 
+/** A decision as SARIF 2.1.0 §3.35: made outside the code (`external`), accepted, with the reason as justification. */
+function sarifSuppression(finding: SuppressedFinding) {
+  const { decision, reason, expires_at } = finding.suppression;
+  return {
+    kind: 'external',
+    status: 'accepted',
+    justification: `${DECISION_LABELS[decision]}: ${reason}`,
+    properties: { decision, ...(expires_at ? { expiresAt: expires_at } : {}) },
+  };
+}
+
 /** SARIF 2.1.0 log for GitHub code scanning and other SARIF consumers: one run, one rule per check. */
 export function renderSarif(result: ScanResult): string {
-  const findings = sortFindings(result.findings);
+  // Suppressed findings stay results, each with SARIF's `suppressions` (GitHub shows them as dismissed).
+  const findings: Array<Finding | SuppressedFinding> = [...sortFindings(result.findings), ...sortFindings(result.suppressed ?? [])];
 
   // One rule per check; the rule takes the most severe and most confident finding's metadata.
   const ruleFindings = new Map<string, Finding>();
@@ -133,6 +146,7 @@ export function renderSarif(result: ScanResult): string {
         url: f.url,
         ...(f.evidence.match ? { evidence: f.evidence.match } : {}),
       },
+      ...('suppression' in f ? { suppressions: [sarifSuppression(f)] } : {}),
     };
   });
 
@@ -171,6 +185,7 @@ export function renderSarif(result: ScanResult): string {
           score: result.score,
           grade: result.grade,
           headerGrade: result.headers.grade,
+          ...(result.suppressed?.length ? { suppressed: result.suppressed.length } : {}),
           ...(result.coverage ? { coverage: { ...result.coverage, complete: !coverageIncomplete(result.coverage), summary: coverageFacts(result.coverage) } } : {}),
         },
       },

@@ -81,7 +81,7 @@ describe('parseScanArgs', () => {
   it('takes the URL and leaves every option to the engine defaults', () => {
     expect(parseScanArgs(['https://example.com'])).toEqual({
       kind: 'run',
-      options: { url: 'https://example.com', scanOptions: {}, format: null, out: null, failOn: DEFAULT_FAIL_ON, accountsFile: null },
+      options: { url: 'https://example.com', scanOptions: {}, format: null, out: null, failOn: DEFAULT_FAIL_ON, accountsFile: null, baselineFile: null },
     });
     expect(DEFAULT_FAIL_ON).toBe('high');
   });
@@ -102,6 +102,8 @@ describe('parseScanArgs', () => {
       '2.5',
       '--accounts',
       'users.txt',
+      '--baseline',
+      'baseline.json',
     ]);
     expect(parsed).toEqual({
       kind: 'run',
@@ -112,6 +114,7 @@ describe('parseScanArgs', () => {
         out: 'scan.sarif',
         failOn: 'medium',
         accountsFile: 'users.txt',
+        baselineFile: 'baseline.json',
       },
     });
     expect(parseScanArgs(['x', '--rate', '0'])).toMatchObject({ options: { scanOptions: { rateLimit: 0 } } });
@@ -538,4 +541,114 @@ describe('vibeeval scan --accounts, spawned', () => {
     expect(code).toBe(EXIT.usage);
     expect(out).toContain(`cannot read the accounts file ${missing} (ENOENT)`);
   }, 60_000);
+});
+
+describe('triage decisions (--baseline FILE)', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'vibeeval-baseline-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const sample = loadSampleResult();
+  const severe = sample.findings.filter((f) => f.severity === 'critical' || f.severity === 'high');
+  const file = (name: string, content: unknown) => {
+    const path = join(dir, name);
+    writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
+    return path;
+  };
+  const entry = (fingerprint: string, extra: Record<string, unknown> = {}) => ({ fingerprint, decision: 'false_positive', reason: 'Reviewed: test data', expires_at: null, ...extra });
+
+  it('leaves decided findings out of --fail-on, the summary and the counts, and lists them in the report', async () => {
+    const baseline = file('all-severe.json', severe.map((f, i) => entry(f.fingerprint, i === 0 ? { decision: 'accepted_risk', expires_at: '2099-12-31' } : {})));
+    expect(await runScanCommand(['https://example.com'], harness().deps)).toBe(EXIT.findings);
+    const h = harness();
+    expect(await runScanCommand(['https://example.com', '--baseline', baseline, '--out', 'scan.sarif'], h.deps)).toBe(EXIT.ok);
+    expect(h.stdout.text).toContain(`Suppressed: ${severe.length} by the baseline`);
+    expect(h.stdout.text).toContain('Result: passed: nothing at or above high');
+    expect(h.stdout.text).toMatch(/Findings {3}0 critical, 0 high, 3 medium/);
+    const sarif = JSON.parse(String(h.files.get('scan.sarif'))) as { runs: Array<{ results: Array<{ suppressions?: Array<{ justification: string }> }> }> };
+    const suppressed = sarif.runs[0]!.results.filter((r) => r.suppressions);
+    expect(suppressed).toHaveLength(severe.length);
+    expect(suppressed.map((r) => r.suppressions![0]!.justification)).toContain('Accepted risk: Reviewed: test data');
+  });
+
+  it('applies an accepted risk only until it expires', async () => {
+    const baseline = file('expired.json', severe.map((f) => entry(f.fingerprint, { decision: 'accepted_risk', expires_at: '2021-06-30' })));
+    const h = harness();
+    expect(await runScanCommand(['https://example.com', '--baseline', baseline], h.deps)).toBe(EXIT.findings);
+    expect(h.stdout.text).not.toContain('Suppressed');
+  });
+
+  it.each([
+    ['a missing reason', [entry('aaaaaaaaaaaaaaaa'), entry('bbbbbbbbbbbbbbbb'), { fingerprint: 'cccccccccccccccc', decision: 'false_positive' }], 'baseline entry 3: reason is required'],
+    ['an empty reason', [{ ...entry('aaaaaaaaaaaaaaaa'), reason: '  ' }], 'baseline entry 1: reason is required'],
+    ['an unknown decision', [entry('aaaaaaaaaaaaaaaa', { decision: 'wontfix' })], 'baseline entry 1: decision: must be false_positive or accepted_risk'],
+    ['a bad fingerprint', [entry('aaaaaaaaaaaaaaaa'), entry('XYZ')], 'baseline entry 2: fingerprint: must be a finding fingerprint'],
+    ['no fingerprint', [{ decision: 'false_positive', reason: 'x' }], 'baseline entry 1: fingerprint is required'],
+    ['a bad date', [entry('aaaaaaaaaaaaaaaa', { decision: 'accepted_risk', expires_at: 'next week' })], 'baseline entry 1: expires_at: must be a date such as 2027-01-31'],
+    ['an expiring false positive', [entry('aaaaaaaaaaaaaaaa', { expires_at: '2099-01-01' })], 'baseline entry 1: expires_at: only an accepted risk expires'],
+    ['an unknown field', [{ ...entry('aaaaaaaaaaaaaaaa'), severity: 'low' }], "baseline entry 1: unknown field 'severity'"],
+    ['an entry that is not an object', [entry('aaaaaaaaaaaaaaaa'), 'aaaaaaaaaaaaaaaa'], 'baseline entry 2: must be an object with fingerprint, decision and reason'],
+    ['the same fingerprint twice', [entry('aaaaaaaaaaaaaaaa'), entry('bbbbbbbbbbbbbbbb'), entry('aaaaaaaaaaaaaaaa')], 'baseline entry 3: fingerprint aaaaaaaaaaaaaaaa is already decided in entry 1'],
+    ['an object instead of a list', { decisions: [] }, 'the baseline must be a JSON array of decisions'],
+    ['text that is not JSON', '[{"fingerprint": ', 'the baseline is not JSON'],
+  ])('exits 2 without scanning on %s, naming the entry', async (what, content, message) => {
+    const path = file(`${what.replace(/\W+/g, '-')}.json`, content);
+    const h = harness();
+    expect(await runScanCommand(['https://example.com', '--baseline', path], h.deps)).toBe(EXIT.usage);
+    expect(h.stderr.text).toContain(`vibeeval scan: ${path}: ${message}`);
+    expect(h.calls).toHaveLength(0);
+  });
+
+  it('exits 2 naming the path of a baseline it cannot read, and refuses an empty --baseline', async () => {
+    const missing = join(dir, 'missing.json');
+    const h = harness();
+    expect(await runScanCommand(['https://example.com', '--baseline', missing], h.deps)).toBe(EXIT.usage);
+    expect(h.stderr.text).toBe(`vibeeval scan: cannot read the baseline file ${missing} (ENOENT)\n`);
+    expect(parseScanArgs(['https://example.com', '--baseline='])).toEqual({ kind: 'error', message: '--baseline needs a file name' });
+  });
+});
+
+describe('vibeeval scan --baseline, spawned against a local site', () => {
+  const SOURCE = join(__dirname, '..', 'cli.ts');
+  let dir: string;
+  let site: Server;
+  let siteUrl: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'vibeeval-baseline-run-'));
+    // A page without any security header: the scan finds something on it every time.
+    site = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Shop</title><p>Shop</p>'));
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
+  });
+  afterAll(async () => {
+    rmSync(dir, { recursive: true, force: true });
+    await new Promise<void>((resolve) => site.close(() => resolve()));
+  });
+
+  const run = (args: string[]) =>
+    new Promise<{ code: number | null; out: string }>((resolve) => {
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', SOURCE, 'scan', siteUrl, '--no-render', '--pages', '1', '--rate', '0', ...args],
+        { timeout: 120_000, cwd: join(__dirname, '..', '..'), env: { ...process.env, VIBEEVAL_SCAN_ACCOUNTS: '' } },
+        (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, out: stdout + stderr }),
+      );
+    });
+
+  it('fails on the findings, then passes with a baseline of their fingerprints, which the JSON report lists apart', async () => {
+    const first = join(dir, 'first.json');
+    const before = await run(['--fail-on', 'low', '--out', first]);
+    expect(before.code, before.out).toBe(EXIT.findings);
+    const found = scanResultSchema.parse(JSON.parse(readFileSync(first, 'utf8'))).findings;
+    expect(found.length).toBeGreaterThan(0);
+    const baseline = join(dir, 'baseline.json');
+    writeFileSync(baseline, JSON.stringify(found.map((f) => ({ fingerprint: f.fingerprint, decision: 'accepted_risk', reason: 'Local test site', expires_at: null }))));
+    const second = join(dir, 'second.json');
+    const after = await run(['--fail-on', 'low', '--baseline', baseline, '--out', second]);
+    expect(after.code, after.out).toBe(EXIT.ok);
+    const result = scanResultSchema.parse(JSON.parse(readFileSync(second, 'utf8')));
+    expect(result.findings.filter((f) => f.severity !== 'info')).toEqual([]);
+    expect(result.suppressed!.map((f) => f.fingerprint).sort()).toEqual(found.map((f) => f.fingerprint).sort());
+  }, 240_000);
 });

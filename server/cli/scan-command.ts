@@ -13,6 +13,8 @@ import {
 } from '../../engine/report/index';
 import { SEVERITY_LABELS, formatDuration, sortFindings } from '../../engine/report/format';
 import { ScanError, type ScanHooks } from '../../engine/scan';
+import { parseBaseline, type BaselineEntry } from '../../common/triage';
+import { applySuppressions } from '../../engine/triage';
 
 /** Exit codes of `vibeeval scan`. */
 export const EXIT = {
@@ -33,7 +35,7 @@ export const DEFAULT_FAIL_ON: FailOn = 'high';
 const MAX_PAGES = 10_000;
 const TOP_FINDINGS = 10;
 
-export const SCAN_USAGE_LINE = 'Usage: vibeeval scan <url> [--pages N] [--format FORMAT] [--out FILE] [--fail-on LEVEL] [--active] [--no-render] [--rate N] [--accounts FILE]';
+export const SCAN_USAGE_LINE = 'Usage: vibeeval scan <url> [--pages N] [--format FORMAT] [--out FILE] [--fail-on LEVEL] [--active] [--no-render] [--rate N] [--accounts FILE] [--baseline FILE]';
 
 export const SCAN_USAGE = `${SCAN_USAGE_LINE}
 
@@ -56,6 +58,10 @@ Options:
                      at most 4 requests in flight per host and slows down when the site answers 429
   --accounts FILE    Sign in as the test accounts in FILE: one per line, the email or user name, a space,
                      then the password (the rest of the line); at most 2; blank and # lines are skipped
+  --baseline FILE    Apply the triage decisions in FILE (JSON, as the dashboard's Export baseline and
+                     GET /v1/projects/{id}/baseline give it): findings marked false positive or accepted
+                     risk (until it expires) leave the score, the counts and --fail-on, and reports list
+                     them apart
   -h, --help         Show this help
 
 Exit codes: 0 nothing at or above --fail-on, 1 something is, 2 bad usage or the site could not be
@@ -72,6 +78,8 @@ export interface ScanCommandOptions {
   failOn: FailOn;
   /** The file of test accounts (--accounts), read when the command runs. */
   accountsFile: string | null;
+  /** The file of triage decisions (--baseline), read when the command runs. */
+  baselineFile: string | null;
 }
 
 export type ParsedScanArgs = { kind: 'help' } | { kind: 'run'; options: ScanCommandOptions } | { kind: 'error'; message: string };
@@ -93,6 +101,7 @@ export function parseScanArgs(argv: readonly string[]): ParsedScanArgs {
         'no-render': { type: 'boolean' },
         rate: { type: 'string' },
         accounts: { type: 'string' },
+        baseline: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -154,7 +163,10 @@ export function parseScanArgs(argv: readonly string[]): ParsedScanArgs {
   const accountsFile = values.accounts ?? null;
   if (accountsFile !== null && accountsFile.trim() === '') return { kind: 'error', message: '--accounts needs a file name' };
 
-  return { kind: 'run', options: { url: positionals[0]!, scanOptions, format, out, failOn, accountsFile } };
+  const baselineFile = values.baseline ?? null;
+  if (baselineFile !== null && baselineFile.trim() === '') return { kind: 'error', message: '--baseline needs a file name' };
+
+  return { kind: 'run', options: { url: positionals[0]!, scanOptions, format, out, failOn, accountsFile, baselineFile } };
 }
 
 /** The findings that make the command fail. */
@@ -268,6 +280,8 @@ export function formatSummary(
         : 'No issues found: Application Configuration Secure.',
     );
   }
+  const suppressed = result.suppressed?.length ?? 0;
+  if (suppressed) lines.push('', `Suppressed: ${suppressed} by the baseline (false positive or accepted risk), left out of the score and --fail-on.`);
   if (result.warnings.length) lines.push('', `${result.warnings.length} warning${result.warnings.length === 1 ? '' : 's'} (see the report).`);
   if (options.reportPath) lines.push('', `Report written to ${options.reportPath}${options.format ? ` (${options.format})` : ''}`);
   const failing = failingFindings(result, options.failOn);
@@ -318,6 +332,20 @@ export async function loadScanAccounts(
   return parsed;
 }
 
+/** The decisions of --baseline FILE (none without it); an error names the file and the entry. */
+export async function loadBaseline(baselineFile: string | null, deps: Pick<ScanCommandDeps, 'readFile'>): Promise<{ ok: true; entries: BaselineEntry[] } | { ok: false; message: string }> {
+  if (baselineFile === null) return { ok: true, entries: [] };
+  let text: string;
+  try {
+    text = await (deps.readFile ?? ((path: string) => readFile(path, 'utf8')))(baselineFile);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return { ok: false, message: `cannot read the baseline file ${baselineFile}${code ? ` (${code})` : ''}` };
+  }
+  const parsed = parseBaseline(text);
+  return parsed.ok ? parsed : { ok: false, message: `${baselineFile}: ${parsed.message}` };
+}
+
 export interface ScanCommandDeps {
   /** The engine's scan(), injected so tests can run the command without a network. */
   scan: (url: string, options: Partial<ScanOptions>, hooks: ScanHooks) => Promise<ScanResult>;
@@ -330,7 +358,7 @@ export interface ScanCommandDeps {
   now?: () => number;
   /** Colour in the summary (a terminal without NO_COLOR). */
   colour?: boolean;
-  /** Reads the --accounts file (defaults to the file system). */
+  /** Reads the --accounts and --baseline files (defaults to the file system). */
   readFile?: (path: string) => Promise<string>;
   /** The environment (VIBEEVAL_SCAN_ACCOUNTS); none when absent. */
   env?: Readonly<Record<string, string | undefined>>;
@@ -347,19 +375,24 @@ export async function runScanCommand(argv: readonly string[], deps: ScanCommandD
     deps.stderr.write(`vibeeval scan: ${parsed.message}\n${SCAN_USAGE_LINE}\nRun 'vibeeval scan --help' for details.\n`);
     return EXIT.usage;
   }
-  const { url, scanOptions, format, out, failOn, accountsFile } = parsed.options;
+  const { url, scanOptions, format, out, failOn, accountsFile, baselineFile } = parsed.options;
   const loaded = await loadScanAccounts(accountsFile, deps);
   if (!loaded.ok) {
     deps.stderr.write(`vibeeval scan: ${terminalSafe(loaded.message)}\n`);
+    return EXIT.usage;
+  }
+  const baseline = await loadBaseline(baselineFile, deps);
+  if (!baseline.ok) {
+    deps.stderr.write(`vibeeval scan: ${terminalSafe(baseline.message)}\n`);
     return EXIT.usage;
   }
   const accounts = loaded.accounts;
   const render = deps.render ?? ((result: ScanResult, f: ReportFormat) => renderReport(result, f));
   const progress = createProgressReporter(deps.stderr, deps.now ?? Date.now);
 
-  let result: ScanResult;
+  let scanned: ScanResult;
   try {
-    result = await deps.scan(url, scanOptions, {
+    scanned = await deps.scan(url, scanOptions, {
       onProgress: (p) => progress.update(p),
       signal: deps.signal,
       // The command line scans what its user can reach, localhost and the office network included.
@@ -381,6 +414,8 @@ export async function runScanCommand(argv: readonly string[], deps: ScanCommandD
     return EXIT.usage;
   }
   progress.finish();
+  // Decided findings leave the score, the counts and --fail-on; the reports list them apart.
+  const result = applySuppressions(scanned, baseline.entries);
 
   // The report: to a file, to stdout (then the summary goes to stderr), or none (summary on stdout).
   let summaryStream = deps.stdout;

@@ -614,3 +614,25 @@ export const verifiedDomains = pgTable(
   },
   (t) => [uniqueIndex('verified_domains_workspace_domain_idx').on(t.workspaceId, t.domain), index('verified_domains_workspace_created_idx').on(t.workspaceId, t.createdAt, t.id)],
 );
+
+/** A member's decision about one finding of a project, by fingerprint (server/triage/, migration 0020). */
+export const findingDecisions = pgTable(
+  'finding_decisions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id').notNull(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    fingerprint: text('fingerprint').notNull(),
+    /** false_positive or accepted_risk (common/triage.ts). */
+    decision: text('decision').notNull(),
+    reason: text('reason').notNull(),
+    /** Accepted risk only: when the decision stops applying. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** The member who decided (the latest one, when a decision is changed). */
+    decidedBy: uuid('decided_by').notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('finding_decisions_project_fingerprint_idx').on(t.projectId, t.fingerprint), index('finding_decisions_project_decided_idx').on(t.projectId, t.decidedAt, t.id)],
+);

@@ -19,6 +19,8 @@ import type { WebhookEmitter } from '../webhooks/delivery';
 import { ScanEventBatcher } from './scan-events';
 import { ProgressPublisher, progressSinks } from './scan-progress';
 import { completionEvents, storeScanResult } from './scan-result';
+import { applySuppressions } from '../../engine/triage';
+import { suppressionsOf } from '../triage/service';
 import { JOB_LAPSE } from './lapse';
 import { claimStrikes, MAX_CHECK_STRIKES, strikeHooks, strikesMessage } from './check-strikes';
 import type { CheckBudget } from '../../engine/isolation/budget';
@@ -130,7 +132,7 @@ export async function runScanJob(scanId: string, deps: ScanJobDeps, { signal, fi
     const accounts = await projectAccounts(db, deps.sealer, row.projectId, log);
     // Asked to run active: checked again now (a domain may have lost its proof since the scan was queued).
     const activeRefusal = row.active ? await activeModeRefusal(deps.policy, row.url, () => verifiedDomainsOf(db, row.workspaceId)) : null;
-    const result: ScanResult = await (deps.scan ?? engineScan)(
+    const scanned: ScanResult = await (deps.scan ?? engineScan)(
       row.url,
       { maxPages: row.numPages, render: deps.render, active: row.active && activeRefusal === null, rateLimit: deps.rateLimit },
       {
@@ -148,7 +150,10 @@ export async function runScanJob(scanId: string, deps: ScanJobDeps, { signal, fi
       },
     );
     await batcher.stop();
-    if (activeRefusal) result.warnings.push(passiveBecause(activeRefusal));
+    if (activeRefusal) scanned.warnings.push(passiveBecause(activeRefusal));
+    // The project's triage decisions, read as the scan ends: decided findings leave the score, the counts, the
+    // events and the webhooks' figures, and the reports list them apart.
+    const result = applySuppressions(scanned, await suppressionsOf(db, row.projectId));
     const finished = await storeScanResult(db, row, result);
     // Once per scan: only the attempt that claimed the scan gets here, and the scan is now completed for good.
     await deps.webhooks?.emit({ workspaceId: row.workspaceId, userId: row.userId }, 'scan.completed', scanCompletedData(finished.done));

@@ -316,4 +316,22 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
     // The session still works for its owner.
     expect((await client.listTools()).tools).toHaveLength(4);
   });
+
+  it('explain_finding says when a finding was suppressed and why', async () => {
+    const projects = (await rawRequest(server.origin, { method: 'GET', path: '/v1/projects', headers: { authorization: `Bearer ${keyA}` } })).json as { projects: { id: string; url: string }[] };
+    const projectId = projects.projects.find((p) => p.url === siteUrl)!.id;
+    const decided = await rawRequest(server.origin, {
+      method: 'PUT',
+      path: `/v1/projects/${projectId}/decisions/${envFindingId}`,
+      headers: { authorization: `Bearer ${keyA}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ decision: 'accepted_risk', reason: 'Demo values only', expires_at: '2099-01-31' }),
+    });
+    expect(decided.status, decided.text).toBe(200);
+    const client = await connect(keyA);
+    const result = (await client.callTool({ name: 'explain_finding', arguments: { scan_id: scanId, finding_id: envFindingId } })) as CallToolResult;
+    expect(result.isError, textOf(result)).toBeFalsy();
+    expect(textOf(result)).toMatch(/^Suppressed: marked as accepted risk until 2099-01-31, so it is left out of the score and counts\. Reason: Demo values only/);
+    expect(textOf(result)).toContain('## What to change');
+    expect((result.structuredContent as { suppression: unknown }).suppression).toEqual({ decision: 'accepted_risk', reason: 'Demo values only', expires_at: '2099-01-31T23:59:59.999Z' });
+  });
 });

@@ -11,6 +11,7 @@ import { safeMessage } from '../log-scrub';
 import { BadCursorError } from '../pagination';
 import { VERSION } from '../version';
 import { detectStacks, explainFinding, stackTexts } from './explain';
+import { DECISION_LABELS, type DecisionKind } from '../../common/triage';
 import { completedResult, startScan, ToolError, waitForScan, workspaceScan, type McpScanDeps, type ScanTarget } from './scans';
 import type { McpOwner } from './sessions';
 
@@ -123,15 +124,24 @@ async function findingsTool(deps: McpToolDeps, { workspaceId }: McpOwner, args: 
   return { content: [{ type: 'text', text }], structuredContent: { scan_id: row.id, grade: result.grade, score: result.score, total: all.length, next_offset: next, findings, coverage } };
 }
 
+/** Says that a finding was suppressed, how and why: an agent must not 'fix' what a person decided to keep. */
+function suppressionLine({ decision, reason, expires_at }: { decision: DecisionKind; reason: string; expires_at?: string | null }): string {
+  const until = expires_at ? ` until ${expires_at.slice(0, 10)}` : '';
+  return `Suppressed: marked as ${DECISION_LABELS[decision].toLowerCase()}${until}, so it is left out of the score and counts. Reason: ${reason}`;
+}
+
 async function explainTool(deps: McpToolDeps, { workspaceId }: McpOwner, args: { scan_id: string; finding_id: string }): Promise<CallToolResult> {
   const result = completedResult(await workspaceScan(deps.db, workspaceId, args.scan_id));
-  const finding = result.findings.find((f) => f.fingerprint === args.finding_id);
+  // A finding a person decided about is still explained, with the decision first.
+  const finding = result.findings.find((f) => f.fingerprint === args.finding_id) ?? result.suppressed?.find((f) => f.fingerprint === args.finding_id);
   if (!finding) throw new ToolError(`Finding not found in scan ${args.scan_id}: use an id from scan_url or get_scan_findings.`);
   const stacks = detectStacks(stackTexts(result.findings, result.pages.map((page) => page.url)));
   const explanation = explainFinding(finding, stacks, result.target.url);
+  const suppression = result.suppressed?.find((f) => f.fingerprint === finding.fingerprint)?.suppression ?? null;
+  const text = suppression ? `${suppressionLine(suppression)}\n\n${explanation.text}` : explanation.text;
   return {
-    content: [{ type: 'text', text: explanation.text }],
-    structuredContent: { finding_id: finding.fingerprint, title: finding.title, severity: finding.severity, stacks, what: explanation.what, where: explanation.where, verify: explanation.verify },
+    content: [{ type: 'text', text }],
+    structuredContent: { finding_id: finding.fingerprint, title: finding.title, severity: finding.severity, stacks, what: explanation.what, where: explanation.where, verify: explanation.verify, suppression },
   };
 }
 

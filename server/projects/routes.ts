@@ -5,7 +5,9 @@ import { z } from 'zod';
 import { createProjectBodySchema, eventsQuerySchema, projectScanResponseSchema, updateProjectBodySchema, type ProjectScanResponse } from '../../common/projects';
 import { PAGE_SIZES, pageQuerySchema } from '../../common/pagination';
 import { findingSchema, scanResultSchema, type ScanResult } from '../../common/scan';
+import type { Suppression } from '../../common/triage';
 import { diffScans } from '../../engine/diff';
+import { applySuppressions } from '../../engine/triage';
 import type { ListCache } from '../changes/list-cache';
 import type { EventService } from '../events/service';
 import type { Jobs } from '../jobs/queue';
@@ -20,13 +22,15 @@ export interface ProjectRouteDeps {
   jobs: Jobs;
   live: LiveBus;
   lists: ListCache;
+  /** The project's triage decisions in force, applied to the results it shows (absent: none). */
+  suppressions?: (projectId: string) => Promise<Suppression[]>;
 }
 
 const idParams = z.object({ id: z.string() });
 const projectsQuerySchema = pageQuerySchema(PAGE_SIZES.projects);
 
 /** The project API of spec section 7, every record scoped to the request's workspace. */
-export function projectRoutes({ projects, events, jobs, live, lists }: ProjectRouteDeps) {
+export function projectRoutes({ projects, events, jobs, live, lists, suppressions }: ProjectRouteDeps) {
   return async (scope: FastifyInstance) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
 
@@ -73,7 +77,10 @@ export function projectRoutes({ projects, events, jobs, live, lists }: ProjectRo
       const { latest, completed, reportId } = await projects.scansForView(requestActor(request), request.params.id);
       if (!latest) return { scan: null, result: null, new_fingerprints: [], fixed: [], previous_scan_id: null };
       const [current, previous] = completed;
-      const result = current ? parseResult(current.result) : null;
+      // Today's decisions, so a finding decided (or reopened) since the scan shows where it now belongs.
+      const decided = current && suppressions ? await suppressions(latest.projectId) : [];
+      const stored = current ? parseResult(current.result) : null;
+      const result = stored ? applySuppressions(stored, decided) : null;
       const before = previous ? parseResult(previous.result) : null;
       const diff = result ? diffScans(before ?? undefined, result) : undefined;
       return projectScanResponseSchema.parse({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { API_DAILY_LIMITS } from '../../common/api-keys';
 import { VERSION } from '../version';
+import { baselineEntryOutputSchema, decisionBodySchema, decisionSchema } from '../../common/triage';
 import { createV1ScanBodySchema, detailSchema, v1IdParamsSchema, v1PageQuerySchema, v1ProjectListSchema, v1ScanListSchema, v1ScanSchema } from './schemas';
 
 // The OpenAPI 3.1 description of /v1, built from the zod schemas the routes validate and answer with, so the
@@ -89,6 +90,52 @@ function paths(): Json {
         responses: { '200': ok('A page of projects.', 'ProjectList'), '400': detail('A bad limit or cursor.'), ...errors },
       },
     },
+    ...triagePaths(),
+  };
+}
+
+const projectIdParameter = { name: 'id', in: 'path', required: true, description: 'The project id.', schema: { type: 'string', maxLength: 100 } };
+const fingerprintParameter = { name: 'fingerprint', in: 'path', required: true, description: 'The finding’s fingerprint (as in a scan’s findings).', schema: { type: 'string', pattern: '^[0-9a-f]{16,64}$' } };
+const noProject = detail('No project of this account has this id.');
+
+/** Triage: a project's decisions about its findings, and the baseline file for `vibeeval scan --baseline`. */
+function triagePaths(): Json {
+  return {
+    '/v1/projects/{id}/decisions': {
+      get: {
+        operationId: 'listDecisions',
+        summary: 'List a project’s triage decisions',
+        description: 'Findings marked as false positive or accepted risk, the latest first; expired ones are listed with `active: false`.',
+        parameters: [projectIdParameter, ...pageParameters()],
+        responses: { '200': ok('A page of decisions.', 'DecisionList'), '400': detail('A bad limit or cursor.'), '404': noProject, ...errors },
+      },
+    },
+    '/v1/projects/{id}/decisions/{fingerprint}': {
+      put: {
+        operationId: 'setDecision',
+        summary: 'Mark a finding as false positive or accepted risk',
+        description: 'The decision applies to every later scan of the project (score, grade, counts, notifications, reports) until it expires or the finding changes.',
+        parameters: [projectIdParameter, fingerprintParameter],
+        requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/DecisionBody' } } } },
+        responses: { '200': ok('The decision as stored.', 'Decision'), '400': detail('An invalid body or fingerprint.'), '404': noProject, ...errors },
+      },
+      delete: {
+        operationId: 'reopenFinding',
+        summary: 'Reopen a finding',
+        description: 'Deletes the decision: the finding counts again.',
+        parameters: [projectIdParameter, fingerprintParameter],
+        responses: { '204': { description: 'Reopened.', headers: rateHeaders }, '404': detail('No such project, or no decision on this fingerprint.'), ...errors },
+      },
+    },
+    '/v1/projects/{id}/baseline': {
+      get: {
+        operationId: 'getBaseline',
+        summary: 'Export the project’s baseline',
+        description: 'The decisions in force, as the JSON file `vibeeval scan <url> --baseline <file>` reads.',
+        parameters: [projectIdParameter],
+        responses: { '200': ok('The baseline entries.', 'Baseline'), '404': noProject, ...errors },
+      },
+    },
   };
 }
 
@@ -116,6 +163,10 @@ export function openApiDocument(origin: string): Json {
         Scan: schema(v1ScanSchema, 'output'),
         ScanList: schema(v1ScanListSchema, 'output'),
         ProjectList: schema(v1ProjectListSchema, 'output'),
+        DecisionBody: schema(decisionBodySchema, 'input'),
+        Decision: schema(decisionSchema, 'output'),
+        DecisionList: schema(z.object({ decisions: z.array(decisionSchema), next_cursor: z.string().nullable() }), 'output'),
+        Baseline: schema(z.array(baselineEntryOutputSchema), 'output'),
         Error: { ...schema(detailSchema, 'output'), examples: [{ detail: 'This API key is not valid: it was revoked or never existed.' }] },
       },
     },

@@ -234,7 +234,16 @@ describe('GET /v1/openapi.json', () => {
     expect(document.openapi).toBe('3.1.0');
     expect(document.components.securitySchemes).toMatchObject({ apiKey: { type: 'http', scheme: 'bearer' } });
     const operations = Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, op })));
-    expect(operations.map(({ key }) => key).sort()).toEqual(['GET /v1/projects', 'GET /v1/scans', 'GET /v1/scans/{id}', 'POST /v1/scans']);
+    expect(operations.map(({ key }) => key).sort()).toEqual([
+      'DELETE /v1/projects/{id}/decisions/{fingerprint}',
+      'GET /v1/projects',
+      'GET /v1/projects/{id}/baseline',
+      'GET /v1/projects/{id}/decisions',
+      'GET /v1/scans',
+      'GET /v1/scans/{id}',
+      'POST /v1/scans',
+      'PUT /v1/projects/{id}/decisions/{fingerprint}',
+    ]);
     for (const { key, op } of operations) expect(Object.keys(op.responses), key).toEqual(expect.arrayContaining(['401', '429']));
     expect(Object.keys(document.paths['/v1/scans/{id}']!.get!.responses)).toContain('404');
 

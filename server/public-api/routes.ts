@@ -33,6 +33,8 @@ export interface PublicApiRouteDeps {
   creationLimits: CreationLimitConfig;
   /** The server's public origin, for the OpenAPI document's `servers`. */
   origin: () => string;
+  /** Further /v1 routes of other domains (triage), registered behind the same key guard and limits. */
+  routes?: ((scope: FastifyInstance) => Promise<void> | void)[];
 }
 
 export function callerOf(request: FastifyRequest): ApiKeyCaller {
@@ -119,6 +121,8 @@ export function publicApiRoutes(deps: PublicApiRouteDeps) {
         void reply.headers(nextPageHeaders(request, page.next_cursor));
         return page;
       });
+
+      for (const routes of deps.routes ?? []) await routes(scope);
     });
   };
 }

@@ -48,3 +48,43 @@ export function sampleCoverage(): NonNullable<ScanResult['coverage']> {
     rateLimited: { items: [{ host: 'example.com', answers: 3 }], more: 0 },
   };
 }
+
+/** A strict RFC 4180 reader for the CSV tests: throws on a bare CR or LF outside quotes and on a last record without CRLF. */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') {
+        quoted = false;
+      } else {
+        field += ch;
+      }
+    } else if (ch === '"' && field === '') {
+      quoted = true;
+    } else if (ch === ',') {
+      row.push(field);
+      field = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i++;
+    } else if (ch === '\r' || ch === '\n') {
+      throw new Error(`bare line break at ${i}`);
+    } else if (ch === '"') {
+      throw new Error(`quote inside an unquoted field at ${i}`);
+    } else {
+      field += ch;
+    }
+  }
+  if (field !== '' || row.length) throw new Error('last record lacks CRLF');
+  return rows;
+}

@@ -9,6 +9,8 @@ export const queryKeys = {
     events: (id: string) => ['projects', 'detail', id, 'events'] as const,
     /** GET /project/{id}/scan: the latest scan in full. */
     scan: (id: string) => ['projects', 'detail', id, 'scan'] as const,
+    /** GET /project/{id}/decisions: the project's triage decisions. */
+    decisions: (id: string) => ['projects', 'detail', id, 'decisions'] as const,
   },
   /**
    * Data that only the live stream writes (never fetched), kept outside the fetched keys so invalidating a

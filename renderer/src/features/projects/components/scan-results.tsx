@@ -3,6 +3,8 @@ import type { Project, ProjectScanResponse } from '@common/projects';
 import { findingTally, OWASP_2025, SEVERITIES, tallyText, type Finding, type ScanResult, type Severity } from '@common/scan';
 import { coverageIncomplete } from '@common/scan-coverage';
 import { ExternalLink } from '../../../ui/external-link';
+import { SuppressedFindings } from '../../triage/components/suppressed-findings';
+import { TriageActions } from '../../triage/components/triage-actions';
 import { formatRelativeDate } from '../../../ui/relative-date';
 import { severityPalette } from '../../../ui/tones';
 import { useProjectScan } from '../hooks/use-project-scan';
@@ -49,7 +51,7 @@ export function ScanSection({ project }: { project: Project }) {
       </Alert.Root>
     );
   } else {
-    body = <ScanReport response={scan.data} result={scan.data.result} />;
+    body = <ScanReport projectId={project.id} response={scan.data} result={scan.data.result} />;
   }
 
   return (
@@ -69,7 +71,7 @@ export function ScanSection({ project }: { project: Project }) {
   );
 }
 
-function ScanReport({ response, result }: { response: ProjectScanResponse; result: ScanResult }) {
+function ScanReport({ projectId, response, result }: { projectId: string; response: ProjectScanResponse; result: ScanResult }) {
   const newOnes = new Set(response.new_fingerprints);
   const isRescan = response.previous_scan_id !== null;
   const seconds = (result.durationMs / 1000).toFixed(1);
@@ -134,9 +136,11 @@ function ScanReport({ response, result }: { response: ProjectScanResponse; resul
         SEVERITIES.map((severity) => {
           const findings = result.findings.filter((f) => f.severity === severity);
           if (findings.length === 0) return null;
-          return <FindingGroup key={severity} severity={severity} findings={findings} isNew={(f) => isRescan && newOnes.has(f.fingerprint)} />;
+          return <FindingGroup key={severity} projectId={projectId} severity={severity} findings={findings} isNew={(f) => isRescan && newOnes.has(f.fingerprint)} />;
         })
       )}
+
+      {result.suppressed && result.suppressed.length > 0 && <SuppressedFindings projectId={projectId} suppressed={result.suppressed} />}
 
       {response.fixed.length > 0 && (
         <Stack gap="2" data-testid="fixed-findings">
@@ -168,7 +172,7 @@ function ScanReport({ response, result }: { response: ProjectScanResponse; resul
   );
 }
 
-function FindingGroup({ severity, findings, isNew }: { severity: Severity; findings: Finding[]; isNew: (f: Finding) => boolean }) {
+function FindingGroup({ projectId, severity, findings, isNew }: { projectId: string; severity: Severity; findings: Finding[]; isNew: (f: Finding) => boolean }) {
   return (
     <Stack gap="2" as="section" aria-label={`${SEVERITY_LABELS[severity]} findings`} data-testid={`findings-${severity}`}>
       <HStack gap="2">
@@ -198,7 +202,10 @@ function FindingGroup({ severity, findings, isNew }: { severity: Severity; findi
             </Accordion.ItemTrigger>
             <Accordion.ItemContent>
               <Accordion.ItemBody>
-                <FindingBody finding={finding} />
+                <Stack gap="4">
+                  <FindingBody finding={finding} />
+                  <TriageActions projectId={projectId} finding={finding} />
+                </Stack>
               </Accordion.ItemBody>
             </Accordion.ItemContent>
           </Accordion.Item>

@@ -1,0 +1,30 @@
+import { MAX_REASON_CHARS } from '@common/triage';
+
+/** The triage screens' texts (the project page's findings). */
+export const TRIAGE_UI = {
+  markFalsePositive: 'Mark as false positive',
+  acceptRisk: 'Accept risk',
+  reopen: 'Reopen',
+  exportBaseline: 'Export baseline',
+  falsePositiveTitle: 'Mark as false positive',
+  acceptRiskTitle: 'Accept risk',
+  dialogDescription: 'The finding leaves the score, the grade and the counts of this and every later scan of the project, until it is reopened or the finding changes.',
+  reason: 'Reason',
+  reasonHelp: `Why, for whoever reads this later (up to ${MAX_REASON_CHARS} characters).`,
+  reasonRequired: 'Reason is required',
+  expiry: 'Expires on (optional)',
+  expiryHelp: 'After this day the finding counts again.',
+  save: 'Save',
+  cancel: 'Cancel',
+  savedFalsePositive: 'Marked as false positive',
+  savedAcceptedRisk: 'Risk accepted',
+  reopened: 'Finding reopened',
+  saveFailed: 'Failed to save decision',
+  reopenFailed: 'Failed to reopen finding',
+  exportFailed: 'Failed to export baseline',
+  suppressedTitle: (count: number) => `Suppressed: ${count}`,
+  suppressedHelp: 'Marked as false positive or accepted risk: left out of the score, the grade and the counts.',
+  decidedBy: (who: string, when: string) => `${who}, ${when}`,
+  expires: (when: string) => `Expires ${when}`,
+  someone: 'A member',
+} as const;
