@@ -198,7 +198,8 @@ function dateBound(field: 'from' | 'to') {
     .regex(DATE_OR_TIME, `${field}: must be a date (YYYY-MM-DD) or an ISO 8601 time`)
     .transform((text, context) => {
       const at = new Date(text.length === 10 ? `${text}T00:00:00Z` : text);
-      if (Number.isNaN(at.getTime())) {
+      // Engines roll 2026-02-31 over into March: a real date reads back as written.
+      if (Number.isNaN(at.getTime()) || (text.length === 10 && at.toISOString().slice(0, 10) !== text)) {
         context.addIssue({ code: 'custom', message: `${field}: is not a real date` });
         return z.NEVER;
       }
