@@ -6,7 +6,7 @@ import { NO_EVENT_FILTERS, eventLabel, filterParams, type EventFilterValues } fr
 
 /** Where events come from, as the Source filter names them; the first (no value) is the default view. */
 export const SOURCE_OPTIONS: ReadonlyArray<{ value: string; label: string }> = [
-  { value: '', label: 'Site and scenario runs' },
+  { value: '', label: 'Site and scenarios' },
   { value: 'site', label: 'Site only' },
   { value: 'scenario', label: 'Scenario runs' },
   { value: 'scan', label: 'Scanner requests' },
