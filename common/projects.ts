@@ -152,6 +152,16 @@ export const EVENT_KINDS = ['page_view', 'form_submit', 'button_click', 'error',
 export const eventKindSchema = z.enum(EVENT_KINDS);
 export type EventKind = z.infer<typeof eventKindSchema>;
 
+/**
+ * Who made an event happen, read from what each record already holds: `site` is the site and its project's own
+ * activity (created, scanned, reported, built), `scan` the requests the scanner itself made while scanning (kept
+ * with the scan's attempt), `scenario` what a scenario run's browser did. `all` lists every source.
+ */
+export const EVENT_SOURCES = ['site', 'scan', 'scenario'] as const;
+export type EventSource = (typeof EVENT_SOURCES)[number];
+/** Sources listed when a query names none: the scanner's own requests stay in the scan's record. */
+export const DEFAULT_EVENT_SOURCES: readonly EventSource[] = ['site', 'scenario'];
+
 /** Something that happened, recorded as it happened (spec section 3). */
 export const eventSchema = z.object({
   id: z.string(),
@@ -169,11 +179,51 @@ export const eventSchema = z.object({
     .passthrough()
     .nullable()
     .optional(),
+  /** Beyond the spec: who made it happen (see EVENT_SOURCES). */
+  source: z.enum(EVENT_SOURCES).optional(),
 });
 export type ProjectEvent = z.infer<typeof eventSchema>;
 
-/** GET /events/recent and GET /events/project/{id}: `?limit=` (default 30, spec: limit=30) and `?cursor=`. */
-export const eventsQuerySchema = pageQuerySchema(PAGE_SIZES.events);
+
+// `2026-11-28` or a full ISO timestamp; a bare date `to` covers the whole day (UTC).
+const DATE_OR_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/;
+function dateBound(field: 'from' | 'to') {
+  return z
+    .string()
+    .regex(DATE_OR_TIME, `${field}: must be a date (YYYY-MM-DD) or an ISO 8601 time`)
+    .transform((text, context) => {
+      const at = new Date(text.length === 10 ? `${text}T00:00:00Z` : text);
+      // Engines roll 2026-02-31 over into March: a real date reads back as written.
+      if (Number.isNaN(at.getTime()) || (text.length === 10 && at.toISOString().slice(0, 10) !== text)) {
+        context.addIssue({ code: 'custom', message: `${field}: is not a real date` });
+        return z.NEVER;
+      }
+      return field === 'to' && text.length === 10 ? new Date(at.getTime() + 24 * 3600 * 1000) : at;
+    });
+}
+
+/** The Events filters (beyond the spec): type, project, source and a time range, each optional. */
+const eventFilterFields = {
+  type: z.enum(EVENT_KINDS, { message: `type: must be one of ${EVENT_KINDS.join(', ')}` }).optional(),
+  project: z.uuid({ message: 'project: must be a project id' }).optional(),
+  source: z.enum([...EVENT_SOURCES, 'all'], { message: `source: must be one of ${[...EVENT_SOURCES, 'all'].join(', ')}` }).optional(),
+  /** From this time on (inclusive). */
+  from: dateBound('from').optional(),
+  /** Before this time (exclusive); a bare date includes that whole day. */
+  to: dateBound('to').optional(),
+};
+const rangeInOrder = (query: { from?: Date; to?: Date }) => !query.from || !query.to || query.from < query.to;
+const RANGE_MESSAGE = { message: 'to: must be after from', path: ['to'] };
+
+export const eventFiltersSchema = z.object(eventFilterFields).refine(rangeInOrder, RANGE_MESSAGE);
+export type EventFilters = z.output<typeof eventFiltersSchema>;
+
+/**
+ * GET /events/recent and GET /events/project/{id}: `?limit=` (default 30, spec: limit=30) and `?cursor=`, and the
+ * filters `type`, `project`, `source` (default: all but the scanner's own requests), `from` and `to`.
+ */
+export const eventsQuerySchema = pageQuerySchema(PAGE_SIZES.events).extend(eventFilterFields).refine(rangeInOrder, RANGE_MESSAGE);
+export type EventsQuery = z.output<typeof eventsQuerySchema>;
 
 /** GET /report_links/recent items (spec section 3). */
 export const reportLinkSchema = z.object({

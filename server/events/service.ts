@@ -1,6 +1,6 @@
-import { and, desc, eq, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PageQuery } from '../../common/pagination';
-import type { EventKind, ProjectEvent } from '../../common/projects';
+import { DEFAULT_EVENT_SOURCES, type EventFilters, type EventKind, type EventSource, type ProjectEvent } from '../../common/projects';
 import type { Db } from '../db';
 import { events, scans } from '../db/schema';
 import type { LiveBus } from '../live/bus';
@@ -35,7 +35,30 @@ export function toEvent(row: EventRow): ProjectEvent {
     url: row.url,
     timestamp: row.occurredAt.toISOString(),
     extra: row.extra ?? null,
+    source: row.scanAttempt !== null ? 'scan' : typeof row.extra?.run_id === 'string' ? 'scenario' : 'site',
   };
+}
+
+// The source of an event is read from what its record holds: a scan's requests carry the attempt that made them,
+// a scenario run's events its run id; everything else is the site's own activity. No column needed.
+const fromScan = isNotNull(events.scanAttempt);
+const fromScenario = sql`coalesce(${events.extra} ? 'run_id', false)`;
+const SOURCE_SQL: Record<EventSource, SQL> = {
+  scan: fromScan,
+  scenario: and(sql`${events.scanAttempt} is null`, fromScenario)!,
+  site: and(sql`${events.scanAttempt} is null`, sql`not ${fromScenario}`)!,
+};
+
+/** The conditions of the Events filters; no `source` lists all but the scanner's own requests. */
+export function filterSql(filters: Partial<EventFilters>): SQL[] {
+  const sources = filters.source === 'all' ? null : filters.source ? [filters.source] : DEFAULT_EVENT_SOURCES;
+  return [
+    sources ? or(...sources.map((source) => SOURCE_SQL[source]))! : undefined,
+    filters.type ? eq(events.eventName, filters.type) : undefined,
+    filters.project ? eq(events.projectId, filters.project) : undefined,
+    filters.from ? gte(events.occurredAt, filters.from) : undefined,
+    filters.to ? lt(events.occurredAt, filters.to) : undefined,
+  ].filter((condition): condition is SQL => condition !== undefined);
 }
 
 const sortAt = sql<string>`${sql.raw(cursorTimestampSql('"events"."occurred_at"'))}`;
@@ -87,22 +110,25 @@ export class EventService {
     }
   }
 
-  /** One page of the workspace's events, newest first. */
-  async recent(workspaceId: string, page: PageQuery): Promise<{ items: ProjectEvent[]; next: string | null }> {
-    return this.page(eq(events.workspaceId, workspaceId), page);
+  /** One page of the workspace's events that pass the filters, newest first. */
+  async recent(workspaceId: string, page: PageQuery, filters: Partial<EventFilters> = {}): Promise<{ items: ProjectEvent[]; next: string | null }> {
+    return this.page(and(eq(events.workspaceId, workspaceId), ...filterSql(filters))!, page);
   }
 
-  /** One page of a project's events, newest first. */
-  async forProject(workspaceId: string, projectId: string, page: PageQuery): Promise<{ items: ProjectEvent[]; next: string | null }> {
-    return this.page(and(eq(events.workspaceId, workspaceId), eq(events.projectId, projectId))!, page);
+  /** One page of a project's events that pass the filters, newest first. */
+  async forProject(workspaceId: string, projectId: string, page: PageQuery, filters: Partial<EventFilters> = {}): Promise<{ items: ProjectEvent[]; next: string | null }> {
+    return this.page(and(eq(events.workspaceId, workspaceId), eq(events.projectId, projectId), ...filterSql(filters))!, page);
   }
 
-  /** A project's latest events up to `limit` (analytics reports read them all at once, server side). */
+  /**
+   * A project's latest events of the site itself up to `limit`: the analytics report reads them all at once,
+   * server side, and counts real visits only, never the scanner's or a scenario run's own page loads.
+   */
   async latestOfProject(workspaceId: string, projectId: string, limit: number): Promise<ProjectEvent[]> {
     const rows = await this.db
       .select()
       .from(events)
-      .where(and(eq(events.workspaceId, workspaceId), eq(events.projectId, projectId)))
+      .where(and(eq(events.workspaceId, workspaceId), eq(events.projectId, projectId), ...filterSql({ source: 'site' })))
       .orderBy(desc(events.occurredAt), desc(events.id))
       .limit(limit);
     return rows.map(toEvent);

@@ -119,7 +119,7 @@ describe('scan jobs across a restart', () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'vibeeval-events-once-'));
     type Event = { event_name: string; extra: { description?: string; scan_id?: string } };
     const requestCounts = async (call: (method: string, path: string) => Promise<unknown>, projectId: string, scanId: string) => {
-      const events = (await call('GET', `/events/project/${projectId}?limit=500`)) as Event[];
+      const events = (await call('GET', `/events/project/${projectId}?limit=500&source=scan`)) as Event[];
       const counts: Record<string, number> = {};
       for (const event of events) {
         if (event.extra.scan_id !== scanId || event.event_name === 'other') continue;

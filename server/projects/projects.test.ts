@@ -173,13 +173,39 @@ describe('project API', () => {
     expect(detail.last_test).not.toBeNull();
     expect(detail.latest_scan).toMatchObject({ state: 'completed', grade: done.scan?.grade });
 
-    // Events: lifecycle, page views and requests, findings.
+    // Events: the site's own (lifecycle, findings) by default; the scanner's page views and requests on asking.
+    type Listed = { event_name: string; source: string; extra: { description: string } };
+    const kindsOf = (listed: Listed[]) => new Set(listed.map((event) => event.event_name));
     const { body: events } = await api('GET', `/events/project/${project.id}?limit=500`);
-    const kinds = new Set(events.map((event: { event_name: string }) => event.event_name));
-    expect(kinds).toEqual(new Set(['other', 'page_view', 'api_call', 'error']));
-    expect(events.some((event: { extra: { description: string } }) => /Scan completed: grade/.test(event.extra.description))).toBe(true);
-    const { body: recent } = await api('GET', '/events/recent?limit=5');
-    expect(recent).toHaveLength(5);
+    expect(kindsOf(events).has('page_view')).toBe(false);
+    expect(new Set(events.map((event: Listed) => event.source))).toEqual(new Set(['site']));
+    expect(events.some((event: Listed) => /Scan completed: grade/.test(event.extra.description))).toBe(true);
+    const { body: recent } = await api('GET', '/events/recent?limit=500');
+    expect(kindsOf(recent).has('page_view')).toBe(false);
+    expect(recent.length).toBeGreaterThanOrEqual(3);
+    const { body: scanner } = await api('GET', `/events/recent?limit=500&source=scan&project=${project.id}`);
+    expect(kindsOf(scanner).has('page_view') && kindsOf(scanner).has('api_call')).toBe(true);
+    expect(scanner.every((event: Listed) => event.source === 'scan')).toBe(true);
+    const { body: all } = await api('GET', `/events/project/${project.id}?limit=500&source=all`);
+    expect(kindsOf(all)).toEqual(new Set(['other', 'page_view', 'api_call', 'error']));
+    expect(all).toHaveLength(events.length + scanner.length);
+
+    // Filters: type, project, time range; paginated as before.
+    const { body: pageViews } = await api('GET', '/events/recent?source=scan&type=page_view&limit=500');
+    expect(pageViews.length).toBeGreaterThan(0);
+    expect(pageViews.every((event: Listed) => event.event_name === 'page_view')).toBe(true);
+    const { body: otherProject } = await api('GET', `/events/recent?source=all&project=${crypto.randomUUID()}`);
+    expect(otherProject).toEqual([]);
+    const { body: future } = await api('GET', '/events/recent?source=all&from=2999-01-01');
+    expect(future).toEqual([]);
+    // Bare dates: `from` at the day's start, `to` through the day's end.
+    const days = all.map((event: { timestamp: string }) => event.timestamp.slice(0, 10)).sort();
+    const { body: inRange } = await api('GET', `/events/recent?source=all&limit=500&from=${days[0]}&to=${days.at(-1)}`);
+    expect(inRange).toHaveLength(all.length);
+    const { body: beforeRange } = await api('GET', `/events/recent?source=all&limit=500&to=${all.at(-1).timestamp}`);
+    expect(beforeRange).toEqual([]);
+    const { body: firstTwo } = await api('GET', '/events/recent?source=scan&limit=2');
+    expect(firstTwo).toHaveLength(2);
 
     // Live: progress and the final state arrived.
     await waitFor(async () => (messages.some((m) => m.type === 'scan.state' && m.scan.state === 'completed') ? true : undefined), 10_000);
@@ -244,6 +270,12 @@ describe('report generation', () => {
     expect(analyticsDone.state).toBe('completed');
     const analyticsHtml = await (await fetch(analyticsDone.report_url)).text();
     expect(analyticsHtml).toMatch(/page_view|Page view/i);
+    // Real visits only: the scan's own page loads are not the site's visitors.
+    const { body: scanPageViews } = await api('GET', `/events/project/${project.id}?source=scan&type=page_view`);
+    expect(scanPageViews.length).toBeGreaterThan(0);
+    const analyticsJson: any = await (await fetch(analyticsDone.report_url.replace('/view?', '/export/json?'))).json();
+    expect(analyticsJson.byKind.page_view).toBe(0);
+    expect(analyticsJson.byKind.other).toBeGreaterThan(0);
 
     for (const type of ['performance', 'accessibility'] as const) {
       const started = await api('POST', '/reports', { project_id: project.id, type });

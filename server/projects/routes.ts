@@ -94,13 +94,13 @@ export function projectRoutes({ projects, events, jobs, live, lists, suppression
 
     app.get('/events/project/:id', { schema: { params: idParams, querystring: eventsQuerySchema } }, async (request, reply) => {
       const project = await projects.row(requestActor(request), request.params.id);
-      const page = await events.forProject(project.workspaceId, project.id, request.query);
+      const page = await events.forProject(project.workspaceId, project.id, request.query, request.query);
       setNextPage(request, reply, page.next);
       return page.items;
     });
 
     app.get('/events/recent', { schema: { querystring: eventsQuerySchema } }, async (request, reply) => {
-      const page = await events.recent(requestActor(request).workspaceId, request.query);
+      const page = await events.recent(requestActor(request).workspaceId, request.query, request.query);
       setNextPage(request, reply, page.next);
       return page.items;
     });

@@ -111,6 +111,10 @@ test('events: live rows from a real scan, search, clear, error view; reports: re
   // The crawl's pages and the probes' API calls arrive live, all while the page stays as it is. Each arriving row is
   // noted as it is drawn: rows arrive a batch a second, and a batch can hold more API calls than the list's 30, so
   // the list's next refresh may already have moved the page views below the first 30 by the time a poll looks.
+  // The scanner's own requests are listed on asking only: this part of the test watches every source.
+  const source = page.getByRole('combobox', { name: 'Source' });
+  await expect(source).toHaveValue('');
+  await source.selectOption({ label: 'All sources' });
   await watchRowKinds(page, ['Page View', 'API Call']);
   await client.runTest(scanned);
   await expect.poll(() => seenRowKinds(page), { timeout: 60_000 }).toContain('Page View');
@@ -144,6 +148,25 @@ test('events: live rows from a real scan, search, clear, error view; reports: re
   await expect(rows).toHaveCount(30);
   await page.getByRole('button', { name: 'Refresh' }).click();
   await expect(rows).toHaveCount(30);
+
+  // Filters: by default the site's own events, none of the scanner's page views; the scanner's on asking.
+  await source.selectOption({ label: 'Site and scenarios' });
+  await expect(rows.filter({ hasText: 'Scan completed' })).toBeVisible();
+  await expect(rows.filter({ hasText: 'Page View' })).toHaveCount(0);
+  await snapWidths(page, 'events-default-source');
+  await source.selectOption({ label: 'Scanner requests' });
+  await page.getByRole('combobox', { name: 'Event type' }).selectOption({ label: 'Page View' });
+  await expect(rows.first()).toBeVisible();
+  await expect(rows.filter({ hasNotText: 'Page View' })).toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Project' }).selectOption({ label: 'Events shop' });
+  await expect(rows.first()).toBeVisible();
+  await snapWidths(page, 'events-filters');
+  await page.getByRole('textbox', { name: 'From' }).fill('2999-01-01');
+  await expect(page.getByText('No event matches these filters')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(source).toHaveValue('');
+  await expect(rows.filter({ hasText: 'Scan completed' })).toBeVisible();
+  await expect(rows.filter({ hasText: 'Page View' })).toHaveCount(0);
 
   // The error view: 'Failed to load events' with Try Again, which reloads the page.
   // The view shows once the list has failed three times (the query client asks twice more, 1 s then 2 s apart), after

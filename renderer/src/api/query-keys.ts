@@ -21,7 +21,11 @@ export const queryKeys = {
     /** The running scan's progress for a project: { scan_id, progress } from 'scan.progress' messages. */
     scanProgress: (projectId: string) => ['live', 'scan-progress', projectId] as const,
   },
-  events: { all: ['events'] as const, recent: (limit: number) => ['events', 'recent', limit] as const },
+  events: {
+    all: ['events'] as const,
+    /** GET /events/recent with the Events page's filters (query parameter → value; none by default). */
+    recent: (limit: number, filters: Readonly<Record<string, string>> = {}) => ['events', 'recent', limit, filters] as const,
+  },
   scenarios: {
     all: ['scenarios'] as const,
     list: () => ['scenarios', 'list'] as const,

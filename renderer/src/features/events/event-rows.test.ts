@@ -1,6 +1,6 @@
 import type { ProjectEvent } from '@common/projects';
 import { describe, expect, it } from 'vitest';
-import { eventDescription, eventLabel, filterEvents, formatEventTime, prependEvent } from './event-rows';
+import { NO_EVENT_FILTERS, eventDescription, eventLabel, filterEvents, filterParams, formatEventTime, matchesFilters, prependEvent } from './event-rows';
 
 const event = (id: string, event_name: string, url: string, description?: string): ProjectEvent => ({
   id,
@@ -77,5 +77,33 @@ describe('helpers', () => {
     expect(next.map((e) => e.id)).toEqual(['5', '1', '2']);
     expect(prependEvent(events, events[1]!).map((e) => e.id)).toEqual(['2', '1', '3', '4']);
     expect(prependEvent(undefined, events[0]!)).toEqual([events[0]]);
+  });
+});
+
+describe('matchesFilters', () => {
+  const live = (source: ProjectEvent['source'], name = 'page_view', timestamp = '2026-11-28T10:00:00.000Z'): ProjectEvent => ({ id: 'x', event_name: name, url: 'https://shop.example.com/', timestamp, extra: null, source });
+
+  it("keeps the scanner's own requests out of the default view, as the server does", () => {
+    expect(matchesFilters(live('scan'), 'p1', NO_EVENT_FILTERS)).toBe(false);
+    expect(matchesFilters(live('site'), 'p1', NO_EVENT_FILTERS)).toBe(true);
+    expect(matchesFilters(live('scenario'), 'p1', NO_EVENT_FILTERS)).toBe(true);
+    expect(matchesFilters(live(undefined), null, NO_EVENT_FILTERS)).toBe(true);
+    expect(matchesFilters(live('scan'), 'p1', { ...NO_EVENT_FILTERS, source: 'scan' })).toBe(true);
+    expect(matchesFilters(live('site'), 'p1', { ...NO_EVENT_FILTERS, source: 'scan' })).toBe(false);
+    expect(matchesFilters(live('scan'), 'p1', { ...NO_EVENT_FILTERS, source: 'all' })).toBe(true);
+  });
+
+  it('checks type, project and the date range (whole days)', () => {
+    const all = { ...NO_EVENT_FILTERS, source: 'all' };
+    expect(matchesFilters(live('site', 'error'), 'p1', { ...all, type: 'page_view' })).toBe(false);
+    expect(matchesFilters(live('site'), 'p1', { ...all, project: 'p2' })).toBe(false);
+    expect(matchesFilters(live('site'), 'p1', { ...all, project: 'p1', from: '2026-11-28', to: '2026-11-28' })).toBe(true);
+    expect(matchesFilters(live('site'), 'p1', { ...all, from: '2026-11-29' })).toBe(false);
+    expect(matchesFilters(live('site'), 'p1', { ...all, to: '2026-11-27' })).toBe(false);
+  });
+
+  it('sends only the filters that are set', () => {
+    expect(filterParams(NO_EVENT_FILTERS)).toEqual({});
+    expect(filterParams({ ...NO_EVENT_FILTERS, source: 'scan', from: '2026-11-01' })).toEqual({ source: 'scan', from: '2026-11-01' });
   });
 });

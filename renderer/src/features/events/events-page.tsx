@@ -21,14 +21,17 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { LoadErrorCard } from '../../ui/load-error-card';
 import { PageHeading } from '../../ui/page-heading';
 import { eventPalette } from '../../ui/tones';
-import { eventDescription, eventLabel, filterEvents, formatEventTime } from './event-rows';
+import { NO_EVENT_FILTERS, eventDescription, eventLabel, filterEvents, filterParams, formatEventTime } from './event-rows';
+import { EventFilters } from './event-filters';
 import { LoadMore } from '../../ui/load-more';
 import { EVENTS_ERRORS, useRecentEvents } from './use-recent-events';
 import { plural } from '@common/plural';
 
 /** /dashboard/events: the 30 most recent events, searchable, older ones on demand; new ones arrive live. */
 export function EventsPage() {
-  const events = useRecentEvents();
+  const [filters, setFilters] = useState(NO_EVENT_FILTERS);
+  const filtered = Object.keys(filterParams(filters)).length > 0;
+  const events = useRecentEvents(filters);
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search);
   const rows = useMemo(() => filterEvents(events.data ?? [], deferredSearch), [events.data, deferredSearch]);
@@ -76,6 +79,7 @@ export function EventsPage() {
           </Button>
         </HStack>
       </Flex>
+      <EventFilters value={filters} onChange={setFilters} />
 
       <Card.Root variant="outline" overflow="hidden">
         {events.isLoading ? (
@@ -88,7 +92,7 @@ export function EventsPage() {
               </EmptyState.Indicator>
               <VStack textAlign="center">
                 <EmptyState.Title>No events found</EmptyState.Title>
-                <EmptyState.Description>Events will appear here once testing begins</EmptyState.Description>
+                <EmptyState.Description>{filtered ? 'No event matches these filters' : 'Events will appear here once testing begins'}</EmptyState.Description>
               </VStack>
             </EmptyState.Content>
           </EmptyState.Root>

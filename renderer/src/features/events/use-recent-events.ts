@@ -7,7 +7,7 @@ import { ApiError, type ApiClient } from '../../api/http';
 import { useLiveMessages } from '../../api/live';
 import { fetchPage, joinPages, pageParams } from '../../api/pages';
 import { queryKeys } from '../../api/query-keys';
-import { RECENT_EVENTS_LIMIT, prependEvent } from './event-rows';
+import { NO_EVENT_FILTERS, RECENT_EVENTS_LIMIT, filterParams, matchesFilters, prependEvent, type EventFilterValues } from './event-rows';
 
 /** The spec's messages for a failed events load (section 8). */
 export const EVENTS_ERRORS = {
@@ -23,9 +23,15 @@ const eventsResponseSchema = z.array(eventSchema);
  * bad response (an error status or a body that is not a list of events), or anything else. A 401 stays an
  * ApiError with status 401 so the query client's one 401 handler still signs the user out.
  */
-export async function fetchRecentEvents(api: ApiClient, signal?: AbortSignal, cursor: string | null = null): Promise<Page<ProjectEvent>> {
+export async function fetchRecentEvents(
+  api: ApiClient,
+  signal?: AbortSignal,
+  cursor: string | null = null,
+  filters: EventFilterValues = NO_EVENT_FILTERS,
+): Promise<Page<ProjectEvent>> {
+  const query = new URLSearchParams({ limit: String(RECENT_EVENTS_LIMIT), ...filterParams(filters) });
   try {
-    return await fetchPage(api, `/events/recent?limit=${RECENT_EVENTS_LIMIT}`, cursor, eventsResponseSchema, { fallbackError: EVENTS_ERRORS.response, signal });
+    return await fetchPage(api, `/events/recent?${query.toString()}`, cursor, eventsResponseSchema, { fallbackError: EVENTS_ERRORS.response, signal });
   } catch (error) {
     if (error instanceof ApiError) {
       throw new ApiError(error.status, error.status === 401 ? EVENTS_ERRORS.auth : EVENTS_ERRORS.response, error.body);
@@ -37,16 +43,17 @@ export async function fetchRecentEvents(api: ApiClient, signal?: AbortSignal, cu
 }
 
 /**
- * The signed-in user's 30 most recent events, newest first, and older ones a page at a time (`fetchNextPage`);
- * `data` is every loaded event. Events from the live stream show up at once.
+ * The signed-in user's 30 most recent events that pass the filters, newest first, and older ones a page at a time
+ * (`fetchNextPage`); `data` is every loaded event. Events from the live stream that pass the filters show up at once.
  */
-export function useRecentEvents() {
+export function useRecentEvents(filters: EventFilterValues = NO_EVENT_FILTERS) {
+  const queryKey = queryKeys.events.recent(RECENT_EVENTS_LIMIT, filterParams(filters));
   const api = useApi();
   const queryClient = useQueryClient();
   useLiveMessages((message) => {
     // The live layer also invalidates the events keys (a refetch confirms); this shows the row without waiting.
-    if (message.type !== 'event') return;
-    queryClient.setQueryData<InfiniteData<Page<ProjectEvent>, string | null>>(queryKeys.events.recent(RECENT_EVENTS_LIMIT), (data) => {
+    if (message.type !== 'event' || !matchesFilters(message.event, message.project_id, filters)) return;
+    queryClient.setQueryData<InfiniteData<Page<ProjectEvent>, string | null>>(queryKey, (data) => {
       const [first, ...rest] = data?.pages ?? [];
       if (!data || !first) return data;
       // Nothing is cut from the first page: the next page starts after its last row.
@@ -54,8 +61,8 @@ export function useRecentEvents() {
     });
   });
   const query = useInfiniteQuery({
-    queryKey: queryKeys.events.recent(RECENT_EVENTS_LIMIT),
-    queryFn: ({ pageParam, signal }) => fetchRecentEvents(api, signal, pageParam),
+    queryKey,
+    queryFn: ({ pageParam, signal }) => fetchRecentEvents(api, signal, pageParam, filters),
     ...pageParams,
   });
   return { ...query, data: query.data ? joinPages(query.data) : undefined };
