@@ -7,7 +7,8 @@ import { buildMonitorScript, pickEncoding } from './script-route';
 import { sameSite } from './service';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
-const SITE = 'http://127.0.0.1:4321';
+/** As the project stores it (site addresses are normalised: the root keeps its slash). */
+const SITE = 'http://127.0.0.1:4321/';
 const ELSEWHERE = 'https://shop.example';
 
 beforeAll(async () => {
