@@ -74,6 +74,10 @@ const SCENARIO_STEPS = [
   { type: 'expect_title', text: 'Shop' },
 ];
 const INVITED = 'w-colleague@example.com';
+/** Fingerprints the member decides on in W's project (dashboard and /v1), and the decision. */
+const FINGERPRINT = 'b1b1b1b1b1b1b1b1';
+const FINGERPRINT_V1 = 'c2c2c2c2c2c2c2c2';
+const DECISION = { decision: 'false_positive', reason: 'checked by the member' };
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let site: http.Server;
 let siteUrl: string;
@@ -131,6 +135,11 @@ const TABLE: Record<string, Entry> = {
   'POST /reports': { kind: 'record', member: 202, request: (s, t) => json(t, 'POST', '/reports', { project_id: s.projectId, type: 'analytics' }) },
   'GET /reports/:id': { kind: 'record', request: (s, t) => json(t, 'GET', `/reports/${s.reportId}`) },
   'POST /project/:id/site_token': { kind: 'record', request: (s, t) => json(t, 'POST', `/project/${s.projectId}/site_token`) },
+  // Triage: the member's decision on W's project is W's (set, listed, exported, then reopened).
+  'GET /project/:id/decisions': { kind: 'record', request: (s, t) => json(t, 'GET', `/project/${s.projectId}/decisions`) },
+  'PUT /project/:id/decisions/:fingerprint': { kind: 'record', request: (s, t) => json(t, 'PUT', `/project/${s.projectId}/decisions/${FINGERPRINT}`, DECISION) },
+  'GET /project/:id/baseline': { kind: 'record', request: (s, t) => json(t, 'GET', `/project/${s.projectId}/baseline`) },
+  'DELETE /project/:id/decisions/:fingerprint': { kind: 'record', member: 204, request: (s, t) => json(t, 'DELETE', `/project/${s.projectId}/decisions/${FINGERPRINT}`) },
   'GET /project/:id/monitoring': { kind: 'record', request: (s, t) => json(t, 'GET', `/project/${s.projectId}/monitoring`) },
   'PUT /project/:id/monitoring': { kind: 'record', request: (s, t) => json(t, 'PUT', `/project/${s.projectId}/monitoring`, { frequency: 'weekly', hour: 3, weekday: 0, timezone: 'UTC' }) },
   'GET /projects': { kind: 'list', path: '/projects', ids: (s) => [s.projectId] },
@@ -290,6 +299,10 @@ const TABLE: Record<string, Entry> = {
   'GET /v1/scans': { kind: 'check', check: (s) => publicApiCheck(s, '/v1/scans', s.v1ScanId) },
   'GET /v1/scans/:id': { kind: 'check', check: (s) => publicApiCheck(s, `/v1/scans/${s.v1ScanId}`, s.v1ScanId, 404) },
   'GET /v1/projects': { kind: 'check', check: (s) => publicApiCheck(s, '/v1/projects', s.projectId) },
+  'PUT /v1/projects/:id/decisions/:fingerprint': { kind: 'check', check: (s) => triageV1Check(s) },
+  'GET /v1/projects/:id/decisions': { kind: 'check', check: (s) => publicApiCheck(s, `/v1/projects/${s.projectId}/decisions`, '"next_cursor"', 404) },
+  'GET /v1/projects/:id/baseline': { kind: 'check', check: (s) => publicApiCheck(s, `/v1/projects/${s.projectId}/baseline`, '[', 404) },
+  'DELETE /v1/projects/:id/decisions/:fingerprint': { kind: 'check', check: (s) => triageV1Check(s) },
   'POST /v1/scans': {
     kind: 'check',
     check: async (s) => {
@@ -392,6 +405,22 @@ const TABLE: Record<string, Entry> = {
 };
 
 /** A public API read: W's key (made by M) sees `id`; the key F made in W answers 401; S's key sees nothing of W. */
+/** Decisions on W's project through /v1: W's key sets and reopens one; F's key is refused, S's key finds no project. */
+async function triageV1Check(s: Shared) {
+  const path = `/v1/projects/${s.projectId}/decisions/${FINGERPRINT_V1}`;
+  for (const [key, status] of [[s.formerKey, 401], [s.strangerKey, 404]] as const) {
+    for (const method of ['PUT', 'DELETE']) {
+      const answer = await call(json(key, method, path, method === 'PUT' ? DECISION : undefined));
+      expect(answer.status, `${method} ${path}`).toBe(status);
+      expectNothingOfW(answer, `${method} ${path}`);
+    }
+  }
+  const set = await call(json(s.memberKey, 'PUT', path, DECISION));
+  expect(set.status, set.text.slice(0, 200)).toBe(200);
+  expect((await call(inW(json(owner.token, 'GET', `/project/${s.projectId}/baseline`)))).text).toContain(FINGERPRINT_V1);
+  expect((await call(json(s.memberKey, 'DELETE', path))).status).toBe(204);
+}
+
 async function publicApiCheck(s: Shared, path: string, id: string, strangerStatus = 200) {
   const mine = await call(json(s.memberKey, 'GET', path));
   expect(mine.status, mine.text.slice(0, 200)).toBe(200);
