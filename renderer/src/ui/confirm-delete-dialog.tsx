@@ -1,4 +1,5 @@
 import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { keepOpenForToasts } from './dialog-outside';
 
 /** A delete confirmation: the question, the name of what goes, Cancel and a red Delete that shows progress. */
 export function ConfirmDeleteDialog({
@@ -30,7 +31,7 @@ export function ConfirmDeleteDialog({
   dismissLabel?: string;
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => onOpenChange(d.open)} role="alertdialog" size={{ base: 'xs', sm: 'sm' }} placement="center">
+    <Dialog.Root onInteractOutside={keepOpenForToasts} open={open} onOpenChange={(d) => onOpenChange(d.open)} role="alertdialog" size={{ base: 'xs', sm: 'sm' }} placement="center">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

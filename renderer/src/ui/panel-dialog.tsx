@@ -1,5 +1,6 @@
 import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { keepOpenForToasts } from './dialog-outside';
 
 /**
  * A dialog for reading or choosing (code, details, proposals): full screen on phones, a wide centred panel from
@@ -26,7 +27,7 @@ export function PanelDialog({
   children: ReactNode;
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => !d.open && onClose()} size={{ base: 'full', md: size }} scrollBehavior="inside" placement="center">
+    <Dialog.Root onInteractOutside={keepOpenForToasts} open={open} onOpenChange={(d) => !d.open && onClose()} size={{ base: 'full', md: size }} scrollBehavior="inside" placement="center">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

@@ -42,6 +42,7 @@ import { useProjectPicker } from '../../api/use-project-picker';
 import { useGenerateReport, useReportStatus } from './use-reports';
 import { usePlanLimits } from '../../api/use-plan-limits';
 import { PlanLimitNotice } from '../../ui/plan-limit';
+import { keepOpenForToasts } from '../../ui/dialog-outside';
 
 const STATE_LABELS: Record<ReportStatus['state'], string> = {
   queued: 'Queued',
@@ -58,7 +59,7 @@ export function ReportGenerator({ type, onClose }: { type: ReportType | null; on
   // Full screen below 768 px; a responsive size object would keep 'full''s min-height on wider screens.
   const [wide = true] = useMediaQuery(['(min-width: 48em)']);
   return (
-    <Dialog.Root
+    <Dialog.Root onInteractOutside={keepOpenForToasts}
       open={type !== null}
       onOpenChange={(details) => {
         if (!details.open) onClose();

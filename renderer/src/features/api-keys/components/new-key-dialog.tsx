@@ -2,6 +2,7 @@ import { Alert, Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
 import type { CreatedApiKey } from '@common/api-keys';
 import { CodeBlock } from '../../../ui/code-block';
 import { texts } from '../texts';
+import { keepOpenForToasts } from '../../../ui/dialog-outside';
 
 /**
  * The new key, shown this once: the server keeps only its hash. Only "I've saved my key" closes it (no close
@@ -9,7 +10,7 @@ import { texts } from '../texts';
  */
 export function NewKeyDialog({ created, onDone }: { created: CreatedApiKey | null; onDone: () => void }) {
   return (
-    <Dialog.Root
+    <Dialog.Root onInteractOutside={keepOpenForToasts}
       open={created !== null}
       onOpenChange={(details) => !details.open && onDone()}
       closeOnInteractOutside={false}

@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { useServices } from '../../../app/services';
 import { notify } from '../../../ui/toaster';
 import { sendPublicScanRequest } from './public-scan-call';
+import { keepOpenForToasts } from '../../../ui/dialog-outside';
 
 /** What the report is for: a URL the visitor typed, or one of the demo examples. */
 export type ReportTarget = { kind: 'url'; url: string } | { kind: 'demo'; demo: DemoType | null };
@@ -51,7 +52,7 @@ export function EmailDialog({ target, onClose }: { target: ReportTarget | null; 
   const subject = !target ? '' : target.kind === 'url' ? target.url : target.demo ? `the ${DEMO_LABELS[target.demo].toLowerCase()} demo` : 'the demo';
 
   return (
-    <Dialog.Root open={target !== null} onOpenChange={(details) => !details.open && close()} size={{ base: 'xs', sm: 'md' }} placement="center">
+    <Dialog.Root onInteractOutside={keepOpenForToasts} open={target !== null} onOpenChange={(details) => !details.open && close()} size={{ base: 'xs', sm: 'md' }} placement="center">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

@@ -1,10 +1,11 @@
 import { Button, Dialog, Portal } from '@chakra-ui/react';
 import { PUBLIC_SCAN_MESSAGES } from '@common/marketing';
+import { keepOpenForToasts } from '../../../ui/dialog-outside';
 
 /** Someone asked vibeeval to scan vibe-eval.com. */
 export function OwnDomainDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} role="alertdialog" size={{ base: 'xs', sm: 'sm' }} placement="center">
+    <Dialog.Root onInteractOutside={keepOpenForToasts} open={open} onOpenChange={(details) => !details.open && onClose()} role="alertdialog" size={{ base: 'xs', sm: 'sm' }} placement="center">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

@@ -5,6 +5,7 @@ import { useAuth } from '../../auth/auth-context';
 import { useDeleteAccount } from '../hooks/use-delete-account';
 import { useDownloadData } from '../hooks/use-download-data';
 import { texts } from '../texts';
+import { keepOpenForToasts } from '../../../ui/dialog-outside';
 
 /** Download My Data and Delete My Account (confirmed by typing the account's email). */
 export function AccountData() {
@@ -76,7 +77,7 @@ function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChan
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => change(d.open)} role="alertdialog" size={{ base: 'xs', sm: 'md' }} placement="center">
+    <Dialog.Root onInteractOutside={keepOpenForToasts} open={open} onOpenChange={(d) => change(d.open)} role="alertdialog" size={{ base: 'xs', sm: 'md' }} placement="center">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

@@ -3,6 +3,7 @@ import { PROJECT_LIMITS, createProjectFormSchema, type CreateProjectForm } from 
 import { useState, type FormEvent } from 'react';
 import { useCreateProject } from '../hooks/use-create-project';
 import { PlanLimitNotice } from '../../../ui/plan-limit';
+import { keepOpenForToasts } from '../../../ui/dialog-outside';
 
 type FieldName = keyof CreateProjectForm;
 type Values = Record<FieldName, string>;
@@ -69,7 +70,7 @@ export function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onO
   }
 
   return (
-    <Dialog.Root
+    <Dialog.Root onInteractOutside={keepOpenForToasts}
       open={open}
       onOpenChange={(details) => (details.open ? onOpenChange(true) : close())}
       size={{ base: 'full', sm: 'lg' }}

@@ -3,6 +3,7 @@ import { MAX_REASON_CHARS, type DecisionKind } from '@common/triage';
 import { useState, type FormEvent } from 'react';
 import { useSetDecision } from '../hooks/use-set-decision';
 import { TRIAGE_UI } from '../texts';
+import { keepOpenForToasts } from '../../../ui/dialog-outside';
 
 /** The first day an expiry may name: tomorrow (the server takes the end of that day, UTC). */
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
@@ -33,7 +34,7 @@ export function DecisionDialog({
   };
 
   return (
-    <Dialog.Root open onOpenChange={(d) => !d.open && onClose()} size={{ base: 'full', md: 'md' }} placement="center">
+    <Dialog.Root onInteractOutside={keepOpenForToasts} open onOpenChange={(d) => !d.open && onClose()} size={{ base: 'full', md: 'md' }} placement="center">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

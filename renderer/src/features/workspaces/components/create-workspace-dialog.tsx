@@ -5,6 +5,7 @@ import { ApiError } from '../../../api/http';
 import { useCreateWorkspace } from '../hooks/use-create-workspace';
 import { texts } from '../texts';
 import { useCurrentWorkspace } from '../workspace-context';
+import { keepOpenForToasts } from '../../../ui/dialog-outside';
 
 /** 'Create workspace': its name (checked as the server checks it; the server's 400 shown under the field), then work in it. */
 export function CreateWorkspaceDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -44,7 +45,7 @@ export function CreateWorkspaceDialog({ open, onOpenChange }: { open: boolean; o
   const shown = error ?? serverError;
 
   return (
-    <Dialog.Root
+    <Dialog.Root onInteractOutside={keepOpenForToasts}
       open={open}
       onOpenChange={(details) => (details.open ? onOpenChange(true) : close())}
       size={{ base: 'xs', sm: 'md' }}
