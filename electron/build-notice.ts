@@ -1,5 +1,6 @@
 import type { ContinuousBuild } from '../common/continuous';
-import { plural, type DesktopNotice } from './notice';
+import { plural } from '../common/plural';
+import type { DesktopNotice } from './notice';
 import { siteLabel } from './notice-context';
 
 /** How many new findings a build notice names; the rest are counted. */

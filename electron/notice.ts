@@ -1,4 +1,4 @@
-// A desktop notice: what one is, what main knows to word it, and the wording of counts.
+// A desktop notice: what one is, and what main knows to word it.
 
 /** A native notification to show, and the project a click opens. */
 export interface DesktopNotice {
@@ -19,7 +19,3 @@ export interface NoticeContext {
   scenarioOf(scenarioId: string): { projectId: string; name: string } | undefined;
 }
 
-/** '1 issue', '2 issues'. */
-export function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
-}

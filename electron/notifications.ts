@@ -1,6 +1,7 @@
 import { liveMessageSchema, type LiveMessage } from '../common/projects';
 import { buildNotice } from './build-notice';
-import { plural, type DesktopNotice, type NoticeContext } from './notice';
+import { plural } from '../common/plural';
+import type { DesktopNotice, NoticeContext } from './notice';
 
 /** The notification for one live message, or null when the message is not worth one (progress, queued, ...). */
 export function noticeFor(message: LiveMessage, context: NoticeContext): DesktopNotice | null {
