@@ -38,6 +38,8 @@ export const PAGE_SIZES = {
   webhooks: { fallback: 50, max: 100 },
   webhookDeliveries: { fallback: 20, max: 100 },
   publicScans: { fallback: 20, max: 100 },
+  /** A project's scan history (GET /project/{id}/scans). */
+  scanHistory: { fallback: 20, max: 100 },
   domains: { fallback: 50, max: 100 },
   decisions: { fallback: 100, max: 500 },
   /** A project holds at most MAX_DECISIONS_PER_PROJECT (common/triage.ts): its baseline is always one page. */

@@ -138,6 +138,11 @@ const TABLE: Record<string, (fx: Fixtures) => FuzzTarget> = {
   'PUT /v1/projects/:id/decisions/:fingerprint': (fx) => ({ auth: 'apiKey', params: { id: fx.projectId, fingerprint: 'f00df00df00df00e' }, body: { decision: 'false_positive', reason: 'fuzz' } }),
   'DELETE /v1/projects/:id/decisions/:fingerprint': (fx) => ({ auth: 'apiKey', params: { id: fx.projectId, fingerprint: 'f00df00df00df00e' } }),
   'GET /v1/projects/:id/baseline': (fx) => ({ auth: 'apiKey', params: { id: fx.projectId }, query: { limit: '10' } }),
+  // Two scan ids of no scan: the valid request reaches the diff's own 404.
+  'GET /project/:id/scans': (fx) => ({ auth: 'user', params: { id: fx.projectId }, query: { limit: '10' } }),
+  'GET /project/:id/scans/diff': (fx) => ({ auth: 'user', params: { id: fx.projectId }, query: { from: randomUUID(), to: randomUUID() } }),
+  'GET /v1/projects/:id/scans': (fx) => ({ auth: 'apiKey', params: { id: fx.projectId }, query: { limit: '10' } }),
+  'GET /v1/projects/:id/scans/diff': (fx) => ({ auth: 'apiKey', params: { id: fx.projectId }, query: { from: randomUUID(), to: randomUUID() } }),
   'GET /domains': () => ({ auth: 'user', query: { limit: '10' } }),
   'POST /domains': () => ({ auth: 'user', body: { domain: 'fuzz-added.invalid' } }),
   'POST /domains/:id/verify': (fx) => ({ auth: 'user', params: { id: fx.domainId } }),

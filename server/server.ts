@@ -59,6 +59,8 @@ import { Invitations } from './workspaces/invitations';
 import { workspaceRoutes } from './workspaces/routes';
 import { suppressionsOf, TriageService } from './triage/service';
 import { triagePublicRoutes, triageRoutes } from './triage/routes';
+import { ScanHistoryService } from './scan-history/service';
+import { scanHistoryPublicRoutes, scanHistoryRoutes } from './scan-history/routes';
 import { WorkspaceService } from './workspaces/service';
 
 export interface RunningServer {
@@ -191,6 +193,7 @@ export async function startServer(
     const monitoring = new MonitoringService(database.db);
     const domains = new DomainService(database.db, { policy: config.scans.addressPolicy, resolver: systemTxtResolver(), ...domainVerifier });
     const triage = new TriageService(database.db, projects);
+    const scanHistory = new ScanHistoryService({ db: database.db, pool: database.pool, projects, suppressions: (projectId) => suppressionsOf(database.db, projectId) });
     const reportDeps = { db: database.db, projects, jobs, live, links, renderAudit: renderStoredAudit, plan: planGate };
     const forgetMember = (userId: string) => workspaceAccess.forget(userId);
     const forgetAccount = (userId: string) => {
@@ -237,6 +240,7 @@ export async function startServer(
         workspaceRoutes({ workspaces: workspaceService, invitations }),
         domainRoutes(domains),
         triageRoutes(triage),
+        scanHistoryRoutes(scanHistory),
         accountRoutes({ pool: database.pool, preferences, revokeApiKey: (hash) => keyAuth.revoked(hash), forgetUser: forgetAccount, settleUser: (userId) => meter.forget(userId), closeBilling: async (userId) => void (await billingService.closeAccount(userId)) }),
       ],
       publicRoutes: [
@@ -260,7 +264,7 @@ export async function startServer(
           pool: database.pool,
           creationLimits: config.creationLimits,
           origin: () => origin(),
-          routes: [triagePublicRoutes(triage)],
+          routes: [triagePublicRoutes(triage), scanHistoryPublicRoutes(scanHistory)],
         }),
         liveBrowserRoutes({ pool: database.pool, limits: config.framingChecks, policy: config.scans.addressPolicy, origin: () => origin() }),
         continuousPublicRoutes({ service: continuous, monitoring, pool: database.pool }),

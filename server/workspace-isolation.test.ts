@@ -140,6 +140,9 @@ const TABLE: Record<string, Entry> = {
   'PUT /project/:id/decisions/:fingerprint': { kind: 'record', request: (s, t) => json(t, 'PUT', `/project/${s.projectId}/decisions/${FINGERPRINT}`, DECISION) },
   'GET /project/:id/baseline': { kind: 'record', request: (s, t) => json(t, 'GET', `/project/${s.projectId}/baseline`) },
   'DELETE /project/:id/decisions/:fingerprint': { kind: 'record', member: 204, request: (s, t) => json(t, 'DELETE', `/project/${s.projectId}/decisions/${FINGERPRINT}`) },
+  // Scan history: W's scans and what changed between two, for every member of W.
+  'GET /project/:id/scans': { kind: 'record', request: (s, t) => json(t, 'GET', `/project/${s.projectId}/scans`) },
+  'GET /project/:id/scans/diff': { kind: 'record', request: (s, t) => json(t, 'GET', `/project/${s.projectId}/scans/diff?to=${s.scanId}`) },
   'GET /project/:id/monitoring': { kind: 'record', request: (s, t) => json(t, 'GET', `/project/${s.projectId}/monitoring`) },
   'PUT /project/:id/monitoring': { kind: 'record', request: (s, t) => json(t, 'PUT', `/project/${s.projectId}/monitoring`, { frequency: 'weekly', hour: 3, weekday: 0, timezone: 'UTC' }) },
   'GET /projects': { kind: 'list', path: '/projects', ids: (s) => [s.projectId] },
@@ -303,6 +306,8 @@ const TABLE: Record<string, Entry> = {
   'GET /v1/projects/:id/decisions': { kind: 'check', check: (s) => publicApiCheck(s, `/v1/projects/${s.projectId}/decisions`, '"next_cursor"', 404) },
   'GET /v1/projects/:id/baseline': { kind: 'check', check: (s) => publicApiCheck(s, `/v1/projects/${s.projectId}/baseline`, '[', 404) },
   'DELETE /v1/projects/:id/decisions/:fingerprint': { kind: 'check', check: (s) => triageV1Check(s) },
+  'GET /v1/projects/:id/scans': { kind: 'check', check: (s) => publicApiCheck(s, `/v1/projects/${s.projectId}/scans`, s.scanId, 404) },
+  'GET /v1/projects/:id/scans/diff': { kind: 'check', check: (s) => publicApiCheck(s, `/v1/projects/${s.projectId}/scans/diff?to=${s.scanId}`, s.scanId, 404) },
   'POST /v1/scans': {
     kind: 'check',
     check: async (s) => {

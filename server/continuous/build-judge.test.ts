@@ -176,6 +176,8 @@ describe('ContinuousBuilds.start', () => {
     expect(rows.map((row) => row.trigger)).toEqual(['schedule', 'schedule']);
     const [scan] = await database.db.select().from(scans).where(eq(scans.projectId, project!.id));
     expect(rows.map((row) => row.scanId)).toEqual([scan!.id, scan!.id]);
+    // The project's history says monitoring's schedule started it.
+    expect(scan!.trigger).toBe('schedule');
     expect(enqueueScan.mock.calls).toEqual([[scan!.id]]);
     expect(record.mock.calls[0]![0]).toEqual([expect.objectContaining({ scanId: scan!.id, extra: { description: 'Scan queued (up to 1 page)', scan_id: scan!.id } })]);
     expect(live.publish.mock.calls.map(([, message]) => message.type)).toEqual(['scan.state', 'continuous.build', 'continuous.build']);

@@ -12,6 +12,7 @@ import type { WebhookEmitter } from '../webhooks/delivery';
 import { BuildJudge, isFinished } from './build-judge';
 import { toBuild, type BuildStarter } from './service';
 import type { Actor } from '../workspaces/actor';
+import type { ScanTrigger } from '../../common/scan-history';
 import { HttpError } from '../http-errors';
 
 export interface ContinuousBuildDeps {
@@ -31,6 +32,9 @@ type ScanRow = typeof scans.$inferSelect;
 
 /** A build acts in its project's workspace, as the member who made the project (a site's report has no signed-in user). */
 const actorOfBuild = (build: BuildRow): Actor => ({ workspaceId: build.workspaceId, userId: build.userId });
+
+/** A build's re-scan in the project's history: monitoring's scheduled check, or the site's script seeing a change. */
+const triggerOfBuild = (build: BuildRow): ScanTrigger => (build.trigger === 'schedule' ? 'schedule' : 'site_change');
 
 /**
  * Continuous builds judged by real re-scans: a new build queues a scan of its project (or joins the one already
@@ -71,7 +75,7 @@ export class ContinuousBuilds implements BuildStarter {
   private async scanFor(build: BuildRow): Promise<ScanRow> {
     let scan: ScanRow;
     try {
-      scan = await this.deps.projects.queueScan(actorOfBuild(build), build.projectId);
+      scan = await this.deps.projects.queueScan(actorOfBuild(build), build.projectId, triggerOfBuild(build));
     } catch (error) {
       if (!(error instanceof HttpError) || error.statusCode !== 409) throw error;
       const [active] = await this.deps.db
@@ -81,7 +85,7 @@ export class ContinuousBuilds implements BuildStarter {
         .limit(1);
       if (active) return active;
       // The active scan ended between the two statements: queue a fresh one.
-      return this.deps.projects.queueScan(actorOfBuild(build), build.projectId);
+      return this.deps.projects.queueScan(actorOfBuild(build), build.projectId, triggerOfBuild(build));
     }
     await this.deps.enqueueScan(scan.id);
     const pages = `up to ${plural(scan.numPages, 'page')}`;

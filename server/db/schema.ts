@@ -185,6 +185,8 @@ export const scans = pgTable(
     checksStartedAt: timestamp('checks_started_at', { withTimezone: true }),
     /** Asked to run in active mode (migration 0019): the project's mode or the API's options.active; the job still gates it. */
     active: boolean('active').notNull().default(false),
+    /** What started the scan (migration 0021): manual, schedule, site_change or api (common/scan-history.ts). */
+    trigger: text('trigger', { enum: ['manual', 'schedule', 'site_change', 'api'] }).notNull().default('manual'),
   },
   (t) => [
     index('scans_project_idx').on(t.projectId, t.queuedAt),

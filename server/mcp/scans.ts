@@ -99,7 +99,7 @@ export async function startScan(deps: McpScanDeps, owner: McpOwner, target: Scan
       .limit(1);
     if (running) return running;
     await takeCreation(deps.limits, 'scan', userId);
-    const scan = await deps.projects.queueScan({ workspaceId, userId }, projectId);
+    const scan = await deps.projects.queueScan({ workspaceId, userId }, projectId, 'api');
     await deps.jobs.enqueueScan(scan.id);
     const description = `Scan queued (up to ${plural(scan.numPages, 'page')})`;
     await deps.events.record([{ workspaceId, userId, projectId: scan.projectId, scanId: scan.id, kind: 'other', url: scan.url, extra: { description, scan_id: scan.id } }]);

@@ -64,7 +64,7 @@ export function projectRoutes({ projects, events, jobs, live, lists, suppression
 
     app.patch('/project_test/:id', { schema: { params: idParams }, config: { creationLimit: 'scan' } }, async (request) => {
       const actor = requestActor(request);
-      const scan = await projects.queueScan(actor, request.params.id);
+      const scan = await projects.queueScan(actor, request.params.id, 'manual');
       await jobs.enqueueScan(scan.id);
       await events.record([
         { ...actor, projectId: scan.projectId, scanId: scan.id, kind: 'other', url: scan.url, extra: { description: `Scan queued (up to ${plural(scan.numPages, 'page')})`, scan_id: scan.id } },

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { createProjectBodySchema, Project, ScanSummary, updateProjectBodySchema } from '../../common/projects';
 import type { Grade, ScanProgress, SeverityCounts } from '../../common/scan';
+import type { ScanTrigger } from '../../common/scan-history';
 import type { Pool } from 'pg';
 import { urlRefusal } from '../../engine/retrieval/address-policy';
 import type { AddressPolicy } from '../../engine/scan';
@@ -58,6 +59,7 @@ const summaryColumns = {
   checkStrikes: scans.checkStrikes,
   checksStartedAt: scans.checksStartedAt,
   active: scans.active,
+  trigger: scans.trigger,
 };
 
 interface ListRow {
@@ -286,12 +288,15 @@ export class ProjectService {
    * Queues a scan of the project's site. The partial unique index on scans allows one queued or running scan per
    * project, so two presses (or two server instances) cannot start two scans.
    */
-  /** `active`: run in active mode (the API's options.active); the project's active mode when absent. The job still gates it. */
-  async queueScan(who: ActorLike, id: string, { active }: { active?: boolean } = {}): Promise<ScanRow> {
+  /**
+   * `trigger`: what asked for the scan, kept for the project's history. `active`: run in active mode (the API's
+   * options.active); the project's active mode when absent. The job still gates it.
+   */
+  async queueScan(who: ActorLike, id: string, trigger: ScanTrigger, { active }: { active?: boolean } = {}): Promise<ScanRow> {
     const project = await this.row(who, id);
     const [scan] = await this.db
       .insert(scans)
-      .values({ projectId: project.id, userId: actorOf(who).userId, workspaceId: project.workspaceId, url: project.url, numPages: project.numPages, active: active ?? project.activeMode })
+      .values({ projectId: project.id, userId: actorOf(who).userId, workspaceId: project.workspaceId, url: project.url, numPages: project.numPages, active: active ?? project.activeMode, trigger })
       .onConflictDoNothing({ target: scans.projectId, where: sql`state in ('queued', 'running')` })
       .returning();
     if (!scan) throw new HttpError(409, 'A test of this project is already running.');

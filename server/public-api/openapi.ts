@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { API_DAILY_LIMITS } from '../../common/api-keys';
 import { VERSION } from '../version';
 import { baselineEntryOutputSchema, decisionBodySchema, decisionSchema } from '../../common/triage';
-import { createV1ScanBodySchema, detailSchema, v1IdParamsSchema, v1PageQuerySchema, v1ProjectListSchema, v1ScanListSchema, v1ScanSchema } from './schemas';
+import { scanDiffQuerySchema, scanDiffSchema } from '../../common/scan-history';
+import { createV1ScanBodySchema, detailSchema, v1IdParamsSchema, v1PageQuerySchema, v1ProjectListSchema, v1ScanHistorySchema, v1ScanListSchema, v1ScanSchema } from './schemas';
 
 // The OpenAPI 3.1 description of /v1, built from the zod schemas the routes validate and answer with, so the
 // document cannot drift from the code. OpenAPI 3.1 schemas are JSON Schema 2020-12, zod 4's default target.
@@ -91,6 +92,7 @@ function paths(): Json {
       },
     },
     ...triagePaths(),
+    ...historyPaths(),
   };
 }
 
@@ -139,6 +141,45 @@ function triagePaths(): Json {
   };
 }
 
+const diffParameters = () => {
+  const query = schema(scanDiffQuerySchema, 'input') as { properties: Record<string, Json> };
+  const said = {
+    from: 'The scan compared from (a completed scan of the project); the completed scan before `to` when absent.',
+    to: 'The scan compared to (a completed scan of the project); the latest completed scan when absent.',
+  };
+  return Object.entries(query.properties).map(([name, property]) => ({ name, in: 'query', required: false, description: said[name as keyof typeof said], schema: property }));
+};
+
+/** Scan history: a project's scans with what started each, and what changed between two of them. */
+function historyPaths(): Json {
+  return {
+    '/v1/projects/{id}/scans': {
+      get: {
+        operationId: 'listProjectScans',
+        summary: 'List a project’s scans',
+        description: 'Every scan of the project, newest first, with what started it (manual, schedule, site_change, api), its state, grade and counts by severity.',
+        parameters: [projectIdParameter, ...pageParameters()],
+        responses: { '200': ok('A page of the project’s scans.', 'ScanHistory'), '400': detail('A bad limit or cursor.'), '404': noProject, ...errors },
+      },
+    },
+    '/v1/projects/{id}/scans/diff': {
+      get: {
+        operationId: 'diffProjectScans',
+        summary: 'Compare two scans of a project',
+        description:
+          'What is new in `to`, what was fixed since `from` and what stayed, by finding fingerprint (most severe first, at most 200 of each; `counts` has them all). Findings marked as false positive or accepted risk are neither new nor fixed. Without parameters: the latest completed scan against the one before it.',
+        parameters: [projectIdParameter, ...diffParameters()],
+        responses: {
+          '200': ok('What changed.', 'ScanDiff'),
+          '400': detail('An id that is not a scan id, a scan that is not completed, or the same scan twice.'),
+          '404': detail('No project of this account has this id, no such scan in the project, or the project has no completed scan.'),
+          ...errors,
+        },
+      },
+    },
+  };
+}
+
 let cached: { origin: string; document: Json } | undefined;
 
 /** The OpenAPI 3.1 document of the public API, for clients, the dashboard's Documentation tab and code generators. */
@@ -167,6 +208,8 @@ export function openApiDocument(origin: string): Json {
         Decision: schema(decisionSchema, 'output'),
         DecisionList: schema(z.object({ decisions: z.array(decisionSchema), next_cursor: z.string().nullable() }), 'output'),
         Baseline: schema(z.array(baselineEntryOutputSchema), 'output'),
+        ScanHistory: schema(v1ScanHistorySchema, 'output'),
+        ScanDiff: schema(scanDiffSchema, 'output'),
         Error: { ...schema(detailSchema, 'output'), examples: [{ detail: 'This API key is not valid: it was revoked or never existed.' }] },
       },
     },

@@ -239,6 +239,8 @@ describe('GET /v1/openapi.json', () => {
       'GET /v1/projects',
       'GET /v1/projects/{id}/baseline',
       'GET /v1/projects/{id}/decisions',
+      'GET /v1/projects/{id}/scans',
+      'GET /v1/projects/{id}/scans/diff',
       'GET /v1/scans',
       'GET /v1/scans/{id}',
       'POST /v1/scans',

@@ -3,6 +3,7 @@ import { cursorSchema } from '../../common/pagination';
 import { PAGE_SIZES } from '../../common/pagination';
 import { PROJECT_LIMITS, projectUrlSchema } from '../../common/projects';
 import { CHECK_FAMILIES, findingSchema, gradeSchema, scanCoverageSchema } from '../../common/scan';
+import { scanHistoryItemSchema } from '../../common/scan-history';
 
 // The public API's shapes (/v1), one source for validation, answers and the OpenAPI document (openapi.ts).
 
@@ -157,3 +158,9 @@ export const v1ProjectListSchema = z.object({
 });
 
 export const detailSchema = z.object({ detail: z.string().describe('What went wrong, in a sentence.') });
+
+/** GET /v1/projects/{id}/scans: a project's scans with what started each, and the next page's cursor (also in X-Next-Cursor). */
+export const v1ScanHistorySchema = z.object({
+  scans: z.array(scanHistoryItemSchema).describe('Newest first. `trigger`: manual (the dashboard), schedule (monitoring), site_change (continuous testing), api (/v1, the CLI, MCP).'),
+  next_cursor: z.string().nullable().describe('Pass as ?cursor= for the next page; null on the last page.'),
+});

@@ -168,7 +168,7 @@ export class PublicApiService {
     const projectId = owned?.id ?? (await this.projectFor(caller, url, body.options?.depth));
     let scan;
     try {
-      scan = await this.deps.projects.queueScan(caller, projectId, { active });
+      scan = await this.deps.projects.queueScan(caller, projectId, 'api', { active });
     } catch (error) {
       if (!(error instanceof HttpError) || error.statusCode !== 409) throw error;
       const { rows } = await this.deps.pool.query<{ id: string }>("select id from scans where project_id = $1 and state in ('queued', 'running') limit 1", [projectId]);

@@ -81,7 +81,7 @@ export function reportRoutes({ db, projects, jobs, live, links }: ReportRouteDep
         } else {
           let scanId: string;
           try {
-            const scan = await projects.queueScan(actor, project.id);
+            const scan = await projects.queueScan(actor, project.id, 'manual');
             scanId = scan.id;
             await jobs.enqueueScan(scan.id);
           } catch (error) {
