@@ -11,6 +11,10 @@ export const queryKeys = {
     scan: (id: string) => ['projects', 'detail', id, 'scan'] as const,
     /** GET /project/{id}/decisions: the project's triage decisions. */
     decisions: (id: string) => ['projects', 'detail', id, 'decisions'] as const,
+    /** GET /project/{id}/scans: the project's scan history (under detail(), so a scan's state change reaches it). */
+    scans: (id: string) => ['projects', 'detail', id, 'scans', 'list'] as const,
+    /** GET /project/{id}/scans/diff: what changed between two scans (null: the server's default). */
+    scanDiff: (id: string, from: string | null, to: string | null) => ['projects', 'detail', id, 'scans', 'diff', from, to] as const,
   },
   /**
    * Data that only the live stream writes (never fetched), kept outside the fetched keys so invalidating a

@@ -10,6 +10,8 @@ import { notify } from '../../ui/toaster';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { ContinuousTestingCard } from '../continuous-testing/components/continuous-testing-card';
 import { ActivityTab } from './components/activity-tab';
+import { HistoryTab } from './components/history-tab';
+import { historyTexts } from './history-texts';
 import { GradeBadge, ProjectStatusBadge } from './components/badges';
 import { PermissionDialog } from './components/permission-dialog';
 import { projectTitle } from './components/project-card';
@@ -155,6 +157,7 @@ export function ProjectDetailPage() {
         <Tabs.List overflowX="auto">
           <Tabs.Trigger value="overview">Overview</Tabs.Trigger>
           <Tabs.Trigger value="activity">Activity</Tabs.Trigger>
+          <Tabs.Trigger value="history">{historyTexts.tab}</Tabs.Trigger>
           <Tabs.Trigger value="settings">Settings</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="overview">
@@ -166,6 +169,9 @@ export function ProjectDetailPage() {
         </Tabs.Content>
         <Tabs.Content value="activity">
           <ActivityTab project={data} />
+        </Tabs.Content>
+        <Tabs.Content value="history">
+          <HistoryTab projectId={data.id} />
         </Tabs.Content>
         <Tabs.Content value="settings">
           <SettingsTab key={data.id} project={data} focusRequests={editRequests} />
