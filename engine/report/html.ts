@@ -21,6 +21,7 @@ import {
   suppressedHeading,
   targetHost,
 } from './format';
+import { renderChangesSince, type ReportChanges } from './changes';
 
 /** The report's own policy: no scripts, no network, inline styles only (findings carry text from scanned sites). */
 export const REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
@@ -391,7 +392,8 @@ function renderWarnings(result: ScanResult): string {
 }
 
 /** A self-contained, printable HTML report: inline CSS, no scripts, no external requests, every dynamic text escaped. */
-export function renderHtml(result: ScanResult): string {
+/** `changes`: what changed since the project's previous scan (the 'Since the previous scan' section); none for a first scan. */
+export function renderHtml(result: ScanResult, changes?: ReportChanges): string {
   const anchors = new Map<Finding, string>();
   const refs = new Map<Finding, string>();
   sortFindings(result.findings).forEach((f, i) => {
@@ -414,6 +416,7 @@ export function renderHtml(result: ScanResult): string {
 <main class="report">
 ${renderCover(result)}
 ${renderOverview(result)}
+${renderChangesSince(changes, escapeHtml)}
 ${renderCoverage(result)}
 ${renderSummary(result, anchors)}
 ${renderFindings(result, anchors, refs)}

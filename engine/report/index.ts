@@ -6,6 +6,9 @@ import { renderHtml } from './html';
 import { renderJson } from './json';
 import { htmlToPdf, renderPdf, type PdfOptions } from './pdf';
 import { renderSarif } from './sarif';
+import type { ReportChanges } from './changes';
+
+export type { ReportChanges } from './changes';
 
 export { htmlToPdf, renderCsv, renderHtml, renderJson, renderPdf, renderSarif };
 export { PdfBrowserMissingError } from './pdf';
@@ -42,8 +45,11 @@ export function reportFileName(result: ScanResult, format: ReportFormat): string
   return `vibeeval-${host}-${result.startedAt.slice(0, 10)}${REPORT_MEDIA[format].extension}`;
 }
 
-/** Renders a report; PDF comes back as a Buffer (it needs a browser), every other format as a string. */
-export async function renderReport(stored: ScanResult, format: ReportFormat, options: PdfOptions = {}): Promise<Buffer | string> {
+/**
+ * Renders a report; PDF comes back as a Buffer (it needs a browser), every other format as a string. `changes`:
+ * what changed since the project's previous scan, said by HTML, PDF, JSON and SARIF (CSV keeps its one-row-per-finding shape).
+ */
+export async function renderReport(stored: ScanResult, format: ReportFormat, options: PdfOptions = {}, changes?: ReportChanges): Promise<Buffer | string> {
   // Results stored by earlier versions kept what their checks left unmasked: every report masks evidence again.
   const result: ScanResult = {
     ...stored,
@@ -52,14 +58,14 @@ export async function renderReport(stored: ScanResult, format: ReportFormat, opt
   };
   switch (format) {
     case 'json':
-      return renderJson(result);
+      return renderJson(result, changes);
     case 'html':
-      return renderHtml(result);
+      return renderHtml(result, changes);
     case 'csv':
       return renderCsv(result);
     case 'sarif':
-      return renderSarif(result);
+      return renderSarif(result, changes);
     case 'pdf':
-      return renderPdf(result, options);
+      return renderPdf(result, options, changes);
   }
 }

@@ -1,6 +1,7 @@
 import type { ScanResult } from '../../common/scan';
+import { changesJson, type ReportChanges } from './changes';
 
-/** The scan result as pretty-printed JSON (the scanResultSchema shape, unchanged). */
-export function renderJson(result: ScanResult): string {
-  return `${JSON.stringify(result, null, 2)}\n`;
+/** The scan result as pretty-printed JSON (the scanResultSchema shape), with `sincePrevious` when the changes are known. */
+export function renderJson(result: ScanResult, changes?: ReportChanges): string {
+  return `${JSON.stringify(changes ? { ...result, sincePrevious: changesJson(changes) } : result, null, 2)}\n`;
 }

@@ -2,6 +2,7 @@ import type { ScanResult } from '../../common/scan';
 import { findChromium, launchChromium } from '../browser';
 import { PRODUCT_NAME, formatDate, targetHost } from './format';
 import { escapeHtml, renderHtml } from './html';
+import type { ReportChanges } from './changes';
 
 export interface PdfOptions {
   /** Browser executable; undefined = VIBEEVAL_CHROMIUM or auto-detect. */
@@ -26,8 +27,8 @@ function footerTemplate(text: string): string {
 }
 
 /** The HTML report printed to an A4 PDF by a headless Chromium, with page numbers in the footer. */
-export async function renderPdf(result: ScanResult, options: PdfOptions = {}): Promise<Buffer> {
-  return htmlToPdf(renderHtml(result), `${PRODUCT_NAME} security report · ${targetHost(result)} · ${formatDate(result.startedAt)}`, options);
+export async function renderPdf(result: ScanResult, options: PdfOptions = {}, changes?: ReportChanges): Promise<Buffer> {
+  return htmlToPdf(renderHtml(result, changes), `${PRODUCT_NAME} security report · ${targetHost(result)} · ${formatDate(result.startedAt)}`, options);
 }
 
 /** Any static report page printed to an A4 PDF, `footer` on every page beside the page numbers. */

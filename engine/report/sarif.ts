@@ -2,6 +2,7 @@ import { SEVERITY_RANK, type Finding, type ScanResult, type Severity, type Suppr
 import { DECISION_LABELS } from '../../common/triage';
 import { coverageFacts, coverageGaps, coverageIncomplete } from '../../common/scan-coverage';
 import { PRODUCT_NAME, PRODUCT_URL, cweUrl, owaspLabel, sortFindings, targetHost } from './format';
+import { baselineState, type ReportChanges } from './changes';
 
 /** Score GitHub code scanning maps to its own levels (> 9.0 critical, 7.0-8.9 high, 4.0-6.9 medium, 0.1-3.9 low). */
 export const SECURITY_SEVERITY: Record<Severity, string> = {
@@ -84,7 +85,8 @@ function sarifSuppression(finding: SuppressedFinding) {
 }
 
 /** SARIF 2.1.0 log for GitHub code scanning and other SARIF consumers: one run, one rule per check. */
-export function renderSarif(result: ScanResult): string {
+/** `changes`: each result's baselineState against the project's previous scan (absent: none is set). */
+export function renderSarif(result: ScanResult, changes?: ReportChanges): string {
   // Suppressed findings stay results, each with SARIF's `suppressions` (GitHub shows them as dismissed).
   const findings: Array<Finding | SuppressedFinding> = [...sortFindings(result.findings), ...sortFindings(result.suppressed ?? [])];
 
@@ -147,6 +149,7 @@ export function renderSarif(result: ScanResult): string {
         ...(f.evidence.match ? { evidence: f.evidence.match } : {}),
       },
       ...('suppression' in f ? { suppressions: [sarifSuppression(f)] } : {}),
+      ...(changes ? { baselineState: baselineState(f, changes) } : {}),
     };
   });
 

@@ -24,11 +24,26 @@ interface Summary {
   lines: string[];
 }
 
+/** The new findings a re-scan's mail names, from the event's `changes.new_findings`. */
+function newFindingLines(changes: unknown): string[] {
+  const listed = changes && typeof changes === 'object' ? (changes as { new_findings?: unknown }).new_findings : undefined;
+  if (!Array.isArray(listed)) return [];
+  return listed.map((finding: { title?: unknown; severity?: unknown }) => `New: ${str(finding.title)} (${str(finding.severity)})`);
+}
+
 function scanSummary(data: Record<string, unknown>): Summary {
   const grade = str(data.grade) || '—';
+  // A re-scan leads with what is new since the last scan ('2 new findings since the last scan').
+  const headline = str(data.summary);
   return {
-    subject: `Scan finished: grade ${grade} for ${str(data.url)}`,
-    lines: [`The scan of ${str(data.url)} finished.`, `Grade: ${grade}${data.score == null ? '' : ` (score ${str(data.score)})`}`, `Findings: ${countsLine(data.counts)}`],
+    subject: headline ? `${headline}: grade ${grade} for ${str(data.url)}` : `Scan finished: grade ${grade} for ${str(data.url)}`,
+    lines: [
+      ...(headline ? [`${headline}.`] : []),
+      ...newFindingLines(data.changes),
+      `The scan of ${str(data.url)} finished.`,
+      `Grade: ${grade}${data.score == null ? '' : ` (score ${str(data.score)})`}`,
+      `Findings: ${countsLine(data.counts)}`,
+    ],
   };
 }
 

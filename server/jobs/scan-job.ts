@@ -17,6 +17,7 @@ import type { ReportLinks } from '../reports/links';
 import { reportGeneratedData, scanCompletedData } from '../webhooks/events';
 import type { WebhookEmitter } from '../webhooks/delivery';
 import { ScanEventBatcher } from './scan-events';
+import { changesSincePrevious } from '../scan-history/changes';
 import { ProgressPublisher, progressSinks } from './scan-progress';
 import { completionEvents, storeScanResult } from './scan-result';
 import { applySuppressions } from '../../engine/triage';
@@ -156,7 +157,9 @@ export async function runScanJob(scanId: string, deps: ScanJobDeps, { signal, fi
     const result = applySuppressions(scanned, await suppressionsOf(db, row.projectId));
     const finished = await storeScanResult(db, row, result);
     // Once per scan: only the attempt that claimed the scan gets here, and the scan is now completed for good.
-    await deps.webhooks?.emit({ workspaceId: row.workspaceId, userId: row.userId }, 'scan.completed', scanCompletedData(finished.done));
+    // A re-scan's notices lead with what is new since the project's previous scan.
+    const since = await changesSincePrevious(db, finished.done, result);
+    await deps.webhooks?.emit({ workspaceId: row.workspaceId, userId: row.userId }, 'scan.completed', scanCompletedData(finished.done, since));
     await deps.webhooks?.emit({ workspaceId: row.workspaceId, userId: row.userId }, 'report.generated', reportGeneratedData(finished.report));
     await events.record(completionEvents(row, result, batcher.dropped));
     await publishState(live, finished.done, finished.report.id);

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { PAGE_SIZES, pageQuerySchema } from '../../common/pagination';
 import { generateReportBodySchema, type ReportType } from '../../common/projects';
 import { findingTally, scanResultSchema, type ScanResult, type SeverityCounts } from '../../common/scan';
-import { isReportFormat, renderReport, REPORT_MEDIA, reportFileName, PdfBrowserMissingError, type ReportFormat } from '../../engine/report/index';
+import { isReportFormat, renderReport, REPORT_MEDIA, reportFileName, PdfBrowserMissingError, type ReportChanges, type ReportFormat } from '../../engine/report/index';
+import { changesSincePrevious, reportChanges } from '../scan-history/changes';
 import type { Db } from '../db';
 import { reports, scans } from '../db/schema';
 import type { Jobs } from '../jobs/queue';
@@ -146,16 +147,21 @@ export function publicReportRoutes({ db, links, renderAudit, plan }: Pick<Report
       const [row] = isUuid(id) ? await db.select().from(reports).where(eq(reports.id, id)) : [];
       if (!row || row.state !== 'completed') return undefined;
       let result: ScanResult | undefined;
+      let changes: ReportChanges | undefined;
       if (row.type === 'security' && row.scanId) {
-        const [scan] = await db.select({ result: scans.result }).from(scans).where(eq(scans.id, row.scanId));
+        const [scan] = await db.select({ id: scans.id, projectId: scans.projectId, finishedAt: scans.finishedAt, result: scans.result }).from(scans).where(eq(scans.id, row.scanId));
         const parsed = scanResultSchema.safeParse(scan?.result);
-        if (parsed.success) result = parsed.data;
+        if (scan && parsed.success) {
+          result = parsed.data;
+          // What changed since the project's previous scan: the reports' 'Since the previous scan'.
+          changes = reportChanges(await changesSincePrevious(db, scan, parsed.data));
+        }
       }
-      return { row, result };
+      return { row, result, changes };
     };
 
-    const render = async (row: ReportRow, result: ScanResult | undefined, format: ReportFormat): Promise<Buffer | string | undefined> => {
-      if (row.type === 'security') return result ? renderReport(result, format) : undefined;
+    const render = async (row: ReportRow, result: ScanResult | undefined, format: ReportFormat, changes?: ReportChanges): Promise<Buffer | string | undefined> => {
+      if (row.type === 'security') return result ? renderReport(result, format, {}, changes) : undefined;
       if (!renderAudit || !row.content) return undefined;
       return renderAudit(row.type, row.content, format);
     };
@@ -166,7 +172,7 @@ export function publicReportRoutes({ db, links, renderAudit, plan }: Pick<Report
       const verdict = links.signer.verify('report', request.params.id, request.query.exp, request.query.sig);
       if (verdict !== 'ok') return deny(reply, verdict);
       const found = await load(request.params.id);
-      const html = found && (await render(found.row, found.result, 'html'));
+      const html = found && (await render(found.row, found.result, 'html', found.changes));
       if (!html) return reply.code(404).type('text/plain; charset=utf-8').send('This report is no longer available.');
       // The app frames the report (the web app on this origin, the desktop app from app://): no X-Frame-Options.
       reply.removeHeader('x-frame-options');
@@ -193,7 +199,7 @@ export function publicReportRoutes({ db, links, renderAudit, plan }: Pick<Report
         await plan?.assertReportFormat(found.row.workspaceId, format);
         let body: Buffer | string | undefined;
         try {
-          body = await render(found.row, found.result, format);
+          body = await render(found.row, found.result, format, found.changes);
         } catch (error) {
           if (error instanceof PdfBrowserMissingError) return reply.code(503).send({ detail: error.message });
           throw error;

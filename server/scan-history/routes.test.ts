@@ -146,6 +146,34 @@ describe('scan history routes', () => {
     expect(((await call(user.token, 'GET', path)).json as ScanDiffResponse).counts).toMatchObject({ new: 0, fixed: 1 });
   });
 
+  it("says in the re-scan's reports what changed since the previous scan (HTML, JSON, SARIF)", async () => {
+    const user = await signUp(server.origin, 'history-report');
+    const project = await projectOf(user.token);
+    const sample = loadSampleResult();
+    const first = await completedScan(project, user.id, sample, 60);
+    const later = await completedScan(project, user.id, laterResult(sample), 10);
+    await db.query(
+      `insert into reports (user_id, workspace_id, project_id, scan_id, type, url, state, total_issues, finished_at)
+       values ($1, $1, $2, $3, 'security', $4, 'completed', 0, now() - interval '60 minutes'), ($1, $1, $2, $5, 'security', $4, 'completed', 0, now())`,
+      [user.id, project, first, sample.target.url, later],
+    );
+    const links = (await call(user.token, 'GET', '/report_links/recent')).json as { report_url: string }[];
+    expect(links).toHaveLength(2);
+    const [latest, earliest] = links;
+    const html = await (await fetch(latest!.report_url)).text();
+    expect(html).toContain('<h2>Since the previous scan</h2>');
+    expect(html).toContain('1 new, 1 fixed');
+    expect(html).toContain('A new hole');
+    // The project's first scan has nothing to compare with.
+    expect(await (await fetch(earliest!.report_url)).text()).not.toContain('Since the previous scan');
+    const json = (await (await fetch(latest!.report_url.replace('/view?', '/export/json?'))).json()) as { sincePrevious: { new: number; fixed: number; newFingerprints: string[] } };
+    expect(json.sincePrevious).toMatchObject({ new: 1, fixed: 1, newFingerprints: ['abcdefabcdefabcd'] });
+    const sarif = (await (await fetch(latest!.report_url.replace('/view?', '/export/sarif?'))).json()) as { runs: { results: { baselineState: string; partialFingerprints: Record<string, string> }[] }[] };
+    const states: Record<string, string> = Object.fromEntries(sarif.runs[0]!.results.map((r) => [r.partialFingerprints['vibeevalFingerprint/v1']!, r.baselineState]));
+    expect(states.abcdefabcdefabcd).toBe('new');
+    expect(states[sample.findings[1]!.fingerprint]).toBe('unchanged');
+  });
+
   it('refuses bad ids, scans of another project, scans without results and one scan twice, saying why', async () => {
     const user = await signUp(server.origin, 'history-bad');
     const project = await projectOf(user.token);

@@ -1,5 +1,6 @@
 import type { ContinuousBuild } from '../../common/continuous';
 import type { reports, scans } from '../db/schema';
+import { changesEventData, sinceHeadline, type SincePrevious } from '../scan-history/changes';
 
 // The data of each event type (the `data` of {type, timestamp, data}): ids, figures and short texts a receiver
 // can act on (post to Slack, fail a pipeline) and fetch more with, never findings or page contents.
@@ -12,11 +13,17 @@ const TEXT_MAX = 500;
 const cut = (text: string | null | undefined) => (text == null ? null : text.length > TEXT_MAX ? `${text.slice(0, TEXT_MAX - 1)}…` : text);
 const iso = (at: Date | null | undefined) => (at ? at.toISOString() : new Date().toISOString());
 
-/** scan.completed: a project's scan reached completed. */
-export function scanCompletedData(scan: ScanRow): Record<string, unknown> {
+/**
+ * scan.completed: a project's scan reached completed. A re-scan leads with what is new since the project's previous
+ * scan (`summary`, then `changes`); both are null for a first scan.
+ */
+export function scanCompletedData(scan: ScanRow, since: SincePrevious | null = null): Record<string, unknown> {
   return {
+    summary: sinceHeadline(since),
+    changes: changesEventData(since),
     scan_id: scan.id,
     project_id: scan.projectId,
+    trigger: scan.trigger,
     url: cut(scan.url),
     score: scan.score,
     grade: scan.grade,

@@ -1,0 +1,52 @@
+import type { Finding } from '../../common/scan';
+import { changeSummary, SCAN_HISTORY_TEXTS } from '../../common/scan-history';
+import { formatDate, SEVERITY_LABELS, sortFindings } from './format';
+
+// What changed since the project's previous scan, as each report format says it: the HTML report's 'Since the
+// previous scan' section (N new, N fixed, and which), the JSON report's `sincePrevious`, SARIF's baselineState.
+
+/** The previous completed scan's time and the findings new and fixed since (server/scan-history/changes.ts). */
+export interface ReportChanges {
+  previousFinishedAt: string;
+  added: Finding[];
+  fixed: Finding[];
+}
+
+/** Findings listed per kind in the HTML section; the count says how many there are in all. */
+const LISTED = 50;
+
+/**
+ * The HTML report's 'Since the previous scan' section, empty without changes (a first scan, a scan outside a
+ * project). `escape` is the report's own escaping, passed in so the section escapes exactly as the page around it.
+ */
+export function renderChangesSince(changes: ReportChanges | undefined, escape: (text: string) => string): string {
+  if (!changes) return '';
+  const row = (finding: Finding, kind: 'new' | 'fixed') =>
+    `<li class="row-${finding.severity}"><span class="badge sev-${finding.severity}">${SEVERITY_LABELS[finding.severity]}</span><div class="what"><b${kind === 'fixed' ? ' style="text-decoration:line-through"' : ''}>${escape(finding.title)}</b><span>${kind === 'new' ? 'New' : 'Fixed'} · ${escape(finding.url)}</span></div></li>`;
+  const list = (findings: Finding[], kind: 'new' | 'fixed') => {
+    const sorted = sortFindings(findings);
+    const more = sorted.length > LISTED ? `<li><div class="what"><span>and ${sorted.length - LISTED} more</span></div></li>` : '';
+    return sorted.slice(0, LISTED).map((finding) => row(finding, kind)).join('') + more;
+  };
+  const rows = list(changes.added, 'new') + list(changes.fixed, 'fixed');
+  return `<section id="since-previous"><h2>${SCAN_HISTORY_TEXTS.sinceTitle}</h2>
+  <p class="note">Compared with the scan of ${escape(formatDate(changes.previousFinishedAt))}: <b data-testid="since-summary">${changeSummary({ new: changes.added.length, fixed: changes.fixed.length })}</b>.</p>
+  ${rows ? `<ul class="rows">${rows}</ul>` : '<p>Nothing new and nothing fixed.</p>'}
+</section>`;
+}
+
+/** The JSON report's `sincePrevious`: the counts and the fingerprints of what is new and what was fixed. */
+export function changesJson(changes: ReportChanges) {
+  return {
+    previousFinishedAt: changes.previousFinishedAt,
+    new: changes.added.length,
+    fixed: changes.fixed.length,
+    newFingerprints: changes.added.map((finding) => finding.fingerprint),
+    fixedFingerprints: changes.fixed.map((finding) => finding.fingerprint),
+  };
+}
+
+/** SARIF 2.1.0 §3.27.24: a result is 'new' when the previous scan did not have it, else 'unchanged'. */
+export function baselineState(finding: Pick<Finding, 'fingerprint'>, changes: ReportChanges): 'new' | 'unchanged' {
+  return changes.added.some((added) => added.fingerprint === finding.fingerprint) ? 'new' : 'unchanged';
+}
