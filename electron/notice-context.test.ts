@@ -46,19 +46,35 @@ describe('labels', () => {
 });
 
 describe('createNoticeContext', () => {
-  it('loads the project of a finished scan once, and again after the cache time', async () => {
-    const fetchImpl = api({ [`/project/${PROJECT}`]: { id: PROJECT, url: 'https://shop.example.com/' } });
+  it('loads the project and the changes of a finished scan once, and again after the cache time', async () => {
+    const fetchImpl = api({
+      [`/project/${PROJECT}`]: { id: PROJECT, url: 'https://shop.example.com/' },
+      [`/project/${PROJECT}/scans/diff`]: { from: { id: 's0' }, to: { id: 's1' }, counts: { new: 2, fixed: 1, unchanged: 4 }, new: [], fixed: [], unchanged: [] },
+    });
     const clock = { now: 0 };
     const context = createNoticeContext({ origin: ORIGIN, session, fetch: fetchImpl, now: () => clock.now, ttlMs: 1_000 });
     await context.prepare(scanState('running'));
     expect(fetchImpl).not.toHaveBeenCalled(); // not worth a notification: nothing to load
     await context.prepare(scanState('completed'));
     await context.prepare(scanState('completed'));
-    expect(fetchImpl).toHaveBeenCalledTimes(1);
-    expect(noticeFor(scanState('completed'), context)?.title).toBe('Scan finished: shop.example.com');
+    expect(fetchImpl).toHaveBeenCalledTimes(2);
+    expect(fetchImpl.mock.calls.map(([input]) => (input instanceof Request ? input.url : input.toString()))).toContain(`${ORIGIN}/project/${PROJECT}/scans/diff?to=s1`);
+    // A re-scan leads with what is new.
+    expect(noticeFor(scanState('completed'), context)).toMatchObject({ title: 'Scan finished: shop.example.com', body: '2 new findings since the last scan (1 fixed). Grade A. 0 critical issues, 1 high issue.' });
     clock.now = 2_000;
     await context.prepare(scanState('completed'));
-    expect(fetchImpl).toHaveBeenCalledTimes(2);
+    expect(fetchImpl).toHaveBeenCalledTimes(4);
+  });
+
+  it("says nothing of changes for a project's first scan", async () => {
+    const fetchImpl = api({
+      [`/project/${PROJECT}`]: { id: PROJECT, url: 'https://shop.example.com/' },
+      [`/project/${PROJECT}/scans/diff`]: { from: null, to: { id: 's1' }, counts: { new: 1, fixed: 0, unchanged: 0 }, new: [], fixed: [], unchanged: [] },
+    });
+    const context = createNoticeContext({ origin: ORIGIN, session, fetch: fetchImpl });
+    await context.prepare(scanState('completed'));
+    expect(context.changesOf('s1')).toBeNull();
+    expect(noticeFor(scanState('completed'), context)?.body).toBe('Grade A. 0 critical issues, 1 high issue.');
   });
 
   it('loads a scenario with its project for a finished run', async () => {
@@ -70,8 +86,10 @@ describe('createNoticeContext', () => {
   });
 
   it('waits at most the wait time, then the notice goes out with a generic title', async () => {
-    let answer: (response: Response) => void = () => {};
-    const fetchImpl = vi.fn<typeof fetch>(() => new Promise((resolve) => (answer = resolve)));
+    // Held answers by path: the project's and the changes' requests are both waiting.
+    const held = new Map<string, (response: Response) => void>();
+    const answer = (response: Response) => held.get(`/project/${PROJECT}`)?.(response);
+    const fetchImpl = vi.fn<typeof fetch>((input) => new Promise((resolve) => held.set(new URL(input instanceof Request ? input.url : input.toString()).pathname, resolve)));
     const context = createNoticeContext({ origin: ORIGIN, session, fetch: fetchImpl, waitMs: 50 });
     const started = Date.now();
     await context.prepare(scanState('completed'));

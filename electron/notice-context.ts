@@ -19,7 +19,15 @@ const scenarioFieldsSchema = z.object({
   summarized_actions: z.string().nullable(),
 });
 
+// GET /project/{id}/scans/diff?to=: only the counts, and whether there was a scan before.
+const diffFieldsSchema = z.object({
+  from: z.object({ id: z.string() }).nullable(),
+  counts: z.object({ new: z.number().int().nonnegative(), fixed: z.number().int().nonnegative() }),
+});
+
 type Scenario = { projectId: string; name: string };
+/** A scan's changes: null inside when it was the project's first (the cache keeps undefined for 'not known'). */
+type Changes = { change: { new: number; fixed: number } | null };
 interface Entry<T> {
   value: T | undefined;
   at: number;
@@ -59,6 +67,7 @@ export function createNoticeContext(options: NoticeContextOptions): NoticeContex
   const ttl = options.ttlMs ?? CONTEXT_TTL_MS;
   const projects = new Map<string, Entry<string>>();
   const scenarios = new Map<string, Entry<Scenario>>();
+  const changes = new Map<string, Entry<Changes>>();
 
   const getJson = async (path: string): Promise<unknown> => {
     const session = await options.session.current();
@@ -91,6 +100,12 @@ export function createNoticeContext(options: NoticeContextOptions): NoticeContex
       const parsed = projectFieldsSchema.safeParse(await getJson(`/project/${encodeURIComponent(id)}`));
       return parsed.success ? siteLabel(parsed.data.url) : undefined;
     });
+  const loadChanges = (projectId: string, scanId: string) =>
+    load(changes, scanId, async () => {
+      const parsed = diffFieldsSchema.safeParse(await getJson(`/project/${encodeURIComponent(projectId)}/scans/diff?to=${encodeURIComponent(scanId)}`));
+      if (!parsed.success) return undefined;
+      return { change: parsed.data.from ? { new: parsed.data.counts.new, fixed: parsed.data.counts.fixed } : null };
+    });
   const loadScenario = (id: string) =>
     load(scenarios, id, async () => {
       const parsed = scenarioFieldsSchema.safeParse(await getJson(`/scenario/${encodeURIComponent(id)}`));
@@ -101,9 +116,13 @@ export function createNoticeContext(options: NoticeContextOptions): NoticeContex
   return {
     siteOf: (projectId) => projects.get(projectId)?.value,
     scenarioOf: (scenarioId) => scenarios.get(scenarioId)?.value,
+    changesOf: (scanId) => changes.get(scanId)?.value?.change,
     async prepare(message) {
-      let loading: Promise<void> | null = null;
-      if (message.type === 'scan.state' && (message.scan.state === 'completed' || message.scan.state === 'failed')) {
+      let loading: Promise<unknown> | null = null;
+      if (message.type === 'scan.state' && message.scan.state === 'completed') {
+        // A re-scan's notice leads with what is new: the diff against the scan before, beside the site.
+        loading = Promise.all([loadProject(message.project_id), loadChanges(message.project_id, message.scan_id)]);
+      } else if (message.type === 'scan.state' && message.scan.state === 'failed') {
         loading = loadProject(message.project_id);
       } else if (message.type === 'scenario.run' && (message.run.status === 'passed' || message.run.status === 'failed')) {
         loading = loadScenario(message.scenario_id);

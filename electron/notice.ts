@@ -17,5 +17,10 @@ export interface NoticeContext {
   siteOf(projectId: string): string | undefined;
   /** The project and name of a scenario, if known. */
   scenarioOf(scenarioId: string): { projectId: string; name: string } | undefined;
+  /**
+   * What a completed scan changed since the project's previous scan (new and fixed findings): null for a first
+   * scan, undefined when not known (a re-scan's notice then goes out without it).
+   */
+  changesOf?(scanId: string): { new: number; fixed: number } | null | undefined;
 }
 

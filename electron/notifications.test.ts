@@ -63,6 +63,13 @@ describe('noticeFor', () => {
     });
   });
 
+  it('leads a re-scan with what is new since the last scan', () => {
+    const rescan: NoticeContext = { ...context, changesOf: (id) => (id === 's1' ? { new: 2, fixed: 0 } : id === 's2' ? { new: 0, fixed: 1 } : null) };
+    expect(noticeFor(scanState('completed'), rescan)?.body).toBe('2 new findings since the last scan. Grade C. 1 critical issue, 3 high issues.');
+    expect(noticeFor(scanState('completed', 's2'), rescan)?.body).toBe('No new findings since the last scan (1 fixed). Grade C. 1 critical issue, 3 high issues.');
+    expect(noticeFor(scanState('completed', 's3'), rescan)?.body).toBe('Grade C. 1 critical issue, 3 high issues.');
+  });
+
   it('announces a failed scan with its error', () => {
     const notice = noticeFor(scanState('failed'), context);
     expect(notice?.title).toBe('Scan failed: https://shop.example');

@@ -1,6 +1,7 @@
 import { liveMessageSchema, type LiveMessage } from '../common/projects';
 import { buildNotice } from './build-notice';
 import { plural } from '../common/plural';
+import { changeHeadline } from '../common/scan-history';
 import type { DesktopNotice, NoticeContext } from './notice';
 
 /** The notification for one live message, or null when the message is not worth one (progress, queued, ...). */
@@ -13,7 +14,9 @@ export function noticeFor(message: LiveMessage, context: NoticeContext): Desktop
       const counts = scan.counts;
       const findings = counts ? `${plural(counts.critical, 'critical issue')}, ${plural(counts.high, 'high issue')}` : 'No findings';
       const grade = scan.grade ? `Grade ${scan.grade}. ` : '';
-      return { key, title: `Scan finished: ${site}`, body: `${grade}${findings}.`, projectId: message.project_id };
+      // A re-scan leads with what is new since the last scan; a first scan (or changes not known) without it.
+      const headline = changeHeadline(context.changesOf?.(message.scan_id) ?? null);
+      return { key, title: `Scan finished: ${site}`, body: `${headline ? `${headline}. ` : ''}${grade}${findings}.`, projectId: message.project_id };
     }
     if (scan.state === 'failed') {
       return { key, title: `Scan failed: ${site}`, body: scan.error ?? 'The scan could not finish.', projectId: message.project_id };
