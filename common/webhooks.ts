@@ -8,7 +8,7 @@ export const WEBHOOK_EVENT_TYPES = ['scan.completed', 'report.generated', 'scena
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
-  'scan.completed': 'A security scan of a project finished, with its score and findings count.',
+  'scan.completed': 'A security scan of a project finished: what is new since the previous scan first, then its score and findings count.',
   'report.generated': 'A report (security, performance, accessibility or analytics) is ready.',
   'scenario_run.completed': 'A browser test scenario ran: passed or failed, with the failing step.',
   'continuous_build.completed': 'A monitored site changed (or its schedule came round) and its re-scan judged the build: success, warning or error, with what is new.',

@@ -22,7 +22,8 @@ const LISTED = 50;
 export function renderChangesSince(changes: ReportChanges | undefined, escape: (text: string) => string): string {
   if (!changes) return '';
   const row = (finding: Finding, kind: 'new' | 'fixed') =>
-    `<li class="row-${finding.severity}"><span class="badge sev-${finding.severity}">${SEVERITY_LABELS[finding.severity]}</span><div class="what"><b${kind === 'fixed' ? ' style="text-decoration:line-through"' : ''}>${escape(finding.title)}</b><span>${kind === 'new' ? 'New' : 'Fixed'} · ${escape(finding.url)}</span></div></li>`;
+    // A fixed finding's row is green (gone is good), its badge still says how severe it was.
+    `<li class="${kind === 'fixed' ? 'row-passed' : `row-${finding.severity}`}"><span class="badge sev-${finding.severity}">${SEVERITY_LABELS[finding.severity]}</span><div class="what"><b${kind === 'fixed' ? ' style="text-decoration:line-through"' : ''}>${escape(finding.title)}</b><span>${kind === 'new' ? 'New' : 'Fixed'} · ${escape(finding.url)}</span></div></li>`;
   const list = (findings: Finding[], kind: 'new' | 'fixed') => {
     const sorted = sortFindings(findings);
     const more = sorted.length > LISTED ? `<li><div class="what"><span>and ${sorted.length - LISTED} more</span></div></li>` : '';

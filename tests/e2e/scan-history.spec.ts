@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { animationsDone, signedIn, snapBoth, startTestSite, type TestPage } from './support';
 
@@ -86,4 +87,24 @@ test('scan history: two scans of a changing site, what is new, fixed and unchang
   await expect(diff.getByTestId('diff-fixed')).toContainText('Git repository exposed');
   await animationsDone(page);
   await snapBoth(page, 'scan-history-reversed');
+
+  // The re-scan's report says what changed since the previous scan, first thing after its scores.
+  await page.getByRole('link', { name: 'Reports' }).first().click();
+  const recent = page.getByTestId('recent-report');
+  await expect(recent).toHaveCount(2);
+  const [preview] = await Promise.all([page.context().waitForEvent('page'), recent.first().click()]);
+  await preview.waitForLoadState();
+  const signed = new URL(preview.url()).searchParams.get('signed_url');
+  expect(signed).toMatch(/\/reports\/[^/]+\/view\?exp=\d+&sig=/);
+  await preview.goto(signed ?? '');
+  const since = preview.locator('#since-previous');
+  await expect(since.getByRole('heading', { name: 'Since the previous scan' })).toBeVisible();
+  await expect(since).toContainText(/[1-9]\d* new, [1-9]\d* fixed/);
+  await expect(since).toContainText('Git repository exposed');
+  await expect(since).toContainText('Environment file exposed');
+  for (const width of [1280, 375]) {
+    await preview.setViewportSize({ width, height: 800 });
+    await since.screenshot({ path: join('test-results', 'screens', `scan-history-report-${width}.png`) });
+  }
+  await preview.close();
 });
