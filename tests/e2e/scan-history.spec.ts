@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { animationsDone, signedIn, snapBoth, startTestSite, type TestPage } from './support';
+import { animationsDone, expectNoSeriousA11yViolations, signedIn, snapBoth, startTestSite, type TestPage } from './support';
 
 // Scan history on the project page: a tiny site scanned twice, its page changing in between (the exposed .env file
 // goes, a .git directory appears). The History tab lists both scans (date, trigger, grade, counts) and shows what is
@@ -75,6 +75,7 @@ test('scan history: two scans of a changing site, what is new, fixed and unchang
     await expect(unchanged).not.toContainText('Git repository exposed');
   }
   await animationsDone(page);
+  await expectNoSeriousA11yViolations(page);
   await snapBoth(page, 'scan-history');
 
   // Any two, either way round: from the latest to the first, the .env file is the new one.

@@ -201,7 +201,7 @@ function FindingList({ findings, struck = false }: { findings: DiffFinding[]; st
           <Text as="span" textDecoration={struck ? 'line-through' : undefined} color={struck ? 'fg.muted' : undefined}>
             {finding.title}
           </Text>
-          <Text as="span" fontSize="xs" color="fg.subtle" wordBreak="break-all">
+          <Text as="span" fontSize="xs" color="fg.muted" wordBreak="break-all">
             {finding.url}
           </Text>
         </List.Item>
