@@ -73,7 +73,7 @@ describe('createNoticeContext', () => {
     });
     const context = createNoticeContext({ origin: ORIGIN, session, fetch: fetchImpl });
     await context.prepare(scanState('completed'));
-    expect(context.changesOf('s1')).toBeNull();
+    expect(context.changesOf?.('s1')).toBeNull();
     expect(noticeFor(scanState('completed'), context)?.body).toBe('Grade A. 0 critical issues, 1 high issue.');
   });
 
