@@ -8,7 +8,7 @@ import { SCAN_STATES } from './projects';
 // unchanged findings, by fingerprint: engine/diff.ts). One vocabulary for the change, used by the dashboard, the
 // reports, the mails, the webhooks and the desktop notices.
 
-/** What started a scan: the dashboard, monitoring's schedule, continuous testing's site change, or the API (/v1, CLI, MCP). */
+/** What started a scan: the dashboard, monitoring's schedule, continuous testing's site change, or the API (/v1 and MCP). */
 export const SCAN_TRIGGERS = ['manual', 'schedule', 'site_change', 'api'] as const;
 export const scanTriggerSchema = z.enum(SCAN_TRIGGERS);
 export type ScanTrigger = z.infer<typeof scanTriggerSchema>;

@@ -161,6 +161,6 @@ export const detailSchema = z.object({ detail: z.string().describe('What went wr
 
 /** GET /v1/projects/{id}/scans: a project's scans with what started each, and the next page's cursor (also in X-Next-Cursor). */
 export const v1ScanHistorySchema = z.object({
-  scans: z.array(scanHistoryItemSchema).describe('Newest first. `trigger`: manual (the dashboard), schedule (monitoring), site_change (continuous testing), api (/v1, the CLI, MCP).'),
+  scans: z.array(scanHistoryItemSchema).describe('Newest first. `trigger`: manual (the dashboard), schedule (monitoring), site_change (continuous testing), api (/v1, MCP).'),
   next_cursor: z.string().nullable().describe('Pass as ?cursor= for the next page; null on the last page.'),
 });
