@@ -40,9 +40,20 @@ test('scan history: two scans of a changing site, what is new, fixed and unchang
   await expect(create).toBeHidden();
   await page.getByTestId('project-card').getByRole('link', { name: 'History shop' }).click();
 
+  // Before any scan: the History tab says how it fills.
+  const historyTab = page.getByRole('tab', { name: 'History', exact: true });
+  await historyTab.click();
+  await expect(page.getByTestId('scan-history')).toContainText('No scans yet. Run Test to scan this site; every scan will be listed here.');
+  await expect(page.getByTestId('scan-diff')).toHaveCount(0);
+  await snapBoth(page, 'scan-history-empty');
+
+  // The first scan appears in the open History tab as it runs and completes (the live stream refreshes it).
   const runTest = page.getByRole('button', { name: 'Run Test', exact: true });
   await runTest.click();
-  await expect(page.getByTestId('scan-grade')).toBeVisible({ timeout: 150_000 });
+  const rows = page.getByTestId('history-row');
+  await expect(rows.first().getByLabel(/^Scan grade /)).toBeVisible({ timeout: 150_000 });
+  await expect(page.getByTestId('scan-diff')).toContainText('This is the first completed scan: run another to see what changed.');
+  await page.getByRole('tab', { name: 'Overview', exact: true }).click();
   await expect(page.getByTestId('findings-critical')).toContainText('Environment file exposed');
 
   changeSite();
@@ -51,8 +62,7 @@ test('scan history: two scans of a changing site, what is new, fixed and unchang
   await expect(page.getByTestId('fixed-findings')).toContainText('Environment file exposed', { timeout: 150_000 });
   await expect(runTest).toBeEnabled();
 
-  await page.getByRole('tab', { name: 'History', exact: true }).click();
-  const rows = page.getByTestId('history-row');
+  await historyTab.click();
   await expect(rows).toHaveCount(2);
   for (const row of await rows.all()) {
     await expect(row.getByTestId('history-trigger')).toHaveText('Manual');
