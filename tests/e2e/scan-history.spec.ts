@@ -7,10 +7,12 @@ import { animationsDone, expectNoSeriousA11yViolations, signedIn, snapBoth, star
 // new, what was fixed and what stayed, latest against previous by default and for any two chosen.
 
 const HTML = 'text/html; charset=utf-8';
-const PAGES: Record<string, TestPage> = {
+/** The site before its change (made afresh for each run: a retry starts from it again). */
+const initialPages = (): Record<string, TestPage> => ({
   '/': { type: HTML, body: '<!doctype html><html><head><title>History shop</title></head><body><h1>History shop</h1></body></html>' },
   '/.env': { type: 'text/plain', body: 'APP_ENV=production\nDB_PASSWORD=correct-horse-battery-staple\n' },
-};
+});
+let PAGES: Record<string, TestPage> = {};
 /** The site after its change: the .env file removed, a git repository deployed by mistake. */
 function changeSite() {
   delete PAGES['/.env'];
@@ -21,6 +23,7 @@ function changeSite() {
 let site: Awaited<ReturnType<typeof startTestSite>>;
 
 test.beforeAll(async () => {
+  PAGES = initialPages();
   site = await startTestSite(PAGES, { type: HTML, body: '<!doctype html><title>Not found</title><h1>Not found</h1>' });
 });
 test.afterAll(async () => {
