@@ -157,8 +157,14 @@ export async function runScanJob(scanId: string, deps: ScanJobDeps, { signal, fi
     const result = applySuppressions(scanned, await suppressionsOf(db, row.projectId));
     const finished = await storeScanResult(db, row, result);
     // Once per scan: only the attempt that claimed the scan gets here, and the scan is now completed for good.
-    // A re-scan's notices lead with what is new since the project's previous scan.
-    const since = await changesSincePrevious(db, finished.done, result);
+    // A re-scan's notices lead with what is new since the project's previous scan. The scan is stored as completed
+    // by now: a failure here costs the notices their headline, never the scan its state.
+    const since = deps.webhooks
+      ? await changesSincePrevious(db, finished.done, result).catch((error: unknown) => {
+          log.warn({ err: error }, 'could not compare the scan with the previous one; its notices go without the changes');
+          return null;
+        })
+      : null;
     await deps.webhooks?.emit({ workspaceId: row.workspaceId, userId: row.userId }, 'scan.completed', scanCompletedData(finished.done, since));
     await deps.webhooks?.emit({ workspaceId: row.workspaceId, userId: row.userId }, 'report.generated', reportGeneratedData(finished.report));
     await events.record(completionEvents(row, result, batcher.dropped));
