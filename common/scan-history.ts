@@ -27,6 +27,8 @@ export const scanHistoryItemSchema = z.object({
   grade: gradeSchema.nullable(),
   counts: severityCountsSchema.nullable(),
   error: z.string().nullable(),
+  /** The scan's security report (opened from the dashboard's Reports page), once there is one. */
+  report_id: z.string().nullable(),
 });
 export type ScanHistoryItem = z.infer<typeof scanHistoryItemSchema>;
 

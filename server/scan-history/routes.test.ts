@@ -157,9 +157,15 @@ describe('scan history routes', () => {
        values ($1, $1, $2, $3, 'security', $4, 'completed', 0, now() - interval '60 minutes'), ($1, $1, $2, $5, 'security', $4, 'completed', 0, now())`,
       [user.id, project, first, sample.target.url, later],
     );
-    const links = (await call(user.token, 'GET', '/report_links/recent')).json as { report_url: string }[];
+    const links = (await call(user.token, 'GET', '/report_links/recent')).json as { id: string; report_url: string }[];
     expect(links).toHaveLength(2);
-    const [latest, earliest] = links;
+    // The history names each scan's report (newest scan first), and so does the diff.
+    const history = (await call(user.token, 'GET', `/project/${project}/scans`)).json as ScanHistoryItem[];
+    expect(history.map((scan) => scan.id)).toEqual([later, first]);
+    expect(history.map((scan) => scan.report_id).sort()).toEqual(links.map((link) => link.id).sort());
+    const diff = (await call(user.token, 'GET', `/project/${project}/scans/diff`)).json as ScanDiffResponse;
+    expect([diff.to.report_id, diff.from?.report_id]).toEqual(history.map((scan) => scan.report_id));
+    const [latest, earliest] = history.map((scan) => links.find((link) => link.id === scan.report_id));
     const html = await (await fetch(latest!.report_url)).text();
     expect(html).toContain('<h2>Since the previous scan</h2>');
     expect(html).toContain('1 new, 1 fixed');

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Pool } from 'pg';
 import type { PageQuery } from '../../common/pagination';
 import { SEVERITY_RANK, scanResultSchema, type Finding, type Grade, type ScanResult, type SeverityCounts } from '../../common/scan';
@@ -7,7 +7,7 @@ import type { Suppression } from '../../common/triage';
 import { diffScans } from '../../engine/diff';
 import { applySuppressions } from '../../engine/triage';
 import type { Db } from '../db';
-import { scans } from '../db/schema';
+import { reports, scans } from '../db/schema';
 import { HttpError } from '../http-errors';
 import { cursorTimestampSql, decodeCursor, pageOf } from '../pagination';
 import type { ProjectService } from '../projects/service';
@@ -25,19 +25,23 @@ interface HistoryRow {
   grade: string | null;
   counts: unknown;
   error: string | null;
+  report_id: string | null;
   sort_at: string;
 }
 
 const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const HISTORY_SQL = `
-select id, state, trigger, ${iso('queued_at')} as queued_at, ${iso('finished_at')} as finished_at, score, grade, counts, error,
-       ${cursorTimestampSql('queued_at')} as sort_at
-  from scans
- where project_id = $1 and workspace_id = $2 __AFTER__
- order by queued_at desc, id desc
+select s.id, s.state, s.trigger, ${iso('s.queued_at')} as queued_at, ${iso('s.finished_at')} as finished_at, s.score, s.grade, s.counts, s.error,
+       r.id as report_id, ${cursorTimestampSql('s.queued_at')} as sort_at
+  from scans s
+  left join lateral (
+    select id from reports where reports.scan_id = s.id and reports.type = 'security' limit 1
+  ) r on true
+ where s.project_id = $1 and s.workspace_id = $2 __AFTER__
+ order by s.queued_at desc, s.id desc
  limit $3`;
 const HISTORY_FIRST_SQL = HISTORY_SQL.replace('__AFTER__', '');
-const HISTORY_AFTER_SQL = HISTORY_SQL.replace('__AFTER__', 'and (queued_at, id) < ($4::timestamptz, $5::uuid)');
+const HISTORY_AFTER_SQL = HISTORY_SQL.replace('__AFTER__', 'and (s.queued_at, s.id) < ($4::timestamptz, $5::uuid)');
 
 const fromHistoryRow = (row: HistoryRow): ScanHistoryItem => ({
   id: row.id,
@@ -49,9 +53,10 @@ const fromHistoryRow = (row: HistoryRow): ScanHistoryItem => ({
   grade: (row.grade as Grade | null) ?? null,
   counts: (row.counts as SeverityCounts | null) ?? null,
   error: row.error,
+  report_id: row.report_id,
 });
 
-const fromScanRow = (row: ScanRow): ScanHistoryItem => ({
+const fromScanRow = (row: ScanRow, reportId: string | null): ScanHistoryItem => ({
   id: row.id,
   state: row.state,
   trigger: row.trigger,
@@ -61,6 +66,7 @@ const fromScanRow = (row: ScanRow): ScanHistoryItem => ({
   grade: (row.grade as Grade | null) ?? null,
   counts: (row.counts as SeverityCounts | null) ?? null,
   error: row.error,
+  report_id: reportId,
 });
 
 /** Most severe first; findings of one severity keep the scan's order (the sort is stable). */
@@ -110,14 +116,24 @@ export class ScanHistoryService {
     if (from?.id === to.id) throw new HttpError(400, 'from and to must be two different scans');
     const decided = (await this.deps.suppressions?.(project.id)) ?? [];
     const diff = diffScans(from ? findingsOf(from, decided) : undefined, findingsOf(to, decided));
+    const reportOf = await this.securityReports([to.id, ...(from ? [from.id] : [])]);
     return {
-      from: from ? fromScanRow(from) : null,
-      to: fromScanRow(to),
+      from: from ? fromScanRow(from, reportOf.get(from.id) ?? null) : null,
+      to: fromScanRow(to, reportOf.get(to.id) ?? null),
       counts: { new: diff.added.length, fixed: diff.fixed.length, unchanged: diff.unchanged.length },
       new: listed(diff.added),
       fixed: listed(diff.fixed),
       unchanged: listed(diff.unchanged),
     };
+  }
+
+  /** The security report of each scan that has one. */
+  private async securityReports(scanIds: string[]): Promise<Map<string, string>> {
+    const rows = await this.deps.db
+      .select({ scanId: reports.scanId, id: reports.id })
+      .from(reports)
+      .where(and(inArray(reports.scanId, scanIds), eq(reports.type, 'security')));
+    return new Map(rows.map((row) => [row.scanId!, row.id]));
   }
 
   /** A completed scan of the project by id: 404 for another project's (or no) scan, 400 for one without results. */

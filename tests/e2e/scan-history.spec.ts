@@ -121,4 +121,17 @@ test('scan history: two scans of a changing site, what is new, fixed and unchang
     await since.screenshot({ path: join('test-results', 'screens', `scan-history-report-${width}.png`) });
   }
   await preview.close();
+
+  // Each scan in the history opens its own report: the first scan's has nothing to compare with.
+  await page.goBack();
+  await historyTab.click();
+  await expect(page.getByTestId('history-report')).toHaveCount(2);
+  await page.getByTestId('history-row').nth(1).getByTestId('history-report').click();
+  await expect(page).toHaveURL(/\/report-preview\?signed_url=/, { timeout: 15_000 });
+  const firstReport = new URL(page.url()).searchParams.get('signed_url');
+  expect(firstReport).toMatch(/\/reports\/[^/]+\/view\?exp=\d+&sig=/);
+  expect(firstReport).not.toBe(signed);
+  const firstHtml = await (await page.request.get(firstReport ?? '')).text();
+  expect(firstHtml).toContain('Environment file exposed');
+  expect(firstHtml).not.toContain('Since the previous scan');
 });

@@ -14,6 +14,7 @@ export const historyTexts = {
   newTitle: 'New',
   fixedTitle: 'Fixed',
   unchangedTitle: 'Unchanged',
+  openReport: 'Open report',
   sameScan: 'Choose two different scans.',
   noneNew: 'Nothing new.',
   noneFixed: 'Nothing fixed.',

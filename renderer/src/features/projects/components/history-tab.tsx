@@ -1,8 +1,9 @@
-import { Accordion, Alert, Badge, Card, Field, Heading, HStack, List, NativeSelect, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Accordion, Alert, Badge, Card, Field, Heading, HStack, Link, List, NativeSelect, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { plural } from '@common/plural';
 import { findingTally, tallyText } from '@common/scan';
 import { SCAN_TRIGGER_LABELS, type DiffFinding, type ScanDiffResponse, type ScanHistoryItem } from '@common/scan-history';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { LoadMore } from '../../../ui/load-more';
 import { formatEventTime } from '../../../ui/relative-date';
 import { historyTexts, SCAN_STATE_WORDS } from '../history-texts';
@@ -99,6 +100,14 @@ function HistoryRow({ scan }: { scan: ScanHistoryItem }) {
       <Text fontSize="sm" color="fg.muted" data-testid="history-tally">
         {scan.counts ? tallyText(findingTally(scan.counts)) : (scan.error ?? '')}
       </Text>
+      {scan.report_id && (
+        <Link asChild fontSize="sm" colorPalette="brand" ms={{ md: 'auto' }}>
+          {/* The Reports page opens a report named by ?open= (as the desktop app's report links do). */}
+          <RouterLink to={`/dashboard/reports?open=${encodeURIComponent(scan.report_id)}`} data-testid="history-report">
+            {historyTexts.openReport}
+          </RouterLink>
+        </Link>
+      )}
     </List.Item>
   );
 }
