@@ -235,6 +235,9 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
     expect(result.isError, textOf(result)).toBeFalsy();
     expect(result.structuredContent).toMatchObject({ url: `${siteUrl}signed-in` }); // the address as stored: no trailing slash after a path
     expect(JSON.stringify(result)).not.toContain('S3cret-mcp-pw');
+    // The project's history says the API started it.
+    const history = await rawRequest(server.origin, { method: 'GET', path: `/project/${projectId}/scans`, headers: { authorization: `Bearer ${owner.token}` } });
+    expect((history.json as { trigger: string }[]).map((scan) => scan.trigger)).toEqual(['api']);
     const stranger = await connect(keyB);
     const refused = (await stranger.callTool({ name: 'scan_url', arguments: { projectId } })) as CallToolResult;
     expect(refused.isError).toBe(true);
