@@ -10,7 +10,7 @@ import { coverageFacts, coverageGaps } from '../../common/scan-coverage';
 import { safeMessage } from '../log-scrub';
 import { BadCursorError } from '../pagination';
 import { VERSION } from '../version';
-import { detectStacks, explainFinding, stackTexts } from './explain';
+import { explainFinding, resultStacks } from '../../common/fix-prompt';
 import { DECISION_LABELS, type DecisionKind } from '../../common/triage';
 import { completedResult, startScan, ToolError, waitForScan, workspaceScan, type McpScanDeps, type ScanTarget } from './scans';
 import type { McpOwner } from './sessions';
@@ -135,7 +135,7 @@ async function explainTool(deps: McpToolDeps, { workspaceId }: McpOwner, args: {
   // A finding a person decided about is still explained, with the decision first.
   const finding = result.findings.find((f) => f.fingerprint === args.finding_id) ?? result.suppressed?.find((f) => f.fingerprint === args.finding_id);
   if (!finding) throw new ToolError(`Finding not found in scan ${args.scan_id}: use an id from scan_url or get_scan_findings.`);
-  const stacks = detectStacks(stackTexts(result.findings, result.pages.map((page) => page.url)));
+  const stacks = resultStacks(result);
   const explanation = explainFinding(finding, stacks, result.target.url);
   const suppression = result.suppressed?.find((f) => f.fingerprint === finding.fingerprint)?.suppression ?? null;
   const text = suppression ? `${suppressionLine(suppression)}\n\n${explanation.text}` : explanation.text;

@@ -22,6 +22,10 @@ export const texts = {
   permissionConfirm: 'I have permission, run the test',
   permissionCancel: 'Cancel',
   permissionFailed: 'Failed to record your confirmation',
+  // A finding's fix as a prompt for an AI coding tool (common/fix-prompt.ts).
+  copyFixPrompt: 'Copy fix prompt',
+  fixPromptCopied: 'Fix prompt copied',
+  copyFixPromptFailed: 'Could not copy the fix prompt',
 } as const;
 
 /**

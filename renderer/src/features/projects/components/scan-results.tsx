@@ -2,6 +2,8 @@ import { Accordion, Alert, Badge, Box, Card, Heading, HStack, List, SimpleGrid, 
 import type { Project, ProjectScanResponse } from '@common/projects';
 import { findingTally, OWASP_2025, SEVERITIES, tallyText, type Finding, type ScanResult, type Severity } from '@common/scan';
 import { coverageIncomplete } from '@common/scan-coverage';
+import { fixPrompt } from '@common/fix-prompt';
+import { CopyButton } from '../../../ui/code-block';
 import { ExternalLink } from '../../../ui/external-link';
 import { SuppressedFindings } from '../../triage/components/suppressed-findings';
 import { TriageActions } from '../../triage/components/triage-actions';
@@ -13,6 +15,7 @@ import { GradeBadge, SEVERITY_LABELS, SeverityBadge } from './badges';
 import { ScanCoverageSummary } from './scan-coverage';
 import { ScanProgressBar } from './scan-progress';
 import { plural } from '@common/plural';
+import { texts } from '../texts';
 
 /** Overview's security section: the latest scan's progress, error, or results (beyond the spec). */
 export function ScanSection({ project }: { project: Project }) {
@@ -136,7 +139,16 @@ function ScanReport({ projectId, response, result }: { projectId: string; respon
         SEVERITIES.map((severity) => {
           const findings = result.findings.filter((f) => f.severity === severity);
           if (findings.length === 0) return null;
-          return <FindingGroup key={severity} projectId={projectId} severity={severity} findings={findings} isNew={(f) => isRescan && newOnes.has(f.fingerprint)} />;
+          return (
+            <FindingGroup
+              key={severity}
+              projectId={projectId}
+              severity={severity}
+              findings={findings}
+              isNew={(f) => isRescan && newOnes.has(f.fingerprint)}
+              promptOf={(f) => fixPrompt(result, f)}
+            />
+          );
         })
       )}
 
@@ -172,7 +184,19 @@ function ScanReport({ projectId, response, result }: { projectId: string; respon
   );
 }
 
-function FindingGroup({ projectId, severity, findings, isNew }: { projectId: string; severity: Severity; findings: Finding[]; isNew: (f: Finding) => boolean }) {
+function FindingGroup({
+  projectId,
+  severity,
+  findings,
+  isNew,
+  promptOf,
+}: {
+  projectId: string;
+  severity: Severity;
+  findings: Finding[];
+  isNew: (f: Finding) => boolean;
+  promptOf: (f: Finding) => string;
+}) {
   return (
     <Stack gap="2" as="section" aria-label={`${SEVERITY_LABELS[severity]} findings`} data-testid={`findings-${severity}`}>
       <HStack gap="2">
@@ -204,7 +228,10 @@ function FindingGroup({ projectId, severity, findings, isNew }: { projectId: str
               <Accordion.ItemBody>
                 <Stack gap="4">
                   <FindingBody finding={finding} />
-                  <TriageActions projectId={projectId} finding={finding} />
+                  <HStack gap="2" wrap="wrap">
+                    <CopyButton value={promptOf(finding)} label={texts.copyFixPrompt} copiedLabel={texts.fixPromptCopied} failure={texts.copyFixPromptFailed} />
+                    <TriageActions projectId={projectId} finding={finding} />
+                  </HStack>
                 </Stack>
               </Accordion.ItemBody>
             </Accordion.ItemContent>
