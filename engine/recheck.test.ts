@@ -62,15 +62,18 @@ describe('recheckFinding', () => {
     expect((await recheckFinding(site.url, csp, { render: false, rateLimit: 0 }, { addressPolicy: LOCAL })).status).toBe('fixed');
   });
 
-  it('never says fixed when the site is down or the check is gone', async () => {
+  it('never says fixed when the site is down, unreachable, or the check is gone', async () => {
     const site = await startSite();
-    sites.push(site);
     const full = await scan(site.url, { maxPages: 1, render: false, rateLimit: 0 }, { addressPolicy: LOCAL });
     const csp = full.findings.find((f) => f.checkId === 'csp-missing')!;
     site.state.down = true;
     const down = await recheckFinding(site.url, csp, { render: false, rateLimit: 0 }, { addressPolicy: LOCAL });
     expect(down.status).toBe('unknown');
     expect(down.reason).toMatch(/did not answer \(HTTP 503\)/);
+    await site.close();
+    const unreachable = await recheckFinding(site.url, csp, { render: false, rateLimit: 0, timeoutMs: 2_000 }, { addressPolicy: LOCAL });
+    expect(unreachable.status).toBe('unknown');
+    expect(unreachable.reason).toBeTruthy();
     const gone = await recheckFinding(site.url, { ...csp, checkId: 'retired-check' }, { render: false }, { addressPolicy: LOCAL });
     expect(gone).toMatchObject({ status: 'unknown', reason: 'This check is no longer part of the scanner: run a new scan.' });
   });

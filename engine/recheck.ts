@@ -3,7 +3,7 @@
 // probes as in a full scan, and the finding's fingerprint tells whether the same weakness is still there.
 import type { Finding, ScanOptions, ScanResult } from '../common/scan';
 import { CHECKS } from './checks/index';
-import { scan, type ScanHooks } from './scan';
+import { scan, ScanError, type ScanHooks } from './scan';
 import type { CheckDefinition } from './types';
 
 export type RecheckStatus = 'fixed' | 'still_there' | 'unknown';
@@ -67,6 +67,13 @@ export async function recheckFinding(
   const check = checks.find((c) => c.id === finding.checkId);
   const done = (verdict: Omit<RecheckOutcome, 'checkedAt' | 'durationMs'>): RecheckOutcome => ({ ...verdict, checkedAt: new Date().toISOString(), durationMs: Math.round(performance.now() - t0) });
   if (!check) return done({ status: 'unknown', reason: 'This check is no longer part of the scanner: run a new scan.' });
-  const result = await scan(recheckStart(siteUrl, finding), { ...options, maxPages: 1 }, { ...hooks, checks: [check] });
+  let result: ScanResult;
+  try {
+    result = await scan(recheckStart(siteUrl, finding), { ...options, maxPages: 1 }, { ...hooks, checks: [check] });
+  } catch (error) {
+    // The site could not be reached (or its address is refused): no answer, in the scan's own words.
+    if (error instanceof ScanError && error.code !== 'aborted') return done({ status: 'unknown', reason: error.message });
+    throw error;
+  }
   return done(recheckVerdict(result, check, finding));
 }

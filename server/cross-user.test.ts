@@ -138,6 +138,8 @@ const TABLE: Record<string, Entry> = {
   'PUT /project/:id/decisions/:fingerprint': { kind: 'record', writes: true, request: (o) => json(o.token, 'PUT', `/project/${o.projectId}/decisions/${A_FINGERPRINT}`, B_DECISION) },
   'DELETE /project/:id/decisions/:fingerprint': { kind: 'record', writes: true, request: (o) => json(o.token, 'DELETE', `/project/${o.projectId}/decisions/${A_FINGERPRINT}`) },
   'GET /project/:id/baseline': { kind: 'record', request: (o) => json(o.token, 'GET', `/project/${o.projectId}/baseline`) },
+  // Check again: B's request is refused before anything runs; A's project is unchanged (its activity gets no line).
+  'POST /project/:id/findings/:fingerprint/recheck': { kind: 'record', writes: true, request: (o) => json(o.token, 'POST', `/project/${o.projectId}/findings/${A_FINGERPRINT}/recheck`) },
   'GET /v1/projects/:id/decisions': { kind: 'record', request: (o) => json(o.apiKey, 'GET', `/v1/projects/${o.projectId}/decisions`) },
   'PUT /v1/projects/:id/decisions/:fingerprint': { kind: 'record', writes: true, request: (o) => json(o.apiKey, 'PUT', `/v1/projects/${o.projectId}/decisions/${A_FINGERPRINT}`, B_DECISION) },
   'DELETE /v1/projects/:id/decisions/:fingerprint': { kind: 'record', writes: true, request: (o) => json(o.apiKey, 'DELETE', `/v1/projects/${o.projectId}/decisions/${A_FINGERPRINT}`) },

@@ -134,6 +134,7 @@ const TABLE: Record<string, (fx: Fixtures) => FuzzTarget> = {
   'PUT /project/:id/decisions/:fingerprint': (fx) => ({ auth: 'user', params: { id: fx.projectId, fingerprint: 'f00df00df00df00d' }, body: { decision: 'accepted_risk', reason: 'fuzz', expires_at: '2099-01-31' } }),
   'DELETE /project/:id/decisions/:fingerprint': (fx) => ({ auth: 'user', params: { id: fx.projectId, fingerprint: 'f00df00df00df00d' } }),
   'GET /project/:id/baseline': (fx) => ({ auth: 'user', params: { id: fx.projectId }, query: { limit: '10' } }),
+  'POST /project/:id/findings/:fingerprint/recheck': (fx) => ({ auth: 'user', params: { id: fx.projectId, fingerprint: 'f00df00df00df00d' } }),
   'GET /v1/projects/:id/decisions': (fx) => ({ auth: 'apiKey', params: { id: fx.projectId }, query: { limit: '10' } }),
   'PUT /v1/projects/:id/decisions/:fingerprint': (fx) => ({ auth: 'apiKey', params: { id: fx.projectId, fingerprint: 'f00df00df00df00e' }, body: { decision: 'false_positive', reason: 'fuzz' } }),
   'DELETE /v1/projects/:id/decisions/:fingerprint': (fx) => ({ auth: 'apiKey', params: { id: fx.projectId, fingerprint: 'f00df00df00df00e' } }),

@@ -59,6 +59,8 @@ import { Invitations } from './workspaces/invitations';
 import { workspaceRoutes } from './workspaces/routes';
 import { suppressionsOf, TriageService } from './triage/service';
 import { triagePublicRoutes, triageRoutes } from './triage/routes';
+import { RecheckService } from './rechecks/service';
+import { recheckRoutes } from './rechecks/routes';
 import { WorkspaceService } from './workspaces/service';
 
 export interface RunningServer {
@@ -191,6 +193,7 @@ export async function startServer(
     const monitoring = new MonitoringService(database.db);
     const domains = new DomainService(database.db, { policy: config.scans.addressPolicy, resolver: systemTxtResolver(), ...domainVerifier });
     const triage = new TriageService(database.db, projects);
+    const rechecks = new RecheckService({ db: database.db, projects, events, logger, policy: config.scans.addressPolicy, sealer, rateLimit: config.scans.rateLimit, render: config.scans.render });
     const reportDeps = { db: database.db, projects, jobs, live, links, renderAudit: renderStoredAudit, plan: planGate };
     const forgetMember = (userId: string) => workspaceAccess.forget(userId);
     const forgetAccount = (userId: string) => {
@@ -237,6 +240,7 @@ export async function startServer(
         workspaceRoutes({ workspaces: workspaceService, invitations }),
         domainRoutes(domains),
         triageRoutes(triage),
+        recheckRoutes(rechecks),
         accountRoutes({ pool: database.pool, preferences, revokeApiKey: (hash) => keyAuth.revoked(hash), forgetUser: forgetAccount, settleUser: (userId) => meter.forget(userId), closeBilling: async (userId) => void (await billingService.closeAccount(userId)) }),
       ],
       publicRoutes: [

@@ -28,6 +28,8 @@ interface Shared {
   /** A project of W that the member deletes. */
   spareId: string;
   scanId: string;
+  /** A finding of W's project's scan (a check again of it runs against the local site). */
+  findingFingerprint: string;
   reportId: string;
   buildId: string;
   /** A scenario of W's project with a finished run (screenshot and trace), and one that the member deletes. */
@@ -140,6 +142,8 @@ const TABLE: Record<string, Entry> = {
   'PUT /project/:id/decisions/:fingerprint': { kind: 'record', request: (s, t) => json(t, 'PUT', `/project/${s.projectId}/decisions/${FINGERPRINT}`, DECISION) },
   'GET /project/:id/baseline': { kind: 'record', request: (s, t) => json(t, 'GET', `/project/${s.projectId}/baseline`) },
   'DELETE /project/:id/decisions/:fingerprint': { kind: 'record', member: 204, request: (s, t) => json(t, 'DELETE', `/project/${s.projectId}/decisions/${FINGERPRINT}`) },
+  // Check again: the member's check of W's finding runs (and is recorded in W's project activity).
+  'POST /project/:id/findings/:fingerprint/recheck': { kind: 'record', request: (s, t) => json(t, 'POST', `/project/${s.projectId}/findings/${s.findingFingerprint}/recheck`) },
   'GET /project/:id/monitoring': { kind: 'record', request: (s, t) => json(t, 'GET', `/project/${s.projectId}/monitoring`) },
   'PUT /project/:id/monitoring': { kind: 'record', request: (s, t) => json(t, 'PUT', `/project/${s.projectId}/monitoring`, { frequency: 'weekly', hour: 3, weekday: 0, timezone: 'UTC' }) },
   'GET /projects': { kind: 'list', path: '/projects', ids: (s) => [s.projectId] },
@@ -572,10 +576,12 @@ beforeAll(async () => {
     return status.state === 'completed' || status.state === 'failed' ? status : undefined;
   });
   expect(report.state).toBe('completed');
-  const scanId = ((await asOwner('GET', `/project/${projectId}/scan`)).json as { scan: { id: string } }).scan.id;
+  const scanView = (await asOwner('GET', `/project/${projectId}/scan`)).json as { scan: { id: string }; result: { findings: Array<{ fingerprint: string }> } };
+  const scanId = scanView.scan.id;
+  const findingFingerprint = scanView.result.findings[0]!.fingerprint;
   const siteToken = ((await asOwner('GET', `/project/${projectId}`)).json as { site_token: string }).site_token;
   const buildId = ((await call(siteReport(siteToken, 'c0ffee01'))).json as { build_id: string }).build_id;
-  shared = { w, projectId, spareId, scanId, reportId: started.id, buildId, ...(await seedScopeOfW(w, projectId)) };
+  shared = { w, projectId, spareId, scanId, findingFingerprint, reportId: started.id, buildId, ...(await seedScopeOfW(w, projectId)) };
   await waitFor(async () => (streams.f.includes(projectId) ? true : undefined), 10_000);
 
   // F leaves W: a ticket F got just before opens nothing after, once the membership cache (1 s) has let go.
