@@ -5,7 +5,8 @@ import { animationsDone, signedIn, snapBoth, startTestSite, type TestPage } from
 // Triage on the project page: a real scan of a tiny site with an exposed .env file (a critical finding), the finding
 // marked as a false positive (the reason is required), another as an accepted risk with an expiry, both in their own
 // collapsed section with who and why, the baseline exported as a file, and one reopened. Before that, the critical
-// finding's fix prompt is copied (and holds no secret of the site).
+// finding's fix prompt is copied (and holds no secret of the site), and the finding is checked again before and
+// after the site's owner removes the file.
 
 const PAGES: Record<string, TestPage> = {
   '/': { type: 'text/html; charset=utf-8', body: '<!doctype html><html><head><title>Triage shop</title></head><body><h1>Triage shop</h1></body></html>' },
@@ -53,6 +54,16 @@ test('triage: mark as false positive, accept a risk, see them apart, export the 
   expect(prompt).toContain(`# ${criticalTitle} (critical,`);
   expect(prompt).toContain('## How to verify');
   expect(prompt).not.toContain('correct-horse-battery-staple');
+
+  // 'Check again': still there; then the site's owner removes the file, and the check says it is fixed.
+  await critical.getByRole('button', { name: 'Check again', exact: true }).click();
+  await expect(critical.getByTestId('recheck-answer')).toContainText('Still there');
+  const envFile = PAGES['/.env']!;
+  delete PAGES['/.env'];
+  await critical.getByRole('button', { name: 'Check again', exact: true }).click();
+  await expect(critical.getByTestId('recheck-answer')).toContainText('Fixed');
+  await expect(critical.getByTestId('recheck-answer')).toContainText('Checked again just now');
+  PAGES['/.env'] = envFile;
   await snapBoth(page, 'finding-fix-prompt');
 
   await critical.getByRole('button', { name: 'Mark as false positive', exact: true }).click();

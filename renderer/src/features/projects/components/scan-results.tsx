@@ -3,19 +3,17 @@ import type { Project, ProjectScanResponse } from '@common/projects';
 import { findingTally, OWASP_2025, SEVERITIES, tallyText, type Finding, type ScanResult, type Severity } from '@common/scan';
 import { coverageIncomplete } from '@common/scan-coverage';
 import { fixPrompt } from '@common/fix-prompt';
-import { CopyButton } from '../../../ui/code-block';
 import { ExternalLink } from '../../../ui/external-link';
 import { SuppressedFindings } from '../../triage/components/suppressed-findings';
-import { TriageActions } from '../../triage/components/triage-actions';
 import { formatRelativeDate } from '../../../ui/relative-date';
 import { severityPalette } from '../../../ui/tones';
 import { useProjectScan } from '../hooks/use-project-scan';
 import { useScanProgress } from '../hooks/use-scan-progress';
 import { GradeBadge, SEVERITY_LABELS, SeverityBadge } from './badges';
+import { FindingActions } from './finding-actions';
 import { ScanCoverageSummary } from './scan-coverage';
 import { ScanProgressBar } from './scan-progress';
 import { plural } from '@common/plural';
-import { texts } from '../texts';
 
 /** Overview's security section: the latest scan's progress, error, or results (beyond the spec). */
 export function ScanSection({ project }: { project: Project }) {
@@ -228,10 +226,7 @@ function FindingGroup({
               <Accordion.ItemBody>
                 <Stack gap="4">
                   <FindingBody finding={finding} />
-                  <HStack gap="2" wrap="wrap">
-                    <CopyButton value={promptOf(finding)} label={texts.copyFixPrompt} copiedLabel={texts.fixPromptCopied} failure={texts.copyFixPromptFailed} />
-                    <TriageActions projectId={projectId} finding={finding} />
-                  </HStack>
+                  <FindingActions projectId={projectId} finding={finding} prompt={() => promptOf(finding)} />
                 </Stack>
               </Accordion.ItemBody>
             </Accordion.ItemContent>
