@@ -198,6 +198,26 @@ describe('nextScheduledRun (the Overview\'s next run)', () => {
     expect(await next(weekly, '2026-10-30T12:00:00Z')).toBe('2026-11-02T04:00:00.000Z');
   });
 
+  it('runs a monthly schedule on the first of its weekday in each month, however far that is', async () => {
+    // The first Monday: March 2, April 6 (35 days later), May 4 (2026); 09:00 in Berlin.
+    const monthly: MonitorSchedule = { frequency: 'monthly', hour: 9, weekday: 1, timezone: 'Europe/Berlin' };
+    expect(await next(monthly, '2026-03-01T12:00:00Z')).toBe('2026-03-02T08:00:00.000Z');
+    expect(await next(monthly, '2026-03-02T08:00:00Z')).toBe('2026-04-06T07:00:00.000Z');
+    expect(await next(monthly, '2026-04-07T00:00:00Z')).toBe('2026-05-04T07:00:00.000Z');
+    // Sunday 23:00 in New York is Monday in UTC: the local calendar decides (the first Sunday of November 2026 is the 1st).
+    const sunday: MonitorSchedule = { frequency: 'monthly', hour: 23, weekday: 0, timezone: 'America/New_York' };
+    expect(await next(sunday, '2026-10-05T04:00:00Z')).toBe('2026-11-02T04:00:00.000Z');
+  });
+
+  it('fires a monthly schedule once, on its day only', async () => {
+    const schedule: MonitorSchedule = { frequency: 'monthly', hour: 9, weekday: 1, timezone: 'UTC' };
+    const id = await scheduled(schedule);
+    // Mondays March 2 (the first) and March 9 (the second): only the first fires.
+    expect(await tickThrough('2026-03-02T08:00:00Z', '2026-03-02T11:00:00Z')).toEqual(['2026-03-02T09:00:00.000Z']);
+    expect(await tickThrough('2026-03-09T08:00:00Z', '2026-03-09T11:00:00Z')).toEqual([]);
+    expect(await buildsOf(id)).toHaveLength(1);
+  });
+
   it('is the instant the tick fires, and null when off', async () => {
     const schedule: MonitorSchedule = { frequency: 'weekly', hour: 2, weekday: 0, timezone: 'Europe/Berlin' };
     const at = await next(schedule, '2026-03-25T00:00:00Z');

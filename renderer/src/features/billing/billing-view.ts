@@ -1,4 +1,3 @@
-import { API_DAILY_LIMITS, API_PLAN_NAMES } from '@common/api-keys';
 import {
   TIER_FEATURES,
   TIER_NAMES,
@@ -14,7 +13,7 @@ import {
   type Subscription,
   type Tier,
 } from '@common/billing';
-import { PLAN_LIMITS } from '@common/plan-limits';
+import { PLAN_LIMITS, apiClaim, formatsText, limitsOfPrice, monitoringClaim, planClaims, seatsClaim, type PlanLimits } from '@common/plans';
 import { ApiError } from '../../api/http';
 import { texts } from './texts';
 
@@ -51,12 +50,24 @@ export function planCards(plans: readonly Plan[], current: Subscription | null):
       price: formatPrice(plan.unit_amount, plan.currency),
       period: planPeriod(plan),
       description: planDescription(plan),
-      features: TIER_FEATURES[tier],
+      features: tierFeatures(tier, limitsOfPrice(tier, !plan.interval)),
       priceId: plan.price_id,
       action: planAction(plan, current, plans),
       popular: tier === 'pro',
     };
   });
+}
+
+/**
+ * A card's features: the spec's tier features (section 3, word for word), then what the plan's limits promise (the
+ * numbers the server enforces: seats, scenarios, every report format, schedules, API), so no card says less or more.
+ * The projects line is left out: every tier's spec features already name its projects.
+ */
+export function tierFeatures(tier: Tier, limits: PlanLimits = PLAN_LIMITS[tier]): string[] {
+  const extra = planClaims(limits)
+    .filter((claim) => claim.key !== 'projects')
+    .map((claim) => (claim.key === 'api' ? apiClaim(limits) : claim.label));
+  return [...TIER_FEATURES[tier], ...extra];
 }
 
 /** Upgrades shows the upgrade cards, Downgrades the downgrade cards, All Plans every card. */
@@ -183,6 +194,7 @@ export interface CompareColumn {
   price: string;
   projects: string;
   scenarios: string;
+  seats: string;
   api: string;
   formats: string;
   monitoring: string;
@@ -190,14 +202,6 @@ export interface CompareColumn {
 }
 
 const countText = (limit: number | null) => (limit === null ? texts.unlimited : String(limit));
-const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
-
-function apiText(tier: Tier): string {
-  const plan = PLAN_LIMITS[tier].apiPlan;
-  if (!plan) return texts.noApi;
-  const daily = API_DAILY_LIMITS[plan];
-  return `${API_PLAN_NAMES[plan]} API (${daily === null ? 'custom limits' : `${daily.toLocaleString('en-US')} requests/day`})`;
-}
 
 export function compareColumns(plans: readonly Plan[]): CompareColumn[] {
   return TIERS.map((tier) => {
@@ -209,9 +213,10 @@ export function compareColumns(plans: readonly Plan[]): CompareColumn[] {
       price: plan ? `${formatPrice(plan.unit_amount, plan.currency)}${planPeriod(plan)}` : texts.priceNotOffered,
       projects: countText(limits.projects),
       scenarios: countText(limits.scenarios),
-      api: apiText(tier),
-      formats: limits.reportFormats.map((format) => format.toUpperCase()).join(', '),
-      monitoring: limits.monitorFrequencies.map(capitalize).join(', '),
+      seats: seatsClaim(limits),
+      api: apiClaim(limits),
+      formats: formatsText(limits.reportFormats),
+      monitoring: monitoringClaim(limits),
       features: TIER_FEATURES[tier],
     };
   });

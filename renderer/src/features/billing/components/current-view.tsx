@@ -1,7 +1,7 @@
 import { Badge, Card, Grid, HStack, Heading, List, Stack, Text } from '@chakra-ui/react';
-import { TIER_FEATURES, type Tier } from '@common/billing';
+import type { Tier } from '@common/billing';
 import { Check } from 'lucide-react';
-import type { HistoryRow } from '../billing-view';
+import { tierFeatures, type HistoryRow } from '../billing-view';
 import { texts } from '../texts';
 
 /** The current sub-view with a subscription: the Billing History card (one row) and 'Your Plan Features'. */
@@ -35,7 +35,7 @@ export function CurrentView({ row, tier }: { row: HistoryRow; tier: Tier }) {
             {texts.featuresTitle}
           </Heading>
           <List.Root gap="2" variant="plain" data-testid="billing-features">
-            {TIER_FEATURES[tier].map((feature) => (
+            {tierFeatures(tier).map((feature) => (
               <List.Item key={feature} alignItems="center">
                 <List.Indicator asChild color="fg.success">
                   <Check aria-hidden />
