@@ -216,13 +216,15 @@ export interface MarketingFeature {
 export function marketingFeatures(plan: MarketingPlan): MarketingFeature[] {
   const { tier, limits } = MARKETING_PLAN_TIERS[plan.id];
   const customSchedules = limits.monitorFrequencies.filter((frequency) => frequency !== 'off').length > 1;
-  return [
+  const lines: MarketingFeature[] = [
     ...planClaims(limits).map(({ key, label, included }) => ({ label, included, claim: key })),
     { label: plan.support, included: true },
     ...PLAN_FEATURES.common.map((label) => ({ label, included: true })),
-    { label: 'Customizable schedules', included: customSchedules, claim: 'schedules' as const },
+    { label: 'Customizable schedules', included: customSchedules, claim: 'schedules' },
     ...PLAN_FEATURES.proOnly.map((label) => ({ label, included: tier !== 'basic' })),
   ];
+  // What the plan has first, then what it lacks (a stable sort keeps each group's order).
+  return lines.sort((a, b) => Number(b.included) - Number(a.included));
 }
 
 /** The hosted checkout page of each plan; it opens outside the app (a new tab, or the system browser). */

@@ -63,7 +63,6 @@ describe('planCards', () => {
         '2 AI agent scenarios',
         'HTML reports',
         'Monthly scheduled re-scans',
-        'No API access',
       ],
       priceId: 'price_basic',
       action: 'upgrade',

@@ -64,9 +64,10 @@ export function planCards(plans: readonly Plan[], current: Subscription | null):
  * The projects line is left out: every tier's spec features already name its projects.
  */
 export function tierFeatures(tier: Tier, limits: PlanLimits = PLAN_LIMITS[tier]): string[] {
+  // A card lists what the plan has (each line with a check mark): what it lacks is on Compare Plans ('No API access').
   const extra = planClaims(limits)
-    .filter((claim) => claim.key !== 'projects')
-    .map((claim) => (claim.key === 'api' ? apiClaim(limits) : claim.label));
+    .filter((claim) => claim.key !== 'projects' && claim.included)
+    .map((claim) => claim.label);
   return [...TIER_FEATURES[tier], ...extra];
 }
 

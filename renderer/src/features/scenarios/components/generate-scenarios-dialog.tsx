@@ -171,6 +171,15 @@ function Proposals({
   }
   return (
     <Stack gap="4">
+      {/* Above the list: how many fit is read before any is checked. */}
+      {limits.text &&
+        (bites ? (
+          <PlanLimitNotice detail={limits.text} />
+        ) : (
+          <Text fontSize="sm" color="fg.muted" data-testid="scenario-room">
+            {limits.text}
+          </Text>
+        ))}
       <Stack as="ul" gap="3" listStyleType="none" m="0" p="0" aria-label="Proposed scenarios">
         {proposals.map((proposal, index) => (
           <Stack as="li" key={index} gap="2" p="3" borderWidth="1px" borderRadius="l2" data-testid="proposal">
@@ -191,14 +200,6 @@ function Proposals({
           </Stack>
         ))}
       </Stack>
-      {limits.text &&
-        (bites ? (
-          <PlanLimitNotice detail={limits.text} />
-        ) : (
-          <Text fontSize="sm" color="fg.muted" data-testid="scenario-room">
-            {limits.text}
-          </Text>
-        ))}
       <PlanLimitNotice error={create.error} />
       <HStack justify="space-between" gap="2" wrap="wrap">
         <Button variant="outline" onClick={onBack} disabled={saving}>
