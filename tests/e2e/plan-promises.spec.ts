@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { MARKETING_PLANS, marketingFeatures } from '../../common/marketing';
 import { PLAN_LIMITS, PLAN_MAPPING_TEXT } from '../../common/plans';
+import { checkCount } from '../../scripts/check-count.mjs';
 import { expectNoSeriousA11yViolations, openReady, signedIn, snap, snapBoth, withCookieChoice } from './support';
 
 // One set of plan promises, as a visitor and a Basic user see them: the pricing section lists what the enforced
@@ -13,6 +14,9 @@ test('pricing: each plan lists what its limits allow, and how Lifetime Pro and E
   await openReady(page, '/');
   const pricing = page.locator('#pricing');
   await pricing.scrollIntoViewIfNeeded();
+  // The number of checks is the engine registry's, read when the app was built.
+  await expect(pricing).toContainText(`Every plan runs all ${checkCount(process.cwd())} security checks.`);
+  await expect(page.getByRole('main')).not.toContainText('47 security checks');
   for (const plan of MARKETING_PLANS) {
     const card = page.getByTestId(`plan-${plan.id}`);
     const lines = marketingFeatures(plan);

@@ -3,6 +3,7 @@ import { CHECKOUT_LINKS, CONTACT, MARKETING_PLANS, mailto, marketingFeatures, ty
 import { PLAN_MAPPING_TEXT } from '@common/plans';
 import { Check, X } from 'lucide-react';
 import { ExternalLink } from '../../../ui/external-link';
+import { CHECK_COUNT } from '../../../ui/check-count';
 
 /** '14-day free trial' or '30-day money-back guarantee', from the plan's own numbers. */
 function planTerms(plan: MarketingPlan): string | null {
@@ -24,7 +25,7 @@ export function PricingSection() {
             Simple plans, every check included
           </Heading>
           <Text color="fg.muted" fontSize={{ base: 'md', md: 'lg' }}>
-            Every plan runs all 47 security checks. Pick how many AI agent scenarios and how much automation you need.
+            Every plan runs all {CHECK_COUNT} security checks. Pick how many AI agent scenarios and how much automation you need.
           </Text>
         </Stack>
 
