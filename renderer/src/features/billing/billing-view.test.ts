@@ -12,6 +12,7 @@ import {
   planButtonLabel,
   planCards,
   statusText,
+  subscriptionFeatures,
   summaryView,
   tierOf,
 } from './billing-view';
@@ -171,6 +172,14 @@ describe('cancelConfirmation', () => {
       question: 'You keep access until January 1, 2026. After that the plan ends and you will not be charged again.',
       name: 'Pro Plan',
     });
+  });
+});
+
+describe('subscriptionFeatures', () => {
+  it("lists the subscribed plan's features, Lifetime Pro (a one-time Pro price) with its own seats", () => {
+    const lifetime = plan('Lifetime Pro', 14900, { interval: null });
+    expect(subscriptionFeatures(sub({ price_id: lifetime.price_id }), [...PLANS, lifetime])).toContain('Up to 10 users');
+    expect(subscriptionFeatures(sub(), PLANS)).toContain('Up to 5 users');
   });
 });
 

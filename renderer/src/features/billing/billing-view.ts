@@ -95,6 +95,13 @@ export function planOf(subscription: Subscription, plans: readonly Plan[]): Plan
   return plans.find((plan) => plan.price_id === subscription.price_id) ?? null;
 }
 
+/** The features a subscription's plan promises: its tier's, a one-time Pro price (Lifetime Pro) with its own seats. */
+export function subscriptionFeatures(subscription: Subscription, plans: readonly Plan[]): string[] {
+  const tier = tierOf(subscription, plans);
+  const plan = planOf(subscription, plans);
+  return tierFeatures(tier, limitsOfPrice(tier, plan !== null && !plan.interval));
+}
+
 /** The tier of a subscription: its plan's product name; a plan GET /plans does not list counts as Enterprise. */
 export function tierOf(subscription: Subscription, plans: readonly Plan[]): Tier {
   const plan = planOf(subscription, plans);
