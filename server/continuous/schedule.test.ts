@@ -239,6 +239,8 @@ describe('nextScheduledRun (the Overview\'s next run)', () => {
       // New York's 01:00 is repeated on Sunday 2026-11-01; Kolkata is 5:30 ahead of UTC.
       [{ frequency: 'weekly', hour: 1, weekday: 0, timezone: 'America/New_York' }, '2026-11-01T03:30:00Z', '2026-11-01T08:00:00Z'],
       [{ frequency: 'weekly', hour: 0, weekday: 3, timezone: 'Asia/Kolkata' }, '2026-11-24T17:00:00Z', '2026-11-24T20:00:00Z'],
+      // Monthly: Tuesday 2026-12-01 is the first Tuesday of December in Kolkata while it is still November 30 in UTC.
+      [{ frequency: 'monthly', hour: 0, weekday: 2, timezone: 'Asia/Kolkata' }, '2026-11-30T17:00:00Z', '2026-11-30T20:00:00Z'],
     ];
     for (const [schedule, from, to] of cases) {
       await database.db.update(projects).set({ monitorFrequency: 'off' });
@@ -254,7 +256,7 @@ describe('nextScheduledRun (the Overview\'s next run)', () => {
       expect(fired.length, `${schedule.timezone} from ${from}`).toBeGreaterThan(0);
       expect(await buildsOf(id)).toHaveLength(fired.length);
     }
-  }, 15_000);
+  }, 20_000);
 });
 
 describe('the pg-boss schedule in a running server', () => {
