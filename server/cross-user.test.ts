@@ -242,6 +242,19 @@ const TABLE: Record<string, Entry> = {
       expect(theirs.status).toBe(200);
       expect(theirs.text).not.toContain(owner.id);
       expect((theirs.json as { tier: string }).tier).toBe('enterprise');
+      // B's count of what the plan limits is B's own: A's records never add to it.
+      const [mine, bs] = [(await call(json(owner.token, 'GET', '/plan_limits'))).json, theirs.json] as { used: { projects: number } }[];
+      expect(mine!.used.projects).toBeGreaterThan(0);
+      const pool = new pg.Pool({ connectionString: server.databaseUrl, max: 1 });
+      try {
+        const { rows } = await pool.query<{ projects: number; scenarios: number }>(
+          `select (select count(*)::int from projects where workspace_id = $1) as projects, (select count(*)::int from scenarios where workspace_id = $1) as scenarios`,
+          [caller.id],
+        );
+        expect(bs!.used).toEqual(rows[0]);
+      } finally {
+        await pool.end();
+      }
       expect(caller.id).not.toBe(owner.id);
     },
   },

@@ -229,7 +229,7 @@ export async function startServer(
           openBrowser: () => openScenarioBrowser({ policy: config.scans.addressPolicy }),
         }),
         continuousRoutes(continuous, monitoring, planGate),
-        planLimitsRoutes(planGate),
+        planLimitsRoutes(planGate, database.db),
         billingRoutes(billingService),
         webhookRoutes({
           webhooks: new WebhookService(database.db, sealer, config.scans.addressPolicy),

@@ -214,6 +214,16 @@ const TABLE: Record<string, Entry> = {
       expect((await call(json(owner.token, 'POST', '/subscription', { price_id: 'price_local_pro_month' }))).status).toBe(201);
       expect((await call(json(member.token, 'GET', '/plan_limits', undefined, s.w))).json).toMatchObject({ tier: 'pro', limits: { seats: 5 } });
       expect((await call(json(member.token, 'GET', '/plan_limits'))).json).toMatchObject({ tier: 'enterprise' });
+      // What the plan counts is W's records in W, the member's own in their personal workspace: never the other's.
+      const held = async (workspace: string) =>
+        (await pool.query<{ projects: number; scenarios: number }>(
+          `select (select count(*)::int from projects where workspace_id = $1) as projects, (select count(*)::int from scenarios where workspace_id = $1) as scenarios`,
+          [workspace],
+        )).rows[0];
+      const inW = await held(s.w);
+      expect(inW!.projects).toBeGreaterThan(0);
+      expect((await call(json(member.token, 'GET', '/plan_limits', undefined, s.w))).json).toMatchObject({ used: inW });
+      expect((await call(json(member.token, 'GET', '/plan_limits'))).json).toMatchObject({ used: await held(member.id) });
       for (const caller of [former, stranger]) expect((await call(json(caller.token, 'GET', '/plan_limits', undefined, s.w))).status).toBe(404);
     },
   },

@@ -136,8 +136,11 @@ export const projects = pgTable(
       .notNull()
       .unique()
       .default(sql`'vst_' || substr(replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''), 1, 24)`),
-    /** Scheduled re-scans (migration 0010): off, daily or weekly, at monitor_hour (and monitor_weekday, 0 = Sunday) in monitor_timezone. */
-    monitorFrequency: text('monitor_frequency', { enum: ['off', 'daily', 'weekly'] }).notNull().default('off'),
+    /**
+     * Scheduled re-scans (migration 0010): off, daily, weekly or monthly (the first monitor_weekday of the month; a
+     * text column, so no migration added it), at monitor_hour (and monitor_weekday, 0 = Sunday) in monitor_timezone.
+     */
+    monitorFrequency: text('monitor_frequency', { enum: ['off', 'daily', 'weekly', 'monthly'] }).notNull().default('off'),
     monitorHour: smallint('monitor_hour').notNull().default(9),
     monitorWeekday: smallint('monitor_weekday').notNull().default(1),
     monitorTimezone: text('monitor_timezone').notNull().default('UTC'),
