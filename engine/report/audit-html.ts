@@ -20,7 +20,8 @@ import {
 } from '../../common/audits';
 import { csvField } from './csv';
 import { PRODUCT_NAME, formatBytes, formatDate, formatDuration, isWebUrl } from './format';
-import { REPORT_CSP, escapeHtml } from './html';
+import { html, join, raw, type Html, type HtmlValue } from '../html-kit';
+import { REPORT_CSP } from './html';
 
 // The performance, accessibility and analytics reports: siblings of the security report (html.ts), same look,
 // same rules: one self-contained file, strict CSP, no scripts, every text from a scanned site escaped.
@@ -164,8 +165,8 @@ td code, .mono { font: 12px ui-monospace, SFMono-Regular, Menlo, Consolas, monos
 
 // ---------------------------------------------------------------- shared pieces
 
-function link(url: string, text: string = url): string {
-  return isWebUrl(url) ? `<a href="${escapeHtml(url)}" rel="noopener noreferrer nofollow">${escapeHtml(text)}</a>` : escapeHtml(text);
+function link(url: string, text: string = url): Html {
+  return isWebUrl(url) ? html`<a href="${url}" rel="noopener noreferrer nofollow">${text}</a>` : html`${text}`;
 }
 
 function hostOf(url: string | null): string {
@@ -193,39 +194,37 @@ function percent(value: number, max: number): string {
   return Math.max(0.8, Math.min(100, (value / max) * 100)).toFixed(1);
 }
 
-function page(options: { title: string; reportName: string; heading: string; target: string | null; facts: Array<[string, string]>; body: string[]; footer: string; engineVersion?: string }): string {
-  return `<!doctype html>
+function page(options: { title: string; reportName: string; heading: string; target: string | null; facts: Array<[string, HtmlValue]>; body: HtmlValue[]; footer: Html; engineVersion?: string }): string {
+  return html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${REPORT_CSP}">
+<meta http-equiv="Content-Security-Policy" content="${raw(REPORT_CSP)}">
 <meta name="referrer" content="no-referrer">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="generator" content="${PRODUCT_NAME}${options.engineVersion ? ` ${escapeHtml(options.engineVersion)}` : ''}">
-<title>${escapeHtml(options.title)}</title>
-<style>${STYLE}</style>
+<meta name="generator" content="${PRODUCT_NAME}${options.engineVersion ? ` ${options.engineVersion}` : ''}">
+<title>${options.title}</title>
+<style>${raw(STYLE)}</style>
 </head>
 <body>
 <main class="report">
 <header class="cover">
   <div class="brand"><strong>${PRODUCT_NAME}</strong><span>${options.reportName}</span></div>
-  <h1>${escapeHtml(options.heading)}</h1>
-  ${options.target ? `<p class="target">${escapeHtml(options.target)}</p>` : ''}
-  <dl class="meta">${options.facts.map(([k, v]) => `<div><dt>${k}</dt><dd>${v}</dd></div>`).join('')}</dl>
+  <h1>${options.heading}</h1>
+  ${options.target ? html`<p class="target">${options.target}</p>` : ''}
+  <dl class="meta">${options.facts.map(([k, v]) => html`<div><dt>${k}</dt><dd>${v}</dd></div>`)}</dl>
 </header>
-${options.body.filter(Boolean).join('\n')}
+${join(options.body.filter(Boolean), '\n')}
 <footer class="foot">${options.footer}</footer>
 </main>
 </body>
 </html>
-`;
+`.toString();
 }
 
-function warningsSection(warnings: readonly string[]): string {
+function warningsSection(warnings: readonly string[]): HtmlValue {
   if (warnings.length === 0) return '';
-  return `<section><h2>Warnings</h2><p class="note">Pages that could not be measured and other problems that did not stop the audit.</p><ul class="warnings">${warnings
-    .map((w) => `<li>${escapeHtml(w)}</li>`)
-    .join('')}</ul></section>`;
+  return html`<section><h2>Warnings</h2><p class="note">Pages that could not be measured and other problems that did not stop the audit.</p><ul class="warnings">${warnings.map((w) => html`<li>${w}</li>`)}</ul></section>`;
 }
 
 // ---------------------------------------------------------------- performance
@@ -240,8 +239,8 @@ function formatMetric(metric: RatedMetric, value: number | null): string {
   return metric === 'cls' ? value.toFixed(3) : formatMs(value);
 }
 
-function ratingBadge(rating: Rating | null): string {
-  return rating ? `<span class="badge rate-${rating}">${RATING_LABELS[rating]}</span>` : '<span class="badge rate-none">Not measured</span>';
+function ratingBadge(rating: Rating | null): Html {
+  return rating ? html`<span class="badge rate-${rating}">${RATING_LABELS[rating]}</span>` : html`<span class="badge rate-none">Not measured</span>`;
 }
 
 function thresholdText(metric: RatedMetric): string {
@@ -253,50 +252,46 @@ function pageValue(p: PagePerformance, metric: RatedMetric): number | null {
   return { lcp: p.lcpMs, fcp: p.fcpMs, cls: p.cls, ttfb: p.ttfbMs }[metric];
 }
 
-function metricCell(p: PagePerformance, metric: RatedMetric): string {
+function metricCell(p: PagePerformance, metric: RatedMetric): Html {
   const rating = p.ratings[metric];
-  return `<td class="num${rating ? ` rate-${rating}` : ''}">${escapeHtml(formatMetric(metric, pageValue(p, metric)))}</td>`;
+  return html`<td class="num${rating ? ` rate-${rating}` : ''}">${formatMetric(metric, pageValue(p, metric))}</td>`;
 }
 
-function performanceBars(result: PerformanceAuditResult, metric: 'lcp' | 'bytes'): string {
+function performanceBars(result: PerformanceAuditResult, metric: 'lcp' | 'bytes'): HtmlValue {
   const pages = result.pages.filter((p) => !(p.fcpMs === null && p.ttfbMs === null));
   if (pages.length === 0) return '';
   if (metric === 'lcp') {
     const values = pages.map((p) => p.lcpMs ?? 0);
     // The scale always shows the 'poor' threshold, so a fast site's bars look short rather than alarming.
     const max = Math.max(METRIC_THRESHOLDS.lcp.poor * 1.1, ...values);
-    const marks = [METRIC_THRESHOLDS.lcp.good, METRIC_THRESHOLDS.lcp.poor].map((t) => `<span class="mark" style="left:${percent(t, max)}%"></span>`).join('');
-    return `<h3>Largest Contentful Paint per page</h3>
+    const marks = [METRIC_THRESHOLDS.lcp.good, METRIC_THRESHOLDS.lcp.poor].map((t) => html`<span class="mark" style="left:${percent(t, max)}%"></span>`);
+    return html`<h3>Largest Contentful Paint per page</h3>
 <p class="legend"><span><i style="background:#15803d"></i>Good</span><span><i style="background:#eab308"></i>Needs improvement</span><span><i style="background:#b91c1c"></i>Poor</span><span>Dashed lines: 2.5 s and 4 s</span></p>
-<div class="bars">${pages
-      .map(
-        (p) =>
-          `<div class="name">${escapeHtml(pathOf(p.url))}</div><div class="track"><div class="fill${p.ratings.lcp ? ` rate-${p.ratings.lcp}` : ''}" style="width:${percent(p.lcpMs ?? 0, max)}%"></div>${marks}</div><div class="val">${escapeHtml(formatMs(p.lcpMs))}</div>`,
-      )
-      .join('')}</div>`;
+<div class="bars">${pages.map(
+      (p) =>
+        html`<div class="name">${pathOf(p.url)}</div><div class="track"><div class="fill${p.ratings.lcp ? ` rate-${p.ratings.lcp}` : ''}" style="width:${percent(p.lcpMs ?? 0, max)}%"></div>${marks}</div><div class="val">${formatMs(p.lcpMs)}</div>`,
+    )}</div>`;
   }
   const max = Math.max(...pages.map((p) => p.transferBytes));
-  return `<h3>Transfer size per page</h3>
-<div class="bars">${pages
-    .map(
-      (p) =>
-        `<div class="name">${escapeHtml(pathOf(p.url))}</div><div class="track"><div class="fill" style="width:${percent(p.transferBytes, max)}%"></div></div><div class="val">${escapeHtml(formatBytes(p.transferBytes))} · ${plural(p.requestCount, 'request')}</div>`,
-    )
-    .join('')}</div>`;
+  return html`<h3>Transfer size per page</h3>
+<div class="bars">${pages.map(
+    (p) =>
+      html`<div class="name">${pathOf(p.url)}</div><div class="track"><div class="fill" style="width:${percent(p.transferBytes, max)}%"></div></div><div class="val">${formatBytes(p.transferBytes)} · ${plural(p.requestCount, 'request')}</div>`,
+  )}</div>`;
 }
 
-function performancePageDetail(p: PagePerformance, index: number): string {
+function performancePageDetail(p: PagePerformance, index: number): Html {
   const facts = p.error
-    ? `<p class="text">${escapeHtml(p.error)}</p>`
-    : `<p class="note">Status ${escapeHtml(p.status)}${p.finalUrl !== p.url ? ` after redirects to ${escapeHtml(p.finalUrl)}` : ''}. Server response ${escapeHtml(formatMs(p.serverMs))}, DOMContentLoaded ${escapeHtml(formatMs(p.domContentLoadedMs))}, load ${escapeHtml(formatMs(p.loadMs))}. Largest contentful paint: ${p.lcpElement ? `<code>${escapeHtml(p.lcpElement)}</code>` : 'not reported'}.</p>`;
+    ? html`<p class="text">${p.error}</p>`
+    : html`<p class="note">Status ${p.status}${p.finalUrl !== p.url ? html` after redirects to ${p.finalUrl}` : ''}. Server response ${formatMs(p.serverMs)}, DOMContentLoaded ${formatMs(p.domContentLoadedMs)}, load ${formatMs(p.loadMs)}. Largest contentful paint: ${p.lcpElement ? html`<code>${p.lcpElement}</code>` : 'not reported'}.</p>`;
   const rows = p.largestRequests.map(
     (r) =>
-      `<tr><td>${link(r.url, r.url.length > 140 ? `${r.url.slice(0, 139)}…` : r.url)}</td><td>${escapeHtml(r.resourceType)}</td><td class="num">${escapeHtml(r.status)}</td><td class="num">${escapeHtml(formatBytes(r.bytes))}</td></tr>`,
+      html`<tr><td>${link(r.url, r.url.length > 140 ? `${r.url.slice(0, 139)}…` : r.url)}</td><td>${r.resourceType}</td><td class="num">${r.status}</td><td class="num">${formatBytes(r.bytes)}</td></tr>`,
   );
-  const table = rows.length
-    ? `<h4>Largest requests</h4><div class="table-wrap"><table class="stack"><thead><tr><th>URL</th><th>Type</th><th class="num">Status</th><th class="num">Size</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`
-    : '';
-  return `<h3>${index + 1}. ${link(p.url)}</h3>${facts}${table}`;
+  const table =
+    rows.length > 0 &&
+    html`<h4>Largest requests</h4><div class="table-wrap"><table class="stack"><thead><tr><th>URL</th><th>Type</th><th class="num">Status</th><th class="num">Size</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+  return html`<h3>${index + 1}. ${link(p.url)}</h3>${facts}${table}`;
 }
 
 /** The performance report as a self-contained HTML page. */
@@ -305,26 +300,26 @@ export function renderPerformanceHtml(result: PerformanceAuditResult): string {
   const host = hostOf(result.target);
   const cards = RATED_METRICS.map((metric) => {
     const m = s[metric];
-    return `<div class="metric${m.rating ? ` rate-${m.rating}` : ''}"><div class="label">${METRIC_LABELS[metric]} (${metric.toUpperCase()})</div><div class="value">${escapeHtml(formatMetric(metric, m.median))}</div>${ratingBadge(m.rating)}<p>Median of ${plural(s.pagesMeasured, 'page')}${m.poorPages ? `, ${m.poorPages} poor` : ''}. ${thresholdText(metric)}.</p></div>`;
-  }).join('');
+    return html`<div class="metric${m.rating ? ` rate-${m.rating}` : ''}"><div class="label">${METRIC_LABELS[metric]} (${metric.toUpperCase()})</div><div class="value">${formatMetric(metric, m.median)}</div>${ratingBadge(m.rating)}<p>Median of ${plural(s.pagesMeasured, 'page')}${m.poorPages ? `, ${m.poorPages} poor` : ''}. ${thresholdText(metric)}.</p></div>`;
+  });
   const counts = [
-    `<div class="count ${s.totalIssues ? 'sev-critical' : 'passed'}"><b>${s.totalIssues}</b><span>Poor metrics</span></div>`,
-    `<div class="count sev-info"><b>${s.pagesMeasured}</b><span>Pages measured</span></div>`,
-    `<div class="count sev-info"><b>${s.medianTransferBytes === null ? '—' : escapeHtml(formatBytes(s.medianTransferBytes))}</b><span>Median page weight</span></div>`,
-    `<div class="count sev-info"><b>${s.medianRequestCount ?? '—'}</b><span>Median requests</span></div>`,
-    ...(s.pagesFailed ? [`<div class="count sev-high"><b>${s.pagesFailed}</b><span>Pages not measured</span></div>`] : []),
-  ].join('');
+    html`<div class="count ${s.totalIssues ? 'sev-critical' : 'passed'}"><b>${s.totalIssues}</b><span>Poor metrics</span></div>`,
+    html`<div class="count sev-info"><b>${s.pagesMeasured}</b><span>Pages measured</span></div>`,
+    html`<div class="count sev-info"><b>${s.medianTransferBytes === null ? '—' : formatBytes(s.medianTransferBytes)}</b><span>Median page weight</span></div>`,
+    html`<div class="count sev-info"><b>${s.medianRequestCount ?? '—'}</b><span>Median requests</span></div>`,
+    s.pagesFailed > 0 && html`<div class="count sev-high"><b>${s.pagesFailed}</b><span>Pages not measured</span></div>`,
+  ];
   const rows = result.pages.map(
     (p) =>
-      `<tr><td>${link(p.url, pathOf(p.url))}</td><td class="num">${escapeHtml(p.status || '—')}</td>${metricCell(p, 'ttfb')}${metricCell(p, 'fcp')}${metricCell(p, 'lcp')}${metricCell(p, 'cls')}<td class="num">${escapeHtml(formatMs(p.loadMs))}</td><td class="num">${p.requestCount ? escapeHtml(formatBytes(p.transferBytes)) : '—'}</td><td class="num">${p.requestCount || '—'}</td></tr>`,
+      html`<tr><td>${link(p.url, pathOf(p.url))}</td><td class="num">${p.status || '—'}</td>${metricCell(p, 'ttfb')}${metricCell(p, 'fcp')}${metricCell(p, 'lcp')}${metricCell(p, 'cls')}<td class="num">${formatMs(p.loadMs)}</td><td class="num">${p.requestCount ? formatBytes(p.transferBytes) : '—'}</td><td class="num">${p.requestCount || '—'}</td></tr>`,
   );
-  const facts: Array<[string, string]> = [
-    ['Audit date', escapeHtml(formatDate(result.startedAt))],
-    ['Duration', escapeHtml(formatDuration(result.durationMs))],
-    ['Pages', escapeHtml(result.pages.length)],
-    ['Browser', escapeHtml(result.browser)],
+  const facts: Array<[string, HtmlValue]> = [
+    ['Audit date', formatDate(result.startedAt)],
+    ['Duration', formatDuration(result.durationMs)],
+    ['Pages', result.pages.length],
+    ['Browser', result.browser],
     ['Profile', `Desktop ${result.profile.width}×${result.profile.height}, no throttling`],
-    ['Engine version', escapeHtml(result.engineVersion)],
+    ['Engine version', result.engineVersion],
   ];
   return page({
     title: `Performance report: ${host} (${formatDate(result.startedAt)})`,
@@ -334,13 +329,13 @@ export function renderPerformanceHtml(result: PerformanceAuditResult): string {
     facts,
     engineVersion: result.engineVersion,
     body: [
-      `<section class="overview" aria-label="Overview"><div class="metrics">${cards}</div><div class="counts">${counts}</div></section>`,
-      `<section><h2>Pages</h2><div class="table-wrap"><table class="stack"><thead><tr><th>Page</th><th class="num">Status</th><th class="num">TTFB</th><th class="num">FCP</th><th class="num">LCP</th><th class="num">CLS</th><th class="num">Load</th><th class="num">Size</th><th class="num">Requests</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>
+      html`<section class="overview" aria-label="Overview"><div class="metrics">${cards}</div><div class="counts">${counts}</div></section>`,
+      html`<section><h2>Pages</h2><div class="table-wrap"><table class="stack"><thead><tr><th>Page</th><th class="num">Status</th><th class="num">TTFB</th><th class="num">FCP</th><th class="num">LCP</th><th class="num">CLS</th><th class="num">Load</th><th class="num">Size</th><th class="num">Requests</th></tr></thead><tbody>${rows}</tbody></table></div>
 ${performanceBars(result, 'lcp')}
 ${performanceBars(result, 'bytes')}</section>`,
-      `<section><h2>Page details</h2>${result.pages.map(performancePageDetail).join('')}</section>`,
-      `<section><h2>How this was measured</h2><ul class="methods">
-<li>Each page was loaded once, in a fresh ${escapeHtml(result.browser)} profile with the cache disabled, at ${result.profile.width}×${result.profile.height} (Lighthouse's desktop size), without CPU or network throttling: numbers are what this machine saw, usually faster than Lighthouse's throttled lab runs.</li>
+      html`<section><h2>Page details</h2>${result.pages.map(performancePageDetail)}</section>`,
+      html`<section><h2>How this was measured</h2><ul class="methods">
+<li>Each page was loaded once, in a fresh ${result.browser} profile with the cache disabled, at ${result.profile.width}×${result.profile.height} (Lighthouse's desktop size), without CPU or network throttling: numbers are what this machine saw, usually faster than Lighthouse's throttled lab runs.</li>
 <li>TTFB is navigation start to the first byte of the document (web-vitals' definition, redirects and connection included); server response is request start to first byte.</li>
 <li>LCP is the last largest-contentful-paint entry after load and a short settle; CLS is the largest session window of layout shifts not caused by input (web-vitals).</li>
 <li>Size is bytes on the wire (headers and compressed bodies) as Chromium reports them; requests include redirects. Cross-site iframes are not counted.</li>
@@ -348,38 +343,35 @@ ${performanceBars(result, 'bytes')}</section>`,
 </ul></section>`,
       warningsSection(result.warnings),
     ],
-    footer: `Generated by ${PRODUCT_NAME} (engine ${escapeHtml(result.engineVersion)}) on ${escapeHtml(formatDate(result.finishedAt))}. Lab measurements from one load per page; field data from real visitors may differ.`,
+    footer: html`Generated by ${PRODUCT_NAME} (engine ${result.engineVersion}) on ${formatDate(result.finishedAt)}. Lab measurements from one load per page; field data from real visitors may differ.`,
   });
 }
 
 // ---------------------------------------------------------------- accessibility
 
-function impactBadge(impact: Impact): string {
-  return `<span class="badge sev-${IMPACT_SEVERITY[impact]}">${IMPACT_LABELS[impact]}</span>`;
+function impactBadge(impact: Impact): Html {
+  return html`<span class="badge sev-${IMPACT_SEVERITY[impact]}">${IMPACT_LABELS[impact]}</span>`;
 }
 
-function renderViolation(violation: Violation, pageIndex: number, index: number): string {
-  const nodes = violation.nodes
-    .map(
-      (node) =>
-        `<div class="node"><div class="where">${escapeHtml(node.target)}</div><pre>${escapeHtml(node.html)}</pre>${node.failureSummary ? `<div class="why text">${escapeHtml(node.failureSummary)}</div>` : ''}</div>`,
-    )
-    .join('');
-  const more = violation.nodeCount > violation.nodes.length ? `<p class="note">… and ${violation.nodeCount - violation.nodes.length} more elements.</p>` : '';
-  return `<article class="finding sev-${IMPACT_SEVERITY[violation.impact]}">
-  <header>${impactBadge(violation.impact)}<h3>${escapeHtml(violation.help)}</h3><span class="ref">${pageIndex + 1}.${index + 1}</span></header>
-  <p class="text">${escapeHtml(violation.description)}</p>
-  <p class="note">Rule <span class="mono">${escapeHtml(violation.id)}</span> · ${plural(violation.nodeCount, 'element')} · ${escapeHtml(violation.tags.filter((t) => /^wcag|^best-practice$/.test(t)).join(', '))} · ${link(violation.helpUrl, 'How to fix')}</p>
+function renderViolation(violation: Violation, pageIndex: number, index: number): Html {
+  const nodes = violation.nodes.map(
+    (node) => html`<div class="node"><div class="where">${node.target}</div><pre>${node.html}</pre>${node.failureSummary ? html`<div class="why text">${node.failureSummary}</div>` : ''}</div>`,
+  );
+  const more = violation.nodeCount > violation.nodes.length && html`<p class="note">… and ${violation.nodeCount - violation.nodes.length} more elements.</p>`;
+  return html`<article class="finding sev-${IMPACT_SEVERITY[violation.impact]}">
+  <header>${impactBadge(violation.impact)}<h3>${violation.help}</h3><span class="ref">${pageIndex + 1}.${index + 1}</span></header>
+  <p class="text">${violation.description}</p>
+  <p class="note">Rule <span class="mono">${violation.id}</span> · ${plural(violation.nodeCount, 'element')} · ${violation.tags.filter((t) => /^wcag|^best-practice$/.test(t)).join(', ')} · ${link(violation.helpUrl, 'How to fix')}</p>
   ${nodes}${more}
 </article>`;
 }
 
-function accessibilityPage(p: PageAccessibility, index: number): string {
-  const head = `<h3>${index + 1}. ${link(p.url)}</h3>`;
-  if (p.error && p.passes + p.incomplete + p.violations.length === 0) return `${head}<p class="text">${escapeHtml(p.error)}</p>`;
-  const summary = `<p class="note">${plural(p.violations.length, 'rule')} violated, ${p.passes} passed, ${p.incomplete} to review by hand.${p.error ? ` ${escapeHtml(p.error)}` : ''}</p>`;
-  if (p.violations.length === 0) return `${head}${summary}<p class="empty">No violation found on this page.</p>`;
-  return `${head}${summary}${p.violations.map((v, i) => renderViolation(v, index, i)).join('')}`;
+function accessibilityPage(p: PageAccessibility, index: number): Html {
+  const head = html`<h3>${index + 1}. ${link(p.url)}</h3>`;
+  if (p.error && p.passes + p.incomplete + p.violations.length === 0) return html`${head}<p class="text">${p.error}</p>`;
+  const summary = html`<p class="note">${plural(p.violations.length, 'rule')} violated, ${p.passes} passed, ${p.incomplete} to review by hand.${p.error ? ` ${p.error}` : ''}</p>`;
+  if (p.violations.length === 0) return html`${head}${summary}<p class="empty">No violation found on this page.</p>`;
+  return html`${head}${summary}${p.violations.map((v, i) => renderViolation(v, index, i))}`;
 }
 
 /** The accessibility report as a self-contained HTML page. */
@@ -387,37 +379,33 @@ export function renderAccessibilityHtml(result: AccessibilityAuditResult): strin
   const s = result.summary;
   const host = hostOf(result.target);
   const counts = [
-    `<div class="count ${s.totalIssues ? 'sev-info' : 'passed'}"><b>${s.totalIssues}</b><span>Issues (elements)</span></div>`,
-    ...IMPACTS.map((impact) => `<div class="count sev-${IMPACT_SEVERITY[impact]}"><b>${s.byImpact[impact]}</b><span>${IMPACT_LABELS[impact]}</span></div>`),
-  ].join('');
+    html`<div class="count ${s.totalIssues ? 'sev-info' : 'passed'}"><b>${s.totalIssues}</b><span>Issues (elements)</span></div>`,
+    ...IMPACTS.map((impact) => html`<div class="count sev-${IMPACT_SEVERITY[impact]}"><b>${s.byImpact[impact]}</b><span>${IMPACT_LABELS[impact]}</span></div>`),
+  ];
   const maxNodes = Math.max(0, ...s.rules.map((r) => r.nodes));
   const rules = s.rules.length
-    ? `<ul class="rows">${s.rules
-        .map(
-          (r) =>
-            `<li class="row-${IMPACT_SEVERITY[r.impact]}">${impactBadge(r.impact)}<div class="what"><b>${escapeHtml(r.help)}</b><span>${escapeHtml(r.id)} · on ${plural(r.pages, 'page')}</span></div><span class="n">${plural(r.nodes, 'element')}</span></li>`,
-        )
-        .join('')}</ul>`
-    : `<ul class="rows"><li class="row-passed"><span class="badge passed">Passed</span><div class="what"><b>No accessibility violation found</b><span>axe-core found nothing to fix on the audited pages; some things still need a manual check.</span></div></li></ul>`;
-  const bars = s.rules.length
-    ? `<h3>Elements per rule</h3><div class="bars">${s.rules
-        .map(
-          (r) =>
-            `<div class="name mono">${escapeHtml(r.id)}</div><div class="track"><div class="fill" style="width:${percent(r.nodes, maxNodes)}%;background:var(--${IMPACT_SEVERITY[r.impact] === 'medium' ? 'medium-bar' : IMPACT_SEVERITY[r.impact]})"></div></div><div class="val">${r.nodes}</div>`,
-        )
-        .join('')}</div>`
-    : '';
+    ? html`<ul class="rows">${s.rules.map(
+        (r) =>
+          html`<li class="row-${IMPACT_SEVERITY[r.impact]}">${impactBadge(r.impact)}<div class="what"><b>${r.help}</b><span>${r.id} · on ${plural(r.pages, 'page')}</span></div><span class="n">${plural(r.nodes, 'element')}</span></li>`,
+      )}</ul>`
+    : html`<ul class="rows"><li class="row-passed"><span class="badge passed">Passed</span><div class="what"><b>No accessibility violation found</b><span>axe-core found nothing to fix on the audited pages; some things still need a manual check.</span></div></li></ul>`;
+  const bars =
+    s.rules.length > 0 &&
+    html`<h3>Elements per rule</h3><div class="bars">${s.rules.map(
+      (r) =>
+        html`<div class="name mono">${r.id}</div><div class="track"><div class="fill" style="width:${percent(r.nodes, maxNodes)}%;background:var(--${IMPACT_SEVERITY[r.impact] === 'medium' ? 'medium-bar' : IMPACT_SEVERITY[r.impact]})"></div></div><div class="val">${r.nodes}</div>`,
+    )}</div>`;
   const rows = result.pages.map(
     (p) =>
-      `<tr><td>${link(p.url, pathOf(p.url))}</td><td class="num">${escapeHtml(p.status || '—')}</td><td class="num">${p.violations.length}</td>${IMPACTS.map((i) => `<td class="num">${p.counts[i]}</td>`).join('')}<td class="num">${p.passes}</td><td class="num">${p.incomplete}</td></tr>`,
+      html`<tr><td>${link(p.url, pathOf(p.url))}</td><td class="num">${p.status || '—'}</td><td class="num">${p.violations.length}</td>${IMPACTS.map((i) => html`<td class="num">${p.counts[i]}</td>`)}<td class="num">${p.passes}</td><td class="num">${p.incomplete}</td></tr>`,
   );
-  const facts: Array<[string, string]> = [
-    ['Audit date', escapeHtml(formatDate(result.startedAt))],
-    ['Duration', escapeHtml(formatDuration(result.durationMs))],
-    ['Pages', escapeHtml(result.pages.length)],
+  const facts: Array<[string, HtmlValue]> = [
+    ['Audit date', formatDate(result.startedAt)],
+    ['Duration', formatDuration(result.durationMs)],
+    ['Pages', result.pages.length],
     ['Standard', 'WCAG 2.0 and 2.1, A and AA'],
-    ['Checker', `axe-core ${escapeHtml(result.axeVersion)}`],
-    ['Browser', escapeHtml(result.browser)],
+    ['Checker', `axe-core ${result.axeVersion}`],
+    ['Browser', result.browser],
   ];
   return page({
     title: `Accessibility report: ${host} (${formatDate(result.startedAt)})`,
@@ -427,13 +415,13 @@ export function renderAccessibilityHtml(result: AccessibilityAuditResult): strin
     facts,
     engineVersion: result.engineVersion,
     body: [
-      `<section class="overview" aria-label="Overview"><div class="counts">${counts}</div></section>`,
-      `<section><h2>Summary</h2>${rules}${bars}</section>`,
-      `<section><h2>Pages</h2><div class="table-wrap"><table class="stack"><thead><tr><th>Page</th><th class="num">Status</th><th class="num">Rules</th>${IMPACTS.map((i) => `<th class="num">${IMPACT_LABELS[i]}</th>`).join('')}<th class="num">Passed</th><th class="num">Review</th></tr></thead><tbody>${rows.join('')}</tbody></table></div></section>`,
-      `<section><h2>Violations</h2>${result.pages.map(accessibilityPage).join('')}</section>`,
+      html`<section class="overview" aria-label="Overview"><div class="counts">${counts}</div></section>`,
+      html`<section><h2>Summary</h2>${rules}${bars}</section>`,
+      html`<section><h2>Pages</h2><div class="table-wrap"><table class="stack"><thead><tr><th>Page</th><th class="num">Status</th><th class="num">Rules</th>${IMPACTS.map((i) => html`<th class="num">${IMPACT_LABELS[i]}</th>`)}<th class="num">Passed</th><th class="num">Review</th></tr></thead><tbody>${rows}</tbody></table></div></section>`,
+      html`<section><h2>Violations</h2>${result.pages.map(accessibilityPage)}</section>`,
       warningsSection(result.warnings),
     ],
-    footer: `Generated by ${PRODUCT_NAME} (engine ${escapeHtml(result.engineVersion)}) with axe-core ${escapeHtml(result.axeVersion)} (tags ${escapeHtml(result.tags.join(', '))}) on ${escapeHtml(formatDate(result.finishedAt))}. Automated rules find roughly a third to a half of WCAG issues; keyboard use, screen readers and content still need a manual review.`,
+    footer: html`Generated by ${PRODUCT_NAME} (engine ${result.engineVersion}) with axe-core ${result.axeVersion} (tags ${result.tags.join(', ')}) on ${formatDate(result.finishedAt)}. Automated rules find roughly a third to a half of WCAG issues; keyboard use, screen readers and content still need a manual review.`,
   });
 }
 
@@ -452,20 +440,18 @@ function dayLabel(day: string): string {
   return formatDate(`${day}T00:00:00Z`).replace(/, 00:00 UTC$/, '');
 }
 
-function perDayChart(result: AnalyticsResult): string {
+function perDayChart(result: AnalyticsResult): HtmlValue {
   const max = Math.max(0, ...result.perDay.map((d) => d.count));
   if (result.perDay.length === 0) return '';
-  const cols = result.perDay
-    .map((d) => {
-      const ok = d.count - d.errors;
-      return `<div class="col" title="${escapeHtml(`${d.day}: ${plural(d.count, 'event')}, ${plural(d.errors, 'error')}`)}"><div class="err" style="height:${percent(d.errors, max)}%"></div><div class="ok" style="height:${percent(ok, max)}%"></div></div>`;
-    })
-    .join('');
+  const cols = result.perDay.map((d) => {
+    const ok = d.count - d.errors;
+    return html`<div class="col" title="${d.day}: ${plural(d.count, 'event')}, ${plural(d.errors, 'error')}"><div class="err" style="height:${percent(d.errors, max)}%"></div><div class="ok" style="height:${percent(ok, max)}%"></div></div>`;
+  });
   const first = result.perDay[0]!.day;
   const last = result.perDay[result.perDay.length - 1]!.day;
-  return `<p class="legend"><span><i style="background:#4338ca"></i>Events</span><span><i style="background:#b91c1c"></i>Errors</span><span>Busiest day: ${plural(max, 'event')}</span></p>
+  return html`<p class="legend"><span><i style="background:#4338ca"></i>Events</span><span><i style="background:#b91c1c"></i>Errors</span><span>Busiest day: ${plural(max, 'event')}</span></p>
 <div class="columns" role="img" aria-label="Events per day">${cols}</div>
-<div class="axis"><span>${escapeHtml(dayLabel(first))}</span><span>${escapeHtml(dayLabel(last))}</span></div>`;
+<div class="axis"><span>${dayLabel(first)}</span><span>${dayLabel(last)}</span></div>`;
 }
 
 /** The analytics report as a self-contained HTML page. */
@@ -475,36 +461,32 @@ export function renderAnalyticsHtml(result: AnalyticsResult): string {
   const maxKind = Math.max(0, ...kinds.map(([, n]) => n));
   const maxUrl = Math.max(0, ...result.topUrls.map((u) => u.count));
   const counts = [
-    `<div class="count sev-info"><b>${result.total}</b><span>Events</span></div>`,
-    `<div class="count ${result.totalIssues ? 'sev-critical' : 'passed'}"><b>${result.totalIssues}</b><span>Errors</span></div>`,
-    `<div class="count sev-info"><b>${result.byKind.page_view}</b><span>Page views</span></div>`,
-    `<div class="count sev-info"><b>${result.distinctUrls}</b><span>Distinct URLs</span></div>`,
-  ].join('');
-  const kindBars = `<div class="bars">${kinds
-    .map(
-      ([kind, n]) =>
-        `<div class="name">${KIND_LABELS[kind]}</div><div class="track"><div class="fill${kind === 'error' ? ' kind-error' : ''}" style="width:${percent(n, maxKind)}%"></div></div><div class="val">${n}</div>`,
-    )
-    .join('')}</div>`;
+    html`<div class="count sev-info"><b>${result.total}</b><span>Events</span></div>`,
+    html`<div class="count ${result.totalIssues ? 'sev-critical' : 'passed'}"><b>${result.totalIssues}</b><span>Errors</span></div>`,
+    html`<div class="count sev-info"><b>${result.byKind.page_view}</b><span>Page views</span></div>`,
+    html`<div class="count sev-info"><b>${result.distinctUrls}</b><span>Distinct URLs</span></div>`,
+  ];
+  const kindBars = html`<div class="bars">${kinds.map(
+    ([kind, n]) =>
+      html`<div class="name">${KIND_LABELS[kind]}</div><div class="track"><div class="fill${kind === 'error' ? ' kind-error' : ''}" style="width:${percent(n, maxKind)}%"></div></div><div class="val">${n}</div>`,
+  )}</div>`;
   const urlRows = result.topUrls.length
-    ? `<div class="bars">${result.topUrls
-        .map((u) => `<div class="name">${link(u.url)}</div><div class="track"><div class="fill" style="width:${percent(u.count, maxUrl)}%"></div></div><div class="val">${u.count}</div>`)
-        .join('')}</div>`
-    : '<p class="empty">No event in this period.</p>';
+    ? html`<div class="bars">${result.topUrls.map(
+        (u) => html`<div class="name">${link(u.url)}</div><div class="track"><div class="fill" style="width:${percent(u.count, maxUrl)}%"></div></div><div class="val">${u.count}</div>`,
+      )}</div>`
+    : html`<p class="empty">No event in this period.</p>`;
   const errorRows = result.errors.length
-    ? `<div class="table-wrap"><table class="stack"><thead><tr><th>When</th><th>URL</th><th>What happened</th><th class="num">Status</th></tr></thead><tbody>${result.errors
-        .map(
-          (e) =>
-            `<tr><td class="when">${escapeHtml(formatDate(e.timestamp))}</td><td>${link(e.url, pathOf(e.url))}</td><td>${e.description ? escapeHtml(e.description) : '<span class="empty">No description</span>'}</td><td class="num">${e.status ?? '—'}</td></tr>`,
-        )
-        .join('')}</tbody></table></div>`
-    : `<ul class="rows"><li class="row-passed"><span class="badge passed">Passed</span><div class="what"><b>No error recorded</b><span>No error event in this period.</span></div></li></ul>`;
-  const facts: Array<[string, string]> = [
-    ['Period', `${escapeHtml(dayLabel(result.from.slice(0, 10)))} – ${escapeHtml(dayLabel(result.to.slice(0, 10)))}`],
-    ['Events', escapeHtml(result.total)],
-    ['First event', result.firstEvent ? escapeHtml(formatDate(result.firstEvent)) : '—'],
-    ['Last event', result.lastEvent ? escapeHtml(formatDate(result.lastEvent)) : '—'],
-    ['Generated', escapeHtml(formatDate(result.generatedAt))],
+    ? html`<div class="table-wrap"><table class="stack"><thead><tr><th>When</th><th>URL</th><th>What happened</th><th class="num">Status</th></tr></thead><tbody>${result.errors.map(
+        (e) =>
+          html`<tr><td class="when">${formatDate(e.timestamp)}</td><td>${link(e.url, pathOf(e.url))}</td><td>${e.description ? e.description : html`<span class="empty">No description</span>`}</td><td class="num">${e.status ?? '—'}</td></tr>`,
+      )}</tbody></table></div>`
+    : html`<ul class="rows"><li class="row-passed"><span class="badge passed">Passed</span><div class="what"><b>No error recorded</b><span>No error event in this period.</span></div></li></ul>`;
+  const facts: Array<[string, HtmlValue]> = [
+    ['Period', `${dayLabel(result.from.slice(0, 10))} – ${dayLabel(result.to.slice(0, 10))}`],
+    ['Events', result.total],
+    ['First event', result.firstEvent ? formatDate(result.firstEvent) : '—'],
+    ['Last event', result.lastEvent ? formatDate(result.lastEvent) : '—'],
+    ['Generated', formatDate(result.generatedAt)],
   ];
   return page({
     title: `Analytics report: ${host} (${formatDate(result.generatedAt)})`,
@@ -513,14 +495,14 @@ export function renderAnalyticsHtml(result: AnalyticsResult): string {
     target: result.target,
     facts,
     body: [
-      `<section class="overview" aria-label="Overview"><div class="counts">${counts}</div></section>`,
-      `<section><h2>Events per day</h2>${result.total ? perDayChart(result) : '<p class="empty">No event in this period.</p>'}</section>`,
-      `<section><h2>Events by kind</h2>${kindBars}</section>`,
-      `<section><h2>Top URLs</h2>${urlRows}</section>`,
-      `<section><h2>Recent errors</h2>${result.errors.length ? `<p class="note">The ${plural(result.errors.length, 'latest error')}, newest first${result.totalIssues > result.errors.length ? `, of ${result.totalIssues}` : ''}.</p>` : ''}${errorRows}</section>`,
-      result.ignored ? `<section><p class="note">${plural(result.ignored, 'event')} outside the period or with an unreadable time were left out.</p></section>` : '',
+      html`<section class="overview" aria-label="Overview"><div class="counts">${counts}</div></section>`,
+      html`<section><h2>Events per day</h2>${result.total ? perDayChart(result) : html`<p class="empty">No event in this period.</p>`}</section>`,
+      html`<section><h2>Events by kind</h2>${kindBars}</section>`,
+      html`<section><h2>Top URLs</h2>${urlRows}</section>`,
+      html`<section><h2>Recent errors</h2>${result.errors.length > 0 && html`<p class="note">The ${plural(result.errors.length, 'latest error')}, newest first${result.totalIssues > result.errors.length ? `, of ${result.totalIssues}` : ''}.</p>`}${errorRows}</section>`,
+      result.ignored > 0 && html`<section><p class="note">${plural(result.ignored, 'event')} outside the period or with an unreadable time were left out.</p></section>`,
     ],
-    footer: `Generated by ${PRODUCT_NAME} on ${escapeHtml(formatDate(result.generatedAt))} from the events recorded for this project; days are UTC.`,
+    footer: html`Generated by ${PRODUCT_NAME} on ${formatDate(result.generatedAt)} from the events recorded for this project; days are UTC.`,
   });
 }
 

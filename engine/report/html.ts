@@ -21,33 +21,25 @@ import {
   suppressedHeading,
   targetHost,
 } from './format';
+import { html, join, raw, type Html, type HtmlValue } from '../html-kit';
 
 /** The report's own policy: no scripts, no network, inline styles only (findings carry text from scanned sites). */
 export const REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Escapes text for HTML element content and quoted attribute values. */
-export function escapeHtml(value: string | number): string {
-  return String(value).replace(/[&<>"']/g, (ch) => ESCAPES[ch]!);
-}
-
 /** A link for http(s) URLs, plain text for anything else (javascript:, data:, relative paths). */
-function link(url: string, text: string = url): string {
-  return isWebUrl(url)
-    ? `<a href="${escapeHtml(url)}" rel="noopener noreferrer nofollow">${escapeHtml(text)}</a>`
-    : escapeHtml(text);
+function link(url: string, text: string = url): Html {
+  return isWebUrl(url) ? html`<a href="${url}" rel="noopener noreferrer nofollow">${text}</a>` : html`${text}`;
 }
 
 function gradeClass(grade: Grade): string {
   return `grade-${grade[0]!.toLowerCase()}`;
 }
 
-function badge(severity: Severity): string {
-  return `<span class="badge sev-${severity}">${SEVERITY_LABELS[severity]}</span>`;
+function badge(severity: Severity): Html {
+  return html`<span class="badge sev-${severity}">${SEVERITY_LABELS[severity]}</span>`;
 }
 
-const passedBadge = `<span class="badge passed">${PASSED_LABEL}</span>`;
+const passedBadge = (label: string = PASSED_LABEL) => html`<span class="badge passed">${label}</span>`;
 
 function findingAnchor(finding: Finding, index: number): string {
   return `f-${index + 1}-${finding.fingerprint}`;
@@ -179,215 +171,209 @@ td code, .mono { font: 12px ui-monospace, SFMono-Regular, Menlo, Consolas, monos
 }
 `;
 
-function renderCover(result: ScanResult): string {
+function renderCover(result: ScanResult): Html {
+  const { status, browser, reason } = result.rendering;
   const rendering =
-    result.rendering.status === 'done'
-      ? `Done${result.rendering.browser ? ` (${escapeHtml(result.rendering.browser)})` : ''}`
-      : `${result.rendering.status === 'skipped' ? 'Skipped' : 'Failed'}${result.rendering.reason ? `: ${escapeHtml(result.rendering.reason)}` : ''}`;
-  const facts: Array<[string, string]> = [
-    ['Scan date', escapeHtml(formatDate(result.startedAt))],
-    ['Duration', escapeHtml(formatDuration(result.durationMs))],
-    ['Pages scanned', escapeHtml(result.pages.length)],
-    ['Requests', `${escapeHtml(result.stats.requests)} (${escapeHtml(formatBytes(result.stats.bytes))})`],
+    status === 'done' ? html`Done${browser ? html` (${browser})` : ''}` : html`${status === 'skipped' ? 'Skipped' : 'Failed'}${reason ? html`: ${reason}` : ''}`;
+  const facts: Array<[string, HtmlValue]> = [
+    ['Scan date', formatDate(result.startedAt)],
+    ['Duration', formatDuration(result.durationMs)],
+    ['Pages scanned', result.pages.length],
+    ['Requests', html`${result.stats.requests} (${formatBytes(result.stats.bytes)})`],
     ['Mode', result.options.active ? 'Active probes' : 'Passive (read-only)'],
     ['Rendering', rendering],
-    ['Engine version', escapeHtml(result.engineVersion)],
+    ['Engine version', result.engineVersion],
   ];
   const finalDiffers = result.target.finalUrl && result.target.finalUrl !== result.target.url;
-  return `<header class="cover">
+  return html`<header class="cover">
   <div class="brand"><strong>${PRODUCT_NAME}</strong><span>Security Scan Report</span></div>
-  <h1>${escapeHtml(targetHost(result))}</h1>
-  <p class="target">${escapeHtml(result.target.url)}${finalDiffers ? ` &rarr; ${escapeHtml(result.target.finalUrl)}` : ''}</p>
-  <dl class="meta">${facts.map(([k, v]) => `<div><dt>${k}</dt><dd>${v}</dd></div>`).join('')}</dl>
+  <h1>${targetHost(result)}</h1>
+  <p class="target">${result.target.url}${finalDiffers ? html` &rarr; ${result.target.finalUrl}` : ''}</p>
+  <dl class="meta">${facts.map(([k, v]) => html`<div><dt>${k}</dt><dd>${v}</dd></div>`)}</dl>
 </header>`;
 }
 
-function renderOverview(result: ScanResult): string {
+function renderOverview(result: ScanResult): Html {
   const counts = countBySeverity(result);
   const headerFailed = result.headers.tests.filter((t) => !t.pass).length;
-  return `<section class="overview" aria-label="Overview">
+  return html`<section class="overview" aria-label="Overview">
   <div class="scores">
   <div class="card">
-    <div class="grade ${gradeClass(result.grade)}" aria-label="Overall grade">${escapeHtml(result.grade)}</div>
-    <div><div class="label">Overall security score</div><div class="value">${escapeHtml(result.score)}<small> / 100</small></div>
+    <div class="grade ${gradeClass(result.grade)}" aria-label="Overall grade">${result.grade}</div>
+    <div><div class="label">Overall security score</div><div class="value">${result.score}<small> / 100</small></div>
     <p>From ${plural(result.findings.length, 'finding')} and ${plural(result.passed.length, 'passed check')}${suppressedNote(result)}.</p></div>
   </div>
   <div class="card">
-    <div class="grade ${gradeClass(result.headers.grade)}" aria-label="Header grade">${escapeHtml(result.headers.grade)}</div>
-    <div><div class="label">HTTP header grade</div><div class="value">${escapeHtml(result.headers.score)}<small> points</small></div>
+    <div class="grade ${gradeClass(result.headers.grade)}" aria-label="Header grade">${result.headers.grade}</div>
+    <div><div class="label">HTTP header grade</div><div class="value">${result.headers.score}<small> points</small></div>
     <p>HTTP Observatory-compatible: ${result.headers.tests.length - headerFailed} of ${result.headers.tests.length} tests passed.</p></div>
   </div>
   </div>
-  <div class="counts">${SEVERITIES.map(
-    (s) => `<div class="count sev-${s}"><b>${counts[s]}</b><span>${SEVERITY_LABELS[s]}</span></div>`,
-  ).join('')}</div>
+  <div class="counts">${SEVERITIES.map((s) => html`<div class="count sev-${s}"><b>${counts[s]}</b><span>${SEVERITY_LABELS[s]}</span></div>`)}</div>
 </section>`;
 }
 
-function renderSummary(result: ScanResult, anchors: Map<Finding, string>): string {
+function renderSummary(result: ScanResult, anchors: Map<Finding, string>): Html {
   const rows = sortFindings(result.findings).map(
-    (f) => `<li class="row-${f.severity}">${badge(f.severity)}<a class="what" href="#${anchors.get(f)}"><b>${escapeHtml(f.title)}</b><span>${escapeHtml(f.url)}</span></a></li>`,
+    (f) => html`<li class="row-${f.severity}">${badge(f.severity)}<a class="what" href="#${anchors.get(f)}"><b>${f.title}</b><span>${f.url}</span></a></li>`,
   );
   const secure = result.passed.length;
   rows.push(
-    `<li class="row-passed">${passedBadge}<div class="what"><b>${SECURE_ROW_TITLE}</b><span>${plural(secure, 'secure component')} checked with no issue found</span></div></li>`,
+    html`<li class="row-passed">${passedBadge()}<div class="what"><b>${SECURE_ROW_TITLE}</b><span>${plural(secure, 'secure component')} checked with no issue found</span></div></li>`,
   );
-  return `<section><h2>Summary</h2><ul class="rows">${rows.join('')}</ul></section>`;
+  return html`<section><h2>Summary</h2><ul class="rows">${rows}</ul></section>`;
 }
 
-function renderEvidence(finding: Finding): string {
-  const parts: string[] = [];
+function renderEvidence(finding: Finding): HtmlValue {
   const { request, response, match } = finding.evidence;
-  if (request) parts.push(`<div class="ev-label">Request</div><pre>${escapeHtml(request)}</pre>`);
-  if (response) parts.push(`<div class="ev-label">Response</div><pre>${escapeHtml(response)}</pre>`);
-  if (match) parts.push(`<div class="ev-label">Match</div><pre class="match">${escapeHtml(match)}</pre>`);
-  return parts.length ? `<h4>Evidence</h4>${parts.join('')}` : '';
+  const parts = [
+    request && html`<div class="ev-label">Request</div><pre>${request}</pre>`,
+    response && html`<div class="ev-label">Response</div><pre>${response}</pre>`,
+    match && html`<div class="ev-label">Match</div><pre class="match">${match}</pre>`,
+  ];
+  return parts.some(Boolean) && html`<h4>Evidence</h4>${parts}`;
 }
 
-function renderFinding(finding: Finding, ref: string, anchor: string): string {
-  const facts: Array<[string, string]> = [
+function renderFinding(finding: Finding, ref: string, anchor: string): Html {
+  const facts: Array<[string, HtmlValue]> = [
     ['URL', link(finding.url)],
-    ['Check', `<span class="mono">${escapeHtml(finding.checkId)}</span>`],
-    ['Confidence', escapeHtml(finding.confidence[0]!.toUpperCase() + finding.confidence.slice(1))],
-    ['CWE', finding.cwe === null ? '&mdash;' : link(cweUrl(finding.cwe), cweLabel(finding.cwe))],
-    ['OWASP', escapeHtml(owaspLabel(finding.owasp))],
+    ['Check', html`<span class="mono">${finding.checkId}</span>`],
+    ['Confidence', finding.confidence[0]!.toUpperCase() + finding.confidence.slice(1)],
+    ['CWE', finding.cwe === null ? html`&mdash;` : link(cweUrl(finding.cwe), cweLabel(finding.cwe))],
+    ['OWASP', owaspLabel(finding.owasp)],
   ];
-  const refs = finding.references.length
-    ? `<h4>References</h4><ul class="refs">${finding.references.map((r) => `<li>${link(r)}</li>`).join('')}</ul>`
-    : '';
-  return `<article class="finding sev-${finding.severity}" id="${anchor}">
-  <header>${badge(finding.severity)}<h3>${escapeHtml(finding.title)}</h3><span class="ref">${ref}</span></header>
-  <dl class="facts">${facts.map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`).join('')}</dl>
-  <h4>Detail</h4><p class="text">${escapeHtml(finding.detail)}</p>
+  const refs = finding.references.length > 0 && html`<h4>References</h4><ul class="refs">${finding.references.map((r) => html`<li>${link(r)}</li>`)}</ul>`;
+  return html`<article class="finding sev-${finding.severity}" id="${anchor}">
+  <header>${badge(finding.severity)}<h3>${finding.title}</h3><span class="ref">${ref}</span></header>
+  <dl class="facts">${facts.map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>`)}</dl>
+  <h4>Detail</h4><p class="text">${finding.detail}</p>
   ${renderEvidence(finding)}
-  <h4>Remediation</h4><p class="text remediation">${escapeHtml(finding.remediation)}</p>
+  <h4>Remediation</h4><p class="text remediation">${finding.remediation}</p>
   ${refs}
 </article>`;
 }
 
-function renderFindings(result: ScanResult, anchors: Map<Finding, string>, refs: Map<Finding, string>): string {
+function renderFindings(result: ScanResult, anchors: Map<Finding, string>, refs: Map<Finding, string>): Html {
   if (result.findings.length === 0) {
     const empty = coverageIncomplete(result.coverage)
-      ? 'No issues were found on what could be checked, but not everything could be checked: see <a href="#coverage">Coverage</a>.'
+      ? html`No issues were found on what could be checked, but not everything could be checked: see <a href="#coverage">Coverage</a>.`
       : 'No issues were found on the scanned pages.';
-    return `<section class="findings-section"><h2>Findings</h2><p class="empty">${empty}</p></section>`;
+    return html`<section class="findings-section"><h2>Findings</h2><p class="empty">${empty}</p></section>`;
   }
   const groups = groupBySeverity(result.findings).map(
     ({ severity, findings }) =>
-      `<h3>${SEVERITY_LABELS[severity]} (${findings.length})</h3>${findings.map((f) => renderFinding(f, refs.get(f)!, anchors.get(f)!)).join('')}`,
+      html`<h3>${SEVERITY_LABELS[severity]} (${findings.length})</h3>${findings.map((f) => renderFinding(f, refs.get(f)!, anchors.get(f)!))}`,
   );
-  return `<section class="findings-section"><h2>Findings</h2>${groups.join('')}</section>`;
+  return html`<section class="findings-section"><h2>Findings</h2>${groups}</section>`;
 }
 
-function suppressedNote(result: ScanResult): string {
+function suppressedNote(result: ScanResult): HtmlValue {
   const count = result.suppressed?.length ?? 0;
-  return count ? `; <a href="#suppressed">${count} suppressed</a> left out` : '';
+  return count > 0 && html`; <a href="#suppressed">${count} suppressed</a> left out`;
 }
 
 /** Findings a person marked as false positive or accepted risk: their own section, each with the decision and why. */
-function renderSuppressed(result: ScanResult): string {
+function renderSuppressed(result: ScanResult): HtmlValue {
   const suppressed = sortFindings(result.suppressed ?? []);
   if (suppressed.length === 0) return '';
-  const rows = suppressed.map((f) => [
+  const rows = suppressed.map((f): HtmlValue[] => [
     badge(f.severity),
-    `<b>${escapeHtml(f.title)}</b><br><span class="note">${link(f.url)}</span>`,
-    escapeHtml(DECISION_LABELS[f.suppression.decision]),
-    `<span class="text">${escapeHtml(f.suppression.reason)}</span>`,
-    f.suppression.expires_at ? escapeHtml(formatDate(f.suppression.expires_at)) : '&mdash;',
+    html`<b>${f.title}</b><br><span class="note">${link(f.url)}</span>`,
+    DECISION_LABELS[f.suppression.decision],
+    html`<span class="text">${f.suppression.reason}</span>`,
+    f.suppression.expires_at ? formatDate(f.suppression.expires_at) : html`&mdash;`,
   ]);
-  return `<section id="suppressed"><h2>${suppressedHeading(suppressed.length)}</h2>
+  return html`<section id="suppressed"><h2>${suppressedHeading(suppressed.length)}</h2>
   <p class="note">Findings marked as false positive or accepted risk: left out of the score, the grade and the counts.</p>
   ${coverageTable(['Severity', 'Finding', 'Decision', 'Reason', 'Expires'], rows)}
 </section>`;
 }
 
-function renderHeaderTests(result: ScanResult): string {
+function renderHeaderTests(result: ScanResult): HtmlValue {
   if (result.headers.tests.length === 0) return '';
   const rows = result.headers.tests.map(
-    (t) => `<tr><td><b>${escapeHtml(t.test)}</b><br><code>${escapeHtml(t.result)}</code></td><td>${t.pass ? passedBadge : '<span class="badge fail">Failed</span>'}</td><td class="num">${t.scoreModifier > 0 ? '+' : ''}${escapeHtml(t.scoreModifier)}</td><td>${escapeHtml(t.description)}</td></tr>`,
+    (t) =>
+      html`<tr><td><b>${t.test}</b><br><code>${t.result}</code></td><td>${t.pass ? passedBadge() : html`<span class="badge fail">Failed</span>`}</td><td class="num">${t.scoreModifier > 0 ? '+' : ''}${t.scoreModifier}</td><td>${t.description}</td></tr>`,
   );
-  return `<section><h2>HTTP security headers</h2>
-  <p class="note">Scored like the Mozilla HTTP Observatory on the start page: ${escapeHtml(result.headers.score)} points, grade ${escapeHtml(result.headers.grade)}.</p>
-  <div class="table-wrap"><table class="stack"><thead><tr><th>Test</th><th>Result</th><th>Score</th><th>Description</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>
+  return html`<section><h2>HTTP security headers</h2>
+  <p class="note">Scored like the Mozilla HTTP Observatory on the start page: ${result.headers.score} points, grade ${result.headers.grade}.</p>
+  <div class="table-wrap"><table class="stack"><thead><tr><th>Test</th><th>Result</th><th>Score</th><th>Description</th></tr></thead><tbody>${rows}</tbody></table></div>
 </section>`;
 }
 
-function renderPassed(result: ScanResult): string {
+function renderPassed(result: ScanResult): Html {
   const body = result.passed.length
-    ? `<ul class="rows compact">${result.passed
-        .map((p) => `<li class="row-passed">${passedBadge}<div class="what"><b>${escapeHtml(p.title)}</b><span>${escapeHtml(p.checkId)}</span></div></li>`)
-        .join('')}</ul>`
-    : '<p class="empty">No check passed.</p>';
-  return `<section><h2>Secure components</h2><p class="note">Checks that ran and found no issue.</p>${body}</section>`;
+    ? html`<ul class="rows compact">${result.passed.map((p) => html`<li class="row-passed">${passedBadge()}<div class="what"><b>${p.title}</b><span>${p.checkId}</span></div></li>`)}</ul>`
+    : html`<p class="empty">No check passed.</p>`;
+  return html`<section><h2>Secure components</h2><p class="note">Checks that ran and found no issue.</p>${body}</section>`;
 }
 
-function renderPages(result: ScanResult): string {
+function renderPages(result: ScanResult): Html {
   const sources: Record<string, string> = { start: 'Start URL', link: 'Link', sitemap: 'Sitemap', robots: 'robots.txt', render: 'Browser' };
   const rows = result.pages.map(
-    (p) => `<tr><td>${link(p.url)}${p.title ? `<br><span class="note">${escapeHtml(p.title)}</span>` : ''}</td><td class="num">${escapeHtml(p.status)}</td><td>${escapeHtml(sources[p.source] ?? p.source)}</td><td class="num">${escapeHtml(p.depth)}</td></tr>`,
+    (p) =>
+      html`<tr><td>${link(p.url)}${p.title ? html`<br><span class="note">${p.title}</span>` : ''}</td><td class="num">${p.status}</td><td>${sources[p.source] ?? p.source}</td><td class="num">${p.depth}</td></tr>`,
   );
   const body = rows.length
-    ? `<div class="table-wrap"><table class="stack"><thead><tr><th>Page</th><th>Status</th><th>Found via</th><th>Depth</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`
-    : '<p class="empty">No page was retrieved.</p>';
-  return `<section><h2>Pages scanned (${result.pages.length})</h2>${body}</section>`;
+    ? html`<div class="table-wrap"><table class="stack"><thead><tr><th>Page</th><th>Status</th><th>Found via</th><th>Depth</th></tr></thead><tbody>${rows}</tbody></table></div>`
+    : html`<p class="empty">No page was retrieved.</p>`;
+  return html`<section><h2>Pages scanned (${result.pages.length})</h2>${body}</section>`;
 }
 
-function coverageTable(head: string[], rows: string[][]): string {
-  const body = rows.map((cells) => `<tr>${cells.map((cell) => `<td>${cell}</td>`).join('')}</tr>`).join('');
-  return `<div class="table-wrap"><table class="stack"><thead><tr>${head.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>${body}</tbody></table></div>`;
+function coverageTable(head: string[], rows: HtmlValue[][]): Html {
+  const body = rows.map((cells) => html`<tr>${cells.map((cell) => html`<td>${cell}</td>`)}</tr>`);
+  return html`<div class="table-wrap"><table class="stack"><thead><tr>${head.map((h) => html`<th>${h}</th>`)}</tr></thead><tbody>${body}</tbody></table></div>`;
 }
 
-function andMore(count: number): string {
-  return count > 0 ? `<p class="note">and ${escapeHtml(count)} more</p>` : '';
+function andMore(count: number): HtmlValue {
+  return count > 0 && html`<p class="note">and ${count} more</p>`;
 }
 
 /** What was and was not checked: the gaps in plain words first, then backends, login walls, rate limits, skipped checks. */
-function renderCoverage(result: ScanResult): string {
+function renderCoverage(result: ScanResult): HtmlValue {
   const coverage = result.coverage;
   if (!coverage) return '';
   const gaps = coverageGaps(coverage);
-  const parts: string[] = [
+  const parts: HtmlValue[] = [
     gaps.length
-      ? `<ul class="gaps" aria-label="Not checked">${gaps.map((gap) => `<li>${escapeHtml(gap)}</li>`).join('')}</ul>`
-      : '<p class="complete">Everything the scan found could be checked.</p>',
+      ? html`<ul class="gaps" aria-label="Not checked">${gaps.map((gap) => html`<li>${gap}</li>`)}</ul>`
+      : html`<p class="complete">Everything the scan found could be checked.</p>`,
   ];
   const facts = coverageFacts(coverage);
-  if (facts) parts.push(`<p class="note">${escapeHtml(facts)}.</p>`);
+  if (facts) parts.push(html`<p class="note">${facts}.</p>`);
   const backends = coverage.backends;
   if (backends?.items.length) {
     const rows = backends.items.map((b) => [
-      escapeHtml(backendLabel(b)),
-      b.checked ? passedBadge.replace(PASSED_LABEL, 'Checked') : '<span class="badge not-checked">Not checked</span>',
-      escapeHtml(b.requests),
-      escapeHtml(b.reason ?? ''),
+      backendLabel(b),
+      b.checked ? passedBadge('Checked') : html`<span class="badge not-checked">Not checked</span>`,
+      b.requests,
+      b.reason ?? '',
     ]);
-    parts.push(`<h3>Backends</h3>${coverageTable(['Backend', 'Status', 'Requests', 'Note'], rows)}${andMore(backends.more)}`);
+    parts.push(html`<h3>Backends</h3>${coverageTable(['Backend', 'Status', 'Requests', 'Note'], rows)}${andMore(backends.more)}`);
   }
   const signIns = coverage.signIns ?? [];
   if (signIns.length) {
-    const rows = signIns.map((s) => [escapeHtml(s.account), s.signedIn ? 'Signed in' : 'Not signed in', escapeHtml(s.method ?? ''), escapeHtml(s.reason ?? '')]);
-    parts.push(`<h3>Sign-ins</h3>${coverageTable(['Account', 'Status', 'Method', 'Note'], rows)}`);
+    const rows = signIns.map((s) => [s.account, s.signedIn ? 'Signed in' : 'Not signed in', s.method ?? '', s.reason ?? '']);
+    parts.push(html`<h3>Sign-ins</h3>${coverageTable(['Account', 'Status', 'Method', 'Note'], rows)}`);
   }
   const login = coverage.loginRequired;
   if (login?.items.length) {
-    const rows = login.items.map((p) => [link(p.url), escapeHtml(p.status), p.redirectedTo ? link(p.redirectedTo) : '&mdash;']);
-    parts.push(`<h3>Pages that need a login</h3>${coverageTable(['Page', 'Status', 'Redirected to'], rows)}${andMore(login.more)}`);
+    const rows = login.items.map((p) => [link(p.url), p.status, p.redirectedTo ? link(p.redirectedTo) : html`&mdash;`]);
+    parts.push(html`<h3>Pages that need a login</h3>${coverageTable(['Page', 'Status', 'Redirected to'], rows)}${andMore(login.more)}`);
   }
   const limited = coverage.rateLimited;
   if (limited?.items.length) {
-    parts.push(`<h3>Hosts that rate limited the scan</h3>${coverageTable(['Host', 'Answers asking to slow down'], limited.items.map((h) => [escapeHtml(h.host), escapeHtml(h.answers)]))}${andMore(limited.more)}`);
+    parts.push(html`<h3>Hosts that rate limited the scan</h3>${coverageTable(['Host', 'Answers asking to slow down'], limited.items.map((h) => [h.host, h.answers]))}${andMore(limited.more)}`);
   }
   if (coverage.checksSkipped.length) {
-    parts.push(`<h3>Checks skipped</h3>${coverageTable(['Check', 'Reason'], coverage.checksSkipped.map((c) => [`<span class="mono">${escapeHtml(c.checkId)}</span>`, escapeHtml(c.reason)]))}`);
+    parts.push(html`<h3>Checks skipped</h3>${coverageTable(['Check', 'Reason'], coverage.checksSkipped.map((c) => [html`<span class="mono">${c.checkId}</span>`, c.reason]))}`);
   }
-  return `<section id="coverage"><h2>Coverage</h2><p class="note">What the scan could and could not check.</p>${parts.join('')}</section>`;
+  return html`<section id="coverage"><h2>Coverage</h2><p class="note">What the scan could and could not check.</p>${parts}</section>`;
 }
 
-function renderWarnings(result: ScanResult): string {
+function renderWarnings(result: ScanResult): HtmlValue {
   if (result.warnings.length === 0) return '';
-  return `<section><h2>Warnings</h2><p class="note">Problems that did not stop the scan but may have hidden issues.</p><ul class="warnings">${result.warnings
-    .map((w) => `<li>${escapeHtml(w)}</li>`)
-    .join('')}</ul></section>`;
+  return html`<section><h2>Warnings</h2><p class="note">Problems that did not stop the scan but may have hidden issues.</p><ul class="warnings">${result.warnings.map((w) => html`<li>${w}</li>`)}</ul></section>`;
 }
 
 /** A self-contained, printable HTML report: inline CSS, no scripts, no external requests, every dynamic text escaped. */
@@ -399,32 +385,37 @@ export function renderHtml(result: ScanResult): string {
     refs.set(f, `#${String(i + 1).padStart(2, '0')}`);
   });
   const host = targetHost(result);
-  return `<!doctype html>
+  return html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${REPORT_CSP}">
+<meta http-equiv="Content-Security-Policy" content="${raw(REPORT_CSP)}">
 <meta name="referrer" content="no-referrer">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="generator" content="${PRODUCT_NAME} ${escapeHtml(result.engineVersion)}">
-<title>Security report: ${escapeHtml(host)} (${escapeHtml(formatDate(result.startedAt))})</title>
-<style>${STYLE}</style>
+<meta name="generator" content="${PRODUCT_NAME} ${result.engineVersion}">
+<title>Security report: ${host} (${formatDate(result.startedAt)})</title>
+<style>${raw(STYLE)}</style>
 </head>
 <body>
 <main class="report">
-${renderCover(result)}
-${renderOverview(result)}
-${renderCoverage(result)}
-${renderSummary(result, anchors)}
-${renderFindings(result, anchors, refs)}
-${renderSuppressed(result)}
-${renderHeaderTests(result)}
-${renderPassed(result)}
-${renderPages(result)}
-${renderWarnings(result)}
-<footer class="foot">Generated by ${PRODUCT_NAME} (engine ${escapeHtml(result.engineVersion)}) on ${escapeHtml(formatDate(result.finishedAt))}. An automated scan finds many common issues but not all of them; it complements, and does not replace, a manual security review.</footer>
+${join(
+  [
+    renderCover(result),
+    renderOverview(result),
+    renderCoverage(result),
+    renderSummary(result, anchors),
+    renderFindings(result, anchors, refs),
+    renderSuppressed(result),
+    renderHeaderTests(result),
+    renderPassed(result),
+    renderPages(result),
+    renderWarnings(result),
+  ],
+  '\n',
+)}
+<footer class="foot">Generated by ${PRODUCT_NAME} (engine ${result.engineVersion}) on ${formatDate(result.finishedAt)}. An automated scan finds many common issues but not all of them; it complements, and does not replace, a manual security review.</footer>
 </main>
 </body>
 </html>
-`;
+`.toString();
 }
