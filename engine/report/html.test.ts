@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { escapeText } from '../html-kit';
-import { REPORT_CSP, renderHtml } from './html';
+import { REPORT_CSP } from './document';
+import { renderHtml } from './html';
 import { hostileFinding, loadSampleResult, sampleCoverage } from './__fixtures__/load';
 
 describe('renderHtml', () => {
