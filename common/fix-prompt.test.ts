@@ -222,3 +222,11 @@ describe('fixPrompt', () => {
     expect(text).not.toContain('scan_url');
   });
 });
+
+describe('curlOf with what a hostile site sends', () => {
+  it('gives no command, and no exception, for a URL that does not parse as a base', () => {
+    const hostile = finding({ checkId: 'csp-missing', family: 'headers', url: 'javascript:alert(1)', evidence: { request: 'GET /x HTTP/1.1\nHost: evil' } });
+    expect(curlOf(hostile)).toBeNull();
+    expect(() => explainFinding(hostile, [], SITE)).not.toThrow();
+  });
+});

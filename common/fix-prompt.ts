@@ -146,6 +146,15 @@ function pathOf(url: string): string {
 
 /** The request behind the evidence, as a curl command, or null when the evidence holds none. */
 export function curlOf(finding: Finding): string | null {
+  // The finding's URL and evidence come from the scanned site: what does not parse gives no command, never an exception.
+  try {
+    return curlFrom(finding);
+  } catch {
+    return null;
+  }
+}
+
+function curlFrom(finding: Finding): string | null {
   const lines = (finding.evidence.request ?? '').split('\n').filter((line) => line.trim());
   const first = /^([A-Z]+)\s+(\S+)(?:\s+HTTP\/[\d.]+)?$/.exec(lines[0] ?? '');
   if (!first) return null;
@@ -162,6 +171,7 @@ export function curlOf(finding: Finding): string | null {
     } else headers.push(`-H ${shellQuote(`${name}: ${value}`)}`);
   }
   if (url.startsWith('/')) url = new URL(url, finding.url).toString();
+  if (!/^https?:\/\//i.test(url)) return null;
   const verb = method === 'GET' ? '' : method === 'HEAD' ? '-I ' : `-X ${method} `;
   return `curl -s -i ${verb}${headers.length ? `${headers.join(' ')} ` : ''}${shellQuote(url)}`;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fixPrompt } from '../../common/fix-prompt';
 import { escapeText } from '../html-kit';
 import { REPORT_CSP } from './document';
 import { renderHtml } from './html';
@@ -63,6 +64,13 @@ describe('renderHtml', () => {
     expect(html).toContain('<a href="https://cwe.mitre.org/data/definitions/798.html" rel="noopener noreferrer nofollow">CWE-798</a>');
     expect(html).toContain('A07:2025 Authentication Failures');
     expect(html).toContain('<a href="https://supabase.com/docs/guides/api/api-keys" rel="noopener noreferrer nofollow">');
+  });
+
+  it("offers each finding's fix prompt to copy, without a script (selected whole by a click), and not in print", () => {
+    for (const f of sample.findings) expect(html).toContain(`<pre>${escapeText(fixPrompt(sample, f))}</pre>`);
+    expect(html.match(/<details class="fix-prompt"><summary>Copy fix prompt<\/summary>/g)).toHaveLength(sample.findings.length);
+    expect(html).toContain('.fix-prompt pre { user-select: all;');
+    expect(html.slice(html.lastIndexOf('@media print'))).toContain('.fix-prompt { display: none; }');
   });
 
   it('lists pages scanned and warnings', () => {

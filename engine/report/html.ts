@@ -1,3 +1,4 @@
+import { fixPrompt } from '../../common/fix-prompt';
 import type { Finding, Grade, ScanResult, Severity } from '../../common/scan';
 import { DECISION_LABELS } from '../../common/triage';
 import { SEVERITIES } from '../../common/scan';
@@ -101,7 +102,17 @@ function renderEvidence(finding: Finding): HtmlValue {
   return parts.some(Boolean) && html`<h4>Evidence</h4>${parts}`;
 }
 
-function renderFinding(finding: Finding, ref: string, anchor: string): Html {
+/**
+ * 'Copy fix prompt' in a report that runs no script (its CSP allows none): the prompt in a block that one click
+ * selects whole (user-select: all), to copy into an AI coding tool.
+ */
+function renderFixPrompt(prompt: string): Html {
+  return html`<details class="fix-prompt"><summary>Copy fix prompt</summary>
+  <p>Click the text to select it all, copy it, and paste it into your AI coding tool (Lovable, Bolt, v0, Cursor).</p>
+  <pre>${prompt}</pre></details>`;
+}
+
+function renderFinding(finding: Finding, ref: string, anchor: string, prompt: string): Html {
   const facts: Array<[string, HtmlValue]> = [
     ['URL', link(finding.url)],
     ['Check', html`<span class="mono">${finding.checkId}</span>`],
@@ -117,6 +128,7 @@ function renderFinding(finding: Finding, ref: string, anchor: string): Html {
   ${renderEvidence(finding)}
   <h4>Remediation</h4><p class="text remediation">${finding.remediation}</p>
   ${refs}
+  ${renderFixPrompt(prompt)}
 </article>`;
 }
 
@@ -129,7 +141,7 @@ function renderFindings(result: ScanResult, anchors: Map<Finding, string>, refs:
   }
   const groups = groupBySeverity(result.findings).map(
     ({ severity, findings }) =>
-      html`<h3>${SEVERITY_LABELS[severity]} (${findings.length})</h3>${findings.map((f) => renderFinding(f, refs.get(f)!, anchors.get(f)!))}`,
+      html`<h3>${SEVERITY_LABELS[severity]} (${findings.length})</h3>${findings.map((f) => renderFinding(f, refs.get(f)!, anchors.get(f)!, fixPrompt(result, f)))}`,
   );
   return html`<section class="findings-section"><h2>Findings</h2>${groups}</section>`;
 }

@@ -127,6 +127,10 @@ pre.match { background: #fefce8; color: #713f12; border: 1px solid #fde047; }
 .ev-label { font-size: 11px; font-weight: 600; color: var(--muted); margin: 6px 0 3px; }
 .remediation { background: var(--pass-bg); border-radius: 6px; padding: 10px 12px; }
 .refs { margin: 0; padding-left: 18px; font-size: 13px; }
+.fix-prompt { margin-top: 12px; font-size: 13px; }
+.fix-prompt summary { cursor: pointer; font-weight: 600; color: var(--accent, #4338ca); }
+.fix-prompt p { color: var(--muted); margin: 6px 0; }
+.fix-prompt pre { user-select: all; -webkit-user-select: all; background: #f8fafc; color: #0f172a; border: 1px solid #cbd5e1; max-height: 20em; }
 .gaps { background: #fef9c3; border-left: 5px solid var(--medium-bar); border-radius: 8px; padding: 10px 14px 10px 30px; margin: 0 0 14px; color: #422006; }
 .gaps li { margin: 2px 0; overflow-wrap: anywhere; }
 .complete { background: var(--pass-bg); border-left: 5px solid var(--pass); border-radius: 8px; padding: 10px 14px; margin: 0 0 14px; }
@@ -140,6 +144,7 @@ const SECURITY_MEDIA = `@media (max-width: 600px) {
 @media print {
   h2 { break-before: auto; }
   .findings-section { break-before: page; }
+  .fix-prompt { display: none; }
 }
 `;
 
