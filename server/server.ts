@@ -271,7 +271,7 @@ export async function startServer(
         monitorScriptRoutes(),
         planRoutes(billingService),
         stripeWebhookRoutes(billingService),
-        mcpRoutes({ db: database.db, projects, jobs: started, events, live: bus, limits: new CreationLimits(database.pool, config.creationLimits), logger, auth: keyAuth, usage: meter, apiAccess }),
+        mcpRoutes({ db: database.db, projects, jobs: started, events, live: bus, limits: new CreationLimits(database.pool, config.creationLimits), logger, auth: keyAuth, usage: meter, apiAccess, triage }),
       ],
     });
     origin = built.origin;
