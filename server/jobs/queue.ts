@@ -114,8 +114,8 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
   const putBackRuns = (runIds: string[]) =>
     database.db
       .update(scenarioRuns)
-      .set({ status: 'queued', heartbeatAt: null })
-      .where(and(eq(scenarioRuns.status, 'running'), inArray(scenarioRuns.id, runIds)))
+      .set({ state: 'queued', heartbeatAt: null })
+      .where(and(eq(scenarioRuns.state, 'running'), inArray(scenarioRuns.id, runIds)))
       .then(
         () => undefined,
         (error: Error) => logger.warn({ err: error, runs: runIds }, 'could not put scenario runs back in the queue'),
@@ -279,7 +279,7 @@ type RecoverableKind = 'scenarioRuns' | 'scans' | 'publicScans' | 'reports';
  * without a job (lost in a restart). One table: a new kind of job gets its recovery by a line here.
  */
 const RECOVERABLE: Record<RecoverableKind, { label: string; queue: string; table: string; state: string; queuedSince: string; only?: string; data: (id: string) => object; staleAfter: number }> = {
-  scenarioRuns: { label: 'scenario runs', queue: SCENARIO_RUN_QUEUE, table: 'scenario_runs', state: 'status', queuedSince: 'created_at', data: (runId) => ({ runId }), staleAfter: RUN_STALE_AFTER_SECONDS },
+  scenarioRuns: { label: 'scenario runs', queue: SCENARIO_RUN_QUEUE, table: 'scenario_runs', state: 'state', queuedSince: 'created_at', data: (runId) => ({ runId }), staleAfter: RUN_STALE_AFTER_SECONDS },
   scans: { label: 'scans', queue: SCAN_QUEUE, table: 'scans', state: 'state', queuedSince: 'queued_at', data: (scanId) => ({ scanId }), staleAfter: STALE_AFTER_SECONDS },
   publicScans: { label: 'public scans', queue: PUBLIC_SCAN_QUEUE, table: 'public_scans', state: 'state', queuedSince: 'created_at', data: (id) => ({ id }), staleAfter: STALE_AFTER_SECONDS },
   // Security reports are written by their scan, never run as report jobs.

@@ -76,9 +76,9 @@ export const scenarioBrowserPool = (chromiumPath: string | null | undefined, pol
 async function claim(db: Db, runId: string): Promise<RunRow | undefined> {
   const [row] = await db
     .update(scenarioRuns)
-    .set({ status: 'running', startedAt: sql`now()`, heartbeatAt: sql`now()`, attempts: sql`${scenarioRuns.attempts} + 1`, error: null })
+    .set({ state: 'running', startedAt: sql`now()`, heartbeatAt: sql`now()`, attempts: sql`${scenarioRuns.attempts} + 1`, error: null })
     .where(
-      sql`${scenarioRuns.id} = ${runId} and (${scenarioRuns.status} = 'queued' or (${scenarioRuns.status} = 'running' and ${scenarioRuns.heartbeatAt} < now() - make_interval(secs => ${RUN_STALE_AFTER_SECONDS})))`,
+      sql`${scenarioRuns.id} = ${runId} and (${scenarioRuns.state} = 'queued' or (${scenarioRuns.state} = 'running' and ${scenarioRuns.heartbeatAt} < now() - make_interval(secs => ${RUN_STALE_AFTER_SECONDS})))`,
     )
     .returning();
   return row;
@@ -110,7 +110,7 @@ export async function storeRunResult(db: Db, owner: RunAttempt, result: Scenario
   const stored = await db
     .update(scenarioRuns)
     .set({
-      status: result.status,
+      state: result.status,
       finishedAt: sql`now()`,
       heartbeatAt: null,
       durationMs: Math.round(result.durationMs),
@@ -122,7 +122,7 @@ export async function storeRunResult(db: Db, owner: RunAttempt, result: Scenario
       screenshot: result.screenshot && result.screenshot.length <= RUN_LIMITS.screenshotBytes ? result.screenshot : null,
       trace: result.trace && result.trace.length <= RUN_LIMITS.traceBytes ? result.trace : null,
     })
-    .where(and(eq(scenarioRuns.id, owner.runId), eq(scenarioRuns.attempts, owner.attempt), eq(scenarioRuns.status, 'running')))
+    .where(and(eq(scenarioRuns.id, owner.runId), eq(scenarioRuns.attempts, owner.attempt), eq(scenarioRuns.state, 'running')))
     .returning({ id: scenarioRuns.id });
   return stored.length > 0;
 }
@@ -210,9 +210,9 @@ async function recordRunFailure(
 ): Promise<'failed' | 'skipped'> {
   const { db, live } = deps;
   const base = { workspaceId: row.workspaceId, userId: row.userId, projectId: scenario.projectId, url: scenario.website };
-  const mine = and(eq(scenarioRuns.id, row.id), eq(scenarioRuns.attempts, row.attempts), eq(scenarioRuns.status, 'running'));
+  const mine = and(eq(scenarioRuns.id, row.id), eq(scenarioRuns.attempts, row.attempts), eq(scenarioRuns.state, 'running'));
   if (signal?.aborted) {
-    await db.update(scenarioRuns).set({ status: 'queued', heartbeatAt: null }).where(mine);
+    await db.update(scenarioRuns).set({ state: 'queued', heartbeatAt: null }).where(mine);
     await db.insert(events).values({ ...base, eventName: 'other', extra: { description: 'Scenario run interrupted by a server restart; it will run again', scenario_id: owner.scenarioId, run_id: owner.runId } });
     await publishRun(db, live, row.id);
     return 'skipped';
@@ -221,7 +221,7 @@ async function recordRunFailure(
   deps.logger.child({ scenarioRun: row.id }).warn({ err: error, permanent: finalAttempt }, 'scenario run failed');
   await db
     .update(scenarioRuns)
-    .set({ status: finalAttempt ? 'failed' : 'queued', error: message, heartbeatAt: null, finishedAt: finalAttempt ? sql`now()` : null })
+    .set({ state: finalAttempt ? 'failed' : 'queued', error: message, heartbeatAt: null, finishedAt: finalAttempt ? sql`now()` : null })
     .where(mine);
   await db.insert(events).values({ ...base, eventName: 'error', extra: { description: finalAttempt ? message : `${message} (will retry)`, scenario_id: owner.scenarioId, run_id: owner.runId } });
   await publishRun(db, live, row.id);
