@@ -6,10 +6,10 @@ import { registerBillingRollover } from '../billing/rollover';
 import { registerMonitorTick } from '../continuous/schedule';
 import { aloneOnDatabase, isConnectionError, type Database } from '../db';
 import { scans, scenarioRuns } from '../db/schema';
-import { RUN_STALE_AFTER_SECONDS } from '../scenarios/run-job';
 import { JOB_LAPSE } from './lapse';
 import { REPORT_STALE_AFTER_SECONDS } from './report-job';
-import { runScanJob, STALE_AFTER_SECONDS, type ScanJobDeps } from './scan-job';
+import { LEASE_TIMING } from './lease';
+import { runScanJob, type ScanJobDeps } from './scan-job';
 
 const SCAN_QUEUE = 'scan';
 const REPORT_QUEUE = 'report';
@@ -279,9 +279,9 @@ type RecoverableKind = 'scenarioRuns' | 'scans' | 'publicScans' | 'reports';
  * without a job (lost in a restart). One table: a new kind of job gets its recovery by a line here.
  */
 const RECOVERABLE: Record<RecoverableKind, { label: string; queue: string; table: string; state: string; queuedSince: string; only?: string; data: (id: string) => object; staleAfter: number }> = {
-  scenarioRuns: { label: 'scenario runs', queue: SCENARIO_RUN_QUEUE, table: 'scenario_runs', state: 'state', queuedSince: 'created_at', data: (runId) => ({ runId }), staleAfter: RUN_STALE_AFTER_SECONDS },
-  scans: { label: 'scans', queue: SCAN_QUEUE, table: 'scans', state: 'state', queuedSince: 'queued_at', data: (scanId) => ({ scanId }), staleAfter: STALE_AFTER_SECONDS },
-  publicScans: { label: 'public scans', queue: PUBLIC_SCAN_QUEUE, table: 'public_scans', state: 'state', queuedSince: 'created_at', data: (id) => ({ id }), staleAfter: STALE_AFTER_SECONDS },
+  scenarioRuns: { label: 'scenario runs', queue: SCENARIO_RUN_QUEUE, table: 'scenario_runs', state: 'state', queuedSince: 'created_at', data: (runId) => ({ runId }), staleAfter: LEASE_TIMING.staleAfterSeconds },
+  scans: { label: 'scans', queue: SCAN_QUEUE, table: 'scans', state: 'state', queuedSince: 'queued_at', data: (scanId) => ({ scanId }), staleAfter: LEASE_TIMING.staleAfterSeconds },
+  publicScans: { label: 'public scans', queue: PUBLIC_SCAN_QUEUE, table: 'public_scans', state: 'state', queuedSince: 'created_at', data: (id) => ({ id }), staleAfter: LEASE_TIMING.staleAfterSeconds },
   // Security reports are written by their scan, never run as report jobs.
   reports: { label: 'reports', queue: REPORT_QUEUE, table: 'reports', state: 'state', queuedSince: 'created_at', only: "type <> 'security'", data: (reportId) => ({ reportId }), staleAfter: REPORT_STALE_AFTER_SECONDS },
 };
