@@ -11,14 +11,14 @@ import { systemTxtResolver, type VerifierOptions } from './domains/verify';
 import { monitorScriptRoutes } from './continuous/script-route';
 import { MonitoringService } from './continuous/monitoring';
 import { ContinuousBuilds } from './continuous/builds';
-import { runMonitorTick } from './continuous/schedule';
 import { ContinuousService } from './continuous/service';
 import { ListCache } from './changes/list-cache';
 import { loadConfig, type Config } from './config';
 import { openDatabase } from './db';
 import { EventService } from './events/service';
-import { startJobs, type Jobs } from './jobs/queue';
-import { renderStoredAudit, runReportJob } from './jobs/report-job';
+import type { Jobs } from './jobs/queue';
+import { renderStoredAudit } from './jobs/report-job';
+import { startProcessJobs } from './jobs/wiring';
 import { SessionEnds } from './auth/session-ends';
 import { startLiveBus, type LiveBus } from './live/bus';
 import { liveStreamRoutes, liveTicketRoutes } from './live/routes';
@@ -26,15 +26,14 @@ import { createMailer } from './mail/mailer';
 import { projectRoutes } from './projects/routes';
 import { Sealer } from './projects/sealed';
 import { ProjectService } from './projects/service';
-import { runPublicScanJob } from './public-scans/job';
 import { liveBrowserRoutes } from './live-browser/routes';
-import { publicReportLink, publicScanRoutes } from './public-scans/routes';
+import { publicScanRoutes } from './public-scans/routes';
 import { PublicScanService } from './public-scans/service';
 import { ReportLinks } from './reports/links';
 import { publicReportRoutes, reportRoutes } from './reports/routes';
 import { createAccessLogger, createLogger, standardOutput } from './logging';
 import { openScenarioBrowser } from '../engine/scenarios';
-import { runScenarioJob, scenarioBrowserPool } from './scenarios/run-job';
+import { scenarioBrowserPool } from './scenarios/run-job';
 import { scenarioRoutes } from './scenarios/routes';
 import { ScenarioService } from './scenarios/service';
 import { loadSecrets, shareInstallSecrets } from './secrets';
@@ -160,28 +159,10 @@ export async function startServer(
       logger,
     });
     continuous.starter = builds;
-    jobs = await startJobs({
-      database,
-      logger,
-      scanConcurrency: config.scans.concurrency,
-      scanDeps: { db: database.db, events, live, logger, links, policy: config.scans.addressPolicy, rateLimit: config.scans.rateLimit, render: config.scans.render, checkBudget: config.scans.checkBudget, webhooks: notices, sealer, onScanFinished: (id) => builds.judgeScan(id) },
-      runReport: config.scans.concurrency > 0 ? (id, signal) => runReportJob(id, { db: database.db, events, live: bus, links, logger, policy: config.scans.addressPolicy, webhooks: notices }, signal) : undefined,
-      runPublicScan:
-        config.scans.concurrency > 0
-          ? (id, context) =>
-              runPublicScanJob(
-                id,
-                { db: database.db, mailer, logger, policy: config.scans.addressPolicy, rateLimit: config.scans.rateLimit, render: config.scans.render, checkBudget: config.scans.checkBudget, maxPages: config.publicScans.maxPages, reportLink: (id) => publicReportLink(links.signer, origin(), id) },
-                context,
-              )
-          : undefined,
-      scenarioConcurrency: config.scenarios.concurrency,
-      runScenario: (id, context) =>
-        runScenarioJob(id, { db: database.db, live: bus, logger, sealer, policy: config.scans.addressPolicy, rateLimit: config.scenarios.rateLimit, browser: () => scenarioBrowsers.get(), webhooks: notices }, context),
-      runWebhookAttempt: (id) => webhooks.attempt(id),
-      runMonitorTick: config.scans.concurrency > 0 ? () => runMonitorTick({ db: database.db, continuous, logger, builds }) : undefined,
-      runBillingRollover: config.scans.concurrency > 0 ? async () => billing?.rollover() : undefined,
-    });
+    jobs = await startProcessJobs(
+      { config, database, logger, events, live: bus, links, mailer, sealer, notices, builds, continuous, webhooks, scenarioBrowsers, origin: () => origin() },
+      { scans: config.scans.concurrency, scenarios: config.scenarios.concurrency, billingRollover: async () => billing?.rollover() },
+    );
     webhooks.start();
     const started = jobs;
     const keyAuth = (apiKeyAuth = new ApiKeyAuth(database.pool, database.url, { membership: workspaceAccess, failures: config.api.keyFailures }));

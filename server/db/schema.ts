@@ -318,7 +318,8 @@ export const scenarioRuns = pgTable(
     userId: uuid('user_id').notNull(),
     /** The workspace the record belongs to (migration 0012); every query is scoped by it. `user_id` is the member who made it. */
     workspaceId: uuid('workspace_id').notNull(),
-    status: text('status', { enum: ['queued', 'running', 'passed', 'failed'] }).notNull().default('queued'),
+    /** The run's lifecycle, named as every leased job's (server/jobs/lease.ts); the API calls it `status`. */
+    state: text('state', { enum: ['queued', 'running', 'passed', 'failed'] }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),
     startedAt: timestamp('started_at', { withTimezone: true }),
@@ -337,7 +338,7 @@ export const scenarioRuns = pgTable(
     index('scenario_runs_scenario_idx').on(t.scenarioId, t.createdAt),
     index('scenario_runs_workspace_idx').on(t.workspaceId),
     // One run at a time per scenario: two Run presses (or Run and Run All) cannot start two.
-    uniqueIndex('scenario_runs_one_active').on(t.scenarioId).where(sql`status in ('queued', 'running')`),
+    uniqueIndex('scenario_runs_one_active').on(t.scenarioId).where(sql`state in ('queued', 'running')`),
   ],
 );
 
