@@ -27,7 +27,8 @@ function fit(escaped: string, max: number): string {
   if (escaped.length <= max) return escaped;
   let cutText = escaped.slice(0, max - 1);
   // An odd run of trailing backslashes ends in one that would escape the ellipsis: drop it.
-  const trailing = /\\+$/.exec(cutText)?.[0].length ?? 0;
+  let trailing = 0;
+  while (cutText[cutText.length - 1 - trailing] === '\\') trailing++;
   if (trailing % 2 === 1) cutText = cutText.slice(0, -1);
   return `${cutText}…`;
 }

@@ -25,6 +25,21 @@ const scan = (data: Record<string, unknown> = {}): EventBody => ({
   },
 });
 
+interface DiscordBody {
+  content: string;
+  allowed_mentions: unknown;
+  embeds: { title: string; description: string; url?: string; timestamp?: string; color: number; footer: { text: string }; fields: { name: string; value: string; inline: boolean }[] }[];
+}
+interface TeamsBody {
+  type: string;
+  attachments: {
+    contentType: string;
+    content: { type: string; version: string; actions?: unknown[]; body: { type: string; text?: string; facts?: { title: string; value: string }[] }[] };
+  }[];
+}
+const discord = (event: EventBody) => chatBody('discord', event, ORIGIN) as unknown as DiscordBody;
+const teams = (event: EventBody) => chatBody('teams', event, ORIGIN) as unknown as TeamsBody;
+
 const many = (count: number, title: (index: number) => string) =>
   Array.from({ length: count }, (_, index) => ({ title: title(index), severity: index % 2 ? 'medium' : 'critical', fingerprint: `f${index}` }));
 
@@ -118,19 +133,20 @@ describe('Slack', () => {
 
 describe('Discord', () => {
   it('is {content, embeds} with allowed_mentions parse [] (nobody is pinged, whatever the text)', () => {
-    const body = chatBody('discord', scan({ new_findings: [{ title: 'Exposed .env', severity: 'critical' }] }), ORIGIN) as Record<string, any>;
+    const body = discord(scan({ new_findings: [{ title: 'Exposed .env', severity: 'critical' }] }));
     expect(body.allowed_mentions).toEqual({ parse: [] });
     expect(body.content).toContain('Scan completed');
     expect(body.content).toContain(`<${ORIGIN}/dashboard/projects/${PROJECT}>`);
-    const [embed] = body.embeds;
-    expect(embed).toMatchObject({ url: `${ORIGIN}/dashboard/projects/${PROJECT}`, timestamp: '2026-11-29T00:00:00.000Z', color: expect.any(Number) });
+    const embed = body.embeds[0]!;
+    expect(embed).toMatchObject({ url: `${ORIGIN}/dashboard/projects/${PROJECT}`, timestamp: '2026-11-29T00:00:00.000Z' });
+    expect(embed.color).toBe(0xe03131);
     expect(embed.fields).toContainEqual({ name: 'Findings', value: '4 issues, 6 warnings', inline: true });
     expect(embed.description).toContain('\\[critical\\] Exposed .env');
   });
 
   it('escapes markdown and mention syntax in a scanned site\'s texts', () => {
-    const body = chatBody('discord', scan({ new_findings: [{ title: HOSTILE, severity: 'high' }] }), ORIGIN) as Record<string, any>;
-    const description: string = body.embeds[0].description;
+    const body = discord(scan({ new_findings: [{ title: HOSTILE, severity: 'high' }] }));
+    const description = body.embeds[0]!.description;
     expect(description).toContain('\\@everyone');
     expect(description).toContain('\\<\\@123456\\>');
     expect(description).toContain('\\[click me\\]\\(https\\://evil.example\\)');
@@ -141,14 +157,14 @@ describe('Discord', () => {
   });
 
   it('keeps to the content, embed and total limits with the longest texts', () => {
-    const body = chatBody('discord', scan({ url: '*'.repeat(5000), new_findings: many(40, () => '_'.repeat(400)), new_count: 40 }), ORIGIN) as Record<string, any>;
+    const body = discord(scan({ url: '*'.repeat(5000), new_findings: many(40, () => '_'.repeat(400)), new_count: 40 }));
     expect(body.content.length).toBeLessThanOrEqual(DISCORD_CONTENT_MAX);
-    const [embed] = body.embeds;
+    const embed = body.embeds[0]!;
     expect(body.embeds.length).toBeLessThanOrEqual(10);
     expect(embed.title.length).toBeLessThanOrEqual(DISCORD_TITLE_MAX);
     expect(embed.description.length).toBeLessThanOrEqual(DISCORD_DESCRIPTION_MAX);
     for (const field of embed.fields) expect(field.value.length).toBeLessThanOrEqual(DISCORD_FIELD_VALUE_MAX);
-    const total = embed.title.length + embed.description.length + embed.footer.text.length + embed.fields.reduce((sum: number, field: { name: string; value: string }) => sum + field.name.length + field.value.length, 0);
+    const total = embed.title.length + embed.description.length + embed.footer.text.length + embed.fields.reduce((sum, field) => sum + field.name.length + field.value.length, 0);
     expect(total).toBeLessThanOrEqual(DISCORD_EMBED_TOTAL_MAX);
     expect(embed.description).toMatch(/…and \d+ more in vibeeval$/);
     // A cut never leaves a backslash escaping the ellipsis.
@@ -158,17 +174,17 @@ describe('Discord', () => {
 
 describe('Microsoft Teams', () => {
   it('is a message with one Adaptive Card 1.4 attachment: TextBlocks, a FactSet and an OpenUrl action', () => {
-    const body = chatBody('teams', scan({ new_findings: [{ title: 'Exposed .env', severity: 'critical' }] }), ORIGIN) as Record<string, any>;
+    const body = teams(scan({ new_findings: [{ title: 'Exposed .env', severity: 'critical' }] }));
     expect(body.type).toBe('message');
     expect(body.attachments).toHaveLength(1);
-    const [attachment] = body.attachments;
+    const attachment = body.attachments[0]!;
     expect(attachment.contentType).toBe('application/vnd.microsoft.card.adaptive');
     expect(attachment.content).toMatchObject({ type: 'AdaptiveCard', version: '1.4', $schema: 'http://adaptivecards.io/schemas/adaptive-card.json' });
     expect(attachment.content.actions).toEqual([{ type: 'Action.OpenUrl', title: 'Open in vibeeval', url: `${ORIGIN}/dashboard/projects/${PROJECT}` }]);
-    const types = attachment.content.body.map((element: { type: string }) => element.type);
+    const types = attachment.content.body.map((element) => element.type);
     expect(new Set(types)).toEqual(new Set(['TextBlock', 'FactSet']));
-    expect(attachment.content.body[1].facts).toContainEqual({ title: 'Findings', value: '4 issues, 6 warnings' });
-    expect(attachment.content.body.map((element: { text?: string }) => element.text)).toContain('• [critical] Exposed .env');
+    expect(attachment.content.body[1]!.facts).toContainEqual({ title: 'Findings', value: '4 issues, 6 warnings' });
+    expect(attachment.content.body.map((element) => element.text)).toContain('• [critical] Exposed .env');
   });
 
   it('mentions nobody and makes no link of a scanned site\'s text', () => {
