@@ -56,10 +56,10 @@ export const webhookFormatSchema = z.enum(WEBHOOK_FORMATS, { message: `format: m
 
 /** The formats' names on the screen. */
 export const WEBHOOK_FORMAT_LABELS: Record<WebhookFormat, string> = {
-  standard: 'Standard Webhooks (signed JSON)',
-  slack: 'Slack message',
-  discord: 'Discord message',
-  teams: 'Microsoft Teams message',
+  standard: 'Signed JSON',
+  slack: 'Slack',
+  discord: 'Discord',
+  teams: 'Microsoft Teams',
 };
 
 /**
