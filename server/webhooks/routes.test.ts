@@ -111,12 +111,12 @@ describe('webhook routes', () => {
     }
   });
 
-  it('refuses a private address in server mode, at save and at test, with the policy\'s reason', async () => {
+  it('refuses a private address in server mode, at save and at test, in every format, with the policy\'s reason', async () => {
     const user = await signUp(h.server.origin, 'private');
     for (const url of ['http://10.1.2.3/hook', 'http://192.168.1.20:8080/hook', 'http://[::1]:9/hook']) {
-      for (const path of ['/webhook', '/webhook/test']) {
-        const answer = await h.call(user, 'POST', path, { url });
-        expect(answer.status, `${path} ${url}`).toBe(400);
+      for (const [path, format] of [['/webhook', 'standard'], ['/webhook/test', 'standard'], ['/webhook', 'slack'], ['/webhook/test', 'teams']] as const) {
+        const answer = await h.call(user, 'POST', path, { url, format });
+        expect(answer.status, `${path} ${format} ${url}`).toBe(400);
         expect((answer.json as { detail: string }).detail).toMatch(/a private or loopback address; scans from this server may reach only public addresses/);
       }
     }

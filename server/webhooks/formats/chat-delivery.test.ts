@@ -139,6 +139,27 @@ describe('chat formats through the deliverer', () => {
     expect(attempts[0]!.responseExcerpt).toBe('try again later');
   });
 
+  it('applies the address policy to chat formats at connect time: a loopback receiver is refused in server mode', async () => {
+    const strict = new WebhookDeliverer({
+      db: database.db,
+      sealer,
+      policy: { allowPrivate: false },
+      logger: pino({ level: 'silent' }),
+      config: { timeoutMs: 2000, retrySchedule: [7] },
+      enqueueAttempt: async () => undefined,
+      origin: () => ORIGIN,
+    });
+    const path = `/discord/${randomUUID().slice(0, 8)}`;
+    const userId = await workspaceWith([{ path, format: 'discord' }]);
+    const [id] = await strict.store(userId, 'scan.completed', scanData(randomUUID()));
+    expect(await strict.attempt(id!)).toBe('retrying');
+    expect(standIns.at(path)).toEqual([]);
+    const [attempt] = await database.db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, id!));
+    expect(attempt!.statusCode).toBeNull();
+    expect(attempt!.error).toMatch(/private or loopback address/);
+    await strict.stop();
+  });
+
   it('delivers chat formats even when the signing secret cannot be read (they need none)', async () => {
     const path = `/slack/${randomUUID().slice(0, 8)}`;
     const userId = await personalWorkspace(database.pool, randomUUID());
