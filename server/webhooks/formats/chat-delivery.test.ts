@@ -160,6 +160,19 @@ describe('chat formats through the deliverer', () => {
     await strict.stop();
   });
 
+  it('keeps the format a known one in the database, and the signed JSON for rows saved before formats existed', async () => {
+    const userId = await personalWorkspace(database.pool, randomUUID());
+    const insert = (format?: string) =>
+      database.pool.query<{ format: string }>(
+        format === undefined
+          ? `insert into webhooks (workspace_id, user_id, url, secret_sealed) values ($1, $1, 'https://example.com/a', 'x') returning format`
+          : `insert into webhooks (workspace_id, user_id, url, secret_sealed, format) values ($1, $1, 'https://example.com/b', 'x', $2) returning format`,
+        format === undefined ? [userId] : [userId, format],
+      );
+    expect((await insert()).rows).toEqual([{ format: 'standard' }]);
+    await expect(insert('irc')).rejects.toThrow(/webhooks_format_check/);
+  });
+
   it('delivers chat formats even when the signing secret cannot be read (they need none)', async () => {
     const path = `/slack/${randomUUID().slice(0, 8)}`;
     const userId = await personalWorkspace(database.pool, randomUUID());

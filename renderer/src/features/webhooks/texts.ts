@@ -44,7 +44,7 @@ export const texts = {
   deliveriesLoadFailed: 'Failed to load deliveries',
   loadMore: 'Load more',
   eventsTitle: 'Event types',
-  eventsIntro: 'Each delivery names its event type in the body’s "type" field.',
+  eventsIntro: 'Each signed JSON delivery names its event type in the body’s "type" field; Slack, Discord and Teams get a message for each.',
   attempt: 'Attempt',
 } as const;
 
