@@ -115,6 +115,7 @@ const TABLE: Record<string, Entry> = {
   'GET /scenario-run/:id/screenshot': { kind: 'record', request: (o) => json(o.token, 'GET', `/scenario-run/${o.runId}/screenshot`) },
   'GET /scenario-run/:id/trace': { kind: 'record', request: (o) => json(o.token, 'GET', `/scenario-run/${o.runId}/trace`) },
   'GET /webhooks': { kind: 'list', path: '/webhooks', ownIds: (o) => [o.webhookId] },
+  'PATCH /webhook/:id': { kind: 'record', writes: true, request: (o) => json(o.token, 'PATCH', `/webhook/${o.webhookId}`, { format: 'slack' }) },
   'DELETE /webhook/:id': { kind: 'record', writes: true, request: (o) => json(o.token, 'DELETE', `/webhook/${o.webhookId}`) },
   'GET /webhook/:id/deliveries': { kind: 'record', request: (o) => json(o.token, 'GET', `/webhook/${o.webhookId}/deliveries`) },
   'POST /webhook': {

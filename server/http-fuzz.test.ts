@@ -123,11 +123,12 @@ const TABLE: Record<string, (fx: Fixtures) => FuzzTarget> = {
   'POST /v1/scans': () => ({ auth: 'apiKey', body: { url: SITE, options: { depth: 2, include_screenshots: false } } }),
   'GET /v1/scans/:id': (fx) => ({ auth: 'apiKey', params: { id: fx.v1ScanId } }),
   'GET /v1/projects': () => ({ auth: 'apiKey', query: { limit: '10' } }),
-  'POST /webhook': () => ({ auth: 'user', body: { url: `${SITE}hooks/vibeeval` } }),
+  'POST /webhook': () => ({ auth: 'user', body: { url: `${SITE}hooks/vibeeval`, format: 'slack' } }),
+  'PATCH /webhook/:id': (fx) => ({ auth: 'user', params: { id: fx.webhookId }, body: { format: 'teams' } }),
   'GET /webhooks': () => ({ auth: 'user', query: { limit: '10' } }),
   'DELETE /webhook/:id': (fx) => ({ auth: 'user', params: { id: fx.deleteWebhookId } }),
   // A private address: server mode refuses it before sending, so the fuzz sends nothing out.
-  'POST /webhook/test': () => ({ auth: 'user', body: { url: 'http://10.0.0.1/hooks/vibeeval' } }),
+  'POST /webhook/test': () => ({ auth: 'user', body: { url: 'http://10.0.0.1/hooks/vibeeval', format: 'discord' } }),
   'GET /webhook/:id/deliveries': (fx) => ({ auth: 'user', params: { id: fx.webhookId }, query: { limit: '10' } }),
   // Under .invalid (RFC 2606): the proofs' DNS question and fetch fail at once, here and on every machine.
   'GET /project/:id/decisions': (fx) => ({ auth: 'user', params: { id: fx.projectId }, query: { limit: '10' } }),

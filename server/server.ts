@@ -138,6 +138,7 @@ export async function startServer(
       policy: config.scans.addressPolicy,
       logger,
       config: config.webhooks,
+      origin: () => origin(),
       enqueueAttempt: (id, delay) => (jobs ? jobs.enqueueWebhookAttempt(id, delay) : Promise.reject(new Error('the job queue is not running'))),
     });
     deliverer = webhooks;
@@ -216,6 +217,7 @@ export async function startServer(
           webhooks: new WebhookService(database.db, sealer, config.scans.addressPolicy),
           policy: config.scans.addressPolicy,
           timeoutMs: config.webhooks.timeoutMs,
+          origin: () => origin(),
           onSaved: async (workspaceId) => preferences.patch(await notices.ownerIdOf(workspaceId), { webhook_notifications: true }),
         }),
         workspaceRoutes({ workspaces: workspaceService, invitations }),

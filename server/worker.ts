@@ -65,6 +65,7 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<v
     policy: config.scans.addressPolicy,
     logger,
     config: config.webhooks,
+    origin,
     enqueueAttempt: (id, delay) => (queue.enqueue ? queue.enqueue(id, delay) : Promise.reject(new Error('the job queue is not running'))),
   });
   // Jobs announce their events through the account's preferences: webhooks only when on, a mail when on.

@@ -263,6 +263,7 @@ const TABLE: Record<string, Entry> = {
       for (const caller of [former, stranger]) expect((await call(inW(json(caller.token, 'POST', '/webhook', { url: `${siteUrl}x-hook` })))).status).toBe(404);
     },
   },
+  'PATCH /webhook/:id': { kind: 'record', request: (s, t) => json(t, 'PATCH', `/webhook/${s.webhookId}`, { format: 'slack' }) },
   'DELETE /webhook/:id': { kind: 'record', member: 204, request: (s, t) => json(t, 'DELETE', `/webhook/${s.spareWebhookId}`) },
   'GET /webhook/:id/deliveries': { kind: 'record', request: (s, t) => json(t, 'GET', `/webhook/${s.webhookId}/deliveries`) },
   'POST /webhook/test': {

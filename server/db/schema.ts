@@ -389,6 +389,8 @@ export const webhooks = pgTable(
     url: text('url').notNull(),
     /** The 'whsec_…' signing secret, sealed (server/projects/sealed.ts); shown once, when the webhook is created. */
     secretSealed: text('secret_sealed').notNull(),
+    /** What a delivery's body is (migration 0021): 'standard' (signed Standard Webhooks JSON), 'slack', 'discord' or 'teams'. */
+    format: text('format', { enum: ['standard', 'slack', 'discord', 'teams'] }).notNull().default('standard'),
     createdAt: createdAt(),
   },
   (t) => [index('webhooks_workspace_created_idx').on(t.workspaceId, t.createdAt, t.id)],
