@@ -486,7 +486,7 @@ async function mcpAcrossUsers(owner: Owner, caller: { id: string }) {
       expect(answer.status, `${method} /mcp with A's session`).toBe(404);
       expect(answer.text).not.toContain('scan_url');
     }
-    expect((await ownerSide.client.listTools()).tools).toHaveLength(4);
+    expect((await ownerSide.client.listTools()).tools).toHaveLength(6);
   } finally {
     await Promise.all([ownerSide.client.close(), callerSide.client.close()]);
   }
