@@ -39,6 +39,8 @@ export const EXPORT_SOURCES: Record<Section, SectionSource> = {
   webhooks: { table: 'webhooks', time: 'created_at', omit: ['secret_sealed'], page: 200 },
   api_keys: { table: 'api_keys', time: 'created_at', omit: ['key_hash'], page: 200 },
   continuous_builds: { table: 'continuous_builds', time: 'created_at', omit: [], page: 200 },
+  // Triage: who marked which finding as a false positive or an accepted risk, and why.
+  finding_decisions: { table: 'finding_decisions', time: 'decided_at', omit: [], page: 500 },
   subscriptions: { table: 'subscriptions', time: 'created_at', omit: [], page: 100, scope: 'user' },
 };
 
