@@ -3,12 +3,14 @@ import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import pkg from './package.json';
 import { precompress, prerenderPages } from './scripts/build-plugins';
+import { checkCount } from './scripts/check-count.mjs';
 
 const common = resolve(__dirname, 'common');
 const rendererRoot = resolve(__dirname, 'renderer');
 const rendererAlias = { '@common': common };
 // The year the footer shows until the visitor's clock is read after hydration (see use-current-year.ts).
-const rendererDefine = { __VIBEEVAL_BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) };
+// The number of checks the marketing pages promise: the engine registry's, counted at build time.
+const rendererDefine = { __VIBEEVAL_BUILD_YEAR__: JSON.stringify(new Date().getFullYear()), __VIBEEVAL_CHECK_COUNT__: JSON.stringify(checkCount(__dirname)) };
 
 export default defineConfig({
   main: {

@@ -48,8 +48,9 @@ export default defineConfig({
     command: 'node bin/vibeeval.cjs serve',
     url: `${baseURL}/health`,
     reuseExistingServer: false,
-    // SIGINT lets the server stop its embedded PostgreSQL (which runs in its own process group).
-    gracefulShutdown: { signal: 'SIGINT', timeout: 15_000 },
+    // SIGINT lets the server stop its embedded PostgreSQL (which runs in its own process group). Longer than the
+    // server's own limit (20 s, server/main.ts), whose forced exit still stops PostgreSQL; a SIGKILL would not.
+    gracefulShutdown: { signal: 'SIGINT', timeout: 30_000 },
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import pkg from './package.json' with { type: 'json' };
+import { checkCount } from './scripts/check-count.mjs';
 
 const root = import.meta.dirname;
 const ROOTS = ['server', 'engine', 'common', 'electron', 'preload', 'renderer', 'tests/packaging'];
@@ -38,7 +39,7 @@ const isolated = all
 
 export default defineConfig({
   resolve: { alias: { '@common': resolve(root, 'common') } },
-  define: { __VIBEEVAL_VERSION__: JSON.stringify(pkg.version) },
+  define: { __VIBEEVAL_VERSION__: JSON.stringify(pkg.version), __VIBEEVAL_CHECK_COUNT__: JSON.stringify(checkCount(root)) },
   test: {
     // One PostgreSQL for the run; each test server gets a database cloned from a migrated template.
     globalSetup: ['server/testing/global-postgres.ts'],

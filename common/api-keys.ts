@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { API_PLANS } from './plans';
 
 // API keys and the public API's plans (spec sections 2 API, 3 Local API key, 4 API key creation, 5 API key name,
 // 6 API plans, 9 API rate limits and API key format). The server issues the keys and keeps only their hash; the
@@ -49,10 +50,7 @@ export const createdApiKeySchema = z.object({
 export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
 
 /** API plans (rate limits only): requests per UTC day. Enterprise is custom (null: no fixed daily limit). */
-export const API_PLANS = ['free', 'pro', 'team', 'enterprise'] as const;
-export type ApiPlan = (typeof API_PLANS)[number];
-export const API_PLAN_NAMES: Record<ApiPlan, string> = { free: 'Free', pro: 'Pro', team: 'Team', enterprise: 'Enterprise' };
-export const API_DAILY_LIMITS: Record<ApiPlan, number | null> = { free: 100, pro: 1_000, team: 5_000, enterprise: null };
+export { API_PLANS, API_PLAN_NAMES, API_DAILY_LIMITS, type ApiPlan } from './plans';
 
 /** GET /api_usage (dashboard, signed in): the plan, today's requests to /v1 and the limit. */
 export const apiUsageSchema = z.object({

@@ -6,10 +6,9 @@ import { z } from 'zod';
  * product name into a tier and a plan into an action, and every billing text of the screen.
  */
 
-export const TIERS = ['basic', 'pro', 'enterprise'] as const;
-export type Tier = (typeof TIERS)[number];
-export const TIER_NAMES: Record<Tier, string> = { basic: 'Basic', pro: 'Pro', enterprise: 'Enterprise' };
-export const TIER_RANK: Record<Tier, number> = { basic: 1, pro: 2, enterprise: 3 };
+import { TIER_NAMES, TIER_RANK, type Tier } from './plans';
+
+export { TIERS, TIER_NAMES, TIER_RANK, type Tier } from './plans';
 
 /** The tier of a product: its name contains Basic, Pro or Enterprise; any other name counts as Enterprise. */
 export function tierOfProductName(name: string): Tier {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MONITOR_FREQUENCIES } from './plans';
 import { severitySchema } from './scan';
 
 /** The monitoring script's report (POST /continuous-testing), sent from any site that embeds /latest.js. */
@@ -62,10 +63,12 @@ export const continuousBuildSchema = z.object({
 });
 export type ContinuousBuild = z.infer<typeof continuousBuildSchema>;
 
-export const MONITOR_FREQUENCIES = ['off', 'daily', 'weekly'] as const;
-export type MonitorFrequency = (typeof MONITOR_FREQUENCIES)[number];
+export { MONITOR_FREQUENCIES, type MonitorFrequency } from './plans';
 
-/** A project's scheduled re-scans: at `hour` (0–23) in `timezone` (IANA), on `weekday` (0 = Sunday) when weekly. */
+/**
+ * A project's scheduled re-scans: at `hour` (0–23) in `timezone` (IANA); weekly on `weekday` (0 = Sunday), monthly
+ * on the first `weekday` of each month (the first Monday: a day that exists in every month, unlike the 31st).
+ */
 export const monitorScheduleSchema = z.object({
   frequency: z.enum(MONITOR_FREQUENCIES),
   hour: z.number().int('hour must be a whole number').min(0, 'hour must be between 0 and 23').max(23, 'hour must be between 0 and 23'),

@@ -2,6 +2,7 @@
 // numbers and the server validates the public scan request with the same rules, so they live in one place.
 // No zod here: the landing page imports this file and must stay small (the schemas are in public-scan.ts).
 
+import { MARKETING_PLAN_TIERS, planClaims, type ClaimKey, type MarketingPlanId } from './plans';
 import { normaliseSiteUrl } from './site-url';
 
 /** Marketing timing (spec section 9). */
@@ -170,8 +171,9 @@ export const PUBLIC_SCAN_MESSAGES = {
 
 // --- Plans and prices (spec section 9) -----------------------------------------------------------------------
 
-export type PlanId = 'basic' | 'pro' | 'lifetime';
+export type PlanId = MarketingPlanId;
 
+/** A plan the marketing site sells; what it allows is its tier's limits (common/plans.ts MARKETING_PLAN_TIERS). */
 export interface MarketingPlan {
   id: PlanId;
   name: string;
@@ -180,33 +182,50 @@ export interface MarketingPlan {
   period: 'month' | 'one-time';
   trialDays?: number;
   moneyBackDays?: number;
-  scenarios: number;
   support: string;
   cta: string;
   highlighted?: boolean;
 }
 
-/** Features every plan has, then the four Basic lacks (spec section 9). */
+/**
+ * What every plan has (no limit counts these), then the two Basic lacks that no limit counts either (spec section 9
+ * names four; API access and customizable schedules come from the limits).
+ */
 export const PLAN_FEATURES = {
-  common: ['Unlimited URL security scans', 'Supabase and Firebase exposure checks', 'Secret and API key detection', 'HTML, PDF, CSV, JSON and SARIF reports'],
-  proOnly: ['API access', 'CI/CD secret scanning', 'Automated remediation', 'Customizable schedules'],
+  common: ['Unlimited URL security scans', 'Supabase and Firebase exposure checks', 'Secret and API key detection'],
+  proOnly: ['CI/CD secret scanning', 'Automated remediation'],
 } as const;
 
 export const MARKETING_PLANS: readonly MarketingPlan[] = [
-  { id: 'basic', name: 'Basic', price: 7, period: 'month', trialDays: 14, scenarios: 2, support: 'Email support within 48 h', cta: 'Start free trial' },
-  {
-    id: 'pro',
-    name: 'Pro',
-    price: 15,
-    period: 'month',
-    trialDays: 14,
-    scenarios: 13,
-    support: 'Email support within 24 h',
-    cta: 'Start free trial',
-    highlighted: true,
-  },
-  { id: 'lifetime', name: 'Lifetime Pro', price: 149, period: 'one-time', moneyBackDays: 30, scenarios: 13, support: '24/7 chat support', cta: 'Buy lifetime access' },
+  { id: 'basic', name: 'Basic', price: 7, period: 'month', trialDays: 14, support: 'Email support within 48 h', cta: 'Start free trial' },
+  { id: 'pro', name: 'Pro', price: 15, period: 'month', trialDays: 14, support: 'Email support within 24 h', cta: 'Start free trial', highlighted: true },
+  { id: 'lifetime', name: 'Lifetime Pro', price: 149, period: 'one-time', moneyBackDays: 30, support: '24/7 chat support', cta: 'Buy lifetime access' },
 ];
+
+export interface MarketingFeature {
+  label: string;
+  included: boolean;
+  /** The limit the line states, when it states one (common/plans.test.ts holds it to the enforced number). */
+  claim?: ClaimKey | 'schedules';
+}
+
+/**
+ * A plan's list on the pricing section: what its limits promise (projects, users, scenarios, report formats,
+ * schedules, API), its support, what every plan has, then what Basic lacks, struck through where missing.
+ */
+export function marketingFeatures(plan: MarketingPlan): MarketingFeature[] {
+  const { tier, limits } = MARKETING_PLAN_TIERS[plan.id];
+  const customSchedules = limits.monitorFrequencies.filter((frequency) => frequency !== 'off').length > 1;
+  const lines: MarketingFeature[] = [
+    ...planClaims(limits).map(({ key, label, included }) => ({ label, included, claim: key })),
+    { label: plan.support, included: true },
+    ...PLAN_FEATURES.common.map((label) => ({ label, included: true })),
+    { label: 'Customizable schedules', included: customSchedules, claim: 'schedules' },
+    ...PLAN_FEATURES.proOnly.map((label) => ({ label, included: tier !== 'basic' })),
+  ];
+  // What the plan has first, then what it lacks (a stable sort keeps each group's order).
+  return lines.sort((a, b) => Number(b.included) - Number(a.included));
+}
 
 /** The hosted checkout page of each plan; it opens outside the app (a new tab, or the system browser). */
 export const CHECKOUT_LINKS: Record<PlanId, string> = {

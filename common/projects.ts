@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EXPORT_FORMATS } from './plans';
 import { continuousBuildSchema } from './continuous';
 import { PAGE_SIZES, pageQuerySchema } from './pagination';
 import { parseScanAccounts } from './scan-accounts';
@@ -269,7 +270,7 @@ export const reportStatusSchema = z.object({
 });
 export type ReportStatus = z.infer<typeof reportStatusSchema>;
 
-export const EXPORT_FORMATS = ['html', 'pdf', 'csv', 'json', 'sarif'] as const;
+export { EXPORT_FORMATS } from './plans';
 export const exportFormatSchema = z.enum(EXPORT_FORMATS);
 
 /** Messages of the live stream (GET /live, server-sent events), one per `event:` name. */

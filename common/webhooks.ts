@@ -46,10 +46,50 @@ export const webhookUrlSchema = z
     }
   }, WEBHOOK_TEXTS.invalidUrl);
 
-/** POST /webhook and POST /webhook/test body. */
-export const webhookBodySchema = z.object({ url: webhookUrlSchema }).strict();
+/**
+ * What a webhook's deliveries are: 'standard' is the signed Standard Webhooks JSON ({type, timestamp, data}); the
+ * others post a chat message in that service's incoming-webhook format (unsigned: those services ignore signatures).
+ */
+export const WEBHOOK_FORMATS = ['standard', 'slack', 'discord', 'teams'] as const;
+export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
+export const webhookFormatSchema = z.enum(WEBHOOK_FORMATS, { message: `format: must be one of ${WEBHOOK_FORMATS.join(', ')}` });
 
-export const webhookSchema = z.object({ id: z.string().uuid(), url: z.string(), created_at: z.string() });
+/** The formats' names on the screen. */
+export const WEBHOOK_FORMAT_LABELS: Record<WebhookFormat, string> = {
+  standard: 'Signed JSON',
+  slack: 'Slack',
+  discord: 'Discord',
+  teams: 'Microsoft Teams',
+};
+
+/**
+ * The format a URL most likely wants, from its host (Slack's, Discord's and Teams' incoming-webhook addresses), or
+ * null when it says nothing. Only a suggestion for the screen: any http(s) URL may have any format.
+ */
+export function suggestedWebhookFormat(value: string): WebhookFormat | null {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return null;
+  }
+  const host = url.hostname.toLowerCase();
+  const under = (domain: string) => host === domain || host.endsWith(`.${domain}`);
+  if (host === 'hooks.slack.com') return 'slack';
+  if ((under('discord.com') || under('discordapp.com')) && url.pathname.startsWith('/api/webhooks/')) return 'discord';
+  if (under('webhook.office.com') || under('logic.azure.com') || under('powerautomate.com') || under('powerplatform.com')) return 'teams';
+  return null;
+}
+
+/** POST /webhook and POST /webhook/test body: the URL and its format (the signed JSON when left out). */
+export const webhookBodySchema = z.object({ url: webhookUrlSchema, format: webhookFormatSchema.default('standard') }).strict();
+export type WebhookBody = z.input<typeof webhookBodySchema>;
+
+/** PATCH /webhook/{id} body: a saved webhook's new format (its URL and secret stay). */
+export const webhookUpdateSchema = z.object({ format: webhookFormatSchema }).strict();
+export type WebhookUpdate = z.infer<typeof webhookUpdateSchema>;
+
+export const webhookSchema = z.object({ id: z.string().uuid(), url: z.string(), format: webhookFormatSchema, created_at: z.string() });
 export type Webhook = z.infer<typeof webhookSchema>;
 
 /** POST /webhook answer: the webhook and its signing secret, sent this once. */

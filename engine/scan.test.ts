@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { fixPrompt } from '../common/fix-prompt';
 import { scanResultSchema, SEVERITY_RANK, type ScanProgress } from '../common/scan';
 import { FIXTURE_SECRETS, startFixtureSite, type FixtureSite } from '../tests/fixtures/sites';
 import { startPostgrestStandIn } from './testing/postgrest-stand-in';
@@ -92,6 +93,12 @@ describe('scan of a vulnerable app built the way AI tools build them', () => {
       expect(serialized).not.toContain(secret);
     }
     expect(serialized).not.toContain('ann@petpal.example');
+    // And so in every finding's fix prompt, the text a person pastes into an AI coding tool.
+    const prompts = result.findings.map((finding) => fixPrompt(result, finding)).join('\n');
+    expect(prompts).toContain('vibeeval found in my app');
+    for (const secret of [FIXTURE_SECRETS.serviceRoleJwt, FIXTURE_SECRETS.stripeSecret, FIXTURE_SECRETS.anonJwt, FIXTURE_SECRETS.dbPassword, 'ann@petpal.example']) {
+      expect(prompts).not.toContain(secret);
+    }
 
     // A second scan gives the same fingerprints: nothing new, nothing fixed.
     const again = await scan(app.url, { maxPages: 10, render: false, rateLimit: 0 }, { addressPolicy: LOCAL });

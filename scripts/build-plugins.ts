@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { Plugin, UserConfig } from 'vite';
 import { PRERENDERED_ROUTES, prerenderedPageFile } from '../common/prerender';
+import { escapeText } from '../engine/html-kit';
 
 /**
  * Writes `file.br` and `file.gz` beside a text file of 1 KB or more, at the highest levels. An HTML page gets the
@@ -43,8 +44,6 @@ interface PrerenderModule {
   renderPage(pathname: string): Promise<{ html: string; styles: string; title: string }>;
 }
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 /**
  * Where a prerendered page's markup ends. The browser renders nothing before it has parsed that far (`<link
  * rel="expect" blocking="render">`): without it, a page whose content is centred (the sign-in card) was sometimes
@@ -70,7 +69,7 @@ export function pageDocument(template: string, pathname: string, page: { html: s
   return template
     .replace(MODULE_SCRIPT, '')
     .replace(MODULE_PRELOAD, '')
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(page.title)}</title>`)
     .replace('</head>', `${page.styles}<link rel="expect" href="#${PRERENDER_END_ID}" blocking="render"></head>`)
     .replace(root, `<div id="root" data-prerendered="${pathname}">${page.html}</div><div id="${PRERENDER_END_ID}" hidden></div>${start}`);
 }

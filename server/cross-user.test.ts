@@ -115,6 +115,7 @@ const TABLE: Record<string, Entry> = {
   'GET /scenario-run/:id/screenshot': { kind: 'record', request: (o) => json(o.token, 'GET', `/scenario-run/${o.runId}/screenshot`) },
   'GET /scenario-run/:id/trace': { kind: 'record', request: (o) => json(o.token, 'GET', `/scenario-run/${o.runId}/trace`) },
   'GET /webhooks': { kind: 'list', path: '/webhooks', ownIds: (o) => [o.webhookId] },
+  'PATCH /webhook/:id': { kind: 'record', writes: true, request: (o) => json(o.token, 'PATCH', `/webhook/${o.webhookId}`, { format: 'slack' }) },
   'DELETE /webhook/:id': { kind: 'record', writes: true, request: (o) => json(o.token, 'DELETE', `/webhook/${o.webhookId}`) },
   'GET /webhook/:id/deliveries': { kind: 'record', request: (o) => json(o.token, 'GET', `/webhook/${o.webhookId}/deliveries`) },
   'POST /webhook': {
@@ -138,6 +139,8 @@ const TABLE: Record<string, Entry> = {
   'PUT /project/:id/decisions/:fingerprint': { kind: 'record', writes: true, request: (o) => json(o.token, 'PUT', `/project/${o.projectId}/decisions/${A_FINGERPRINT}`, B_DECISION) },
   'DELETE /project/:id/decisions/:fingerprint': { kind: 'record', writes: true, request: (o) => json(o.token, 'DELETE', `/project/${o.projectId}/decisions/${A_FINGERPRINT}`) },
   'GET /project/:id/baseline': { kind: 'record', request: (o) => json(o.token, 'GET', `/project/${o.projectId}/baseline`) },
+  // Check again: B's request is refused before anything runs; A's project is unchanged (its activity gets no line).
+  'POST /project/:id/findings/:fingerprint/recheck': { kind: 'record', writes: true, request: (o) => json(o.token, 'POST', `/project/${o.projectId}/findings/${A_FINGERPRINT}/recheck`) },
   'GET /v1/projects/:id/decisions': { kind: 'record', request: (o) => json(o.apiKey, 'GET', `/v1/projects/${o.projectId}/decisions`) },
   'PUT /v1/projects/:id/decisions/:fingerprint': { kind: 'record', writes: true, request: (o) => json(o.apiKey, 'PUT', `/v1/projects/${o.projectId}/decisions/${A_FINGERPRINT}`, B_DECISION) },
   'DELETE /v1/projects/:id/decisions/:fingerprint': { kind: 'record', writes: true, request: (o) => json(o.apiKey, 'DELETE', `/v1/projects/${o.projectId}/decisions/${A_FINGERPRINT}`) },
@@ -244,6 +247,19 @@ const TABLE: Record<string, Entry> = {
       expect(theirs.status).toBe(200);
       expect(theirs.text).not.toContain(owner.id);
       expect((theirs.json as { tier: string }).tier).toBe('enterprise');
+      // B's count of what the plan limits is B's own: A's records never add to it.
+      const [mine, bs] = [(await call(json(owner.token, 'GET', '/plan_limits'))).json, theirs.json] as { used: { projects: number } }[];
+      expect(mine!.used.projects).toBeGreaterThan(0);
+      const pool = new pg.Pool({ connectionString: server.databaseUrl, max: 1 });
+      try {
+        const { rows } = await pool.query<{ projects: number; scenarios: number }>(
+          `select (select count(*)::int from projects where workspace_id = $1) as projects, (select count(*)::int from scenarios where workspace_id = $1) as scenarios`,
+          [caller.id],
+        );
+        expect(bs!.used).toEqual(rows[0]);
+      } finally {
+        await pool.end();
+      }
       expect(caller.id).not.toBe(owner.id);
     },
   },
@@ -474,7 +490,7 @@ async function mcpAcrossUsers(owner: Owner, caller: { id: string }) {
       expect(answer.status, `${method} /mcp with A's session`).toBe(404);
       expect(answer.text).not.toContain('scan_url');
     }
-    expect((await ownerSide.client.listTools()).tools).toHaveLength(4);
+    expect((await ownerSide.client.listTools()).tools).toHaveLength(6);
   } finally {
     await Promise.all([ownerSide.client.close(), callerSide.client.close()]);
   }

@@ -11,14 +11,14 @@ import { systemTxtResolver, type VerifierOptions } from './domains/verify';
 import { monitorScriptRoutes } from './continuous/script-route';
 import { MonitoringService } from './continuous/monitoring';
 import { ContinuousBuilds } from './continuous/builds';
-import { runMonitorTick } from './continuous/schedule';
 import { ContinuousService } from './continuous/service';
 import { ListCache } from './changes/list-cache';
 import { loadConfig, type Config } from './config';
 import { openDatabase } from './db';
 import { EventService } from './events/service';
-import { startJobs, type Jobs } from './jobs/queue';
-import { renderStoredAudit, runReportJob } from './jobs/report-job';
+import type { Jobs } from './jobs/queue';
+import { renderStoredAudit } from './jobs/report-job';
+import { startProcessJobs } from './jobs/wiring';
 import { SessionEnds } from './auth/session-ends';
 import { startLiveBus, type LiveBus } from './live/bus';
 import { liveStreamRoutes, liveTicketRoutes } from './live/routes';
@@ -26,15 +26,14 @@ import { createMailer } from './mail/mailer';
 import { projectRoutes } from './projects/routes';
 import { Sealer } from './projects/sealed';
 import { ProjectService } from './projects/service';
-import { runPublicScanJob } from './public-scans/job';
 import { liveBrowserRoutes } from './live-browser/routes';
-import { publicReportLink, publicScanRoutes } from './public-scans/routes';
+import { publicScanRoutes } from './public-scans/routes';
 import { PublicScanService } from './public-scans/service';
 import { ReportLinks } from './reports/links';
 import { publicReportRoutes, reportRoutes } from './reports/routes';
 import { createAccessLogger, createLogger, standardOutput } from './logging';
 import { openScenarioBrowser } from '../engine/scenarios';
-import { runScenarioJob, scenarioBrowserPool } from './scenarios/run-job';
+import { scenarioBrowserPool } from './scenarios/run-job';
 import { scenarioRoutes } from './scenarios/routes';
 import { ScenarioService } from './scenarios/service';
 import { loadSecrets, shareInstallSecrets } from './secrets';
@@ -59,6 +58,8 @@ import { Invitations } from './workspaces/invitations';
 import { workspaceRoutes } from './workspaces/routes';
 import { suppressionsOf, TriageService } from './triage/service';
 import { triagePublicRoutes, triageRoutes } from './triage/routes';
+import { RecheckService } from './rechecks/service';
+import { recheckRoutes } from './rechecks/routes';
 import { ScanHistoryService } from './scan-history/service';
 import { scanHistoryPublicRoutes, scanHistoryRoutes } from './scan-history/routes';
 import { WorkspaceService } from './workspaces/service';
@@ -139,6 +140,7 @@ export async function startServer(
       policy: config.scans.addressPolicy,
       logger,
       config: config.webhooks,
+      origin: () => origin(),
       enqueueAttempt: (id, delay) => (jobs ? jobs.enqueueWebhookAttempt(id, delay) : Promise.reject(new Error('the job queue is not running'))),
     });
     deliverer = webhooks;
@@ -160,28 +162,10 @@ export async function startServer(
       logger,
     });
     continuous.starter = builds;
-    jobs = await startJobs({
-      database,
-      logger,
-      scanConcurrency: config.scans.concurrency,
-      scanDeps: { db: database.db, events, live, logger, links, policy: config.scans.addressPolicy, rateLimit: config.scans.rateLimit, render: config.scans.render, checkBudget: config.scans.checkBudget, webhooks: notices, sealer, onScanFinished: (id) => builds.judgeScan(id) },
-      runReport: config.scans.concurrency > 0 ? (id, signal) => runReportJob(id, { db: database.db, events, live: bus, links, logger, policy: config.scans.addressPolicy, webhooks: notices }, signal) : undefined,
-      runPublicScan:
-        config.scans.concurrency > 0
-          ? (id, context) =>
-              runPublicScanJob(
-                id,
-                { db: database.db, mailer, logger, policy: config.scans.addressPolicy, rateLimit: config.scans.rateLimit, render: config.scans.render, checkBudget: config.scans.checkBudget, maxPages: config.publicScans.maxPages, reportLink: (id) => publicReportLink(links.signer, origin(), id) },
-                context,
-              )
-          : undefined,
-      scenarioConcurrency: config.scenarios.concurrency,
-      runScenario: (id, context) =>
-        runScenarioJob(id, { db: database.db, live: bus, logger, sealer, policy: config.scans.addressPolicy, rateLimit: config.scenarios.rateLimit, browser: () => scenarioBrowsers.get(), webhooks: notices }, context),
-      runWebhookAttempt: (id) => webhooks.attempt(id),
-      runMonitorTick: config.scans.concurrency > 0 ? () => runMonitorTick({ db: database.db, continuous, logger, builds }) : undefined,
-      runBillingRollover: config.scans.concurrency > 0 ? async () => billing?.rollover() : undefined,
-    });
+    jobs = await startProcessJobs(
+      { config, database, logger, events, live: bus, links, mailer, sealer, notices, builds, continuous, webhooks, scenarioBrowsers, origin: () => origin() },
+      { scans: config.scans.concurrency, scenarios: config.scenarios.concurrency, billingRollover: async () => billing?.rollover() },
+    );
     webhooks.start();
     const started = jobs;
     const keyAuth = (apiKeyAuth = new ApiKeyAuth(database.pool, database.url, { membership: workspaceAccess, failures: config.api.keyFailures }));
@@ -193,6 +177,7 @@ export async function startServer(
     const monitoring = new MonitoringService(database.db);
     const domains = new DomainService(database.db, { policy: config.scans.addressPolicy, resolver: systemTxtResolver(), ...domainVerifier });
     const triage = new TriageService(database.db, projects);
+    const rechecks = new RecheckService({ db: database.db, projects, events, logger, policy: config.scans.addressPolicy, sealer, rateLimit: config.scans.rateLimit, render: config.scans.render });
     const scanHistory = new ScanHistoryService({ db: database.db, pool: database.pool, projects, suppressions: (projectId) => suppressionsOf(database.db, projectId) });
     const reportDeps = { db: database.db, projects, jobs, live, links, renderAudit: renderStoredAudit, plan: planGate };
     const forgetMember = (userId: string) => workspaceAccess.forget(userId);
@@ -229,17 +214,19 @@ export async function startServer(
           openBrowser: () => openScenarioBrowser({ policy: config.scans.addressPolicy }),
         }),
         continuousRoutes(continuous, monitoring, planGate),
-        planLimitsRoutes(planGate),
+        planLimitsRoutes(planGate, database.db),
         billingRoutes(billingService),
         webhookRoutes({
           webhooks: new WebhookService(database.db, sealer, config.scans.addressPolicy),
           policy: config.scans.addressPolicy,
           timeoutMs: config.webhooks.timeoutMs,
+          origin: () => origin(),
           onSaved: async (workspaceId) => preferences.patch(await notices.ownerIdOf(workspaceId), { webhook_notifications: true }),
         }),
         workspaceRoutes({ workspaces: workspaceService, invitations }),
         domainRoutes(domains),
         triageRoutes(triage),
+        recheckRoutes(rechecks),
         scanHistoryRoutes(scanHistory),
         accountRoutes({ pool: database.pool, preferences, revokeApiKey: (hash) => keyAuth.revoked(hash), forgetUser: forgetAccount, settleUser: (userId) => meter.forget(userId), closeBilling: async (userId) => void (await billingService.closeAccount(userId)) }),
       ],
@@ -271,7 +258,7 @@ export async function startServer(
         monitorScriptRoutes(),
         planRoutes(billingService),
         stripeWebhookRoutes(billingService),
-        mcpRoutes({ db: database.db, projects, jobs: started, events, live: bus, limits: new CreationLimits(database.pool, config.creationLimits), logger, auth: keyAuth, usage: meter, apiAccess }),
+        mcpRoutes({ db: database.db, projects, jobs: started, events, live: bus, limits: new CreationLimits(database.pool, config.creationLimits), logger, auth: keyAuth, usage: meter, apiAccess, triage }),
       ],
     });
     origin = built.origin;

@@ -1,20 +1,17 @@
 import { ConfigError, loadConfig } from './config';
 import { ContinuousBuilds } from './continuous/builds';
-import { runMonitorTick } from './continuous/schedule';
 import { ContinuousService } from './continuous/service';
 import { openDatabase } from './db';
 import { EventService } from './events/service';
-import { startJobs } from './jobs/queue';
-import { runReportJob } from './jobs/report-job';
+import type { Jobs } from './jobs/queue';
+import { startProcessJobs } from './jobs/wiring';
 import { keepRunningOnUnhandledRejection } from './last-resort';
 import { startLiveBus } from './live/bus';
 import { createMailer } from './mail/mailer';
-import { runPublicScanJob } from './public-scans/job';
-import { publicReportLink } from './public-scans/routes';
 import { Sealer } from './projects/sealed';
 import { ProjectService } from './projects/service';
 import { ReportLinks } from './reports/links';
-import { runScenarioJob, scenarioBrowserPool } from './scenarios/run-job';
+import { scenarioBrowserPool } from './scenarios/run-job';
 import { ScenarioService } from './scenarios/service';
 import { createLogger } from './logging';
 import { loadSecrets, shareInstallSecrets } from './secrets';
@@ -68,12 +65,13 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<v
     policy: config.scans.addressPolicy,
     logger,
     config: config.webhooks,
+    origin,
     enqueueAttempt: (id, delay) => (queue.enqueue ? queue.enqueue(id, delay) : Promise.reject(new Error('the job queue is not running'))),
   });
   // Jobs announce their events through the account's preferences: webhooks only when on, a mail when on.
   const notices = new AccountNotifier({ db: database.db, preferences: new PreferencesStore(database.db), webhooks, mailer, links, logger });
   // Scheduled builds made here queue their re-scans here; builds waiting for a scan this worker finishes are judged here.
-  const started: { jobs?: Awaited<ReturnType<typeof startJobs>> } = {};
+  const started: { jobs?: Jobs } = {};
   const notRunning = () => Promise.reject(new Error('the job queue is not running'));
   const continuous = new ContinuousService(database.db);
   const builds = new ContinuousBuilds({
@@ -88,24 +86,11 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<v
     logger,
   });
   continuous.starter = builds;
-  const jobs = await startJobs({
-    database,
-    logger,
-    scanConcurrency: concurrency,
-    scanDeps: { db: database.db, events, live, logger, links, policy: config.scans.addressPolicy, rateLimit: config.scans.rateLimit, render: config.scans.render, checkBudget: config.scans.checkBudget, webhooks: notices, sealer, onScanFinished: (id) => builds.judgeScan(id) },
-    runReport: (id, signal) => runReportJob(id, { db: database.db, events, live, links, logger, policy: config.scans.addressPolicy, webhooks: notices }, signal),
-    runPublicScan: (id, context) =>
-      runPublicScanJob(
-        id,
-        { db: database.db, mailer, logger, policy: config.scans.addressPolicy, rateLimit: config.scans.rateLimit, render: config.scans.render, checkBudget: config.scans.checkBudget, maxPages: config.publicScans.maxPages, reportLink: (id) => publicReportLink(links.signer, origin(), id) },
-        context,
-      ),
-    scenarioConcurrency: Math.max(1, config.scenarios.concurrency),
-    runScenario: (id, context) =>
-      runScenarioJob(id, { db: database.db, live, logger, sealer, policy: config.scans.addressPolicy, rateLimit: config.scenarios.rateLimit, browser: () => scenarioBrowsers.get(), webhooks: notices }, context),
-    runWebhookAttempt: (id) => webhooks.attempt(id),
-    runMonitorTick: () => runMonitorTick({ db: database.db, continuous, logger, builds }),
-  });
+  // A worker always works: at least one scan and one scenario run at a time; billing periods are the servers'.
+  const jobs = await startProcessJobs(
+    { config, database, logger, events, live, links, mailer, sealer, notices, builds, continuous, webhooks, scenarioBrowsers, origin },
+    { scans: concurrency, scenarios: Math.max(1, config.scenarios.concurrency) },
+  );
   started.jobs = jobs;
   queue.enqueue = (id, delay) => jobs.enqueueWebhookAttempt(id, delay);
   webhooks.start();

@@ -28,6 +28,8 @@ interface Shared {
   /** A project of W that the member deletes. */
   spareId: string;
   scanId: string;
+  /** A finding of W's project's scan (a check again of it runs against the local site). */
+  findingFingerprint: string;
   reportId: string;
   buildId: string;
   /** A scenario of W's project with a finished run (screenshot and trace), and one that the member deletes. */
@@ -140,6 +142,8 @@ const TABLE: Record<string, Entry> = {
   'PUT /project/:id/decisions/:fingerprint': { kind: 'record', request: (s, t) => json(t, 'PUT', `/project/${s.projectId}/decisions/${FINGERPRINT}`, DECISION) },
   'GET /project/:id/baseline': { kind: 'record', request: (s, t) => json(t, 'GET', `/project/${s.projectId}/baseline`) },
   'DELETE /project/:id/decisions/:fingerprint': { kind: 'record', member: 204, request: (s, t) => json(t, 'DELETE', `/project/${s.projectId}/decisions/${FINGERPRINT}`) },
+  // Check again: the member's check of W's finding runs (and is recorded in W's project activity).
+  'POST /project/:id/findings/:fingerprint/recheck': { kind: 'record', request: (s, t) => json(t, 'POST', `/project/${s.projectId}/findings/${s.findingFingerprint}/recheck`) },
   // Scan history: W's scans and what changed between two, for every member of W.
   'GET /project/:id/scans': { kind: 'record', request: (s, t) => json(t, 'GET', `/project/${s.projectId}/scans`) },
   'GET /project/:id/scans/diff': { kind: 'record', request: (s, t) => json(t, 'GET', `/project/${s.projectId}/scans/diff?to=${s.scanId}`) },
@@ -213,6 +217,16 @@ const TABLE: Record<string, Entry> = {
       expect((await call(json(owner.token, 'POST', '/subscription', { price_id: 'price_local_pro_month' }))).status).toBe(201);
       expect((await call(json(member.token, 'GET', '/plan_limits', undefined, s.w))).json).toMatchObject({ tier: 'pro', limits: { seats: 5 } });
       expect((await call(json(member.token, 'GET', '/plan_limits'))).json).toMatchObject({ tier: 'enterprise' });
+      // What the plan counts is W's records in W, the member's own in their personal workspace: never the other's.
+      const held = async (workspace: string) =>
+        (await pool.query<{ projects: number; scenarios: number }>(
+          `select (select count(*)::int from projects where workspace_id = $1) as projects, (select count(*)::int from scenarios where workspace_id = $1) as scenarios`,
+          [workspace],
+        )).rows[0];
+      const inW = await held(s.w);
+      expect(inW!.projects).toBeGreaterThan(0);
+      expect((await call(json(member.token, 'GET', '/plan_limits', undefined, s.w))).json).toMatchObject({ used: inW });
+      expect((await call(json(member.token, 'GET', '/plan_limits'))).json).toMatchObject({ used: await held(member.id) });
       for (const caller of [former, stranger]) expect((await call(json(caller.token, 'GET', '/plan_limits', undefined, s.w))).status).toBe(404);
     },
   },
@@ -252,6 +266,7 @@ const TABLE: Record<string, Entry> = {
       for (const caller of [former, stranger]) expect((await call(inW(json(caller.token, 'POST', '/webhook', { url: `${siteUrl}x-hook` })))).status).toBe(404);
     },
   },
+  'PATCH /webhook/:id': { kind: 'record', request: (s, t) => json(t, 'PATCH', `/webhook/${s.webhookId}`, { format: 'slack' }) },
   'DELETE /webhook/:id': { kind: 'record', member: 204, request: (s, t) => json(t, 'DELETE', `/webhook/${s.spareWebhookId}`) },
   'GET /webhook/:id/deliveries': { kind: 'record', request: (s, t) => json(t, 'GET', `/webhook/${s.webhookId}/deliveries`) },
   'POST /webhook/test': {
@@ -577,10 +592,12 @@ beforeAll(async () => {
     return status.state === 'completed' || status.state === 'failed' ? status : undefined;
   });
   expect(report.state).toBe('completed');
-  const scanId = ((await asOwner('GET', `/project/${projectId}/scan`)).json as { scan: { id: string } }).scan.id;
+  const scanView = (await asOwner('GET', `/project/${projectId}/scan`)).json as { scan: { id: string }; result: { findings: Array<{ fingerprint: string }> } };
+  const scanId = scanView.scan.id;
+  const findingFingerprint = scanView.result.findings[0]!.fingerprint;
   const siteToken = ((await asOwner('GET', `/project/${projectId}`)).json as { site_token: string }).site_token;
   const buildId = ((await call(siteReport(siteToken, 'c0ffee01'))).json as { build_id: string }).build_id;
-  shared = { w, projectId, spareId, scanId, reportId: started.id, buildId, ...(await seedScopeOfW(w, projectId)) };
+  shared = { w, projectId, spareId, scanId, findingFingerprint, reportId: started.id, buildId, ...(await seedScopeOfW(w, projectId)) };
   await waitFor(async () => (streams.f.includes(projectId) ? true : undefined), 10_000);
 
   // F leaves W: a ticket F got just before opens nothing after, once the membership cache (1 s) has let go.

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleAccessibility, sampleAnalytics, samplePerformance } from '../audits/__fixtures__/samples';
 import { findChromium, launchChromium } from '../browser';
 import { renderAccessibilityHtml, renderAnalyticsHtml, renderAuditReport, renderPerformanceHtml } from './audit-html';
-import { REPORT_CSP } from './html';
+import { REPORT_CSP } from './document';
 
 const SCREENS = join(__dirname, '..', '..', 'test-results', 'screens');
 const lookup = findChromium();

@@ -1,5 +1,6 @@
 import type { Finding } from '../../common/scan';
 import { changeSummary, SCAN_HISTORY_TEXTS } from '../../common/scan-history';
+import { html, type Html } from '../html-kit';
 import { formatDate, SEVERITY_LABELS, sortFindings } from './format';
 
 // What changed since the project's previous scan, as each report format says it: the HTML report's 'Since the
@@ -15,24 +16,23 @@ export interface ReportChanges {
 /** Findings listed per kind in the HTML section; the count says how many there are in all. */
 const LISTED = 50;
 
-/**
- * The HTML report's 'Since the previous scan' section, empty without changes (a first scan, a scan outside a
- * project). `escape` is the report's own escaping, passed in so the section escapes exactly as the page around it.
- */
-export function renderChangesSince(changes: ReportChanges | undefined, escape: (text: string) => string): string {
-  if (!changes) return '';
+/** The HTML report's 'Since the previous scan' section, nothing without changes (a first scan, a scan outside a project). */
+export function renderChangesSince(changes: ReportChanges | undefined): Html | null {
+  if (!changes) return null;
+  // A fixed finding's row is green (gone is good), its badge still says how severe it was.
   const row = (finding: Finding, kind: 'new' | 'fixed') =>
-    // A fixed finding's row is green (gone is good), its badge still says how severe it was.
-    `<li class="${kind === 'fixed' ? 'row-passed' : `row-${finding.severity}`}"><span class="badge sev-${finding.severity}">${SEVERITY_LABELS[finding.severity]}</span><div class="what"><b${kind === 'fixed' ? ' style="text-decoration:line-through"' : ''}>${escape(finding.title)}</b><span>${kind === 'new' ? 'New' : 'Fixed'} · ${escape(finding.url)}</span></div></li>`;
+    html`<li class="${kind === 'fixed' ? 'row-passed' : `row-${finding.severity}`}"><span class="badge sev-${finding.severity}">${SEVERITY_LABELS[finding.severity]}</span><div class="what">${
+      kind === 'fixed' ? html`<b style="text-decoration:line-through">${finding.title}</b>` : html`<b>${finding.title}</b>`
+    }<span>${kind === 'new' ? 'New' : 'Fixed'} · ${finding.url}</span></div></li>`;
   const list = (findings: Finding[], kind: 'new' | 'fixed') => {
     const sorted = sortFindings(findings);
-    const more = sorted.length > LISTED ? `<li><div class="what"><span>and ${sorted.length - LISTED} more</span></div></li>` : '';
-    return sorted.slice(0, LISTED).map((finding) => row(finding, kind)).join('') + more;
+    const more = sorted.length > LISTED ? html`<li><div class="what"><span>and ${sorted.length - LISTED} more</span></div></li>` : null;
+    return [...sorted.slice(0, LISTED).map((finding) => row(finding, kind)), more];
   };
-  const rows = list(changes.added, 'new') + list(changes.fixed, 'fixed');
-  return `<section id="since-previous"><h2>${SCAN_HISTORY_TEXTS.sinceTitle}</h2>
-  <p class="note">Compared with the scan of ${escape(formatDate(changes.previousFinishedAt))}: <b data-testid="since-summary">${changeSummary({ new: changes.added.length, fixed: changes.fixed.length })}</b>.</p>
-  ${rows ? `<ul class="rows">${rows}</ul>` : '<p>Nothing new and nothing fixed.</p>'}
+  const any = changes.added.length + changes.fixed.length > 0;
+  return html`<section id="since-previous"><h2>${SCAN_HISTORY_TEXTS.sinceTitle}</h2>
+  <p class="note">Compared with the scan of ${formatDate(changes.previousFinishedAt)}: <b data-testid="since-summary">${changeSummary({ new: changes.added.length, fixed: changes.fixed.length })}</b>.</p>
+  ${any ? html`<ul class="rows">${list(changes.added, 'new')}${list(changes.fixed, 'fixed')}</ul>` : html`<p>Nothing new and nothing fixed.</p>`}
 </section>`;
 }
 

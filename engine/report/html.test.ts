@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, REPORT_CSP, renderHtml } from './html';
+import { fixPrompt } from '../../common/fix-prompt';
+import { escapeText } from '../html-kit';
+import { REPORT_CSP } from './document';
+import { renderHtml } from './html';
 import { hostileFinding, loadSampleResult, sampleCoverage } from './__fixtures__/load';
 
 describe('renderHtml', () => {
@@ -46,7 +49,7 @@ describe('renderHtml', () => {
     expect(html).toContain(
       '<li class="row-passed"><span class="badge passed">Passed</span><div class="what"><b>Application Configuration Secure</b><span>12 secure components',
     );
-    for (const passed of sample.passed) expect(html).toContain(`<b>${escapeHtml(passed.title)}</b>`);
+    for (const passed of sample.passed) expect(html).toContain(`<b>${escapeText(passed.title)}</b>`);
   });
 
   it('lists every finding grouped by severity with its evidence, remediation, CWE, OWASP and references', () => {
@@ -54,19 +57,26 @@ describe('renderHtml', () => {
     expect(order.every((i) => i > 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     for (const f of sample.findings) {
-      expect(html).toContain(`<h3>${escapeHtml(f.title)}</h3>`);
-      expect(html).toContain(escapeHtml(f.remediation));
-      if (f.evidence.match) expect(html).toContain(`<pre class="match">${escapeHtml(f.evidence.match)}</pre>`);
+      expect(html).toContain(`<h3>${escapeText(f.title)}</h3>`);
+      expect(html).toContain(escapeText(f.remediation));
+      if (f.evidence.match) expect(html).toContain(`<pre class="match">${escapeText(f.evidence.match)}</pre>`);
     }
     expect(html).toContain('<a href="https://cwe.mitre.org/data/definitions/798.html" rel="noopener noreferrer nofollow">CWE-798</a>');
     expect(html).toContain('A07:2025 Authentication Failures');
     expect(html).toContain('<a href="https://supabase.com/docs/guides/api/api-keys" rel="noopener noreferrer nofollow">');
   });
 
+  it("offers each finding's fix prompt to copy, without a script (selected whole by a click), and not in print", () => {
+    for (const f of sample.findings) expect(html).toContain(`<pre>${escapeText(fixPrompt(sample, f))}</pre>`);
+    expect(html.match(/<details class="fix-prompt"><summary>Copy fix prompt<\/summary>/g)).toHaveLength(sample.findings.length);
+    expect(html).toContain('.fix-prompt pre { user-select: all;');
+    expect(html.slice(html.lastIndexOf('@media print'))).toContain('.fix-prompt { display: none; }');
+  });
+
   it('lists pages scanned and warnings', () => {
     expect(html).toContain('<h2>Pages scanned (8)</h2>');
     for (const page of sample.pages) expect(html).toContain(`href="${page.url}"`);
-    for (const warning of sample.warnings) expect(html).toContain(`<li>${escapeHtml(warning)}</li>`);
+    for (const warning of sample.warnings) expect(html).toContain(`<li>${escapeText(warning)}</li>`);
   });
 
   it('renders hostile text from a scanned site inert', () => {
@@ -127,6 +137,6 @@ describe('renderHtml', () => {
   });
 
   it('escapes the five HTML specials', () => {
-    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+    expect(escapeText(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
   });
 });

@@ -1,7 +1,8 @@
 import type { ScanResult } from '../../common/scan';
 import { findChromium, launchChromium } from '../browser';
 import { PRODUCT_NAME, formatDate, targetHost } from './format';
-import { escapeHtml, renderHtml } from './html';
+import { html } from '../html-kit';
+import { renderHtml } from './html';
 import type { ReportChanges } from './changes';
 
 export interface PdfOptions {
@@ -22,8 +23,8 @@ export class PdfBrowserMissingError extends Error {
 
 function footerTemplate(text: string): string {
   // Header and footer templates are rendered without the page's CSS and need an explicit font size.
-  return `<div style="width:100%;font-size:8px;color:#64748b;padding:0 12mm;display:flex;justify-content:space-between;font-family:Arial,sans-serif;">
-<span>${escapeHtml(text)}</span><span>Page <span class="pageNumber"></span> of <span class="totalPages"></span></span></div>`;
+  return html`<div style="width:100%;font-size:8px;color:#64748b;padding:0 12mm;display:flex;justify-content:space-between;font-family:Arial,sans-serif;">
+<span>${text}</span><span>Page <span class="pageNumber"></span> of <span class="totalPages"></span></span></div>`.toString();
 }
 
 /** The HTML report printed to an A4 PDF by a headless Chromium, with page numbers in the footer. */

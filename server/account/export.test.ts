@@ -58,6 +58,8 @@ describe('GET /account/export', () => {
     const a = await h.fullAccount('export');
     const other = await h.fullAccount('export-other');
     await h.call(a.user, 'PATCH', '/preferences', { email_notifications: false });
+    const decided = await h.call(a.user, 'PUT', `/project/${a.projectId}/decisions/abcdefabcdefabcd`, { decision: 'false_positive', reason: 'Test values only' });
+    expect(decided.status, decided.text).toBe(200);
     const answer = await h.call(a.user, 'GET', '/account/export');
     expect(answer.status).toBe(200);
     expect(answer.contentType).toContain('application/json');
@@ -70,7 +72,11 @@ describe('GET /account/export', () => {
     expect(ids('reports')).toEqual([a.reportId]);
     expect(ids('scenarios')).toEqual([a.scenarioId]);
     expect(ids('scenario_runs')).toHaveLength(1);
+    // The run's lifecycle keeps the name the export and the API give it, whatever the column is called.
+    expect(Object.keys(document.scenario_runs![0]!)).toEqual(expect.arrayContaining(['status']));
+    expect(Object.keys(document.scenario_runs![0]!)).not.toContain('state');
     expect(ids('webhooks')).toEqual([a.webhook.id]);
+    expect(document.finding_decisions).toEqual([expect.objectContaining({ project_id: a.projectId, fingerprint: 'abcdefabcdefabcd', decision: 'false_positive', reason: 'Test values only', decided_by: a.user.id })]);
     expect(document.api_keys).toEqual([expect.objectContaining({ id: a.key.id, name: 'export key', last_four: a.key.key.slice(-4) })]);
     expect(document.subscriptions).toEqual([expect.objectContaining({ status: 'active', price_id: 'price_local_pro_month' })]);
     expect((document.events as { scan_id: string | null }[]).some((event) => event.scan_id === a.scanId)).toBe(true);

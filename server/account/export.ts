@@ -23,6 +23,8 @@ interface SectionSource {
   page: number;
   /** Rows of the user's personal workspace (`workspace_id`), or of the person (`user_id`: subscriptions). */
   scope?: 'workspace' | 'user';
+  /** Columns exported under another name: the name the export gave them before the column was renamed. */
+  renamed?: Record<string, string>;
 }
 
 /** Every table of the export and what it leaves out; a test checks no column of these looks like a secret. */
@@ -32,10 +34,13 @@ export const EXPORT_SOURCES: Record<Section, SectionSource> = {
   events: { table: 'events', time: 'occurred_at', omit: [], page: 250 },
   reports: { table: 'reports', time: 'created_at', omit: [], page: 20 },
   scenarios: { table: 'scenarios', time: 'created_at', omit: [], page: 200 },
-  scenario_runs: { table: 'scenario_runs', time: 'created_at', omit: ['screenshot', 'trace'], page: 100 },
+  // Its `state` (migration 0021) stays `status` in the export, as in the API.
+  scenario_runs: { table: 'scenario_runs', time: 'created_at', omit: ['screenshot', 'trace'], page: 100, renamed: { state: 'status' } },
   webhooks: { table: 'webhooks', time: 'created_at', omit: ['secret_sealed'], page: 200 },
   api_keys: { table: 'api_keys', time: 'created_at', omit: ['key_hash'], page: 200 },
   continuous_builds: { table: 'continuous_builds', time: 'created_at', omit: [], page: 200 },
+  // Triage: who marked which finding as a false positive or an accepted risk, and why.
+  finding_decisions: { table: 'finding_decisions', time: 'decided_at', omit: [], page: 500 },
   subscriptions: { table: 'subscriptions', time: 'created_at', omit: [], page: 100, scope: 'user' },
 };
 
@@ -43,11 +48,12 @@ export const EXPORT_SOURCES: Record<Section, SectionSource> = {
 async function* sectionRows(pool: pg.Pool, userId: string, source: SectionSource): AsyncGenerator<unknown[]> {
   const omit = ['user_id', 'workspace_id', ...source.omit];
   const owner = source.scope === 'user' ? 'user_id' : 'workspace_id';
+  const row = Object.entries(source.renamed ?? {}).reduce((expr, [column, as]) => `(${expr} - '${column}') || jsonb_build_object('${as}', t.${column})`, 'to_jsonb(t) - $2::text[]');
   let after: { time: string; id: string } | undefined;
   for (;;) {
     // Table and column names come from EXPORT_SOURCES above, never from the request.
     const { rows } = await pool.query<{ row: unknown; k_time: string; k_id: string }>(
-      `select to_jsonb(t) - $2::text[] as row, t.${source.time}::text as k_time, t.id::text as k_id
+      `select ${row} as row, t.${source.time}::text as k_time, t.id::text as k_id
          from ${source.table} t
         where t.${owner} = $1 ${after ? `and (t.${source.time}, t.id::text) > ($3::timestamptz, $4)` : ''}
         order by t.${source.time}, t.id::text

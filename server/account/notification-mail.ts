@@ -1,4 +1,5 @@
 import type { WebhookEventType } from '../../common/webhooks';
+import { html, join } from '../../engine/html-kit';
 import type { MailMessage } from '../mail/mailer';
 
 // The mail of a finished scan, scenario run or continuous build: a short summary (grade, finding counts, result)
@@ -8,7 +9,6 @@ import type { MailMessage } from '../mail/mailer';
 export const MAILED_EVENTS: ReadonlySet<WebhookEventType> = new Set<WebhookEventType>(['scan.completed', 'scenario_run.completed', 'continuous_build.completed']);
 
 const SEVERITIES = ['critical', 'high', 'medium', 'low', 'info'] as const;
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const str = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : '');
 
 /** "2 critical, 0 high, 1 medium, 3 low" from a scan's counts (severities it lacks count as 0, info only when present). */
@@ -83,10 +83,9 @@ export function notificationMail(to: string, type: WebhookEventType, data: Recor
     to,
     subject: summary.subject,
     text: [...summary.lines, ...link, '', footer].join('\n'),
-    html: [
-      ...summary.lines.map((line) => `<p>${escape(line)}</p>`),
-      ...(reportUrl ? [`<p><a href="${escape(reportUrl)}">Open the report</a></p>`] : []),
-      `<p style="color:#666">${escape(footer)}</p>`,
-    ].join('\n'),
+    html: join(
+      [...summary.lines.map((line) => html`<p>${line}</p>`), reportUrl && html`<p><a href="${reportUrl}">Open the report</a></p>`, html`<p style="color:#666">${footer}</p>`].filter(Boolean),
+      '\n',
+    ).toString(),
   };
 }

@@ -104,7 +104,7 @@ describe('notification mails', () => {
     expect(build.subject).toBe('Build warning: grade C for https://shop.example/');
     expect(build.text).toContain('Grade: C (was B)');
     expect(build.text).toContain('New findings: 2, fixed: 1');
-    expect(build.html).toContain('<a href="https://x/reports/1/view?exp=1&#38;sig=s">Open the report</a>');
+    expect(build.html).toContain('<a href="https://x/reports/1/view?exp=1&amp;sig=s">Open the report</a>');
     expect(notificationMail('a@example.com', 'report.generated', {}, null)).toBeNull();
     expect(countsLine({ critical: 1, high: 0, low: 4 })).toBe('1 critical, 0 high, 0 medium, 4 low');
     // Text from the site never becomes markup in the mail.

@@ -2,6 +2,7 @@ import type { Pool } from 'pg';
 import type { ApiPlan } from '../../common/api-keys';
 import { tierOfProductName, type Tier } from '../../common/billing';
 import { PLAN_LIMITS, PLAN_LIMIT_TEXTS, type PlanLimitName, type PlanLimits } from '../../common/plan-limits';
+import { limitsOfPrice } from '../../common/plans';
 
 /** A refusal by the account's plan: 403 with `{detail, plan_limit, tier}` (server/http-errors.ts). */
 export class PlanLimitError extends Error {
@@ -57,26 +58,28 @@ export class PlanGate {
   async planOf(workspaceId: string): Promise<AccountPlan> {
     const cached = this.cache.get(workspaceId);
     if (cached && this.now() - cached.at < this.ttlMs) return cached.plan;
-    const { rows } = await this.pool.query<{ owner_id: string; subscription_id: string | null; product_name: string | null }>({
+    const { rows } = await this.pool.query<{ owner_id: string; subscription_id: string | null; product_name: string | null; one_time: boolean | null }>({
       name: 'plan_gate_current',
       text: `with owner as (select coalesce((select owner_id from workspaces where id = $1), $1) as id)
-             select owner.id as owner_id, s.id as subscription_id, p.product_name from owner
+             select owner.id as owner_id, s.id as subscription_id, p.product_name, p.interval is null as one_time from owner
                left join subscriptions s on s.user_id = owner.id and s.status = 'active'
                left join billing_plans p on p.price_id = s.price_id
              order by s.created_at nulls last limit 1`,
       values: [workspaceId],
     });
     const row = rows[0];
-    const plan = row?.subscription_id ? this.subscribed(row.product_name) : this.unsubscribed();
+    const plan = row?.subscription_id ? this.subscribed(row.product_name, row.one_time === true) : this.unsubscribed();
     if (this.cache.size > 10_000) this.cache.clear();
     this.cache.set(workspaceId, { plan, at: this.now(), ownerId: row?.owner_id ?? workspaceId });
     return plan;
   }
 
-  private subscribed(productName: string | null): AccountPlan {
+  /** A one-time price (no interval) of the Pro tier is Lifetime Pro: Pro's limits with its own seats. */
+  private subscribed(productName: string | null, oneTime: boolean): AccountPlan {
     // A price no longer listed still names a paid plan: the most generous reading keeps a paying account working.
     const tier: Tier = productName ? tierOfProductName(productName) : 'enterprise';
-    return { tier, subscribed: true, limits: PLAN_LIMITS[tier], apiPlan: PLAN_LIMITS[tier].apiPlan };
+    const limits = limitsOfPrice(tier, oneTime);
+    return { tier, subscribed: true, limits, apiPlan: limits.apiPlan };
   }
 
   private unsubscribed(): AccountPlan {

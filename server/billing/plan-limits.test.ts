@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsSchema, type AnalyticsResult } from '../../common/audits';
 import { eventKindSchema } from '../../common/projects';
 import { PLAN_LIMIT_TEXTS } from '../../common/plan-limits';
+import { LIFETIME_PRO_LIMITS, PLAN_LIMITS } from '../../common/plans';
 import { freshDatabase, type FreshDatabase } from '../testing/fresh-database';
 import { rawRequest, signUp } from '../testing/http';
 import { startTestServer } from '../testing/test-server';
@@ -57,11 +58,11 @@ const SCHEDULE = { hour: 9, weekday: 1, timezone: 'UTC' };
 const scenarioBody = (n: number) => ({ website: 'http://127.0.0.1:9/', actions: [{ type: 'goto', url: `/page-${n}` }], summarized_actions: `Scenario ${n}` });
 
 /** An active local Pro subscription around now, as the billing routes write it; the gate reads it within 1 s. */
-async function subscribePro(userId: string) {
+async function subscribePro(userId: string, priceId = 'price_local_pro_month') {
   await db.query(
     `insert into subscriptions (id, user_id, provider, status, price_id, current_period_start, current_period_end)
-     values ($1, $2, 'local', 'active', 'price_local_pro_month', now() - interval '1 day', now() + interval '29 days')`,
-    [`sub_local_test_${userId.slice(0, 8)}`, userId],
+     values ($1, $2, 'local', 'active', $3, now() - interval '1 day', now() + interval '29 days')`,
+    [`sub_local_test_${userId.slice(0, 8)}`, userId, priceId],
   );
   await new Promise((resolve) => setTimeout(resolve, 1_100));
 }
@@ -99,11 +100,16 @@ async function completedReport(token: string, userId: string, projectId: string)
 }
 
 describe('plan limits (Basic, then Pro)', () => {
-  it('refuses a third project, a third scenario, API keys, /v1, /mcp, Pro report formats and a daily schedule on Basic; allows them all on Pro', async () => {
+  it('refuses a third project, a third scenario, API keys, /v1, /mcp, Pro report formats and daily or weekly schedules on Basic; allows them all on Pro', async () => {
     const user = await signUp(server.origin, 'basic');
     expect(answerOf(await call(user.token, 'GET', '/plan_limits'))).toEqual({
       status: 200,
-      body: { tier: 'basic', subscribed: false, limits: { projects: 2, scenarios: 2, api_plan: null, report_formats: ['html'], monitor_frequencies: ['off', 'weekly'], seats: 1 } },
+      body: {
+        tier: 'basic',
+        subscribed: false,
+        limits: { projects: 2, scenarios: 2, api_plan: null, report_formats: ['html'], monitor_frequencies: ['off', 'monthly'], seats: 1 },
+        used: { projects: 0, scenarios: 0 },
+      },
     });
     expect((await call(undefined, 'GET', '/plan_limits')).status).toBe(401);
     const created: string[] = [];
@@ -119,6 +125,8 @@ describe('plan limits (Basic, then Pro)', () => {
     expect(answerOf(await call(user.token, 'POST', '/scenarios', scenarioBody(3)))).toEqual(
       refusal('scenarios', 'Your Basic plan includes 2 AI browser scenarios. Upgrade your plan to add more.'),
     );
+    // What the plan counts is said before it bites (the generate dialog: how many more scenarios fit).
+    expect((await call(user.token, 'GET', '/plan_limits')).json).toMatchObject({ used: { projects: 2, scenarios: 2 } });
 
     const apiRefusal = refusal('api', 'API access is not part of the Basic plan. Upgrade to Pro to use API keys.');
     expect(answerOf(await call(user.token, 'POST', '/api_keys', { name: 'ci' }))).toEqual(apiRefusal);
@@ -126,13 +134,19 @@ describe('plan limits (Basic, then Pro)', () => {
     expect({ status: usage.status, plan: (usage.json as { plan: unknown }).plan, limit: (usage.json as { limit: unknown }).limit }).toEqual({ status: 200, plan: null, limit: null });
 
     expect(answerOf(await call(user.token, 'PUT', `/project/${created[0]}/monitoring`, { frequency: 'daily', ...SCHEDULE }))).toEqual(
-      refusal('monitor_frequency', 'A daily schedule is not part of the Basic plan. Upgrade to Pro for daily monitoring.'),
+      refusal('monitor_frequency', 'A daily schedule is not part of the Basic plan (monthly only). Upgrade to Pro for daily and weekly monitoring.'),
     );
-    expect((await call(user.token, 'PUT', `/project/${created[0]}/monitoring`, { frequency: 'weekly', ...SCHEDULE })).status).toBe(200);
+    expect(answerOf(await call(user.token, 'PUT', `/project/${created[0]}/monitoring`, { frequency: 'weekly', ...SCHEDULE }))).toEqual(
+      refusal('monitor_frequency', PLAN_LIMIT_TEXTS.monitor_frequency('basic', 'weekly')),
+    );
+    // 'Monthly Monitoring' (the Basic card): the first Monday of each month.
+    const monthly = await call(user.token, 'PUT', `/project/${created[0]}/monitoring`, { frequency: 'monthly', ...SCHEDULE });
+    expect(monthly.status, monthly.text).toBe(200);
+    expect(new Date((monthly.json as { next_run_at: string }).next_run_at).getUTCDate()).toBeLessThanOrEqual(7);
 
     const report = await completedReport(user.token, user.id, created[0]!);
     const exportOf = (format: string) => call(undefined, 'GET', `/reports/${report.id}/export/${format}?exp=${report.exp}&sig=${encodeURIComponent(report.sig)}`);
-    expect(answerOf(await exportOf('json'))).toEqual(refusal('report_format', 'JSON reports are not part of the Basic plan (HTML only). Upgrade to Pro for PDF, CSV and JSON.'));
+    expect(answerOf(await exportOf('json'))).toEqual(refusal('report_format', 'JSON reports are not part of the Basic plan (HTML only). Upgrade to Pro for PDF, CSV, JSON and SARIF.'));
     expect(answerOf(await exportOf('pdf'))).toEqual(refusal('report_format', PLAN_LIMIT_TEXTS.report_format('basic', 'pdf')));
     expect((await exportOf('csv')).status).toBe(403);
     expect((await exportOf('html')).status).toBe(200);
@@ -155,12 +169,31 @@ describe('plan limits (Basic, then Pro)', () => {
     expect(proPreview.text).toMatch(/\/export\/json\?/);
     expect(answerOf(await call(user.token, 'GET', '/plan_limits'))).toEqual({
       status: 200,
-      body: { tier: 'pro', subscribed: true, limits: { projects: null, scenarios: 13, api_plan: 'pro', report_formats: ['html', 'pdf', 'csv', 'json', 'sarif'], monitor_frequencies: ['off', 'daily', 'weekly'], seats: 5 } },
+      body: {
+        tier: 'pro',
+        subscribed: true,
+        limits: { projects: null, scenarios: 13, api_plan: 'pro', report_formats: ['html', 'pdf', 'csv', 'json', 'sarif'], monitor_frequencies: ['off', 'daily', 'weekly', 'monthly'], seats: 5 },
+        used: { projects: 3, scenarios: 3 },
+      },
     });
     const proUsage = await call(user.token, 'GET', '/api_usage');
     expect((proUsage.json as { plan: string; limit: number }).plan).toBe('pro');
     expect((proUsage.json as { limit: number }).limit).toBe(1000);
   }, 30_000);
+
+  it('reads a one-time Pro price as Lifetime Pro: the Pro limits with its own seats, as the pricing section sells it', async () => {
+    await db.query(
+      `insert into billing_plans (price_id, product_id, product_name, product_description, unit_amount, currency, interval, provider, position)
+       values ('price_test_lifetime', 'prod_test_lifetime', 'Lifetime Pro', null, 14900, 'usd', null, 'local', 4) on conflict do nothing`,
+    );
+    const user = await signUp(server.origin, 'lifetime');
+    await subscribePro(user.id, 'price_test_lifetime');
+    expect((await call(user.token, 'GET', '/plan_limits')).json).toMatchObject({
+      tier: 'pro',
+      limits: { seats: LIFETIME_PRO_LIMITS.seats, scenarios: PLAN_LIMITS.pro.scenarios, report_formats: [...PLAN_LIMITS.pro.reportFormats] },
+    });
+    expect(LIFETIME_PRO_LIMITS.seats).toBe(10);
+  }, 20_000);
 
   it('refuses /v1 and /mcp with the plan 403 once the subscription ends, before counting the request', async () => {
     const user = await signUp(server.origin, 'lapsed');

@@ -13,7 +13,8 @@ export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 // another use of advisory locks on the same user.
 const PLAN_LOCK_CLASS = 0x706c616e;
 
-async function held(tx: DbOrTx, kind: CountedKind, userId: string): Promise<number> {
+/** How many projects or scenarios a workspace (an account's personal one: its user id) holds, as the limit counts them. */
+export async function held(tx: DbOrTx, kind: CountedKind, userId: string): Promise<number> {
   const table = kind === 'projects' ? projects : scenarios;
   const [row] = await tx.select({ n: count() }).from(table).where(eq(table.workspaceId, userId));
   return row?.n ?? 0;

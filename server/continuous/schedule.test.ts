@@ -198,6 +198,26 @@ describe('nextScheduledRun (the Overview\'s next run)', () => {
     expect(await next(weekly, '2026-10-30T12:00:00Z')).toBe('2026-11-02T04:00:00.000Z');
   });
 
+  it('runs a monthly schedule on the first of its weekday in each month, however far that is', async () => {
+    // The first Monday: March 2, April 6 (35 days later), May 4 (2026); 09:00 in Berlin.
+    const monthly: MonitorSchedule = { frequency: 'monthly', hour: 9, weekday: 1, timezone: 'Europe/Berlin' };
+    expect(await next(monthly, '2026-03-01T12:00:00Z')).toBe('2026-03-02T08:00:00.000Z');
+    expect(await next(monthly, '2026-03-02T08:00:00Z')).toBe('2026-04-06T07:00:00.000Z');
+    expect(await next(monthly, '2026-04-07T00:00:00Z')).toBe('2026-05-04T07:00:00.000Z');
+    // Sunday 23:00 in New York is Monday in UTC: the local calendar decides (the first Sunday of November 2026 is the 1st).
+    const sunday: MonitorSchedule = { frequency: 'monthly', hour: 23, weekday: 0, timezone: 'America/New_York' };
+    expect(await next(sunday, '2026-10-05T04:00:00Z')).toBe('2026-11-02T04:00:00.000Z');
+  });
+
+  it('fires a monthly schedule once, on its day only', async () => {
+    const schedule: MonitorSchedule = { frequency: 'monthly', hour: 9, weekday: 1, timezone: 'UTC' };
+    const id = await scheduled(schedule);
+    // Mondays March 2 (the first) and March 9 (the second): only the first fires.
+    expect(await tickThrough('2026-03-02T08:00:00Z', '2026-03-02T11:00:00Z')).toEqual(['2026-03-02T09:00:00.000Z']);
+    expect(await tickThrough('2026-03-09T08:00:00Z', '2026-03-09T11:00:00Z')).toEqual([]);
+    expect(await buildsOf(id)).toHaveLength(1);
+  });
+
   it('is the instant the tick fires, and null when off', async () => {
     const schedule: MonitorSchedule = { frequency: 'weekly', hour: 2, weekday: 0, timezone: 'Europe/Berlin' };
     const at = await next(schedule, '2026-03-25T00:00:00Z');
@@ -219,6 +239,8 @@ describe('nextScheduledRun (the Overview\'s next run)', () => {
       // New York's 01:00 is repeated on Sunday 2026-11-01; Kolkata is 5:30 ahead of UTC.
       [{ frequency: 'weekly', hour: 1, weekday: 0, timezone: 'America/New_York' }, '2026-11-01T03:30:00Z', '2026-11-01T08:00:00Z'],
       [{ frequency: 'weekly', hour: 0, weekday: 3, timezone: 'Asia/Kolkata' }, '2026-11-24T17:00:00Z', '2026-11-24T20:00:00Z'],
+      // Monthly: Tuesday 2026-12-01 is the first Tuesday of December in Kolkata while it is still November 30 in UTC.
+      [{ frequency: 'monthly', hour: 0, weekday: 2, timezone: 'Asia/Kolkata' }, '2026-11-30T17:00:00Z', '2026-11-30T20:00:00Z'],
     ];
     for (const [schedule, from, to] of cases) {
       await database.db.update(projects).set({ monitorFrequency: 'off' });
@@ -234,7 +256,7 @@ describe('nextScheduledRun (the Overview\'s next run)', () => {
       expect(fired.length, `${schedule.timezone} from ${from}`).toBeGreaterThan(0);
       expect(await buildsOf(id)).toHaveLength(fired.length);
     }
-  }, 15_000);
+  }, 20_000);
 });
 
 describe('the pg-boss schedule in a running server', () => {

@@ -20,9 +20,10 @@ const FIRE_WINDOW = sql.raw(`interval '1 hour'`);
  */
 const localInstant = (day: SQL, hour: SQL, zone: SQL) => sql`((${day} + make_interval(hours => ${hour})) at time zone ${zone})`;
 
-/** Daily fires on any day, weekly on its weekday only, 'off' never. */
+/** Daily fires on any day, weekly on its weekday only, monthly on the first of that weekday in the month, 'off' never. */
 const onScheduledDay = (day: SQL, frequency: SQL, weekday: SQL) =>
-  sql`(${frequency} = 'daily' or (${frequency} = 'weekly' and extract(dow from ${day})::int = ${weekday}))`;
+  sql`(${frequency} = 'daily' or (${frequency} in ('weekly', 'monthly') and extract(dow from ${day})::int = ${weekday}
+       and (${frequency} = 'weekly' or extract(day from ${day})::int <= 7)))`;
 
 /** A schedule as SQL expressions: bound values for one schedule, or a project row's columns for the tick. */
 interface ScheduleSql {
@@ -36,7 +37,8 @@ interface ScheduleSql {
  * THE definition of when a schedule fires: the first scheduled instant strictly after `after` (null when off). The
  * Overview's next run is this after now; the tick fires a project when this after (now - 1 hour) has come, so the
  * next run shown is the instant the tick fires. `lastDay`: the local days looked at run from the day before `after`'s
- * to `lastDay` days after it; eight cover a weekly schedule whatever the zone's offset, and a caller that only asks
+ * to `lastDay` days after it; eight cover a weekly schedule whatever the zone's offset (MONTHLY_DAYS a monthly one),
+ * and a caller that only asks
  * whether the instant is within a day of `after` may look at fewer (the earliest of fewer days is the same then).
  */
 function nextRunSql(after: SQL, schedule: ScheduleSql, lastDay = 8): SQL {
@@ -45,6 +47,12 @@ function nextRunSql(after: SQL, schedule: ScheduleSql, lastDay = 8): SQL {
   return sql`(select min(${instant}) from generate_series(-1, ${sql.raw(String(lastDay))}) as g(offset_days)
      where ${onScheduledDay(day, schedule.frequency, schedule.weekday)} and ${instant} > ${after})`;
 }
+
+/**
+ * The first Monday of a month can be 35 days after the previous month's (March 2 to April 6), one more for the zone's
+ * offset: 37 days find the next run of a monthly schedule wherever `after` falls.
+ */
+const MONTHLY_DAYS = 37;
 
 /** `now` as the tick's clock: the given instant (tests), else the database's, one clock for every server. */
 const clock = (now: Date | undefined) => (now ? sql`${now.toISOString()}::timestamptz` : sql`now()`);
@@ -85,7 +93,7 @@ export async function nextScheduledRun(db: Db, schedule: MonitorSchedule, now: D
     hour: sql`${schedule.hour}::int`,
     weekday: sql`${schedule.weekday}::int`,
     zone: sql`z.name`,
-  });
+  }, schedule.frequency === 'monthly' ? MONTHLY_DAYS : undefined);
   const result = await db.execute<{ at: Date | string | null }>(sql`
     select ${next} as at from json_array_elements_text(${zones}::json) as z(name) where z.name = ${schedule.timezone}`);
   const at = result.rows[0]?.at;

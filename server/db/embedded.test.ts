@@ -1,9 +1,10 @@
+import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres, unpackedPath, type RunningPostgres } from './embedded';
 
 const log = () => undefined;
@@ -21,16 +22,36 @@ async function query(url: string, sql: string) {
 
 const postmasterPid = async (dir: string) => Number((await readFile(join(dir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
 
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Runs `script` (TypeScript, an ES module) in a Node process of its own, from the repository's root; answers its exit code. */
+function runNode(script: string): Promise<number | null> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: resolve(__dirname, '../..'), stdio: 'inherit' });
+    child.on('error', fail);
+    child.on('exit', (code) => done(code));
+  });
+}
+
 describe('embedded PostgreSQL', () => {
   let root: string;
   const running: RunningPostgres[] = [];
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'vibeeval-pg-'));
+  });
   afterAll(async () => {
     await Promise.all(running.map((p) => p.stop()));
     if (root) await rm(root, { recursive: true, force: true });
   });
 
   it('keeps its data across restarts, and recovers after a crash', async () => {
-    root = await mkdtemp(join(tmpdir(), 'vibeeval-pg-'));
     const dir = join(root, 'pg');
 
     const first = await startEmbeddedPostgres({ dir, password, log });
@@ -58,6 +79,24 @@ describe('embedded PostgreSQL', () => {
     running.push(fourth);
     expect(await query(fourth.url, 'SELECT v FROM kept')).toEqual([{ v: 'survives' }]);
     expect(fourth.port).not.toBe(0);
+  });
+
+  it('stops with a server process that exits without stopping it (a forced exit after a shutdown that hung)', async () => {
+    const dir = join(root, 'orphan');
+    const script = `
+      const loaded = await import('./server/db/embedded.ts');
+      // The package is CommonJS: its named exports sit on \`default\` when imported from ESM.
+      const { startEmbeddedPostgres } = loaded.default ?? loaded;
+      await startEmbeddedPostgres({ dir: ${JSON.stringify(dir)}, password: ${JSON.stringify(password)}, log: () => undefined });
+      process.exit(3);
+    `;
+    expect(await runNode(script)).toBe(3);
+    const pid = await postmasterPid(dir).catch(() => 0);
+    // The postmaster removes its pid file as it ends its fast shutdown; without the hook it would run on.
+    for (let i = 0; i < 200 && pid && alive(pid); i++) await new Promise((r) => setTimeout(r, 50));
+    const orphaned = pid !== 0 && alive(pid);
+    if (orphaned) process.kill(pid, 'SIGKILL');
+    expect(orphaned).toBe(false);
   });
 
   it('reports an exit nobody asked for, and starts again on the same port with its data', async () => {

@@ -323,6 +323,13 @@ function supervised(options: {
     });
   watch(running);
   const exited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
+  // PostgreSQL runs in its own process group and would outlive a server that exits without stop() (a forced exit
+  // after a shutdown that hung, an uncaught error): on any exit but SIGKILL it is told to stop too (a fast
+  // shutdown it finishes by itself). A SIGKILL leaves it to recoverFromCrash at the next start.
+  const stopWithUs = () => {
+    if (!exited(running)) running.kill('SIGINT');
+  };
+  process.once('exit', stopWithUs);
 
   return {
     url: `postgres://${USER}:${encodeURIComponent(options.password)}@127.0.0.1:${port}/${DATABASE}`,
@@ -359,11 +366,15 @@ function supervised(options: {
       stopping ??= (async () => {
         await restarting?.catch(() => undefined);
         const child = running;
-        if (exited(child)) return;
+        if (exited(child)) {
+          process.off('exit', stopWithUs);
+          return;
+        }
         await new Promise<void>((resolve) => {
           const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
           child.once('exit', () => {
             clearTimeout(force);
+            process.off('exit', stopWithUs);
             resolve();
           });
           child.kill('SIGINT');

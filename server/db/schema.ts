@@ -136,8 +136,11 @@ export const projects = pgTable(
       .notNull()
       .unique()
       .default(sql`'vst_' || substr(replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''), 1, 24)`),
-    /** Scheduled re-scans (migration 0010): off, daily or weekly, at monitor_hour (and monitor_weekday, 0 = Sunday) in monitor_timezone. */
-    monitorFrequency: text('monitor_frequency', { enum: ['off', 'daily', 'weekly'] }).notNull().default('off'),
+    /**
+     * Scheduled re-scans (migration 0010): off, daily, weekly or monthly (the first monitor_weekday of the month; a
+     * text column, so no migration added it), at monitor_hour (and monitor_weekday, 0 = Sunday) in monitor_timezone.
+     */
+    monitorFrequency: text('monitor_frequency', { enum: ['off', 'daily', 'weekly', 'monthly'] }).notNull().default('off'),
     monitorHour: smallint('monitor_hour').notNull().default(9),
     monitorWeekday: smallint('monitor_weekday').notNull().default(1),
     monitorTimezone: text('monitor_timezone').notNull().default('UTC'),
@@ -185,7 +188,7 @@ export const scans = pgTable(
     checksStartedAt: timestamp('checks_started_at', { withTimezone: true }),
     /** Asked to run in active mode (migration 0019): the project's mode or the API's options.active; the job still gates it. */
     active: boolean('active').notNull().default(false),
-    /** What started the scan (migration 0021): manual, schedule, site_change or api (common/scan-history.ts). */
+    /** What started the scan (migration 0023): manual, schedule, site_change or api (common/scan-history.ts). */
     trigger: text('trigger', { enum: ['manual', 'schedule', 'site_change', 'api'] }).notNull().default('manual'),
   },
   (t) => [
@@ -317,7 +320,8 @@ export const scenarioRuns = pgTable(
     userId: uuid('user_id').notNull(),
     /** The workspace the record belongs to (migration 0012); every query is scoped by it. `user_id` is the member who made it. */
     workspaceId: uuid('workspace_id').notNull(),
-    status: text('status', { enum: ['queued', 'running', 'passed', 'failed'] }).notNull().default('queued'),
+    /** The run's lifecycle, named as every leased job's (server/jobs/lease.ts); the API calls it `status`. */
+    state: text('state', { enum: ['queued', 'running', 'passed', 'failed'] }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),
     startedAt: timestamp('started_at', { withTimezone: true }),
@@ -336,7 +340,7 @@ export const scenarioRuns = pgTable(
     index('scenario_runs_scenario_idx').on(t.scenarioId, t.createdAt),
     index('scenario_runs_workspace_idx').on(t.workspaceId),
     // One run at a time per scenario: two Run presses (or Run and Run All) cannot start two.
-    uniqueIndex('scenario_runs_one_active').on(t.scenarioId).where(sql`status in ('queued', 'running')`),
+    uniqueIndex('scenario_runs_one_active').on(t.scenarioId).where(sql`state in ('queued', 'running')`),
   ],
 );
 
@@ -387,6 +391,8 @@ export const webhooks = pgTable(
     url: text('url').notNull(),
     /** The 'whsec_…' signing secret, sealed (server/projects/sealed.ts); shown once, when the webhook is created. */
     secretSealed: text('secret_sealed').notNull(),
+    /** What a delivery's body is (migration 0021): 'standard' (signed Standard Webhooks JSON), 'slack', 'discord' or 'teams'. */
+    format: text('format', { enum: ['standard', 'slack', 'discord', 'teams'] }).notNull().default('standard'),
     createdAt: createdAt(),
   },
   (t) => [index('webhooks_workspace_created_idx').on(t.workspaceId, t.createdAt, t.id)],

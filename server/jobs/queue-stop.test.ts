@@ -30,11 +30,14 @@ describe('stopping the job queue', () => {
     const jobs: Jobs = await startJobs({
       database,
       logger: pino({ level: 'silent' }),
-      scanConcurrency: 0,
-      scanDeps: {} as never,
-      runWebhookAttempt: () => {
-        started();
-        return new Promise((_resolve, reject) => (fail = reject));
+      workers: {
+        'webhook-delivery': {
+          concurrency: 1,
+          run: () => {
+            started();
+            return new Promise((_resolve, reject) => (fail = reject));
+          },
+        },
       },
     });
     await jobs.enqueueWebhookAttempt('00000000-0000-4000-8000-000000000001', 0);

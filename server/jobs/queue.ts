@@ -1,45 +1,73 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { QueryResult } from 'pg';
 import type { Logger } from 'pino';
 import { registerBillingRollover } from '../billing/rollover';
 import { registerMonitorTick } from '../continuous/schedule';
 import { aloneOnDatabase, isConnectionError, type Database } from '../db';
-import { scans, scenarioRuns } from '../db/schema';
-import { RUN_STALE_AFTER_SECONDS } from '../scenarios/run-job';
+import { publicScans, scans, scenarioRuns } from '../db/schema';
 import { JOB_LAPSE } from './lapse';
-import { REPORT_STALE_AFTER_SECONDS } from './report-job';
-import { runScanJob, STALE_AFTER_SECONDS, type ScanJobDeps } from './scan-job';
+import { LEASE_TIMING, putBackRunning, type LeasedTable } from './lease';
 
-const SCAN_QUEUE = 'scan';
-const REPORT_QUEUE = 'report';
-const PUBLIC_SCAN_QUEUE = 'public-scan';
-const SCENARIO_RUN_QUEUE = 'scenario-run';
-const WEBHOOK_DELIVERY_QUEUE = 'webhook-delivery';
-/** Public scans retry more: a mail server that is down for a minute should not lose the report's mail. */
-const PUBLIC_RETRY_LIMIT = 4;
-const RETRY_LIMIT = 2;
-/** Scans that are queued this long without being picked up get their job sent again (e.g. after a restart). */
+/** Rows that are queued this long without being picked up get their job sent again (e.g. after a restart). */
 const REQUEUE_AFTER_SECONDS = 20;
 const REAP_EVERY_MS = JOB_LAPSE.reapEveryMs;
+
+/** What a worker of a queue is told: the process is stopping (`signal`), and whether a thrown error is retried. */
+export interface JobContext {
+  signal: AbortSignal;
+  finalAttempt: boolean;
+}
+
+/** Runs one job of a queue, by the id of its row; absent from JobsOptions.workers = this process runs none. */
+export interface QueueWorker {
+  /** Jobs of this queue run at once by this process; 0 = none. */
+  concurrency: number;
+  run(id: string, context: JobContext): Promise<unknown>;
+}
+
+/**
+ * Every queue, once: its job's payload, pg-boss's retry and expiry, and, for the jobs whose row records their state,
+ * the table leased by the job (put back in the queue when this process stops with the job in flight) and how the
+ * reaper finds the rows to send again: running with a heartbeat older than the lapse (the worker died with its
+ * process), or queued for longer than REQUEUE_AFTER_SECONDS without a job (lost in a restart). A process works, puts
+ * back and reaps only the queues it has a worker for. A new kind of job gets all of this by a line here.
+ */
+export const QUEUES = {
+  scan: { key: 'scanId', retryLimit: 2, retryDelay: 5, expireInSeconds: 30 * 60, leased: scans, recover: { label: 'scans', table: 'scans', queuedSince: 'queued_at' } },
+  report: {
+    key: 'reportId',
+    retryLimit: 2,
+    retryDelay: 5,
+    expireInSeconds: 30 * 60,
+    leased: undefined,
+    // Security reports are written by their scan, never run as report jobs.
+    recover: { label: 'reports', table: 'reports', queuedSince: 'created_at', only: "type <> 'security'" },
+  },
+  // Public scans retry more: a mail server that is down for a minute should not lose the report's mail.
+  'public-scan': { key: 'id', retryLimit: 4, retryDelay: 10, expireInSeconds: 15 * 60, leased: publicScans, recover: { label: 'public scans', table: 'public_scans', queuedSince: 'created_at' } },
+  'scenario-run': { key: 'runId', retryLimit: 2, retryDelay: 5, expireInSeconds: 30 * 60, leased: scenarioRuns, recover: { label: 'scenario runs', table: 'scenario_runs', queuedSince: 'created_at' } },
+  // Every attempt claims its delivery first (a duplicate job is harmless); lost ones are found by the deliverer's sweep.
+  'webhook-delivery': { key: 'deliveryId', retryLimit: 2, retryDelay: 5, expireInSeconds: 5 * 60, leased: undefined, recover: undefined },
+} as const satisfies Record<string, QueueSpec>;
+
+interface QueueSpec {
+  /** The payload's one field: the id of the job's row. */
+  key: string;
+  retryLimit: number;
+  retryDelay: number;
+  expireInSeconds: number;
+  leased: LeasedTable | undefined;
+  recover: { label: string; table: string; queuedSince: string; only?: string } | undefined;
+}
+
+export type QueueName = keyof typeof QUEUES;
+const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];
 
 export interface JobsOptions {
   database: Database;
   logger: Logger;
-  /** Scans run at once by this process; 0 = this process only queues. */
-  scanConcurrency: number;
-  scanDeps: ScanJobDeps;
-  /** Runs one report job; absent = this process runs no report jobs. */
-  runReport?: (reportId: string, signal: AbortSignal) => Promise<void>;
-  reportConcurrency?: number;
-  /** Runs one public quick scan (scan, then mail); absent = this process runs none. */
-  runPublicScan?: (id: string, context: { signal: AbortSignal; finalAttempt: boolean }) => Promise<unknown>;
-  /** Scenario runs this process runs at once; 0 or absent = none. */
-  scenarioConcurrency?: number;
-  /** Runs one scenario run; needed when scenarioConcurrency > 0. */
-  runScenario?: (runId: string, context: { signal: AbortSignal; finalAttempt: boolean }) => Promise<unknown>;
-  /** Makes one attempt of a webhook delivery (server/webhooks/delivery.ts); absent = this process makes none. */
-  runWebhookAttempt?: (deliveryId: string) => Promise<unknown>;
+  /** The queues this process works, each with its worker; a queue not listed is only sent to from here. */
+  workers: Partial<Record<QueueName, QueueWorker>>;
   /** Runs one tick of the projects' scheduled re-scans (server/continuous/schedule.ts); absent = this process keeps no schedules. */
   runMonitorTick?: () => Promise<unknown>;
   /** Ends the billing periods that are over (server/billing/rollover.ts); absent = this process keeps no periods. */
@@ -57,6 +85,8 @@ export interface Jobs {
   stop(): Promise<void>;
 }
 
+type Send = (queue: QueueName, id: string, unthrottled?: boolean) => Promise<void>;
+
 /**
  * The job queue (pg-boss on the same PostgreSQL): scans and reports survive restarts, failed jobs are retried, and
  * any number of processes may work the queues (`vibeeval worker` in team mode).
@@ -64,35 +94,13 @@ export interface Jobs {
 export async function startJobs(options: JobsOptions): Promise<Jobs> {
   const { database, logger } = options;
   const sql = new TrackedSql(database);
-  const boss = new PgBoss({
-    db: { executeSql: (text: string, values: unknown[]) => sql.execute(text, values) },
-    schema: 'pgboss',
-    // Only processes that work queues keep time for the schedules; pg-boss lets one of them send each tick.
-    schedule: Boolean(options.runMonitorTick ?? options.runBillingRollover),
-    supervise: true,
-    maintenanceIntervalSeconds: 120,
-  });
-  // While the database is away every poll fails: that is expected, and the supervisor already reports it.
-  boss.on('error', (error) => logger[database.availability().state === 'up' && !isConnectionError(error) ? 'warn' : 'debug']({ err: error }, 'job queue error'));
-  try {
-    // Processes starting together take turns: pg-boss's first install races on its schema, and its queue
-    // creation deadlocks when two processes attach queue partitions at once.
-    await aloneOnDatabase(database.url, async () => {
-      await boss.start();
-      await createQueues(boss);
-    });
-  } catch (error) {
-    // A failed start must not leave pg-boss's timers holding the process open.
-    await boss.stop({ graceful: false, wait: true, close: false }).catch(() => undefined);
-    throw error;
-  }
+  const boss = await startBoss(database, logger, sql, Boolean(options.runMonitorTick ?? options.runBillingRollover));
 
   const shutdown = new AbortController();
-  const running = new Set<string>();
   // pg-boss (10.x) records a job's outcome without awaiting it: if the database is away at that moment the write
   // fails as an unhandled rejection and the outcome is lost. A job that ends while the database is away waits for
   // it to come back, so that its outcome is written. If the process stops first, the job never ends: pg-boss's
-  // stop gives up on it after its timeout, and the scan is requeued by the reaper of the next start.
+  // stop gives up on it after its timeout, and the row is requeued by the reaper of the next start.
   const settled = async (work: Promise<unknown>) => {
     try {
       await work;
@@ -101,83 +109,14 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
       if (database.availability().state !== 'up') await new Promise<never>(() => undefined);
     }
   };
-  const putBack = (scanIds: string[]) =>
-    database.db
-      .update(scans)
-      .set({ state: 'queued', heartbeatAt: null })
-      .where(and(eq(scans.state, 'running'), inArray(scans.id, scanIds)))
-      .then(
-        () => undefined,
-        (error: Error) => logger.warn({ err: error, scans: scanIds }, 'could not put scans back in the queue'),
-      );
-  const runningRuns = new Set<string>();
-  const putBackRuns = (runIds: string[]) =>
-    database.db
-      .update(scenarioRuns)
-      .set({ status: 'queued', heartbeatAt: null })
-      .where(and(eq(scenarioRuns.status, 'running'), inArray(scenarioRuns.id, runIds)))
-      .then(
-        () => undefined,
-        (error: Error) => logger.warn({ err: error, runs: runIds }, 'could not put scenario runs back in the queue'),
-      );
-  const send = (queue: string, data: object, key: string, unthrottled = false) =>
-    boss.send(queue, data, unthrottled ? { singletonKey: key } : { singletonKey: key, singletonSeconds: 30 }).then(() => undefined);
+  const send: Send = (queue, id, unthrottled = false) =>
+    boss.send(queue, { [QUEUES[queue].key]: id }, unthrottled ? { singletonKey: id } : { singletonKey: id, singletonSeconds: 30 }).then(() => undefined);
 
-  if (options.scanConcurrency > 0) {
-    for (let i = 0; i < options.scanConcurrency; i++) {
-      await boss.work<{ scanId: string }>(SCAN_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true }, async ([job]) => {
-        if (!job) return;
-        running.add(job.data.scanId);
-        try {
-          await settled(runScanJob(job.data.scanId, options.scanDeps, { signal: shutdown.signal, finalAttempt: job.retryCount >= job.retryLimit }));
-        } catch (error) {
-          // A scan cut short by the loss of the database could not record its end: it goes back to the queue, and
-          // pg-boss's retry runs it again now that the database is back.
-          if (isConnectionError(error)) await putBack([job.data.scanId]);
-          throw error;
-        } finally {
-          running.delete(job.data.scanId);
-        }
-      });
-    }
-  }
-  if (options.runReport) {
-    for (let i = 0; i < (options.reportConcurrency ?? 1); i++) {
-      await boss.work<{ reportId: string }>(REPORT_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
-        if (job) await settled(options.runReport!(job.data.reportId, shutdown.signal));
-      });
-    }
-  }
-
-  if (options.runPublicScan) {
-    await boss.work<{ id: string }>(PUBLIC_SCAN_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true }, async ([job]) => {
-      if (job) await settled(options.runPublicScan!(job.data.id, { signal: shutdown.signal, finalAttempt: job.retryCount >= job.retryLimit }));
-    });
-  }
-
-  const scenarioWorkers = options.runScenario ? (options.scenarioConcurrency ?? 0) : 0;
-  for (let i = 0; i < scenarioWorkers; i++) {
-    await boss.work<{ runId: string }>(SCENARIO_RUN_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true }, async ([job]) => {
-      if (!job) return;
-      runningRuns.add(job.data.runId);
-      try {
-        await settled(options.runScenario!(job.data.runId, { signal: shutdown.signal, finalAttempt: job.retryCount >= job.retryLimit }));
-      } catch (error) {
-        if (isConnectionError(error)) await putBackRuns([job.data.runId]);
-        throw error;
-      } finally {
-        runningRuns.delete(job.data.runId);
-      }
-    });
-  }
-
-  if (options.runWebhookAttempt) {
-    // Attempts are short (bounded by the delivery timeout) and mostly waiting on the network: a few at once.
-    for (let i = 0; i < 4; i++) {
-      await boss.work<{ deliveryId: string }>(WEBHOOK_DELIVERY_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
-        if (job) await settled(options.runWebhookAttempt!(job.data.deliveryId));
-      });
-    }
+  // The rows of leased jobs in flight here, by queue: put back in the queue when this process stops.
+  const running = new Map<QueueName, Set<string>>();
+  for (const queue of QUEUE_NAMES) {
+    const worker = options.workers[queue];
+    if (worker && worker.concurrency > 0) running.set(queue, await work(boss, queue, worker, { shutdown: shutdown.signal, settled, database, logger }));
   }
 
   // Their queues are created here, and pg-boss's queue creation deadlocks when two processes starting together
@@ -187,21 +126,16 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
     if (options.runBillingRollover) await registerBillingRollover(boss, options.runBillingRollover, settled);
   });
 
-  const works: Record<RecoverableKind, boolean> = {
-    scenarioRuns: scenarioWorkers > 0,
-    scans: options.scanConcurrency > 0 || Boolean(options.runPublicScan),
-    publicScans: Boolean(options.runPublicScan),
-    reports: Boolean(options.runReport),
-  };
-  const reaper = Object.values(works).some(Boolean) ? await startReaper(database, logger, send, works) : undefined;
+  const reaped = [...running.keys()].filter((queue) => QUEUES[queue].recover);
+  const reaper = reaped.length ? await startReaper(database, logger, send, reaped) : undefined;
 
   return {
-    enqueueScan: (scanId) => send(SCAN_QUEUE, { scanId }, scanId),
-    enqueueReport: (reportId) => send(REPORT_QUEUE, { reportId }, reportId),
-    enqueuePublicScan: (id) => send(PUBLIC_SCAN_QUEUE, { id }, id),
-    enqueueScenarioRun: (runId) => send(SCENARIO_RUN_QUEUE, { runId }, runId),
+    enqueueScan: (scanId) => send('scan', scanId),
+    enqueueReport: (reportId) => send('report', reportId),
+    enqueuePublicScan: (id) => send('public-scan', id),
+    enqueueScenarioRun: (runId) => send('scenario-run', runId),
     // No singleton key: a duplicate job is harmless, the attempt claims its delivery first.
-    enqueueWebhookAttempt: (deliveryId, delaySeconds) => boss.send(WEBHOOK_DELIVERY_QUEUE, { deliveryId }, delaySeconds > 0 ? { startAfter: delaySeconds } : {}).then(() => undefined),
+    enqueueWebhookAttempt: (deliveryId, delaySeconds) => boss.send('webhook-delivery', { deliveryId }, delaySeconds > 0 ? { startAfter: delaySeconds } : {}).then(() => undefined),
     async stop() {
       shutdown.abort();
       await reaper?.stop();
@@ -212,11 +146,44 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
       // stopped. The caller closes the pool next, so let those writes land first.
       await sql.drain(timeout);
       sql.close();
-      // Whatever this process was still scanning goes back to the queue (another process or the next start runs it).
-      if (running.size) await putBack([...running]);
-      if (runningRuns.size) await putBackRuns([...runningRuns]);
+      // Whatever this process was still running goes back to the queue (another process or the next start runs it).
+      for (const [queue, ids] of running) {
+        const table = QUEUES[queue].leased;
+        if (table) await putBackRunning(database.db, table, [...ids], logger);
+      }
     },
   };
+}
+
+/**
+ * Registers `worker.concurrency` pg-boss workers of one queue; answers the ids of its rows in flight. A leased job cut
+ * short by the loss of the database could not record its end: its row goes back to the queue, and pg-boss's retry
+ * runs it again now that the database is back.
+ */
+async function work(
+  boss: PgBoss,
+  queue: QueueName,
+  worker: QueueWorker,
+  { shutdown, settled, database, logger }: { shutdown: AbortSignal; settled: (work: Promise<unknown>) => Promise<void>; database: Database; logger: Logger },
+): Promise<Set<string>> {
+  const { key, leased } = QUEUES[queue];
+  const inFlight = new Set<string>();
+  for (let i = 0; i < worker.concurrency; i++) {
+    await boss.work<Record<string, string>>(queue, { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true }, async ([job]) => {
+      if (!job) return;
+      const id = job.data[key]!;
+      inFlight.add(id);
+      try {
+        await settled(worker.run(id, { signal: shutdown, finalAttempt: job.retryCount >= job.retryLimit }));
+      } catch (error) {
+        if (leased && isConnectionError(error)) await putBackRunning(database.db, leased, [id], logger);
+        throw error;
+      } finally {
+        inFlight.delete(id);
+      }
+    });
+  }
+  return inFlight;
 }
 
 /** pg-boss's queries, with those still on their way known, so that a stop can wait for them. */
@@ -256,38 +223,42 @@ class TrackedSql {
   }
 }
 
-async function createQueues(boss: PgBoss) {
-  for (const name of [SCAN_QUEUE, REPORT_QUEUE, SCENARIO_RUN_QUEUE]) {
-    await boss.createQueue(name, { name, retryLimit: RETRY_LIMIT, retryDelay: 5, retryBackoff: true, expireInSeconds: 30 * 60, retentionDays: 7 });
-  }
-  await boss.createQueue(WEBHOOK_DELIVERY_QUEUE, { name: WEBHOOK_DELIVERY_QUEUE, retryLimit: RETRY_LIMIT, retryDelay: 5, retryBackoff: true, expireInSeconds: 5 * 60, retentionDays: 7 });
-  await boss.createQueue(PUBLIC_SCAN_QUEUE, {
-    name: PUBLIC_SCAN_QUEUE,
-    retryLimit: PUBLIC_RETRY_LIMIT,
-    retryDelay: 10,
-    retryBackoff: true,
-    expireInSeconds: 15 * 60,
-    retentionDays: 7,
+/** pg-boss on the database, its queues created; `schedule`: this process keeps time for the schedules. */
+async function startBoss(database: Database, logger: Logger, sql: TrackedSql, schedule: boolean): Promise<PgBoss> {
+  const boss = new PgBoss({
+    db: { executeSql: (text: string, values: unknown[]) => sql.execute(text, values) },
+    schema: 'pgboss',
+    // Only processes that work queues keep time for the schedules; pg-boss lets one of them send each tick.
+    schedule,
+    supervise: true,
+    maintenanceIntervalSeconds: 120,
   });
+  // While the database is away every poll fails: that is expected, and the supervisor already reports it.
+  boss.on('error', (error) => logger[database.availability().state === 'up' && !isConnectionError(error) ? 'warn' : 'debug']({ err: error }, 'job queue error'));
+  try {
+    // Processes starting together take turns: pg-boss's first install races on its schema, and its queue
+    // creation deadlocks when two processes attach queue partitions at once.
+    await aloneOnDatabase(database.url, async () => {
+      await boss.start();
+      await createQueues(boss);
+    });
+  } catch (error) {
+    // A failed start must not leave pg-boss's timers holding the process open.
+    await boss.stop({ graceful: false, wait: true, close: false }).catch(() => undefined);
+    throw error;
+  }
+  return boss;
 }
 
-type RecoverableKind = 'scenarioRuns' | 'scans' | 'publicScans' | 'reports';
+async function createQueues(boss: PgBoss) {
+  for (const name of QUEUE_NAMES) {
+    const { retryLimit, retryDelay, expireInSeconds } = QUEUES[name];
+    await boss.createQueue(name, { name, retryLimit, retryDelay, retryBackoff: true, expireInSeconds, retentionDays: 7 });
+  }
+}
 
 /**
- * Every kind of job whose row records its state, and how to find the ones to send again: running with a heartbeat
- * older than the kind's lapse (the worker died with its process), or queued for longer than REQUEUE_AFTER_SECONDS
- * without a job (lost in a restart). One table: a new kind of job gets its recovery by a line here.
- */
-const RECOVERABLE: Record<RecoverableKind, { label: string; queue: string; table: string; state: string; queuedSince: string; only?: string; data: (id: string) => object; staleAfter: number }> = {
-  scenarioRuns: { label: 'scenario runs', queue: SCENARIO_RUN_QUEUE, table: 'scenario_runs', state: 'status', queuedSince: 'created_at', data: (runId) => ({ runId }), staleAfter: RUN_STALE_AFTER_SECONDS },
-  scans: { label: 'scans', queue: SCAN_QUEUE, table: 'scans', state: 'state', queuedSince: 'queued_at', data: (scanId) => ({ scanId }), staleAfter: STALE_AFTER_SECONDS },
-  publicScans: { label: 'public scans', queue: PUBLIC_SCAN_QUEUE, table: 'public_scans', state: 'state', queuedSince: 'created_at', data: (id) => ({ id }), staleAfter: STALE_AFTER_SECONDS },
-  // Security reports are written by their scan, never run as report jobs.
-  reports: { label: 'reports', queue: REPORT_QUEUE, table: 'reports', state: 'state', queuedSince: 'created_at', only: "type <> 'security'", data: (reportId) => ({ reportId }), staleAfter: REPORT_STALE_AFTER_SECONDS },
-};
-
-/**
- * Jobs orphaned by a worker that died, or left queued without a job, of the kinds this process works: their jobs
+ * Jobs orphaned by a worker that died, or left queued without a job, of the queues this process works: their jobs
  * are sent again, every REAP_EVERY_MS and at once when the database comes back after a loss.
  */
 /** A reaper pass: jobs queued at least `queuedFor` seconds are sent, `unthrottled` past their key's time slot. */
@@ -296,23 +267,25 @@ interface Pass {
   unthrottled: boolean;
 }
 
-async function startReaper(database: Database, logger: Logger, send: (queue: string, data: object, key: string, unthrottled: boolean) => Promise<void>, works: Record<RecoverableKind, boolean>) {
-  const requeue = async (kind: RecoverableKind, { queuedFor, unthrottled }: Pass) => {
-    const { label, queue, table, state, queuedSince, only, data, staleAfter } = RECOVERABLE[kind];
+async function startReaper(database: Database, logger: Logger, send: Send, queues: QueueName[]) {
+  const requeue = async (queue: QueueName, { queuedFor, unthrottled }: Pass) => {
+    const recover: QueueSpec['recover'] = QUEUES[queue].recover;
+    if (!recover) return;
+    const { label, table, queuedSince, only } = recover;
     const { rows } = await database.pool.query<{ id: string }>(
       `select id from ${table}
-        where ((${state} = 'running' and (heartbeat_at is null or heartbeat_at < now() - make_interval(secs => $1)))
-           or (${state} = 'queued' and ${queuedSince} < now() - make_interval(secs => $2)))${only ? ` and ${only}` : ''}
+        where ((state = 'running' and (heartbeat_at is null or heartbeat_at < now() - make_interval(secs => $1)))
+           or (state = 'queued' and ${queuedSince} < now() - make_interval(secs => $2)))${only ? ` and ${only}` : ''}
         order by ${queuedSince} limit 50`,
-      [staleAfter, queuedFor],
+      [LEASE_TIMING.staleAfterSeconds, queuedFor],
     );
-    for (const { id } of rows) await send(queue, data(id), id, unthrottled);
-    if (rows.length) logger.info({ [kind]: rows.length }, `requeued interrupted ${label}`);
+    for (const { id } of rows) await send(queue, id, unthrottled);
+    if (rows.length) logger.info({ [queue]: rows.length }, `requeued interrupted ${label}`);
   };
   const reap = async (pass: Pass) => {
     // Nothing to do while the database is away; the recovery starts a pass.
     if (database.availability().state !== 'up') return;
-    for (const kind of Object.keys(RECOVERABLE) as RecoverableKind[]) if (works[kind]) await requeue(kind, pass);
+    for (const queue of queues) await requeue(queue, pass);
   };
   let inFlight: Promise<void> | undefined;
   const pass = (which: Pass = { queuedFor: REQUEUE_AFTER_SECONDS, unthrottled: false }) =>

@@ -22,7 +22,7 @@ import { ProgressPublisher, progressSinks } from './scan-progress';
 import { completionEvents, storeScanResult } from './scan-result';
 import { applySuppressions } from '../../engine/triage';
 import { suppressionsOf } from '../triage/service';
-import { JOB_LAPSE } from './lapse';
+import { claimLease, type Lease } from './lease';
 import { claimStrikes, MAX_CHECK_STRIKES, strikeHooks, strikesMessage } from './check-strikes';
 import type { CheckBudget } from '../../engine/isolation/budget';
 
@@ -75,26 +75,7 @@ export async function projectAccounts(db: Db, sealer: Sealer | undefined, projec
   return [];
 }
 
-/** A running scan whose heartbeat is older than this is taken to be orphaned (its worker died). */
-export const STALE_AFTER_SECONDS = JOB_LAPSE.staleAfterSeconds;
-const HEARTBEAT_MS = JOB_LAPSE.heartbeatMs;
-
 type ScanRow = typeof scans.$inferSelect;
-
-/**
- * Takes the scan for this worker: a queued scan, or a running one whose worker stopped sending heartbeats.
- * Returns undefined when another worker has it or it is finished (a duplicate or late job).
- */
-async function claim(db: Db, scanId: string): Promise<ScanRow | undefined> {
-  const [row] = await db
-    .update(scans)
-    .set({ state: 'running', startedAt: sql`now()`, heartbeatAt: sql`now()`, attempts: sql`${scans.attempts} + 1`, error: null, ...claimStrikes(scans) })
-    .where(
-      sql`${scans.id} = ${scanId} and (${scans.state} = 'queued' or (${scans.state} = 'running' and ${scans.heartbeatAt} < now() - make_interval(secs => ${STALE_AFTER_SECONDS})))`,
-    )
-    .returning();
-  return row;
-}
 
 const publishState = (live: LiveBus, current: ScanRow, reportId: string | null = null) =>
   live.publish(current.workspaceId, { type: 'scan.state', project_id: current.projectId, scan_id: current.id, scan: toScanSummary(current, reportId) });
@@ -107,11 +88,13 @@ const baseOf = (row: ScanRow) => ({ userId: row.userId, workspaceId: row.workspa
  */
 export async function runScanJob(scanId: string, deps: ScanJobDeps, { signal, finalAttempt }: { signal?: AbortSignal; finalAttempt: boolean }): Promise<'completed' | 'failed' | 'skipped'> {
   const { db, events, live, logger } = deps;
-  const row = await claim(db, scanId);
-  if (!row) return 'skipped';
+  // Taken over from a worker that died while check code ran: a strike against the site.
+  const lease = await claimLease(db, scans, scanId, { extra: claimStrikes(scans) });
+  if (!lease) return 'skipped';
+  const { row } = lease;
   const log = logger.child({ scan: row.id, project: row.projectId });
   // A site whose checks stopped the scanner twice would do it again: the scan fails instead of a third run.
-  if (row.checkStrikes >= MAX_CHECK_STRIKES) return await recordFailure(row, new ScanError('checks-stopped', strikesMessage(deps.checkBudget)), deps, { finalAttempt: true });
+  if (row.checkStrikes >= MAX_CHECK_STRIKES) return await recordFailure(lease, new ScanError('checks-stopped', strikesMessage(deps.checkBudget)), deps, { finalAttempt: true });
   const owner = { scanId: row.id, attempt: row.attempts };
   // An attempt runs the scan from the start: the requests an earlier, interrupted attempt listed go.
   await events.clearEarlierAttempts(owner);
@@ -121,13 +104,7 @@ export async function runScanJob(scanId: string, deps: ScanJobDeps, { signal, fi
   const batcher = new ScanEventBatcher(events, owner, baseOf(row), log);
   const progress = new ProgressPublisher(row, progressSinks(db, live));
   batcher.start();
-  const heartbeat = setInterval(() => {
-    void db
-      .update(scans)
-      .set({ heartbeatAt: sql`now()`, progress: progress.latest })
-      .where(eq(scans.id, row.id))
-      .catch((error: Error) => log.warn({ err: error }, 'heartbeat failed'));
-  }, HEARTBEAT_MS);
+  const stopHeartbeat = lease.keepAlive(log, () => ({ progress: progress.latest }));
 
   try {
     const accounts = await projectAccounts(db, deps.sealer, row.projectId, log);
@@ -175,9 +152,9 @@ export async function runScanJob(scanId: string, deps: ScanJobDeps, { signal, fi
     return 'completed';
   } catch (error) {
     await batcher.stop();
-    return await recordFailure(row, error, deps, { signal, finalAttempt });
+    return await recordFailure(lease, error, deps, { signal, finalAttempt });
   } finally {
-    clearInterval(heartbeat);
+    stopHeartbeat();
   }
 }
 
@@ -185,22 +162,19 @@ export async function runScanJob(scanId: string, deps: ScanJobDeps, { signal, fi
  * After a scan threw: back to the queue when the process is stopping; otherwise failed for good (a ScanError,
  * or the last attempt) or queued again for a retry, which the thrown error asks pg-boss for.
  */
-async function recordFailure(row: ScanRow, error: unknown, deps: ScanJobDeps, { signal, finalAttempt }: { signal?: AbortSignal; finalAttempt: boolean }): Promise<'failed' | 'skipped'> {
+async function recordFailure(lease: Lease<typeof scans>, error: unknown, deps: ScanJobDeps, { signal, finalAttempt }: { signal?: AbortSignal; finalAttempt: boolean }): Promise<'failed' | 'skipped'> {
   const { db, events, live } = deps;
+  const { row } = lease;
   if (signal?.aborted) {
     // The process is stopping: the scan goes back to the queue and runs again, from the start, after a restart.
-    await db.update(scans).set({ state: 'queued', heartbeatAt: null }).where(eq(scans.id, row.id));
+    await lease.putBack();
     await events.record([{ ...baseOf(row), kind: 'other', url: row.url, extra: { description: 'Scan interrupted by a server restart; it will run again', scan_id: row.id } }]);
     return 'skipped';
   }
   const permanent = error instanceof ScanError || finalAttempt;
   const message = error instanceof ScanError ? error.message : `The scan failed: ${(error as Error).message}`;
   deps.logger.child({ scan: row.id, project: row.projectId }).warn({ err: error, permanent }, 'scan failed');
-  const [failed] = await db
-    .update(scans)
-    .set({ state: permanent ? 'failed' : 'queued', error: message, heartbeatAt: null, finishedAt: permanent ? sql`now()` : null })
-    .where(eq(scans.id, row.id))
-    .returning();
+  const failed = await lease.end(message, { permanent });
   if (failed) await publishState(live, failed);
   if (permanent) {
     // A security report waiting for this scan fails with it.

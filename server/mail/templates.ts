@@ -1,7 +1,6 @@
 import type { MailMessage } from './mailer';
 import { plural } from '../../common/plural';
-
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { html, join } from '../../engine/html-kit';
 
 /** The password recovery mail; the link opens /auth/v1/verify, which lands on /reset-password. */
 export function recoveryMail(to: string, link: string): MailMessage {
@@ -16,9 +15,9 @@ export function recoveryMail(to: string, link: string): MailMessage {
       '',
       'If it was not you, ignore this message: your password stays as it is.',
     ].join('\n'),
-    html: `<p>Someone asked to reset the password of your vibeeval account.</p>
-<p><a href="${escape(link)}">Reset your password</a> (the link works once, for one hour).</p>
-<p>If it was not you, ignore this message: your password stays as it is.</p>`,
+    html: html`<p>Someone asked to reset the password of your vibeeval account.</p>
+<p><a href="${link}">Reset your password</a> (the link works once, for one hour).</p>
+<p>If it was not you, ignore this message: your password stays as it is.</p>`.toString(),
   };
 }
 
@@ -35,9 +34,9 @@ export function confirmationMail(to: string, link: string): MailMessage {
       '',
       'If it was not you, ignore this message: no account is confirmed without this link.',
     ].join('\n'),
-    html: `<p>A vibeeval account was created with this address.</p>
-<p><a href="${escape(link)}">Confirm your address</a> (the link works once, for one hour).</p>
-<p>If it was not you, ignore this message: no account is confirmed without this link.</p>`,
+    html: html`<p>A vibeeval account was created with this address.</p>
+<p><a href="${link}">Confirm your address</a> (the link works once, for one hour).</p>
+<p>If it was not you, ignore this message: no account is confirmed without this link.</p>`.toString(),
   };
 }
 
@@ -53,9 +52,9 @@ export function signUpAttemptMail(to: string, loginLink: string): MailMessage {
       '',
       'If it was not you, ignore this message: your account is unchanged.',
     ].join('\n'),
-    html: `<p>Someone tried to sign up for vibeeval with your address, which already has an account. No new account was made.</p>
-<p>If it was you, <a href="${escape(loginLink)}">sign in</a> instead (or choose a new password from there).</p>
-<p>If it was not you, ignore this message: your account is unchanged.</p>`,
+    html: html`<p>Someone tried to sign up for vibeeval with your address, which already has an account. No new account was made.</p>
+<p>If it was you, <a href="${loginLink}">sign in</a> instead (or choose a new password from there).</p>
+<p>If it was not you, ignore this message: your account is unchanged.</p>`.toString(),
   };
 }
 
@@ -97,9 +96,12 @@ export function adoptionMail(to: string, account: SetAsideAccount, link: string)
       ...(webhooks ? [webhooks, ...account.webhookUrls.map((url) => `  ${url}`), ''] : []),
       ...rest,
     ].join('\n'),
-    html: `<p>${escape(intro)}</p>
-<p>${escape(holds)}</p>
-<p>If you made it, <a href="${escape(link)}">move its projects and scenarios into your account</a> (the link works once, for 24 hours).</p>
-${webhooks ? `<p>${escape(webhooks)}</p>\n<ul>${account.webhookUrls.map((url) => `<li>${escape(url)}</li>`).join('')}</ul>\n` : ''}${rest.map((line) => `<p>${escape(line)}</p>`).join('\n')}`,
+    html: html`<p>${intro}</p>
+<p>${holds}</p>
+<p>If you made it, <a href="${link}">move its projects and scenarios into your account</a> (the link works once, for 24 hours).</p>
+${webhooks && html`<p>${webhooks}</p>\n<ul>${account.webhookUrls.map((url) => html`<li>${url}</li>`)}</ul>\n`}${join(
+      rest.map((line) => html`<p>${line}</p>`),
+      '\n',
+    )}`.toString(),
   };
 }

@@ -6,6 +6,7 @@ import type { CallToolResult, Progress } from '@modelcontextprotocol/sdk/types.j
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScanResult } from '../../common/scan';
+import { TRIAGE_TEXTS } from '../../common/triage';
 import { generateApiKey } from '../api-keys/keys';
 import { rawRequest, signUp } from '../testing/http';
 import { startTestServer } from '../testing/test-server';
@@ -113,10 +114,11 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
   let scanId: string;
   let envFindingId: string;
 
-  it('lists the four tools, each with a description and an input schema', async () => {
+  it('lists the six tools, each with a description and an input schema', async () => {
     const client = await connect(keyA);
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual(['explain_finding', 'get_scan_findings', 'list_projects', 'scan_url']);
+    expect(tools.map((tool) => tool.name).sort()).toEqual(['explain_finding', 'get_scan_findings', 'list_decisions', 'list_projects', 'scan_url', 'set_decision']);
+    expect(tools.find((tool) => tool.name === 'set_decision')!.description).toContain('Only when the person you work for asks for it');
     const scanUrl = tools.find((tool) => tool.name === 'scan_url')!;
     expect(scanUrl.description).toContain('security');
     // url, or projectId for a signed-in scan of a project: neither alone is required, and no password field exists.
@@ -317,7 +319,7 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
     const deleteAsB = await rawRequest(server.origin, { method: 'DELETE', path: '/mcp', headers: { ...headers, authorization: `Bearer ${keyB}` } });
     expect(deleteAsB.status).toBe(404);
     // The session still works for its owner.
-    expect((await client.listTools()).tools).toHaveLength(4);
+    expect((await client.listTools()).tools).toHaveLength(6);
   });
 
   it('explain_finding says when a finding was suppressed and why', async () => {
@@ -336,5 +338,35 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
     expect(textOf(result)).toMatch(/^Suppressed: marked as accepted risk until 2099-01-31, so it is left out of the score and counts\. Reason: Demo values only/);
     expect(textOf(result)).toContain('## What to change');
     expect((result.structuredContent as { suppression: unknown }).suppression).toEqual({ decision: 'accepted_risk', reason: 'Demo values only', expires_at: '2099-01-31T23:59:59.999Z' });
+  });
+
+  it('set_decision and list_decisions change and list decisions as the dashboard does; another key finds no project', async () => {
+    const projects = (await rawRequest(server.origin, { method: 'GET', path: '/v1/projects', headers: { authorization: `Bearer ${keyA}` } })).json as { projects: { id: string; url: string }[] };
+    const projectId = projects.projects.find((p) => p.url === siteUrl)!.id;
+    const client = await connect(keyA);
+    const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as CallToolResult;
+
+    const noReason = await call('set_decision', { project_id: projectId, finding_id: envFindingId, decision: 'false_positive' });
+    expect(noReason.isError).toBe(true);
+    expect(textOf(noReason)).toBe(TRIAGE_TEXTS.reasonRequired);
+    const marked = await call('set_decision', { project_id: projectId, finding_id: envFindingId, decision: 'false_positive', reason: 'Test fixture values' });
+    expect(marked.isError, textOf(marked)).toBeFalsy();
+    expect(textOf(marked)).toContain(`- ${envFindingId}: False positive, by `);
+    const listed = await call('list_decisions', { project_id: projectId });
+    expect((listed.structuredContent as { decisions: Array<{ fingerprint: string; decision: string; reason: string }> }).decisions).toMatchObject([
+      { fingerprint: envFindingId, decision: 'false_positive', reason: 'Test fixture values' },
+    ]);
+    expect(textOf(await call('set_decision', { project_id: projectId, finding_id: envFindingId, decision: 'reopen' }))).toContain('Reopened');
+    expect(textOf(await call('list_decisions', { project_id: projectId }))).toBe('No finding of this project is marked as a false positive or an accepted risk.');
+
+    const stranger = await connect(keyB);
+    for (const [name, args] of [
+      ['list_decisions', { project_id: projectId }],
+      ['set_decision', { project_id: projectId, finding_id: envFindingId, decision: 'false_positive', reason: 'taken over' }],
+    ] as const) {
+      const refused = (await stranger.callTool({ name, arguments: args })) as CallToolResult;
+      expect(refused.isError).toBe(true);
+      expect(textOf(refused)).toBe('Project not found');
+    }
   });
 });

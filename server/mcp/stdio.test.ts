@@ -143,7 +143,7 @@ describe('vibeeval mcp against a running server', () => {
     const client = new Client({ name: 'agent', version: '1' });
     await client.connect(transport);
     try {
-      expect((await client.listTools()).tools.map((tool) => tool.name).sort()).toEqual(['explain_finding', 'get_scan_findings', 'list_projects', 'scan_url']);
+      expect((await client.listTools()).tools.map((tool) => tool.name).sort()).toEqual(['explain_finding', 'get_scan_findings', 'list_decisions', 'list_projects', 'scan_url', 'set_decision']);
       const result = (await client.callTool({ name: 'list_projects', arguments: {} })) as CallToolResult;
       expect(result.structuredContent).toMatchObject({ projects: [{ url: projectUrl, name: 'Shop', last_scan: null }] });
       const missing = (await client.callTool({ name: 'get_scan_findings', arguments: { scan_id: '00000000-0000-4000-8000-000000000000' } })) as CallToolResult;

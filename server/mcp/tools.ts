@@ -10,8 +10,10 @@ import { coverageFacts, coverageGaps } from '../../common/scan-coverage';
 import { safeMessage } from '../log-scrub';
 import { BadCursorError } from '../pagination';
 import { VERSION } from '../version';
-import { detectStacks, explainFinding, stackTexts } from './explain';
-import { DECISION_LABELS, type DecisionKind } from '../../common/triage';
+import { explainFinding, resultStacks } from '../../common/fix-prompt';
+import { DECISION_LABELS, decisionBodySchema, DECISIONS, type Decision, type DecisionKind } from '../../common/triage';
+import { HttpError } from '../http-errors';
+import type { TriageService } from '../triage/service';
 import { completedResult, startScan, ToolError, waitForScan, workspaceScan, type McpScanDeps, type ScanTarget } from './scans';
 import type { McpOwner } from './sessions';
 
@@ -19,6 +21,8 @@ type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 export interface McpToolDeps extends McpScanDeps {
   logger: FastifyBaseLogger;
+  /** The projects' triage decisions (list_decisions, set_decision). */
+  triage: Pick<TriageService, 'list' | 'set' | 'reopen'>;
 }
 
 /** Findings listed in one answer: the most severe first; get_scan_findings pages through the rest. */
@@ -135,7 +139,7 @@ async function explainTool(deps: McpToolDeps, { workspaceId }: McpOwner, args: {
   // A finding a person decided about is still explained, with the decision first.
   const finding = result.findings.find((f) => f.fingerprint === args.finding_id) ?? result.suppressed?.find((f) => f.fingerprint === args.finding_id);
   if (!finding) throw new ToolError(`Finding not found in scan ${args.scan_id}: use an id from scan_url or get_scan_findings.`);
-  const stacks = detectStacks(stackTexts(result.findings, result.pages.map((page) => page.url)));
+  const stacks = resultStacks(result);
   const explanation = explainFinding(finding, stacks, result.target.url);
   const suppression = result.suppressed?.find((f) => f.fingerprint === finding.fingerprint)?.suppression ?? null;
   const text = suppression ? `${suppressionLine(suppression)}\n\n${explanation.text}` : explanation.text;
@@ -143,6 +147,36 @@ async function explainTool(deps: McpToolDeps, { workspaceId }: McpOwner, args: {
     content: [{ type: 'text', text }],
     structuredContent: { finding_id: finding.fingerprint, title: finding.title, severity: finding.severity, stacks, what: explanation.what, where: explanation.where, verify: explanation.verify, suppression },
   };
+}
+
+const decisionLine = (d: Decision) =>
+  `- ${d.fingerprint}: ${DECISION_LABELS[d.decision]}${d.expires_at ? ` until ${d.expires_at.slice(0, 10)}` : ''}${d.active ? '' : ' (expired)'}, by ${d.decided_by.email ?? 'a former member'} on ${d.decided_at.slice(0, 10)}. Reason: ${d.reason}`;
+
+async function decisionsTool(deps: McpToolDeps, owner: McpOwner, args: { project_id: string; cursor?: string }): Promise<CallToolResult> {
+  const page = await deps.triage.list(owner, args.project_id, { limit: PAGE_SIZES.decisions.fallback, cursor: args.cursor }).catch((error: unknown) => {
+    throw error instanceof BadCursorError ? new ToolError('This cursor is not valid: pass next_cursor from the previous list_decisions answer.') : error;
+  });
+  const text = [
+    page.items.length ? `${page.items.length} decision(s), latest first:` : 'No finding of this project is marked as a false positive or an accepted risk.',
+    ...page.items.map(decisionLine),
+    ...(page.next ? [`More: call list_decisions again with cursor ${page.next}.`] : []),
+  ].join('\n');
+  return { content: [{ type: 'text', text }], structuredContent: { decisions: page.items, next_cursor: page.next } };
+}
+
+async function setDecisionTool(
+  deps: McpToolDeps,
+  owner: McpOwner,
+  args: { project_id: string; finding_id: string; decision: DecisionKind | 'reopen'; reason?: string; expires_at?: string },
+): Promise<CallToolResult> {
+  if (args.decision === 'reopen') {
+    await deps.triage.reopen(owner, args.project_id, args.finding_id);
+    return { content: [{ type: 'text', text: `Reopened: finding ${args.finding_id} counts again from the next scan's numbers.` }] };
+  }
+  const body = decisionBodySchema.safeParse({ decision: args.decision, reason: args.reason, ...(args.expires_at ? { expires_at: args.expires_at } : {}) });
+  if (!body.success) throw new ToolError(body.error.issues.map((issue) => issue.message).join('; '));
+  const decided = await deps.triage.set(owner, args.project_id, args.finding_id, body.data);
+  return { content: [{ type: 'text', text: `Marked:\n${decisionLine(decided)}\nIt is left out of the score, the grade and the counts.` }], structuredContent: { decision: decided } };
 }
 
 async function projectsTool(deps: McpToolDeps, { workspaceId }: McpOwner, args: { cursor?: string }): Promise<CallToolResult> {
@@ -169,6 +203,8 @@ async function answer(logger: FastifyBaseLogger, tool: string, run: () => Promis
     return await run();
   } catch (error) {
     if (error instanceof ToolError) return { isError: true, content: [{ type: 'text', text: error.message }] };
+    // A refusal of the service (not found, invalid, too many) is said as the dashboard says it.
+    if (error instanceof HttpError && error.statusCode < 500) return { isError: true, content: [{ type: 'text', text: error.message }] };
     logger.error({ tool, err: safeMessage(error) }, 'MCP tool failed');
     return { isError: true, content: [{ type: 'text', text: `The ${tool} tool failed on the server; try again in a moment.` }] };
   }
@@ -228,6 +264,34 @@ export function createMcpServer(deps: McpToolDeps, owner: McpOwner): McpServer {
       annotations: { readOnlyHint: true },
     },
     (args) => answer(logger, 'list_projects', () => projectsTool(deps, owner, args)),
+  );
+  server.registerTool(
+    'list_decisions',
+    {
+      title: "List a project's triage decisions",
+      description:
+        "The findings of a project that a person marked as a false positive or an accepted risk (left out of the score and counts), latest first: finding id, decision, expiry, who, when and why. Pass next_cursor as cursor for more.",
+      inputSchema: { project_id: z.string().max(100).describe('The project id (from list_projects)'), cursor: z.string().max(200).optional().describe('next_cursor from the previous call') },
+      annotations: { readOnlyHint: true },
+    },
+    (args) => answer(logger, 'list_decisions', () => decisionsTool(deps, owner, args)),
+  );
+  server.registerTool(
+    'set_decision',
+    {
+      title: 'Mark a finding as a false positive or an accepted risk, or reopen it',
+      description:
+        'Only when the person you work for asks for it: marks a finding of a project as false_positive or accepted_risk (a reason is required; expires_at, a date, only for accepted_risk), or reopens it (decision reopen). The decision carries over to later scans and is recorded with the API key\'s member as its author. Never use it to make a finding go away instead of fixing it.',
+      inputSchema: {
+        project_id: z.string().max(100).describe('The project id (from list_projects)'),
+        finding_id: z.string().max(64).describe('The finding id (finding_id) from get_scan_findings'),
+        decision: z.enum([...DECISIONS, 'reopen']).describe('false_positive, accepted_risk, or reopen'),
+        reason: z.string().max(1000).optional().describe('Why, in the words of the person who decided (required unless reopening)'),
+        expires_at: z.string().max(40).optional().describe('accepted_risk only: the date (YYYY-MM-DD) after which the finding counts again'),
+      },
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
+    },
+    (args) => answer(logger, 'set_decision', () => setDecisionTool(deps, owner, args)),
   );
   return server;
 }

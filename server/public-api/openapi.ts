@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { API_DAILY_LIMITS } from '../../common/api-keys';
+import { PAGE_SIZES, pageQuerySchema } from '../../common/pagination';
 import { VERSION } from '../version';
 import { baselineEntryOutputSchema, decisionBodySchema, decisionSchema } from '../../common/triage';
 import { scanDiffQuerySchema, scanDiffSchema } from '../../common/scan-history';
@@ -39,8 +40,9 @@ const errors = {
   }),
 };
 
-const pageParameters = () => {
-  const query = schema(v1PageQuerySchema, 'input') as { properties: Record<string, Json> };
+/** The query of a paged list; `query` is the route's own (the decisions list pages up to 500, the others 100). */
+const pageParameters = (query_: z.ZodType = v1PageQuerySchema) => {
+  const query = schema(query_, 'input') as { properties: Record<string, Json> };
   return Object.entries(query.properties).map(([name, property]) => ({ name, in: 'query', required: false, description: property.description, schema: property }));
 };
 
@@ -96,6 +98,13 @@ function paths(): Json {
   };
 }
 
+/** GET /v1/projects/{id}/decisions' query, as the route defines it (server/triage/routes.ts). */
+const decisionsPageQuery = pageQuerySchema(PAGE_SIZES.decisions)
+  .extend({
+    limit: pageQuerySchema(PAGE_SIZES.decisions).shape.limit.describe('Items per page.'),
+    cursor: v1PageQuerySchema.shape.cursor,
+  })
+  .strict();
 const projectIdParameter = { name: 'id', in: 'path', required: true, description: 'The project id.', schema: { type: 'string', maxLength: 100 } };
 const fingerprintParameter = { name: 'fingerprint', in: 'path', required: true, description: 'The finding’s fingerprint (as in a scan’s findings).', schema: { type: 'string', pattern: '^[0-9a-f]{16,64}$' } };
 const noProject = detail('No project of this account has this id.');
@@ -108,7 +117,7 @@ function triagePaths(): Json {
         operationId: 'listDecisions',
         summary: 'List a project’s triage decisions',
         description: 'Findings marked as false positive or accepted risk, the latest first; expired ones are listed with `active: false`.',
-        parameters: [projectIdParameter, ...pageParameters()],
+        parameters: [projectIdParameter, ...pageParameters(decisionsPageQuery)],
         responses: { '200': ok('A page of decisions.', 'DecisionList'), '400': detail('A bad limit or cursor.'), '404': noProject, ...errors },
       },
     },

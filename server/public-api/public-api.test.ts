@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_SIZES } from '../../common/pagination';
 import { rawRequest, signUp } from '../testing/http';
 import { startTestServer } from '../testing/test-server';
 
@@ -248,6 +249,11 @@ describe('GET /v1/openapi.json', () => {
     ]);
     for (const { key, op } of operations) expect(Object.keys(op.responses), key).toEqual(expect.arrayContaining(['401', '429']));
     expect(Object.keys(document.paths['/v1/scans/{id}']!.get!.responses)).toContain('404');
+    // Each list documents its own page size: the decisions list pages up to 500 (as its route), the scans up to 100.
+    const limitOf = (path: string) =>
+      ((document.paths[path]!.get as unknown as { parameters: Array<{ name: string; schema: { maximum: number; default: number } }> }).parameters.find((p) => p.name === 'limit')!.schema);
+    expect(limitOf('/v1/projects/{id}/decisions')).toMatchObject({ maximum: PAGE_SIZES.decisions.max, default: PAGE_SIZES.decisions.fallback });
+    expect(limitOf('/v1/scans')).toMatchObject({ maximum: PAGE_SIZES.publicScans.max });
 
     // A scan's results say what could not be checked: coverage is documented, nullable, with its parts.
     const scanSchema = document.components.schemas.Scan as { properties: { results: { anyOf: Array<{ properties?: Record<string, { anyOf?: Array<{ type?: string; properties?: Record<string, unknown> }>; description?: string }> }> } } };

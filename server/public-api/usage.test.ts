@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { Pool } from 'pg';
 import { rateLimitHeaders, secondsToMidnight, UsageMeter, utcDay } from './usage';
 
-/** A stand-in for PostgreSQL's api_usage table: the two statements the meter sends. */
-function fakePool() {
+/**
+ * A stand-in for PostgreSQL's api_usage table: the two statements the meter sends. `answerWrites`, when given, holds
+ * a write's answer after the write has committed to the table, until it resolves.
+ */
+function fakePool({ answerWrites }: { answerWrites?: Promise<void> } = {}) {
   const table = new Map<string, number>();
   const makers = new Map<string, string>();
   let writes = 0;
@@ -22,7 +25,7 @@ function fakePool() {
       makers.set(key, users[i]!);
       return { workspace_id: workspace, day: days[i], requests: table.get(key) };
     });
-    return Promise.resolve({ rows });
+    return (answerWrites ?? Promise.resolve()).then(() => ({ rows }));
   };
   return { pool: { query } as unknown as Pool, table, makers, writes: () => writes };
 }
@@ -69,6 +72,22 @@ describe('the daily usage meter', () => {
     now = Date.UTC(2026, 10, 25, 0, 0, 1);
     const tomorrow = await meter.admit('w1', 'u1');
     expect(tomorrow).toMatchObject({ allowed: true, remaining: 99 });
+    await meter.close();
+  });
+
+  it('counts each request once when the usage is read while its flush has committed but not yet answered', async () => {
+    let answer!: () => void;
+    const { pool, table } = fakePool({ answerWrites: new Promise<void>((resolve) => (answer = resolve)) });
+    const meter = new UsageMeter(pool, () => 'free', { flushEveryMs: 60_000, now: () => NOON });
+    for (let i = 0; i < 5; i++) await meter.admit('w1', 'u1');
+    const flushed = meter.flush();
+    expect(table.get('w1|2026-11-24')).toBe(5); // in the table, and still counted by the meter as being written
+    const usage = meter.usage('w1');
+    // The write answers once everything queued so far has run: a read that does not wait for it has answered by then.
+    setImmediate(answer);
+    expect((await usage).used_today).toBe(5);
+    await flushed;
+    expect((await meter.usage('w1')).used_today).toBe(5);
     await meter.close();
   });
 

@@ -57,6 +57,8 @@ export class UsageMeter {
   private readonly now: () => number;
   private readonly rereadAfterMs: number;
   private flushing: Promise<void> | undefined;
+  /** Flushes started so far: a read of the table that saw this number change may have overlapped one. */
+  private flushes = 0;
 
   constructor(
     private readonly pool: Pool,
@@ -110,16 +112,33 @@ export class UsageMeter {
   async usage(workspaceId: string): Promise<ApiUsage> {
     const now = this.now();
     const day = utcDay(now);
-    const [plan, shared] = await Promise.all([this.planOf(workspaceId), this.readShared(workspaceId, day)]);
-    const count = this.counts.get(workspaceId);
-    const pending = count?.day === day ? count.local + count.flushing : 0;
+    const [plan, { shared, pending }] = await Promise.all([this.planOf(workspaceId), this.todaysCount(workspaceId, day)]);
     const resets = new Date(now);
     resets.setUTCHours(24, 0, 0, 0);
     return { plan, used_today: shared + pending, limit: plan === null ? null : API_DAILY_LIMITS[plan], resets_at: resets.toISOString() };
   }
 
+  /**
+   * The shared total and this instance's unwritten count, each request in exactly one of them. A flush commits its
+   * batch before this instance learns it did (its `flushing` is cleared when the statement returns): a read that
+   * overlaps a flush may already see the batch in the table while it is still counted as flushing. So the read is
+   * taken while no flush is on its way, and taken again if one started meanwhile (flushes are 200 ms apart, a read
+   * takes a millisecond: a second read is rare, a third rarer still).
+   */
+  private async todaysCount(workspaceId: string, day: string): Promise<{ shared: number; pending: number }> {
+    for (;;) {
+      await this.flushing?.catch(() => undefined);
+      const before = this.flushes;
+      const shared = await this.readShared(workspaceId, day);
+      if (this.flushing || this.flushes !== before) continue;
+      const count = this.counts.get(workspaceId);
+      return { shared, pending: count?.day === day ? count.local + count.flushing : 0 };
+    }
+  }
+
   /** Writes every unwritten count in one statement and learns the shared totals back. */
   flush(): Promise<void> {
+    if (!this.flushing) this.flushes++;
     this.flushing ??= this.write().finally(() => (this.flushing = undefined));
     return this.flushing;
   }

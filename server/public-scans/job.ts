@@ -7,7 +7,7 @@ import type { Db } from '../db';
 import { publicScans } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { publicReportMail, publicScanFailedMail } from './mail';
-import { JOB_LAPSE } from '../jobs/lapse';
+import { claimLease, type Lease } from '../jobs/lease';
 import { claimStrikes, MAX_CHECK_STRIKES, strikeHooks, strikesMessage } from '../jobs/check-strikes';
 import type { CheckBudget } from '../../engine/isolation/budget';
 
@@ -29,21 +29,6 @@ export interface PublicScanJobDeps {
 
 type Row = typeof publicScans.$inferSelect;
 
-/** A running public scan whose heartbeat is older than this is taken to be orphaned. */
-export const PUBLIC_STALE_AFTER_SECONDS = JOB_LAPSE.staleAfterSeconds;
-const HEARTBEAT_MS = JOB_LAPSE.heartbeatMs;
-
-async function claim(db: Db, id: string): Promise<Row | undefined> {
-  const [row] = await db
-    .update(publicScans)
-    .set({ state: 'running', startedAt: sql`now()`, heartbeatAt: sql`now()`, attempts: sql`${publicScans.attempts} + 1`, error: null, ...claimStrikes(publicScans) })
-    .where(
-      sql`${publicScans.id} = ${id} and (${publicScans.state} = 'queued' or (${publicScans.state} = 'running' and ${publicScans.heartbeatAt} < now() - make_interval(secs => ${PUBLIC_STALE_AFTER_SECONDS})))`,
-    )
-    .returning();
-  return row;
-}
-
 /**
  * One public quick scan: scan (unless already done), then mail the report (unless already sent). Both steps are
  * idempotent, so a retried job only redoes what failed. A mail that cannot be delivered is logged and retried;
@@ -60,9 +45,9 @@ export async function runPublicScanJob(
   if (!row) return 'skipped';
 
   if (row.state === 'queued' || row.state === 'running') {
-    const claimed = await claim(db, id);
-    if (!claimed) return 'skipped'; // another worker is scanning it
-    row = await scanOnce(claimed, deps, log, { signal, finalAttempt });
+    const lease = await claimLease(db, publicScans, id, { extra: claimStrikes(publicScans) });
+    if (!lease) return 'skipped'; // another worker is scanning it
+    row = await scanOnce(lease, deps, log, { signal, finalAttempt });
     if (!row) return 'skipped';
   }
   if (row.mailState === 'sent') return 'skipped';
@@ -82,21 +67,15 @@ export async function runPublicScanJob(
 }
 
 /** Runs the scan and stores its outcome; undefined when the process is stopping (the scan goes back to the queue). */
-async function scanOnce(row: Row, deps: PublicScanJobDeps, log: Logger, { signal, finalAttempt }: { signal?: AbortSignal; finalAttempt: boolean }): Promise<Row | undefined> {
+async function scanOnce(lease: Lease<typeof publicScans>, deps: PublicScanJobDeps, log: Logger, { signal, finalAttempt }: { signal?: AbortSignal; finalAttempt: boolean }): Promise<Row | undefined> {
   const { db } = deps;
+  const { row } = lease;
   // A site whose checks stopped the scanner twice would do it again: the scan fails (and its mail says why).
   if (row.checkStrikes >= MAX_CHECK_STRIKES) {
     log.warn({ strikes: row.checkStrikes }, 'public scan failed: its checks stopped the scanner twice');
-    const [failed] = await db
-      .update(publicScans)
-      .set({ state: 'failed', error: strikesMessage(deps.checkBudget), finishedAt: sql`now()`, heartbeatAt: null })
-      .where(eq(publicScans.id, row.id))
-      .returning();
-    return failed;
+    return await lease.end(strikesMessage(deps.checkBudget), { permanent: true });
   }
-  const heartbeat = setInterval(() => {
-    void db.update(publicScans).set({ heartbeatAt: sql`now()` }).where(eq(publicScans.id, row.id)).catch(() => undefined);
-  }, HEARTBEAT_MS);
+  const stopHeartbeat = lease.keepAlive(log);
   try {
     const result = await runScan(
       row.url,
@@ -112,24 +91,17 @@ async function scanOnce(row: Row, deps: PublicScanJobDeps, log: Logger, { signal
     return done;
   } catch (error) {
     if (signal?.aborted) {
-      await db.update(publicScans).set({ state: 'queued', heartbeatAt: null }).where(eq(publicScans.id, row.id));
+      await lease.putBack();
       return undefined;
     }
     const permanent = error instanceof ScanError || finalAttempt;
     const message = error instanceof ScanError ? error.message : `The scan failed: ${(error as Error).message}`;
     log.warn({ err: error, permanent }, 'public scan failed');
-    if (!permanent) {
-      await db.update(publicScans).set({ state: 'queued', error: message, heartbeatAt: null }).where(eq(publicScans.id, row.id));
-      throw error;
-    }
-    const [failed] = await db
-      .update(publicScans)
-      .set({ state: 'failed', error: message, finishedAt: sql`now()`, heartbeatAt: null })
-      .where(eq(publicScans.id, row.id))
-      .returning();
+    const failed = await lease.end(message, { permanent });
+    if (!permanent) throw error;
     return failed;
   } finally {
-    clearInterval(heartbeat);
+    stopHeartbeat();
   }
 }
 

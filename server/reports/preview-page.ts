@@ -1,4 +1,6 @@
 import { plural } from '../../common/plural';
+import { html } from '../../engine/html-kit';
+
 /** The report viewer opened from the app: the report in a frame and its exports. Server-rendered, no scripts. */
 export interface PreviewPageInput {
   title: string;
@@ -9,22 +11,17 @@ export interface PreviewPageInput {
   exports: Array<{ format: string; url: string }>;
 }
 
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
-
 const LABELS: Record<string, string> = { html: 'HTML', pdf: 'PDF', csv: 'CSV', json: 'JSON', sarif: 'SARIF' };
 
 export function previewPage(input: PreviewPageInput): string {
   const issues = input.totalIssues === null ? '' : ` · ${plural(input.totalIssues, 'issue')}`;
-  const buttons = input.exports
-    .map(({ format, url }) => `<a class="export" href="${escape(url)}" download>${escape(LABELS[format] ?? format.toUpperCase())}</a>`)
-    .join('');
-  return `<!doctype html>
+  const buttons = input.exports.map(({ format, url }) => html`<a class="export" href="${url}" download>${LABELS[format] ?? format.toUpperCase()}</a>`);
+  return html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(input.title)} · ${escape(input.target)} · vibeeval</title>
+<title>${input.title} · ${input.target} · vibeeval</title>
 <style>
   :root { color-scheme: light; font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; }
   * { box-sizing: border-box; }
@@ -42,12 +39,12 @@ export function previewPage(input: PreviewPageInput): string {
 <body>
 <header>
   <div>
-    <h1>${escape(input.title)}</h1>
-    <div class="meta">${escape(input.target)} · ${escape(input.createdAt.toISOString().replace('T', ' ').slice(0, 16))} UTC${escape(issues)}</div>
+    <h1>${input.title}</h1>
+    <div class="meta">${input.target} · ${input.createdAt.toISOString().replace('T', ' ').slice(0, 16)} UTC${issues}</div>
   </div>
   <nav aria-label="Export the report"><span>Export</span>${buttons}</nav>
 </header>
-<iframe src="${escape(input.viewUrl)}" title="${escape(input.title)}"></iframe>
+<iframe src="${input.viewUrl}" title="${input.title}"></iframe>
 </body>
-</html>`;
+</html>`.toString();
 }

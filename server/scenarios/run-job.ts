@@ -12,7 +12,7 @@ import type { WebhookEmitter } from '../webhooks/delivery';
 import { scenarioRunData } from '../webhooks/events';
 import { clearEarlierRunEvents, RunEventBatcher, type RunAttempt } from './run-events';
 import { credentialsOf, runColumns, toRun } from './service';
-import { JOB_LAPSE } from '../jobs/lapse';
+import { claimLease, type Lease } from '../jobs/lease';
 
 export interface ScenarioJobDeps {
   db: Db;
@@ -27,14 +27,9 @@ export interface ScenarioJobDeps {
   webhooks?: WebhookEmitter;
 }
 
-/** A running run whose heartbeat is older than this is taken to be orphaned (its worker died). */
-export const RUN_STALE_AFTER_SECONDS = JOB_LAPSE.staleAfterSeconds;
-const HEARTBEAT_MS = JOB_LAPSE.heartbeatMs;
-
 /** What a run keeps: bounded so that one noisy page cannot fill the database. */
 export const RUN_LIMITS = { listed: 50, text: 500, screenshotBytes: 5 * 1024 * 1024, traceBytes: 5 * 1024 * 1024 } as const;
 
-type RunRow = typeof scenarioRuns.$inferSelect;
 
 /**
  * One Chromium per worker process, opened when the first run needs it and shared by the runs of this process (each
@@ -72,18 +67,6 @@ export class ScenarioBrowserPool {
 export const scenarioBrowserPool = (chromiumPath: string | null | undefined, policy: AddressPolicy) =>
   new ScenarioBrowserPool(() => openScenarioBrowser({ chromiumPath, policy }));
 
-/** Takes the run for this worker: a queued run, or a running one whose worker stopped sending heartbeats. */
-async function claim(db: Db, runId: string): Promise<RunRow | undefined> {
-  const [row] = await db
-    .update(scenarioRuns)
-    .set({ status: 'running', startedAt: sql`now()`, heartbeatAt: sql`now()`, attempts: sql`${scenarioRuns.attempts} + 1`, error: null })
-    .where(
-      sql`${scenarioRuns.id} = ${runId} and (${scenarioRuns.status} = 'queued' or (${scenarioRuns.status} = 'running' and ${scenarioRuns.heartbeatAt} < now() - make_interval(secs => ${RUN_STALE_AFTER_SECONDS})))`,
-    )
-    .returning();
-  return row;
-}
-
 const capText = (text: string) => (text.length > RUN_LIMITS.text ? `${text.slice(0, RUN_LIMITS.text - 1)}…` : text);
 
 /** The run as the live stream carries it: lists shortened so that the message fits a PostgreSQL notification. */
@@ -110,7 +93,7 @@ export async function storeRunResult(db: Db, owner: RunAttempt, result: Scenario
   const stored = await db
     .update(scenarioRuns)
     .set({
-      status: result.status,
+      state: result.status,
       finishedAt: sql`now()`,
       heartbeatAt: null,
       durationMs: Math.round(result.durationMs),
@@ -122,7 +105,7 @@ export async function storeRunResult(db: Db, owner: RunAttempt, result: Scenario
       screenshot: result.screenshot && result.screenshot.length <= RUN_LIMITS.screenshotBytes ? result.screenshot : null,
       trace: result.trace && result.trace.length <= RUN_LIMITS.traceBytes ? result.trace : null,
     })
-    .where(and(eq(scenarioRuns.id, owner.runId), eq(scenarioRuns.attempts, owner.attempt), eq(scenarioRuns.status, 'running')))
+    .where(and(eq(scenarioRuns.id, owner.runId), eq(scenarioRuns.attempts, owner.attempt), eq(scenarioRuns.state, 'running')))
     .returning({ id: scenarioRuns.id });
   return stored.length > 0;
 }
@@ -144,8 +127,9 @@ async function loadScenario(db: Db, sealer: Sealer, scenarioId: string) {
  */
 export async function runScenarioJob(runId: string, deps: ScenarioJobDeps, { signal, finalAttempt }: { signal?: AbortSignal; finalAttempt: boolean }): Promise<'passed' | 'failed' | 'skipped'> {
   const { db, live, logger } = deps;
-  const row = await claim(db, runId);
-  if (!row) return 'skipped';
+  const lease = await claimLease(db, scenarioRuns, runId);
+  if (!lease) return 'skipped';
+  const { row } = lease;
   const log = logger.child({ scenarioRun: row.id, scenario: row.scenarioId });
   const owner: RunAttempt = { runId: row.id, scenarioId: row.scenarioId, attempt: row.attempts };
   const scenario = await loadScenario(db, deps.sealer, row.scenarioId);
@@ -155,13 +139,7 @@ export async function runScenarioJob(runId: string, deps: ScenarioJobDeps, { sig
   await publishRun(db, live, row.id);
   await batcher.record([{ workspaceId: row.workspaceId, userId: row.userId, projectId: scenario.projectId, kind: 'other', url: scenario.website, extra: batcher.extra(`Scenario run started (attempt ${row.attempts}, ${plural(scenario.steps.length, 'step')})`, { lifecycle: true }) }]);
   batcher.start();
-  const heartbeat = setInterval(() => {
-    void db
-      .update(scenarioRuns)
-      .set({ heartbeatAt: sql`now()` })
-      .where(and(eq(scenarioRuns.id, row.id), eq(scenarioRuns.attempts, row.attempts)))
-      .catch((error: Error) => log.warn({ err: error }, 'heartbeat failed'));
-  }, HEARTBEAT_MS);
+  const stopHeartbeat = lease.keepAlive(log);
   try {
     const { browser } = await deps.browser();
     const result = await runScenario({
@@ -190,9 +168,9 @@ export async function runScenarioJob(runId: string, deps: ScenarioJobDeps, { sig
     return result.status;
   } catch (error) {
     await batcher.stop();
-    return await recordRunFailure(row, owner, scenario, error, deps, { signal, finalAttempt });
+    return await recordRunFailure(lease, owner, scenario, error, deps, { signal, finalAttempt });
   } finally {
-    clearInterval(heartbeat);
+    stopHeartbeat();
   }
 }
 
@@ -201,7 +179,7 @@ export async function runScenarioJob(runId: string, deps: ScenarioJobDeps, { sig
  * process stops; otherwise failed for good on the last attempt, or queued again for pg-boss's retry.
  */
 async function recordRunFailure(
-  row: RunRow,
+  lease: Lease<typeof scenarioRuns>,
   owner: RunAttempt,
   scenario: { website: string; projectId: string | null },
   error: unknown,
@@ -209,20 +187,17 @@ async function recordRunFailure(
   { signal, finalAttempt }: { signal?: AbortSignal; finalAttempt: boolean },
 ): Promise<'failed' | 'skipped'> {
   const { db, live } = deps;
+  const { row } = lease;
   const base = { workspaceId: row.workspaceId, userId: row.userId, projectId: scenario.projectId, url: scenario.website };
-  const mine = and(eq(scenarioRuns.id, row.id), eq(scenarioRuns.attempts, row.attempts), eq(scenarioRuns.status, 'running'));
   if (signal?.aborted) {
-    await db.update(scenarioRuns).set({ status: 'queued', heartbeatAt: null }).where(mine);
+    await lease.putBack();
     await db.insert(events).values({ ...base, eventName: 'other', extra: { description: 'Scenario run interrupted by a server restart; it will run again', scenario_id: owner.scenarioId, run_id: owner.runId } });
     await publishRun(db, live, row.id);
     return 'skipped';
   }
   const message = `The run could not complete: ${capText((error as Error).message ?? String(error))}`;
   deps.logger.child({ scenarioRun: row.id }).warn({ err: error, permanent: finalAttempt }, 'scenario run failed');
-  await db
-    .update(scenarioRuns)
-    .set({ status: finalAttempt ? 'failed' : 'queued', error: message, heartbeatAt: null, finishedAt: finalAttempt ? sql`now()` : null })
-    .where(mine);
+  await lease.end(message, { permanent: finalAttempt });
   await db.insert(events).values({ ...base, eventName: 'error', extra: { description: finalAttempt ? message : `${message} (will retry)`, scenario_id: owner.scenarioId, run_id: owner.runId } });
   await publishRun(db, live, row.id);
   if (!finalAttempt) throw error;

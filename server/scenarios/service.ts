@@ -31,7 +31,7 @@ export const runColumns = {
   scenarioId: scenarioRuns.scenarioId,
   userId: scenarioRuns.userId,
   workspaceId: scenarioRuns.workspaceId,
-  status: scenarioRuns.status,
+  state: scenarioRuns.state,
   attempts: scenarioRuns.attempts,
   createdAt: scenarioRuns.createdAt,
   startedAt: scenarioRuns.startedAt,
@@ -44,7 +44,7 @@ export const runColumns = {
   hasScreenshot: sql<boolean>`${scenarioRuns.screenshot} is not null`,
   hasTrace: sql<boolean>`${scenarioRuns.trace} is not null`,
 };
-export type RunSummaryRow = Pick<RunRow, 'id' | 'scenarioId' | 'status' | 'createdAt' | 'startedAt' | 'durationMs' | 'failedStep' | 'error' | 'steps' | 'consoleErrors' | 'failedRequests'> & {
+export type RunSummaryRow = Pick<RunRow, 'id' | 'scenarioId' | 'state' | 'createdAt' | 'startedAt' | 'durationMs' | 'failedStep' | 'error' | 'steps' | 'consoleErrors' | 'failedRequests'> & {
   hasScreenshot: boolean;
   hasTrace: boolean;
 };
@@ -54,7 +54,7 @@ export function toRun(row: RunSummaryRow): ScenarioRun {
   return {
     id: row.id,
     scenario_id: row.scenarioId,
-    status: row.status,
+    status: row.state,
     created_at: row.createdAt.toISOString(),
     started_at: row.startedAt?.toISOString() ?? null,
     duration_ms: row.durationMs,
@@ -240,7 +240,7 @@ export class ScenarioService {
     const [run] = await this.db
       .insert(scenarioRuns)
       .values({ scenarioId, workspaceId, userId })
-      .onConflictDoNothing({ target: scenarioRuns.scenarioId, where: sql`status in ('queued', 'running')` })
+      .onConflictDoNothing({ target: scenarioRuns.scenarioId, where: sql`state in ('queued', 'running')` })
       .returning();
     return run ? toRun({ ...run, hasScreenshot: false, hasTrace: false }) : undefined;
   }

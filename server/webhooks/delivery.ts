@@ -1,13 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { WebhookEventType } from '../../common/webhooks';
+import type { WebhookEventType, WebhookFormat } from '../../common/webhooks';
 import type { AddressPolicy, HostResolver } from '../../engine/retrieval/address-policy';
 import type { Db } from '../db';
 import { transaction } from '../db/transaction';
 import { webhookAttempts, webhookDeliveries, webhooks } from '../db/schema';
 import type { Sealer } from '../projects/sealed';
+import { deliveryRequest, type DeliveryRequest } from './formats';
+import type { EventBody } from './formats/message';
 import { delivered, sendWebhook, type SendOutcome } from './send';
-import { newMessageId, signedHeaders } from './signing';
+import { newMessageId } from './signing';
 
 // Deliveries: one row per event and webhook, then attempts until one succeeds or they run out. The first attempt
 // is made at once by the process that emits (a scan's completion reaches its receiver in milliseconds); retries
@@ -32,6 +34,8 @@ export interface WebhookDelivererDeps {
   enqueueAttempt(deliveryId: string, delaySeconds: number): Promise<void>;
   /** Tests only: connect to these host names at another address (the policy still judges that address). */
   resolveHost?: HostResolver;
+  /** Where the dashboard is, for the link of chat messages (Slack, Discord, Teams); without it they link the report only. */
+  origin?: () => string;
 }
 
 /**
@@ -63,8 +67,9 @@ type AttemptResult = 'succeeded' | 'retrying' | 'failed' | 'skipped';
 interface Claimed {
   attempts: number;
   message_id: string;
-  payload: Record<string, unknown>;
+  payload: EventBody;
   url: string;
+  format: WebhookFormat;
   secret_sealed: string;
 }
 
@@ -107,17 +112,18 @@ export class WebhookDeliverer implements WebhookEmitter {
   async attempt(deliveryId: string): Promise<AttemptResult> {
     const claimed = await this.#claim(deliveryId);
     if (!claimed) return 'skipped';
-    let secret: string;
+    let request: DeliveryRequest;
     try {
-      secret = this.deps.sealer.open(claimed.secret_sealed);
+      // In the webhook's format; signed JSON is signed anew on each attempt (receivers refuse old timestamps), the webhook-id stays.
+      const signing = { secret: () => this.deps.sealer.open(claimed.secret_sealed), messageId: claimed.message_id };
+      request = deliveryRequest(claimed.format, claimed.payload, signing, this.deps.origin?.() ?? null);
     } catch {
-      const outcome: SendOutcome = { statusCode: null, durationMs: 0, error: 'the signing secret cannot be read (sealed by another install)', responseExcerpt: null };
+      const error = claimed.format === 'standard' ? 'the signing secret cannot be read (sealed by another install)' : `the ${claimed.format} message could not be made`;
+      const outcome: SendOutcome = { statusCode: null, durationMs: 0, error, responseExcerpt: null };
       return this.#settle(deliveryId, claimed.attempts, outcome, true);
     }
-    const body = JSON.stringify(claimed.payload);
-    // Signed anew on each attempt: receivers refuse timestamps more than a few minutes old; the webhook-id stays.
-    const headers = signedHeaders(secret, claimed.message_id, body);
-    const outcome = await sendWebhook(claimed.url, body, headers, { policy: this.deps.policy, timeoutMs: this.deps.config.timeoutMs, resolveHost: this.deps.resolveHost });
+    const options = { policy: this.deps.policy, timeoutMs: this.deps.config.timeoutMs, resolveHost: this.deps.resolveHost };
+    const outcome = await sendWebhook(claimed.url, request.body, request.headers, options);
     return this.#settle(deliveryId, claimed.attempts, outcome);
   }
 
@@ -131,7 +137,7 @@ export class WebhookDeliverer implements WebhookEmitter {
         from ${webhooks} w
        where d.id = ${deliveryId} and w.id = d.webhook_id and d.status = 'pending'
          and (d.next_attempt_at is null or d.next_attempt_at <= now())
-      returning d.attempts, d.message_id, d.payload, w.url, w.secret_sealed`);
+      returning d.attempts, d.message_id, d.payload, w.url, w.format, w.secret_sealed`);
     return result.rows[0];
   }
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, type FreshDatabase } from '../testing/fresh-database';
 import { rawRequest, signUp } from '../testing/http';
 import { MEMBERSHIP_SETTLE_MS, removeMember, sharedWorkspace } from '../testing/workspace-rows';
+import { startChatStandIns } from './formats/stand-in-receivers';
 import { MAX_WEBHOOKS_PER_WORKSPACE } from './service';
 import { startWebhookHarness, type WebhookHarness } from './testing';
 
@@ -47,7 +48,7 @@ describe('webhook routes', () => {
     expect(hook.secret).toMatch(/^whsec_[A-Za-z0-9+/=]{40,}$/);
     expect(hook.url).toBe(`${h.receiverUrl}/saved`);
     const list = await h.call(user, 'GET', '/webhooks');
-    expect(list.json).toEqual([{ id: hook.id, url: hook.url, created_at: hook.created_at }]);
+    expect(list.json).toEqual([{ id: hook.id, url: hook.url, format: 'standard', created_at: hook.created_at }]);
     expect(list.text).not.toContain('whsec_');
     expect((await h.call(user, 'POST', '/webhook', { url: 'htt' })).json).toEqual({ detail: 'Webhook URL is required' });
     expect((await h.call(user, 'POST', '/webhook', { url: 'not a url at all' })).json).toEqual({ detail: 'Please enter a valid URL' });
@@ -69,12 +70,53 @@ describe('webhook routes', () => {
     expect((await h.call(user, 'POST', '/webhook/test', { url: '' })).json).toEqual({ detail: 'Webhook URL is required' });
   });
 
-  it('refuses a private address in server mode, at save and at test, with the policy\'s reason', async () => {
+  it('saves the chosen format and lists it, refuses an unknown one, and Test sends a message in the chosen format', async () => {
+    const standIns = await startChatStandIns();
+    try {
+      const user = await signUp(h.server.origin, 'formats');
+      const created = await h.call(user, 'POST', '/webhook', { url: `${standIns.url}/slack/saved`, format: 'slack' });
+      expect(created.status, created.text).toBe(201);
+      expect(created.json).toMatchObject({ url: `${standIns.url}/slack/saved`, format: 'slack' });
+      expect((await h.call(user, 'GET', '/webhooks')).json).toMatchObject([{ format: 'slack' }]);
+      for (const format of ['Slack', 'msteams', '', 3, null]) {
+        const refused = await h.call(user, 'POST', '/webhook', { url: `${standIns.url}/slack/bad`, format });
+        expect(refused.status, String(format)).toBe(400);
+        expect((refused.json as { detail: string }).detail).toMatch(/format/);
+      }
+      expect(((await h.call(user, 'GET', '/webhooks')).json as unknown[]).length).toBe(1);
+      // A saved webhook changes format; its URL and id stay; another format name is refused.
+      const id = (created.json as { id: string }).id;
+      const changed = await h.call(user, 'PATCH', `/webhook/${id}`, { format: 'discord' });
+      expect(changed.json).toMatchObject({ id, url: `${standIns.url}/slack/saved`, format: 'discord' });
+      expect((await h.call(user, 'GET', '/webhooks')).json).toMatchObject([{ id, format: 'discord' }]);
+      expect((await h.call(user, 'PATCH', `/webhook/${id}`, { format: 'irc' })).status).toBe(400);
+      expect((await h.call(user, 'PATCH', `/webhook/${id}`, { format: 'teams', url: 'https://elsewhere.example/' })).status).toBe(400);
+      expect((await h.call(await signUp(h.server.origin, 'formats-other'), 'PATCH', `/webhook/${id}`, { format: 'teams' })).json).toEqual({ detail: 'Webhook not found' });
+      expect((await h.call(user, 'GET', '/webhooks')).json).toMatchObject([{ id, format: 'discord' }]);
+
+      for (const [format, status] of [['slack', 200], ['discord', 204], ['teams', 202]] as const) {
+        const path = `/${format}/test`;
+        const tested = await h.call(user, 'POST', '/webhook/test', { url: `${standIns.url}${path}`, format });
+        expect(tested.json, format).toEqual({ status_code: status });
+        const [request] = standIns.at(path);
+        expect(request!.problems, format).toEqual([]);
+        expect(request!.body, format).toContain('vibeeval test message');
+        expect(request!.headers['webhook-signature'], format).toBeUndefined();
+      }
+      // The wrong format for a service is what the service refuses: the test shows its answer.
+      expect((await h.call(user, 'POST', '/webhook/test', { url: `${standIns.url}/discord/wrong`, format: 'teams' })).json).toEqual({ status_code: 400 });
+      expect((await h.call(user, 'POST', '/webhook/test', { url: `${standIns.url}/slack/plain` })).json).toEqual({ status_code: 400 });
+    } finally {
+      await standIns.close();
+    }
+  });
+
+  it('refuses a private address in server mode, at save and at test, in every format, with the policy\'s reason', async () => {
     const user = await signUp(h.server.origin, 'private');
     for (const url of ['http://10.1.2.3/hook', 'http://192.168.1.20:8080/hook', 'http://[::1]:9/hook']) {
-      for (const path of ['/webhook', '/webhook/test']) {
-        const answer = await h.call(user, 'POST', path, { url });
-        expect(answer.status, `${path} ${url}`).toBe(400);
+      for (const [path, format] of [['/webhook', 'standard'], ['/webhook/test', 'standard'], ['/webhook', 'slack'], ['/webhook/test', 'teams']] as const) {
+        const answer = await h.call(user, 'POST', path, { url, format });
+        expect(answer.status, `${path} ${format} ${url}`).toBe(400);
         expect((answer.json as { detail: string }).detail).toMatch(/a private or loopback address; scans from this server may reach only public addresses/);
       }
     }

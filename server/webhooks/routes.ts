@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PAGE_SIZES, pageQuerySchema } from '../../common/pagination';
-import { createdWebhookSchema, webhookBodySchema, webhookDeliverySchema, webhookSchema, webhookTestResultSchema } from '../../common/webhooks';
+import { createdWebhookSchema, webhookBodySchema, webhookDeliverySchema, webhookSchema, webhookTestResultSchema, webhookUpdateSchema } from '../../common/webhooks';
 import { userOf } from '../auth/guard';
 import { workspaceOf } from '../workspaces/access';
 import { setNextPage } from '../pagination';
@@ -28,7 +28,7 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
 
     app.post('/webhook', { schema: { body: webhookBodySchema, response: { 201: createdWebhookSchema } }, config: { creationLimit: 'webhook' } }, async (request, reply) => {
       const workspace = workspaceOf(request);
-      const created = await webhooks.create(workspace.id, userOf(request).id, request.body.url);
+      const created = await webhooks.create(workspace.id, userOf(request).id, request.body.url, request.body.format);
       await deps.onSaved?.(workspace.id);
       return reply.code(201).send(created);
     });
@@ -38,6 +38,10 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
       setNextPage(request, reply, page.next);
       return page.items;
     });
+
+    app.patch('/webhook/:id', { schema: { params: idParams, body: webhookUpdateSchema, response: { 200: webhookSchema } } }, async (request) =>
+      webhooks.setFormat(workspaceOf(request).id, request.params.id, request.body.format),
+    );
 
     app.delete('/webhook/:id', { schema: { params: idParams } }, async (request, reply) => {
       await webhooks.remove(workspaceOf(request).id, request.params.id);
@@ -49,7 +53,7 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
       '/webhook/test',
       { schema: { body: webhookBodySchema, response: { 200: webhookTestResultSchema, 502: z.object({ detail: z.string() }) } }, config: { creationLimit: 'webhook-test' } },
       async (request, reply) => {
-        const result = await sendTestEvent(workspaceOf(request).id, request.body.url, deps);
+        const result = await sendTestEvent(workspaceOf(request).id, request.body.url, request.body.format, deps);
         return 'unanswered' in result ? reply.code(502).send({ detail: result.unanswered }) : result;
       },
     );

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PageQuery } from '../../common/pagination';
-import type { CreatedWebhook, Webhook, WebhookDelivery } from '../../common/webhooks';
+import type { CreatedWebhook, Webhook, WebhookDelivery, WebhookFormat } from '../../common/webhooks';
 import { webhookDeliverySchema } from '../../common/webhooks';
 import type { AddressPolicy } from '../../engine/retrieval/address-policy';
 import type { Db } from '../db';
@@ -26,7 +26,7 @@ type WebhookRow = typeof webhooks.$inferSelect;
 const webhookSortAt = sql<string>`${sql.raw(cursorTimestampSql('"webhooks"."created_at"'))}`;
 const deliverySortAt = sql<string>`${sql.raw(cursorTimestampSql('"webhook_deliveries"."created_at"'))}`;
 
-const toWebhook = (row: WebhookRow): Webhook => ({ id: row.id, url: row.url, created_at: row.createdAt.toISOString() });
+const toWebhook = (row: WebhookRow): Webhook => ({ id: row.id, url: row.url, format: row.format, created_at: row.createdAt.toISOString() });
 
 /**
  * A workspace's webhooks and their deliveries, shared by its members. Every query is filtered by the workspace's
@@ -39,15 +39,15 @@ export class WebhookService {
     private readonly policy: AddressPolicy,
   ) {}
 
-  /** Saves a webhook with a new signing secret, answered this once. */
-  async create(workspaceId: string, userId: string, url: string): Promise<CreatedWebhook> {
+  /** Saves a webhook with a new signing secret, answered this once (chat formats keep one too, unused until signed JSON). */
+  async create(workspaceId: string, userId: string, url: string, format: WebhookFormat = 'standard'): Promise<CreatedWebhook> {
     await this.assertAllowed(url);
     const [{ value: existing } = { value: 0 }] = await this.db.select({ value: count() }).from(webhooks).where(eq(webhooks.workspaceId, workspaceId));
     if (existing >= MAX_WEBHOOKS_PER_WORKSPACE) {
       throw new HttpError(409, `You can have at most ${MAX_WEBHOOKS_PER_WORKSPACE} webhooks; delete one to add another.`);
     }
     const secret = newWebhookSecret();
-    const [row] = await this.db.insert(webhooks).values({ workspaceId, userId, url, secretSealed: this.sealer.seal(secret) }).returning();
+    const [row] = await this.db.insert(webhooks).values({ workspaceId, userId, url, format, secretSealed: this.sealer.seal(secret) }).returning();
     return { ...toWebhook(row!), secret };
   }
 
@@ -64,6 +64,18 @@ export class WebhookService {
       .limit(limit + 1);
     const page = pageOf(rows, limit, ({ row, sortAt }) => ({ at: sortAt, id: row.id }));
     return { items: page.items.map(({ row }) => toWebhook(row)), next: page.next };
+  }
+
+  /** Changes what a webhook's deliveries are (pending retries go out in the new format); a 404 for another workspace's. */
+  async setFormat(workspaceId: string, id: string, format: WebhookFormat): Promise<Webhook> {
+    await this.row(workspaceId, id);
+    const [row] = await this.db
+      .update(webhooks)
+      .set({ format })
+      .where(and(eq(webhooks.id, id), eq(webhooks.workspaceId, workspaceId)))
+      .returning();
+    if (!row) throw new HttpError(404, 'Webhook not found');
+    return toWebhook(row);
   }
 
   /** Deletes a webhook; its pending deliveries go with it (cascade), so no retry reaches it afterwards. */

@@ -1,6 +1,5 @@
+import { html } from '../../engine/html-kit';
 import type { MailMessage } from '../mail/mailer';
-
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The invitation to a workspace: names the workspace and who invited, and links the page that accepts it. */
 export function invitationMail({ to, workspaceName, inviter, link, hours }: { to: string; workspaceName: string; inviter: string; link: string; hours: number }): MailMessage {
@@ -15,8 +14,8 @@ export function invitationMail({ to, workspaceName, inviter, link, hours }: { to
       '',
       'If you did not expect this, ignore this message: nothing happens unless you open the link.',
     ].join('\n'),
-    html: `<p>${escape(inviter)} invited you to join the workspace <strong>${escape(workspaceName)}</strong> on vibeeval, to share its projects, scans and reports.</p>
-<p><a href="${escape(link)}">Join ${escape(workspaceName)}</a> (sign in as ${escape(to)}; the link works once, for ${hours} hours).</p>
-<p>If you did not expect this, ignore this message: nothing happens unless you open the link.</p>`,
+    html: html`<p>${inviter} invited you to join the workspace <strong>${workspaceName}</strong> on vibeeval, to share its projects, scans and reports.</p>
+<p><a href="${link}">Join ${workspaceName}</a> (sign in as ${to}; the link works once, for ${hours} hours).</p>
+<p>If you did not expect this, ignore this message: nothing happens unless you open the link.</p>`.toString(),
   };
 }

@@ -183,7 +183,11 @@ test('Plan & Billing: a failed list, an invoice opened outside, Basic chosen, Pr
   const compare = page.getByTestId('billing-compare');
   await expect(compare.getByRole('columnheader', { name: /Basic/ })).toBeVisible();
   await expect(compare.getByRole('row', { name: /^Projects / })).toContainText('2');
-  await expect(compare.getByRole('row', { name: /^API access / })).toContainText('Pro API (1,000 requests/day)');
+  await expect(compare.getByRole('row', { name: /^API access / })).toContainText('API access (1,000 requests/day)');
+  await expect(compare.getByRole('row', { name: /^Report formats / })).toContainText('HTML, PDF, CSV, JSON and SARIF');
+  // 'Monthly Monitoring', as the Basic card says; and how the website's Lifetime Pro and the app's Enterprise relate.
+  await expect(compare.getByRole('row', { name: /^Monitoring / }).getByRole('cell').first()).toHaveText('Monthly scheduled re-scans');
+  await expect(page.getByTestId('plan-mapping')).toContainText('Lifetime Pro is the Pro plan paid once');
   await expect(compare.getByRole('row', { name: /^Price / })).toContainText('$49/month');
   await closeToasts(page);
   await expectNoSeriousA11yViolations(page);

@@ -53,11 +53,12 @@ test('continuous testing: from the project Overview, the site token, a daily sch
     const schedule = page.getByRole('form', { name: 'Scheduled re-scans' });
     await expect(schedule.getByTestId('next-run')).toHaveText('Not scheduled');
     // On a plan without daily schedules (answered here as GET /plan_limits does on Basic), Daily is offered greyed.
-    const basic = { tier: 'basic', subscribed: true, limits: { projects: 2, scenarios: 2, api_plan: null, report_formats: ['html'], monitor_frequencies: ['off', 'weekly'], seats: 1 } };
+    const basic = { tier: 'basic', subscribed: true, limits: { projects: 2, scenarios: 2, api_plan: null, report_formats: ['html'], monitor_frequencies: ['off', 'monthly'], seats: 1 }, used: { projects: 1, scenarios: 0 } };
     await page.route(/\/plan_limits$/, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(basic) }));
     await reloadReady(page);
     await expect(schedule.getByRole('option', { name: 'Daily (not in your plan)' })).toBeDisabled();
-    await expect(schedule.getByRole('option', { name: 'Weekly', exact: true })).toBeEnabled();
+    await expect(schedule.getByRole('option', { name: 'Weekly (not in your plan)' })).toBeDisabled();
+    await expect(schedule.getByRole('option', { name: 'Monthly', exact: true })).toBeEnabled();
     await page.unroute(/\/plan_limits$/);
     await reloadReady(page);
     await expect(schedule.getByRole('option', { name: 'Daily', exact: true })).toBeEnabled();
@@ -69,6 +70,11 @@ test('continuous testing: from the project Overview, the site token, a daily sch
     await expect(schedule.getByTestId('next-run')).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, 9:00 AM$/);
     await schedule.getByLabel('Frequency').selectOption('weekly');
     await expect(schedule.getByLabel('Day')).toBeVisible();
+    // Monthly: the first of the chosen weekday in each month.
+    await schedule.getByLabel('Frequency').selectOption('monthly');
+    await schedule.getByLabel('On the first').selectOption({ label: 'Monday' });
+    await schedule.getByRole('button', { name: 'Save schedule' }).click();
+    await expect(schedule.getByTestId('next-run')).toHaveText(/^[A-Z][a-z]{2} [1-7], 9:00 AM$/);
     await snapBoth(page, 'continuous-overview');
     await expectNoSeriousA11yViolations(page);
 

@@ -5,7 +5,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Response } from '@playwright/test';
 
 let counter = 0;
 /** An address no other test uses: the two workers share one server, so the process id keeps their counters apart. */
@@ -51,8 +51,23 @@ export async function signUp(page: Page, email: string, password: string, timeou
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm Password').fill(password);
+  // What the sign-up request answered, for the failure message below (seen once in CI: the page stayed on /signup).
+  const answers: string[] = [];
+  const onResponse = (response: Response) => {
+    if (response.url().includes('/auth/v1/signup')) answers.push(`${response.status()} ${response.statusText()}`);
+  };
+  page.on('response', onResponse);
   await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect(page).toHaveURL(/\/login$/, { timeout });
+  try {
+    await expect(page).toHaveURL(/\/login$/, { timeout });
+  } catch (error) {
+    const toasts = await page.getByTestId('toast').allInnerTexts().catch(() => []);
+    // A string: this file is type-checked without the DOM library.
+    const fields = await page.evaluate<string[]>(`[...document.querySelectorAll('input')].map((i) => i.type + '=' + i.value.length)`).catch(() => []);
+    throw new Error(`Sign Up did not lead to /login. Sign-up answers: ${JSON.stringify(answers)}; toasts: ${JSON.stringify(toasts)}; field lengths: ${fields.join(', ')}\n${String(error)}`);
+  } finally {
+    page.off('response', onResponse);
+  }
   // The address changes before the sign-in page replaces the sign-up page: typing before then went into the
   // sign-up page's Email field and was lost (seen once in CI).
   await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();

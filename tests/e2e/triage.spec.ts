@@ -4,7 +4,9 @@ import { animationsDone, signedIn, snapBoth, startTestSite, type TestPage } from
 
 // Triage on the project page: a real scan of a tiny site with an exposed .env file (a critical finding), the finding
 // marked as a false positive (the reason is required), another as an accepted risk with an expiry, both in their own
-// collapsed section with who and why, the baseline exported as a file, and one reopened.
+// collapsed section with who and why, the baseline exported as a file, and one reopened. Before that, the critical
+// finding's fix prompt is copied (and holds no secret of the site), and the finding is checked again before and
+// after the site's owner removes the file.
 
 const PAGES: Record<string, TestPage> = {
   '/': { type: 'text/html; charset=utf-8', body: '<!doctype html><html><head><title>Triage shop</title></head><body><h1>Triage shop</h1></body></html>' },
@@ -42,6 +44,28 @@ test('triage: mark as false positive, accept a risk, see them apart, export the 
   const critical = page.getByTestId('findings-critical').getByTestId('finding').first();
   const criticalTitle = (await critical.getByRole('button').first().innerText()).split('\n')[0]!;
   await critical.getByRole('button').first().click();
+
+  // 'Copy fix prompt': the finding as a request to an AI coding tool, without the secret the site exposed.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await critical.getByRole('button', { name: 'Copy fix prompt', exact: true }).click();
+  await expect(critical.getByRole('button', { name: 'Fix prompt copied', exact: true })).toBeVisible();
+  const prompt = await page.evaluate<string>('navigator.clipboard.readText()');
+  expect(prompt).toContain(`vibeeval found in my app at ${site.url}`);
+  expect(prompt).toContain(`# ${criticalTitle} (critical,`);
+  expect(prompt).toContain('## How to verify');
+  expect(prompt).not.toContain('correct-horse-battery-staple');
+
+  // 'Check again': still there; then the site's owner removes the file, and the check says it is fixed.
+  await critical.getByRole('button', { name: 'Check again', exact: true }).click();
+  await expect(critical.getByTestId('recheck-answer')).toContainText('Still there');
+  const envFile = PAGES['/.env']!;
+  delete PAGES['/.env'];
+  await critical.getByRole('button', { name: 'Check again', exact: true }).click();
+  await expect(critical.getByTestId('recheck-answer')).toContainText('Fixed');
+  await expect(critical.getByTestId('recheck-answer')).toContainText('Checked again just now');
+  PAGES['/.env'] = envFile;
+  await snapBoth(page, 'finding-fix-prompt');
+
   await critical.getByRole('button', { name: 'Mark as false positive', exact: true }).click();
   const dialog = page.getByTestId('decision-dialog');
   await expect(dialog.getByRole('heading', { name: 'Mark as false positive' })).toBeVisible();

@@ -1,4 +1,5 @@
 import { API_KEY_TEXTS } from '@common/api-keys';
+import { PLAN_LIMIT_TEXTS, TIERS } from '@common/plans';
 
 /** The texts of /dashboard/api: the spec's (from the contract, word for word) and the screen's own. */
 export const texts = {
@@ -8,7 +9,8 @@ export const texts = {
   tabs: { overview: 'Overview', keys: 'API Keys', docs: 'Documentation' },
   plan: 'API plan',
   noApiAccess: 'No API access',
-  noApiAccessDetail: 'API access is not part of your plan. Upgrade to Pro to use API keys, the public API and MCP.',
+  // Only the lowest tier has no API access; the prompt names the plan that adds it (common/plans.ts).
+  noApiAccessDetail: PLAN_LIMIT_TEXTS.apiAccess(TIERS[0]),
   usageToday: "Today's usage",
   resets: 'Resets',
   baseUrl: 'Base URL',

@@ -12,6 +12,7 @@ import {
   planButtonLabel,
   planCards,
   statusText,
+  subscriptionFeatures,
   summaryView,
   tierOf,
 } from './billing-view';
@@ -53,7 +54,17 @@ describe('planCards', () => {
       price: '$7',
       period: '/month',
       description: 'Essential security for basic projects',
-      features: ['2 Projects', 'Basic Security Reports (HTML)', 'Common Vulnerability Detection', 'Monthly Monitoring'],
+      // The spec's tier features word for word, then what the enforced limits promise.
+      features: [
+        '2 Projects',
+        'Basic Security Reports (HTML)',
+        'Common Vulnerability Detection',
+        'Monthly Monitoring',
+        'Single user',
+        '2 AI agent scenarios',
+        'HTML reports',
+        'Monthly scheduled re-scans',
+      ],
       priceId: 'price_basic',
       action: 'upgrade',
       popular: false,
@@ -61,10 +72,14 @@ describe('planCards', () => {
     expect(pro.popular).toBe(true);
     expect(enterprise.popular).toBe(false);
     expect(enterprise.features).toContain('Dedicated Support');
+    expect(pro.features).toEqual(expect.arrayContaining(['Full Reports (PDF, CSV, JSON)', 'HTML, PDF, CSV, JSON and SARIF reports', 'Up to 5 users', 'API access (1,000 requests/day)']));
   });
   it('shows a lifetime price with its own period and description, and keeps a product description', () => {
     const [lifetime, described] = three(planCards([plan('Pro Lifetime', 14900, { interval: null }), plan('Pro', 1550, { product_description: 'For teams' })], null));
     expect(lifetime).toMatchObject({ price: '$149', period: '/lifetime', description: 'Lifetime access' });
+    // Lifetime Pro: the Pro limits, with its own seats (as the pricing section sells it and the server enforces it).
+    expect(lifetime.features).toContain('Up to 10 users');
+    expect(described.features).toContain('Up to 5 users');
     expect(described).toMatchObject({ price: '$16', description: 'For teams' });
   });
   it('marks the current price, upgrades above it and downgrades below it', () => {
@@ -160,6 +175,14 @@ describe('cancelConfirmation', () => {
   });
 });
 
+describe('subscriptionFeatures', () => {
+  it("lists the subscribed plan's features, Lifetime Pro (a one-time Pro price) with its own seats", () => {
+    const lifetime = plan('Lifetime Pro', 14900, { interval: null });
+    expect(subscriptionFeatures(sub({ price_id: lifetime.price_id }), [...PLANS, lifetime])).toContain('Up to 10 users');
+    expect(subscriptionFeatures(sub(), PLANS)).toContain('Up to 5 users');
+  });
+});
+
 describe('canCancel', () => {
   it('only an active subscription not already cancelled', () => {
     expect(canCancel(null)).toBe(false);
@@ -172,10 +195,20 @@ describe('canCancel', () => {
 describe('compareColumns', () => {
   it('puts the three tiers side by side with their prices and limits', () => {
     const [basic, pro, enterprise] = three(compareColumns(PLANS));
-    expect(basic).toMatchObject({ name: 'Basic', price: '$7/month', projects: '2', scenarios: '2', api: 'None', formats: 'HTML', monitoring: 'Off, Weekly' });
-    expect(pro).toMatchObject({ price: '$15/month', projects: 'Unlimited', scenarios: '13', api: 'Pro API (1,000 requests/day)', monitoring: 'Off, Daily, Weekly' });
-    expect(pro.formats).toBe('HTML, PDF, CSV, JSON, SARIF');
-    expect(enterprise).toMatchObject({ scenarios: 'Unlimited', api: 'Enterprise API (custom limits)' });
+    expect(basic).toMatchObject({
+      name: 'Basic',
+      price: '$7/month',
+      projects: '2',
+      seats: 'Single user',
+      scenarios: '2',
+      api: 'No API access',
+      formats: 'HTML only',
+      // 'Monthly Monitoring', as the Basic card says.
+      monitoring: 'Monthly scheduled re-scans',
+    });
+    expect(pro).toMatchObject({ price: '$15/month', projects: 'Unlimited', seats: 'Up to 5 users', scenarios: '13', api: 'API access (1,000 requests/day)', monitoring: 'Daily, weekly or monthly scheduled re-scans' });
+    expect(pro.formats).toBe('HTML, PDF, CSV, JSON and SARIF');
+    expect(enterprise).toMatchObject({ scenarios: 'Unlimited', seats: 'Unlimited users', api: 'API access (custom limits)' });
   });
   it('says when a tier has no price on this server', () => {
     expect(three(compareColumns([PLANS[0]]))[2].price).toBe('Not offered');

@@ -1,4 +1,3 @@
-import { API_DAILY_LIMITS, API_PLAN_NAMES } from '@common/api-keys';
 import {
   TIER_FEATURES,
   TIER_NAMES,
@@ -14,7 +13,7 @@ import {
   type Subscription,
   type Tier,
 } from '@common/billing';
-import { PLAN_LIMITS } from '@common/plan-limits';
+import { PLAN_LIMITS, apiClaim, formatsText, limitsOfPrice, monitoringClaim, planClaims, seatsClaim, type PlanLimits } from '@common/plans';
 import { ApiError } from '../../api/http';
 import { texts } from './texts';
 
@@ -51,12 +50,25 @@ export function planCards(plans: readonly Plan[], current: Subscription | null):
       price: formatPrice(plan.unit_amount, plan.currency),
       period: planPeriod(plan),
       description: planDescription(plan),
-      features: TIER_FEATURES[tier],
+      features: tierFeatures(tier, limitsOfPrice(tier, !plan.interval)),
       priceId: plan.price_id,
       action: planAction(plan, current, plans),
       popular: tier === 'pro',
     };
   });
+}
+
+/**
+ * A card's features: the spec's tier features (section 3, word for word), then what the plan's limits promise (the
+ * numbers the server enforces: seats, scenarios, every report format, schedules, API), so no card says less or more.
+ * The projects line is left out: every tier's spec features already name its projects.
+ */
+export function tierFeatures(tier: Tier, limits: PlanLimits = PLAN_LIMITS[tier]): string[] {
+  // A card lists what the plan has (each line with a check mark): what it lacks is on Compare Plans ('No API access').
+  const extra = planClaims(limits)
+    .filter((claim) => claim.key !== 'projects' && claim.included)
+    .map((claim) => claim.label);
+  return [...TIER_FEATURES[tier], ...extra];
 }
 
 /** Upgrades shows the upgrade cards, Downgrades the downgrade cards, All Plans every card. */
@@ -81,6 +93,13 @@ export function planButtonLabel(action: PlanAction, busy: boolean): string {
 /** The plan a subscription is on, when GET /plans lists it. */
 export function planOf(subscription: Subscription, plans: readonly Plan[]): Plan | null {
   return plans.find((plan) => plan.price_id === subscription.price_id) ?? null;
+}
+
+/** The features a subscription's plan promises: its tier's, a one-time Pro price (Lifetime Pro) with its own seats. */
+export function subscriptionFeatures(subscription: Subscription, plans: readonly Plan[]): string[] {
+  const tier = tierOf(subscription, plans);
+  const plan = planOf(subscription, plans);
+  return tierFeatures(tier, limitsOfPrice(tier, plan !== null && !plan.interval));
 }
 
 /** The tier of a subscription: its plan's product name; a plan GET /plans does not list counts as Enterprise. */
@@ -183,6 +202,7 @@ export interface CompareColumn {
   price: string;
   projects: string;
   scenarios: string;
+  seats: string;
   api: string;
   formats: string;
   monitoring: string;
@@ -190,14 +210,6 @@ export interface CompareColumn {
 }
 
 const countText = (limit: number | null) => (limit === null ? texts.unlimited : String(limit));
-const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
-
-function apiText(tier: Tier): string {
-  const plan = PLAN_LIMITS[tier].apiPlan;
-  if (!plan) return texts.noApi;
-  const daily = API_DAILY_LIMITS[plan];
-  return `${API_PLAN_NAMES[plan]} API (${daily === null ? 'custom limits' : `${daily.toLocaleString('en-US')} requests/day`})`;
-}
 
 export function compareColumns(plans: readonly Plan[]): CompareColumn[] {
   return TIERS.map((tier) => {
@@ -209,9 +221,10 @@ export function compareColumns(plans: readonly Plan[]): CompareColumn[] {
       price: plan ? `${formatPrice(plan.unit_amount, plan.currency)}${planPeriod(plan)}` : texts.priceNotOffered,
       projects: countText(limits.projects),
       scenarios: countText(limits.scenarios),
-      api: apiText(tier),
-      formats: limits.reportFormats.map((format) => format.toUpperCase()).join(', '),
-      monitoring: limits.monitorFrequencies.map(capitalize).join(', '),
+      seats: seatsClaim(limits),
+      api: apiClaim(limits),
+      formats: formatsText(limits.reportFormats),
+      monitoring: monitoringClaim(limits),
       features: TIER_FEATURES[tier],
     };
   });

@@ -61,13 +61,13 @@ export const texts = {
   compareFeature: 'Feature',
   comparePrice: 'Price',
   compareProjects: 'Projects',
+  compareSeats: 'Users',
   compareScenarios: 'AI browser scenarios',
   compareApi: 'API access',
   compareFormats: 'Report formats',
   compareMonitoring: 'Monitoring',
   compareFeatures: 'Includes',
   unlimited: 'Unlimited',
-  noApi: 'None',
   priceNotOffered: 'Not offered',
 } as const;
 

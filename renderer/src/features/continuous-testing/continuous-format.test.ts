@@ -33,7 +33,7 @@ describe('scriptTag', () => {
     expect(scriptTag('http://127.0.0.1:8787/', 'vst_abcdefgh12')).toBe('<script src="http://127.0.0.1:8787/latest.js" data-site="vst_abcdefgh12" async></script>');
   });
   it('escapes what would break out of the attribute', () => {
-    expect(scriptTag('https://a.example', 'x"><img src=y>')).toBe('<script src="https://a.example/latest.js" data-site="x&quot;>&lt;img src=y>" async></script>');
+    expect(scriptTag('https://a.example', 'x"><img src=y>')).toBe('<script src="https://a.example/latest.js" data-site="x&quot;&gt;&lt;img src=y&gt;" async></script>');
   });
   it('has a next/script form for Next.js layouts', () => {
     expect(nextScriptSnippet('https://api.example//', 'vst_abcdefgh12')).toContain('<Script src="https://api.example/latest.js" data-site="vst_abcdefgh12" strategy="afterInteractive" />');

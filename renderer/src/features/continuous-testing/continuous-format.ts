@@ -1,3 +1,4 @@
+import escapeHtml from 'escape-html';
 import type { BuildChanges, ContinuousBuild, MonitoringOverview } from '@common/continuous';
 import { ApiError } from '../../api/http';
 import { BUILDS_CALL, texts } from './texts';
@@ -15,12 +16,10 @@ export function usageMeter(usage: MonitoringOverview['usage']): { percent: numbe
   };
 }
 
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
 /** The tag a site embeds: the script from the API host, the project's site token in data-site, loaded async. */
 export function scriptTag(apiOrigin: string, siteToken: string): string {
   const origin = apiOrigin.replace(/\/+$/, '');
-  return `<script src="${escapeAttribute(origin)}/latest.js" data-site="${escapeAttribute(siteToken)}" async></script>`;
+  return `<script src="${escapeHtml(origin)}/latest.js" data-site="${escapeHtml(siteToken)}" async></script>`;
 }
 
 /** Badge colours: success green, warning orange, error red, and grey 'Pending' until the re-scan judges it. */
@@ -90,6 +89,6 @@ export function nextScriptSnippet(apiOrigin: string, siteToken: string): string 
     "import Script from 'next/script';",
     '',
     '// inside <body>, after {children}:',
-    `<Script src="${escapeAttribute(origin)}/latest.js" data-site="${escapeAttribute(siteToken)}" strategy="afterInteractive" />`,
+    `<Script src="${escapeHtml(origin)}/latest.js" data-site="${escapeHtml(siteToken)}" strategy="afterInteractive" />`,
   ].join('\n');
 }

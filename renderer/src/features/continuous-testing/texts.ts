@@ -28,11 +28,13 @@ export const texts = {
   schedule: 'Scheduled re-scans',
   scheduleHint: 'Re-scan the site at a set time even when its pages have not changed.',
   frequency: 'Frequency',
-  frequencies: { off: 'Off', daily: 'Daily', weekly: 'Weekly' },
+  frequencies: { off: 'Off', daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly' },
   /** After a schedule the account's plan does not include. */
   notInPlan: '(not in your plan)',
   hour: 'Hour',
   weekday: 'Day',
+  /** Monthly runs on the first of the chosen weekday of each month. */
+  monthDay: 'On the first',
   timezone: 'Time zone',
   save: 'Save schedule',
   saved: 'Schedule saved',

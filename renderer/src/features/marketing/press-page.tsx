@@ -7,6 +7,7 @@ import { PageHeading } from '../../ui/page-heading';
 import { BRAND_ASSETS, BRAND_COLOURS } from './company/brand';
 import { Eyebrow } from './company/cta-band';
 import { planById, planPrice, usd } from './company/format';
+import { CHECK_COUNT } from '../../ui/check-count';
 
 const FOUNDED = 2025;
 const HEADQUARTERS = 'San Francisco, California';
@@ -19,7 +20,7 @@ const FACTS: { label: string; value: ReactNode }[] = [
   { label: 'Category', value: 'Security testing for apps built with AI coding tools' },
   { label: 'Works with', value: 'Lovable, Bolt, v0, Cursor, Replit and any deployed web app' },
   { label: 'Runs as', value: 'Desktop app (macOS, Windows, Linux), web app, team server and CLI' },
-  { label: 'What it checks', value: '47 checks in 12 families, including 100+ secret patterns' },
+  { label: 'What it checks', value: `${CHECK_COUNT} checks, including 100+ secret patterns` },
   { label: 'Pricing', value: `From ${planPrice(basic)}; ${lifetime.name} ${usd(lifetime.price)} one-time` },
   { label: 'Website', value: (
       <ExternalLink href={`https://${OWN_DOMAIN}`} color="brand.fg" textDecoration="underline" textUnderlineOffset="2px">

@@ -22,6 +22,20 @@ export const texts = {
   permissionConfirm: 'I have permission, run the test',
   permissionCancel: 'Cancel',
   permissionFailed: 'Failed to record your confirmation',
+  // A finding's fix as a prompt for an AI coding tool (common/fix-prompt.ts).
+  copyFixPrompt: 'Copy fix prompt',
+  fixPromptCopied: 'Fix prompt copied',
+  copyFixPromptFailed: 'Could not copy the fix prompt',
+  // Check again: the finding's check re-run against the site (common/rechecks.ts).
+  checkAgain: 'Check again',
+  checkingAgain: 'Checking...',
+  recheckFixed: 'Fixed',
+  recheckFixedDetail: 'The check no longer finds it. The next scan will count it as fixed.',
+  recheckStill: 'Still there',
+  recheckStillDetail: 'The check still finds it on the site. Deploy the fix, then check again.',
+  recheckUnknown: 'Could not tell',
+  recheckFailed: 'Failed to check again',
+  recheckBadge: { fixed: 'Fixed', still_there: 'Still there', unknown: 'Could not tell' },
 } as const;
 
 /**

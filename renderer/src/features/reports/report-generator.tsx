@@ -18,6 +18,7 @@ import {
   useMediaQuery,
 } from '@chakra-ui/react';
 import { EXPORT_FORMATS, type ReportStatus, type ReportType } from '@common/projects';
+import { PLAN_LIMIT_TEXTS } from '@common/plan-limits';
 import { Download, ExternalLink as ExternalLinkIcon } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -238,8 +239,6 @@ function ReportProgress({ report }: { report: ReportStatus | null }) {
   );
 }
 
-const REPORT_FORMATS_UPGRADE = 'Your plan downloads reports as HTML only. Upgrade to Pro for PDF, CSV and JSON.';
-
 function ReportResult({ report }: { report: ReportStatus }) {
   const { serverOrigin } = useServices();
   const openReport = useOpenReport();
@@ -282,7 +281,7 @@ function ReportResult({ report }: { report: ReportStatus }) {
           ) : null;
         })}
       </Wrap>
-      {formats.length < EXPORT_FORMATS.length && <PlanLimitNotice detail={REPORT_FORMATS_UPGRADE} />}
+      {plan.data && formats.length < EXPORT_FORMATS.length && <PlanLimitNotice detail={PLAN_LIMIT_TEXTS.reportFormats(plan.data.tier)} />}
       <chakra.iframe
         src={signed}
         title={`${REPORT_TYPE_DETAILS[report.type].title} for ${report.url}`}

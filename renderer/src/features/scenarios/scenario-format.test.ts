@@ -1,3 +1,4 @@
+import type { PlanLimitsResponse } from '@common/plan-limits';
 import type { ScenarioRun, Step } from '@common/scenarios';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/http';
@@ -9,6 +10,7 @@ import {
   formatDuration,
   runAllTally,
   scenarioCallError,
+  scenarioRoom,
   scenarioStatusPalette,
   specFileName,
 } from './scenario-format';
@@ -119,5 +121,25 @@ describe('formatDuration and specFileName', () => {
   it('names the file after the scenario', () => {
     expect(specFileName('Login: signs in & lands on /dashboard')).toBe('login-signs-in-lands-on-dashboard.spec.ts');
     expect(specFileName('***')).toBe('scenario.spec.ts');
+  });
+});
+
+describe('scenarioRoom', () => {
+  const plan = (tier: 'basic' | 'pro' | 'enterprise', limit: number | null, used: number): PlanLimitsResponse => ({
+    tier,
+    subscribed: true,
+    limits: { projects: null, scenarios: limit, api_plan: null, report_formats: ['html'], monitor_frequencies: ['off'], seats: 1 },
+    used: { projects: 0, scenarios: used },
+  });
+  it('says how many more fit, before the limit bites', () => {
+    expect(scenarioRoom(plan('basic', 2, 0))).toEqual({ room: 2, text: 'Your Basic plan includes 2 AI browser scenarios; 0 saved, so 2 more fit. Select up to 2.' });
+    expect(scenarioRoom(plan('basic', 2, 1))).toEqual({ room: 1, text: 'Your Basic plan includes 2 AI browser scenarios; 1 saved, so 1 more fits. Select up to 1.' });
+  });
+  it('says when none fits, with the upgrade', () => {
+    expect(scenarioRoom(plan('pro', 13, 14))).toEqual({ room: 0, text: 'Your Pro plan includes 13 AI browser scenarios, all saved. Upgrade your plan to add more.' });
+  });
+  it('limits nothing without a limit, or before the plan is known (the server decides)', () => {
+    expect(scenarioRoom(plan('enterprise', null, 40))).toEqual({ room: null, text: null });
+    expect(scenarioRoom(undefined)).toEqual({ room: null, text: null });
   });
 });

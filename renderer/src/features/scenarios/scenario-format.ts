@@ -1,4 +1,7 @@
 import { stepsSchema, type Locator, type RunStatus, type ScenarioRun, type ScenarioView, type Step } from '@common/scenarios';
+import { TIER_NAMES } from '@common/plans';
+import type { PlanLimitsResponse } from '@common/plan-limits';
+import { plural } from '@common/plural';
 import { ApiError } from '../../api/http';
 import { texts } from './texts';
 
@@ -139,4 +142,21 @@ export function specFileName(name: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 60);
   return `${base || 'scenario'}.spec.ts`;
+}
+
+/** How many more scenarios the plan has room for, and the words that say so before a save is refused. */
+export interface ScenarioRoom {
+  /** Scenarios that may still be saved; null: no limit, or the plan is not known (the server decides). */
+  room: number | null;
+  /** The sentence shown above 'Save selected'; null when nothing limits the choice. */
+  text: string | null;
+}
+
+export function scenarioRoom(plan: PlanLimitsResponse | undefined): ScenarioRoom {
+  const limit = plan?.limits.scenarios ?? null;
+  if (!plan || limit === null) return { room: null, text: null };
+  const room = Math.max(0, limit - plan.used.scenarios);
+  const includes = `Your ${TIER_NAMES[plan.tier]} plan includes ${plural(limit, 'AI browser scenario')}`;
+  if (room === 0) return { room, text: `${includes}, all saved. Upgrade your plan to add more.` };
+  return { room, text: `${includes}; ${plan.used.scenarios} saved, so ${room} more ${room === 1 ? 'fits' : 'fit'}. Select up to ${room}.` };
 }

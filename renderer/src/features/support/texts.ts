@@ -29,7 +29,7 @@ export const texts = {
       id: 'create-project',
       question: 'How do I create a project?',
       answer:
-        'Open Projects and choose Create New Project. Enter the URL of the site you want to test, how many pages to scan and, if you like, instructions for the test; then run a test from the project to see its findings.',
+        'Open Projects and choose New Project. Give the project a name and the URL of the site you want to test and, if you like, a description, instructions for the test and the test accounts it may sign in with; then run a test from the project to see its findings.',
       links: [{ label: 'Go to Projects', to: '/dashboard/projects' }],
     },
     {
@@ -46,7 +46,7 @@ export const texts = {
       id: 'upgrade',
       question: 'How do I upgrade my plan?',
       answer:
-        'Go to Account settings, Billing (Plan & Billing), open Compare Plans and choose the plan you want. Upgrades take effect immediately; downgrades and cancellations take effect at the end of the current billing cycle.',
+        'Go to Account settings, Billing (Plan & Billing). Compare Plans shows what each plan includes; under My Subscription, choose Change Plan (or Choose a Plan) and pick the plan you want. Upgrades take effect immediately; downgrades and cancellations take effect at the end of the current billing cycle.',
       links: [{ label: 'Open Billing', to: '/dashboard/billing' }],
     },
   ] satisfies FaqEntry[],

@@ -60,9 +60,9 @@ export const FEATURES: readonly Feature[] = [
   row('Source code and dependency scanning (SAST/SCA)', 'security', [N, N, N, P, N, Y, N, N, N, N, Y]),
   row('CLI for CI with a failure threshold', 'integration', [Y, Y, P, P, N, Y, N, N, N, N, N]),
   row('SARIF output', 'integration', [Y, P, N, Y, N, Y, N, N, N, N, N]),
-  row('REST API', 'integration', [P, Y, Y, N, Y, Y, N, Y, N, N, N]),
-  row('MCP endpoint for AI agents', 'integration', [N, N, N, N, P, P, Y, Y, N, N, N]),
-  row('Webhooks', 'integration', [N, N, N, P, N, Y, N, Y, N, N, N]),
+  row('REST API', 'integration', [Y, Y, Y, N, Y, Y, N, Y, N, N, N]),
+  row('MCP endpoint for AI agents', 'integration', [Y, N, N, N, P, P, Y, Y, N, N, N]),
+  row('Webhooks', 'integration', [Y, N, N, P, N, Y, N, Y, N, N, N]),
   row('Desktop app', 'usability', [Y, Y, N, N, Y, N, N, N, N, N, N]),
   row('Web interface', 'usability', [Y, N, Y, N, N, Y, Y, Y, Y, Y, Y]),
   row('Runs locally without a cloud account', 'usability', [Y, Y, P, Y, Y, N, N, N, N, N, N]),
@@ -95,7 +95,7 @@ export const nextSort = (direction: SortDirection): SortDirection => (direction 
 
 /** Footnotes under the table: the ratings that need a sentence. */
 export const COMPARISON_NOTES: readonly string[] = [
-  'vibeeval: active probes are opt-in and limited to a harmless reflected-XSS marker and an open-redirect check; API keys and webhooks come in later releases; vulnerable libraries are found in the deployed bundles, not in your package manifest.',
+  'vibeeval: active probes are opt-in and limited to a harmless reflected-XSS marker and an open-redirect check; API keys (the /v1 API), signed webhooks and an MCP endpoint for AI agents are included; vulnerable libraries are found in the deployed bundles, not in your package manifest.',
   'OWASP ZAP: the baseline scan runs about 30 passive rules, including Retire.js-based vulnerable library detection; exposed files need the active scan; PDF and SARIF reports need an add-on.',
   'MDN HTTP Observatory: ten tests of response headers (including cookies and CORS) with a score and grade; it does not look at page content or scripts.',
   'Nuclei: about 11,500 community templates, including exposure templates for CLAUDE.md, .cursor/rules and AGENTS.md; what runs depends on the templates you choose.',

@@ -107,8 +107,8 @@ export function VibeCompetitorsComparisonPage() {
           <p>
             vibeeval&apos;s strengths are the rows specific to AI-built apps (Supabase table exposure, key roles, AI-tool files),
             evidence for every finding, CI support with SARIF and <code>--fail-on</code>, and a desktop app that works without a
-            cloud account. Its gaps are just as real: no source-code or dependency scanning, only two opt-in active probes, no
-            MCP endpoint, and API keys and webhooks arriving in later releases.
+            cloud account, with API keys, signed webhooks and an MCP endpoint for AI coding agents. Its gaps are just as real:
+            no source-code or dependency scanning, and only two opt-in active probes.
           </p>
           <p>
             One more caution: a Yes says a capability exists, not how well it works on your site. Two scanners that both

@@ -101,8 +101,9 @@ export function VibeLoopPage() {
               hours.
             </Step>
             <Step n={4} icon={Bell} title="vibeeval re-scans">
-              A changed page triggers a new security scan of the project and a desktop notification, so a change published
-              outside your CI pipeline is still checked.
+              A changed page triggers a new security scan of the project, so a change published outside your CI pipeline is
+              still checked. Its result reaches you by email (unless turned off in Preferences) and through your webhooks,
+              and in the desktop app as a desktop notification too.
             </Step>
           </SimpleGrid>
         </Section>

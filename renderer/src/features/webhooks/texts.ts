@@ -1,16 +1,20 @@
-import { WEBHOOK_TEXTS } from '@common/webhooks';
+import { WEBHOOK_TEXTS, type WebhookFormat } from '@common/webhooks';
 
 /** The texts of /dashboard/webhook: the spec's (from the contract, word for word) and the screen's own. */
 export const texts = {
   ...WEBHOOK_TEXTS,
   title: 'Webhook',
-  subtitle: 'Get a signed HTTP POST when a scan, report or scenario run finishes.',
+  subtitle: 'Get a signed HTTP POST, or a Slack, Discord or Teams message, when a scan, report or scenario run finishes.',
   configTitle: 'Webhook URL',
   notificationsOffTitle: 'Webhook notifications are off',
   notificationsOff: 'Events are not delivered to your webhooks until you turn webhook notifications on (the Test button still sends).',
   notificationsOffLink: 'Open Preferences',
   urlLabel: 'Endpoint URL',
   urlPlaceholder: 'https://example.com/webhooks/vibeeval',
+  formatLabel: 'Format',
+  formatSuggested: 'Chosen from the URL',
+  formatChanged: 'Webhook format changed',
+  formatChangeFailed: 'Failed to change the webhook format',
   save: 'Save',
   test: 'Test',
   saved: 'Webhook URL saved',
@@ -40,7 +44,7 @@ export const texts = {
   deliveriesLoadFailed: 'Failed to load deliveries',
   loadMore: 'Load more',
   eventsTitle: 'Event types',
-  eventsIntro: 'Each delivery names its event type in the body’s "type" field.',
+  eventsIntro: 'Each signed JSON delivery names its event type in the body’s "type" field; Slack, Discord and Teams get a message for each.',
   attempt: 'Attempt',
 } as const;
 
@@ -56,3 +60,11 @@ const event = wh.verify(rawBody, {
   'webhook-signature': req.headers['webhook-signature'],
 }); // throws when the signature or timestamp is wrong
 console.log(event.type, event.data);`;
+
+/** Under the format choice: what the endpoint receives. */
+export const FORMAT_HINTS: Record<WebhookFormat, string> = {
+  standard: 'Events as JSON signed per Standard Webhooks, for your own code to verify with the signing secret.',
+  slack: 'A Slack message, for an incoming webhook URL (hooks.slack.com/services/…). Not signed.',
+  discord: 'A Discord message, for a channel webhook URL (discord.com/api/webhooks/…). Not signed.',
+  teams: 'A Microsoft Teams message (Adaptive Card), for a Workflows or incoming webhook URL. Not signed.',
+};

@@ -19,7 +19,8 @@ export function WebhookPage() {
         <Stack gap="6" minW="0">
           <NotificationsOffNotice />
           <WebhookForm onSaved={setSaved} />
-          {saved && <SecretPanel webhook={saved} onDismiss={() => setSaved(null)} />}
+          {/* A chat format's deliveries are not signed: its secret would only be a puzzle. */}
+          {saved?.format === 'standard' && <SecretPanel webhook={saved} onDismiss={() => setSaved(null)} />}
           <WebhookList />
         </Stack>
         <EventTypes />

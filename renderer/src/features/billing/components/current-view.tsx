@@ -1,11 +1,10 @@
 import { Badge, Card, Grid, HStack, Heading, List, Stack, Text } from '@chakra-ui/react';
-import { TIER_FEATURES, type Tier } from '@common/billing';
 import { Check } from 'lucide-react';
 import type { HistoryRow } from '../billing-view';
 import { texts } from '../texts';
 
 /** The current sub-view with a subscription: the Billing History card (one row) and 'Your Plan Features'. */
-export function CurrentView({ row, tier }: { row: HistoryRow; tier: Tier }) {
+export function CurrentView({ row, features }: { row: HistoryRow; features: readonly string[] }) {
   return (
     <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' }} gap="6" alignItems="start">
       <Card.Root variant="outline">
@@ -35,7 +34,7 @@ export function CurrentView({ row, tier }: { row: HistoryRow; tier: Tier }) {
             {texts.featuresTitle}
           </Heading>
           <List.Root gap="2" variant="plain" data-testid="billing-features">
-            {TIER_FEATURES[tier].map((feature) => (
+            {features.map((feature) => (
               <List.Item key={feature} alignItems="center">
                 <List.Indicator asChild color="fg.success">
                   <Check aria-hidden />

@@ -5,7 +5,7 @@ import { ConfirmDeleteDialog } from '../../../ui/confirm-delete-dialog';
 import { LoadErrorCard } from '../../../ui/load-error-card';
 import { notify } from '../../../ui/toaster';
 import { useAuth } from '../../auth/auth-context';
-import { canCancel, cancelConfirmation, historyRow, planCards, summaryView, tierOf, type BillingSubView, type PlanCard, type PlanFilter } from '../billing-view';
+import { canCancel, cancelConfirmation, historyRow, planCards, subscriptionFeatures, summaryView, type BillingSubView, type PlanCard, type PlanFilter } from '../billing-view';
 import { useCancelSubscription } from '../hooks/use-cancel-subscription';
 import { useChangePlan } from '../hooks/use-change-plan';
 import { useCreateSubscription } from '../hooks/use-create-subscription';
@@ -99,7 +99,7 @@ function SubscriptionContent({ current, plans }: { current: Subscription | null;
       {view === 'plans' ? (
         <PlansView cards={cards} filter={filter} onFilter={setFilter} busy={busy} onChoose={choose} onBack={current ? backToCurrent : null} />
       ) : (
-        current && plans && <CurrentView row={historyRow(current, plans)} tier={tierOf(current, plans)} />
+        current && plans && <CurrentView row={historyRow(current, plans)} features={subscriptionFeatures(current, plans)} />
       )}
       <HelpCards />
     </Stack>

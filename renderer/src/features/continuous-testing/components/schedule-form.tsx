@@ -11,7 +11,10 @@ import { usePlanLimits } from '../../../api/use-plan-limits';
 type Frequency = MonitorSchedule['frequency'];
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 
-/** Scheduled re-scans: Off, Daily or Weekly at an hour (and weekday) of the browser's time zone; Save sends PUT. */
+/**
+ * Scheduled re-scans: Off, Daily, Weekly or Monthly (the first of a weekday in each month) at an hour of the browser's
+ * time zone; Save sends PUT.
+ */
 export function ScheduleForm({ overview }: { overview: MonitoringOverview }) {
   const save = useSaveSchedule(overview.project_id);
   const [frequency, setFrequency] = useState<Frequency>(overview.schedule.frequency);
@@ -68,9 +71,9 @@ export function ScheduleForm({ overview }: { overview: MonitoringOverview }) {
               <NativeSelect.Indicator />
             </NativeSelect.Root>
           </Field.Root>
-          {frequency === 'weekly' && (
+          {(frequency === 'weekly' || frequency === 'monthly') && (
             <Field.Root>
-              <Field.Label>{texts.weekday}</Field.Label>
+              <Field.Label>{frequency === 'monthly' ? texts.monthDay : texts.weekday}</Field.Label>
               <NativeSelect.Root>
                 <NativeSelect.Field value={weekday} onChange={(e) => setWeekday(Number(e.currentTarget.value))}>
                   {WEEKDAYS.map((name, value) => (

@@ -1,6 +1,7 @@
 import { Badge, Box, Container, Flex, HStack, Heading, Icon, IconButton, Stack, Text, chakra } from '@chakra-ui/react';
 import { ChevronLeft, ChevronRight, Database, FileText, KeyRound, MonitorPlay, ShieldCheck } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import { CHECK_COUNT } from '../../../ui/check-count';
 
 interface Slide {
   title: string;
@@ -101,7 +102,7 @@ export function FeatureCarousel() {
       <Container maxW="6xl" px={{ base: '4', md: '6' }}>
         <Stack gap="3" textAlign="center" mb={{ base: '8', md: '12' }} maxW="2xl" mx="auto">
           <Text color="brand.fg" fontWeight="semibold" fontSize="sm" textTransform="uppercase" letterSpacing="wider">
-            47 checks, evidence for each
+            {CHECK_COUNT} checks, evidence for each
           </Text>
           <Heading as="h2" id="features-title" size={{ base: '2xl', md: '3xl' }} letterSpacing="tight" textWrap="balance">
             What vibeeval finds in AI-built apps

@@ -1,8 +1,9 @@
 import { Box, Container, Heading, HStack, Icon, Stack, Text, Wrap } from '@chakra-ui/react';
 import { Check } from 'lucide-react';
 import { UrlTest } from '../url-test/url-test';
+import { CHECK_COUNT } from '../../../ui/check-count';
 
-const HIGHLIGHTS = ['47 security checks', 'Evidence for every finding', 'No cloud account needed'];
+const HIGHLIGHTS = [`${CHECK_COUNT} security checks`, 'Evidence for every finding', 'No cloud account needed'];
 
 /** The hero: the promise in one line, what it means, and the URL test right under it. */
 export function Hero() {

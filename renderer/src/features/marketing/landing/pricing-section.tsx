@@ -1,23 +1,9 @@
 import { Badge, Box, Button, Container, Flex, Heading, Icon, Link, List, SimpleGrid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
-import { CHECKOUT_LINKS, CONTACT, MARKETING_PLANS, PLAN_FEATURES, mailto, type MarketingPlan } from '@common/marketing';
+import { CHECKOUT_LINKS, CONTACT, MARKETING_PLANS, mailto, marketingFeatures, type MarketingPlan } from '@common/marketing';
+import { PLAN_MAPPING_TEXT } from '@common/plans';
 import { Check, X } from 'lucide-react';
 import { ExternalLink } from '../../../ui/external-link';
-
-interface Feature {
-  label: string;
-  included: boolean;
-}
-
-/** A plan's list: its scenarios and support, what every plan has, then the four features Basic lacks. */
-function featuresOf(plan: MarketingPlan): Feature[] {
-  const hasProFeatures = plan.id !== 'basic';
-  return [
-    { label: `${plan.scenarios} AI agent scenarios`, included: true },
-    { label: plan.support, included: true },
-    ...PLAN_FEATURES.common.map((label) => ({ label, included: true })),
-    ...PLAN_FEATURES.proOnly.map((label) => ({ label, included: hasProFeatures })),
-  ];
-}
+import { CHECK_COUNT } from '../../../ui/check-count';
 
 /** '14-day free trial' or '30-day money-back guarantee', from the plan's own numbers. */
 function planTerms(plan: MarketingPlan): string | null {
@@ -39,7 +25,7 @@ export function PricingSection() {
             Simple plans, every check included
           </Heading>
           <Text color="fg.muted" fontSize={{ base: 'md', md: 'lg' }}>
-            Every plan runs all 47 security checks. Pick how many AI agent scenarios and how much automation you need.
+            Every plan runs all {CHECK_COUNT} security checks. Pick how many AI agent scenarios and how much automation you need.
           </Text>
         </Stack>
 
@@ -49,8 +35,8 @@ export function PricingSection() {
           ))}
         </SimpleGrid>
 
-        <Text textAlign="center" mt="10" color="fg.muted">
-          Buying for a team or an enterprise?{' '}
+        <Text textAlign="center" mt="10" color="fg.muted" maxW="2xl" mx="auto" data-testid="plan-mapping">
+          {PLAN_MAPPING_TEXT}{' '}
           <Link href={mailto(CONTACT.sales, 'vibeeval for teams')} color="brand.fg" fontWeight="medium" textDecoration="underline" textUnderlineOffset="3px">
             Contact {CONTACT.sales}
           </Link>
@@ -105,8 +91,16 @@ function PlanCard({ plan }: { plan: MarketingPlan }) {
       </Button>
 
       <List.Root as="ul" listStyleType="none" gap="3" mt="8" fontSize="sm">
-        {featuresOf(plan).map((feature) => (
-          <List.Item key={feature.label} display="flex" alignItems="flex-start" gap="2.5" color={feature.included ? 'fg' : 'fg.muted'} data-included={feature.included}>
+        {marketingFeatures(plan).map((feature) => (
+          <List.Item
+            key={feature.label}
+            display="flex"
+            alignItems="flex-start"
+            gap="2.5"
+            color={feature.included ? 'fg' : 'fg.muted'}
+            data-included={feature.included}
+            data-claim={feature.claim}
+          >
             <Icon boxSize="4" mt="0.5" flexShrink="0" color={feature.included ? 'severity.secure.fg' : 'fg.subtle'} aria-hidden="true">
               {feature.included ? <Check /> : <X />}
             </Icon>

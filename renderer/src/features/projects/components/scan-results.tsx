@@ -2,14 +2,15 @@ import { Accordion, Alert, Badge, Box, Card, Heading, HStack, List, SimpleGrid, 
 import type { Project, ProjectScanResponse } from '@common/projects';
 import { findingTally, OWASP_2025, SEVERITIES, tallyText, type Finding, type ScanResult, type Severity } from '@common/scan';
 import { coverageIncomplete } from '@common/scan-coverage';
+import { fixPrompt } from '@common/fix-prompt';
 import { ExternalLink } from '../../../ui/external-link';
 import { SuppressedFindings } from '../../triage/components/suppressed-findings';
-import { TriageActions } from '../../triage/components/triage-actions';
 import { formatRelativeDate } from '../../../ui/relative-date';
 import { severityPalette } from '../../../ui/tones';
 import { useProjectScan } from '../hooks/use-project-scan';
 import { useScanProgress } from '../hooks/use-scan-progress';
 import { GradeBadge, SEVERITY_LABELS, SeverityBadge } from './badges';
+import { FindingActions } from './finding-actions';
 import { ScanCoverageSummary } from './scan-coverage';
 import { ScanProgressBar } from './scan-progress';
 import { plural } from '@common/plural';
@@ -136,7 +137,16 @@ function ScanReport({ projectId, response, result }: { projectId: string; respon
         SEVERITIES.map((severity) => {
           const findings = result.findings.filter((f) => f.severity === severity);
           if (findings.length === 0) return null;
-          return <FindingGroup key={severity} projectId={projectId} severity={severity} findings={findings} isNew={(f) => isRescan && newOnes.has(f.fingerprint)} />;
+          return (
+            <FindingGroup
+              key={severity}
+              projectId={projectId}
+              severity={severity}
+              findings={findings}
+              isNew={(f) => isRescan && newOnes.has(f.fingerprint)}
+              promptOf={(f) => fixPrompt(result, f)}
+            />
+          );
         })
       )}
 
@@ -172,7 +182,19 @@ function ScanReport({ projectId, response, result }: { projectId: string; respon
   );
 }
 
-function FindingGroup({ projectId, severity, findings, isNew }: { projectId: string; severity: Severity; findings: Finding[]; isNew: (f: Finding) => boolean }) {
+function FindingGroup({
+  projectId,
+  severity,
+  findings,
+  isNew,
+  promptOf,
+}: {
+  projectId: string;
+  severity: Severity;
+  findings: Finding[];
+  isNew: (f: Finding) => boolean;
+  promptOf: (f: Finding) => string;
+}) {
   return (
     <Stack gap="2" as="section" aria-label={`${SEVERITY_LABELS[severity]} findings`} data-testid={`findings-${severity}`}>
       <HStack gap="2">
@@ -204,7 +226,7 @@ function FindingGroup({ projectId, severity, findings, isNew }: { projectId: str
               <Accordion.ItemBody>
                 <Stack gap="4">
                   <FindingBody finding={finding} />
-                  <TriageActions projectId={projectId} finding={finding} />
+                  <FindingActions projectId={projectId} finding={finding} prompt={() => promptOf(finding)} />
                 </Stack>
               </Accordion.ItemBody>
             </Accordion.ItemContent>

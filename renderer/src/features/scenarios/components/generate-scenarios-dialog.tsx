@@ -6,7 +6,8 @@ import { LoadMore } from '../../../ui/load-more';
 import { PanelDialog } from '../../../ui/panel-dialog';
 import { notify } from '../../../ui/toaster';
 import { useProjects } from '../../projects/hooks/use-projects';
-import { describeActions } from '../scenario-format';
+import { describeActions, scenarioRoom, type ScenarioRoom } from '../scenario-format';
+import { usePlanLimits } from '../../../api/use-plan-limits';
 import { useCreateScenario } from '../hooks/use-create-scenario';
 import { useGenerateScenarios } from '../hooks/use-generate-scenarios';
 import { texts } from '../texts';
@@ -20,6 +21,9 @@ import { plural } from '@common/plural';
 export function GenerateScenariosDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const generate = useGenerateScenarios();
   const [checked, setChecked] = useState<Set<number>>(new Set());
+  // How many more the plan has room for, read afresh when the dialog opens: the limit is said before it bites, and
+  // no more proposals can be checked than will be saved.
+  const limits = scenarioRoom(usePlanLimits({ fresh: true }).data);
   const close = () => {
     onOpenChange(false);
     generate.reset();
@@ -38,10 +42,11 @@ export function GenerateScenariosDialog({ open, onOpenChange }: { open: boolean;
           projectId={generate.variables ?? null}
           proposals={generate.data}
           checked={checked}
+          limits={limits}
           onToggle={(index) =>
             setChecked((current) => {
               const next = new Set(current);
-              if (!next.delete(index)) next.add(index);
+              if (!next.delete(index) && (limits.room === null || next.size < limits.room)) next.add(index);
               return next;
             })
           }
@@ -56,7 +61,10 @@ export function GenerateScenariosDialog({ open, onOpenChange }: { open: boolean;
           generating={generate.isPending}
           error={generate.error?.message ?? null}
           onGenerate={(projectId) =>
-            generate.mutate(projectId, { onSuccess: (proposals) => setChecked(new Set(proposals.map((_, index) => index))) })
+            generate.mutate(projectId, {
+              // Every proposal checked, as many as the plan has room for.
+              onSuccess: (proposals) => setChecked(new Set(proposals.map((_, index) => index).slice(0, limits.room ?? undefined))),
+            })
           }
         />
       )}
@@ -112,6 +120,7 @@ function Proposals({
   projectId,
   proposals,
   checked,
+  limits,
   onToggle,
   onBack,
   onSaved,
@@ -119,17 +128,24 @@ function Proposals({
   projectId: string | null;
   proposals: ScenarioProposal[];
   checked: Set<number>;
+  limits: ScenarioRoom;
   onToggle: (index: number) => void;
   onBack: () => void;
   onSaved: () => void;
 }) {
   const create = useCreateScenario();
   const [saving, setSaving] = useState(false);
+  /** The plan has room for no more than are checked: the others wait greyed. */
+  const full = limits.room !== null && checked.size >= limits.room;
+  /** More proposals than fit: the limit is said with the upgrade beside it, not after a refused save. */
+  const bites = limits.room !== null && proposals.length > limits.room;
+  /** What Save saves: the checked ones, never more than fit (the plan may have been read after they were checked). */
+  const selected = [...checked].sort((a, b) => a - b).slice(0, limits.room ?? undefined);
   const save = async () => {
     setSaving(true);
     let saved = 0;
     try {
-      for (const index of [...checked].sort((a, b) => a - b)) {
+      for (const index of selected) {
         const proposal = proposals[index];
         if (!proposal) continue;
         await create.mutateAsync({ project_id: projectId, website: proposal.website, actions: proposal.actions, summarized_actions: proposal.summarized_actions });
@@ -155,10 +171,19 @@ function Proposals({
   }
   return (
     <Stack gap="4">
+      {/* Above the list: how many fit is read before any is checked. */}
+      {limits.text &&
+        (bites ? (
+          <PlanLimitNotice detail={limits.text} />
+        ) : (
+          <Text fontSize="sm" color="fg.muted" data-testid="scenario-room">
+            {limits.text}
+          </Text>
+        ))}
       <Stack as="ul" gap="3" listStyleType="none" m="0" p="0" aria-label="Proposed scenarios">
         {proposals.map((proposal, index) => (
           <Stack as="li" key={index} gap="2" p="3" borderWidth="1px" borderRadius="l2" data-testid="proposal">
-            <Checkbox.Root checked={checked.has(index)} onCheckedChange={() => onToggle(index)} disabled={saving}>
+            <Checkbox.Root checked={checked.has(index)} onCheckedChange={() => onToggle(index)} disabled={saving || (!checked.has(index) && full)}>
               <Checkbox.HiddenInput />
               <Checkbox.Control />
               <Checkbox.Label fontWeight="medium" wordBreak="break-word">
@@ -180,8 +205,8 @@ function Proposals({
         <Button variant="outline" onClick={onBack} disabled={saving}>
           Back
         </Button>
-        <Button colorPalette="brand" onClick={() => void save()} loading={saving} loadingText="Saving..." disabled={checked.size === 0}>
-          Save selected ({checked.size})
+        <Button colorPalette="brand" onClick={() => void save()} loading={saving} loadingText="Saving..." disabled={selected.length === 0}>
+          Save selected ({selected.length})
         </Button>
       </HStack>
     </Stack>

@@ -15,6 +15,7 @@ export function useCreateScenario() {
       if (!parsed.success) throw new ApiError(200, 'Failed to save scenario', answer);
       return parsed.data;
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.scenarios.list() }),
+    // The plan's count of scenarios held changed too (the generate dialog says how many more fit).
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.scenarios.list() }), queryClient.invalidateQueries({ queryKey: queryKeys.planLimits })]),
   });
 }

@@ -17,6 +17,7 @@ export function useDeleteScenario() {
       notify.success(texts.deleted);
     },
     onError: (error) => notify.error(texts.deleteFailed, scenarioCallError(CALL_NAMES.delete, error)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.scenarios.list() }),
+    // The plan's count of scenarios held changed too (the generate dialog says how many more fit).
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.scenarios.list() }), queryClient.invalidateQueries({ queryKey: queryKeys.planLimits })]),
   });
 }

@@ -1,5 +1,5 @@
 import { Alert, Button, Field, Flex, Input } from '@chakra-ui/react';
-import type { CreatedWebhook } from '@common/webhooks';
+import { suggestedWebhookFormat, type CreatedWebhook, type WebhookFormat } from '@common/webhooks';
 import { Save, Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useAuth } from '../../auth/auth-context';
@@ -7,15 +7,23 @@ import { notify } from '../../../ui/toaster';
 import { useSaveWebhook } from '../hooks/use-save-webhook';
 import { useTestWebhook } from '../hooks/use-test-webhook';
 import { FormCard } from '../../../ui/form-card';
-import { texts } from '../texts';
+import { FORMAT_HINTS, texts } from '../texts';
+import { FormatSelect } from './format-select';
 import { testUrlError, webhookUrlError, type TestOutcome } from '../webhook-format';
 
-/** The config form: a URL, Save (answers the signing secret once) and Test (a signed test event, its result shown). */
+/**
+ * The config form: a URL, its format (chosen from the URL until the user picks one), Save (answers the signing
+ * secret once) and Test (a test event in the chosen format, its result shown).
+ */
 export function WebhookForm({ onSaved }: { onSaved: (webhook: CreatedWebhook) => void }) {
   const { user } = useAuth();
   const save = useSaveWebhook();
   const test = useTestWebhook();
   const [url, setUrl] = useState('');
+  const [format, setFormat] = useState<WebhookFormat>('standard');
+  // Once the user picks a format, the URL no longer changes it.
+  const [picked, setPicked] = useState(false);
+  const suggested = picked ? null : suggestedWebhookFormat(url);
   const [error, setError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<TestOutcome>({ state: 'idle' });
 
@@ -28,9 +36,11 @@ export function WebhookForm({ onSaved }: { onSaved: (webhook: CreatedWebhook) =>
       notify.error(texts.loginRequired);
       return;
     }
-    save.mutate(url.trim(), {
+    save.mutate({ url: url.trim(), format }, {
       onSuccess: (webhook) => {
         setUrl('');
+        setFormat('standard');
+        setPicked(false);
         setOutcome({ state: 'idle' });
         onSaved(webhook);
       },
@@ -41,7 +51,7 @@ export function WebhookForm({ onSaved }: { onSaved: (webhook: CreatedWebhook) =>
     setError(problem);
     if (problem) return;
     setOutcome({ state: 'idle' });
-    test.mutate(url.trim(), { onSuccess: setOutcome });
+    test.mutate({ url: url.trim(), format }, { onSuccess: setOutcome });
   };
 
   return (
@@ -57,19 +67,36 @@ export function WebhookForm({ onSaved }: { onSaved: (webhook: CreatedWebhook) =>
             onChange={(e) => {
               setUrl(e.target.value);
               setError(null);
+              const fromUrl = picked ? null : suggestedWebhookFormat(e.target.value);
+              if (fromUrl) setFormat(fromUrl);
             }}
             placeholder={texts.urlPlaceholder}
           />
           <Field.ErrorText data-testid="webhook-url-error">{error}</Field.ErrorText>
         </Field.Root>
-        <Flex gap="2" mt={{ md: '6' }}>
-          <Button type="submit" colorPalette="brand" loading={save.isPending} loadingText={texts.save} flex={{ base: '1', md: 'initial' }}>
-            <Save aria-hidden /> {texts.save}
-          </Button>
-          <Button variant="outline" onClick={runTest} loading={test.isPending} loadingText={texts.test} flex={{ base: '1', md: 'initial' }}>
-            <Send aria-hidden /> {texts.test}
-          </Button>
-        </Flex>
+        <Field.Root w={{ base: 'full', md: '56' }} flexShrink={0}>
+          <Field.Label>{texts.formatLabel}</Field.Label>
+          <FormatSelect
+            name="webhook-format"
+            value={format}
+            onChange={(chosen) => {
+              setFormat(chosen);
+              setPicked(true);
+            }}
+          />
+          <Field.HelperText data-testid="webhook-format-hint">
+            {suggested === format ? `${texts.formatSuggested}. ` : ''}
+            {FORMAT_HINTS[format]}
+          </Field.HelperText>
+        </Field.Root>
+      </Flex>
+      <Flex gap="2">
+        <Button type="submit" colorPalette="brand" loading={save.isPending} loadingText={texts.save} flex={{ base: '1', md: 'initial' }}>
+          <Save aria-hidden /> {texts.save}
+        </Button>
+        <Button variant="outline" onClick={runTest} loading={test.isPending} loadingText={texts.test} flex={{ base: '1', md: 'initial' }}>
+          <Send aria-hidden /> {texts.test}
+        </Button>
       </Flex>
       <TestResult outcome={outcome} />
     </FormCard>

@@ -7,11 +7,13 @@ import { LoadErrorCard } from '../../../ui/load-error-card';
 import { LoadMore } from '../../../ui/load-more';
 import { formatRelativeDate } from '../../../ui/relative-date';
 import { useDeleteWebhook } from '../hooks/use-delete-webhook';
+import { useUpdateWebhook } from '../hooks/use-update-webhook';
 import { useWebhooks } from '../hooks/use-webhooks';
 import { texts } from '../texts';
 import { DeliveryList } from './delivery-list';
+import { FormatSelect } from './format-select';
 
-/** The user's webhooks: url, created, delete with confirmation, each expandable to its recent deliveries. */
+/** The workspace's webhooks: url, created, format (changeable), delete with confirmation, each expandable to its recent deliveries. */
 export function WebhookList() {
   const list = useWebhooks();
   const remove = useDeleteWebhook();
@@ -64,6 +66,7 @@ export function WebhookList() {
 
 function WebhookRow({ webhook, onDelete }: { webhook: Webhook; onDelete: () => void }) {
   const [open, setOpen] = useState(false);
+  const update = useUpdateWebhook();
   const panelId = `deliveries-${webhook.id}`;
   return (
     <Box as="li" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }} data-testid="webhook-row">
@@ -72,9 +75,20 @@ function WebhookRow({ webhook, onDelete }: { webhook: Webhook; onDelete: () => v
           <Text fontFamily="mono" fontSize="sm" fontWeight="medium" wordBreak="break-all" data-testid="webhook-url">
             {webhook.url}
           </Text>
-          <Text fontSize="xs" color="fg.muted">
-            Created {formatRelativeDate(webhook.created_at)}
-          </Text>
+          <Flex gap="3" align="center" wrap="wrap">
+            <Text fontSize="xs" color="fg.muted">
+              Created {formatRelativeDate(webhook.created_at)}
+            </Text>
+            <Box w="44" maxW="full">
+              <FormatSelect
+                size="xs"
+                aria-label={`Format of webhook ${webhook.url}`}
+                value={webhook.format}
+                disabled={update.isPending}
+                onChange={(format) => update.mutate({ id: webhook.id, format })}
+              />
+            </Box>
+          </Flex>
         </Stack>
         <HStack gap="2">
           <Button size="sm" variant="ghost" onClick={() => setOpen((shown) => !shown)} aria-expanded={open} aria-controls={panelId}>

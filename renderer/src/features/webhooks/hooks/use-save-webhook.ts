@@ -1,4 +1,4 @@
-import { createdWebhookSchema, webhookBodySchema } from '@common/webhooks';
+import { createdWebhookSchema, webhookBodySchema, type WebhookBody } from '@common/webhooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../../app/services';
 import { ApiError } from '../../../api/http';
@@ -6,13 +6,13 @@ import { queryKeys } from '../../../api/query-keys';
 import { notify } from '../../../ui/toaster';
 import { texts } from '../texts';
 
-/** POST /webhook {url}: answers the webhook with its signing secret (sent once); a failure toasts the server's detail. */
+/** POST /webhook {url, format}: answers the webhook with its signing secret (sent once); a failure toasts the server's detail. */
 export function useSaveWebhook() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (url: string) => {
-      const body = webhookBodySchema.parse({ url });
+    mutationFn: async (input: WebhookBody) => {
+      const body = webhookBodySchema.parse(input);
       return createdWebhookSchema.parse(await api.request('POST', '/webhook', { body, fallbackError: texts.saveFailed }));
     },
     onSuccess: () => notify.success(texts.saved),

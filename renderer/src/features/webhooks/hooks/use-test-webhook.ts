@@ -1,4 +1,4 @@
-import { webhookBodySchema, webhookTestResultSchema } from '@common/webhooks';
+import { webhookBodySchema, webhookTestResultSchema, type WebhookBody } from '@common/webhooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../../app/services';
 import { ApiError } from '../../../api/http';
@@ -7,7 +7,7 @@ import { testFailure, testOutcome, type TestOutcome } from '../webhook-format';
 import { texts } from '../texts';
 
 /**
- * POST /webhook/test {url}: the server sends a signed test event and answers the endpoint's status code. The
+ * POST /webhook/test {url, format}: the server sends a test event in the format (signed JSON or a chat message) and answers the endpoint's status code. The
  * result is the screen's test state (success 200–299, else 'Verification failed' with the code); a call that got
  * no answer from the endpoint ends in 'Webhook test failed' with the server's reason.
  */
@@ -15,8 +15,8 @@ export function useTestWebhook() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (url: string): Promise<TestOutcome> => {
-      const body = webhookBodySchema.parse({ url });
+    mutationFn: async (input: WebhookBody): Promise<TestOutcome> => {
+      const body = webhookBodySchema.parse(input);
       try {
         const answer = webhookTestResultSchema.parse(await api.request('POST', '/webhook/test', { body, fallbackError: texts.testFailed }));
         return testOutcome(answer.status_code);

@@ -1,7 +1,10 @@
 // How to fix one finding, written for an AI coding agent that edits the site's code: what to change, where (the
 // files and settings of the stack the finding was seen on), and how to verify (the request to repeat and what it
 // must answer afterwards). Built from the check's remediation and the finding's own evidence; no model involved.
-import type { CheckFamily, Finding } from '../../common/scan';
+// The MCP tool explain_finding answers it to agents; the dashboard and the HTML report offer it as 'Copy fix
+// prompt', to paste into Lovable, Bolt, v0 or Cursor. It holds no secret value: a finding's evidence is masked
+// when the scan records it (engine/scan.ts), and the prompt carries nothing else of the project's.
+import type { CheckFamily, Finding, ScanResult } from './scan';
 
 /** Hosting and frameworks recognised from what the scan saw; each adds its own "where" to the explanation. */
 export type Stack = 'nextjs' | 'vercel' | 'netlify' | 'express' | 'supabase' | 'firebase';
@@ -143,6 +146,15 @@ function pathOf(url: string): string {
 
 /** The request behind the evidence, as a curl command, or null when the evidence holds none. */
 export function curlOf(finding: Finding): string | null {
+  // The finding's URL and evidence come from the scanned site: what does not parse gives no command, never an exception.
+  try {
+    return curlFrom(finding);
+  } catch {
+    return null;
+  }
+}
+
+function curlFrom(finding: Finding): string | null {
   const lines = (finding.evidence.request ?? '').split('\n').filter((line) => line.trim());
   const first = /^([A-Z]+)\s+(\S+)(?:\s+HTTP\/[\d.]+)?$/.exec(lines[0] ?? '');
   if (!first) return null;
@@ -159,6 +171,7 @@ export function curlOf(finding: Finding): string | null {
     } else headers.push(`-H ${shellQuote(`${name}: ${value}`)}`);
   }
   if (url.startsWith('/')) url = new URL(url, finding.url).toString();
+  if (!/^https?:\/\//i.test(url)) return null;
   const verb = method === 'GET' ? '' : method === 'HEAD' ? '-I ' : `-X ${method} `;
   return `curl -s -i ${verb}${headers.length ? `${headers.join(' ')} ` : ''}${shellQuote(url)}`;
 }
@@ -212,12 +225,18 @@ export interface Explanation {
   text: string;
 }
 
+/** Who confirms the fix: an agent through MCP re-runs the scan_url tool; a person re-checks in vibeeval. */
+export type FixReader = 'agent' | 'person';
+
 /** Explains one finding of a scan of `scanUrl`, given the stacks detected on that scan. */
-export function explainFinding(finding: Finding, stacks: Stack[], scanUrl: string): Explanation {
+export function explainFinding(finding: Finding, stacks: Stack[], scanUrl: string, reader: FixReader = 'agent'): Explanation {
   const what = `${finding.detail}\n\nFix: ${finding.remediation}`;
   const where = whereToChange(finding, stacks);
   const curl = curlOf(finding);
-  const rerun = `Then re-run the scan_url tool with url ${scanUrl}: finding ${finding.fingerprint} must be gone.`;
+  const rerun =
+    reader === 'agent'
+      ? `Then re-run the scan_url tool with url ${scanUrl}: finding ${finding.fingerprint} must be gone.`
+      : `Once the change is live, I will confirm it in vibeeval (Check again on this finding, or a new scan of ${scanUrl}).`;
   const verify = curl
     ? `Repeat the request (values shown as masked in the evidence must be replaced by the real ones):\n${curl}\nAfter the fix it must answer: ${expectedAnswer(finding)}\n${rerun}`
     : `After the fix: ${expectedAnswer(finding)}\n${rerun}`;
@@ -240,4 +259,18 @@ export function explainFinding(finding: Finding, stacks: Stack[], scanUrl: strin
     ...(finding.references.length ? ['', '## References', ...finding.references.map((ref) => `- ${ref}`)] : []),
   ].join('\n');
   return { what, where, verify, text };
+}
+
+/** The stacks a scan's result shows (its findings' and pages' URLs and evidence). */
+export function resultStacks(result: Pick<ScanResult, 'findings' | 'pages'>): Stack[] {
+  return detectStacks(stackTexts(result.findings, result.pages.map((page) => page.url)));
+}
+
+/**
+ * 'Copy fix prompt': one finding of a scan as a request to an AI coding tool, ready to paste: what to change, where
+ * in the stack the scan saw, and how to check it.
+ */
+export function fixPrompt(result: Pick<ScanResult, 'findings' | 'pages' | 'target'>, finding: Finding): string {
+  const { text } = explainFinding(finding, resultStacks(result), result.target.url, 'person');
+  return [`Please fix this security weakness that vibeeval found in my app at ${result.target.url}. Change only what the fix needs.`, '', text].join('\n');
 }

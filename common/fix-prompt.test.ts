@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CheckFamily, Finding } from '../../common/scan';
-import { CHECK_FAMILIES } from '../../common/scan';
-import { curlOf, detectStacks, explainFinding, stackTexts, type Stack } from './explain';
+import type { CheckFamily, Finding } from './scan';
+import { CHECK_FAMILIES } from './scan';
+import { curlOf, detectStacks, explainFinding, fixPrompt, stackTexts, type Stack } from './fix-prompt';
 
 const SITE = 'https://shop.example.com/';
 
@@ -201,5 +201,32 @@ describe('the request to repeat', () => {
     expect(curlOf(finding({ checkId: 'x', family: 'api', evidence: { request: "GET https://x.example/it's" } }))).toBe("curl -s -i 'https://x.example/it'\\''s'");
     expect(curlOf(finding({ checkId: 'x', family: 'api', evidence: {} }))).toBeNull();
     expect(curlOf(finding({ checkId: 'x', family: 'api', evidence: { request: 'not a request line' } }))).toBeNull();
+  });
+});
+
+describe('fixPrompt', () => {
+  const result = {
+    target: { url: SITE, finalUrl: SITE },
+    pages: [{ url: `${SITE}_next/static/app.js` }],
+    findings: [] as Finding[],
+  } as unknown as Parameters<typeof fixPrompt>[0];
+
+  it('asks an AI coding tool for the fix, in the stack the scan saw, with the check a person runs afterwards', () => {
+    const header = finding({ checkId: 'csp-missing', family: 'headers', title: 'No Content-Security-Policy' });
+    const text = fixPrompt({ ...result, findings: [header] }, header);
+    expect(text.split('\n')[0]).toBe(`Please fix this security weakness that vibeeval found in my app at ${SITE}. Change only what the fix needs.`);
+    expect(text).toContain('# No Content-Security-Policy (high, csp-missing)');
+    expect(text).toContain('Stack seen: nextjs');
+    expect(text).toContain('next.config.js');
+    expect(text).toContain(`Once the change is live, I will confirm it in vibeeval (Check again on this finding, or a new scan of ${SITE}).`);
+    expect(text).not.toContain('scan_url');
+  });
+});
+
+describe('curlOf with what a hostile site sends', () => {
+  it('gives no command, and no exception, for a URL that does not parse as a base', () => {
+    const hostile = finding({ checkId: 'csp-missing', family: 'headers', url: 'javascript:alert(1)', evidence: { request: 'GET /x HTTP/1.1\nHost: evil' } });
+    expect(curlOf(hostile)).toBeNull();
+    expect(() => explainFinding(hostile, [], SITE)).not.toThrow();
   });
 });
