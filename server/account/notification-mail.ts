@@ -24,9 +24,8 @@ interface Summary {
   lines: string[];
 }
 
-/** The new findings a re-scan's mail names, from the event's `changes.new_findings`. */
-function newFindingLines(changes: unknown): string[] {
-  const listed = changes && typeof changes === 'object' ? (changes as { new_findings?: unknown }).new_findings : undefined;
+/** The new findings a re-scan's mail names, from the event's `new_findings`. */
+function newFindingLines(listed: unknown): string[] {
   if (!Array.isArray(listed)) return [];
   return listed.map((finding: { title?: unknown; severity?: unknown }) => `New: ${str(finding.title)} (${str(finding.severity)})`);
 }
@@ -39,7 +38,7 @@ function scanSummary(data: Record<string, unknown>): Summary {
     subject: headline ? `${headline}: grade ${grade} for ${str(data.url)}` : `Scan finished: grade ${grade} for ${str(data.url)}`,
     lines: [
       ...(headline ? [`${headline}.`] : []),
-      ...newFindingLines(data.changes),
+      ...newFindingLines(data.new_findings),
       `The scan of ${str(data.url)} finished.`,
       `Grade: ${grade}${data.score == null ? '' : ` (score ${str(data.score)})`}`,
       `Findings: ${countsLine(data.counts)}`,

@@ -51,9 +51,12 @@ export async function changesSincePrevious(
   };
 }
 
-/** The `changes` of a scan.completed event: figures and the new findings' titles, never their evidence. */
-export function changesEventData(since: SincePrevious | null): Record<string, unknown> | null {
-  if (!since) return null;
+/**
+ * What a scan.completed event says changed, in the continuous build event's fields (chat formats list `new_findings`
+ * alike): figures and the new findings' titles, never their evidence. A first scan: no previous scan, no counts.
+ */
+export function changesEventData(since: SincePrevious | null): Record<string, unknown> {
+  if (!since) return { previous_scan_id: null, new_count: null, fixed_count: null, new_findings: [] };
   return {
     previous_scan_id: since.previousScanId,
     new_count: since.added.length,

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScanResult } from '../../common/scan';
 import { loadSampleResult } from '../../engine/report/__fixtures__/load';
 import { notificationMail } from '../account/notification-mail';
+import { chatMessage } from '../webhooks/formats/message';
 import type { Database } from '../db';
 import { projects, scans } from '../db/schema';
 import { runScanJob, type ScanJobDeps } from '../jobs/scan-job';
@@ -63,18 +64,25 @@ describe("a re-scan's notices", () => {
     };
 
     const first = await run(() => loadSampleResult(), 'manual');
-    expect(first).toMatchObject({ summary: null, changes: null, trigger: 'manual' });
+    expect(first).toMatchObject({ summary: null, previous_scan_id: null, new_count: null, fixed_count: null, new_findings: [], trigger: 'manual' });
     expect(notificationMail('a@example.com', 'scan.completed', first, null)!.subject).toMatch(/^Scan finished: grade /);
 
     const second = await run(changed, 'site_change');
     const [previous] = await database.db.select({ id: scans.id }).from(scans).where(eq(scans.id, first.scan_id as string));
     // The summary is the data's first key: what a receiver (a Slack post, a CI log) shows first.
-    expect(Object.keys(second).slice(0, 2)).toEqual(['summary', 'changes']);
+    expect(Object.keys(second).slice(0, 5)).toEqual(['summary', 'previous_scan_id', 'new_count', 'fixed_count', 'new_findings']);
     expect(second).toMatchObject({
       summary: '1 new finding since the last scan (1 fixed)',
-      changes: { previous_scan_id: previous!.id, new_count: 1, fixed_count: 1, new_findings: [{ fingerprint: 'abcdefabcdefabcd', title: 'A new hole', severity: 'high' }] },
+      previous_scan_id: previous!.id,
+      new_count: 1,
+      fixed_count: 1,
+      new_findings: [{ fingerprint: 'abcdefabcdefabcd', title: 'A new hole', severity: 'high' }],
       trigger: 'site_change',
     });
+    // The chat formats (Slack, Discord, Teams) lead with it too, and list the new finding.
+    const chat = chatMessage({ type: 'scan.completed', timestamp: new Date().toISOString(), data: second }, null);
+    expect(chat.headline).toBe(`1 new finding since the last scan (1 fixed): ${SITE}`);
+    expect(chat.findings).toEqual(['[high] A new hole']);
     const mail = notificationMail('a@example.com', 'scan.completed', second, 'https://x/reports/1/view?exp=1&sig=s')!;
     expect(mail.subject).toBe(`1 new finding since the last scan (1 fixed): grade ${String(second.grade)} for ${SITE}`);
     expect(mail.text.split('\n').slice(0, 2)).toEqual(['1 new finding since the last scan (1 fixed).', 'New: A new hole (high)']);
@@ -82,6 +90,6 @@ describe("a re-scan's notices", () => {
 
     // Nothing changed: said so, still first.
     const third = await run(changed, 'manual');
-    expect(third).toMatchObject({ summary: 'No new findings since the last scan', changes: { new_count: 0, fixed_count: 0, new_findings: [] } });
+    expect(third).toMatchObject({ summary: 'No new findings since the last scan', new_count: 0, fixed_count: 0, new_findings: [] });
   });
 });

@@ -15,12 +15,12 @@ const iso = (at: Date | null | undefined) => (at ? at.toISOString() : new Date()
 
 /**
  * scan.completed: a project's scan reached completed. A re-scan leads with what is new since the project's previous
- * scan (`summary`, then `changes`); both are null for a first scan.
+ * scan (`summary`, then the changes' figures and new findings); a first scan has no summary and no counts.
  */
 export function scanCompletedData(scan: ScanRow, since: SincePrevious | null = null): Record<string, unknown> {
   return {
     summary: sinceHeadline(since),
-    changes: changesEventData(since),
+    ...changesEventData(since),
     scan_id: scan.id,
     project_id: scan.projectId,
     trigger: scan.trigger,

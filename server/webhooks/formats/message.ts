@@ -115,7 +115,8 @@ type Parts = Pick<ChatMessage, 'headline' | 'tone' | 'facts'> & Partial<Pick<Cha
 function scanParts(data: Record<string, unknown>): Parts {
   const tally = counts(data.counts);
   return {
-    headline: `Scan completed: ${projectOf(data)}`,
+    // A re-scan leads with what is new since the last scan ('2 new findings since the last scan').
+    headline: data.summary ? `${line(data.summary, TITLE_MAX)}: ${projectOf(data)}` : `Scan completed: ${projectOf(data)}`,
     tone: toneOfCounts(tally),
     facts: [gradeFact(data), { label: 'Findings', value: tallyText(findingTally(tally)) }].filter((fact) => fact !== null),
   };
