@@ -164,7 +164,7 @@ function ScanReport({ projectId, response, result }: { projectId: string; respon
                 <Text as="span" textDecoration="line-through" color="fg.muted">
                   {finding.title}
                 </Text>
-                <Text as="span" fontSize="xs" color="fg.subtle" wordBreak="break-all">
+                <Text as="span" fontSize="xs" color="fg.muted" wordBreak="break-all">
                   {finding.url}
                 </Text>
               </List.Item>
