@@ -93,7 +93,8 @@ test('a project card wraps a long address between its parts, never inside a numb
   await withCookieChoice(page);
   await signedIn(page);
   // Made through the API without instructions (as /v1/scans and the MCP tools make them): the card's title is the URL.
-  const url = 'https://shop-preview-branch-12345.example.test:41235/checkout/987654321';
+  // No hyphen or space: before the fix the only way to wrap it was inside a number.
+  const url = 'https://app.example.test:41235/987654321098/123456789012345';
   const status = await page.evaluate<number>(`(async () => {
     const raw = window.localStorage.getItem('vibeeval-auth-token');
     const token = raw ? JSON.parse(raw).access_token : '';
