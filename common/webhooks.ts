@@ -4,11 +4,12 @@ import { z } from 'zod';
 // 9 webhook event types). Deliveries are signed per the Standard Webhooks specification (webhook-id,
 // webhook-timestamp, webhook-signature) with the endpoint's own 'whsec_…' secret, sent once when it is created.
 
-export const WEBHOOK_EVENT_TYPES = ['scan.completed', 'report.generated', 'scenario_run.completed', 'continuous_build.completed', 'subscription.updated'] as const;
+export const WEBHOOK_EVENT_TYPES = ['scan.completed', 'scan.failed', 'report.generated', 'scenario_run.completed', 'continuous_build.completed', 'subscription.updated'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   'scan.completed': 'A security scan of a project finished: what is new since the previous scan first, then its score and findings count.',
+  'scan.failed': 'A security scan of a project could not complete, with the reason.',
   'report.generated': 'A report (security, performance, accessibility or analytics) is ready.',
   'scenario_run.completed': 'A browser test scenario ran: passed or failed, with the failing step.',
   'continuous_build.completed': 'A monitored site changed (or its schedule came round) and its re-scan judged the build: success, warning or error, with what is new.',

@@ -47,6 +47,8 @@ export interface ParsedScript {
   integrity?: string;
   crossorigin?: string;
   type?: string;
+  /** Its data-site attribute (the site token of vibeeval's own monitoring script). */
+  site?: string;
 }
 
 export interface ParsedForm {

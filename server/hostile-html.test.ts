@@ -7,7 +7,7 @@ import { hostileFinding, loadSampleResult, sampleCoverage } from '../engine/repo
 import { renderAccessibilityHtml, renderAnalyticsHtml, renderPerformanceHtml } from '../engine/report/audit-html';
 import { renderHtml } from '../engine/report/html';
 import { AUDIT_REPORT_STYLE, SECURITY_REPORT_STYLE } from '../engine/report/styles';
-import { notificationMail } from './account/notification-mail';
+import { notificationMail, scenarioBatchMail } from './account/notification-mail';
 import { adoptionMail, confirmationMail, recoveryMail, signUpAttemptMail } from './mail/templates';
 import { publicReportMail, publicScanFailedMail } from './public-scans/mail';
 import { previewPage } from './reports/preview-page';
@@ -172,6 +172,12 @@ describe('hostile text from a scanned site stays text', () => {
     expectInert(
       (data: Record<string, unknown>) => notificationMail('a@example.com', 'continuous_build.completed', data, link)!.html,
       { build_hash: hostile(), url: hostile(), status: 'error', grade: 'F', previous_grade: hostile(), new_count: 1, fixed_count: 0, error: hostile() },
+      { fragment: true },
+    );
+    expectInert((data: Record<string, unknown>) => notificationMail('a@example.com', 'scan.failed', data, null)!.html, { url: hostile('https://evil.example/'), error: hostile() }, { fragment: true });
+    expectInert(
+      (name: string) => scenarioBatchMail('a@example.com', [{ name, website: name, status: 'failed', failedStep: 0, error: name }, { name, website: name, status: 'passed', failedStep: null, error: null }]).html,
+      hostile(),
       { fragment: true },
     );
   });

@@ -9,6 +9,8 @@ describe('subresource-integrity', () => {
     ['same-origin script and stylesheet', '<script src="/assets/app.js"></script><link rel="stylesheet" href="/app.css">'],
     ['third-party script with integrity', '<script src="https://cdn.jsdelivr.net/npm/x@1/x.js" integrity="sha384-abc" crossorigin="anonymous"></script>'],
     ['inline script', '<script>console.log(1)</script>'],
+    // The snippet of the Installation tab (renderer continuous-format scriptTag): the product's own, changed in place.
+    ['vibeeval monitoring script', '<script src="http://127.0.0.1:3000/latest.js" data-site="vst_AbC123xyz_-9" async></script>'],
   ])('passes: %s', (_name, body) => {
     expect(run(body)).toEqual([]);
   });
@@ -20,6 +22,11 @@ describe('subresource-integrity', () => {
       ['https://unpkg.com/y@2/y.css', 'low'],
     ]);
     expect(findings[0]!.evidence.response).toContain('<script src="https://cdn.jsdelivr.net/npm/x@1/x.js">');
+  });
+
+  it('does not excuse a look-alike of the monitoring script: another path, or no site token', () => {
+    const findings = run('<script src="https://evil.example/latest.js"></script><script src="https://evil.example/x.js" data-site="vst_AbC123xyz_-9"></script>');
+    expect(findings.map((finding) => finding.key)).toEqual(['https://evil.example/latest.js', 'https://evil.example/x.js']);
   });
 
   it('treats a subdomain of the same site as another origin, and evergreen services as low', () => {

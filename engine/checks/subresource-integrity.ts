@@ -1,4 +1,5 @@
 import { htmlPages } from '../analysis/evidence';
+import { isMonitoringScript } from '../analysis/monitoring-script';
 import { defineCheck, type FindingDraft } from '../types';
 
 /** Services that change their script in place (versionless URLs): SRI would break them, CSP is the control. */
@@ -36,7 +37,8 @@ export const subresourceIntegrity = defineCheck({
       if (!page.html) continue;
       const origin = new URL(page.url).origin;
       const resources = [
-        ...page.html.scripts.filter((script) => script.src).map((script) => ({ url: script.src!, integrity: script.integrity, kind: 'script' as const })),
+        // vibeeval's own monitoring script changes in place like the evergreen services, and is the product's own.
+        ...page.html.scripts.filter((script) => script.src && !isMonitoringScript(script)).map((script) => ({ url: script.src!, integrity: script.integrity, kind: 'script' as const })),
         ...page.html.stylesheets.map((sheet) => ({ url: sheet.href, integrity: sheet.integrity, kind: 'stylesheet' as const })),
       ];
       for (const resource of resources) {

@@ -73,6 +73,7 @@ export function parseHtml(html: string, pageUrl: string): ParsedHtml {
           }
           case 'script':
             script = { type: attrs.type, integrity: attrs.integrity, crossorigin: attrs.crossorigin };
+            if (attrs['data-site'] !== undefined) script.site = attrs['data-site'];
             if (attrs.src !== undefined) script.src = resolveUrl(attrs.src, base);
             scriptText = '';
             break;

@@ -231,6 +231,11 @@ describe('scoreObservatory', () => {
       ['<script src="https://cdn.other.net/a.js" integrity="sha384-x"></script>', 'sri-implemented-and-external-scripts-loaded-securely'],
       ['<script src="//cdn.other.net/a.js"></script>', 'sri-not-implemented-and-external-scripts-not-loaded-securely'],
       ['<script src="http://cdn.other.net/a.js" integrity="sha384-x"></script>', 'sri-implemented-but-external-scripts-not-loaded-securely'],
+      // vibeeval's own monitoring script, as the Installation tab gives it, counts like a same-origin script...
+      ['<script src="https://monitor.vibeeval.example/latest.js" data-site="vst_abcdefgh1234" async></script>', 'sri-not-implemented-but-all-scripts-loaded-from-secure-origin'],
+      // ...but not a look-alike without a site token, nor over plain HTTP.
+      ['<script src="https://cdn.other.net/latest.js"></script>', 'sri-not-implemented-but-external-scripts-loaded-securely'],
+      ['<script src="http://monitor.vibeeval.example/latest.js" data-site="vst_abcdefgh1234"></script>', 'sri-not-implemented-and-external-scripts-not-loaded-securely'],
     ])('SRI %s → %s', (body, expected) => {
       expect(results({ body })['subresource-integrity']).toBe(expected);
     });

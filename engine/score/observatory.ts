@@ -13,6 +13,7 @@ import { parseSetCookie } from '../analysis/cookies';
 import { CORS_PREFLIGHT_PREFIX, PROBE_ORIGIN } from '../analysis/cors';
 import { CspSyntaxError, observatoryCsp, type ObservatoryCsp } from '../analysis/csp';
 import { startPage } from '../analysis/evidence';
+import { isMonitoringScript } from '../analysis/monitoring-script';
 import { HTTPS_REDIRECT_PROBE_KEY, certificateInvalid, redirectRoute } from '../analysis/redirection';
 import { header, headerAll } from '../http/headers';
 import type { Exchange, ParsedHtml, Site } from '../types';
@@ -352,12 +353,12 @@ function referrerTest({ auto, html }: Inputs): Outcome {
 // --- subresource-integrity -----------------------------------------------------------------------
 
 /** The <script> elements of a document with their raw src and integrity attributes. */
-function scriptTags(body: string): Array<{ src?: string; integrity?: string }> {
-  const scripts: Array<{ src?: string; integrity?: string }> = [];
+function scriptTags(body: string): Array<{ src?: string; integrity?: string; site?: string }> {
+  const scripts: Array<{ src?: string; integrity?: string; site?: string }> = [];
   const parser = new Parser(
     {
       onopentag(name, attrs) {
-        if (name === 'script') scripts.push({ src: attrs.src?.trim(), integrity: attrs.integrity });
+        if (name === 'script') scripts.push({ src: attrs.src?.trim(), integrity: attrs.integrity, site: attrs['data-site'] });
       },
     },
     { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true },
@@ -386,6 +387,9 @@ function sriTest({ auto, site }: Inputs): Outcome {
   let foreign = false;
   for (const script of scripts) {
     if (!script.src) continue;
+    // Where this port departs from Observatory: vibeeval's own monitoring script, loaded over HTTPS, counts like a
+    // same-origin script. Its server changes it in place, so it cannot carry SRI (engine/analysis/monitoring-script.ts).
+    if (/^https:\/\//i.test(script.src) && isMonitoringScript(script)) continue;
     const protocolRelative = /^\/\/[^/]/.test(script.src);
     const absolute = /^https?:\/\//i.test(script.src);
     const relative = !protocolRelative && !absolute;

@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PREFERENCES } from '../../common/preferences';
 import { signUp } from '../testing/http';
@@ -69,6 +70,25 @@ describe('notifications follow the preferences', () => {
     await until('the scan.completed delivery', () => h.bodies('/on').some((entry) => entry.body.includes('"scan.completed"')));
   });
 
+  it('a scan that fails for good mails its member why, and delivers scan.failed', async () => {
+    const { user } = await h.userWithWebhook('/failed');
+    // A port nobody listens on: the scan cannot reach the site, which is a failure for good (no retry).
+    const closed = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const url = `http://127.0.0.1:${closed}/`;
+    const project = (await h.call(user, 'POST', '/project', { url, num_pages: 1 })).json as { id: string };
+    expect((await h.call(user, 'PATCH', `/project_test/${project.id}`)).status).toBe(200);
+    const mail = await smtp.next(user.email);
+    expect(mail.subject).toBe(`Scan failed: ${url}`);
+    expect(mail.text).toContain(`The scan of ${url} could not complete.`);
+    expect(mail.text).toContain('Could not reach');
+    await until('the scan.failed delivery', () => h.bodies('/failed').some((entry) => entry.body.includes('"scan.failed"')));
+  });
+
   it('with both off: no mail and no webhook delivery; the Test call still sends', async () => {
     const { user, webhookId } = await h.userWithWebhook('/off');
     expect((await h.call(user, 'PATCH', '/preferences', { email_notifications: false, webhook_notifications: false })).status).toBe(200);
@@ -101,10 +121,17 @@ describe('notification mails', () => {
     expect(run.text).toContain('The scenario "Checkout" on https://shop.example failed in 2.3 s.');
     expect(run.text).toContain('Failed at step 3: no button');
     const build = notificationMail('a@example.com', 'continuous_build.completed', { build_hash: 'abc123', url: 'https://shop.example/', status: 'warning', grade: 'C', previous_grade: 'B', new_count: 2, fixed_count: 1 }, 'https://x/reports/1/view?exp=1&sig=s')!;
-    expect(build.subject).toBe('Build warning: grade C for https://shop.example/');
+    expect(build.subject).toBe('Build warning: 2 new findings, grade C for https://shop.example/');
     expect(build.text).toContain('Grade: C (was B)');
     expect(build.text).toContain('New findings: 2, fixed: 1');
     expect(build.html).toContain('<a href="https://x/reports/1/view?exp=1&amp;sig=s">Open the report</a>');
+    // A build with nothing new is not called a success next to its grade F: its status says what changed, not how good the site is.
+    const unchanged = notificationMail('a@example.com', 'continuous_build.completed', { build_hash: 'abc', url: 'https://shop.example/', status: 'success', grade: 'F', new_count: 0, fixed_count: 0 }, null)!;
+    expect(unchanged.subject).toBe('Build checked: no new findings, grade F for https://shop.example/');
+    expect(unchanged.subject).not.toMatch(/success/i);
+    const broken = notificationMail('a@example.com', 'continuous_build.completed', { build_hash: 'abc', url: 'https://shop.example/', status: 'error', grade: null, new_count: 0, fixed_count: 0, error: 'Could not reach the site' }, null)!;
+    expect(broken.subject).toBe('Build error: the re-scan of https://shop.example/ failed');
+    expect(notificationMail('a@example.com', 'scan.failed', { url: 'https://shop.example/', error: 'Could not reach https://shop.example/: connection refused' }, null)!.subject).toBe('Scan failed: https://shop.example/');
     expect(notificationMail('a@example.com', 'report.generated', {}, null)).toBeNull();
     expect(countsLine({ critical: 1, high: 0, low: 4 })).toBe('1 critical, 0 high, 0 medium, 4 low');
     // Text from the site never becomes markup in the mail.

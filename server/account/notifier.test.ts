@@ -9,7 +9,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db';
 import { openFreshDatabase } from '../testing/fresh-database';
-import { users, webhookDeliveries, webhooks } from '../db/schema';
+import { scenarioRuns, scenarios, users, webhookDeliveries, webhooks } from '../db/schema';
 import { createMailer } from '../mail/mailer';
 import { Sealer } from '../projects/sealed';
 import { ReportLinks } from '../reports/links';
@@ -122,5 +122,62 @@ describe('notifications of a shared workspace', () => {
     await notifier.emit(alone.id, 'scenario_run.completed', runData('Alone'));
     expect((await smtp.next(alone.email)).subject).toBe('Scenario passed: Alone');
     expect(await deliveriesTo(hook!.id)).toHaveLength(1);
+  });
+});
+
+describe('the mails of a Run All', () => {
+  async function batchOf(owner: { id: string }, names: string[]) {
+    const batchId = randomUUID();
+    const runs = [];
+    for (const name of names) {
+      const [scenario] = await database.db
+        .insert(scenarios)
+        .values({ userId: owner.id, workspaceId: owner.id, website: 'https://client.example', actions: [], scenarioCode: '', summarizedActions: name })
+        .returning();
+      const [run] = await database.db.insert(scenarioRuns).values({ scenarioId: scenario!.id, userId: owner.id, workspaceId: owner.id, batchId, state: 'running' }).returning();
+      runs.push({ id: run!.id, scenarioId: scenario!.id, name });
+    }
+    return runs;
+  }
+  const finish = async (run: { id: string }, status: 'passed' | 'failed', error: string | null = null) => {
+    await database.db.update(scenarioRuns).set({ state: status, error, failedStep: status === 'failed' ? 1 : null }).where(eq(scenarioRuns.id, run.id));
+  };
+  const dataOf = (run: { id: string; scenarioId: string; name: string }, status: 'passed' | 'failed') =>
+    scenarioRunData({ runId: run.id, scenarioId: run.scenarioId, name: run.name, website: 'https://client.example', projectId: null, status, failedStep: null, error: null, durationMs: 900 });
+
+  it('send one summary when the last run of the batch finished, not a mail per run', async () => {
+    const alone = await account('batch');
+    await preferences.patch(alone.id, { email_notifications: true });
+    const [first, second, third] = await batchOf(alone, ['Sign in', 'Checkout', 'Search']);
+    await finish(first!, 'passed');
+    await notifier.emit(alone.id, 'scenario_run.completed', dataOf(first!, 'passed'));
+    await finish(second!, 'failed', 'no button');
+    await notifier.emit(alone.id, 'scenario_run.completed', dataOf(second!, 'failed'));
+    await notifier.stop();
+    expect(smtp.messages.filter((message) => message.to.includes(alone.email))).toEqual([]);
+    await finish(third!, 'passed');
+    await notifier.emit(alone.id, 'scenario_run.completed', dataOf(third!, 'passed'));
+    const mail = await smtp.next(alone.email);
+    expect(mail.subject).toBe('Run All: 1 of 3 scenarios failed');
+    expect(mail.text).toContain('Run All finished: 2 passed, 1 failed.');
+    expect(mail.text).toContain('Passed: Sign in (https://client.example)');
+    expect(mail.text).toContain('Failed: Checkout (https://client.example) at step 2: no button');
+    // The same end announced again sends nothing more.
+    await notifier.emit(alone.id, 'scenario_run.completed', dataOf(third!, 'passed'));
+    await notifier.stop();
+    // `next` took the summary: nothing else came.
+    expect(smtp.messages.filter((message) => message.to.includes(alone.email))).toEqual([]);
+  });
+
+  it('send the summary once when the last two runs finish together', async () => {
+    const alone = await account('together');
+    await preferences.patch(alone.id, { email_notifications: true });
+    const runs = await batchOf(alone, ['A', 'B', 'C', 'D', 'E', 'F']);
+    for (const run of runs) await finish(run, 'passed');
+    await Promise.all(runs.map((run) => notifier.emit(alone.id, 'scenario_run.completed', dataOf(run, 'passed'))));
+    expect((await smtp.next(alone.email)).subject).toBe('Run All: all 6 scenarios passed');
+    await notifier.stop();
+    // `next` took the summary: nothing else came.
+    expect(smtp.messages.filter((message) => message.to.includes(alone.email))).toEqual([]);
   });
 });

@@ -6,7 +6,8 @@ import { reports, users, workspaces } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import type { ReportLinks } from '../reports/links';
 import { ownerOf, type EventOwner, type WebhookEmitter } from '../webhooks/delivery';
-import { MAILED_EVENTS, notificationMail } from './notification-mail';
+import { batchMailOf } from '../scenarios/batches';
+import { MAILED_EVENTS, notificationMail, scenarioBatchMail } from './notification-mail';
 import type { PreferencesStore } from './preferences';
 
 export interface AccountNotifierDeps {
@@ -68,7 +69,10 @@ export class AccountNotifier implements WebhookEmitter {
       this.deps.logger.debug({ event: type }, 'no email address known for this account: notification mail skipped');
       return false;
     }
-    const message = notificationMail(to, type, data, await this.#reportUrl(workspaceId, data));
+    // A run of a Run All mails nothing on its own: the last run of the batch to finish sends the batch's summary.
+    const batch = type === 'scenario_run.completed' && typeof data.run_id === 'string' ? await batchMailOf(this.deps.db, workspaceId, data.run_id) : { kind: 'single' as const };
+    if (batch.kind === 'wait') return false;
+    const message = batch.kind === 'summary' ? scenarioBatchMail(to, batch.runs) : notificationMail(to, type, data, await this.#reportUrl(workspaceId, data));
     if (!message) return false;
     await this.deps.mailer.send(message);
     return true;

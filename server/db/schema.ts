@@ -335,10 +335,15 @@ export const scenarioRuns = pgTable(
     failedRequests: jsonb('failed_requests').$type<{ url: string; method: string; failure: string }[]>().notNull().default(sql`'[]'::jsonb`),
     screenshot: bytea('screenshot'),
     trace: bytea('trace'),
+    /** The Run All that queued the run (migration 0021): its member gets one summary mail for the whole batch. */
+    batchId: uuid('batch_id'),
+    /** Set on the batch's first run when the batch's summary mail was claimed (once per batch). */
+    batchMailedAt: timestamp('batch_mailed_at', { withTimezone: true }),
   },
   (t) => [
     index('scenario_runs_scenario_idx').on(t.scenarioId, t.createdAt),
     index('scenario_runs_workspace_idx').on(t.workspaceId),
+    index('scenario_runs_batch_idx').on(t.batchId).where(sql`batch_id is not null`),
     // One run at a time per scenario: two Run presses (or Run and Run All) cannot start two.
     uniqueIndex('scenario_runs_one_active').on(t.scenarioId).where(sql`state in ('queued', 'running')`),
   ],

@@ -14,7 +14,7 @@ import type { LiveBus } from '../live/bus';
 import { toScanSummary } from '../projects/service';
 import { reportStatusFor } from '../reports/status';
 import type { ReportLinks } from '../reports/links';
-import { reportGeneratedData, scanCompletedData } from '../webhooks/events';
+import { reportGeneratedData, scanCompletedData, scanFailedData } from '../webhooks/events';
 import type { WebhookEmitter } from '../webhooks/delivery';
 import { ScanEventBatcher } from './scan-events';
 import { changesSincePrevious } from '../scan-history/changes';
@@ -187,6 +187,8 @@ async function recordFailure(lease: Lease<typeof scans>, error: unknown, deps: S
   }
   await events.record([{ ...baseOf(row), kind: 'error', url: row.url, extra: { description: permanent ? message : `${message} (will retry)`, scan_id: row.id } }]);
   if (!permanent) throw error;
+  // Once per scan, like scan.completed: the mail and the webhooks hear of a scan that failed for good.
+  if (failed) await deps.webhooks?.emit({ workspaceId: row.workspaceId, userId: row.userId }, 'scan.failed', scanFailedData(failed));
   await scanFinished(deps, row.id);
   return 'failed';
 }

@@ -181,7 +181,7 @@ export async function runScenarioJob(runId: string, deps: ScenarioJobDeps, { sig
 async function recordRunFailure(
   lease: Lease<typeof scenarioRuns>,
   owner: RunAttempt,
-  scenario: { website: string; projectId: string | null },
+  scenario: { name: string; website: string; projectId: string | null },
   error: unknown,
   deps: ScenarioJobDeps,
   { signal, finalAttempt }: { signal?: AbortSignal; finalAttempt: boolean },
@@ -197,9 +197,17 @@ async function recordRunFailure(
   }
   const message = `The run could not complete: ${capText((error as Error).message ?? String(error))}`;
   deps.logger.child({ scenarioRun: row.id }).warn({ err: error, permanent: finalAttempt }, 'scenario run failed');
-  await lease.end(message, { permanent: finalAttempt });
+  const stored = await lease.end(message, { permanent: finalAttempt });
   await db.insert(events).values({ ...base, eventName: 'error', extra: { description: finalAttempt ? message : `${message} (will retry)`, scenario_id: owner.scenarioId, run_id: owner.runId } });
   await publishRun(db, live, row.id);
   if (!finalAttempt) throw error;
+  if (!stored) return 'failed'; // another attempt owns the run now: it announces its own end
+  // A run that failed for good is announced like one the site failed: its member hears of it (alone, or in the
+  // summary of its Run All, which waits for every run of the batch).
+  await deps.webhooks?.emit(
+    { workspaceId: row.workspaceId, userId: row.userId },
+    'scenario_run.completed',
+    scenarioRunData({ runId: row.id, scenarioId: row.scenarioId, name: scenario.name, website: scenario.website, projectId: scenario.projectId, status: 'failed', failedStep: null, error: message, durationMs: 0 }),
+  );
   return 'failed';
 }

@@ -235,6 +235,12 @@ describe('running scenarios', () => {
     expect(all.status).toBe(202);
     const runs = (all.json as { runs: { scenario_id: string; run_id: string }[] }).runs;
     expect(runs.map((run) => run.scenario_id).sort()).toEqual(good.map((s) => s.id).sort());
+    // One batch (one summary mail when the last finishes); the run queued alone before is in none.
+    const batches = new pg.Pool({ connectionString: database.url, max: 1 });
+    const batchIds = (await batches.query<{ batch_id: string | null }>('select batch_id from scenario_runs where id = any($1::uuid[])', [[...runs.map((run) => run.run_id), (first.json as { run_id: string }).run_id]])).rows.map((row) => row.batch_id);
+    await batches.end();
+    expect(new Set(batchIds.filter(Boolean)).size).toBe(1);
+    expect(batchIds.filter((id) => id === null)).toHaveLength(1);
     const results = await Promise.all([...runs, { scenario_id: bad.id, run_id: (first.json as { run_id: string }).run_id }].map((run) => waitForRun(runner.token, run.scenario_id, run.run_id)));
     expect(results.filter((run) => run.status === 'passed')).toHaveLength(2);
     expect(results.filter((run) => run.status === 'failed')).toHaveLength(1);

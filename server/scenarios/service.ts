@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { PageQuery } from '../../common/pagination';
 import {
@@ -236,10 +237,10 @@ export class ScenarioService {
    * Queues a run. The partial unique index allows one queued or running run per scenario, so two presses (or Run
    * and Run All, or two server instances) cannot start two; undefined when one is already there.
    */
-  private async insertRun(workspaceId: string, userId: string, scenarioId: string): Promise<ScenarioRun | undefined> {
+  private async insertRun(workspaceId: string, userId: string, scenarioId: string, batchId?: string): Promise<ScenarioRun | undefined> {
     const [run] = await this.db
       .insert(scenarioRuns)
-      .values({ scenarioId, workspaceId, userId })
+      .values({ scenarioId, workspaceId, userId, batchId })
       .onConflictDoNothing({ target: scenarioRuns.scenarioId, where: sql`state in ('queued', 'running')` })
       .returning();
     return run ? toRun({ ...run, hasScreenshot: false, hasTrace: false }) : undefined;
@@ -262,8 +263,10 @@ export class ScenarioService {
       .orderBy(desc(scenarios.createdAt), desc(scenarios.id));
     if (rows.length === 0) throw new HttpError(400, 'No test scenarios to run. Create or generate a scenario first.');
     const runs: ScenarioRun[] = [];
+    // One batch: the member gets one summary mail when the last of these runs has finished (server/scenarios/batches.ts).
+    const batchId = randomUUID();
     for (const { id } of rows) {
-      const run = await this.insertRun(workspaceId, userId, id);
+      const run = await this.insertRun(workspaceId, userId, id, batchId);
       if (run) runs.push(run);
     }
     return runs;

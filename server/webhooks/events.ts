@@ -32,6 +32,11 @@ export function scanCompletedData(scan: ScanRow, since: SincePrevious | null = n
   };
 }
 
+/** scan.failed: a scan failed for good (no retry left), with the reason in words. */
+export function scanFailedData(scan: ScanRow): Record<string, unknown> {
+  return { scan_id: scan.id, project_id: scan.projectId, url: cut(scan.url), error: cut(scan.error), finished_at: iso(scan.finishedAt) };
+}
+
 /** report.generated: a report reached completed. */
 export function reportGeneratedData(report: ReportRow): Record<string, unknown> {
   return {

@@ -308,6 +308,24 @@ test('the footer links to the site pages, the support address, and shows the yea
   await expect(page).toHaveURL(/\/terms$/);
 });
 
+test('at 1280x800 the cookie banner leaves the URL form free: its field and its button stay visible and clickable', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openReady(page, '/');
+  const banner = page.getByRole('region', { name: 'We use cookies' });
+  await expect(banner).toBeVisible();
+  const panel = (await banner.locator('> div').boundingBox())!;
+  const form = page.getByRole('form', { name: 'Test a website' });
+  const field = (await form.getByRole('textbox').first().boundingBox())!;
+  const button = (await form.getByRole('button').last().boundingBox())!;
+  const overlaps = (a: typeof panel, b: typeof panel) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  await page.screenshot({ path: 'test-results/screens/landing-cookie-banner-1280x800.png' });
+  expect(overlaps(panel, field), 'the banner covers the URL field').toBe(false);
+  expect(overlaps(panel, button), 'the banner covers the form button').toBe(false);
+  // The field takes a click while the banner is up.
+  await form.getByRole('textbox').first().click();
+  await expect(form.getByRole('textbox').first()).toBeFocused();
+});
+
 test('accessibility, screenshots at 375 and 1280 px, no horizontal overflow at 375 px', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await openReady(page, '/');

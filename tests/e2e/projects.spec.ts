@@ -188,6 +188,9 @@ test('projects: create (validation first), card, detail, settings, run a real sc
   await expect(page.getByText(`${email} ran test`)).toBeVisible();
   await expect(page.getByText('Recent Activity')).toBeVisible();
   await expect(page.getByTestId('activity-list').or(page.getByTestId('activity-empty'))).toBeVisible();
+  // Event kinds read as on the Events page: 'Error', not 'error'.
+  await expect(page.getByTestId('activity-event').filter({ hasText: 'Environment file exposed' }).first()).toContainText('Error');
+  await expect(page.getByTestId('activity-event').filter({ hasText: 'Scan completed' }).first()).toContainText('Other');
   await snapBoth(page, 'project-activity');
 
   // The list shows the grade of the latest scan.

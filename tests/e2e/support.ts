@@ -263,3 +263,26 @@ export async function reloadReady(page: Page): Promise<void> {
   await page.reload();
   await appRunning(page);
 }
+
+export interface Trouble {
+  kind: 'console' | 'pageerror' | 'response' | 'requestfailed';
+  text: string;
+}
+
+/** Records the page's console errors, uncaught exceptions, answers of 400 and more, and requests that failed. */
+export function watchConsole(page: Page): Trouble[] {
+  const seen: Trouble[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') seen.push({ kind: 'console', text: `${message.text()} (${message.location().url})` });
+  });
+  page.on('pageerror', (error) => seen.push({ kind: 'pageerror', text: error.message }));
+  page.on('response', (response) => {
+    if (response.status() >= 400) seen.push({ kind: 'response', text: `${response.status()} ${response.request().method()} ${response.url()}` });
+  });
+  page.on('requestfailed', (request) => {
+    // A request the page itself dropped on leaving (a live stream, an image of the previous screen) is no error.
+    if (request.failure()?.errorText === 'net::ERR_ABORTED') return;
+    seen.push({ kind: 'requestfailed', text: `${request.method()} ${request.url()}: ${request.failure()?.errorText ?? ''}` });
+  });
+  return seen;
+}

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { WORKSPACE_HEADER } from '../../common/workspaces';
-import { closeToasts, expectNoSeriousA11yViolations, mailedLink, newEmail, signIn, signUp, signedIn, snapBoth, withCookieChoice, openReady, reloadReady } from './support';
+import { closeToasts, expectNoSeriousA11yViolations, mailedLink, newEmail, signIn, signUp, signedIn, snapBoth, withCookieChoice, openReady, reloadReady, watchConsole } from './support';
 
 // Team mode's screens against the real server: an owner creates a workspace from the top bar's switcher, invites a
 // colleague from the Members page (the mail lands in the server's outbox), the colleague opens the mailed link
@@ -133,9 +133,14 @@ test('Workspaces: create from the switcher, invite by mail, the colleague signs 
   await expectNoSeriousA11yViolations(colleague);
   await snapBoth(colleague, 'workspaces-invitation');
 
+  // Joining asks the server for nothing the join used up: no 410 for the invitation on the way to the dashboard.
+  const trouble = watchConsole(colleague);
   await colleague.getByRole('button', { name: 'Join workspace' }).click();
   await expect(colleague).toHaveURL(/\/dashboard\/projects$/);
   await expect(colleague.getByTestId('workspace-switcher')).toContainText('Acme agency');
+  await expect(colleague.getByTestId('project-card')).toHaveCount(1);
+  await colleague.waitForLoadState('networkidle').catch(() => undefined);
+  expect(trouble).toEqual([]);
   await openSwitcher(colleague);
   await expect(colleague.getByTestId('workspace-option').filter({ hasText: 'Acme agency' })).toContainText('Member');
   await colleague.keyboard.press('Escape');
@@ -255,4 +260,29 @@ test('Workspaces (scoped queries): a joined member sees the workspace projects, 
   await expect(colleague.getByText('mine.example.test').first()).toBeVisible();
   await expect(colleague.getByText('team.example.test')).toHaveCount(0);
   await colleague.context().close();
+});
+
+test('Workspaces: one made from the Members page stays on Members, and a new sign-in starts in the workspace used last', async ({ page }) => {
+  test.setTimeout(240_000);
+  await withCookieChoice(page);
+  const email = await signedIn(page);
+  await page.getByTestId('nav-members').first().click();
+  await page.getByTestId('personal-workspace-notice').getByRole('button', { name: 'Create workspace' }).click();
+  const dialog = page.getByTestId('create-workspace-dialog');
+  await dialog.getByLabel('Workspace name').fill('Members first');
+  await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(toast(page, 'Workspace created')).toBeVisible();
+  // Still on Members, now the new workspace's: its owner and the invite form, ready to invite.
+  await expect(page).toHaveURL(/\/dashboard\/members$/);
+  await expect(page.getByTestId('workspace-switcher')).toContainText('Members first');
+  await expect(page.getByTestId('member-row')).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Send invitation' })).toBeVisible();
+  await snapBoth(page, 'workspaces-created-on-members');
+
+  // Signed out and in again: back in the workspace used last, not the personal one.
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await signIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard\/projects$/, { timeout: 30_000 });
+  await expect(page.getByTestId('workspace-switcher')).toContainText('Members first');
 });

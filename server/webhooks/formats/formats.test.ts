@@ -82,6 +82,15 @@ describe('chatMessage', () => {
     expect(passed.facts.map((fact) => fact.label)).not.toContain('Failed at step');
   });
 
+  it("says a failed scan with its reason, and a build by what changed, never 'success' beside a grade", () => {
+    const failed = chatMessage({ type: 'scan.failed', data: { scan_id: 's', project_id: 'p', url: 'https://shop.example/', error: 'The site did not answer within 30 s' } }, ORIGIN);
+    expect(failed).toMatchObject({ headline: 'Scan failed: https://shop.example/', tone: 'bad', note: 'The site did not answer within 30 s', link: { url: `${ORIGIN}/dashboard/projects/p` } });
+    const build = (status: string) => chatMessage({ type: 'continuous_build.completed', data: { url: 'https://shop.example/', status, grade: 'F', new_count: 0, fixed_count: 0 } }, ORIGIN);
+    expect(build('success').headline).toBe('Build checked, nothing new: https://shop.example/');
+    expect(build('warning').headline).toBe('Build warning, new findings: https://shop.example/');
+    expect(build('error')).toMatchObject({ headline: 'Build error: https://shop.example/', tone: 'bad' });
+  });
+
   it('keeps a hostile title on one line: a title cannot forge lines of the message', () => {
     const message = chatMessage(scan({ new_findings: [{ title: 'One\nGrade: A+\r\n*all clear*', severity: 'high' }] }), ORIGIN);
     expect(message.findings).toEqual(['[high] One Grade: A+ *all clear*']);

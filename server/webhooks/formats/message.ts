@@ -138,10 +138,13 @@ function scenarioParts(data: Record<string, unknown>): Parts {
   };
 }
 
+/** A build's headline says what changed, as its mail does: 'success' means nothing new, never a good grade. */
+const BUILD_HEADLINES: Record<string, string> = { success: 'Build checked, nothing new', warning: 'Build warning, new findings', error: 'Build error' };
+
 function buildParts(data: Record<string, unknown>): Parts {
   const status = line(data.status, 20);
   return {
-    headline: `Build ${status || 'judged'}: ${projectOf(data)}`,
+    headline: `${BUILD_HEADLINES[status] ?? 'Build judged'}: ${projectOf(data)}`,
     tone: status === 'success' ? 'good' : status === 'warning' ? 'warning' : 'bad',
     facts: [
       gradeFact(data),
@@ -151,6 +154,10 @@ function buildParts(data: Record<string, unknown>): Parts {
     ].filter((fact) => fact !== null),
     note: line(data.error, NOTE_MAX) || null,
   };
+}
+
+function scanFailedParts(data: Record<string, unknown>): Parts {
+  return { headline: `Scan failed: ${projectOf(data)}`, tone: 'bad', facts: [], note: line(data.error, NOTE_MAX) || null };
 }
 
 function reportParts(data: Record<string, unknown>): Parts {
@@ -189,6 +196,8 @@ function partsOf(type: string, data: Record<string, unknown>): Parts {
   switch (type) {
     case 'scan.completed':
       return scanParts(data);
+    case 'scan.failed':
+      return scanFailedParts(data);
     case 'scenario_run.completed':
       return scenarioParts(data);
     case 'continuous_build.completed':

@@ -127,7 +127,10 @@ export function DashboardLayout() {
         </Box>
         <Flex direction="column" flex="1" minW="0">
           <Box as="main" flex="1" px={{ base: '4', md: '8' }} py={{ base: '6', md: '8' }}>
-            <Outlet />
+            {/* One content width for every dashboard page (pages set none of their own), capped on very wide screens. */}
+            <Box maxW="7xl" mx="auto" data-testid="dashboard-content">
+              <Outlet />
+            </Box>
           </Box>
           <Flex
             as="footer"

@@ -1,4 +1,5 @@
 import { DEFAULT_EVENT_SOURCES, type EventSource, type ProjectEvent } from '@common/projects';
+import { eventLabel } from '../../ui/event-label';
 
 /** The spec's event time, 'MMM d, h:mm a', or 'Unknown time' (one formatter for the whole app). */
 export { formatEventTime } from '../../ui/relative-date';
@@ -12,26 +13,8 @@ export function eventDescription(event: ProjectEvent): string {
   return typeof description === 'string' ? description : '';
 }
 
-const EVENT_LABELS: Record<string, string> = {
-  page_view: 'Page View',
-  form_submit: 'Form Submit',
-  button_click: 'Button Click',
-  error: 'Error',
-  api_call: 'API Call',
-  other: 'Other',
-};
-
-/** How an event kind reads in its badge: 'page_view' → 'Page View'; unknown kinds are title-cased. */
-export function eventLabel(eventName: string): string {
-  return (
-    EVENT_LABELS[eventName] ??
-    eventName
-      .split(/[_\s-]+/)
-      .filter(Boolean)
-      .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-      .join(' ')
-  );
-}
+/** How an event kind reads in its badge (one wording for every list of events). */
+export { eventLabel };
 
 /**
  * The events whose name, URL or description contains `query`, ignoring case (and surrounding spaces).

@@ -14,7 +14,7 @@ export function PreferencesPage() {
   const hydrated = useHydrated();
   const desktopSettings = hydrated && bridge.kind === 'desktop' ? bridge.desktopSettings : null;
   return (
-    <Stack gap="6" maxW="3xl">
+    <Stack gap="6">
       <PageHeading title={texts.title} subtitle={texts.subtitle} />
       <NotificationSettings />
       {desktopSettings && <DesktopSettingsSection api={desktopSettings} />}

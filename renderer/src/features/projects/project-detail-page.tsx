@@ -30,9 +30,10 @@ import { texts } from './texts';
 export function ProjectDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const project = useProject(id);
+  // Deleted: the list first, then the project's cache goes (nothing on screen asks for it any more).
+  const remove = useDeleteProject(id, { leave: () => navigate('/dashboard/projects') });
+  const project = useProject(id, { enabled: !remove.isPending && !remove.isSuccess });
   const runTest = useRunTest(id);
-  const remove = useDeleteProject(id);
   const live = useScanProgress(id);
   const [confirming, setConfirming] = useState(false);
   const [tab, setTab] = useState('overview');
@@ -93,12 +94,7 @@ export function ProjectDetailPage() {
   const progress = latest && live?.scan_id === latest.id ? live.progress : latest?.progress;
 
   function handleDelete() {
-    remove.mutate(undefined, {
-      onSuccess: () => {
-        setConfirming(false);
-        backToList();
-      },
-    });
+    remove.mutate(undefined, { onSuccess: () => setConfirming(false) });
   }
 
   return (

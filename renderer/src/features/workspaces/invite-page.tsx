@@ -70,8 +70,10 @@ function SignInFirst() {
 }
 
 function Invitation({ token }: { token: string }) {
-  const preview = useInvitationPreview(token, { enabled: true });
   const accept = useAcceptInvitation();
+  // Once joined, the invitation is used: asking for its preview again (the switch refetches every open query) would
+  // only earn a 410 in the console on the way to the dashboard.
+  const preview = useInvitationPreview(token, { enabled: accept.isIdle });
   if (preview.isLoading) return <Waiting />;
   if (preview.isError || !preview.data) return <Refusal message={messageOf(preview.error)} token={token} />;
   if (accept.isError) return <Refusal message={messageOf(accept.error)} token={token} />;

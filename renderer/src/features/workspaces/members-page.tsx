@@ -19,7 +19,7 @@ export function MembersPage() {
   const workspace = useWorkspace(id);
   const data = workspace.data;
   return (
-    <Stack gap="6" maxW="4xl">
+    <Stack gap="6">
       <PageHeading title={texts.membersTitle} subtitle={texts.membersSubtitle} />
       {workspace.isError && !data ? (
         <LoadErrorCard problem={texts.loadFailed} reason={workspace.error.message} actionLabel={texts.retry} onAction={() => void workspace.refetch()} />

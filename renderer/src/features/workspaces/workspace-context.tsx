@@ -12,8 +12,8 @@ export interface CurrentWorkspace {
   id: string | null;
   /** The signed-in user's personal workspace (its id is theirs). */
   personalId: string | null;
-  /** Acts in `workspaceId` from now on: the cache is emptied and the dashboard opens on its projects. */
-  switchTo: (workspaceId: string) => Promise<void>;
+  /** Acts in `workspaceId` from now on: the cache is emptied and the dashboard opens on its projects (or on `landOn`). */
+  switchTo: (workspaceId: string, landOn?: string) => Promise<void>;
 }
 
 const WorkspaceContext = createContext<CurrentWorkspace | null>(null);
@@ -39,12 +39,12 @@ export function WorkspaceProvider({ navigate, children }: { navigate: (path: str
   );
 
   const switchTo = useCallback(
-    async (workspaceId: string) => {
+    async (workspaceId: string, landOn: string = AFTER_SWITCH_PATH) => {
       if (!userId) return;
       store.select(userId, workspaceId);
       // Leave the screen first (its queries go idle), then drop every answer of the previous workspace: the
       // screens still mounted (the top bar) load theirs again in the new one.
-      await navigate(AFTER_SWITCH_PATH);
+      await navigate(landOn);
       await queryClient.cancelQueries();
       await queryClient.resetQueries();
       reconnectLiveUpdates(queryClient);

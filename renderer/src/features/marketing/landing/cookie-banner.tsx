@@ -63,7 +63,10 @@ export function CookieBanner() {
       role="region"
       aria-labelledby="cookie-banner-title"
       position="fixed"
-      insetX="0"
+      // A strip along the bottom on phones and tablets; from lg up a card in the bottom-right corner, so it never
+      // covers the landing page's URL form, which sits at the foot of the first screen on a 1280x800 display.
+      left={{ base: '0', lg: 'auto' }}
+      right="0"
       bottom="0"
       zIndex="banner"
       p={{ base: '3', md: '4' }}
@@ -74,8 +77,8 @@ export function CookieBanner() {
       <Box
         pointerEvents="auto"
         position="relative"
-        maxW="3xl"
-        mx="auto"
+        maxW={{ base: '3xl', lg: 'sm' }}
+        mx={{ base: 'auto', lg: '0' }}
         bg="bg.panel"
         borderWidth="1px"
         borderRadius="l3"
@@ -83,7 +86,7 @@ export function CookieBanner() {
         p={{ base: '4', md: '5' }}
         pe={{ base: '12', md: '14' }}
       >
-        <Flex direction={{ base: 'column', md: 'row' }} gap={{ base: '3', md: '6' }} align={{ base: 'stretch', md: 'center' }}>
+        <Flex direction={{ base: 'column', md: 'row', lg: 'column' }} gap={{ base: '3', md: '6', lg: '3' }} align={{ base: 'stretch', md: 'center', lg: 'stretch' }}>
           <Stack gap="1" flex="1">
             <Heading as="h2" id="cookie-banner-title" size="sm">
               We use cookies

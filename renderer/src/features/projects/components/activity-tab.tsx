@@ -3,6 +3,7 @@ import type { Project } from '@common/projects';
 import { Activity, AlertTriangle, FolderPlus, Play } from 'lucide-react';
 import { useState } from 'react';
 import { formatEventTime, formatLongDate, formatRelativeDate } from '../../../ui/relative-date';
+import { eventLabel } from '../../../ui/event-label';
 import { eventPalette } from '../../../ui/tones';
 import { useAuth } from '../../auth/auth-context';
 import { useProjectEvents } from '../hooks/use-project-events';
@@ -133,7 +134,7 @@ function RecentActivity({ projectId }: { projectId: string }) {
           >
             <HStack justify="space-between" gap="3">
               <Badge colorPalette={eventPalette(event.event_name)} variant="subtle">
-                {event.event_name}
+                {eventLabel(event.event_name)}
               </Badge>
               <Text fontSize="xs" color="fg.muted" flexShrink="0">
                 <time dateTime={event.timestamp}>{formatEventTime(event.timestamp)}</time>

@@ -3,6 +3,7 @@ import type { Project } from '@common/projects';
 import { Clock, FileText } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatRelativeDate } from '../../../ui/relative-date';
+import { UrlText } from '../../../ui/url-text';
 import { GradeBadge, ProjectStatusBadge } from './badges';
 import { plural } from '@common/plural';
 
@@ -27,7 +28,7 @@ export function ProjectCard({ project }: { project: Project }) {
           <HStack justify="space-between" align="start" gap="3">
             <Card.Title fontSize="md" lineClamp={2} wordBreak="break-word">
               <LinkOverlay asChild>
-                <RouterLink to={`/dashboard/projects/${project.id}`}>{title}</RouterLink>
+                <RouterLink to={`/dashboard/projects/${project.id}`}>{title === project.url ? <UrlText url={title} /> : title}</RouterLink>
               </LinkOverlay>
             </Card.Title>
             <HStack gap="1.5" flexShrink="0">

@@ -14,10 +14,12 @@ export const isNotFound = (error: unknown) => error instanceof ApiError && error
  * 'Failed to load project'. While a scan is queued or running the project is polled slowly, in case the live
  * stream is down.
  */
-export function useProject(id: string) {
+export function useProject(id: string, { enabled = true }: { enabled?: boolean } = {}) {
   const api = useApi();
   const query = useQuery({
     queryKey: queryKeys.projects.detail(id),
+    // Off while the project is being deleted: a page still on screen must not fetch it again into a 404.
+    enabled,
     queryFn: async ({ signal }) =>
       projectSchema.parse(
         await api.request('GET', `/project/${encodeURIComponent(id)}`, { fallbackError: 'Failed to fetch project', signal }),

@@ -113,7 +113,7 @@ function StepsSection({ actions, run }: { actions: string; run: ScenarioRun | nu
               </Stack>
               {result && (
                 <HStack gap="1.5" flexShrink="0">
-                  <Badge colorPalette={STEP_PALETTE[result.status]} variant={result.status === 'skipped' ? 'subtle' : 'solid'}>
+                  <Badge colorPalette={STEP_PALETTE[result.status]} variant={result.status === 'skipped' ? 'subtle' : 'solid'} textTransform="capitalize">
                     {result.status}
                   </Badge>
                   {result.status !== 'skipped' && (

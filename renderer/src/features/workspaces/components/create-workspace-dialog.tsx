@@ -7,8 +7,12 @@ import { texts } from '../texts';
 import { useCurrentWorkspace } from '../workspace-context';
 import { keepOpenForToasts } from '../../../ui/dialog-outside';
 
-/** 'Create workspace': its name (checked as the server checks it; the server's 400 shown under the field), then work in it. */
-export function CreateWorkspaceDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+/**
+ * 'Create workspace': its name (checked as the server checks it; the server's 400 shown under the field), then work
+ * in it, on its projects screen, or on `landOn` (the Members page stays on Members: a workspace made there is made
+ * to invite colleagues).
+ */
+export function CreateWorkspaceDialog({ open, onOpenChange, landOn }: { open: boolean; onOpenChange: (open: boolean) => void; landOn?: string }) {
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const create = useCreateWorkspace();
@@ -34,7 +38,7 @@ export function CreateWorkspaceDialog({ open, onOpenChange }: { open: boolean; o
       {
         onSuccess: (workspace) => {
           close();
-          void switchTo(workspace.id);
+          void switchTo(workspace.id, landOn);
         },
       },
     );

@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { texts } from '../texts';
 import { CreateWorkspaceDialog } from './create-workspace-dialog';
 
+const MEMBERS_PATH = '/dashboard/members';
+
 /** The personal workspace's members page: it cannot be shared; a workspace can be created to invite colleagues. */
 export function PersonalNotice() {
   const [creating, setCreating] = useState(false);
@@ -23,7 +25,7 @@ export function PersonalNotice() {
           </Button>
         </EmptyState.Content>
       </EmptyState.Root>
-      <CreateWorkspaceDialog open={creating} onOpenChange={setCreating} />
+      <CreateWorkspaceDialog open={creating} onOpenChange={setCreating} landOn={MEMBERS_PATH} />
     </>
   );
 }
