@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useServices, useSupabase } from '../../../app/services';
 import { ApiError } from '../../../api/http';
-import { notify } from '../../../ui/toaster';
 import { saveBlob } from '../../scenarios/hooks/use-run-artifact';
 import { texts } from '../texts';
 
@@ -21,6 +20,6 @@ export function useDownloadData() {
       if (!response.ok) throw new ApiError(response.status, texts.downloadFailed);
       saveBlob(await response.blob(), dataFileName());
     },
-    onError: () => notify.error(texts.downloadFailed),
+    meta: { errorToast: [texts.downloadFailed] },
   });
 }

@@ -17,7 +17,7 @@ export function useDeleteProject(id: string) {
       queryClient.removeQueries({ queryKey: queryKeys.live.scanProgress(id) });
       notify.success('Project deleted');
     },
-    onError: () => notify.error(...texts.deleteFailed),
+    meta: { errorToast: texts.deleteFailed },
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.projects.list() }),
   });
 }

@@ -23,6 +23,6 @@ export function useRecheckFinding(projectId: string, fingerprint: string) {
       else notify.info(texts.recheckUnknown, answer.reason ?? undefined);
       void queryClient.invalidateQueries({ queryKey: queryKeys.projects.events(projectId) });
     },
-    onError: (error) => notify.error(texts.recheckFailed, error.message),
+    meta: { errorToast: (error) => [texts.recheckFailed, error instanceof Error ? error.message : undefined] },
   });
 }

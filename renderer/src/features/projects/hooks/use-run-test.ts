@@ -30,7 +30,7 @@ export function useRunTest(id: string) {
         .request('PATCH', path, { body: { last_test: new Date().toISOString() }, fallbackError: 'Failed to update project' })
         .catch(() => undefined);
     },
-    onError: (error) => notify.error(texts.runFailed, error instanceof ApiError ? error.message : undefined),
+    meta: { errorToast: (error) => [texts.runFailed, error instanceof ApiError ? error.message : undefined] },
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.projects.detail(id) }),

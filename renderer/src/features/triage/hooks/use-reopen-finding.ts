@@ -13,7 +13,7 @@ export function useReopenFinding(projectId: string) {
     mutationFn: (fingerprint: string) =>
       api.request<unknown>('DELETE', `/project/${encodeURIComponent(projectId)}/decisions/${encodeURIComponent(fingerprint)}`, { body: NO_BODY, fallbackError: TRIAGE_UI.reopenFailed }),
     onSuccess: () => notify.success(TRIAGE_UI.reopened),
-    onError: (error) => notify.error(TRIAGE_UI.reopenFailed, error.message),
+    meta: { errorToast: (error) => [TRIAGE_UI.reopenFailed, error instanceof Error ? error.message : undefined] },
     // The project (its scan, grade and decisions, all under its key) and the list's cards show the new numbers.
     onSettled: async () => {
       await Promise.all([
