@@ -5,7 +5,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
 import { createQueryClient } from '../api/query-client';
 import type { Bridge } from '../bridge';
-import { AuthProvider } from '../features/auth/auth-context';
+import { AuthProvider } from './auth-context';
 import { WorkspaceProvider } from '../features/workspaces/workspace-context';
 import { system } from '../ui/theme';
 import { notify, Toaster } from '../ui/toaster';

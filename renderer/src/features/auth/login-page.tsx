@@ -5,7 +5,7 @@ import { Navigate, Link as RouterLink } from 'react-router-dom';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { EmailField, PasswordField } from './auth-fields';
 import { AuthCard, OrDivider } from './auth-card';
-import { useAuth } from './auth-context';
+import { useAuth } from '../../app/auth-context';
 import { GoogleIcon } from './google-icon';
 import { useContinueWithGoogle } from './hooks/use-continue-with-google';
 import { useRedirectErrorToast } from './hooks/use-redirect-error-toast';

@@ -5,7 +5,7 @@ import { notify } from '../../ui/toaster';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { EmailField, NewPasswordFields } from './auth-fields';
 import { AuthCard, OrDivider } from './auth-card';
-import { useAuth } from './auth-context';
+import { useAuth } from '../../app/auth-context';
 import { GoogleIcon } from './google-icon';
 import { useContinueWithGoogle } from './hooks/use-continue-with-google';
 import { useSignUp } from './hooks/use-sign-up';

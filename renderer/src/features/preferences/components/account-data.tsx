@@ -1,7 +1,7 @@
 import { Button, Card, Dialog, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { Download, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../../app/auth-context';
 import { useDeleteAccount } from '../hooks/use-delete-account';
 import { useDownloadData } from '../hooks/use-download-data';
 import { texts } from '../texts';

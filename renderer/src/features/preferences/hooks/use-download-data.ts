@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useServices, useSupabase } from '../../../app/services';
 import { ApiError } from '../../../api/http';
-import { saveBlob } from '../../scenarios/hooks/use-run-artifact';
+import { saveBlob } from '../../../ui/save-blob';
 import { texts } from '../texts';
 
 /** The name of the downloaded file: vibeeval-data-<date>.json, as the server names it. */

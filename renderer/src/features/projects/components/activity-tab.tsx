@@ -4,7 +4,7 @@ import { Activity, AlertTriangle, FolderPlus, Play } from 'lucide-react';
 import { useState } from 'react';
 import { formatEventTime, formatLongDate, formatRelativeDate } from '../../../ui/relative-date';
 import { eventPalette } from '../../../ui/tones';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../../app/auth-context';
 import { useProjectEvents } from '../hooks/use-project-events';
 
 const ACTIVITY_SKELETONS = 3;

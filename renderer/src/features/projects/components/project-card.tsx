@@ -3,10 +3,10 @@ import type { Project } from '@common/projects';
 import { Clock, FileText } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatRelativeDate } from '../../../ui/relative-date';
-import { GradeBadge, ProjectStatusBadge } from './badges';
+import { GradeBadge, ProjectStatusBadge } from '../../../ui/badges';
 import { plural } from '@common/plural';
+import { projectTitle } from '../../../ui/project-title';
 
-export const projectTitle = (project: Project) => project.instruction_text?.trim() || project.url;
 export const pageCount = (pages: number) => plural(pages, 'page');
 
 /** One project in the grid; the whole card opens /dashboard/projects/{id}. */

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../../app/services';
 import { queryKeys } from '../../../api/query-keys';
 import { notify } from '../../../ui/toaster';
-import { NO_BODY, texts } from '../texts';
+import { texts } from '../texts';
+import { NO_BODY } from '../../../api/http';
 
 /** DELETE /project/{id}; toasts 'Project deleted' or 'Failed to delete project'. */
 export function useDeleteProject(id: string) {

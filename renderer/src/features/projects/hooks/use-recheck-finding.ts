@@ -3,7 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../../app/services';
 import { queryKeys } from '../../../api/query-keys';
 import { notify } from '../../../ui/toaster';
-import { NO_BODY, texts } from '../texts';
+import { texts } from '../texts';
+import { NO_BODY } from '../../../api/http';
 
 /**
  * POST /project/{id}/findings/{fingerprint}/recheck: 'Check again' on one finding. Toasts what it found; the answer

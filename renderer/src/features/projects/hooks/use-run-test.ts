@@ -1,10 +1,10 @@
 import { runTestResponseSchema } from '@common/projects';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../../app/services';
-import { ApiError } from '../../../api/http';
+import { ApiError, NO_BODY } from '../../../api/http';
 import { queryKeys } from '../../../api/query-keys';
 import { notify } from '../../../ui/toaster';
-import { NO_BODY, texts } from '../texts';
+import { texts } from '../texts';
 
 /**
  * PATCH /project_test/{id} starts a scan; the server's message is toasted as 'Test initiated'. Then, as the

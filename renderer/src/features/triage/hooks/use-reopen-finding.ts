@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../../app/services';
 import { queryKeys } from '../../../api/query-keys';
 import { notify } from '../../../ui/toaster';
-import { NO_BODY } from '../../projects/texts';
+import { NO_BODY } from '../../../api/http';
 import { TRIAGE_UI } from '../texts';
 
 /** DELETE /project/{id}/decisions/{fingerprint}: the finding counts again; toasts 'Finding reopened'. */
