@@ -1,12 +1,11 @@
-import { Box, Button, Heading, HStack, Icon, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, HStack, Icon, Stack, Text } from '@chakra-ui/react';
 import { MailCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Navigate, Link as RouterLink } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { EmailField, PasswordField } from './auth-fields';
-import { AuthCard, OrDivider } from './auth-card';
+import { AuthCard, AuthSwitch, GoogleStart } from './auth-card';
 import { useAuth } from '../../app/auth-context';
-import { GoogleIcon } from './google-icon';
 import { useContinueWithGoogle } from './hooks/use-continue-with-google';
 import { useRedirectErrorToast } from './hooks/use-redirect-error-toast';
 import { useSendResetLink } from './hooks/use-send-reset-link';
@@ -101,27 +100,10 @@ export function LoginPage() {
       title={texts.login.title}
       description={texts.login.description}
       data-testid="login-card"
-      footer={
-        <Text>
-          {texts.login.noAccount}{' '}
-          <Link asChild colorPalette="brand" color="colorPalette.fg" fontWeight="medium">
-            <RouterLink to="/signup">{texts.login.signUpLink}</RouterLink>
-          </Link>
-        </Text>
-      }
+      footer={<AuthSwitch question={texts.login.noAccount} linkLabel={texts.login.signUpLink} to="/signup" />}
     >
       <Stack gap="5">
-        <Button
-          variant="outline"
-          w="full"
-          onClick={google.start}
-          loading={busy === 'google'}
-          disabled={busy !== null && busy !== 'google'}
-        >
-          <GoogleIcon />
-          {texts.continueWithGoogle}
-        </Button>
-        <OrDivider label={texts.orContinueWithEmail} />
+        <GoogleStart onClick={google.start} busy={busy === 'google'} blocked={busy !== null && busy !== 'google'} />
         <form method="post" onSubmit={handleSignIn} aria-label={texts.login.formLabel}>
           <Stack gap="5">
             {emailField}

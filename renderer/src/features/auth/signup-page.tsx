@@ -1,12 +1,11 @@
-import { Button, Link, Stack, Text } from '@chakra-ui/react';
+import { Button, Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
-import { Navigate, Link as RouterLink } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
 import { notify } from '../../ui/toaster';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { EmailField, NewPasswordFields } from './auth-fields';
-import { AuthCard, OrDivider } from './auth-card';
+import { AuthCard, AuthSwitch, GoogleStart } from './auth-card';
 import { useAuth } from '../../app/auth-context';
-import { GoogleIcon } from './google-icon';
 import { useContinueWithGoogle } from './hooks/use-continue-with-google';
 import { useSignUp } from './hooks/use-sign-up';
 import { MIN_PASSWORD_LENGTH } from './passwords';
@@ -44,28 +43,10 @@ export function SignupPage() {
       title={texts.signup.title}
       description={texts.signup.description}
       data-testid="signup-card"
-      footer={
-        <Text>
-          {texts.signup.haveAccount}{' '}
-          <Link asChild colorPalette="brand" color="colorPalette.fg" fontWeight="medium">
-            <RouterLink to="/login">{texts.signup.logInLink}</RouterLink>
-          </Link>
-        </Text>
-      }
+      footer={<AuthSwitch question={texts.signup.haveAccount} linkLabel={texts.signup.logInLink} to="/login" />}
     >
       <Stack gap="5">
-        <Button
-          variant="outline"
-          w="full"
-          onClick={google.start}
-          loading={busy === 'google'}
-          loadingText={texts.signup.googleSubmitting}
-          disabled={busy !== null && busy !== 'google'}
-        >
-          <GoogleIcon />
-          {texts.continueWithGoogle}
-        </Button>
-        <OrDivider label={texts.orContinueWithEmail} />
+        <GoogleStart onClick={google.start} busy={busy === 'google'} blocked={busy !== null && busy !== 'google'} loadingText={texts.signup.googleSubmitting} />
         <form method="post" onSubmit={handleSignUp} aria-label={texts.signup.formLabel}>
           <Stack gap="5">
             <EmailField value={email} onChange={setEmail} />
