@@ -49,6 +49,20 @@ export default tseslint.config(
     },
   },
   {
+    // One dialog component: it keeps a dialog open when a toast is dismissed and lays out every footer alike.
+    files: ['renderer/**/*.tsx'],
+    ignores: ['renderer/src/ui/app-dialog.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXOpeningElement[name.object.name='Dialog'][name.property.name='Root']",
+          message: 'Build dialogs with AppDialog (renderer/src/ui/app-dialog.tsx), not Dialog.Root.',
+        },
+      ],
+    },
+  },
+  {
     files: ['common/**/*.ts'],
     rules: restrict([
       { group: ['node:*', 'electron', '**/server/**', '**/engine/**', '**/electron/**', '**/renderer/**'], message: 'common/ imports nothing but zod.' },

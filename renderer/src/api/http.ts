@@ -127,3 +127,9 @@ export function createApiClient(
 
   return client;
 }
+
+/**
+ * The calls the spec sends without a body carry `{}`: the API client always sets content-type
+ * application/json, and Fastify rejects an empty body with that type (FST_ERR_CTP_EMPTY_JSON_BODY).
+ */
+export const NO_BODY = {};

@@ -5,10 +5,10 @@ import { useCallback, useEffect, useState } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
 import { createQueryClient } from '../api/query-client';
 import type { Bridge } from '../bridge';
-import { AuthProvider } from '../features/auth/auth-context';
+import { AuthProvider } from './auth-context';
 import { WorkspaceProvider } from '../features/workspaces/workspace-context';
 import { system } from '../ui/theme';
-import { Toaster } from '../ui/toaster';
+import { notify, Toaster } from '../ui/toaster';
 import { replayInputBeforeApp } from './before-app';
 import { BootGate } from './boot-gate';
 import { listenToDesktopEvents } from './desktop-events';
@@ -29,9 +29,12 @@ export interface Booted {
   session?: Session;
 }
 
-/** The app's query client: a 401 means the session is gone, so it is dropped and the route guard sends the user to /login. */
+/**
+ * The app's query client: a 401 means the session is gone, so it is dropped and the route guard sends the user to
+ * /login; a failure raises the toast its query or mutation names (api/query-client.ts).
+ */
 export function createAppQueryClient(services: Services): QueryClient {
-  return createQueryClient(() => void services.auth.current?.auth.signOut({ scope: 'local' }));
+  return createQueryClient(() => void services.auth.current?.auth.signOut({ scope: 'local' }), notify.error);
 }
 
 function ReadyApp({ services, booted }: { services: Services; booted?: Booted }) {

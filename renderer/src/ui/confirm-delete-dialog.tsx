@@ -1,5 +1,5 @@
-import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
-import { keepOpenForToasts } from './dialog-outside';
+import { Button, Dialog } from '@chakra-ui/react';
+import { AppDialog } from './app-dialog';
 
 /** A delete confirmation: the question, the name of what goes, Cancel and a red Delete that shows progress. */
 export function ConfirmDeleteDialog({
@@ -31,37 +31,29 @@ export function ConfirmDeleteDialog({
   dismissLabel?: string;
 }) {
   return (
-    <Dialog.Root onInteractOutside={keepOpenForToasts} open={open} onOpenChange={(d) => onOpenChange(d.open)} role="alertdialog" size={{ base: 'xs', sm: 'sm' }} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Dialog.Description>{question}</Dialog.Description>
-              <Dialog.Description mt="2" color="fg.muted" fontSize="sm" wordBreak="break-word">
-                {name}
-              </Dialog.Description>
-            </Dialog.Body>
-            {/* Wraps on a narrow screen when both labels are long (Keep Subscription / Cancel Subscription). */}
-            <Dialog.Footer flexWrap="wrap">
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline" disabled={deleting}>
-                  {dismissLabel}
-                </Button>
-              </Dialog.ActionTrigger>
-              <Button colorPalette="red" onClick={onConfirm} loading={deleting} loadingText={busyLabel}>
-                {confirmLabel}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      role="alertdialog"
+      size={{ base: 'xs', sm: 'sm' }}
+      title={title}
+      footer={
+        <>
+          <Dialog.ActionTrigger asChild>
+            <Button variant="outline" disabled={deleting}>
+              {dismissLabel}
+            </Button>
+          </Dialog.ActionTrigger>
+          <Button colorPalette="red" onClick={onConfirm} loading={deleting} loadingText={busyLabel}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      <Dialog.Description>{question}</Dialog.Description>
+      <Dialog.Description mt="2" color="fg.muted" fontSize="sm" wordBreak="break-word">
+        {name}
+      </Dialog.Description>
+    </AppDialog>
   );
 }

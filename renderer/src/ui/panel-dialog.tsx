@@ -1,6 +1,5 @@
-import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { keepOpenForToasts } from './dialog-outside';
+import { AppDialog } from './app-dialog';
 
 /**
  * A dialog for reading or choosing (code, details, proposals): full screen on phones, a wide centred panel from
@@ -27,28 +26,18 @@ export function PanelDialog({
   children: ReactNode;
 }) {
   return (
-    <Dialog.Root onInteractOutside={keepOpenForToasts} open={open} onOpenChange={(d) => !d.open && onClose()} size={{ base: 'full', md: size }} scrollBehavior="inside" placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content minH={{ md: 'auto' }} borderRadius={{ md: 'l3' }}>
-            <Dialog.Header flexDirection="column" alignItems="start" gap="1">
-              <Dialog.Title wordBreak="break-word">{title}</Dialog.Title>
-              {subtitle}
-              {description && (
-                <Dialog.Description fontSize="sm" color="fg.muted">
-                  {description}
-                </Dialog.Description>
-              )}
-            </Dialog.Header>
-            <Dialog.Body>{children}</Dialog.Body>
-            {footer && <Dialog.Footer>{footer}</Dialog.Footer>}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog
+      open={open}
+      onOpenChange={(next) => !next && onClose()}
+      title={title}
+      subtitle={subtitle}
+      description={description}
+      footer={footer}
+      size={{ base: 'full', md: size }}
+      scrollBehavior="inside"
+      contentStyle={{ minH: { md: 'auto' }, borderRadius: { md: 'l3' } }}
+    >
+      {children}
+    </AppDialog>
   );
 }

@@ -12,6 +12,9 @@ type ToastText = string | undefined;
  */
 const TOAST_MS = 7000;
 
+/** 'Error' / 'An unexpected error occurred.': the toast for exceptions nobody expected. */
+export const UNEXPECTED_ERROR = ['Error', 'An unexpected error occurred.'] as const;
+
 /** Shorthands for the spec's toasts: a title and, usually, a description. */
 export const notify = {
   success: (title: string, description?: ToastText) =>
@@ -21,8 +24,7 @@ export const notify = {
   info: (title: string, description?: ToastText) => toaster.create({ type: 'info', title, description, closable: true, duration: TOAST_MS }),
   warning: (title: string, description?: ToastText) =>
     toaster.create({ type: 'warning', title, description, closable: true, duration: TOAST_MS }),
-  /** 'Error' / 'An unexpected error occurred.' for exceptions nobody expected. */
-  unexpected: () => notify.error('Error', 'An unexpected error occurred.'),
+  unexpected: () => notify.error(...UNEXPECTED_ERROR),
 };
 
 /** Renders the toasts; mounted once at the root. */

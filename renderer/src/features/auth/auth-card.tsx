@@ -1,5 +1,8 @@
-import { Card, Flex, Heading, HStack, Separator, Text, type CardRootProps } from '@chakra-ui/react';
+import { Button, Card, Flex, Heading, HStack, Link, Separator, Text, type CardRootProps } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { GoogleIcon } from './google-icon';
+import { texts } from './texts';
 
 /** The centred card the sign-in, sign-up and reset screens share. */
 export function AuthCard({
@@ -48,5 +51,30 @@ export function OrDivider({ label }: { label: string }) {
       </Text>
       <Separator flex="1" />
     </HStack>
+  );
+}
+
+/** The card's footer line to the other page: 'Don't have an account? Sign up' or 'Already have an account? Log in'. */
+export function AuthSwitch({ question, linkLabel, to }: { question: string; linkLabel: string; to: string }) {
+  return (
+    <Text>
+      {question}{' '}
+      <Link asChild colorPalette="brand" color="colorPalette.fg" fontWeight="medium">
+        <RouterLink to={to}>{linkLabel}</RouterLink>
+      </Link>
+    </Text>
+  );
+}
+
+/** 'Continue with Google' and the 'Or continue with email' divider above the email form. */
+export function GoogleStart({ onClick, busy, blocked, loadingText }: { onClick: () => void; busy: boolean; blocked: boolean; loadingText?: string }) {
+  return (
+    <>
+      <Button variant="outline" w="full" onClick={onClick} loading={busy} loadingText={loadingText} disabled={blocked}>
+        <GoogleIcon />
+        {texts.continueWithGoogle}
+      </Button>
+      <OrDivider label={texts.orContinueWithEmail} />
+    </>
   );
 }

@@ -1,96 +1,41 @@
-import { Box, Button, Heading, HStack, Icon, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, HStack, Icon, Stack, Text } from '@chakra-ui/react';
 import { MailCheck } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
-import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
-import { useServices, useSupabase } from '../../app/services';
-import { recoveryRedirect } from './recovery-redirect';
-import { notify } from '../../ui/toaster';
+import { useState, type FormEvent } from 'react';
+import { Navigate } from 'react-router-dom';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { EmailField, PasswordField } from './auth-fields';
-import { AuthCard, OrDivider } from './auth-card';
-import { useAuth } from './auth-context';
-import { GoogleIcon } from './google-icon';
-import { takeRedirectError } from './redirect-error';
-import { useDesktopGoogleResult, useGoogleSignIn } from './use-google-sign-in';
-
-type Busy = 'password' | 'google' | 'reset' | null;
+import { AuthCard, AuthSwitch, GoogleStart } from './auth-card';
+import { useAuth } from '../../app/auth-context';
+import { useContinueWithGoogle } from './hooks/use-continue-with-google';
+import { useRedirectErrorToast } from './hooks/use-redirect-error-toast';
+import { useSendResetLink } from './hooks/use-send-reset-link';
+import { useSignIn } from './hooks/use-sign-in';
+import { texts } from './texts';
 
 /** /login: email and password or Google, and the forgot-password mode that mails a reset link. */
 export function LoginPage() {
-  const supabase = useSupabase();
-  const { publicOrigin, entry, bridge } = useServices();
   const { user, loading } = useAuth();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const signInWithGoogle = useGoogleSignIn();
-  useDesktopGoogleResult('Error signing in with Google');
+  const signIn = useSignIn();
+  const sendResetLink = useSendResetLink();
+  const google = useContinueWithGoogle(texts.googleSignInFailed);
+  useRedirectErrorToast();
   const [mode, setMode] = useState<'signin' | 'forgot'>('signin');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState<Busy>(null);
-  const [resetSent, setResetSent] = useState(false);
-  useDocumentTitle(mode === 'forgot' ? 'Reset Password' : 'Login');
+  const busy = signIn.isPending ? 'password' : google.busy ? 'google' : sendResetLink.isPending ? 'reset' : null;
+  useDocumentTitle(mode === 'forgot' ? texts.forgot.documentTitle : texts.login.documentTitle);
 
-  // OAuth and provider errors come back as #error=...&error_description=... (supabase-js leaves them in place).
-  useEffect(() => {
-    const hash = location.hash || (entry.pathname === '/login' ? entry.hash : '');
-    const description = takeRedirectError(hash);
-    if (!description) return;
-    // The only redirect that lands here with an error is the Google (OAuth) one.
-    notify.error('Error signing in with Google', description);
-    if (location.hash) void navigate({ pathname: location.pathname, search: location.search }, { replace: true });
-  }, [entry, location.hash, location.pathname, location.search, navigate]);
-
-  // While a sign-in runs, the handler decides where to go (after its toast).
+  // While a sign-in runs, its hook decides where to go (after its toast).
   if (!loading && user && busy === null) return <Navigate to="/dashboard" replace />;
 
-  async function handleSignIn(event: FormEvent<HTMLFormElement>) {
+  function handleSignIn(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setBusy('password');
-    try {
-      const { error } = await supabase.auth.signInWithPassword({ email, password });
-      if (error) {
-        notify.error('Error signing in', error.message);
-        return;
-      }
-      notify.success('Success!', 'You have successfully signed in.');
-      await navigate('/dashboard');
-    } catch {
-      notify.unexpected();
-    } finally {
-      setBusy(null);
-    }
+    signIn.mutate({ email, password });
   }
 
-  async function handleGoogle() {
-    setBusy('google');
-    try {
-      const started = await signInWithGoogle();
-      if (started.outcome === 'failed') notify.error('Error signing in with Google', started.message);
-      // When the page is leaving for the provider it stays busy; the desktop app's flow runs in the browser.
-      if (started.outcome !== 'leaving') setBusy(null);
-    } catch {
-      notify.unexpected();
-      setBusy(null);
-    }
-  }
-
-  async function handleSendReset(event: FormEvent<HTMLFormElement>) {
+  function handleSendReset(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setBusy('reset');
-    try {
-      const { error } = await supabase.auth.resetPasswordForEmail(email, { redirectTo: recoveryRedirect(bridge.kind, publicOrigin) });
-      if (error) {
-        notify.error('Error sending reset link', error.message);
-        return;
-      }
-      notify.success('Password reset email sent');
-      setResetSent(true);
-    } catch {
-      notify.unexpected();
-    } finally {
-      setBusy(null);
-    }
+    sendResetLink.mutate(email);
   }
 
   // The 'Forgot password?' button that had focus is gone once the mode switches: continue in the field.
@@ -99,8 +44,8 @@ export function LoginPage() {
   if (mode === 'forgot') {
     return (
       <AuthCard
-        title="Reset Password"
-        description="Enter your email to receive a password reset link"
+        title={texts.forgot.title}
+        description={texts.forgot.description}
         data-testid="forgot-password-card"
         footer={
           <Button
@@ -110,14 +55,14 @@ export function LoginPage() {
             color="colorPalette.fg"
             onClick={() => {
               setMode('signin');
-              setResetSent(false);
+              sendResetLink.reset();
             }}
           >
-            Back to sign in
+            {texts.forgot.backToSignIn}
           </Button>
         }
       >
-        {resetSent ? (
+        {sendResetLink.isSuccess ? (
           <Stack
             role="status"
             data-testid="reset-link-sent"
@@ -132,18 +77,16 @@ export function LoginPage() {
               <MailCheck />
             </Icon>
             <Heading as="h2" size="md">
-              Reset link sent!
+              {texts.forgot.sentTitle}
             </Heading>
-            <Text color="fg.muted">
-              Please check your email inbox and follow the instructions to reset your password.
-            </Text>
+            <Text color="fg.muted">{texts.forgot.sentBody}</Text>
           </Stack>
         ) : (
-          <form method="post" onSubmit={(e) => void handleSendReset(e)} aria-label="Reset password">
+          <form method="post" onSubmit={handleSendReset} aria-label={texts.forgot.formLabel}>
             <Stack gap="5">
               {emailField}
-              <Button type="submit" colorPalette="brand" w="full" loading={busy === 'reset'} loadingText="Sending...">
-                Send Reset Link
+              <Button type="submit" colorPalette="brand" w="full" loading={busy === 'reset'} loadingText={texts.forgot.submitting}>
+                {texts.forgot.submit}
               </Button>
             </Stack>
           </form>
@@ -154,34 +97,17 @@ export function LoginPage() {
 
   return (
     <AuthCard
-      title="Welcome Back"
-      description="Sign in to access your dashboard and projects"
+      title={texts.login.title}
+      description={texts.login.description}
       data-testid="login-card"
-      footer={
-        <Text>
-          Don&apos;t have an account?{' '}
-          <Link asChild colorPalette="brand" color="colorPalette.fg" fontWeight="medium">
-            <RouterLink to="/signup">Sign up</RouterLink>
-          </Link>
-        </Text>
-      }
+      footer={<AuthSwitch question={texts.login.noAccount} linkLabel={texts.login.signUpLink} to="/signup" />}
     >
       <Stack gap="5">
-        <Button
-          variant="outline"
-          w="full"
-          onClick={() => void handleGoogle()}
-          loading={busy === 'google'}
-          disabled={busy !== null && busy !== 'google'}
-        >
-          <GoogleIcon />
-          Continue with Google
-        </Button>
-        <OrDivider label="Or continue with email" />
-        <form method="post" onSubmit={(e) => void handleSignIn(e)} aria-label="Sign in">
+        <GoogleStart onClick={google.start} busy={busy === 'google'} blocked={busy !== null && busy !== 'google'} />
+        <form method="post" onSubmit={handleSignIn} aria-label={texts.login.formLabel}>
           <Stack gap="5">
             {emailField}
-            <PasswordField label="Password" name="password" autoComplete="current-password" value={password} onChange={setPassword} />
+            <PasswordField label={texts.passwordLabel} name="password" autoComplete="current-password" value={password} onChange={setPassword} />
             {/* After the password field, so Tab goes from email straight to password. */}
             <HStack justify="flex-end" mt="-3">
               <Button
@@ -194,7 +120,7 @@ export function LoginPage() {
                 color="colorPalette.fg"
                 onClick={() => setMode('forgot')}
               >
-                Forgot password?
+                {texts.login.forgotPassword}
               </Button>
             </HStack>
             <Box>
@@ -203,10 +129,10 @@ export function LoginPage() {
                 colorPalette="brand"
                 w="full"
                 loading={busy === 'password'}
-                loadingText="Signing in..."
+                loadingText={texts.login.submitting}
                 disabled={busy !== null && busy !== 'password'}
               >
-                Sign In
+                {texts.login.submit}
               </Button>
             </Box>
           </Stack>

@@ -1,5 +1,5 @@
 import { Navigate, Outlet } from 'react-router-dom';
-import { useAuth } from './auth-context';
+import { useAuth } from '../../app/auth-context';
 
 /**
  * Guards the dashboard: /login when signed out, else the page. While the session loads the page is shown as

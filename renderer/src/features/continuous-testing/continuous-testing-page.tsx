@@ -4,7 +4,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useLiveUpdates } from '../../api/live';
 import { LoadErrorCard } from '../../ui/load-error-card';
 import { PageHeading } from '../../ui/page-heading';
-import { projectTitle } from '../projects/components/project-card';
+import { projectTitle } from '../../ui/project-title';
 import { HistoryTab } from './components/history-tab';
 import { InstallationTab } from './components/installation-tab';
 import { OverviewTab } from './components/overview-tab';

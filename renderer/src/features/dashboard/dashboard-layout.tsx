@@ -16,11 +16,10 @@ import { useHydrated } from '../../app/hydration';
 import { useSupabase } from '../../app/services';
 import { Logo } from '../../ui/logo';
 import { notify } from '../../ui/toaster';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../../app/auth-context';
 import { useOpenedOnce } from '../../ui/use-opened-once';
 import { SidebarNav } from './sidebar-nav';
-import { WorkspaceSwitcher } from '../workspaces/components/workspace-switcher';
-import { invitationPagePath, takePendingInvitation } from '../workspaces/pending-invitation';
+import { WorkspaceSwitcher, invitationPagePath, takePendingInvitation } from '../workspaces';
 import { useLiveUpdates } from '../../api/live';
 
 // Loaded when first opened: the dashboard's first load does not carry the drawer.

@@ -1,7 +1,7 @@
 import { Button, Field, HStack, Input, NativeSelect, SimpleGrid } from '@chakra-ui/react';
 import { EVENT_KINDS } from '@common/projects';
 import { X } from 'lucide-react';
-import { useProjects } from '../projects/hooks/use-projects';
+import { useProjects } from '../projects';
 import { NO_EVENT_FILTERS, eventLabel, filterParams, type EventFilterValues } from './event-rows';
 
 /** Where events come from, as the Source filter names them; the first (no value) is the default view. */

@@ -1,6 +1,6 @@
 import { Box, Container, Grid, Heading, Stack, Text } from '@chakra-ui/react';
 import { Fragment, type ReactNode } from 'react';
-import { JumpLink } from '../marketing/company/jump-link';
+import { JumpLink } from '../../ui/jump-link';
 import { PageHeading } from '../../ui/page-heading';
 import { Prose } from '../../ui/prose';
 

@@ -1,7 +1,7 @@
 import { Link } from '@chakra-ui/react';
 import { CONTACT, MARKETING_PLANS, OWN_DOMAIN, mailto } from '@common/marketing';
 import { Link as RouterLink } from 'react-router-dom';
-import { planById, planPrice } from '../marketing/company/format';
+import { planById, planPrice } from '../../ui/format';
 import { LegalDocument, type LegalSection } from './legal-document';
 
 const basic = planById(MARKETING_PLANS, 'basic');

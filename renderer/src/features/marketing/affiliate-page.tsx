@@ -23,7 +23,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageHeading } from '../../ui/page-heading';
 import { CtaBand, Eyebrow } from './company/cta-band';
-import { ordinal, planById, planPrice, usd } from './company/format';
+import { ordinal, planById, planPrice, usd } from '../../ui/format';
 
 const APPLY_HREF = mailto(CONTACT.affiliates, 'Affiliate program application');
 

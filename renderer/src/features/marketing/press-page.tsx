@@ -6,7 +6,7 @@ import { ExternalLink } from '../../ui/external-link';
 import { PageHeading } from '../../ui/page-heading';
 import { BRAND_ASSETS, BRAND_COLOURS } from './company/brand';
 import { Eyebrow } from './company/cta-band';
-import { planById, planPrice, usd } from './company/format';
+import { planById, planPrice, usd } from '../../ui/format';
 import { CHECK_COUNT } from '../../ui/check-count';
 
 const FOUNDED = 2025;

@@ -1,7 +1,7 @@
 import { Box, Button, Container, Flex, HStack, Link } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Logo } from '../../ui/logo';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../../app/auth-context';
 
 /** The top bar of every public page: logo, Pricing, and Dashboard or Login + Try Now. */
 export function TopNav() {

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageHeading } from '../../ui/page-heading';
 import { CtaBand, Eyebrow } from './company/cta-band';
-import { JumpLink } from './company/jump-link';
+import { JumpLink } from '../../ui/jump-link';
 
 interface UseCase {
   id: string;

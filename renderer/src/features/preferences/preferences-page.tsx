@@ -1,7 +1,7 @@
 import { Stack } from '@chakra-ui/react';
 import { useHydrated } from '../../app/hydration';
 import { useServices } from '../../app/services';
-import { DesktopSettingsSection } from '../desktop-settings/desktop-settings-section';
+import { DesktopSettingsSection } from '../desktop-settings';
 import { PageHeading } from '../../ui/page-heading';
 import { AccountData } from './components/account-data';
 import { NotificationSettings } from './components/notification-settings';

@@ -37,9 +37,3 @@ export const texts = {
   recheckFailed: 'Failed to check again',
   recheckBadge: { fixed: 'Fixed', still_there: 'Still there', unknown: 'Could not tell' },
 } as const;
-
-/**
- * The calls the spec sends without a body carry `{}`: the API client always sets content-type
- * application/json, and Fastify rejects an empty body with that type (FST_ERR_CTP_EMPTY_JSON_BODY).
- */
-export const NO_BODY = {};

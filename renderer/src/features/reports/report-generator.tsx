@@ -1,22 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  CloseButton,
-  Dialog,
-  Field,
-  HStack,
-  Link,
-  NativeSelect,
-  Portal,
-  Progress,
-  Stack,
-  Text,
-  Wrap,
-  chakra,
-  useMediaQuery,
-} from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Field, HStack, Link, NativeSelect, Progress, Stack, Text, Wrap, chakra, useMediaQuery } from '@chakra-ui/react';
 import { EXPORT_FORMATS, type ReportStatus, type ReportType } from '@common/projects';
 import { PLAN_LIMIT_TEXTS } from '@common/plan-limits';
 import { Download, ExternalLink as ExternalLinkIcon } from 'lucide-react';
@@ -43,7 +25,7 @@ import { useProjectPicker } from '../../api/use-project-picker';
 import { useGenerateReport, useReportStatus } from './use-reports';
 import { usePlanLimits } from '../../api/use-plan-limits';
 import { PlanLimitNotice } from '../../ui/plan-limit';
-import { keepOpenForToasts } from '../../ui/dialog-outside';
+import { AppDialog } from '../../ui/app-dialog';
 
 const STATE_LABELS: Record<ReportStatus['state'], string> = {
   queued: 'Queued',
@@ -60,75 +42,57 @@ export function ReportGenerator({ type, onClose }: { type: ReportType | null; on
   // Full screen below 768 px; a responsive size object would keep 'full''s min-height on wider screens.
   const [wide = true] = useMediaQuery(['(min-width: 48em)']);
   return (
-    <Dialog.Root onInteractOutside={keepOpenForToasts}
+    <AppDialog
       open={type !== null}
-      onOpenChange={(details) => {
-        if (!details.open) onClose();
-      }}
+      onOpenChange={(next) => !next && onClose()}
       size={wide ? 'xl' : 'full'}
-      placement="center"
       scrollBehavior="inside"
-      lazyMount
-      unmountOnExit
+      lazy
+      testId="report-generator"
+      title={type ? `Generate ${REPORT_TYPE_DETAILS[type].title}` : ''}
+      description={type ? REPORT_TYPE_DETAILS[type].description : undefined}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="report-generator">{type && <GeneratorBody type={type} />}</Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {type && <GeneratorBody type={type} />}
+    </AppDialog>
   );
 }
 
 function GeneratorBody({ type }: { type: ReportType }) {
   const [reportId, setReportId] = useState<string | null>(null);
-  const details = REPORT_TYPE_DETAILS[type];
   const status = useReportStatus(reportId);
   const report = useWithScanProgress(status.data);
 
   return (
     <>
-      <Dialog.Header flexDirection="column" alignItems="start" gap="1" pe="12">
-        <Dialog.Title>Generate {details.title}</Dialog.Title>
-        <Dialog.Description color="fg.muted" fontSize="sm">
-          {details.description}
-        </Dialog.Description>
-      </Dialog.Header>
-      <Dialog.Body>
-        {!reportId ? (
-          <ProjectPicker type={type} onStarted={setReportId} />
-        ) : !report ? (
-          <ReportProgress report={null} />
-        ) : report.state === 'completed' ? (
-          <ReportResult report={report} />
-        ) : report.state === 'failed' ? (
-          <Stack gap="4">
-            <Alert.Root status="error">
-              <Alert.Indicator />
-              <Alert.Content>
-                <Alert.Title>Report generation failed</Alert.Title>
-                {report.error && <Alert.Description>{report.error}</Alert.Description>}
-              </Alert.Content>
-            </Alert.Root>
-            <Box>
-              <Button variant="outline" onClick={() => setReportId(null)}>
-                Try Again
-              </Button>
-            </Box>
-          </Stack>
-        ) : (
-          <ReportProgress report={report} />
-        )}
-        {status.isError && !report && (
-          <Text mt="3" color="fg.error" role="alert">
-            {status.error.message}
-          </Text>
-        )}
-      </Dialog.Body>
-      <Dialog.CloseTrigger asChild>
-        <CloseButton size="sm" aria-label="Close" />
-      </Dialog.CloseTrigger>
+      {!reportId ? (
+        <ProjectPicker type={type} onStarted={setReportId} />
+      ) : !report ? (
+        <ReportProgress report={null} />
+      ) : report.state === 'completed' ? (
+        <ReportResult report={report} />
+      ) : report.state === 'failed' ? (
+        <Stack gap="4">
+          <Alert.Root status="error">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>Report generation failed</Alert.Title>
+              {report.error && <Alert.Description>{report.error}</Alert.Description>}
+            </Alert.Content>
+          </Alert.Root>
+          <Box>
+            <Button variant="outline" onClick={() => setReportId(null)}>
+              Try Again
+            </Button>
+          </Box>
+        </Stack>
+      ) : (
+        <ReportProgress report={report} />
+      )}
+      {status.isError && !report && (
+        <Text mt="3" color="fg.error" role="alert">
+          {status.error.message}
+        </Text>
+      )}
     </>
   );
 }

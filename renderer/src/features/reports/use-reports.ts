@@ -13,7 +13,6 @@ import { ApiError } from '../../api/http';
 import { useLiveMessages } from '../../api/live';
 import { fetchPage, joinPages, pageParams } from '../../api/pages';
 import { queryKeys } from '../../api/query-keys';
-import { notify } from '../../ui/toaster';
 import { isReportFinished } from './report-links';
 
 /** How often a report being generated is polled (the live stream usually answers first). */
@@ -28,7 +27,7 @@ function parse<T>(schema: z.ZodType<T>, body: unknown, message: string): T {
 
 /**
  * GET /report_links/recent, a page at a time (`fetchNextPage`); `reports` is every loaded page joined. A
- * failure toasts 'Failed to load recent reports' / 'Please try again later'.
+ * failure toasts 'Failed to load recent reports' / 'Please try again later' (once per failure, not per retry).
  */
 export function useRecentReports() {
   const api = useApi();
@@ -37,12 +36,8 @@ export function useRecentReports() {
     queryFn: ({ pageParam, signal }) =>
       fetchPage<ReportLink>(api, '/report_links/recent', pageParam, z.array(reportLinkSchema), { fallbackError: 'Failed to load recent reports', signal }),
     ...pageParams,
+    meta: { errorToast: ['Failed to load recent reports', 'Please try again later'] },
   });
-  const { error } = query;
-  useEffect(() => {
-    // Once per failure (not per retry); a 401 is the query client's, which signs the user out.
-    if (error && !(error instanceof ApiError && error.status === 401)) notify.error('Failed to load recent reports', 'Please try again later');
-  }, [error]);
   return { ...query, reports: joinPages(query.data) };
 }
 
@@ -58,9 +53,7 @@ export function useGenerateReport() {
     onSuccess: (report) => {
       queryClient.setQueryData(queryKeys.reports.status(report.id), report);
     },
-    onError: (error) => {
-      if (!(error instanceof ApiError && error.status === 401)) notify.error('Failed to generate report', error.message);
-    },
+    meta: { errorToast: (error) => ['Failed to generate report', error instanceof Error ? error.message : undefined] },
   });
 }
 

@@ -21,7 +21,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useHydrated } from '../../app/hydration';
 import { useServices } from '../../app/services';
 import { PageHeading } from '../../ui/page-heading';
-import { LiveBrowser } from '../live-browser/live-browser';
+import { LiveBrowser } from '../live-browser';
 import { HashDemo } from './hash-demo';
 
 const MINUTES = MONITORING.minIntervalMs / 60_000;

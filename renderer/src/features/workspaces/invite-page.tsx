@@ -6,7 +6,7 @@ import { useSupabase } from '../../app/services';
 import { ApiError } from '../../api/http';
 import { formatLongDate } from '../../ui/relative-date';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../../app/auth-context';
 import { useAcceptInvitation } from './hooks/use-accept-invitation';
 import { useInvitationPreview } from './hooks/use-invitation-preview';
 import { invitationTokenOf } from './paths';

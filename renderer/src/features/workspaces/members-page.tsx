@@ -1,5 +1,5 @@
 import { Skeleton, Stack } from '@chakra-ui/react';
-import { DomainsSection } from '../domains/domains-section';
+import { DomainsSection } from '../domains';
 import { LoadErrorCard } from '../../ui/load-error-card';
 import { PageHeading } from '../../ui/page-heading';
 import { InvitationList } from './components/invitation-list';

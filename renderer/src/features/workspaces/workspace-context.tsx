@@ -4,7 +4,7 @@ import { reconnectLiveUpdates } from '../../api/live-streams';
 import { fallsBackToPersonal } from '../../api/workspace-store';
 import { useServices } from '../../app/services';
 import { notify } from '../../ui/toaster';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../../app/auth-context';
 import { texts } from './texts';
 
 export interface CurrentWorkspace {

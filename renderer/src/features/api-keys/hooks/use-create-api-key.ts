@@ -16,7 +16,7 @@ export function useCreateApiKey() {
       return createdApiKeySchema.parse(await api.request('POST', '/api_keys', { body, fallbackError: texts.createFailed }));
     },
     onSuccess: () => notify.success(texts.created),
-    onError: (error) => notify.error(texts.createFailed, error instanceof ApiError ? error.message : undefined),
+    meta: { errorToast: (error) => [texts.createFailed, error instanceof ApiError ? error.message : undefined] },
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.apiKeys.list() }),
   });
 }

@@ -12,7 +12,7 @@ export function useRevokeApiKey() {
   return useMutation({
     mutationFn: (id: string) => api.request<unknown>('DELETE', `/api_key/${encodeURIComponent(id)}`, { fallbackError: texts.revokeFailed }),
     onSuccess: () => notify.success(texts.revoked),
-    onError: (error) => notify.error(texts.revokeFailed, error instanceof ApiError && error.message !== texts.revokeFailed ? error.message : undefined),
+    meta: { errorToast: (error) => [texts.revokeFailed, error instanceof ApiError && error.message !== texts.revokeFailed ? error.message : undefined] },
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.apiKeys.list() }),
   });
 }

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { ConfirmDeleteDialog } from '../../../ui/confirm-delete-dialog';
 import { LoadErrorCard } from '../../../ui/load-error-card';
 import { notify } from '../../../ui/toaster';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../../app/auth-context';
 import { canCancel, cancelConfirmation, historyRow, planCards, subscriptionFeatures, summaryView, type BillingSubView, type PlanCard, type PlanFilter } from '../billing-view';
 import { useCancelSubscription } from '../hooks/use-cancel-subscription';
 import { useChangePlan } from '../hooks/use-change-plan';

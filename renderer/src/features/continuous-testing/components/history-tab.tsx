@@ -4,7 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { LoadErrorCard } from '../../../ui/load-error-card';
 import { LoadMore } from '../../../ui/load-more';
 import { formatEventTime } from '../../../ui/relative-date';
-import { SeverityBadge } from '../../projects/components/badges';
+import { SeverityBadge } from '../../../ui/badges';
 import { buildsCallError, changeSummary } from '../continuous-format';
 import type { useContinuousBuilds } from '../hooks/use-continuous-builds';
 import { texts } from '../texts';

@@ -4,7 +4,7 @@ import { gradeSchema } from '@common/scan';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatEventTime } from '../../../ui/relative-date';
-import { GradeBadge } from '../../projects/components/badges';
+import { GradeBadge } from '../../../ui/badges';
 import { usageMeter } from '../continuous-format';
 import { texts } from '../texts';
 import { BuildStatusBadge } from './build-status-badge';

@@ -1,12 +1,9 @@
 import { continuousBuildSchema } from '@common/continuous';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { z } from 'zod';
 import { useApi } from '../../../app/services';
-import { ApiError } from '../../../api/http';
 import { fetchPage, joinPages, pageParams } from '../../../api/pages';
 import { queryKeys } from '../../../api/query-keys';
-import { notify } from '../../../ui/toaster';
 import { buildsCallError } from '../continuous-format';
 import { texts } from '../texts';
 
@@ -30,10 +27,7 @@ export function useContinuousBuilds(projectId: string | null) {
       }),
     ...pageParams,
     enabled: projectId !== null,
+    meta: { errorToast: (error) => [texts.buildsFailed, buildsCallError(error)] },
   });
-  const { isError, error, errorUpdatedAt } = query;
-  useEffect(() => {
-    if (isError && !(error instanceof ApiError && error.status === 401)) notify.error(texts.buildsFailed, buildsCallError(error));
-  }, [isError, error, errorUpdatedAt]);
   return { ...query, builds: joinPages(query.data) };
 }

@@ -19,7 +19,7 @@ export function useRotateSiteToken(projectId: string) {
       );
       notify.success(texts.rotated, texts.rotatedHint);
     },
-    onError: (error) => notify.error(texts.rotateFailed, error instanceof ApiError ? error.message : undefined),
+    meta: { errorToast: (error) => [texts.rotateFailed, error instanceof ApiError ? error.message : undefined] },
     // GET /project/{id} carries the token too.
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.projects.detail(projectId), exact: true }),
   });

@@ -19,6 +19,6 @@ export function useSaveSchedule(projectId: string) {
       queryClient.setQueryData(queryKeys.continuous.monitoring(projectId), overview);
       notify.success(texts.saved);
     },
-    onError: (error) => notify.error(texts.saveFailed, error instanceof ApiError ? error.message : undefined),
+    meta: { errorToast: (error) => [texts.saveFailed, error instanceof ApiError ? error.message : undefined] },
   });
 }

@@ -15,7 +15,7 @@ export function useSetDesktopNotifications(api: DesktopSettingsApi) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (enabled: boolean) => api.setNotifications(enabled),
-    onError: () => notify.error(texts.saveFailed),
+    meta: { errorToast: [texts.saveFailed] },
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.desktop.settings }),
   });
 }
@@ -31,12 +31,12 @@ export function useSetServer(api: DesktopSettingsApi) {
     onSuccess: (result) => {
       if (result.ok) notify.success(texts.saved, texts.restartNotice);
     },
-    onError: () => notify.error(texts.saveFailed),
+    meta: { errorToast: [texts.saveFailed] },
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.desktop.settings }),
   });
 }
 
 /** Restarts the app (the new server applies at start). */
 export function useRelaunch(api: DesktopSettingsApi) {
-  return useMutation({ mutationFn: () => api.relaunch(), onError: () => notify.error(texts.restartFailed) });
+  return useMutation({ mutationFn: () => api.relaunch(), meta: { errorToast: [texts.restartFailed] } });
 }

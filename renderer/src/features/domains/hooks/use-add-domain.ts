@@ -16,7 +16,7 @@ export function useAddDomain() {
       return domainSchema.parse(await api.request('POST', '/domains', { body, fallbackError: texts.addFailed }));
     },
     onSuccess: () => notify.success(texts.added),
-    onError: (error) => notify.error(error instanceof ApiError ? error.message : texts.addFailed),
+    meta: { errorToast: (error) => [error instanceof ApiError ? error.message : texts.addFailed] },
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.domains.list() }),
   });
 }

@@ -12,7 +12,7 @@ export function useRemoveDomain() {
   return useMutation({
     mutationFn: (id: string) => api.request<unknown>('DELETE', `/domains/${encodeURIComponent(id)}`, { fallbackError: texts.removeFailed }),
     onSuccess: () => notify.success(texts.removed),
-    onError: (error) => notify.error(error instanceof ApiError ? error.message : texts.removeFailed),
+    meta: { errorToast: (error) => [error instanceof ApiError ? error.message : texts.removeFailed] },
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.domains.list() }),
   });
 }

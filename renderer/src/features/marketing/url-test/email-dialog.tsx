@@ -1,11 +1,11 @@
-import { Button, CloseButton, Dialog, Field, Icon, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Dialog, Field, Icon, Input, Stack, Text } from '@chakra-ui/react';
 import { DEMO_LABELS, DEMO_URLS, PUBLIC_SCAN_MESSAGES, URL_MESSAGES, isValidEmail, type DemoType } from '@common/marketing';
 import { MailCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useServices } from '../../../app/services';
 import { notify } from '../../../ui/toaster';
 import { sendPublicScanRequest } from './public-scan-call';
-import { keepOpenForToasts } from '../../../ui/dialog-outside';
+import { AppDialog } from '../../../ui/app-dialog';
 
 /** What the report is for: a URL the visitor typed, or one of the demo examples. */
 export type ReportTarget = { kind: 'url'; url: string } | { kind: 'demo'; demo: DemoType | null };
@@ -29,7 +29,7 @@ export function EmailDialog({ target, onClose }: { target: ReportTarget | null; 
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!target) return;
+    if (!target || sent) return;
     if (!isValidEmail(email)) {
       setError(URL_MESSAGES.email);
       return;
@@ -52,77 +52,63 @@ export function EmailDialog({ target, onClose }: { target: ReportTarget | null; 
   const subject = !target ? '' : target.kind === 'url' ? target.url : target.demo ? `the ${DEMO_LABELS[target.demo].toLowerCase()} demo` : 'the demo';
 
   return (
-    <Dialog.Root onInteractOutside={keepOpenForToasts} open={target !== null} onOpenChange={(details) => !details.open && close()} size={{ base: 'xs', sm: 'md' }} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="email-dialog">
-            <Dialog.Header>
-              <Dialog.Title>Thank You</Dialog.Title>
-            </Dialog.Header>
-            {sent ? (
-              <>
-                <Dialog.Body>
-                  <Stack gap="3" align="center" textAlign="center" py="2">
-                    <Icon boxSize="10" color="severity.secure.fg" aria-hidden="true">
-                      <MailCheck />
-                    </Icon>
-                    <Dialog.Description>{PUBLIC_SCAN_MESSAGES.confirmation}</Dialog.Description>
-                    <Text fontSize="sm" color="fg.muted">
-                      It usually arrives within a few minutes. Check your spam folder if it does not.
-                    </Text>
-                  </Stack>
-                </Dialog.Body>
-                <Dialog.Footer>
-                  <Button colorPalette="brand" onClick={close}>
-                    Close
-                  </Button>
-                </Dialog.Footer>
-              </>
-            ) : (
-              <form onSubmit={submit} noValidate>
-                <Dialog.Body>
-                  <Stack gap="4">
-                    <Dialog.Description>
-                      Where should we send the security report for{' '}
-                      <Text as="span" fontWeight="semibold" color="fg" wordBreak="break-all">
-                        {subject}
-                      </Text>
-                      ?
-                    </Dialog.Description>
-                    <Field.Root invalid={error !== null} required>
-                      <Field.Label>Email</Field.Label>
-                      <Input
-                        type="email"
-                        name="email"
-                        autoComplete="email"
-                        placeholder="you@example.com"
-                        value={email}
-                        onChange={(e) => {
-                          setEmail(e.target.value);
-                          setError(null);
-                        }}
-                      />
-                      {error && <Field.ErrorText>{error}</Field.ErrorText>}
-                    </Field.Root>
-                    <Text fontSize="xs" color="fg.muted">
-                      We scan only what the site serves publicly, never change data, and use your address only to send this report.
-                    </Text>
-                  </Stack>
-                </Dialog.Body>
-                <Dialog.Footer>
-                  <Button type="submit" colorPalette="brand" w={{ base: 'full', sm: 'auto' }}>
-                    Send my report
-                  </Button>
-                </Dialog.Footer>
-              </form>
-            )}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog
+      open={target !== null}
+      onOpenChange={(next) => !next && close()}
+      form={{ onSubmit: submit }}
+      testId="email-dialog"
+      title="Thank You"
+      footer={
+        sent ? (
+          <Button type="button" colorPalette="brand" onClick={close}>
+            Close
+          </Button>
+        ) : (
+          <Button type="submit" colorPalette="brand" w={{ base: 'full', sm: 'auto' }}>
+            Send my report
+          </Button>
+        )
+      }
+    >
+      {sent ? (
+        <Stack gap="3" align="center" textAlign="center" py="2">
+          <Icon boxSize="10" color="severity.secure.fg" aria-hidden="true">
+            <MailCheck />
+          </Icon>
+          <Dialog.Description>{PUBLIC_SCAN_MESSAGES.confirmation}</Dialog.Description>
+          <Text fontSize="sm" color="fg.muted">
+            It usually arrives within a few minutes. Check your spam folder if it does not.
+          </Text>
+        </Stack>
+      ) : (
+        <Stack gap="4">
+          <Dialog.Description>
+            Where should we send the security report for{' '}
+            <Text as="span" fontWeight="semibold" color="fg" wordBreak="break-all">
+              {subject}
+            </Text>
+            ?
+          </Dialog.Description>
+          <Field.Root invalid={error !== null} required>
+            <Field.Label>Email</Field.Label>
+            <Input
+              type="email"
+              name="email"
+              autoComplete="email"
+              placeholder="you@example.com"
+              value={email}
+              onChange={(e) => {
+                setEmail(e.target.value);
+                setError(null);
+              }}
+            />
+            {error && <Field.ErrorText>{error}</Field.ErrorText>}
+          </Field.Root>
+          <Text fontSize="xs" color="fg.muted">
+            We scan only what the site serves publicly, never change data, and use your address only to send this report.
+          </Text>
+        </Stack>
+      )}
+    </AppDialog>
   );
 }

@@ -1,11 +1,11 @@
-import { Button, Card, CloseButton, Dialog, Field, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Dialog, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { Download, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../../app/auth-context';
 import { useDeleteAccount } from '../hooks/use-delete-account';
 import { useDownloadData } from '../hooks/use-download-data';
 import { texts } from '../texts';
-import { keepOpenForToasts } from '../../../ui/dialog-outside';
+import { AppDialog } from '../../../ui/app-dialog';
 
 /** Download My Data and Delete My Account (confirmed by typing the account's email). */
 export function AccountData() {
@@ -77,43 +77,34 @@ function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChan
   };
 
   return (
-    <Dialog.Root onInteractOutside={keepOpenForToasts} open={open} onOpenChange={(d) => change(d.open)} role="alertdialog" size={{ base: 'xs', sm: 'md' }} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form onSubmit={handleSubmit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{texts.dialogTitle}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Dialog.Description>{texts.dialogQuestion}</Dialog.Description>
-                  <Field.Root invalid={error !== null}>
-                    <Field.Label>{texts.dialogPrompt(email)}</Field.Label>
-                    <Input type="email" autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} aria-label={texts.dialogLabel} placeholder={email} />
-                    {/* Darker than the default error red, which is under 4.5:1 on white at this size. */}
-                    {error && <Field.ErrorText color="red.fg">{error}</Field.ErrorText>}
-                  </Field.Root>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button variant="outline" disabled={remove.isPending}>
-                    {texts.cancel}
-                  </Button>
-                </Dialog.ActionTrigger>
-                <Button type="submit" colorPalette="red" loading={remove.isPending} loadingText={texts.deleting}>
-                  {texts.confirmDelete}
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog
+      open={open}
+      onOpenChange={change}
+      role="alertdialog"
+      form={{ onSubmit: handleSubmit }}
+      title={texts.dialogTitle}
+      footer={
+        <>
+          <Dialog.ActionTrigger asChild>
+            <Button variant="outline" disabled={remove.isPending}>
+              {texts.cancel}
+            </Button>
+          </Dialog.ActionTrigger>
+          <Button type="submit" colorPalette="red" loading={remove.isPending} loadingText={texts.deleting}>
+            {texts.confirmDelete}
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="4">
+        <Dialog.Description>{texts.dialogQuestion}</Dialog.Description>
+        <Field.Root invalid={error !== null}>
+          <Field.Label>{texts.dialogPrompt(email)}</Field.Label>
+          <Input type="email" autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} aria-label={texts.dialogLabel} placeholder={email} />
+          {/* Darker than the default error red, which is under 4.5:1 on white at this size. */}
+          {error && <Field.ErrorText color="red.fg">{error}</Field.ErrorText>}
+        </Field.Root>
+      </Stack>
+    </AppDialog>
   );
 }

@@ -20,6 +20,6 @@ export function useDeleteAccount() {
       notify.success(texts.deleted);
       await navigate('/', { replace: true });
     },
-    onError: (error) => notify.error(texts.deleteFailed, error instanceof ApiError && error.message !== texts.deleteFailed ? error.message : undefined),
+    meta: { errorToast: (error) => [texts.deleteFailed, error instanceof ApiError && error.message !== texts.deleteFailed ? error.message : undefined] },
   });
 }

@@ -1,8 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useServices, useSupabase } from '../../../app/services';
 import { ApiError } from '../../../api/http';
-import { notify } from '../../../ui/toaster';
-import { saveBlob } from '../../scenarios/hooks/use-run-artifact';
+import { saveBlob } from '../../../ui/save-blob';
 import { texts } from '../texts';
 
 /** The name of the downloaded file: vibeeval-data-<date>.json, as the server names it. */
@@ -21,6 +20,6 @@ export function useDownloadData() {
       if (!response.ok) throw new ApiError(response.status, texts.downloadFailed);
       saveBlob(await response.blob(), dataFileName());
     },
-    onError: () => notify.error(texts.downloadFailed),
+    meta: { errorToast: [texts.downloadFailed] },
   });
 }

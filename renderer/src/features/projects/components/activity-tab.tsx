@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { formatEventTime, formatLongDate, formatRelativeDate } from '../../../ui/relative-date';
 import { eventLabel } from '../../../ui/event-label';
 import { eventPalette } from '../../../ui/tones';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../../app/auth-context';
 import { useProjectEvents } from '../hooks/use-project-events';
 
 const ACTIVITY_SKELETONS = 3;

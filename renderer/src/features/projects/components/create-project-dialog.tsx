@@ -1,9 +1,9 @@
-import { Button, CloseButton, Dialog, Field, Input, Portal, Stack, Textarea } from '@chakra-ui/react';
+import { Button, Field, Input, Stack, Textarea } from '@chakra-ui/react';
 import { PROJECT_LIMITS, createProjectFormSchema, type CreateProjectForm } from '@common/projects';
 import { useState, type FormEvent } from 'react';
 import { useCreateProject } from '../hooks/use-create-project';
 import { PlanLimitNotice } from '../../../ui/plan-limit';
-import { keepOpenForToasts } from '../../../ui/dialog-outside';
+import { AppDialog } from '../../../ui/app-dialog';
 
 type FieldName = keyof CreateProjectForm;
 type Values = Record<FieldName, string>;
@@ -70,81 +70,69 @@ export function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onO
   }
 
   return (
-    <Dialog.Root onInteractOutside={keepOpenForToasts}
+    <AppDialog
       open={open}
-      onOpenChange={(details) => (details.open ? onOpenChange(true) : close())}
+      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
       size={{ base: 'full', sm: 'lg' }}
+      placement="top"
       scrollBehavior="inside"
       closeOnInteractOutside={!create.isPending}
+      form={{ onSubmit: handleSubmit, label: 'Create New Project' }}
+      title="Create New Project"
+      footer={
+        <>
+          <Button variant="outline" onClick={close} disabled={create.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" colorPalette="brand" loading={create.isPending} loadingText="Creating...">
+            Create Project
+          </Button>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content asChild>
-            <form onSubmit={handleSubmit} noValidate aria-label="Create New Project">
-              <Dialog.Header>
-                <Dialog.Title>Create New Project</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  {FIELDS.map((spec) => {
-                    const value = values[spec.name];
-                    const error = errors[spec.name];
-                    const props = {
-                      name: spec.name,
-                      value,
-                      placeholder: spec.placeholder,
-                      onChange: (e: { target: { value: string } }) => {
-                        setValues((v) => ({ ...v, [spec.name]: e.target.value }));
-                        if (error) setErrors((current) => ({ ...current, [spec.name]: undefined }));
-                      },
-                    };
-                    return (
-                      <Field.Root key={spec.name} invalid={Boolean(error)} required={spec.required}>
-                        <Field.Label>
-                          {spec.label}
-                          <Field.RequiredIndicator />
-                        </Field.Label>
-                        {spec.multiline ? (
-                          <Textarea {...props} rows={spec.name === 'description' ? 2 : 3} autoresize maxH="40" />
-                        ) : (
-                          <Input {...props} type={spec.name === 'url' ? 'url' : 'text'} autoComplete="off" />
-                        )}
-                        {error ? (
-                          <Field.ErrorText>{error}</Field.ErrorText>
-                        ) : (
-                          (spec.helper || spec.limit) && (
-                            <Field.HelperText display="flex" justifyContent="space-between" gap="3" w="full">
-                              <span>{spec.helper}</span>
-                              {spec.limit && (
-                                <span aria-hidden="true">
-                                  {value.length}/{spec.limit}
-                                </span>
-                              )}
-                            </Field.HelperText>
-                          )
-                        )}
-                      </Field.Root>
-                    );
-                  })}
-                  <PlanLimitNotice error={create.error} />
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={close} disabled={create.isPending}>
-                  Cancel
-                </Button>
-                <Button type="submit" colorPalette="brand" loading={create.isPending} loadingText="Creating...">
-                  Create Project
-                </Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close" />
-              </Dialog.CloseTrigger>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Stack gap="4">
+        {FIELDS.map((spec) => {
+          const value = values[spec.name];
+          const error = errors[spec.name];
+          const props = {
+            name: spec.name,
+            value,
+            placeholder: spec.placeholder,
+            onChange: (e: { target: { value: string } }) => {
+              setValues((v) => ({ ...v, [spec.name]: e.target.value }));
+              if (error) setErrors((current) => ({ ...current, [spec.name]: undefined }));
+            },
+          };
+          return (
+            <Field.Root key={spec.name} invalid={Boolean(error)} required={spec.required}>
+              <Field.Label>
+                {spec.label}
+                <Field.RequiredIndicator />
+              </Field.Label>
+              {spec.multiline ? (
+                <Textarea {...props} rows={spec.name === 'description' ? 2 : 3} autoresize maxH="40" />
+              ) : (
+                <Input {...props} type={spec.name === 'url' ? 'url' : 'text'} autoComplete="off" />
+              )}
+              {error ? (
+                <Field.ErrorText>{error}</Field.ErrorText>
+              ) : (
+                (spec.helper || spec.limit) && (
+                  <Field.HelperText display="flex" justifyContent="space-between" gap="3" w="full">
+                    <span>{spec.helper}</span>
+                    {spec.limit && (
+                      <span aria-hidden="true">
+                        {value.length}/{spec.limit}
+                      </span>
+                    )}
+                  </Field.HelperText>
+                )
+              )}
+            </Field.Root>
+          );
+        })}
+        <PlanLimitNotice error={create.error} />
+      </Stack>
+    </AppDialog>
   );
 }

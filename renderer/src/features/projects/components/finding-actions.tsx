@@ -3,7 +3,7 @@ import type { Finding } from '@common/scan';
 import { RefreshCw } from 'lucide-react';
 import { CopyButton } from '../../../ui/code-block';
 import { formatRelativeDate } from '../../../ui/relative-date';
-import { TriageActions } from '../../triage/components/triage-actions';
+import { TriageActions } from '../../triage';
 import { useRecheckFinding } from '../hooks/use-recheck-finding';
 import { texts } from '../texts';
 

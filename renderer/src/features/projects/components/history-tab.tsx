@@ -9,7 +9,7 @@ import { formatEventTime } from '../../../ui/relative-date';
 import { historyTexts, SCAN_STATE_WORDS } from '../history-texts';
 import { useScanDiff } from '../hooks/use-scan-diff';
 import { useScanHistory } from '../hooks/use-scan-history';
-import { GradeBadge, SeverityBadge } from './badges';
+import { GradeBadge, SeverityBadge } from '../../../ui/badges';
 
 /** The project's History tab: every scan (date, what started it, grade, counts) and what changed between two. */
 export function HistoryTab({ projectId }: { projectId: string }) {

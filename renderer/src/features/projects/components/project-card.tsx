@@ -4,10 +4,10 @@ import { Clock, FileText } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatRelativeDate } from '../../../ui/relative-date';
 import { UrlText } from '../../../ui/url-text';
-import { GradeBadge, ProjectStatusBadge } from './badges';
+import { GradeBadge, ProjectStatusBadge } from '../../../ui/badges';
 import { plural } from '@common/plural';
+import { projectTitle } from '../../../ui/project-title';
 
-export const projectTitle = (project: Project) => project.instruction_text?.trim() || project.url;
 export const pageCount = (pages: number) => plural(pages, 'page');
 
 /** One project in the grid; the whole card opens /dashboard/projects/{id}. */

@@ -3,7 +3,7 @@ import type { Project } from '@common/projects';
 import type { ReactNode } from 'react';
 import { ExternalLink } from '../../../ui/external-link';
 import { formatLongDate } from '../../../ui/relative-date';
-import { ProjectStatusBadge } from './badges';
+import { ProjectStatusBadge } from '../../../ui/badges';
 import { MaskedSecret } from './masked-secret';
 import { pageCount } from './project-card';
 

@@ -4,12 +4,12 @@ import { findingTally, OWASP_2025, SEVERITIES, tallyText, type Finding, type Sca
 import { coverageIncomplete } from '@common/scan-coverage';
 import { fixPrompt } from '@common/fix-prompt';
 import { ExternalLink } from '../../../ui/external-link';
-import { SuppressedFindings } from '../../triage/components/suppressed-findings';
+import { SuppressedFindings } from '../../triage';
 import { formatRelativeDate } from '../../../ui/relative-date';
 import { severityPalette } from '../../../ui/tones';
 import { useProjectScan } from '../hooks/use-project-scan';
 import { useScanProgress } from '../hooks/use-scan-progress';
-import { GradeBadge, SEVERITY_LABELS, SeverityBadge } from './badges';
+import { GradeBadge, SEVERITY_LABELS, SeverityBadge } from '../../../ui/badges';
 import { FindingActions } from './finding-actions';
 import { ScanCoverageSummary } from './scan-coverage';
 import { ScanProgressBar } from './scan-progress';

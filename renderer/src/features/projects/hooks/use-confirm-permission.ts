@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../../app/services';
 import { ApiError } from '../../../api/http';
 import { queryKeys } from '../../../api/query-keys';
-import { notify } from '../../../ui/toaster';
 import { texts } from '../texts';
 
 /** PATCH /project/{id} {permission_confirmed: true}: the server keeps when permission to test the site was stated. */
@@ -12,7 +11,7 @@ export function useConfirmPermission(id: string) {
   return useMutation({
     mutationFn: () =>
       api.request<unknown>('PATCH', `/project/${encodeURIComponent(id)}`, { body: { permission_confirmed: true }, fallbackError: texts.permissionFailed }),
-    onError: (error) => notify.error(texts.permissionFailed, error instanceof ApiError ? error.message : undefined),
+    meta: { errorToast: (error) => [texts.permissionFailed, error instanceof ApiError ? error.message : undefined] },
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.projects.detail(id) }),
   });
 }

@@ -19,9 +19,7 @@ export function useCreateProject() {
       queryClient.setQueryData(queryKeys.projects.detail(project.id), project);
       notify.success('Project created');
     },
-    onError: (error) => {
-      notify.error(texts.createFailed, error instanceof ApiError ? error.message : texts.createFailedFallback);
-    },
+    meta: { errorToast: (error) => [texts.createFailed, error instanceof ApiError ? error.message : texts.createFailedFallback] },
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.projects.list() }),
   });
 }

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../../app/services';
 import { queryKeys } from '../../../api/query-keys';
 import { notify } from '../../../ui/toaster';
-import { NO_BODY, texts } from '../texts';
+import { texts } from '../texts';
+import { NO_BODY } from '../../../api/http';
 
 /**
  * DELETE /project/{id}; toasts 'Project deleted' or 'Failed to delete project'. `leave` takes the user off the
@@ -23,7 +24,7 @@ export function useDeleteProject(id: string, { leave }: { leave?: () => Promise<
       queryClient.removeQueries({ queryKey: queryKeys.projects.detail(id) });
       queryClient.removeQueries({ queryKey: queryKeys.live.scanProgress(id) });
     },
-    onError: () => notify.error(...texts.deleteFailed),
+    meta: { errorToast: texts.deleteFailed },
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.projects.list() }),
   });
 }

@@ -1,10 +1,8 @@
 import { projectSchema } from '@common/projects';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useApi } from '../../../app/services';
 import { ApiError } from '../../../api/http';
 import { queryKeys } from '../../../api/query-keys';
-import { notify } from '../../../ui/toaster';
 import { texts } from '../texts';
 
 export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
@@ -24,16 +22,11 @@ export function useProject(id: string, { enabled = true }: { enabled?: boolean }
       projectSchema.parse(
         await api.request('GET', `/project/${encodeURIComponent(id)}`, { fallbackError: 'Failed to fetch project', signal }),
       ),
+    meta: { errorToast: (error) => (isNotFound(error) ? null : texts.loadProjectFailed) },
     refetchInterval: (q) => {
       const state = q.state.data?.latest_scan?.state;
       return state === 'queued' || state === 'running' ? 15_000 : false;
     },
   });
-  const { isError, error, errorUpdatedAt } = query;
-  useEffect(() => {
-    if (isError && !isNotFound(error) && !(error instanceof ApiError && error.status === 401)) {
-      notify.error(...texts.loadProjectFailed);
-    }
-  }, [isError, error, errorUpdatedAt]);
   return query;
 }

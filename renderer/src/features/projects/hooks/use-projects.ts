@@ -1,12 +1,10 @@
 import { projectSchema } from '@common/projects';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { z } from 'zod';
 import { useApi } from '../../../app/services';
-import { ApiError, type ApiClient } from '../../../api/http';
+import type { ApiClient } from '../../../api/http';
 import { fetchPage, joinPages, pageParams } from '../../../api/pages';
 import { queryKeys } from '../../../api/query-keys';
-import { notify } from '../../../ui/toaster';
 import { texts } from '../texts';
 
 const projectListSchema = z.array(projectSchema);
@@ -16,6 +14,7 @@ export const projectsQuery = (api: ApiClient) =>
   infiniteQueryOptions({
     queryKey: queryKeys.projects.list(),
     queryFn: ({ pageParam, signal }) => fetchPage(api, '/projects', pageParam, projectListSchema, { fallbackError: 'Failed to fetch projects', signal }),
+    meta: { errorToast: texts.loadProjectsFailed },
     ...pageParams,
   });
 
@@ -25,9 +24,5 @@ export const projectsQuery = (api: ApiClient) =>
  */
 export function useProjects() {
   const query = useInfiniteQuery(projectsQuery(useApi()));
-  const { isError, error, errorUpdatedAt } = query;
-  useEffect(() => {
-    if (isError && !(error instanceof ApiError && error.status === 401)) notify.error(...texts.loadProjectsFailed);
-  }, [isError, error, errorUpdatedAt]);
   return { ...query, projects: joinPages(query.data) };
 }

@@ -3,7 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../../app/services';
 import { queryKeys } from '../../../api/query-keys';
 import { notify } from '../../../ui/toaster';
-import { NO_BODY, texts } from '../texts';
+import { texts } from '../texts';
+import { NO_BODY } from '../../../api/http';
 
 /**
  * POST /project/{id}/findings/{fingerprint}/recheck: 'Check again' on one finding. Toasts what it found; the answer
@@ -23,6 +24,6 @@ export function useRecheckFinding(projectId: string, fingerprint: string) {
       else notify.info(texts.recheckUnknown, answer.reason ?? undefined);
       void queryClient.invalidateQueries({ queryKey: queryKeys.projects.events(projectId) });
     },
-    onError: (error) => notify.error(texts.recheckFailed, error.message),
+    meta: { errorToast: (error) => [texts.recheckFailed, error instanceof Error ? error.message : undefined] },
   });
 }

@@ -1,10 +1,10 @@
 import { runTestResponseSchema } from '@common/projects';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../../app/services';
-import { ApiError } from '../../../api/http';
+import { ApiError, NO_BODY } from '../../../api/http';
 import { queryKeys } from '../../../api/query-keys';
 import { notify } from '../../../ui/toaster';
-import { NO_BODY, texts } from '../texts';
+import { texts } from '../texts';
 
 /**
  * PATCH /project_test/{id} starts a scan; the server's message is toasted as 'Test initiated'. Then, as the
@@ -30,7 +30,7 @@ export function useRunTest(id: string) {
         .request('PATCH', path, { body: { last_test: new Date().toISOString() }, fallbackError: 'Failed to update project' })
         .catch(() => undefined);
     },
-    onError: (error) => notify.error(texts.runFailed, error instanceof ApiError ? error.message : undefined),
+    meta: { errorToast: (error) => [texts.runFailed, error instanceof ApiError ? error.message : undefined] },
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.projects.detail(id) }),

@@ -18,7 +18,7 @@ export function useUpdateProject(id: string) {
       queryClient.setQueryData(queryKeys.projects.detail(id), project);
       notify.success('Changes saved');
     },
-    onError: () => notify.error(...texts.saveFailed),
+    meta: { errorToast: texts.saveFailed },
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.projects.detail(id), exact: true }),

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { LoadMore } from '../../../ui/load-more';
 import { PanelDialog } from '../../../ui/panel-dialog';
 import { notify } from '../../../ui/toaster';
-import { useProjects } from '../../projects/hooks/use-projects';
+import { useProjects } from '../../projects';
 import { describeActions, scenarioRoom, type ScenarioRoom } from '../scenario-format';
 import { usePlanLimits } from '../../../api/use-plan-limits';
 import { useCreateScenario } from '../hooks/use-create-scenario';

@@ -4,7 +4,7 @@ import { Download } from 'lucide-react';
 import { CopyButton } from '../../../ui/code-block';
 import { PanelDialog } from '../../../ui/panel-dialog';
 import { specFileName } from '../scenario-format';
-import { saveBlob } from '../hooks/use-run-artifact';
+import { saveBlob } from '../../../ui/save-blob';
 
 /** View Code: the scenario's Playwright test file, with Copy and Download. */
 export function ScenarioCodeDialog({ scenario, name, onClose }: { scenario: Scenario | null; name: string; onClose: () => void }) {

@@ -16,7 +16,7 @@ export function useDeleteScenario() {
       queryClient.removeQueries({ queryKey: queryKeys.scenarios.detail(id) });
       notify.success(texts.deleted);
     },
-    onError: (error) => notify.error(texts.deleteFailed, scenarioCallError(CALL_NAMES.delete, error)),
+    meta: { errorToast: (error) => [texts.deleteFailed, scenarioCallError(CALL_NAMES.delete, error)], toastUnauthorized: true },
     // The plan's count of scenarios held changed too (the generate dialog says how many more fit).
     onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.scenarios.list() }), queryClient.invalidateQueries({ queryKey: queryKeys.planLimits })]),
   });

@@ -26,6 +26,6 @@ export function useRunScenario() {
       applyScenarioRun(queryClient, id, queuedRun(id, runId));
       notify.success(texts.runStarted);
     },
-    onError: (error) => notify.error(texts.runFailed, scenarioCallError(CALL_NAMES.run, error)),
+    meta: { errorToast: (error) => [texts.runFailed, scenarioCallError(CALL_NAMES.run, error)], toastUnauthorized: true },
   });
 }

@@ -1,11 +1,9 @@
 import { scenarioSchema } from '@common/scenarios';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { z } from 'zod';
 import { useApi } from '../../../app/services';
 import { fetchPage, joinPages, pageParams } from '../../../api/pages';
 import { queryKeys } from '../../../api/query-keys';
-import { notify } from '../../../ui/toaster';
 import { scenarioCallError } from '../scenario-format';
 import { CALL_NAMES, texts } from '../texts';
 
@@ -22,10 +20,8 @@ export function useScenarios() {
     queryFn: ({ pageParam, signal }) =>
       fetchPage(api, '/scenarios', pageParam, scenarioListSchema, { fallbackError: 'Failed to fetch scenarios', signal }),
     ...pageParams,
+    // The spec's 'Authentication required' is this toast's text for a 401.
+    meta: { errorToast: (error) => [texts.loadFailed, scenarioCallError(CALL_NAMES.list, error)], toastUnauthorized: true },
   });
-  const { isError, error, errorUpdatedAt } = query;
-  useEffect(() => {
-    if (isError) notify.error(texts.loadFailed, scenarioCallError(CALL_NAMES.list, error));
-  }, [isError, error, errorUpdatedAt]);
   return { ...query, scenarios: joinPages(query.data) };
 }

@@ -1,9 +1,9 @@
-import { Button, CloseButton, Dialog, Field, Input, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, Field, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { MAX_REASON_CHARS, type DecisionKind } from '@common/triage';
 import { useState, type FormEvent } from 'react';
 import { useSetDecision } from '../hooks/use-set-decision';
 import { TRIAGE_UI } from '../texts';
-import { keepOpenForToasts } from '../../../ui/dialog-outside';
+import { AppDialog } from '../../../ui/app-dialog';
 
 /** The first day an expiry may name: tomorrow (the server takes the end of that day, UTC). */
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
@@ -34,64 +34,56 @@ export function DecisionDialog({
   };
 
   return (
-    <Dialog.Root onInteractOutside={keepOpenForToasts} open onOpenChange={(d) => !d.open && onClose()} size={{ base: 'full', md: 'md' }} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content asChild>
-            <form onSubmit={submit} noValidate data-testid="decision-dialog">
-              <Dialog.Header flexDirection="column" alignItems="start" gap="1">
-                <Dialog.Title>{risk ? TRIAGE_UI.acceptRiskTitle : TRIAGE_UI.falsePositiveTitle}</Dialog.Title>
-                <Text fontSize="sm" fontWeight="medium" wordBreak="break-word">
-                  {finding.title}
-                </Text>
-                <Dialog.Description fontSize="sm" color="fg.muted">
-                  {TRIAGE_UI.dialogDescription}
-                </Dialog.Description>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Field.Root invalid={Boolean(error)} required>
-                    <Field.Label>
-                      {TRIAGE_UI.reason}
-                      <Field.RequiredIndicator />
-                    </Field.Label>
-                    <Textarea
-                      name="reason"
-                      rows={3}
-                      maxLength={MAX_REASON_CHARS}
-                      value={reason}
-                      onChange={(event) => {
-                        setReason(event.target.value);
-                        setError(null);
-                      }}
-                    />
-                    {error ? <Field.ErrorText>{error}</Field.ErrorText> : <Field.HelperText>{TRIAGE_UI.reasonHelp}</Field.HelperText>}
-                  </Field.Root>
-                  {risk && (
-                    <Field.Root>
-                      <Field.Label>{TRIAGE_UI.expiry}</Field.Label>
-                      <Input name="expires_at" type="date" min={tomorrow()} value={expiry} onChange={(event) => setExpiry(event.target.value)} />
-                      <Field.HelperText>{TRIAGE_UI.expiryHelp}</Field.HelperText>
-                    </Field.Root>
-                  )}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose} disabled={save.isPending}>
-                  {TRIAGE_UI.cancel}
-                </Button>
-                <Button type="submit" colorPalette="brand" loading={save.isPending}>
-                  {TRIAGE_UI.save}
-                </Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close" />
-              </Dialog.CloseTrigger>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog
+      open
+      onOpenChange={(next) => !next && onClose()}
+      size={{ base: 'full', md: 'md' }}
+      form={{ onSubmit: submit }}
+      testId="decision-dialog"
+      title={risk ? TRIAGE_UI.acceptRiskTitle : TRIAGE_UI.falsePositiveTitle}
+      subtitle={
+        <Text fontSize="sm" fontWeight="medium" wordBreak="break-word">
+          {finding.title}
+        </Text>
+      }
+      description={TRIAGE_UI.dialogDescription}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose} disabled={save.isPending}>
+            {TRIAGE_UI.cancel}
+          </Button>
+          <Button type="submit" colorPalette="brand" loading={save.isPending}>
+            {TRIAGE_UI.save}
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="4">
+        <Field.Root invalid={Boolean(error)} required>
+          <Field.Label>
+            {TRIAGE_UI.reason}
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <Textarea
+            name="reason"
+            rows={3}
+            maxLength={MAX_REASON_CHARS}
+            value={reason}
+            onChange={(event) => {
+              setReason(event.target.value);
+              setError(null);
+            }}
+          />
+          {error ? <Field.ErrorText>{error}</Field.ErrorText> : <Field.HelperText>{TRIAGE_UI.reasonHelp}</Field.HelperText>}
+        </Field.Root>
+        {risk && (
+          <Field.Root>
+            <Field.Label>{TRIAGE_UI.expiry}</Field.Label>
+            <Input name="expires_at" type="date" min={tomorrow()} value={expiry} onChange={(event) => setExpiry(event.target.value)} />
+            <Field.HelperText>{TRIAGE_UI.expiryHelp}</Field.HelperText>
+          </Field.Root>
+        )}
+      </Stack>
+    </AppDialog>
   );
 }

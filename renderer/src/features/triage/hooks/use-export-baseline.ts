@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
 import { useApi } from '../../../app/services';
-import { notify } from '../../../ui/toaster';
 import { TRIAGE_UI } from '../texts';
 
 /** GET /project/{id}/baseline, saved as vibeeval-baseline.json (the file `vibeeval scan --baseline` reads). */
@@ -17,6 +16,6 @@ export function useExportBaseline(projectId: string) {
       // After the click has started the download.
       setTimeout(() => URL.revokeObjectURL(url), 0);
     },
-    onError: (error) => notify.error(TRIAGE_UI.exportFailed, error.message),
+    meta: { errorToast: (error) => [TRIAGE_UI.exportFailed, error instanceof Error ? error.message : undefined] },
   });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../../app/services';
 import { queryKeys } from '../../../api/query-keys';
 import { notify } from '../../../ui/toaster';
-import { NO_BODY } from '../../projects/texts';
+import { NO_BODY } from '../../../api/http';
 import { TRIAGE_UI } from '../texts';
 
 /** DELETE /project/{id}/decisions/{fingerprint}: the finding counts again; toasts 'Finding reopened'. */
@@ -13,7 +13,7 @@ export function useReopenFinding(projectId: string) {
     mutationFn: (fingerprint: string) =>
       api.request<unknown>('DELETE', `/project/${encodeURIComponent(projectId)}/decisions/${encodeURIComponent(fingerprint)}`, { body: NO_BODY, fallbackError: TRIAGE_UI.reopenFailed }),
     onSuccess: () => notify.success(TRIAGE_UI.reopened),
-    onError: (error) => notify.error(TRIAGE_UI.reopenFailed, error.message),
+    meta: { errorToast: (error) => [TRIAGE_UI.reopenFailed, error instanceof Error ? error.message : undefined] },
     // The project (its scan, grade and decisions, all under its key) and the list's cards show the new numbers.
     onSettled: async () => {
       await Promise.all([

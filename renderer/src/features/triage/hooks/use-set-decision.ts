@@ -13,7 +13,7 @@ export function useSetDecision(projectId: string) {
     mutationFn: ({ fingerprint, body }: { fingerprint: string; body: DecisionBody }) =>
       api.request<unknown>('PUT', `/project/${encodeURIComponent(projectId)}/decisions/${encodeURIComponent(fingerprint)}`, { body, fallbackError: TRIAGE_UI.saveFailed }),
     onSuccess: (_answer, { body }) => notify.success(body.decision === 'false_positive' ? TRIAGE_UI.savedFalsePositive : TRIAGE_UI.savedAcceptedRisk),
-    onError: (error) => notify.error(TRIAGE_UI.saveFailed, error.message),
+    meta: { errorToast: (error) => [TRIAGE_UI.saveFailed, error instanceof Error ? error.message : undefined] },
     // The project (its scan, grade and decisions, all under its key) and the list's cards show the new numbers.
     onSettled: async () => {
       await Promise.all([

@@ -1,6 +1,6 @@
 import { Alert, Link } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { usePreferences } from '../../preferences/hooks/use-preferences';
+import { usePreferences } from '../../preferences';
 import { texts } from '../texts';
 
 /** Says so when the account's webhook notifications are off: events then reach no webhook, whatever is saved here. */

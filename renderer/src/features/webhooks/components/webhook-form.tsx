@@ -2,7 +2,7 @@ import { Alert, Button, Field, Flex, Input } from '@chakra-ui/react';
 import { suggestedWebhookFormat, type CreatedWebhook, type WebhookFormat } from '@common/webhooks';
 import { Save, Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../../app/auth-context';
 import { notify } from '../../../ui/toaster';
 import { useSaveWebhook } from '../hooks/use-save-webhook';
 import { useTestWebhook } from '../hooks/use-test-webhook';

@@ -14,7 +14,7 @@ export function useDeleteWebhook() {
       queryClient.removeQueries({ queryKey: queryKeys.webhooks.deliveries(id) });
       notify.success(texts.deleted);
     },
-    onError: () => notify.error(texts.deleteFailed),
+    meta: { errorToast: [texts.deleteFailed] },
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.list() }),
   });
 }

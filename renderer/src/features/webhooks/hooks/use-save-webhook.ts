@@ -16,7 +16,7 @@ export function useSaveWebhook() {
       return createdWebhookSchema.parse(await api.request('POST', '/webhook', { body, fallbackError: texts.saveFailed }));
     },
     onSuccess: () => notify.success(texts.saved),
-    onError: (error) => notify.error(error instanceof ApiError ? error.message : texts.saveFailed),
+    meta: { errorToast: (error) => [error instanceof ApiError ? error.message : texts.saveFailed] },
     onSettled: async () => {
       // Saving a webhook turns the account's webhook notifications on (server side): the notice goes.
       await queryClient.invalidateQueries({ queryKey: queryKeys.preferences });

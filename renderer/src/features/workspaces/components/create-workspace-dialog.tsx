@@ -1,11 +1,11 @@
-import { Button, CloseButton, Dialog, Field, Input, Portal } from '@chakra-ui/react';
+import { Button, Field, Input } from '@chakra-ui/react';
 import { WORKSPACE_NAME_MAX, workspaceNameSchema } from '@common/workspaces';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../api/http';
 import { useCreateWorkspace } from '../hooks/use-create-workspace';
 import { texts } from '../texts';
 import { useCurrentWorkspace } from '../workspace-context';
-import { keepOpenForToasts } from '../../../ui/dialog-outside';
+import { AppDialog } from '../../../ui/app-dialog';
 
 /**
  * 'Create workspace': its name (checked as the server checks it; the server's 400 shown under the field), then work
@@ -49,62 +49,48 @@ export function CreateWorkspaceDialog({ open, onOpenChange, landOn }: { open: bo
   const shown = error ?? serverError;
 
   return (
-    <Dialog.Root onInteractOutside={keepOpenForToasts}
+    <AppDialog
       open={open}
-      onOpenChange={(details) => (details.open ? onOpenChange(true) : close())}
-      size={{ base: 'xs', sm: 'md' }}
-      placement="center"
+      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
       closeOnInteractOutside={!create.isPending}
+      form={{ onSubmit: handleSubmit, label: texts.createWorkspace }}
+      testId="create-workspace-dialog"
+      title={texts.createWorkspace}
+      footer={
+        <>
+          <Button variant="outline" onClick={close} disabled={create.isPending}>
+            {texts.cancel}
+          </Button>
+          <Button type="submit" colorPalette="brand" loading={create.isPending} loadingText={texts.creating}>
+            {texts.create}
+          </Button>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content asChild>
-            <form onSubmit={handleSubmit} noValidate aria-label={texts.createWorkspace} data-testid="create-workspace-dialog">
-              <Dialog.Header>
-                <Dialog.Title>{texts.createWorkspace}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Field.Root invalid={Boolean(shown)} required>
-                  <Field.Label>
-                    {texts.nameLabel}
-                    <Field.RequiredIndicator />
-                  </Field.Label>
-                  <Input
-                    name="name"
-                    value={name}
-                    placeholder={texts.namePlaceholder}
-                    autoComplete="off"
-                    onChange={(e) => {
-                      setName(e.target.value);
-                      setError(null);
-                      if (create.error) create.reset();
-                    }}
-                  />
-                  {shown ? (
-                    <Field.ErrorText>{shown}</Field.ErrorText>
-                  ) : (
-                    <Field.HelperText>
-                      {name.length}/{WORKSPACE_NAME_MAX}
-                    </Field.HelperText>
-                  )}
-                </Field.Root>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={close} disabled={create.isPending}>
-                  {texts.cancel}
-                </Button>
-                <Button type="submit" colorPalette="brand" loading={create.isPending} loadingText={texts.creating}>
-                  {texts.create}
-                </Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close" />
-              </Dialog.CloseTrigger>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Field.Root invalid={Boolean(shown)} required>
+        <Field.Label>
+          {texts.nameLabel}
+          <Field.RequiredIndicator />
+        </Field.Label>
+        <Input
+          name="name"
+          value={name}
+          placeholder={texts.namePlaceholder}
+          autoComplete="off"
+          onChange={(e) => {
+            setName(e.target.value);
+            setError(null);
+            if (create.error) create.reset();
+          }}
+        />
+        {shown ? (
+          <Field.ErrorText>{shown}</Field.ErrorText>
+        ) : (
+          <Field.HelperText>
+            {name.length}/{WORKSPACE_NAME_MAX}
+          </Field.HelperText>
+        )}
+      </Field.Root>
+    </AppDialog>
   );
 }

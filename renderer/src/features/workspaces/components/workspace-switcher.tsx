@@ -1,7 +1,7 @@
 import { Button, Icon, Text } from '@chakra-ui/react';
 import { Building2, ChevronsUpDown, User } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../../app/auth-context';
 import { useWorkspaces } from '../hooks/use-workspaces';
 import { texts } from '../texts';
 import { workspaceLabel } from '../workspace-label';

@@ -16,6 +16,6 @@ export function useLeaveWorkspace(id: string) {
       notify.success(texts.left);
       if (personalId) await switchTo(personalId);
     },
-    onError: (error) => notify.error(texts.leaveFailed, error instanceof ApiError ? error.message : undefined),
+    meta: { errorToast: (error) => [texts.leaveFailed, error instanceof ApiError ? error.message : undefined] },
   });
 }

@@ -13,7 +13,7 @@ export function useRemoveMember(id: string) {
   return useMutation({
     mutationFn: (userId: string) => api.request<unknown>('DELETE', workspacePath('member', { id, userId }), { fallbackError: texts.removeFailed }),
     onSuccess: () => notify.success(texts.removed),
-    onError: (error) => notify.error(texts.removeFailed, error instanceof ApiError ? error.message : undefined),
+    meta: { errorToast: (error) => [texts.removeFailed, error instanceof ApiError ? error.message : undefined] },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.workspaces.members(id) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.workspaces.detail(id), exact: true });

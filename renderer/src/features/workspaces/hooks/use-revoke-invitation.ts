@@ -14,7 +14,7 @@ export function useRevokeInvitation(id: string) {
     mutationFn: (invitationId: string) =>
       api.request<unknown>('DELETE', workspacePath('invitation', { id, invitationId }), { fallbackError: texts.revokeFailed }),
     onSuccess: () => notify.success(texts.revoked),
-    onError: (error) => notify.error(texts.revokeFailed, error instanceof ApiError ? error.message : undefined),
+    meta: { errorToast: (error) => [texts.revokeFailed, error instanceof ApiError ? error.message : undefined] },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.workspaces.invitations(id) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.workspaces.detail(id), exact: true });

@@ -20,7 +20,7 @@ export function useTransferOwnership(id: string) {
       queryClient.removeQueries({ queryKey: queryKeys.workspaces.invitations(id) });
       notify.success(texts.transferred);
     },
-    onError: (error) => notify.error(texts.transferFailed, error instanceof ApiError ? error.message : undefined),
+    meta: { errorToast: (error) => [texts.transferFailed, error instanceof ApiError ? error.message : undefined] },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.workspaces.members(id) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.workspaces.list() });

@@ -1,7 +1,7 @@
 import type { Session, User } from '@supabase/auth-js';
-import type { SupabaseClient } from '../../app/auth-client';
+import type { SupabaseClient } from './auth-client';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { useServices } from '../../app/services';
+import { useServices } from './services';
 
 /** The signed-in user and session; `loading` is true until the first session check or auth change. */
 export interface AuthState {

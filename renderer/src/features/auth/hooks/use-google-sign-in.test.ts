@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Bridge } from '../../bridge';
+import type { Bridge } from '../../../bridge';
 
-vi.mock('../../ui/toaster', () => ({ notify: { error: vi.fn(), unexpected: vi.fn() } }));
+vi.mock('../../../ui/toaster', () => ({ notify: { error: vi.fn(), unexpected: vi.fn() } }));
 const { listenToGoogleResult } = await import('./use-google-sign-in');
 
 /** A bridge whose main process is this test: `emit` plays an auth event from main. */

@@ -1,6 +1,6 @@
 import { Badge, type BadgeProps } from '@chakra-ui/react';
 import type { Grade, Severity } from '@common/scan';
-import { projectStatusPalette, severityPalette } from '../../../ui/tones';
+import { projectStatusPalette, severityPalette } from './tones';
 
 /** active, completed and archived in their own colours; any other status in amber (spec section 3). */
 export function ProjectStatusBadge({ status, ...rest }: { status: string } & BadgeProps) {

@@ -2,10 +2,10 @@ import { GOOGLE_NOT_CONFIGURED } from '@common/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { queryKeys } from '../../api/query-keys';
-import { useServices, useSupabase } from '../../app/services';
-import type { Bridge } from '../../bridge';
-import { notify } from '../../ui/toaster';
+import { queryKeys } from '../../../api/query-keys';
+import { useServices, useSupabase } from '../../../app/services';
+import type { Bridge } from '../../../bridge';
+import { notify } from '../../../ui/toaster';
 
 /** How Google sign-in went from the page's point of view: it left for Google, it runs in the system browser, or it failed. */
 export type GoogleSignInStart = { outcome: 'leaving' | 'in-browser' } | { outcome: 'failed'; message: string };
