@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { WORKSPACE_HEADER } from '../../common/workspaces';
-import { closeToasts, expectNoSeriousA11yViolations, mailedLink, newEmail, signIn, signUp, signedIn, snapBoth, withCookieChoice, openReady, reloadReady, watchConsole } from './support';
+import { animationsDone, closeToasts, expectNoSeriousA11yViolations, mailedLink, newEmail, signIn, signUp, signedIn, snapBoth, withCookieChoice, openReady, reloadReady, watchConsole } from './support';
 
 // Team mode's screens against the real server: an owner creates a workspace from the top bar's switcher, invites a
 // colleague from the Members page (the mail lands in the server's outbox), the colleague opens the mailed link
@@ -285,4 +285,29 @@ test('Workspaces: one made from the Members page stays on Members, and a new sig
   await signIn(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/dashboard\/projects$/, { timeout: 30_000 });
   await expect(page.getByTestId('workspace-switcher')).toContainText('Members first');
+});
+
+test('the switcher menu stays under the top bar while the page scrolls: a click on its item lands on the item', async ({ page }) => {
+  test.setTimeout(120_000);
+  await withCookieChoice(page);
+  await signedIn(page);
+  await page.getByTestId('nav-members').first().click();
+  await expect(page.getByTestId('personal-workspace-notice')).toBeVisible();
+  await openSwitcher(page);
+  const item = page.getByRole('menuitem', { name: 'Create workspace' });
+  await expect(item).toBeVisible();
+  await animationsDone(page);
+  // In one task: where the item is, a scroll of the page, and where the item is before the next frame could move it
+  // back. Placed in the page, it moved with the page (seen in CI: a click pressed on it released elsewhere).
+  // A string: this file is type-checked without the DOM library.
+  const tops = await page.evaluate<{ before: number; after: number; scrolled: number }>(`(() => {
+    const element = [...document.querySelectorAll('[role="menuitem"]')].find((e) => e.textContent.includes('Create workspace'));
+    const before = element.getBoundingClientRect().top;
+    window.scrollBy(0, 150);
+    return { before, after: element.getBoundingClientRect().top, scrolled: window.scrollY };
+  })()`);
+  expect(tops.scrolled).toBeGreaterThan(0);
+  expect(tops.after).toBe(tops.before);
+  await item.click();
+  await expect(page.getByTestId('create-workspace-dialog')).toBeVisible();
 });

@@ -38,10 +38,15 @@ interface WorkspaceMenuProps {
   onCreate: () => void;
 }
 
-/** The switcher's menu: the caller's workspaces and 'Create workspace'. Open when it first mounts (it is loaded on the first click). */
+/**
+ * The switcher's menu: the caller's workspaces and 'Create workspace'. Open when it first mounts (it is loaded on the
+ * first click). Its trigger sits in the sticky top bar, so the menu is placed `fixed`, as the bar is: placed in the
+ * page (`absolute`), a scroll while it is open moved it with the page until the next frame placed it back under the
+ * bar, and a click made in that frame (pressed on an item, released where the item had been) selected nothing.
+ */
 export function WorkspaceMenu({ trigger, list, currentId, onChoose, onCreate }: WorkspaceMenuProps) {
   return (
-    <Menu.Root defaultOpen onSelect={(details) => details.value === CREATE && onCreate()} positioning={{ placement: 'bottom-start' }}>
+    <Menu.Root defaultOpen onSelect={(details) => details.value === CREATE && onCreate()} positioning={{ placement: 'bottom-start', strategy: 'fixed' }}>
       <Menu.Trigger asChild>{trigger}</Menu.Trigger>
       <Portal>
         <Menu.Positioner>
