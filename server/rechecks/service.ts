@@ -1,17 +1,16 @@
-import { and, desc, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { RECHECK_TEXTS, RECHECK_TIMEOUT_MS, type RecheckResponse } from '../../common/rechecks';
-import { scanResultSchema, type Finding } from '../../common/scan';
+import type { Finding } from '../../common/scan';
 import { fingerprintSchema } from '../../common/triage';
 import type { AddressPolicy } from '../../engine/retrieval/address-policy';
 import { recheckFinding } from '../../engine/recheck';
 import type { Db } from '../db';
-import { scans } from '../db/schema';
 import { activeModeRefusal } from '../domains/gate';
 import { verifiedDomainsOf } from '../domains/service';
 import type { EventService } from '../events/service';
 import { HttpError } from '../http-errors';
 import { projectAccounts } from '../jobs/scan-job';
+import { latestCompletedResult } from '../triage/service';
 import type { ProjectService } from '../projects/service';
 import type { Sealer } from '../projects/sealed';
 import { actorOf, type ActorLike } from '../workspaces/actor';
@@ -73,15 +72,9 @@ export class RecheckService {
   }
 
   private async latestResult(projectId: string) {
-    const [latest] = await this.deps.db
-      .select({ result: scans.result })
-      .from(scans)
-      .where(and(eq(scans.projectId, projectId), eq(scans.state, 'completed')))
-      .orderBy(desc(scans.finishedAt))
-      .limit(1);
-    const parsed = latest ? scanResultSchema.safeParse(latest.result) : undefined;
-    if (!parsed?.success) throw new HttpError(409, RECHECK_TEXTS.noScan);
-    return parsed.data;
+    const latest = await latestCompletedResult(this.deps.db, projectId);
+    if (!latest) throw new HttpError(409, RECHECK_TEXTS.noScan);
+    return latest.result;
   }
 
   private async run(project: { id: string; url: string; workspaceId: string }, finding: Finding, wasActive: boolean) {

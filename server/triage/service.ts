@@ -11,7 +11,7 @@ import {
   type Suppression,
 } from '../../common/triage';
 import type { Db } from '../db';
-import { scanResultSchema } from '../../common/scan';
+import { scanResultSchema, type ScanResult } from '../../common/scan';
 import { applySuppressions } from '../../engine/triage';
 import { findingDecisions, scans, users } from '../db/schema';
 import { cursorTimestampSql, decodeCursor, pageOf } from '../pagination';
@@ -134,6 +134,15 @@ export async function suppressionsOf(db: Db, projectId: string, limit = MAX_DECI
  * numbers they had. The stored result keeps every finding (decided ones under `suppressed`), so this is reversible.
  */
 export async function restateLatestScan(db: Db, projectId: string): Promise<void> {
+  const latest = await latestCompletedResult(db, projectId);
+  if (!latest) return;
+  const result = applySuppressions(latest.result, await suppressionsOf(db, projectId));
+  if (result === latest.result) return;
+  await db.update(scans).set({ result, score: result.score, grade: result.grade, counts: result.counts }).where(eq(scans.id, latest.id));
+}
+
+/** The project's latest completed scan and its stored result; undefined when it has none (or it does not parse). */
+export async function latestCompletedResult(db: Db, projectId: string): Promise<{ id: string; result: ScanResult } | undefined> {
   const [latest] = await db
     .select({ id: scans.id, result: scans.result })
     .from(scans)
@@ -141,8 +150,5 @@ export async function restateLatestScan(db: Db, projectId: string): Promise<void
     .orderBy(desc(scans.finishedAt))
     .limit(1);
   const parsed = latest ? scanResultSchema.safeParse(latest.result) : undefined;
-  if (!latest || !parsed?.success) return;
-  const result = applySuppressions(parsed.data, await suppressionsOf(db, projectId));
-  if (result === parsed.data) return;
-  await db.update(scans).set({ result, score: result.score, grade: result.grade, counts: result.counts }).where(eq(scans.id, latest.id));
+  return latest && parsed?.success ? { id: latest.id, result: parsed.data } : undefined;
 }

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { DASHBOARD_PRERENDERED_ROUTES } from '../../common/prerender';
 import { closeToasts, openReady, signedIn, snapBoth, watchConsole, withCookieChoice } from './support';
 
 // What a user's devtools show on the signed-in screens: no console error (a React hydration error such as #418, an
@@ -6,21 +7,8 @@ import { closeToasts, openReady, signedIn, snapBoth, watchConsole, withCookieCho
 // on every dashboard page, on a project's page and through a delete. A permanent guard: a new screen that logs an
 // error or asks the server for something gone fails here.
 
-const DASHBOARD_PAGES = [
-  '/dashboard/projects',
-  '/dashboard/scans',
-  '/dashboard/reports',
-  '/dashboard/events',
-  '/dashboard/preferences',
-  '/dashboard/members',
-  '/dashboard/webhook',
-  '/dashboard/continuous-testing',
-  '/dashboard/billing',
-  '/dashboard/api',
-  '/dashboard/api?tab=keys',
-  '/dashboard/api?tab=docs',
-  '/dashboard/support',
-];
+// Every dashboard page the prerender knows (common/prerender.ts), and the API page's other tabs.
+const DASHBOARD_PAGES = [...DASHBOARD_PRERENDERED_ROUTES, '/dashboard/api?tab=keys', '/dashboard/api?tab=docs'];
 
 /** Waits until nothing is loading on screen (spinners, skeletons, busy regions) and the network is quiet. */
 async function settled(page: Page) {

@@ -9,7 +9,8 @@ import { formatEventTime } from '../../../ui/relative-date';
 import { historyTexts, SCAN_STATE_WORDS } from '../history-texts';
 import { useScanDiff } from '../hooks/use-scan-diff';
 import { useScanHistory } from '../hooks/use-scan-history';
-import { GradeBadge, SeverityBadge } from '../../../ui/badges';
+import { GradeBadge } from '../../../ui/badges';
+import { FindingList } from './finding-list';
 
 /** The project's History tab: every scan (date, what started it, grade, counts) and what changed between two. */
 export function HistoryTab({ projectId }: { projectId: string }) {
@@ -171,7 +172,7 @@ function DiffList({ title, findings, total, none, testId, struck = false }: { ti
       <Heading as="h3" size="sm">
         {title} ({total})
       </Heading>
-      {findings.length === 0 ? <Text color="fg.muted">{none}</Text> : <FindingList findings={findings} struck={struck} />}
+      {findings.length === 0 ? <Text color="fg.muted">{none}</Text> : <FindingList findings={findings} struck={struck} itemTestId="diff-finding" />}
       {findings.length < total && <Text fontSize="xs" color="fg.muted">{historyTexts.moreListed(findings.length, total)}</Text>}
     </Stack>
   );
@@ -192,29 +193,11 @@ function UnchangedList({ diff }: { diff: ScanDiffResponse }) {
         </Accordion.ItemTrigger>
         <Accordion.ItemContent>
           <Accordion.ItemBody>
-            <FindingList findings={diff.unchanged} />
+            <FindingList findings={diff.unchanged} itemTestId="diff-finding" />
             {diff.unchanged.length < total && <Text fontSize="xs" color="fg.muted">{historyTexts.moreListed(diff.unchanged.length, total)}</Text>}
           </Accordion.ItemBody>
         </Accordion.ItemContent>
       </Accordion.Item>
     </Accordion.Root>
-  );
-}
-
-function FindingList({ findings, struck = false }: { findings: DiffFinding[]; struck?: boolean }) {
-  return (
-    <List.Root gap="2" variant="plain">
-      {findings.map((finding) => (
-        <List.Item key={finding.fingerprint} display="flex" gap="2" alignItems="baseline" flexWrap="wrap" data-testid="diff-finding">
-          <SeverityBadge severity={finding.severity} variant="subtle" />
-          <Text as="span" textDecoration={struck ? 'line-through' : undefined} color={struck ? 'fg.muted' : undefined}>
-            {finding.title}
-          </Text>
-          <Text as="span" fontSize="xs" color="fg.muted" wordBreak="break-all">
-            {finding.url}
-          </Text>
-        </List.Item>
-      ))}
-    </List.Root>
   );
 }

@@ -11,6 +11,7 @@ import { useProjectScan } from '../hooks/use-project-scan';
 import { useScanProgress } from '../hooks/use-scan-progress';
 import { GradeBadge, SEVERITY_LABELS, SeverityBadge } from '../../../ui/badges';
 import { FindingActions } from './finding-actions';
+import { FindingList } from './finding-list';
 import { ScanCoverageSummary } from './scan-coverage';
 import { ScanProgressBar } from './scan-progress';
 import { plural } from '@common/plural';
@@ -157,19 +158,7 @@ function ScanReport({ projectId, response, result }: { projectId: string; respon
           <Heading as="h3" size="sm">
             Fixed since last scan
           </Heading>
-          <List.Root gap="2" variant="plain">
-            {response.fixed.map((finding) => (
-              <List.Item key={finding.fingerprint} display="flex" gap="2" alignItems="baseline" flexWrap="wrap">
-                <SeverityBadge severity={finding.severity} variant="subtle" />
-                <Text as="span" textDecoration="line-through" color="fg.muted">
-                  {finding.title}
-                </Text>
-                <Text as="span" fontSize="xs" color="fg.muted" wordBreak="break-all">
-                  {finding.url}
-                </Text>
-              </List.Item>
-            ))}
-          </List.Root>
+          <FindingList findings={response.fixed} struck />
         </Stack>
       )}
 
