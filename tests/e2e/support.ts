@@ -171,6 +171,8 @@ const axeSource = readFile(createRequire(join(process.cwd(), 'package.json')).re
  * and first targets of every serious or critical violation.
  */
 export async function expectNoSeriousA11yViolations(page: Page) {
+  // Colours are judged as they end: text still fading in (an accordion just opened) reads as low contrast (seen in CI).
+  await animationsDone(page);
   // Evaluated through the DevTools protocol, which the page's CSP (script-src 'self') does not govern.
   await page.evaluate(await axeSource);
   // A string, not a function: this file is type-checked without the DOM library.
