@@ -57,6 +57,7 @@ export default defineConfig({
       prerenderPages({
         entry: resolve(rendererRoot, 'src/prerender.tsx'),
         startScript: resolve(rendererRoot, 'start-after-paint.js'),
+        firstPaint: resolve(rendererRoot, 'src/first-paint.ts'),
         beforeAppScript: resolve(rendererRoot, 'before-app.js'),
         ssrOutDir: resolve(__dirname, 'out/prerender'),
         config: () => ({ root: rendererRoot, resolve: { alias: rendererAlias }, define: rendererDefine, plugins: [react()] }),

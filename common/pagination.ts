@@ -5,8 +5,7 @@ import { z } from 'zod';
 // clients; the server reads it as the last row's sort key (keyset pagination), so pages stay stable while rows
 // are inserted in front.
 
-/** Response header carrying the cursor of the next page; absent on the last page. */
-export const NEXT_CURSOR_HEADER = 'x-next-cursor';
+export { NEXT_CURSOR_HEADER } from './page-header';
 
 /** Cursors are short base64url strings; anything longer or of other characters is refused before decoding. */
 export const cursorSchema = z

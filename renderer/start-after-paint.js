@@ -2,32 +2,50 @@
 // Starts the app once the prerendered page has painted. The app's modules (about 600 KB) would otherwise be
 // evaluated before the first frame: measured in headless Chromium on loopback, the landing page's first content
 // came at 576 ms with them and at 320 ms when they start after the frame (the same page without script: 316 ms).
-// A dashboard page opened with a stored session is the exception: there the user waits for their data, not for
-// the shell, so the app starts at once and the page's first data is asked for now, in parallel with the app's
-// modules. The build writes this file into assets/ under a content hash and names the app's entry and its
-// preloads in data-main and data-preload (scripts/build-plugins.ts). The app's index.html, for the pages that are
-// not prerendered (a project's page), loads its entry itself and this script before it, without data-main: there
-// it only asks for the first data.
+// A dashboard page opened with a stored session asks for its first data at once, and its modules are fetched
+// meanwhile; when the page can paint that data itself (the project list, renderer/src/first-paint.ts, which the
+// build puts before this script), the app starts once it is painted: evaluated earlier, the modules would hold the
+// main thread (100 to 200 ms) while the answer waits to be shown. The build writes this file into assets/ under a
+// content hash and loads it from <head>, async, so the data is asked for before the page is parsed, and names the
+// app's entry and its preloads in data-main and data-preload (scripts/build-plugins.ts). The app's index.html, for the pages that are not prerendered (a project's page),
+// loads its entry itself and this script before it, without data-main: there it only asks for the first data.
 (function () {
   var script = document.currentScript;
+  var preloaded = false;
   var started = false;
-  function start() {
-    if (started) return;
-    started = true;
-    var preloads = (script.getAttribute('data-preload') || '').split(' ');
-    for (var i = 0; i < preloads.length; i++) {
-      if (!preloads[i]) continue;
+  // The app's modules fetched and compiled, not run.
+  function preload() {
+    if (preloaded) return;
+    preloaded = true;
+    var modules = [script.getAttribute('data-main')].concat((script.getAttribute('data-preload') || '').split(' '));
+    for (var i = 0; i < modules.length; i++) {
+      if (!modules[i]) continue;
       var link = document.createElement('link');
       link.rel = 'modulepreload';
       link.crossOrigin = '';
-      link.href = preloads[i];
+      link.href = modules[i];
       document.head.appendChild(link);
     }
+  }
+  function start() {
+    if (started) return;
+    // The entry renders into #root: not before the page is parsed (this script runs from <head>).
+    if (document.readyState === 'loading') return document.addEventListener('DOMContentLoaded', start);
+    started = true;
+    preload();
     var main = document.createElement('script');
     main.type = 'module';
     main.crossOrigin = '';
     main.src = script.getAttribute('data-main');
     document.head.appendChild(main);
+  }
+  // After the frame that shows what the page has just drawn: a task queued from the frame's animation callback runs
+  // once the frame is done. At once on a hidden page, which draws no frames.
+  function startAfterFrame() {
+    if (document.visibilityState === 'hidden') return start();
+    window.requestAnimationFrame(function () {
+      window.setTimeout(start, 0);
+    });
   }
 
   // The session supabase-js keeps (common/auth.ts AUTH_STORAGE_KEY) when its access token is still good for more
@@ -64,7 +82,7 @@
     if (!workspace || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(workspace)) workspace = session.user.id;
     workspace = workspace.toLowerCase();
     var headers = { accept: 'application/json', authorization: 'Bearer ' + session.access_token, 'x-vibeeval-workspace': workspace };
-    ask(path, headers, workspace);
+    return ask(path, headers, workspace);
   }
 
   // GET `path` on this origin, left for the app (renderer/src/api/first-data.ts) with the workspace it was asked in
@@ -76,17 +94,29 @@
     });
     window.__vibeevalFirstAnswers = window.__vibeevalFirstAnswers || {};
     window.__vibeevalFirstAnswers[url] = { workspace: workspace, at: Date.now(), response: response };
+    // The build puts the painter of a page's first data before this script (renderer/src/first-paint.ts): it shows
+    // the answer in the prerendered page before the app runs, and answers a promise of having done so, or null
+    // when this page has nothing it paints.
+    return window.__vibeevalFirstPaint ? window.__vibeevalFirstPaint.answer(path, response) : null;
   }
 
   var session = storedSession();
+  var painting = null;
   if (session) {
     // The app's boot asks for its config before anything else (renderer/src/api/app-config.ts): a round trip
     // after its modules have run, which a signed-in dashboard page no longer waits for.
     ask('/app-config', { accept: 'application/json' }, undefined);
-    askForFirstData(session);
+    painting = askForFirstData(session);
   }
   if (!script.getAttribute('data-main')) return;
-  if (session) return start();
+  if (session && !painting) return start();
+  if (painting) {
+    preload();
+    // Painted or not (an error, another page's answer), the app starts after it; a second at the latest.
+    painting.then(startAfterFrame, startAfterFrame);
+    window.setTimeout(start, 1000);
+    return;
+  }
 
   // Once the first contentful paint is on screen (its paint timing entry is recorded when the frame is presented);
   // at once on a hidden page (it draws no frames) or where paint timing is missing; after a second at the latest.

@@ -40,8 +40,16 @@ export function precompress(): Plugin {
   };
 }
 
+interface PrerenderedPage {
+  html: string;
+  styles: string;
+  title: string;
+  /** Markup to put after #root: the parts the start script paints the page's first data with. */
+  templates?: string;
+}
+
 interface PrerenderModule {
-  renderPage(pathname: string): Promise<{ html: string; styles: string; title: string }>;
+  renderPage(pathname: string): Promise<PrerenderedPage>;
 }
 
 /**
@@ -56,22 +64,26 @@ const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*
 
 /**
  * The built index.html with a page's markup in #root, its styles in <head> and its title. The app's entry and its
- * preloads are not in <head>: `startScript` (renderer/start-after-paint.js, at the end of <body>) adds them once the
- * page has painted, so that the browser paints the HTML before it evaluates the app.
+ * preloads are not in <head>: `startScript` (renderer/start-after-paint.js, an async classic script first in
+ * <head>, so a signed-in page's data is asked for before the page is parsed) adds them once the page has painted,
+ * so that the browser paints the HTML before it evaluates the app.
  */
-export function pageDocument(template: string, pathname: string, page: { html: string; styles: string; title: string }, startScript: string): string {
+export function pageDocument(template: string, pathname: string, page: PrerenderedPage, startScript: string): string {
   const root = '<div id="root"></div>';
   if (!template.includes(root) || !template.includes('</head>')) throw new Error('index.html has no empty <div id="root"> or no </head>');
   const entries = [...template.matchAll(MODULE_SCRIPT)].map((match) => match[1]!);
   if (entries.length !== 1) throw new Error(`index.html has ${entries.length} module scripts; the prerendered pages start exactly one`);
   const preloads = [...template.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
-  const start = `<script src="${startScript}" data-main="${entries[0]}" data-preload="${preloads.join(' ')}" defer></script>`;
+  const start = `<script src="${startScript}" data-main="${entries[0]}" data-preload="${preloads.join(' ')}" async></script>`;
+  const charset = /<meta charset="[^"]*"\s*\/?>/;
+  if (!charset.test(template)) throw new Error('index.html has no <meta charset>');
   return template
     .replace(MODULE_SCRIPT, '')
     .replace(MODULE_PRELOAD, '')
+    .replace(charset, (meta) => `${meta}${start}`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(page.title)}</title>`)
     .replace('</head>', `${page.styles}<link rel="expect" href="#${PRERENDER_END_ID}" blocking="render"></head>`)
-    .replace(root, `<div id="root" data-prerendered="${pathname}">${page.html}</div><div id="${PRERENDER_END_ID}" hidden></div>${start}`);
+    .replace(root, `<div id="root" data-prerendered="${pathname}">${page.html}</div>${page.templates ?? ''}<div id="${PRERENDER_END_ID}" hidden></div>`);
 }
 
 /**
@@ -83,6 +95,24 @@ export function withBeforeAppScript(document: string, src: string): string {
   const charset = /<meta charset="[^"]*"\s*\/?>/;
   if (!charset.test(document)) throw new Error('index.html has no <meta charset>');
   return document.replace(charset, (meta) => `${meta}<script src="${src}" async blocking="render"></script>`);
+}
+
+/**
+ * renderer/src/first-paint.ts bundled on its own as a classic script (an IIFE, minified): the painter of a page's
+ * first data, which runs before the app's modules and must not carry them.
+ */
+async function bundleFirstPaint(entry: string, config: Pick<UserConfig, 'root' | 'resolve' | 'define' | 'plugins'>): Promise<string> {
+  const { build } = await import('vite');
+  const result = await build({
+    ...config,
+    configFile: false,
+    logLevel: 'warn',
+    build: { write: false, minify: true, lib: { entry, formats: ['iife'], name: 'vibeevalFirstPaint' } },
+  });
+  const outputs = (Array.isArray(result) ? result : [result]).flatMap((item) => ('output' in item ? item.output : []));
+  const chunks = outputs.filter((output) => output.type === 'chunk');
+  if (chunks.length !== 1) throw new Error(`the first-paint bundle came out as ${chunks.length} chunks; expected one`);
+  return chunks[0]!.code;
 }
 
 /** Writes renderer/start-after-paint.js into assets/ under its content hash; its path on the server. */
@@ -107,7 +137,15 @@ function writeHashedScript(outDir: string, name: string, source: string): string
  * out/renderer/pages/<route>.html (the built index.html with the page in it), compressed like the assets.
  * The page's scripts are the app's, started after the first paint: the browser paints the HTML, then React hydrates it.
  */
-export function prerenderPages(options: { entry: string; startScript: string; beforeAppScript: string; ssrOutDir: string; config: () => Pick<UserConfig, 'root' | 'resolve' | 'define' | 'plugins'> }): Plugin {
+export function prerenderPages(options: {
+  entry: string;
+  startScript: string;
+  /** renderer/src/first-paint.ts: bundled ahead of the start script. */
+  firstPaint: string;
+  beforeAppScript: string;
+  ssrOutDir: string;
+  config: () => Pick<UserConfig, 'root' | 'resolve' | 'define' | 'plugins'>;
+}): Plugin {
   let outDir = '';
   return {
     name: 'vibeeval:prerender',
@@ -133,7 +171,8 @@ export function prerenderPages(options: { entry: string; startScript: string; be
       });
       const renderer = (await import(pathToFileURL(join(options.ssrOutDir, 'prerender.mjs')).href)) as PrerenderModule;
       const template = readFileSync(join(outDir, 'index.html'), 'utf8');
-      const startScript = writeStartScript(outDir, readFileSync(options.startScript, 'utf8'));
+      const firstPaint = await bundleFirstPaint(options.firstPaint, options.config());
+      const startScript = writeStartScript(outDir, `${firstPaint}\n${readFileSync(options.startScript, 'utf8')}`);
       const beforeAppScript = writeHashedScript(outDir, 'before-app', readFileSync(options.beforeAppScript, 'utf8'));
       for (const pathname of PRERENDERED_ROUTES) {
         const file = join(outDir, prerenderedPageFile(pathname)!);

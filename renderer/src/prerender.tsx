@@ -7,6 +7,7 @@ import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 // eslint-disable-next-line no-restricted-imports -- emotion's SSR package, not our server/ folder; this module runs only in the build
 import createEmotionServer from '@emotion/server/create-instance';
+import { ChakraProvider } from '@chakra-ui/react';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { App } from './app/app';
@@ -18,6 +19,8 @@ import { PrerenderHeadContext, type PrerenderHead } from './app/hydration';
 import { createPrerenderRouter } from './app/router';
 import type { Services } from './app/services';
 import type { Bridge } from './bridge';
+import { ProjectListTemplates } from './features/projects/first-paint/templates';
+import { system } from './ui/theme';
 
 export interface PrerenderedPage {
   /** The markup of #root. */
@@ -26,6 +29,8 @@ export interface PrerenderedPage {
   styles: string;
   /** The page's document title. */
   title: string;
+  /** Parts the page's start script paints its first data with, in a <template> for after #root (may be empty). */
+  templates: string;
 }
 
 /**
@@ -80,6 +85,18 @@ export async function renderPage(pathname: string): Promise<PrerenderedPage> {
       </PrerenderHeadContext.Provider>
     </StrictMode>,
   );
-  const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
-  return { html, styles, title };
+  // The project list's parts, which the start script clones to show a signed-in user's projects before the app
+  // runs (features/projects/first-paint): rendered in the same cache, so their rules are in the page's styles.
+  const templates =
+    pathname === '/dashboard/projects'
+      ? renderToString(
+          <CacheProvider value={cache}>
+            <ChakraProvider value={system}>
+              <ProjectListTemplates />
+            </ChakraProvider>
+          </CacheProvider>,
+        )
+      : '';
+  const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html + templates));
+  return { html, styles, title, templates };
 }

@@ -171,3 +171,59 @@ test('hashed assets may be kept for good; pages are checked again on every visit
   // The page names this build's assets: it is asked for again each time (max-age=0).
   expect((await request.get('/dashboard/projects')).headers()['cache-control']).toMatch(/no-cache|max-age=0\b/);
 });
+
+/** The project grid and the row under it (its 'Load more'), as HTML without the comments server rendering leaves. */
+async function projectListHtml(page: Page): Promise<string> {
+  const html = await page.evaluate<string>(`(() => {
+    const grid = document.querySelector('[data-testid="project-grid"]');
+    return grid.outerHTML + (grid.nextElementSibling?.outerHTML ?? '');
+  })()`);
+  return html.replace(/<!--.*?-->/g, '');
+}
+
+test('signed in, the project list is on screen from the early answer before the app runs, drawn as the app then draws it', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signedIn(page);
+  const { access_token } = await storedSession(page);
+  const headers = { authorization: `Bearer ${access_token}` };
+  // A card named by its instruction text, with a status of its own and a last test three days ago; a card named by
+  // a URL with a port, a query and dashes (written with line-break points between its parts).
+  const titled = await page.request.post('/project', { headers, data: { url: 'https://painted.example.com/shop?id=42', instruction_text: 'Painted <b>title</b> & co', num_pages: 1 } });
+  expect(titled.ok()).toBe(true);
+  const threeDaysAgo = new Date(Date.now() - 3 * 24 * 3600_000 - 60_000).toISOString();
+  const patched = await page.request.patch(`/project/${((await titled.json()) as { id: string }).id}`, { headers, data: { status: 'paused', last_test: threeDaysAgo } });
+  expect(patched.ok()).toBe(true);
+  const byUrl = await page.request.post('/project', { headers, data: { url: 'https://painted-url.example.com:8443/a-b/c', instruction_text: '', num_pages: 3 } });
+  expect(byUrl.ok()).toBe(true);
+  await page.waitForLoadState('networkidle');
+
+  // The app's entry is held until the test lets it go: what shows meanwhile is the start script's painting.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/dashboard/projects');
+  await expect(page.getByTestId('project-card')).toHaveCount(2, { timeout: 30_000 });
+  await expect(page.locator('html[data-app-ready]')).toHaveCount(0);
+  const cards = page.getByTestId('project-card');
+  await expect(cards.nth(0)).toContainText('https://painted-url.example.com:8443/a-b/c');
+  await expect(cards.nth(0)).toContainText('3 pages');
+  await expect(cards.nth(1)).toContainText('Painted <b>title</b> & co');
+  await expect(cards.nth(1)).toContainText('https://painted.example.com/shop?id=42');
+  await expect(cards.nth(1)).toContainText('Last updated 3 days ago');
+  await expect(cards.nth(1).getByTestId('status-badge')).toHaveText('paused');
+  await expect(page.getByTestId('project-grid')).toHaveAttribute('aria-busy', 'false');
+  const painted = await projectListHtml(page);
+  await snapBoth(page, 'dashboard-start-painted');
+
+  release();
+  await expect(page.locator('html[data-app-ready]')).toHaveCount(1, { timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  expect(await projectListHtml(page)).toBe(painted);
+  // A card painted before the app is the app's own link once it runs.
+  await cards.nth(1).getByRole('link').click();
+  await expect(page).toHaveURL(/\/dashboard\/projects\/[0-9a-f-]{36}$/);
+  await expect(page.getByText('Painted <b>title</b> & co').first()).toBeVisible({ timeout: 30_000 });
+});

@@ -6,9 +6,10 @@ export const severityPalette = (severity: Severity) => `severity.${severity}`;
 
 const projectStatuses = new Set(['active', 'completed', 'archived']);
 
-/** active, completed and archived have their own colour; any other status is amber. */
-export const projectStatusPalette = (status: string) =>
-  projectStatuses.has(status) ? `status.${status}` : 'status.other';
+/** active, completed and archived have their own colour; any other status is amber ('other'). */
+export const projectStatusTone = (status: string) => (projectStatuses.has(status) ? status : 'other');
+
+export const projectStatusPalette = (status: string) => `status.${projectStatusTone(status)}`;
 
 const eventKinds: Record<string, string> = {
   page_view: 'page-view',

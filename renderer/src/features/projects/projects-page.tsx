@@ -1,4 +1,4 @@
-import { Button, Flex, Icon, SimpleGrid, Stack, Text, VisuallyHidden, chakra } from '@chakra-ui/react';
+import { Button, Flex, SimpleGrid, Stack, VisuallyHidden } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useLiveUpdates } from '../../api/live';
@@ -6,8 +6,10 @@ import { useMenuCommand } from '../../app/menu-commands';
 import { LoadMore } from '../../ui/load-more';
 import { PageHeading } from '../../ui/page-heading';
 import { useOpenedOnce } from '../../ui/use-opened-once';
+import { CreateProjectTile } from './components/create-project-tile';
 import { ProjectCard, ProjectCardSkeleton } from './components/project-card';
 import { useProjects } from './hooks/use-projects';
+import { texts } from './texts';
 
 const SKELETON_CARDS = 6;
 // Loaded when first opened: the list's first load does not carry the form.
@@ -44,43 +46,12 @@ export function ProjectsPage() {
         ) : (
           <>
             {projects.projects.map((project) => <ProjectCard key={project.id} project={project} />)}
-            <chakra.button
-              type="button"
-              onClick={() => setCreating(true)}
-              display="flex"
-              flexDirection="column"
-              alignItems="center"
-              justifyContent="center"
-              gap="2"
-              minH="36"
-              p="6"
-              borderWidth="2px"
-              borderStyle="dashed"
-              borderColor="border.emphasized"
-              borderRadius="l3"
-              color="fg.muted"
-              bg="transparent"
-              cursor="pointer"
-              transition="border-color 0.15s, color 0.15s, background 0.15s"
-              _hover={{ borderColor: 'brand.solid', color: 'brand.fg', bg: 'brand.subtle' }}
-              focusVisibleRing="outside"
-              data-testid="create-project-tile"
-            >
-              <Icon boxSize="6" aria-hidden="true">
-                <Plus />
-              </Icon>
-              <Text fontWeight="medium">Create New Project</Text>
-              {projects.projects.length === 0 && (
-                <Text fontSize="sm" textAlign="center">
-                  Add a website to scan it for security holes.
-                </Text>
-              )}
-            </chakra.button>
+            <CreateProjectTile empty={projects.projects.length === 0} onClick={() => setCreating(true)} />
           </>
         )}
       </SimpleGrid>
       <Flex justify="center" pt="4">
-        <LoadMore query={projects} label="Load more projects" testId="load-more-projects" />
+        <LoadMore query={projects} label={texts.loadMoreProjects} testId="load-more-projects" />
       </Flex>
 
       {dialogWanted && (

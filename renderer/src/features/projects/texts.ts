@@ -2,6 +2,9 @@
 export const texts = {
   loadProjectsFailed: ['Failed to load projects', 'Could not retrieve your projects. Please try again later.'],
   loadProjectFailed: ['Failed to load project', 'Could not retrieve project details. Please try again later.'],
+  loadMoreProjects: 'Load more projects',
+  createTile: 'Create New Project',
+  createTileEmpty: 'Add a website to scan it for security holes.',
   createFailed: 'Error creating project',
   createFailedFallback: 'Failed to create project. Please try again.',
   deleteFailed: ['Failed to delete project', 'Could not delete the project. Please try again later.'],

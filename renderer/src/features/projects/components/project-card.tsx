@@ -2,13 +2,11 @@ import { Card, HStack, Icon, LinkBox, LinkOverlay, Skeleton, SkeletonText, Stack
 import type { Project } from '@common/projects';
 import { Clock, FileText } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
-import { formatRelativeDate } from '../../../ui/relative-date';
 import { UrlText } from '../../../ui/url-text';
 import { GradeBadge, ProjectStatusBadge } from '../../../ui/badges';
-import { plural } from '@common/plural';
+import { pageCount, updatedText } from './project-card-text';
 import { projectTitle } from '../../../ui/project-title';
 
-export const pageCount = (pages: number) => plural(pages, 'page');
 
 /** One project in the grid; the whole card opens /dashboard/projects/{id}. */
 export function ProjectCard({ project }: { project: Project }) {
@@ -54,9 +52,7 @@ export function ProjectCard({ project }: { project: Project }) {
               <Icon boxSize="3.5" aria-hidden="true">
                 <Clock />
               </Icon>
-              <Text>
-                Last updated {formatRelativeDate(project.last_test ?? project.creation_date)}
-              </Text>
+              <Text>{updatedText(project)}</Text>
             </HStack>
           </HStack>
         </Card.Footer>

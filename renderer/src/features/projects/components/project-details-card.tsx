@@ -5,7 +5,7 @@ import { ExternalLink } from '../../../ui/external-link';
 import { formatLongDate } from '../../../ui/relative-date';
 import { ProjectStatusBadge } from '../../../ui/badges';
 import { MaskedSecret } from './masked-secret';
-import { pageCount } from './project-card';
+import { pageCount } from './project-card-text';
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
