@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signedIn, snapBoth } from './support';
+import { newEmail, signIn, signUp, signedIn, snapBoth } from './support';
 
 // This runs in the page; the tests' tsconfig has no DOM types.
 type PageWindow = { localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void } };
@@ -226,4 +226,29 @@ test('signed in, the project list is on screen from the early answer before the 
   await cards.nth(1).getByRole('link').click();
   await expect(page).toHaveURL(/\/dashboard\/projects\/[0-9a-f-]{36}$/);
   await expect(page.getByText('Painted <b>title</b> & co').first()).toBeVisible({ timeout: 30_000 });
+});
+
+test('signing in: the dashboard modules are loaded on the sign-in page, and the project list is asked for with the session, before the dashboard runs', async ({ page }) => {
+  test.setTimeout(120_000);
+  const email = newEmail();
+  // The sign-in page (here reached from the sign-up page) loads the dashboard's page modules once it is idle, while
+  // the visitor types.
+  const warmed = page.waitForRequest(/\/assets\/projects-page-[^/]+\.js$/, { timeout: 60_000 });
+  await signUp(page, email, 'secret123', 30_000);
+  await warmed;
+  await page.waitForLoadState('networkidle');
+
+  const seen: string[] = [];
+  page.on('request', (request) => seen.push(`${request.method()} ${new URL(request.url()).pathname}`));
+  await signIn(page, email, 'secret123');
+  await expect(page.getByTestId('create-project-tile')).toBeVisible({ timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  // No module was fetched after the click; the list was asked for once, right after the session came.
+  expect(seen.filter((line) => line.startsWith('GET /assets/'))).toEqual([]);
+  const token = seen.indexOf('POST /auth/v1/token');
+  const list = seen.indexOf('GET /projects');
+  expect(token).toBeGreaterThanOrEqual(0);
+  expect(list).toBeGreaterThan(token);
+  expect(seen.filter((line) => line === 'GET /projects')).toHaveLength(1);
+  expect(seen.indexOf('GET /workspaces'), 'the list is asked for before the dashboard shell asks for the workspaces').toBeGreaterThan(list);
 });

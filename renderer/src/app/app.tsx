@@ -1,7 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { Session } from '@supabase/auth-js';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
 import { createQueryClient } from '../api/query-client';
 import type { Bridge } from '../bridge';
@@ -14,6 +14,7 @@ import { BootGate } from './boot-gate';
 import { listenToDesktopEvents } from './desktop-events';
 import type { EntryLocation } from './entry-location';
 import { ServicesProvider, type Services } from './services';
+import { createRouteWarmup, RouteWarmupProvider } from './route-warmup';
 import { createAppRouter } from './router';
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
@@ -41,6 +42,7 @@ function ReadyApp({ services, booted }: { services: Services; booted?: Booted })
   const [queryClient] = useState(() => booted?.queryClient ?? createAppQueryClient(services));
   const [router] = useState(() => booted?.router ?? createAppRouter(services.auth));
   const navigate = useCallback((path: string) => router.navigate(path), [router]);
+  const warmup = useMemo(() => createRouteWarmup(router, queryClient, services), [router, queryClient, services]);
   // Says the page now runs (hydrated, or rendered): tests and the paint benchmark wait for it. A prerendered page
   // then gets what the visitor did before (typed text, a click on 'Sign In').
   useEffect(() => {
@@ -57,7 +59,9 @@ function ReadyApp({ services, booted }: { services: Services; booted?: Booted })
       <QueryClientProvider client={queryClient}>
         <AuthProvider initialSession={booted?.session}>
           <WorkspaceProvider navigate={navigate}>
-            <RouterProvider router={router} />
+            <RouteWarmupProvider value={warmup}>
+              <RouterProvider router={router} />
+            </RouteWarmupProvider>
           </WorkspaceProvider>
         </AuthProvider>
       </QueryClientProvider>

@@ -11,7 +11,7 @@ import type { Services } from './services';
 export const FIRST_DATA_WAIT_MS = 1000;
 
 /** Asks for the first data of the dashboard page at `pathname` in `queryClient`, as the page itself would. */
-async function askFirstData(pathname: string, queryClient: QueryClient, services: Services): Promise<void> {
+export async function askFirstData(pathname: string, queryClient: QueryClient, services: Services): Promise<void> {
   if (!/^\/dashboard\/projects\/?$/.test(pathname)) return;
   const { projectsQuery } = await import('../features/projects/hooks/use-projects');
   await queryClient.prefetchInfiniteQuery(projectsQuery(services.api));

@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../ui/use-document-title';
 import { EmailField, PasswordField } from './auth-fields';
 import { AuthCard, AuthSwitch, GoogleStart } from './auth-card';
 import { useAuth } from '../../app/auth-context';
+import { usePrepareWhenIdle } from '../../app/route-warmup';
 import { useContinueWithGoogle } from './hooks/use-continue-with-google';
 import { useRedirectErrorToast } from './hooks/use-redirect-error-toast';
 import { useSendResetLink } from './hooks/use-send-reset-link';
@@ -19,6 +20,8 @@ export function LoginPage() {
   const sendResetLink = useSendResetLink();
   const google = useContinueWithGoogle(texts.googleSignInFailed);
   useRedirectErrorToast();
+  // Where a sign-in goes: its modules load while the visitor types.
+  usePrepareWhenIdle('/dashboard/projects');
   const [mode, setMode] = useState<'signin' | 'forgot'>('signin');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
+import { useRouteWarmup } from '../../../app/route-warmup';
 import { useSupabase } from '../../../app/services';
 import { notify } from '../../../ui/toaster';
 import { texts } from '../texts';
@@ -9,6 +10,7 @@ import { AuthFailure, authFailureToast } from './auth-failure';
 export function useSignIn() {
   const supabase = useSupabase();
   const navigate = useNavigate();
+  const { prepare } = useRouteWarmup();
   return useMutation({
     mutationFn: async (credentials: { email: string; password: string }) => {
       const { error } = await supabase.auth.signInWithPassword(credentials);
@@ -16,6 +18,8 @@ export function useSignIn() {
     },
     // Still pending until the page has moved on, so the signed-in session does not bounce it first.
     onSuccess: async () => {
+      // The project list is asked for now, while the dashboard's modules run (/dashboard opens on it).
+      prepare('/dashboard/projects', { data: true });
       notify.success(...texts.signedIn);
       await navigate('/dashboard');
     },
