@@ -40,15 +40,37 @@ export const PRERENDERED_ROUTES: readonly string[] = [...PUBLIC_PRERENDERED_ROUT
 /** Folder of the renderer build (out/renderer) that holds the prerendered pages. */
 export const PRERENDERED_DIR = 'pages';
 
+/**
+ * A project's page: prerendered once, at a sample id, as the shell of every project's page (layout and loading
+ * state), and served for any project id; the start script paints the project's top into it from its early answer.
+ */
+export const PROJECT_PAGE_ROUTE = '/dashboard/projects/:id';
+export const PROJECT_PAGE_SAMPLE = '/dashboard/projects/00000000-0000-4000-8000-00000000a11d';
+const PROJECT_PAGE = /^\/dashboard\/projects\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Every page the build writes: its route (the page's data-prerendered) and the path it is rendered at. */
+export const PRERENDERED_PAGES: readonly { route: string; renderAt: string }[] = [
+  ...PRERENDERED_ROUTES.map((route) => ({ route, renderAt: route })),
+  { route: PROJECT_PAGE_ROUTE, renderAt: PROJECT_PAGE_SAMPLE },
+];
+
 const known = new Set(PRERENDERED_ROUTES);
+
+/** The prerendered route that serves `pathname` ('/login', '/dashboard/projects/:id'), or null; one trailing slash is ignored. */
+export function prerenderedRoute(pathname: string): string | null {
+  const path = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+  if (known.has(path)) return path;
+  return PROJECT_PAGE.test(path) ? PROJECT_PAGE_ROUTE : null;
+}
 
 /**
  * The prerendered HTML file for a page path, relative to the renderer build ('pages/login.html'), or null when
- * the path has none (the app's index.html then serves it). Only listed routes map to a file, so no request path
- * can name another file; one trailing slash is ignored ('/login/' is '/login').
+ * the path has none (the app's index.html then serves it). Only listed routes (and a project's page, by its id's
+ * form) map to a file, so no request path can name another file; one trailing slash is ignored ('/login/' is '/login').
  */
 export function prerenderedPageFile(pathname: string): string | null {
-  const path = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
-  if (!known.has(path)) return null;
-  return `${PRERENDERED_DIR}${path === '/' ? '/index' : path}.html`;
+  const route = prerenderedRoute(pathname);
+  if (!route) return null;
+  if (route === PROJECT_PAGE_ROUTE) return `${PRERENDERED_DIR}/dashboard/project.html`;
+  return `${PRERENDERED_DIR}${route === '/' ? '/index' : route}.html`;
 }

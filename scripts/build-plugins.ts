@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { Plugin, UserConfig } from 'vite';
-import { PRERENDERED_ROUTES, prerenderedPageFile } from '../common/prerender';
+import { PRERENDERED_PAGES, prerenderedPageFile } from '../common/prerender';
 import { escapeText } from '../engine/html-kit';
 
 /**
@@ -174,10 +174,10 @@ export function prerenderPages(options: {
       const firstPaint = await bundleFirstPaint(options.firstPaint, options.config());
       const startScript = writeStartScript(outDir, `${firstPaint}\n${readFileSync(options.startScript, 'utf8')}`);
       const beforeAppScript = writeHashedScript(outDir, 'before-app', readFileSync(options.beforeAppScript, 'utf8'));
-      for (const pathname of PRERENDERED_ROUTES) {
-        const file = join(outDir, prerenderedPageFile(pathname)!);
+      for (const { route, renderAt } of PRERENDERED_PAGES) {
+        const file = join(outDir, prerenderedPageFile(renderAt)!);
         mkdirSync(dirname(file), { recursive: true });
-        const page = pageDocument(template, pathname, await renderer.renderPage(pathname), startScript);
+        const page = pageDocument(template, route, await renderer.renderPage(renderAt), startScript);
         writeFileSync(file, withBeforeAppScript(page, beforeAppScript));
         compressBeside(file);
       }

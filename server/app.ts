@@ -9,7 +9,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { z } from 'zod';
 import { NEXT_CURSOR_HEADER } from '../common/pagination';
 import { WORKSPACE_HEADER } from '../common/workspaces';
-import { PRERENDERED_ROUTES, prerenderedPageFile } from '../common/prerender';
+import { PRERENDERED_PAGES, prerenderedPageFile } from '../common/prerender';
 import { createBearerVerifier, requireUser } from './auth/guard';
 import { openIdProvider } from './auth/google-provider';
 import { ProviderSignIn } from './auth/provider-sign-in';
@@ -249,7 +249,7 @@ export async function buildApp({ config, database, secrets, mailer, logger, acce
   }
   // The pages this build prerendered (see common/prerender.ts), found once.
   const prerendered = new Set(
-    renderer ? PRERENDERED_ROUTES.map((route) => prerenderedPageFile(route)!).filter((file) => existsSync(join(renderer, file))) : [],
+    renderer ? PRERENDERED_PAGES.map(({ renderAt }) => prerenderedPageFile(renderAt)!).filter((file) => existsSync(join(renderer, file))) : [],
   );
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

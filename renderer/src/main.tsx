@@ -1,3 +1,4 @@
+import { prerenderedRoute } from '@common/prerender';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, createAppQueryClient, type Booted } from './app/app';
@@ -22,7 +23,9 @@ if (!rootElement) throw new Error('Root element not found');
  */
 async function start(root: HTMLElement, bridge: Bridge, entry: EntryLocation) {
   const prerendered = root.dataset.prerendered;
-  const samePage = prerendered !== undefined && prerendered === entry.pathname.replace(/(.)\/$/, '$1');
+  const samePage = prerendered !== undefined && prerendered === prerenderedRoute(entry.pathname);
+  // A project's page is the shell of every project's page ('/dashboard/projects/:id'): rendered afresh, never hydrated.
+  const exactPage = prerendered === entry.pathname.replace(/(.)\/$/, '$1');
   if (!samePage) {
     createRoot(root).render(
       <StrictMode>
@@ -57,7 +60,7 @@ async function start(root: HTMLElement, bridge: Bridge, entry: EntryLocation) {
   );
   // Signed in, the page is rendered afresh, with its data when it came in time: the prerendered shell is the
   // signed-out one, its skeletons and empty account would be replaced at once anyway.
-  if (entry.search === '' && entry.hash === '' && !booted.session) hydrateRoot(root, app);
+  if (exactPage && entry.search === '' && entry.hash === '' && !booted.session) hydrateRoot(root, app);
   else createRoot(root).render(app);
 }
 

@@ -16,10 +16,11 @@ import { createApiClient } from './api/http';
 import { createWorkspaceStore } from './api/workspace-store';
 import type { AuthClient, SupabaseClient } from './app/auth-client';
 import { PrerenderHeadContext, type PrerenderHead } from './app/hydration';
+import { PROJECT_PAGE_SAMPLE } from '@common/prerender';
 import { createPrerenderRouter } from './app/router';
 import type { Services } from './app/services';
 import type { Bridge } from './bridge';
-import { ProjectListTemplates } from './features/projects/first-paint/templates';
+import { FirstPaintTemplates } from './features/projects/first-paint/templates';
 import { system } from './ui/theme';
 
 export interface PrerenderedPage {
@@ -85,18 +86,18 @@ export async function renderPage(pathname: string): Promise<PrerenderedPage> {
       </PrerenderHeadContext.Provider>
     </StrictMode>,
   );
-  // The project list's parts, which the start script clones to show a signed-in user's projects before the app
-  // runs (features/projects/first-paint): rendered in the same cache, so their rules are in the page's styles.
-  const templates =
-    pathname === '/dashboard/projects'
-      ? renderToString(
-          <CacheProvider value={cache}>
-            <ChakraProvider value={system}>
-              <ProjectListTemplates />
-            </ChakraProvider>
-          </CacheProvider>,
-        )
-      : '';
+  // The parts the start script clones to show a signed-in user's projects, or project, before the app runs
+  // (features/projects/first-paint): rendered in the same cache, so their rules are in the page's styles.
+  const firstPaint = pathname === '/dashboard/projects' ? 'list' : pathname === PROJECT_PAGE_SAMPLE ? 'project' : null;
+  const templates = firstPaint
+    ? renderToString(
+        <CacheProvider value={cache}>
+          <ChakraProvider value={system}>
+            <FirstPaintTemplates page={firstPaint} />
+          </ChakraProvider>
+        </CacheProvider>,
+      )
+    : '';
   const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html + templates));
   return { html, styles, title, templates };
 }

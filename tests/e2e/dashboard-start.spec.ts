@@ -67,9 +67,8 @@ test("signed in, a project's page asks for the project with the page, before the
   expect(created.ok()).toBe(true);
   const { id } = (await created.json()) as { id: string };
 
-  // The page is not prerendered (the app's index.html, its boot screen): its start script only asks for the app
-  // config (the app's first read) and the project. The app's entry is held until both answers are in: they come
-  // without it.
+  // The page is the prerendered shell of every project's page: its start script asks for the app config (the
+  // app's first read) and the project. The app's entry is held until both answers are in: they come without it.
   const seen = await recordRequests(page);
   const answered = (path: string) => page.waitForResponse((response) => new URL(response.url()).pathname === path, { timeout: 30_000 });
   const early = Promise.all([answered('/app-config'), answered(`/project/${id}`)]);
@@ -251,4 +250,43 @@ test('signing in: the dashboard modules are loaded on the sign-in page, and the 
   expect(list).toBeGreaterThan(token);
   expect(seen.filter((line) => line === 'GET /projects')).toHaveLength(1);
   expect(seen.indexOf('GET /workspaces'), 'the list is asked for before the dashboard shell asks for the workspaces').toBeGreaterThan(list);
+});
+
+test("signed in, a project's page shows the project's top from the early answer before the app runs, as the app then draws it", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signedIn(page);
+  const { access_token } = await storedSession(page);
+  const headers = { authorization: `Bearer ${access_token}` };
+  const created = await page.request.post('/project', { headers, data: { url: 'https://painted-top.example.com/app', instruction_text: 'Painted <i>top</i>', num_pages: 2 } });
+  expect(created.ok()).toBe(true);
+  const { id } = (await created.json()) as { id: string };
+  expect((await page.request.patch(`/project/${id}`, { headers, data: { status: 'archived' } })).ok()).toBe(true);
+  await page.waitForLoadState('networkidle');
+
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(`/dashboard/projects/${id}`);
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toHaveText('Painted <i>top</i>', { timeout: 30_000 });
+  await expect(page.locator('html[data-app-ready]')).toHaveCount(0);
+  await expect(page.getByText('https://painted-top.example.com/app')).toBeVisible();
+  await expect(page.getByTestId('status-badge')).toHaveText('archived');
+  await expect(page.getByRole('button', { name: 'Run Test' })).toBeVisible();
+  await expect(page).toHaveTitle('Painted <i>top</i> | vibeeval');
+  // The top: the heading's row (h1 < its stack < the row with the back button < the top's flex).
+  const top = () => page.evaluate<string>(`document.querySelector('h1').parentElement.parentElement.parentElement.outerHTML.replace(/<!--.*?-->/g, '')`);
+  const painted = await top();
+  await snapBoth(page, 'dashboard-start-project-painted');
+  // 'Edit' pressed before the app runs: held, then done once the app runs (the Settings tab opens).
+  await page.getByRole('button', { name: 'Edit' }).click();
+
+  release();
+  await expect(page.locator('html[data-app-ready]')).toHaveCount(1, { timeout: 30_000 });
+  await expect(page.getByRole('tab', { name: 'Settings' })).toHaveAttribute('aria-selected', 'true', { timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  expect(await top()).toBe(painted);
 });

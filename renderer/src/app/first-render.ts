@@ -12,9 +12,15 @@ export const FIRST_DATA_WAIT_MS = 1000;
 
 /** Asks for the first data of the dashboard page at `pathname` in `queryClient`, as the page itself would. */
 export async function askFirstData(pathname: string, queryClient: QueryClient, services: Services): Promise<void> {
-  if (!/^\/dashboard\/projects\/?$/.test(pathname)) return;
-  const { projectsQuery } = await import('../features/projects/hooks/use-projects');
-  await queryClient.prefetchInfiniteQuery(projectsQuery(services.api));
+  if (/^\/dashboard\/projects\/?$/.test(pathname)) {
+    const { projectsQuery } = await import('../features/projects/hooks/use-projects');
+    await queryClient.prefetchInfiniteQuery(projectsQuery(services.api));
+    return;
+  }
+  const project = /^\/dashboard\/projects\/([^/]+)\/?$/.exec(pathname);
+  if (!project) return;
+  const { projectQuery } = await import('../features/projects/hooks/use-project');
+  await queryClient.prefetchQuery(projectQuery(services.api, decodeURIComponent(project[1]!)));
 }
 
 /**

@@ -1,5 +1,5 @@
-import { Box, Button, Center, Flex, Heading, HStack, IconButton, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
-import { ArrowLeft, Pencil, Play, Trash2 } from 'lucide-react';
+import { Button, Center, Heading, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
+import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useLiveUpdates } from '../../api/live';
@@ -12,11 +12,10 @@ import { ContinuousTestingCard } from '../continuous-testing';
 import { ActivityTab } from './components/activity-tab';
 import { HistoryTab } from './components/history-tab';
 import { historyTexts } from './history-texts';
-import { GradeBadge, ProjectStatusBadge } from '../../ui/badges';
 import { PermissionDialog } from './components/permission-dialog';
 import { projectTitle } from '../../ui/project-title';
 import { ProjectDetailsCard } from './components/project-details-card';
-import { ScanProgressBar } from './components/scan-progress';
+import { ProjectHeader } from './components/project-header';
 import { ScanSection } from './components/scan-results';
 import { SettingsTab } from './components/settings-tab';
 import { useConfirmPermission } from './hooks/use-confirm-permission';
@@ -88,7 +87,6 @@ export function ProjectDetailPage() {
   }
 
   const data = project.data;
-  const title = projectTitle(data);
   const latest = data.latest_scan;
   const scanning = latest?.state === 'queued' || latest?.state === 'running';
   const progress = latest && live?.scan_id === latest.id ? live.progress : latest?.progress;
@@ -99,55 +97,15 @@ export function ProjectDetailPage() {
 
   return (
     <Stack gap="6">
-      <Flex gap="4" justify="space-between" align={{ base: 'stretch', md: 'start' }} direction={{ base: 'column', md: 'row' }}>
-        <HStack align="start" gap="3" minW="0">
-          <IconButton aria-label="Back to Projects" variant="ghost" size="sm" mt="0.5" onClick={backToList}>
-            <ArrowLeft />
-          </IconButton>
-          <Stack gap="1" minW="0">
-            <Heading as="h1" size="2xl" letterSpacing="tight" wordBreak="break-word" lineClamp={3}>
-              {title}
-            </Heading>
-            <HStack gap="2" wrap="wrap">
-              <ProjectStatusBadge status={data.status} />
-              {latest?.state === 'completed' && latest.grade && <GradeBadge grade={latest.grade} label="Latest scan grade" />}
-              {title !== data.url && (
-                <Text fontSize="sm" color="fg.muted" wordBreak="break-all">
-                  {data.url}
-                </Text>
-              )}
-            </HStack>
-          </Stack>
-        </HStack>
-        <Stack gap="2" flexShrink="0" minW={{ md: '64' }}>
-          <HStack gap="2" justify={{ base: 'stretch', md: 'flex-end' }} wrap="wrap">
-            <Button
-              colorPalette="brand"
-              flex={{ base: '1', md: 'initial' }}
-              onClick={startTest}
-              loading={runTest.isPending}
-              disabled={scanning}
-              aria-describedby={scanning ? 'run-test-progress' : undefined}
-            >
-              <Play />
-              {scanning ? 'Testing...' : 'Run Test'}
-            </Button>
-            <Button variant="outline" flex={{ base: '1', md: 'initial' }} onClick={openSettings}>
-              <Pencil />
-              Edit
-            </Button>
-            <Button variant="outline" colorPalette="red" flex={{ base: '1', md: 'initial' }} onClick={() => setConfirming(true)}>
-              <Trash2 />
-              Delete
-            </Button>
-          </HStack>
-          {scanning && (
-            <Box id="run-test-progress" w="full">
-              <ScanProgressBar progress={progress} state={latest.state === 'queued' ? 'queued' : 'running'} />
-            </Box>
-          )}
-        </Stack>
-      </Flex>
+      <ProjectHeader
+        project={data}
+        scan={scanning ? { state: latest.state === 'queued' ? 'queued' : 'running', progress } : null}
+        runPending={runTest.isPending}
+        onBack={backToList}
+        onRun={startTest}
+        onEdit={openSettings}
+        onDelete={() => setConfirming(true)}
+      />
 
       <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value)} variant="line" lazyMount colorPalette="brand">
         <Tabs.List overflowX="auto">
@@ -177,7 +135,7 @@ export function ProjectDetailPage() {
       <ConfirmDeleteDialog
         title="Delete project"
         question={texts.deleteConfirm}
-        name={title}
+        name={projectTitle(data)}
         open={confirming}
         onOpenChange={setConfirming}
         onConfirm={handleDelete}

@@ -41,6 +41,16 @@ export function readProjectList(body: unknown): CardProject[] | null {
   return Array.isArray(body) && body.every(isCardProject) ? body : null;
 }
 
+/**
+ * The body of GET /project/{id} as the page's top needs it, or null: another shape, another project, or a scan in
+ * progress (the top then shows its progress bar, which the app draws).
+ */
+export function readProject(body: unknown, id: string): CardProject | null {
+  if (!isCardProject(body) || body.id.toLowerCase() !== id.toLowerCase()) return null;
+  const state = body.latest_scan?.state;
+  return state === 'queued' || state === 'running' ? null : body;
+}
+
 /** A copy of the template part `name`, or null when the build rendered none by that name. */
 function part(templates: DocumentFragment, name: string): Element | null {
   const holder = templates.querySelector(`[data-template="${name}"]`);
@@ -65,7 +75,7 @@ function urlNodes(document: Document, url: string): Node[] {
 /** One project's card, or null when the templates lack a part it needs (a grade the build did not render). */
 function card(templates: DocumentFragment, project: CardProject, now: Date): Element | null {
   const document = templates.ownerDocument;
-  const title = projectTitle(project as Project);
+  const title = projectTitle(project);
   const byUrl = title === project.url;
   const element = part(templates, byUrl ? 'card-url' : 'card-titled');
   const link = element?.querySelector('a[href]');
@@ -103,5 +113,30 @@ export function paintProjectList(templates: DocumentFragment, grid: Element, pro
   grid.replaceChildren(...(cards as Element[]), tile);
   grid.setAttribute('aria-busy', 'false');
   if (loadMore) below?.replaceChildren(loadMore);
+  return true;
+}
+
+/**
+ * Shows `project`'s top (back, name, status, grade, URL, Run Test, Edit, Delete) in place of the prerendered
+ * project page's loading state. Changes nothing and answers false when a part is missing.
+ */
+export function paintProjectPage(templates: DocumentFragment, loading: Element, project: CardProject): boolean {
+  const title = projectTitle(project);
+  const byUrl = title === project.url;
+  const element = part(templates, byUrl ? 'project-url' : 'project-titled');
+  const heading = element?.querySelector('h1');
+  const status = element?.querySelector('[data-testid="status-badge"]');
+  const newStatus = part(templates, `status-${projectStatusTone(project.status)}`);
+  const grade = project.latest_scan?.state === 'completed' ? project.latest_scan.grade : null;
+  const gradeBadge = grade ? part(templates, `header-grade-${grade}`) : null;
+  const urlLine = byUrl ? null : element && elementWithText(element, (text) => text === TEMPLATE_URL);
+  if (!element || !heading || !status || !newStatus || (grade && !gradeBadge) || (!byUrl && !urlLine)) return false;
+
+  heading.textContent = title;
+  urlLine?.replaceChildren(project.url);
+  newStatus.textContent = project.status;
+  status.replaceWith(newStatus);
+  if (gradeBadge) newStatus.after(gradeBadge);
+  loading.replaceWith(element);
   return true;
 }
