@@ -6,8 +6,9 @@
 // meanwhile; when the page can paint that data itself (the project list, renderer/src/first-paint.ts, which the
 // build puts before this script), the app starts once it is painted: evaluated earlier, the modules would hold the
 // main thread (100 to 200 ms) while the answer waits to be shown. The build writes this file into assets/ under a
-// content hash and loads it from <head>, async, so the data is asked for before the page is parsed, and names the
-// app's entry and its preloads in data-main and data-preload (scripts/build-plugins.ts). The app's index.html, for the pages that are not prerendered (a project's page),
+// content hash and loads it first in <head> (on dashboard pages before the rest is parsed, elsewhere async), so the
+// data is asked for before the page is parsed, and names the app's entry and its preloads in data-main and
+// data-preload (scripts/build-plugins.ts). The app's index.html, for the pages that are not prerendered (a project's page),
 // loads its entry itself and this script before it, without data-main: there it only asks for the first data.
 (function () {
   var script = document.currentScript;

@@ -2,14 +2,16 @@ import { expect, test, type Page, type Request } from '@playwright/test';
 import { appRunning, newEmail, openReady, signIn, snapWidths, withCookieChoice } from './support';
 
 // A prerendered page is on screen before the app runs. What the visitor does then must not be lost: these tests
-// hold every script of the app back (the page's before-app script excepted) until the click or key press is made,
-// so the input surely comes first, then let the app start and check the input took effect exactly once.
+// hold every script of the app back (the page's own small classic scripts excepted: before-app, which keeps the
+// input, and start-after-paint, which starts the app and on a dashboard page runs before the page is parsed) until
+// the click or key press is made, so the input surely comes first, then let the app start and check the input took
+// effect exactly once.
 
 /** Holds the app's scripts until `release()` is called: the page stays as prerendered, with nothing of the app running. */
 async function holdApp(page: Page): Promise<() => void> {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/(?!before-app-)[^/?]+\.js(\?.*)?$/, async (route) => {
+  await page.route(/\/assets\/(?!before-app-|start-after-paint-)[^/?]+\.js(\?.*)?$/, async (route) => {
     await held;
     await route.continue().catch(() => undefined); // the page may be gone when the test ended early
   });
@@ -146,9 +148,9 @@ test("dashboard shell: 'New Project' clicked before the app runs opens its dialo
 
   const release = await holdApp(page);
   await page.goto('/dashboard/projects', { waitUntil: 'commit' });
-  await page.getByRole('button', { name: 'New Project' }).click();
+  await page.getByRole('button', { name: 'New Project', exact: true }).click();
   await appNotRunning(page);
-  await expect(page.getByRole('button', { name: 'New Project' })).toHaveAttribute('aria-busy', 'true');
+  await expect(page.getByRole('button', { name: 'New Project', exact: true })).toHaveAttribute('aria-busy', 'true');
   await snapWidths(page, 'early-input-dashboard-pending');
   release();
   await expect(page.getByRole('dialog', { name: 'Create New Project' })).toBeVisible({ timeout: 30_000 });
