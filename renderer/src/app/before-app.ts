@@ -91,14 +91,42 @@ function handOver({ field, value, checked }: Typed) {
   }
 }
 
+/** How long a form sent with Enter before the app ran waits for the app to enable its send button. */
+const SEND_WAIT_MS = 5000;
+
+const sendButton = (form: HTMLFormElement) =>
+  [...form.elements].find((element) => (element as HTMLButtonElement).type === 'submit') as HTMLButtonElement | undefined;
+
+/**
+ * Enter in a form: its send button, once the app enables it (it does when it has checked what was typed, which may
+ * take a render or two after the hand-over, and may replace the button). A form the app never enables within
+ * SEND_WAIT_MS is not sent: its button stays disabled on screen, where the visitor sees why.
+ */
+function sendWhenEnabled(form: HTMLFormElement) {
+  let done = false;
+  const attempt = () => {
+    const button = sendButton(form);
+    if (done || !form.isConnected || !button || button.disabled) return;
+    stop();
+    button.click();
+  };
+  const observer = new MutationObserver(attempt);
+  const timer = window.setTimeout(() => stop(), SEND_WAIT_MS);
+  function stop() {
+    done = true;
+    observer.disconnect();
+    window.clearTimeout(timer);
+  }
+  observer.observe(form, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled'] });
+  attempt();
+}
+
 function replayControl(kept: Kept<HTMLElement>) {
   const control = current(kept, sameControl);
   if (!control) return;
   if (control instanceof HTMLFormElement) {
-    // Enter in a form: its send button, if the app has enabled it by now (it checks what was typed).
-    const button = [...control.elements].find((element) => (element as HTMLButtonElement).type === 'submit') as HTMLButtonElement | undefined;
-    if (!button) control.requestSubmit();
-    else if (!button.disabled) button.click();
+    if (!sendButton(control)) control.requestSubmit();
+    else sendWhenEnabled(control);
     return;
   }
   if (control.matches(':disabled') || control.getAttribute('aria-disabled') === 'true') return;
