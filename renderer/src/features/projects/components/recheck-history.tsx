@@ -60,14 +60,15 @@ function RecheckRow({ recheck }: { recheck: Recheck }) {
       <Text fontWeight="medium" minW={{ md: '36' }}>
         {formatEventTime(recheck.checked_at ?? recheck.created_at)}
       </Text>
-      <Text flex="1" minW="0" overflowWrap="anywhere" data-testid="recheck-finding">
+      {/* On a phone the finding takes its own line under the date and the answer, rather than a column a word wide. */}
+      <Text flex="1" flexBasis={{ base: '100%', md: '0' }} order={{ base: 1, md: 0 }} minW="0" overflowWrap="anywhere" data-testid="recheck-finding">
         {recheck.title}
       </Text>
       <Badge colorPalette={BADGE_PALETTE[status]} variant="subtle" data-testid="recheck-status">
         {texts.recheckBadge[status]}
       </Badge>
       {recheck.reason && (
-        <Text fontSize="sm" color="fg.muted" flexBasis="100%">
+        <Text fontSize="sm" color="fg.muted" flexBasis="100%" order={2}>
           {recheck.reason}
         </Text>
       )}
