@@ -40,6 +40,8 @@ export const PAGE_SIZES = {
   /** A project's scan history (GET /project/{id}/scans). */
   scanHistory: { fallback: 20, max: 100 },
   domains: { fallback: 50, max: 100 },
+  /** A project's finished checks again (GET /project/{id}/rechecks), in its History. */
+  rechecks: { fallback: 20, max: 100 },
   decisions: { fallback: 100, max: 500 },
   /** A project holds at most MAX_DECISIONS_PER_PROJECT (common/triage.ts): its baseline is always one page. */
   baseline: { fallback: 1000, max: 1000 },

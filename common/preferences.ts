@@ -35,7 +35,7 @@ export const ACCOUNT_ERRORS = {
  * streamed in pages: projects (credentials never decrypted), scans, events, reports, scenarios, webhooks (no
  * secrets), api_keys (names and prefixes only), continuous_builds and subscriptions.
  */
-export const ACCOUNT_EXPORT_SECTIONS = ['projects', 'scans', 'events', 'reports', 'scenarios', 'scenario_runs', 'webhooks', 'api_keys', 'continuous_builds', 'finding_decisions', 'subscriptions', 'workspaces'] as const;
+export const ACCOUNT_EXPORT_SECTIONS = ['projects', 'scans', 'events', 'reports', 'scenarios', 'scenario_runs', 'webhooks', 'api_keys', 'continuous_builds', 'finding_decisions', 'finding_rechecks', 'subscriptions', 'workspaces'] as const;
 export const accountExportHeadSchema = z.object({
   email: z.string(),
   email_notifications: z.boolean(),

@@ -39,6 +39,8 @@ interface Owner {
   /** A domain A listed (not verified: its proofs are under .invalid). */
   domainId: string;
   domainToken: string;
+  /** A finished check again of a finding of A's project (its row written here: the check itself is tested elsewhere). */
+  recheckId: string;
 }
 
 /** Text that only A's records contain: found in any answer to B, it is a leak. */
@@ -141,6 +143,8 @@ const TABLE: Record<string, Entry> = {
   'GET /project/:id/baseline': { kind: 'record', request: (o) => json(o.token, 'GET', `/project/${o.projectId}/baseline`) },
   // Check again: B's request is refused before anything runs; A's project is unchanged (its activity gets no line).
   'POST /project/:id/findings/:fingerprint/recheck': { kind: 'record', writes: true, request: (o) => json(o.token, 'POST', `/project/${o.projectId}/findings/${A_FINGERPRINT}/recheck`) },
+  'GET /project/:id/rechecks/:recheckId': { kind: 'record', request: (o) => json(o.token, 'GET', `/project/${o.projectId}/rechecks/${o.recheckId}`) },
+  'GET /project/:id/rechecks': { kind: 'record', request: (o) => json(o.token, 'GET', `/project/${o.projectId}/rechecks`) },
   'GET /v1/projects/:id/decisions': { kind: 'record', request: (o) => json(o.apiKey, 'GET', `/v1/projects/${o.projectId}/decisions`) },
   'PUT /v1/projects/:id/decisions/:fingerprint': { kind: 'record', writes: true, request: (o) => json(o.apiKey, 'PUT', `/v1/projects/${o.projectId}/decisions/${A_FINGERPRINT}`, B_DECISION) },
   'DELETE /v1/projects/:id/decisions/:fingerprint': { kind: 'record', writes: true, request: (o) => json(o.apiKey, 'DELETE', `/v1/projects/${o.projectId}/decisions/${A_FINGERPRINT}`) },
@@ -590,6 +594,14 @@ beforeAll(async () => {
   const domain = (await call(json(owner.token, 'POST', '/domains', { domain: 'owner-a.invalid' }))).json as { id: string; token: string };
   const decided = await call(json(owner.token, 'PUT', `/project/${projectId}/decisions/${A_FINGERPRINT}`, { decision: 'accepted_risk', reason: MARKERS.reason }));
   expect(decided.status, decided.text).toBe(200);
+  const rechecks = new pg.Pool({ connectionString: server.databaseUrl, max: 1 });
+  const recheck = await rechecks
+    .query<{ id: string }>(
+      `insert into finding_rechecks (workspace_id, user_id, project_id, fingerprint, check_id, title, url, state, status, finished_at)
+       values ($1, $1, $2, $3, 'exposed-env-file', 'Exposed .env file', $4, 'completed', 'fixed', now()) returning id`,
+      [owner.id, projectId, A_FINGERPRINT, siteUrl],
+    )
+    .finally(() => rechecks.end());
   a = {
     ...owner,
     apiKey: ownerKey.key,
@@ -606,6 +618,7 @@ beforeAll(async () => {
     invitationId: invitation.id,
     domainId: domain.id,
     domainToken: domain.token,
+    recheckId: recheck.rows[0]!.id,
   };
   await new Promise((resolve) => setTimeout(resolve, 300)); // the last live messages
   streamsOpen.abort();
@@ -617,7 +630,7 @@ afterAll(async () => {
 
 /** Fails when an answer to B carries anything of A's. */
 function expectNothingOfA(answer: RawAnswer, label: string) {
-  for (const secret of [a.projectId, a.reportId, a.scanId, a.scenarioId, a.runId, a.email, MARKERS.instruction, MARKERS.secret, MARKERS.reason]) {
+  for (const secret of [a.projectId, a.reportId, a.scanId, a.scenarioId, a.runId, a.recheckId, a.email, MARKERS.instruction, MARKERS.secret, MARKERS.reason]) {
     expect(answer.text.includes(secret), `${label} leaks ${secret}: ${answer.text.slice(0, 200)}`).toBe(false);
   }
 }

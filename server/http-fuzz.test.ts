@@ -136,6 +136,9 @@ const TABLE: Record<string, (fx: Fixtures) => FuzzTarget> = {
   'DELETE /project/:id/decisions/:fingerprint': (fx) => ({ auth: 'user', params: { id: fx.projectId, fingerprint: 'f00df00df00df00d' } }),
   'GET /project/:id/baseline': (fx) => ({ auth: 'user', params: { id: fx.projectId }, query: { limit: '10' } }),
   'POST /project/:id/findings/:fingerprint/recheck': (fx) => ({ auth: 'user', params: { id: fx.projectId, fingerprint: 'f00df00df00df00d' } }),
+  // A check again of no check: the valid request reaches the route's own 404.
+  'GET /project/:id/rechecks/:recheckId': (fx) => ({ auth: 'user', params: { id: fx.projectId, recheckId: randomUUID() } }),
+  'GET /project/:id/rechecks': (fx) => ({ auth: 'user', params: { id: fx.projectId }, query: { limit: '10' } }),
   'GET /v1/projects/:id/decisions': (fx) => ({ auth: 'apiKey', params: { id: fx.projectId }, query: { limit: '10' } }),
   'PUT /v1/projects/:id/decisions/:fingerprint': (fx) => ({ auth: 'apiKey', params: { id: fx.projectId, fingerprint: 'f00df00df00df00e' }, body: { decision: 'false_positive', reason: 'fuzz' } }),
   'DELETE /v1/projects/:id/decisions/:fingerprint': (fx) => ({ auth: 'apiKey', params: { id: fx.projectId, fingerprint: 'f00df00df00df00e' } }),

@@ -177,7 +177,7 @@ export async function startServer(
     const monitoring = new MonitoringService(database.db);
     const domains = new DomainService(database.db, { policy: config.scans.addressPolicy, resolver: systemTxtResolver(), ...domainVerifier });
     const triage = new TriageService(database.db, projects);
-    const rechecks = new RecheckService({ db: database.db, projects, events, logger, policy: config.scans.addressPolicy, sealer, rateLimit: config.scans.rateLimit, render: config.scans.render });
+    const rechecks = new RecheckService({ db: database.db, projects, logger, enqueue: (id) => started.enqueueRecheck(id) });
     const scanHistory = new ScanHistoryService({ db: database.db, pool: database.pool, projects, suppressions: (projectId) => suppressionsOf(database.db, projectId) });
     const reportDeps = { db: database.db, projects, jobs, live, links, renderAudit: renderStoredAudit, plan: planGate };
     const forgetMember = (userId: string) => workspaceAccess.forget(userId);

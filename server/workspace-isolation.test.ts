@@ -30,6 +30,8 @@ interface Shared {
   scanId: string;
   /** A finding of W's project's scan (a check again of it runs against the local site). */
   findingFingerprint: string;
+  /** The owner's finished check again of that finding. */
+  recheckId: string;
   reportId: string;
   buildId: string;
   /** A scenario of W's project with a finished run (screenshot and trace), and one that the member deletes. */
@@ -121,8 +123,8 @@ const siteReport = (siteToken: string, hash: string): RawRequest => ({
 });
 
 function expectNothingOfW(answer: RawAnswer, label: string) {
-  const { projectId, scanId, reportId, buildId, scenarioId, runId, webhookId, apiKeyId, v1ScanId } = shared;
-  for (const secret of [projectId, scanId, reportId, buildId, scenarioId, runId, webhookId, apiKeyId, v1ScanId, MARKER]) {
+  const { projectId, scanId, reportId, buildId, scenarioId, runId, webhookId, apiKeyId, v1ScanId, recheckId } = shared;
+  for (const secret of [projectId, scanId, reportId, buildId, scenarioId, runId, webhookId, apiKeyId, v1ScanId, recheckId, MARKER]) {
     expect(answer.text.includes(secret), `${label} leaks ${secret}: ${answer.text.slice(0, 200)}`).toBe(false);
   }
 }
@@ -143,7 +145,9 @@ const TABLE: Record<string, Entry> = {
   'GET /project/:id/baseline': { kind: 'record', request: (s, t) => json(t, 'GET', `/project/${s.projectId}/baseline`) },
   'DELETE /project/:id/decisions/:fingerprint': { kind: 'record', member: 204, request: (s, t) => json(t, 'DELETE', `/project/${s.projectId}/decisions/${FINGERPRINT}`) },
   // Check again: the member's check of W's finding runs (and is recorded in W's project activity).
-  'POST /project/:id/findings/:fingerprint/recheck': { kind: 'record', request: (s, t) => json(t, 'POST', `/project/${s.projectId}/findings/${s.findingFingerprint}/recheck`) },
+  'POST /project/:id/findings/:fingerprint/recheck': { kind: 'record', member: 202, request: (s, t) => json(t, 'POST', `/project/${s.projectId}/findings/${s.findingFingerprint}/recheck`) },
+  'GET /project/:id/rechecks/:recheckId': { kind: 'record', request: (s, t) => json(t, 'GET', `/project/${s.projectId}/rechecks/${s.recheckId}`) },
+  'GET /project/:id/rechecks': { kind: 'record', request: (s, t) => json(t, 'GET', `/project/${s.projectId}/rechecks`) },
   // Scan history: W's scans and what changed between two, for every member of W.
   'GET /project/:id/scans': { kind: 'record', request: (s, t) => json(t, 'GET', `/project/${s.projectId}/scans`) },
   'GET /project/:id/scans/diff': { kind: 'record', request: (s, t) => json(t, 'GET', `/project/${s.projectId}/scans/diff?to=${s.scanId}`) },
@@ -597,7 +601,9 @@ beforeAll(async () => {
   const findingFingerprint = scanView.result.findings[0]!.fingerprint;
   const siteToken = ((await asOwner('GET', `/project/${projectId}`)).json as { site_token: string }).site_token;
   const buildId = ((await call(siteReport(siteToken, 'c0ffee01'))).json as { build_id: string }).build_id;
-  shared = { w, projectId, spareId, scanId, findingFingerprint, reportId: started.id, buildId, ...(await seedScopeOfW(w, projectId)) };
+  const { id: recheckId } = (await asOwner('POST', `/project/${projectId}/findings/${findingFingerprint}/recheck`)).json as { id: string };
+  await waitFor(async () => (((await asOwner('GET', `/project/${projectId}/rechecks/${recheckId}`)).json as { state: string }).state === 'completed' ? true : undefined));
+  shared = { w, projectId, spareId, scanId, findingFingerprint, recheckId, reportId: started.id, buildId, ...(await seedScopeOfW(w, projectId)) };
   await waitFor(async () => (streams.f.includes(projectId) ? true : undefined), 10_000);
 
   // F leaves W: a ticket F got just before opens nothing after, once the membership cache (1 s) has let go.

@@ -5,9 +5,10 @@ import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { changesJson, type ReportChanges } from './changes';
 import { renderHtml } from './html';
+import { renderCsv } from './csv';
 import { renderJson } from './json';
 import { renderSarif } from './sarif';
-import { hostileFinding, loadSampleResult } from './__fixtures__/load';
+import { hostileFinding, loadSampleResult, parseCsv } from './__fixtures__/load';
 
 // What changed since the previous scan, in each report format: HTML's 'Since the previous scan' (N new, N fixed,
 // which, escaped like the page), JSON's `sincePrevious`, SARIF's baselineState (still a valid SARIF 2.1.0 log).
@@ -15,7 +16,7 @@ import { hostileFinding, loadSampleResult } from './__fixtures__/load';
 const sample = loadSampleResult();
 const hostile = hostileFinding({ fingerprint: 'feedfacefeedface' });
 const result = { ...sample, findings: [...sample.findings, hostile] };
-const gone = { ...sample.findings[0]!, fingerprint: 'c0ffeec0ffeec0ff', title: 'Old hole & gone' };
+const gone = { ...sample.findings[0]!, fingerprint: 'c0ffeec0ffeec0ff', title: 'Old hole & gone', checkId: 'exposed-git-directory' };
 const changes: ReportChanges = { previousFinishedAt: '2026-11-20T10:00:00.000Z', added: [hostile, sample.findings[1]!], fixed: [gone] };
 
 const validateSarif = (() => {
@@ -64,5 +65,40 @@ describe('reports: since the previous scan', () => {
     expect(states.get(sample.findings[2]!.fingerprint)).toBe('unchanged');
     const plain = JSON.parse(renderSarif(result)) as typeof log;
     expect(plain.runs[0]!.results.every((r) => r.baselineState === undefined)).toBe(true);
+  });
+
+  it("SARIF adds each finding fixed since as a whole result marked 'absent', its rule listed, every result with a state", () => {
+    type Result = { ruleId: string; ruleIndex: number; level: string; message: { text: string }; locations: unknown[]; baselineState?: string; partialFingerprints: Record<string, string> };
+    const log = JSON.parse(renderSarif(result, changes)) as { runs: Array<{ results: Result[]; tool: { driver: { rules: Array<{ id: string }> } } }> };
+    expect(validateSarif(log), JSON.stringify(validateSarif.errors?.slice(0, 3))).toBe(true);
+    const run = log.runs[0]!;
+    expect(run.results).toHaveLength(result.findings.length + 1);
+    expect(run.results.every((r) => r.baselineState !== undefined)).toBe(true);
+    const absent = run.results.filter((r) => r.baselineState === 'absent');
+    expect(absent).toHaveLength(1);
+    // A result of its own as the previous scan found it: its rule (not found by this scan) is listed, its message says what it was.
+    expect(absent[0]).toMatchObject({ ruleId: 'exposed-git-directory', partialFingerprints: { 'vibeevalFingerprint/v1': gone.fingerprint } });
+    expect(absent[0]!.message.text).toContain('Old hole & gone');
+    expect(absent[0]!.locations).toHaveLength(1);
+    expect(run.tool.driver.rules[absent[0]!.ruleIndex]!.id).toBe('exposed-git-directory');
+    expect(result.findings.some((f) => f.checkId === 'exposed-git-directory')).toBe(false);
+  });
+
+  it("CSV adds a last 'change' column (new, unchanged) and the findings fixed since as rows marked fixed", () => {
+    const rows = parseCsv(renderCsv(result, changes));
+    expect(rows[0]).toEqual(['# Since the previous scan (20 Nov 2026, 10:00 UTC): 2 new, 1 fixed']);
+    const header = rows[1]!;
+    expect(header.at(-1)).toBe('change');
+    const byFingerprint = new Map(rows.slice(2).map((row) => [row[9], row.at(-1)]));
+    expect(byFingerprint.get(hostile.fingerprint)).toBe('new');
+    expect(byFingerprint.get(sample.findings[1]!.fingerprint)).toBe('new');
+    expect(byFingerprint.get(sample.findings[2]!.fingerprint)).toBe('unchanged');
+    expect(rows.at(-1)![1]).toBe('Old hole & gone');
+    expect(rows.at(-1)!.at(-1)).toBe('fixed');
+    expect(rows.slice(2)).toHaveLength(result.findings.length + 1);
+    // A first scan: nothing to compare with, the column stays empty and no row is added.
+    const first = parseCsv(renderCsv(result));
+    expect(first.slice(1).every((row) => row.at(-1) === '')).toBe(true);
+    expect(first).toHaveLength(result.findings.length + 1);
   });
 });

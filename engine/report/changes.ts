@@ -47,7 +47,16 @@ export function changesJson(changes: ReportChanges) {
   };
 }
 
-/** SARIF 2.1.0 §3.27.24: a result is 'new' when the previous scan did not have it, else 'unchanged'. */
+/**
+ * A finding of this scan against the previous one: 'new' when the previous scan did not have it, else 'unchanged'
+ * (SARIF 2.1.0 §3.27.24's baselineState and the CSV's `change` column). The findings fixed since are 'absent' there.
+ * No 'updated': a finding's fingerprint already covers what makes it the same finding, and the diff keeps no more.
+ */
 export function baselineState(finding: Pick<Finding, 'fingerprint'>, changes: ReportChanges): 'new' | 'unchanged' {
   return changes.added.some((added) => added.fingerprint === finding.fingerprint) ? 'new' : 'unchanged';
+}
+
+/** The CSV's comment line above the header: when the previous scan was and what changed since ('N new, N fixed'). */
+export function changesLine(changes: ReportChanges): string {
+  return `${SCAN_HISTORY_TEXTS.sinceTitle} (${formatDate(changes.previousFinishedAt)}): ${changeSummary({ new: changes.added.length, fixed: changes.fixed.length })}`;
 }

@@ -33,6 +33,7 @@ describe('renderCsv', () => {
       env.fingerprint,
       '',
       '',
+      '',
     ]);
     const comment = rows.find((r) => r[2] === 'disclosure-html-comment')!;
     expect(comment[5]).toContain('"Sp••••••"');

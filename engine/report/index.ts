@@ -1,4 +1,4 @@
-import type { ScanResult } from '../../common/scan';
+import type { Finding, ScanResult } from '../../common/scan';
 import { maskEvidence } from '../analysis/probe-answers';
 import { renderCsv } from './csv';
 import { targetHost } from './format';
@@ -47,25 +47,28 @@ export function reportFileName(result: ScanResult, format: ReportFormat): string
 
 /**
  * Renders a report; PDF comes back as a Buffer (it needs a browser), every other format as a string. `changes`:
- * what changed since the project's previous scan, said by HTML, PDF, JSON and SARIF (CSV keeps its one-row-per-finding shape).
+ * what changed since the project's previous scan, said by every format.
  */
 export async function renderReport(stored: ScanResult, format: ReportFormat, options: PdfOptions = {}, changes?: ReportChanges): Promise<Buffer | string> {
   // Results stored by earlier versions kept what their checks left unmasked: every report masks evidence again.
+  const masked = <T extends Finding>(finding: T): T => ({ ...finding, evidence: maskEvidence(finding.evidence) });
   const result: ScanResult = {
     ...stored,
-    findings: stored.findings.map((finding) => ({ ...finding, evidence: maskEvidence(finding.evidence) })),
-    ...(stored.suppressed ? { suppressed: stored.suppressed.map((finding) => ({ ...finding, evidence: maskEvidence(finding.evidence) })) } : {}),
+    findings: stored.findings.map(masked),
+    ...(stored.suppressed ? { suppressed: stored.suppressed.map(masked) } : {}),
   };
+  // The findings fixed since come from the previous scan's stored result: CSV and SARIF list them with their evidence.
+  const since = changes && { ...changes, added: changes.added.map(masked), fixed: changes.fixed.map(masked) };
   switch (format) {
     case 'json':
-      return renderJson(result, changes);
+      return renderJson(result, since);
     case 'html':
-      return renderHtml(result, changes);
+      return renderHtml(result, since);
     case 'csv':
-      return renderCsv(result);
+      return renderCsv(result, since);
     case 'sarif':
-      return renderSarif(result, changes);
+      return renderSarif(result, since);
     case 'pdf':
-      return renderPdf(result, options, changes);
+      return renderPdf(result, options, since);
   }
 }

@@ -84,11 +84,16 @@ function sarifSuppression(finding: SuppressedFinding) {
   };
 }
 
-/** SARIF 2.1.0 log for GitHub code scanning and other SARIF consumers: one run, one rule per check. */
-/** `changes`: each result's baselineState against the project's previous scan (absent: none is set). */
+/**
+ * SARIF 2.1.0 log for GitHub code scanning and other SARIF consumers: one run, one rule per check. `changes`: each
+ * result's baselineState against the project's previous scan, and the findings fixed since as results of their own
+ * with baselineState 'absent' (§3.27.24: once one result has a baselineState, every result has one); none without.
+ */
 export function renderSarif(result: ScanResult, changes?: ReportChanges): string {
   // Suppressed findings stay results, each with SARIF's `suppressions` (GitHub shows them as dismissed).
-  const findings: Array<Finding | SuppressedFinding> = [...sortFindings(result.findings), ...sortFindings(result.suppressed ?? [])];
+  const current: Array<Finding | SuppressedFinding> = [...sortFindings(result.findings), ...sortFindings(result.suppressed ?? [])];
+  // An absent result is the previous scan's result, whole: its rule joins the rules (ruleIndex must point at one).
+  const findings: Array<Finding | SuppressedFinding> = [...current, ...sortFindings(changes?.fixed ?? [])];
 
   // One rule per check; the rule takes the most severe and most confident finding's metadata.
   const ruleFindings = new Map<string, Finding>();
@@ -120,7 +125,9 @@ export function renderSarif(result: ScanResult, changes?: ReportChanges): string
     };
   });
 
-  const results = findings.map((f) => {
+  const results = findings.map((f, i) => {
+    // The fixed findings come after the current ones.
+    const state = changes ? (i >= current.length ? 'absent' : baselineState(f, changes)) : undefined;
     const title = nonEmpty(f.title, f.checkId);
     return {
       ruleId: f.checkId,
@@ -149,7 +156,7 @@ export function renderSarif(result: ScanResult, changes?: ReportChanges): string
         ...(f.evidence.match ? { evidence: f.evidence.match } : {}),
       },
       ...('suppression' in f ? { suppressions: [sarifSuppression(f)] } : {}),
-      ...(changes ? { baselineState: baselineState(f, changes) } : {}),
+      ...(state ? { baselineState: state } : {}),
     };
   });
 

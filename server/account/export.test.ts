@@ -60,6 +60,11 @@ describe('GET /account/export', () => {
     await h.call(a.user, 'PATCH', '/preferences', { email_notifications: false });
     const decided = await h.call(a.user, 'PUT', `/project/${a.projectId}/decisions/abcdefabcdefabcd`, { decision: 'false_positive', reason: 'Test values only' });
     expect(decided.status, decided.text).toBe(200);
+    await h.pool.query(
+      `insert into finding_rechecks (workspace_id, user_id, project_id, fingerprint, check_id, title, url, state, status, finished_at)
+       values ($1, $1, $2, 'abcdefabcdefabcd', 'exposed-env-file', 'Exposed .env file', 'https://example.com/.env', 'completed', 'fixed', now())`,
+      [a.user.id, a.projectId],
+    );
     const answer = await h.call(a.user, 'GET', '/account/export');
     expect(answer.status).toBe(200);
     expect(answer.contentType).toContain('application/json');
@@ -77,6 +82,7 @@ describe('GET /account/export', () => {
     expect(Object.keys(document.scenario_runs![0]!)).not.toContain('state');
     expect(ids('webhooks')).toEqual([a.webhook.id]);
     expect(document.finding_decisions).toEqual([expect.objectContaining({ project_id: a.projectId, fingerprint: 'abcdefabcdefabcd', decision: 'false_positive', reason: 'Test values only', decided_by: a.user.id })]);
+    expect(document.finding_rechecks).toEqual([expect.objectContaining({ project_id: a.projectId, fingerprint: 'abcdefabcdefabcd', title: 'Exposed .env file', status: 'fixed' })]);
     expect(document.api_keys).toEqual([expect.objectContaining({ id: a.key.id, name: 'export key', last_four: a.key.key.slice(-4) })]);
     expect(document.subscriptions).toEqual([expect.objectContaining({ status: 'active', price_id: 'price_local_pro_month' })]);
     expect((document.events as { scan_id: string | null }[]).some((event) => event.scan_id === a.scanId)).toBe(true);

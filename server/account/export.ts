@@ -41,6 +41,8 @@ export const EXPORT_SOURCES: Record<Section, SectionSource> = {
   continuous_builds: { table: 'continuous_builds', time: 'created_at', omit: [], page: 200 },
   // Triage: who marked which finding as a false positive or an accepted risk, and why.
   finding_decisions: { table: 'finding_decisions', time: 'decided_at', omit: [], page: 500 },
+  // Check again: which finding was checked again, when, and the answer.
+  finding_rechecks: { table: 'finding_rechecks', time: 'created_at', omit: [], page: 500 },
   subscriptions: { table: 'subscriptions', time: 'created_at', omit: [], page: 100, scope: 'user' },
 };
 

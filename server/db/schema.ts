@@ -649,3 +649,43 @@ export const findingDecisions = pgTable(
   },
   (t) => [uniqueIndex('finding_decisions_project_fingerprint_idx').on(t.projectId, t.fingerprint), index('finding_decisions_project_decided_idx').on(t.projectId, t.decidedAt, t.id)],
 );
+
+/**
+ * A 'Check again' on one finding of a project (migration 0025): the finding as its scan found it, leased by the job
+ * queue while it runs (server/jobs/lease.ts), and the answer. At most one queued or running per finding.
+ */
+export const findingRechecks = pgTable(
+  'finding_rechecks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The workspace the record belongs to; every query is scoped by it. `user_id` is the member who asked. */
+    workspaceId: uuid('workspace_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    /** The completed scan the finding was found in. */
+    scanId: uuid('scan_id'),
+    fingerprint: text('fingerprint').notNull(),
+    checkId: text('check_id').notNull(),
+    title: text('title').notNull(),
+    url: text('url').notNull(),
+    /** The scan was active: so is the check again, where the domain still allows it. */
+    active: boolean('active').notNull().default(false),
+    state: text('state', { enum: ['queued', 'running', 'completed', 'failed'] }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    /** The answer once completed: fixed, still_there or unknown (common/rechecks.ts). */
+    status: text('status', { enum: ['fixed', 'still_there', 'unknown'] }),
+    reason: text('reason'),
+    durationMs: integer('duration_ms'),
+    error: text('error'),
+  },
+  (t) => [
+    uniqueIndex('finding_rechecks_one_active').on(t.projectId, t.fingerprint).where(sql`state in ('queued', 'running')`),
+    index('finding_rechecks_project_created_idx').on(t.projectId, t.createdAt, t.id),
+  ],
+);

@@ -1,17 +1,17 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db';
-import type { publicScans, scans, scenarioRuns } from '../db/schema';
+import type { findingRechecks, publicScans, scans, scenarioRuns } from '../db/schema';
 import { JOB_LAPSE } from './lapse';
 
 // A job whose row a worker leases: the worker claims the row (queued, or running with a heartbeat older than the
 // lapse: its worker died), says it is alive while it works, and at the end either stores its result, puts the row back
 // in the queue (the process is stopping), or fails it for good or queues it again for a retry. Every write after the
 // claim is made only while this attempt still holds the row, so a worker that lost its lease (taken over after a
-// stall) cannot undo what the new holder does. One module for scans, public scans and scenario runs.
+// stall) cannot undo what the new holder does. One module for scans, public scans, scenario runs and checks again.
 
 /** The tables whose rows are leased: each has `state`, `heartbeat_at`, `attempts`, `started_at`, `finished_at`, `error`. */
-export type LeasedTable = typeof scans | typeof publicScans | typeof scenarioRuns;
+export type LeasedTable = typeof scans | typeof publicScans | typeof scenarioRuns | typeof findingRechecks;
 
 /** How often a lease is renewed and how old its last renewal may be before another worker takes it over. */
 export interface LeaseTiming {

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { registerBillingRollover } from '../billing/rollover';
 import { registerMonitorTick } from '../continuous/schedule';
 import { aloneOnDatabase, isConnectionError, type Database } from '../db';
-import { publicScans, scans, scenarioRuns } from '../db/schema';
+import { findingRechecks, publicScans, scans, scenarioRuns } from '../db/schema';
 import { JOB_LAPSE } from './lapse';
 import { LEASE_TIMING, putBackRunning, type LeasedTable } from './lease';
 
@@ -46,6 +46,8 @@ export const QUEUES = {
   // Public scans retry more: a mail server that is down for a minute should not lose the report's mail.
   'public-scan': { key: 'id', retryLimit: 4, retryDelay: 10, expireInSeconds: 15 * 60, leased: publicScans, recover: { label: 'public scans', table: 'public_scans', queuedSince: 'created_at' } },
   'scenario-run': { key: 'runId', retryLimit: 2, retryDelay: 5, expireInSeconds: 30 * 60, leased: scenarioRuns, recover: { label: 'scenario runs', table: 'scenario_runs', queuedSince: 'created_at' } },
+  // A check again takes seconds (RECHECK_TIMEOUT_MS at most): one retry, soon, and an expiry well past its timeout.
+  recheck: { key: 'recheckId', retryLimit: 1, retryDelay: 2, expireInSeconds: 5 * 60, leased: findingRechecks, recover: { label: 'checks again', table: 'finding_rechecks', queuedSince: 'created_at' } },
   // Every attempt claims its delivery first (a duplicate job is harmless); lost ones are found by the deliverer's sweep.
   'webhook-delivery': { key: 'deliveryId', retryLimit: 2, retryDelay: 5, expireInSeconds: 5 * 60, leased: undefined, recover: undefined },
 } as const satisfies Record<string, QueueSpec>;
@@ -79,6 +81,8 @@ export interface Jobs {
   enqueueReport(reportId: string): Promise<void>;
   enqueuePublicScan(id: string): Promise<void>;
   enqueueScenarioRun(runId: string): Promise<void>;
+  /** Queues a finding's check again (server/rechecks/job.ts). */
+  enqueueRecheck(recheckId: string): Promise<void>;
   /** Queues an attempt of a webhook delivery in `delaySeconds` (its retry's backoff). */
   enqueueWebhookAttempt(deliveryId: string, delaySeconds: number): Promise<void>;
   /** Stops taking jobs; scans in flight are put back in the queue to run again after a restart. */
@@ -134,6 +138,7 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
     enqueueReport: (reportId) => send('report', reportId),
     enqueuePublicScan: (id) => send('public-scan', id),
     enqueueScenarioRun: (runId) => send('scenario-run', runId),
+    enqueueRecheck: (recheckId) => send('recheck', recheckId),
     // No singleton key: a duplicate job is harmless, the attempt claims its delivery first.
     enqueueWebhookAttempt: (deliveryId, delaySeconds) => boss.send('webhook-delivery', { deliveryId }, delaySeconds > 0 ? { startAfter: delaySeconds } : {}).then(() => undefined),
     async stop() {

@@ -10,6 +10,7 @@ import type { LiveBus } from '../live/bus';
 import type { Mailer } from '../mail/mailer';
 import type { Sealer } from '../projects/sealed';
 import { runPublicScanJob } from '../public-scans/job';
+import { runRecheckJob } from '../rechecks/job';
 import { publicReportLink } from '../public-scans/routes';
 import type { ReportLinks } from '../reports/links';
 import { runScenarioJob, type ScenarioBrowserPool } from '../scenarios/run-job';
@@ -39,9 +40,12 @@ export interface JobParts {
   origin: () => string;
 }
 
+/** Checks again a process that runs scans runs at once. */
+const RECHECKS_AT_ONCE = 2;
+
 /** How much of the work this process takes on. */
 export interface JobShare {
-  /** Scans at once; 0 = this process runs no scans, reports, public scans or schedules (it only queues them). */
+  /** Scans at once; 0 = this process runs no scans, reports, public scans, checks again or schedules (it only queues them). */
   scans: number;
   /** Scenario runs at once; 0 = none. */
   scenarios: number;
@@ -70,6 +74,7 @@ export function startProcessJobs(parts: JobParts, share: JobShare): Promise<Jobs
     maxPages: config.publicScans.maxPages,
     reportLink: (id: string) => publicReportLink(links.signer, parts.origin(), id),
   };
+  const recheckDeps = { db, events, logger, policy, sealer, rateLimit: config.scans.rateLimit, render: config.scans.render };
   const scenarioDeps = { db, live, logger, sealer, policy, rateLimit: config.scenarios.rateLimit, browser: () => parts.scenarioBrowsers.get(), webhooks: notices };
   return startJobs({
     database,
@@ -78,6 +83,8 @@ export function startProcessJobs(parts: JobParts, share: JobShare): Promise<Jobs
       scan: { concurrency: share.scans, run: (id, context) => runScanJob(id, scanDeps, context) },
       report: { concurrency: scanning ? 1 : 0, run: (id, { signal }) => runReportJob(id, { db, events, live, links, logger, policy, webhooks: notices }, signal) },
       'public-scan': { concurrency: scanning ? 1 : 0, run: (id, context) => runPublicScanJob(id, publicScanDeps, context) },
+      // A check again is one page and its check's probes, mostly waiting on the site: a few at once beside the scans.
+      recheck: { concurrency: scanning ? RECHECKS_AT_ONCE : 0, run: (id, context) => runRecheckJob(id, recheckDeps, context) },
       'scenario-run': { concurrency: share.scenarios, run: (id, context) => runScenarioJob(id, scenarioDeps, context) },
       // Attempts are short (bounded by the delivery timeout) and mostly waiting on the network: a few at once.
       'webhook-delivery': { concurrency: 4, run: (id) => parts.webhooks.attempt(id) },

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ScanResult } from '../../common/scan';
 import { SCAN_HISTORY_TEXTS, type ScanDiffResponse, type ScanHistoryItem } from '../../common/scan-history';
-import { loadSampleResult } from '../../engine/report/__fixtures__/load';
+import { loadSampleResult, parseCsv } from '../../engine/report/__fixtures__/load';
 import { insertApiKey } from '../mcp/testing';
 import { rawRequest, signUp, type RawAnswer } from '../testing/http';
 import { startTestServer, type TestServer } from '../testing/test-server';
@@ -146,7 +146,7 @@ describe('scan history routes', () => {
     expect(((await call(user.token, 'GET', path)).json as ScanDiffResponse).counts).toMatchObject({ new: 0, fixed: 1 });
   });
 
-  it("says in the re-scan's reports what changed since the previous scan (HTML, JSON, SARIF)", async () => {
+  it("says in the re-scan's reports what changed since the previous scan (HTML, JSON, SARIF, CSV)", async () => {
     const user = await signUp(server.origin, 'history-report');
     const project = await projectOf(user.token);
     const sample = loadSampleResult();
@@ -178,6 +178,15 @@ describe('scan history routes', () => {
     const states: Record<string, string> = Object.fromEntries(sarif.runs[0]!.results.map((r) => [r.partialFingerprints['vibeevalFingerprint/v1']!, r.baselineState]));
     expect(states.abcdefabcdefabcd).toBe('new');
     expect(states[sample.findings[1]!.fingerprint]).toBe('unchanged');
+    // The finding fixed since: a result of its own, 'absent' (SARIF 2.1.0 §3.27.24).
+    expect(states[sample.findings[0]!.fingerprint]).toBe('absent');
+    // The CSV: a last 'change' column, and the fixed finding as a row marked fixed.
+    const csv = await (await fetch(latest!.report_url.replace('/view?', '/export/csv?'))).text();
+    const rows = parseCsv(csv).filter((row) => !row[0]!.startsWith('#'));
+    expect(rows[0]!.at(-1)).toBe('change');
+    const change = (fingerprint: string) => rows.find((row) => row[9] === fingerprint)?.at(-1);
+    expect([change('abcdefabcdefabcd'), change(sample.findings[1]!.fingerprint), change(sample.findings[0]!.fingerprint)]).toEqual(['new', 'unchanged', 'fixed']);
+    expect(csv).toContain('# Since the previous scan (');
   });
 
   it('refuses bad ids, scans of another project, scans without results and one scan twice, saying why', async () => {

@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { animationsDone, signedIn, snapBoth, startTestSite, type TestPage } from './support';
+import { animationsDone, closeToasts, signedIn, snapBoth, startTestSite, type TestPage } from './support';
 
 // Triage on the project page: a real scan of a tiny site with an exposed .env file (a critical finding), the finding
 // marked as a false positive (the reason is required), another as an accepted risk with an expiry, both in their own
 // collapsed section with who and why, the baseline exported as a file, and one reopened. Before that, the critical
 // finding's fix prompt is copied (and holds no secret of the site), and the finding is checked again before and
-// after the site's owner removes the file.
+// after the site's owner removes the file ('Checking…' while the check runs), each answer then a row of the History.
 
 const PAGES: Record<string, TestPage> = {
   '/': { type: 'text/html; charset=utf-8', body: '<!doctype html><html><head><title>Triage shop</title></head><body><h1>Triage shop</h1></body></html>' },
@@ -55,16 +56,54 @@ test('triage: mark as false positive, accept a risk, see them apart, export the 
   expect(prompt).toContain('## How to verify');
   expect(prompt).not.toContain('correct-horse-battery-staple');
 
-  // 'Check again': still there; then the site's owner removes the file, and the check says it is fixed.
-  await critical.getByRole('button', { name: 'Check again', exact: true }).click();
-  await expect(critical.getByTestId('recheck-answer')).toContainText('Still there');
+  // 'Check again': queued and run by the job queue; the button says 'Checking…' while the site is held, then the
+  // answer: still there. Then the site's owner removes the file, and the check says it is fixed.
   const envFile = PAGES['/.env']!;
+  let release = () => undefined as void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  envFile.held = () => released;
+  await critical.getByRole('button', { name: 'Check again', exact: true }).click();
+  await expect(critical.getByRole('button', { name: 'Checking…' })).toBeVisible();
+  await expect(critical.getByRole('button', { name: 'Checking…' })).toBeDisabled();
+  // The window around the button at both widths: the site holds the check's request meanwhile, so this must stay well
+  // inside the engine's request timeout (a full-page pair takes seconds on a busy machine).
+  const checking = critical.getByRole('button', { name: 'Checking…' });
+  await closeToasts(page);
+  for (const [width, height] of [[1280, 800], [375, 812]] as const) {
+    await page.setViewportSize({ width, height });
+    // The narrow layout renders once more after the resize: scrolled again until the button stays in the middle.
+    await expect(async () => {
+      // A string (this file is type-checked without the DOM library), called here: evaluate would not call a function's text.
+      await page.evaluate("[...document.querySelectorAll('button')].find((b) => b.textContent.includes('Checking…')).scrollIntoView({ block: 'center', behavior: 'instant' })");
+      const box = await checking.boundingBox();
+      expect(box && box.y > 100 && box.y + box.height < height - 100).toBe(true);
+    }).toPass({ timeout: 5_000 });
+    await page.screenshot({ path: join('test-results', 'screens', `finding-checking-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  release();
+  delete envFile.held;
+  await expect(critical.getByTestId('recheck-answer')).toContainText('Still there');
+  await expect(critical.getByRole('button', { name: 'Check again', exact: true })).toBeEnabled();
   delete PAGES['/.env'];
   await critical.getByRole('button', { name: 'Check again', exact: true }).click();
   await expect(critical.getByTestId('recheck-answer')).toContainText('Fixed');
   await expect(critical.getByTestId('recheck-answer')).toContainText('Checked again just now');
   PAGES['/.env'] = envFile;
   await snapBoth(page, 'finding-fix-prompt');
+
+  // Each answer is a row of the project's History: when, which finding, Fixed or Still there (newest first).
+  await page.getByRole('tab', { name: 'History', exact: true }).click();
+  const rechecks = page.getByTestId('recheck-history').getByTestId('recheck-row');
+  await expect(rechecks).toHaveCount(2);
+  await expect(rechecks.nth(0).getByTestId('recheck-finding')).toHaveText(criticalTitle);
+  await expect(rechecks.nth(0).getByTestId('recheck-status')).toHaveText('Fixed');
+  await expect(rechecks.nth(1).getByTestId('recheck-finding')).toHaveText(criticalTitle);
+  await expect(rechecks.nth(1).getByTestId('recheck-status')).toHaveText('Still there');
+  await animationsDone(page);
+  await snapBoth(page, 'history-rechecks');
+  await page.getByRole('tab', { name: 'Overview', exact: true }).click();
+  await expect(critical).toBeVisible();
 
   await critical.getByRole('button', { name: 'Mark as false positive', exact: true }).click();
   const dialog = page.getByTestId('decision-dialog');

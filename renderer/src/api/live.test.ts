@@ -121,6 +121,18 @@ describe('applyLiveMessage', () => {
     expect(client.getQueryState(queryKeys.projects.events('p2'))?.isInvalidated).toBe(false);
     expect(client.getQueryState(queryKeys.projects.detail('p1'))?.isInvalidated).toBe(false);
   });
+
+  it("on a check again's answer: invalidates that project's checks again (its History), and not for other events", () => {
+    const client = new QueryClient();
+    client.setQueryData(queryKeys.projects.rechecks('p1'), []);
+    client.setQueryData(queryKeys.projects.rechecks('p2'), []);
+    const event = { id: 'e1', event_name: 'other', url: 'https://example.com/.env', timestamp: '2026-11-29T12:00:00Z' };
+    applyLiveMessage(client, { type: 'event', project_id: 'p2', event });
+    expect(client.getQueryState(queryKeys.projects.rechecks('p2'))?.isInvalidated).toBe(false);
+    applyLiveMessage(client, { type: 'event', project_id: 'p1', event: { ...event, extra: { description: 'Checked again: x: fixed', recheck: 'fixed' } } });
+    expect(client.getQueryState(queryKeys.projects.rechecks('p1'))?.isInvalidated).toBe(true);
+    expect(client.getQueryState(queryKeys.projects.rechecks('p2'))?.isInvalidated).toBe(false);
+  });
 });
 
 class FakeSource implements LiveSource {

@@ -81,6 +81,8 @@ export function applyLiveMessage(queryClient: QueryClient, message: LiveMessage)
       invalidations.invalidate({ queryKey: queryKeys.events.all });
       if (message.project_id) {
         invalidations.invalidate({ queryKey: queryKeys.projects.events(message.project_id) });
+        // A check again's answer (by any member, from any server) joins the project's History.
+        if (message.event.extra && 'recheck' in message.event.extra) invalidations.invalidate({ queryKey: queryKeys.projects.rechecks(message.project_id) });
       } else {
         invalidations.invalidate({
           queryKey: queryKeys.projects.all,

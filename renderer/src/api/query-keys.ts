@@ -13,6 +13,8 @@ export const queryKeys = {
     decisions: (id: string) => ['projects', 'detail', id, 'decisions'] as const,
     /** GET /project/{id}/scans: the project's scan history (under detail(), so a scan's state change reaches it). */
     scans: (id: string) => ['projects', 'detail', id, 'scans', 'list'] as const,
+    /** GET /project/{id}/rechecks: the project's checks again with their answers, in its History. */
+    rechecks: (id: string) => ['projects', 'detail', id, 'rechecks'] as const,
     /** GET /project/{id}/scans/diff: what changed between two scans (null: the server's default). */
     scanDiff: (id: string, from: string | null, to: string | null) => ['projects', 'detail', id, 'scans', 'diff', from, to] as const,
   },

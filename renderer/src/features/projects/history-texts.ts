@@ -19,6 +19,9 @@ export const historyTexts = {
   noneNew: 'Nothing new.',
   noneFixed: 'Nothing fixed.',
   noneUnchanged: 'Nothing in both scans.',
+  rechecksTitle: 'Checked Again',
+  rechecksFailed: 'Failed to load the checks again',
+  rechecksEmpty: "No finding checked again yet. A finding's 'Check again' re-runs its check against the site; each answer is listed here.",
   moreListed: (shown: number, total: number) => `Showing the ${shown} most severe of ${total}.`,
 } as const;
 

@@ -31,12 +31,13 @@ export const texts = {
   copyFixPromptFailed: 'Could not copy the fix prompt',
   // Check again: the finding's check re-run against the site (common/rechecks.ts).
   checkAgain: 'Check again',
-  checkingAgain: 'Checking...',
+  checkingAgain: 'Checking…',
   recheckFixed: 'Fixed',
   recheckFixedDetail: 'The check no longer finds it. The next scan will count it as fixed.',
   recheckStill: 'Still there',
   recheckStillDetail: 'The check still finds it on the site. Deploy the fix, then check again.',
   recheckUnknown: 'Could not tell',
   recheckFailed: 'Failed to check again',
+  recheckSlow: 'The check is still waiting for a free worker. Its answer will show in the History tab.',
   recheckBadge: { fixed: 'Fixed', still_there: 'Still there', unknown: 'Could not tell' },
 } as const;

@@ -23,7 +23,7 @@ export function FindingActions({ projectId, finding, prompt }: { projectId: stri
         </Button>
         <TriageActions projectId={projectId} finding={finding} />
       </HStack>
-      {answer && (
+      {answer?.status && (
         <HStack gap="2" wrap="wrap" fontSize="xs" data-testid="recheck-answer">
           <Badge colorPalette={BADGE_PALETTE[answer.status]} variant="subtle">
             {texts.recheckBadge[answer.status]}

@@ -9,6 +9,7 @@ import { formatEventTime } from '../../../ui/relative-date';
 import { historyTexts, SCAN_STATE_WORDS } from '../history-texts';
 import { useScanDiff } from '../hooks/use-scan-diff';
 import { useScanHistory } from '../hooks/use-scan-history';
+import { RecheckHistory } from './recheck-history';
 import { GradeBadge } from '../../../ui/badges';
 import { FindingList } from './finding-list';
 
@@ -31,6 +32,7 @@ export function HistoryTab({ projectId }: { projectId: string }) {
           <HistoryList query={history} />
         </Card.Body>
       </Card.Root>
+      <RecheckHistory projectId={projectId} />
       {completed.length > 0 && (
         <Card.Root data-testid="scan-diff">
           <Card.Header>
