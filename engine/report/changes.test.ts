@@ -67,21 +67,18 @@ describe('reports: since the previous scan', () => {
     expect(plain.runs[0]!.results.every((r) => r.baselineState === undefined)).toBe(true);
   });
 
-  it("SARIF adds each finding fixed since as a whole result marked 'absent', its rule listed, every result with a state", () => {
-    type Result = { ruleId: string; ruleIndex: number; level: string; message: { text: string }; locations: unknown[]; baselineState?: string; partialFingerprints: Record<string, string> };
-    const log = JSON.parse(renderSarif(result, changes)) as { runs: Array<{ results: Result[]; tool: { driver: { rules: Array<{ id: string }> } } }> };
+  it('SARIF lists the findings fixed since in the run\'s property bag, not as results (GitHub would read a result as an open alert)', () => {
+    type Result = { baselineState?: string; partialFingerprints: Record<string, string> };
+    type Fixed = { ruleId: string; title: string; url: string; fingerprint: string };
+    const log = JSON.parse(renderSarif(result, changes)) as { runs: Array<{ results: Result[]; properties: { fixedSincePreviousScan?: Fixed[] } }> };
     expect(validateSarif(log), JSON.stringify(validateSarif.errors?.slice(0, 3))).toBe(true);
     const run = log.runs[0]!;
-    expect(run.results).toHaveLength(result.findings.length + 1);
-    expect(run.results.every((r) => r.baselineState !== undefined)).toBe(true);
-    const absent = run.results.filter((r) => r.baselineState === 'absent');
-    expect(absent).toHaveLength(1);
-    // A result of its own as the previous scan found it: its rule (not found by this scan) is listed, its message says what it was.
-    expect(absent[0]).toMatchObject({ ruleId: 'exposed-git-directory', partialFingerprints: { 'vibeevalFingerprint/v1': gone.fingerprint } });
-    expect(absent[0]!.message.text).toContain('Old hole & gone');
-    expect(absent[0]!.locations).toHaveLength(1);
-    expect(run.tool.driver.rules[absent[0]!.ruleIndex]!.id).toBe('exposed-git-directory');
-    expect(result.findings.some((f) => f.checkId === 'exposed-git-directory')).toBe(false);
+    expect(run.results).toHaveLength(result.findings.length);
+    expect(run.results.every((r) => r.baselineState === 'new' || r.baselineState === 'unchanged')).toBe(true);
+    expect(run.results.some((r) => r.partialFingerprints['vibeevalFingerprint/v1'] === gone.fingerprint)).toBe(false);
+    expect(run.properties.fixedSincePreviousScan).toEqual([{ ruleId: 'exposed-git-directory', title: gone.title, url: gone.url, fingerprint: gone.fingerprint }]);
+    const plain = JSON.parse(renderSarif(result)) as typeof log;
+    expect(plain.runs[0]!.properties.fixedSincePreviousScan).toBeUndefined();
   });
 
   it("CSV adds a last 'change' column (new, unchanged) and the findings fixed since as rows marked fixed", () => {

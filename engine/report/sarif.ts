@@ -84,16 +84,21 @@ function sarifSuppression(finding: SuppressedFinding) {
   };
 }
 
+/** A finding fixed since the previous scan, as the run's property bag lists it. */
+function fixedEntry(finding: Finding) {
+  return { ruleId: finding.checkId, title: nonEmpty(finding.title, finding.checkId), url: finding.url, fingerprint: finding.fingerprint };
+}
+
 /**
  * SARIF 2.1.0 log for GitHub code scanning and other SARIF consumers: one run, one rule per check. `changes`: each
- * result's baselineState against the project's previous scan, and the findings fixed since as results of their own
- * with baselineState 'absent' (§3.27.24: once one result has a baselineState, every result has one); none without.
+ * result's baselineState ('new' or 'unchanged') against the project's previous scan, and the findings fixed since
+ * listed in the run's property bag (`fixedSincePreviousScan`), not as results: SARIF would allow them as results
+ * with baselineState 'absent', but GitHub code scanning reads every result as an open alert, and an alert closes
+ * when its result is gone from the upload.
  */
 export function renderSarif(result: ScanResult, changes?: ReportChanges): string {
   // Suppressed findings stay results, each with SARIF's `suppressions` (GitHub shows them as dismissed).
-  const current: Array<Finding | SuppressedFinding> = [...sortFindings(result.findings), ...sortFindings(result.suppressed ?? [])];
-  // An absent result is the previous scan's result, whole: its rule joins the rules (ruleIndex must point at one).
-  const findings: Array<Finding | SuppressedFinding> = [...current, ...sortFindings(changes?.fixed ?? [])];
+  const findings: Array<Finding | SuppressedFinding> = [...sortFindings(result.findings), ...sortFindings(result.suppressed ?? [])];
 
   // One rule per check; the rule takes the most severe and most confident finding's metadata.
   const ruleFindings = new Map<string, Finding>();
@@ -125,9 +130,8 @@ export function renderSarif(result: ScanResult, changes?: ReportChanges): string
     };
   });
 
-  const results = findings.map((f, i) => {
-    // The fixed findings come after the current ones.
-    const state = changes ? (i >= current.length ? 'absent' : baselineState(f, changes)) : undefined;
+  const results = findings.map((f) => {
+    const state = changes ? baselineState(f, changes) : undefined;
     const title = nonEmpty(f.title, f.checkId);
     return {
       ruleId: f.checkId,
@@ -196,6 +200,7 @@ export function renderSarif(result: ScanResult, changes?: ReportChanges): string
           grade: result.grade,
           headerGrade: result.headers.grade,
           ...(result.suppressed?.length ? { suppressed: result.suppressed.length } : {}),
+          ...(changes ? { fixedSincePreviousScan: sortFindings(changes.fixed).map(fixedEntry) } : {}),
           ...(result.coverage ? { coverage: { ...result.coverage, complete: !coverageIncomplete(result.coverage), summary: coverageFacts(result.coverage) } } : {}),
         },
       },

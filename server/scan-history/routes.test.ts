@@ -174,12 +174,15 @@ describe('scan history routes', () => {
     expect(await (await fetch(earliest!.report_url)).text()).not.toContain('Since the previous scan');
     const json = (await (await fetch(latest!.report_url.replace('/view?', '/export/json?'))).json()) as { sincePrevious: { new: number; fixed: number; newFingerprints: string[] } };
     expect(json.sincePrevious).toMatchObject({ new: 1, fixed: 1, newFingerprints: ['abcdefabcdefabcd'] });
-    const sarif = (await (await fetch(latest!.report_url.replace('/view?', '/export/sarif?'))).json()) as { runs: { results: { baselineState: string; partialFingerprints: Record<string, string> }[] }[] };
+    const sarif = (await (await fetch(latest!.report_url.replace('/view?', '/export/sarif?'))).json()) as {
+      runs: { results: { baselineState: string; partialFingerprints: Record<string, string> }[]; properties: { fixedSincePreviousScan: { fingerprint: string }[] } }[];
+    };
     const states: Record<string, string> = Object.fromEntries(sarif.runs[0]!.results.map((r) => [r.partialFingerprints['vibeevalFingerprint/v1']!, r.baselineState]));
     expect(states.abcdefabcdefabcd).toBe('new');
     expect(states[sample.findings[1]!.fingerprint]).toBe('unchanged');
-    // The finding fixed since: a result of its own, 'absent' (SARIF 2.1.0 §3.27.24).
-    expect(states[sample.findings[0]!.fingerprint]).toBe('absent');
+    // The finding fixed since: in the run's property bag, not a result (GitHub would read it as an open alert).
+    expect(states[sample.findings[0]!.fingerprint]).toBeUndefined();
+    expect(sarif.runs[0]!.properties.fixedSincePreviousScan.map((fixed) => fixed.fingerprint)).toEqual([sample.findings[0]!.fingerprint]);
     // The CSV: a last 'change' column, and the fixed finding as a row marked fixed.
     const csv = await (await fetch(latest!.report_url.replace('/view?', '/export/csv?'))).text();
     const rows = parseCsv(csv).filter((row) => !row[0]!.startsWith('#'));
