@@ -1,4 +1,8 @@
-// Probe: where a warm /dashboard/projects visit spends its time (a trace of the main thread, summarised).
+// Where a warm signed-in visit of /dashboard/projects (or, with --project, a project's page) spends its time: its
+// navigation timing, when each request started and ended, the data's first frame, and a trace of the page's main
+// thread summarised (time per kind of task, the tasks over 3 ms). `--blank` visits about:blank first, so the
+// measured load does not tear down the previous app page. Run after `npm run build`:
+//   node scripts/bench/probe-dashboard.mjs [--project] [--blank] [--root <checkout>] [--browser shell|full]
 /* global window, document, location, MutationObserver -- in the functions evaluated in the page */
 import { benchOptions, servedApp } from './served-app.mjs';
 const { root, browser: kind } = benchOptions('probe', { runs: 1 });
