@@ -14,9 +14,11 @@ module.exports = {
     {
       name: 'common-imports-only-zod',
       severity: 'error',
-      comment: 'common/ is the contract every process shares: platform-free, zod only.',
+      comment:
+        'common/ is the contract every process shares: platform-free, zod only, and eventsource-parser (platform-free, ' +
+        'no dependencies) for the one event-stream reader the desktop and the server share (common/event-stream.ts).',
       from: { path: '^common/', pathNot: '\\.test\\.ts$' },
-      to: { dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown', 'core'], pathNot: '^node_modules/zod/' },
+      to: { dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown', 'core'], pathNot: '^node_modules/(zod|eventsource-parser)/' },
     },
     {
       name: 'server-stays-in-server',

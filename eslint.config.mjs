@@ -65,7 +65,7 @@ export default tseslint.config(
   {
     files: ['common/**/*.ts'],
     rules: restrict([
-      { group: ['node:*', 'electron', '**/server/**', '**/engine/**', '**/electron/**', '**/renderer/**'], message: 'common/ imports nothing but zod.' },
+      { group: ['node:*', 'electron', '**/server/**', '**/engine/**', '**/electron/**', '**/renderer/**'], message: 'common/ imports nothing but zod (and eventsource-parser).' },
     ]),
   },
   {

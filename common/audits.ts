@@ -132,7 +132,6 @@ export const violationNodeSchema = z.object({
   failureSummary: z.string().max(A11Y_LIMITS.failureSummary),
   impact: impactSchema.nullable(),
 });
-export type ViolationNode = z.infer<typeof violationNodeSchema>;
 
 export const violationSchema = z.object({
   id: z.string(),
@@ -220,7 +219,3 @@ export const analyticsSchema = z.object({
 export type AnalyticsResult = z.infer<typeof analyticsSchema>;
 
 export { EVENT_KINDS };
-
-/** Any audit result, told apart by `kind`. */
-export const auditResultSchema = z.discriminatedUnion('kind', [performanceAuditSchema, accessibilityAuditSchema, analyticsSchema]);
-export type AuditResult = z.infer<typeof auditResultSchema>;

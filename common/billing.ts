@@ -32,9 +32,6 @@ export type Plan = z.infer<typeof planSchema>;
 /** GET /plans: the spec's {plans}, and who bills ('local': no payment is collected, which the screen says). */
 export const plansResponseSchema = z.object({ plans: z.array(planSchema), provider: z.enum(['local', 'stripe']) });
 
-/** Subscription statuses as Stripe names them; only active counts as current. */
-export const SUBSCRIPTION_STATUSES = ['active', 'canceled', 'incomplete', 'incomplete_expired', 'past_due', 'unpaid', 'trialing', 'paused'] as const;
-
 /** Subscription: the spec's fields (current_period_end in unix seconds, price_id of the first item) and what is scheduled. */
 export const subscriptionSchema = z.object({
   id: z.string(),

@@ -13,9 +13,6 @@ export const continuousReportBodySchema = z.object({
 });
 export type ContinuousReportBody = z.infer<typeof continuousReportBodySchema>;
 
-/** The answer to a report: a new build when the hash changed, else nothing new. */
-export const continuousReportAnswerSchema = z.union([z.object({ build_id: z.string(), changed: z.literal(true) }), z.object({ changed: z.literal(false) })]);
-
 export const CONTINUOUS_BUILD_STATUSES = ['success', 'warning', 'error', 'other'] as const;
 
 /** What made a build: the monitoring script saw new content, or the project's schedule came round. */
@@ -63,7 +60,7 @@ export const continuousBuildSchema = z.object({
 });
 export type ContinuousBuild = z.infer<typeof continuousBuildSchema>;
 
-export { MONITOR_FREQUENCIES, type MonitorFrequency } from './plans';
+export { MONITOR_FREQUENCIES } from './plans';
 
 /**
  * A project's scheduled re-scans: at `hour` (0–23) in `timezone` (IANA); weekly on `weekday` (0 = Sunday), monthly

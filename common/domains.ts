@@ -58,7 +58,6 @@ export const domainBodySchema = z
       .transform((value) => normalizeDomain(value)!),
   })
   .strict();
-export type DomainBody = z.input<typeof domainBodySchema>;
 
 export const DOMAIN_STATES = ['pending', 'verified', 'failed'] as const;
 

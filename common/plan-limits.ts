@@ -3,7 +3,7 @@ import { API_PLANS, EXPORT_FORMATS, MONITOR_FREQUENCIES, PLAN_LIMIT_NAMES, TIERS
 
 // The limits, the refusals' words and the claims are common/plans.ts (no zod, so the landing page can import it);
 // this file holds the HTTP shapes built on them.
-export { PLAN_LIMITS, PLAN_LIMIT_NAMES, PLAN_LIMIT_TEXTS, type PlanLimitName, type PlanLimits } from './plans';
+export { PLAN_LIMITS, PLAN_LIMIT_TEXTS, type PlanLimitName, type PlanLimits } from './plans';
 
 /** The 403 of a refused action: `detail` for people, `plan_limit` and `tier` so a screen can offer the upgrade. */
 export const planLimitErrorSchema = z.object({ detail: z.string(), plan_limit: z.enum(PLAN_LIMIT_NAMES), tier: z.enum(['basic', 'pro', 'enterprise']) });

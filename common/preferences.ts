@@ -36,9 +36,3 @@ export const ACCOUNT_ERRORS = {
  * secrets), api_keys (names and prefixes only), continuous_builds and subscriptions.
  */
 export const ACCOUNT_EXPORT_SECTIONS = ['projects', 'scans', 'events', 'reports', 'scenarios', 'scenario_runs', 'webhooks', 'api_keys', 'continuous_builds', 'finding_decisions', 'finding_rechecks', 'subscriptions', 'workspaces'] as const;
-export const accountExportHeadSchema = z.object({
-  email: z.string(),
-  email_notifications: z.boolean(),
-  webhook_notifications: z.boolean(),
-  exported_at: z.string(),
-});

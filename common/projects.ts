@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { EXPORT_FORMATS } from './plans';
 import { continuousBuildSchema } from './continuous';
 import { PAGE_SIZES, pageQuerySchema } from './pagination';
 import { parseScanAccounts } from './scan-accounts';
@@ -61,7 +60,6 @@ export const createProjectBodySchema = z.object({
   secret_instruction: secretInstructionSchema.nullish(),
   num_pages: pagesSchema.default(1),
 });
-export type CreateProjectBody = z.input<typeof createProjectBodySchema>;
 
 /** The create call's body from the dialog's values: an empty instruction text takes the name. */
 export function createBodyFromForm(form: z.output<typeof createProjectFormSchema>): z.output<typeof createProjectBodySchema> {
@@ -224,7 +222,6 @@ export type EventFilters = z.output<typeof eventFiltersSchema>;
  * filters `type`, `project`, `source` (default: all but the scanner's own requests), `from` and `to`.
  */
 export const eventsQuerySchema = pageQuerySchema(PAGE_SIZES.events).extend(eventFilterFields).refine(rangeInOrder, RANGE_MESSAGE);
-export type EventsQuery = z.output<typeof eventsQuerySchema>;
 
 /** GET /report_links/recent items (spec section 3). */
 export const reportLinkSchema = z.object({
@@ -271,7 +268,6 @@ export const reportStatusSchema = z.object({
 export type ReportStatus = z.infer<typeof reportStatusSchema>;
 
 export { EXPORT_FORMATS } from './plans';
-export const exportFormatSchema = z.enum(EXPORT_FORMATS);
 
 /** Messages of the live stream (GET /live, server-sent events), one per `event:` name. */
 export const liveMessageSchema = z.discriminatedUnion('type', [

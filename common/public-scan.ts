@@ -21,7 +21,6 @@ export const publicScanRequestSchema = z.object({
     }),
   email: z.string(URL_MESSAGES.email).pipe(marketingEmailSchema),
 });
-export type PublicScanRequest = z.input<typeof publicScanRequestSchema>;
 
 /** 202: the scan is queued; its report goes to the address. */
 export const publicScanAcceptedSchema = z.object({

@@ -123,7 +123,6 @@ export const scannedPageSchema = z.object({
   /** Where the crawler learnt of the page. */
   source: z.enum(['start', 'link', 'sitemap', 'robots', 'render']),
 });
-export type ScannedPage = z.infer<typeof scannedPageSchema>;
 
 export const scanOptionsSchema = z.object({
   maxPages: z.number().int().min(1).max(10_000).default(10),

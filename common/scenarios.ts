@@ -32,7 +32,6 @@ export type Locator = z.infer<typeof locatorSchema>;
  */
 export const CREDENTIAL_FIELDS = ['username', 'password'] as const;
 export const fillValueSchema = z.union([text('value'), z.object({ credential: z.enum(CREDENTIAL_FIELDS) }).strict()]);
-export type FillValue = z.infer<typeof fillValueSchema>;
 
 /** Environment variables the exported Playwright file reads the credentials from. */
 export const CREDENTIAL_ENV = { username: 'VIBEEVAL_TEST_USERNAME', password: 'VIBEEVAL_TEST_PASSWORD' } as const;
@@ -67,7 +66,6 @@ export const stepSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('expect_no_failed_requests') }).strict(),
 ]);
 export type Step = z.infer<typeof stepSchema>;
-export type StepType = Step['type'];
 
 function isValidPattern(pattern: string): boolean {
   try {

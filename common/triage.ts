@@ -94,9 +94,6 @@ export const baselineEntrySchema = z
 export const baselineEntryOutputSchema = z.object({ fingerprint: z.string(), decision: decisionKindSchema, reason: z.string(), expires_at: z.string().nullable() });
 export type BaselineEntry = z.infer<typeof baselineEntryOutputSchema>;
 
-/** A baseline file: the project's decisions, a JSON array of entries. */
-export const baselineSchema = z.array(baselineEntrySchema).max(MAX_DECISIONS_PER_PROJECT);
-
 /**
  * Reads a baseline file's text; a fault names the entry (counted from 1) and what is wrong with it, as in
  * 'baseline entry 3: reason is required'.

@@ -88,7 +88,6 @@ export type WebhookBody = z.input<typeof webhookBodySchema>;
 
 /** PATCH /webhook/{id} body: a saved webhook's new format (its URL and secret stay). */
 export const webhookUpdateSchema = z.object({ format: webhookFormatSchema }).strict();
-export type WebhookUpdate = z.infer<typeof webhookUpdateSchema>;
 
 export const webhookSchema = z.object({ id: z.string().uuid(), url: z.string(), format: webhookFormatSchema, created_at: z.string() });
 export type Webhook = z.infer<typeof webhookSchema>;
@@ -99,10 +98,6 @@ export type CreatedWebhook = z.infer<typeof createdWebhookSchema>;
 
 /** POST /webhook/test answer: what the endpoint answered to a signed test event (success is 200–299). */
 export const webhookTestResultSchema = z.object({ status_code: z.number().int() });
-export type WebhookTestResult = z.infer<typeof webhookTestResultSchema>;
-
-/** The screen's test result states (spec section 4). */
-export type WebhookTestState = 'idle' | 'success' | 'error';
 
 export const webhookAttemptSchema = z.object({
   attempted_at: z.string(),

@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
+import { readEventStream, type StreamEvent } from '../common/event-stream';
 import { liveMessageSchema, liveTicketSchema, type LiveMessage } from '../common/projects';
 import { apiHeaders, type ActiveSession } from './live-session';
-import { createSseParser, type SseEvent } from './sse';
 
 /** The `event:` names of the live stream (server/live/routes.ts); each one's data is a liveMessageSchema object. */
 const LIVE_EVENT_NAMES = new Set(['scan.progress', 'scan.state', 'event', 'report.state', 'scenario.run', 'continuous.build']);
@@ -16,7 +16,7 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
 }
 
 /** A message from its `event:` name and data, or null when it is not one we understand (ignored, not fatal). */
-export function parseLiveEvent({ event, data }: SseEvent): LiveMessage | null {
+export function parseLiveEvent({ event, data }: StreamEvent): LiveMessage | null {
   if (!LIVE_EVENT_NAMES.has(event)) return null;
   let json: unknown;
   try {
@@ -90,18 +90,16 @@ async function readStream(options: LiveSubscriberOptions, ticket: string, signal
       throw new Error(`the live stream answered ${response.status} ${type}`);
     }
     opened();
-    const parser = createSseParser({
+    await readEventStream(response.body as AsyncIterable<Uint8Array>, {
       onEvent(event) {
         const message = parseLiveEvent(event);
         if (message && !signal.aborted) options.onMessage(message);
       },
+      onChunk() {
+        clearTimeout(idleTimer);
+        idleTimer = setTimeout(() => idle.abort(), options.idleTimeoutMs ?? IDLE_TIMEOUT_MS);
+      },
     });
-    const decoder = new TextDecoder();
-    for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
-      clearTimeout(idleTimer);
-      idleTimer = setTimeout(() => idle.abort(), options.idleTimeoutMs ?? IDLE_TIMEOUT_MS);
-      parser.feed(decoder.decode(chunk, { stream: true }));
-    }
   } finally {
     clearTimeout(idleTimer);
   }

@@ -85,6 +85,18 @@ describe('createNoticeContext', () => {
     expect(noticeFor(scenarioRun, context)).toMatchObject({ title: 'Scenario passed: Checkout', projectId: PROJECT });
   });
 
+  it('keeps at most 200 scenarios, the least recently used first out', async () => {
+    const run = (id: string): LiveMessage => ({ ...scenarioRun, scenario_id: id });
+    const answers = Object.fromEntries(Array.from({ length: 201 }, (_, i) => [`/scenario/sc${i}`, { id: `sc${i}`, project_id: PROJECT, website: 'https://shop.example.com', summarized_actions: `Flow ${i}` }]));
+    const context = createNoticeContext({ origin: ORIGIN, session, fetch: api(answers) });
+    for (let i = 0; i < 200; i++) await context.prepare(run(`sc${i}`));
+    expect(context.scenarioOf('sc0')?.name).toBe('Flow 0'); // read: now the most recently used
+    await context.prepare(run('sc200'));
+    expect(context.scenarioOf('sc200')?.name).toBe('Flow 200');
+    expect(context.scenarioOf('sc1')).toBeUndefined();
+    expect(context.scenarioOf('sc0')?.name).toBe('Flow 0');
+  });
+
   it('waits at most the wait time, then the notice goes out with a generic title', async () => {
     // Held answers by path: the project's and the changes' requests are both waiting.
     const held = new Map<string, (response: Response) => void>();

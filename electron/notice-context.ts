@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { LiveMessage } from '../common/projects';
 import { apiHeaders, type ActiveSession } from './live-session';
@@ -65,9 +66,11 @@ export interface NoticeContextOptions {
 export function createNoticeContext(options: NoticeContextOptions): NoticeContext & { prepare(message: LiveMessage): Promise<void> } {
   const now = options.now ?? Date.now;
   const ttl = options.ttlMs ?? CONTEXT_TTL_MS;
-  const projects = new Map<string, Entry<string>>();
-  const scenarios = new Map<string, Entry<Scenario>>();
-  const changes = new Map<string, Entry<Changes>>();
+  // The least recently used entries go first past MAX_ENTRIES; expiry stays ours (a stale value is kept while its
+  // refresh fails).
+  const projects = new LRUCache<string, Entry<string>>({ max: MAX_ENTRIES });
+  const scenarios = new LRUCache<string, Entry<Scenario>>({ max: MAX_ENTRIES });
+  const changes = new LRUCache<string, Entry<Changes>>({ max: MAX_ENTRIES });
 
   const getJson = async (path: string): Promise<unknown> => {
     const session = await options.session.current();
@@ -80,16 +83,14 @@ export function createNoticeContext(options: NoticeContextOptions): NoticeContex
     return response.ok ? response.json() : undefined;
   };
 
-  function load<T>(cache: Map<string, Entry<T>>, id: string, fetchValue: () => Promise<T | undefined>): Promise<void> {
+  function load<T>(cache: LRUCache<string, Entry<T>>, id: string, fetchValue: () => Promise<T | undefined>): Promise<void> {
     const entry = cache.get(id);
     if (entry?.loading) return entry.loading;
     if (entry && entry.value !== undefined && now() - entry.at < ttl) return Promise.resolve();
     const loading = fetchValue()
       .catch(() => undefined)
       .then((value) => {
-        cache.delete(id); // re-inserted last: the oldest entries go first
         cache.set(id, { value: value ?? entry?.value, at: now() });
-        if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
       });
     cache.set(id, { value: entry?.value, at: entry?.at ?? 0, loading });
     return loading;

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { liveMessageSchema, type LiveMessage } from '../common/projects';
 import { buildNotice } from './build-notice';
 import { plural } from '../common/plural';
@@ -37,23 +38,18 @@ export function noticeFor(message: LiveMessage, context: NoticeContext): Desktop
   return null;
 }
 
-/** A bounded set of recently seen keys, oldest evicted first (Map keeps insertion order). */
+/** A bounded set of recently seen keys, the least recently seen evicted first. */
 export class RecentKeys {
-  private readonly keys = new Map<string, true>();
-  constructor(private readonly capacity = 500) {}
+  private readonly keys: LRUCache<string, true>;
+  constructor(capacity = 500) {
+    this.keys = new LRUCache({ max: capacity });
+  }
 
   /** True when the key was new (and is now remembered), false when it was seen recently. */
   add(key: string): boolean {
-    if (this.keys.has(key)) {
-      this.keys.delete(key);
-      this.keys.set(key, true); // refresh: recently seen stays longest
-      return false;
-    }
+    // get() refreshes the key: recently seen stays longest.
+    if (this.keys.get(key)) return false;
     this.keys.set(key, true);
-    if (this.keys.size > this.capacity) {
-      const oldest = this.keys.keys().next().value;
-      if (oldest !== undefined) this.keys.delete(oldest);
-    }
     return true;
   }
 

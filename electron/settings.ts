@@ -2,8 +2,6 @@ import { z } from 'zod';
 import { APP_ORIGIN } from './app-origin';
 import { serverChoiceSchema, teamServerUrlSchema, type ServerChoice, type SetServerResult } from '../common/desktop-settings';
 
-export { serverChoiceSchema, type ServerChoice } from '../common/desktop-settings';
-
 /**
  * Non-secret settings only (tokens live in the vault). Each field falls back to its default on its own,
  * so a corrupt or outdated file never crashes the app and never loses the fields that are still valid.

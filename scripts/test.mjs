@@ -195,6 +195,7 @@ for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
 const staticChecks = sideBySide([
   ['lint', 'npx', ['eslint', '--max-warnings', '0', '.']],
   ['import rules (dependency-cruiser: no circles, boundaries)', 'npm', ['run', '-s', 'lint:imports']],
+  ['unused files, exports and dependencies (knip)', 'npm', ['run', '-s', 'lint:unused']],
   ['type-check (node project)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.node.json']],
   ['type-check (web project)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.web.json']],
   ['Electron security audit (electronegativity)', process.execPath, [`${root}/scripts/electronegativity.mjs`]],

@@ -61,11 +61,6 @@ export function firstRow(exchange: Exchange | undefined): Record<string, unknown
   }
 }
 
-/** Column names of the first row of a PostgREST JSON array answer; never the values. */
-export function firstRowColumns(exchange: Exchange | undefined): string[] {
-  return Object.keys(firstRow(exchange) ?? {}).slice(0, 200);
-}
-
 /** The one row read of each readable table, with its table name: what later probes may use as arguments. */
 export function readRows(site: Site): Array<{ table: string; projectUrl: string; row: Record<string, unknown> }> {
   return plan(site).flatMap((p) => {

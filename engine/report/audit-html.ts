@@ -10,7 +10,6 @@ import { renderPerformanceHtml } from './performance-html';
 
 export { renderAccessibilityHtml } from './accessibility-html';
 export { renderAnalyticsHtml } from './analytics-html';
-export { renderAccessibilityCsv, renderAnalyticsCsv, renderPerformanceCsv } from './audit-csv';
 export { renderPerformanceHtml } from './performance-html';
 
 export const AUDIT_REPORT_FORMATS = ['html', 'json', 'csv'] as const;
@@ -40,10 +39,3 @@ export function renderAuditReport(kind: AuditKind, result: unknown, format: Audi
       throw new RangeError(`Unknown audit kind: ${String(kind)}`);
   }
 }
-
-/** Content type and extension per format, as REPORT_MEDIA in index.ts. */
-export const AUDIT_REPORT_MEDIA: Record<AuditReportFormat, { contentType: string; extension: string }> = {
-  html: { contentType: 'text/html; charset=utf-8', extension: '.html' },
-  json: { contentType: 'application/json; charset=utf-8', extension: '.json' },
-  csv: { contentType: 'text/csv; charset=utf-8; header=present', extension: '.csv' },
-};

@@ -135,9 +135,6 @@ export function policyLookup(policy: AddressPolicy, resolveHost?: HostResolver):
   };
 }
 
-/** Local scans (CLI, desktop) may reach the user's own machine and network. */
-export const LOCAL_POLICY: AddressPolicy = { allowPrivate: true };
-
 /**
  * The policy's verdict on a URL's host (null = allowed), resolving each host once per cache: the gate for
  * requests a headless browser makes (rendering, audits), where the connect-time check of the HTTP client is absent.

@@ -10,7 +10,6 @@ export type {
   ProposedScenario,
   RunEvent,
   ScenarioBrowser,
-  ScenarioRunOptions,
   ScenarioRunResult,
 } from './types';
 

@@ -181,11 +181,13 @@ export async function runStep(step: Step, ctx: StepContext): Promise<void> {
   return interact(step as Exclude<Step, { type: `expect_${string}` | 'goto' }>, ctx);
 }
 
+// eslint-disable-next-line no-control-regex -- ANSI colour codes are control characters
+const ANSI_COLOUR = /\u001b\[[0-9;]*m/g;
+
 /** A short message for the user from whatever a step threw: first line, no ANSI colours, no call log. */
 export function humanError(step: Step, error: unknown): string {
   if (error instanceof StepFailure) return `${describeStep(step)}: ${error.message}`;
-  // eslint-disable-next-line no-control-regex -- ANSI colour codes are control characters
-  const first = String((error as Error)?.message ?? error).replace(/\u001b\[[0-9;]*m/g, '').split('\n')[0]!.trim();
+  const first = String((error as Error)?.message ?? error).replace(ANSI_COLOUR, '').split('\n')[0]!.trim();
   const target = 'target' in step && step.target ? describeTarget(step.target) : null;
   const strict = /strict mode violation: .{0,1000} resolved to (\d+) elements/.exec(first);
   if (strict && target) return `${describeStep(step)}: ${target} matches ${strict[1]} elements; the step needs exactly one`;

@@ -1,8 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import { API_KEY_PATTERN, API_KEY_PREFIX, API_KEY_RANDOM_LENGTH } from '../../common/api-keys';
-import type { Db } from '../db';
-import { apiKeys, workspaceMembers } from '../db/schema';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -36,19 +33,4 @@ export function apiKeyFromHeader(header: string | undefined): string | null {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
   const key = match?.[1];
   return key && API_KEY_PATTERN.test(key) ? key : null;
-}
-
-/**
- * Looks a key up by its hash: the member and workspace it acts for, or null for an unknown or revoked key, or one
- * whose maker is no longer a member of its workspace.
- */
-export async function findApiKey(db: Db, key: string): Promise<ApiKeyCaller | null> {
-  if (!API_KEY_PATTERN.test(key)) return null;
-  const [row] = await db
-    .select({ id: apiKeys.id, userId: apiKeys.userId, workspaceId: apiKeys.workspaceId })
-    .from(apiKeys)
-    .innerJoin(workspaceMembers, and(eq(workspaceMembers.workspaceId, apiKeys.workspaceId), eq(workspaceMembers.userId, apiKeys.userId)))
-    .where(eq(apiKeys.keyHash, hashApiKey(key)))
-    .limit(1);
-  return row ? { userId: row.userId, workspaceId: row.workspaceId, keyId: row.id } : null;
 }

@@ -50,8 +50,6 @@ export function userJson(user: UserRow) {
   };
 }
 
-export type SessionJson = Awaited<ReturnType<AuthService['issueSession']>>;
-
 export interface ClientInfo {
   ip?: string;
   userAgent?: string;

@@ -155,8 +155,3 @@ export function subscriptionUpdatedData(subscription: SubscriptionRow, change: S
     provider: subscription.provider,
   };
 }
-
-/** Account deletion's part of billing: every active subscription of the user ends at once. */
-export async function closeAccount(billing: Pick<BillingService, 'closeAccount'>, userId: string): Promise<number> {
-  return billing.closeAccount(userId);
-}

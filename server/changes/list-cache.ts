@@ -12,12 +12,15 @@
  *   could carry the old rows);
  * - while the change feed is not listening (database restarting, connection lost) nothing is kept or served,
  *   and everything is dropped when it listens again;
- * - entries expire after `ttlMs` anyway, and at most `maxUsers` workspaces are kept (least recently used first out).
+ * - entries expire after `ttlMs` anyway, and at most `maxUsers` workspaces are kept (least recently used first out,
+ *   lru-cache), each with at most 32 answers.
  *
  * A load under way is shared: the requests for the same list that come while it runs wait for it rather than each
  * asking PostgreSQL (many requests in flight all missed at once each time an answer expired). A request joins a
  * load only when no change of the workspace was heard since the load started.
  */
+import { LRUCache } from 'lru-cache';
+
 export interface CachedAnswer {
   /** The answer's bytes (routes keep them encoded, so that sending one costs no encoding) or its text. */
   body: Buffer | string;
@@ -32,12 +35,12 @@ export interface ListCacheOptions {
   now?: () => number;
 }
 
-interface UserEntry {
-  answers: Map<string, { answer: CachedAnswer; expires: number }>;
-}
+/** A workspace's kept answers by list key, the least recently used dropped past 32. Expiry is ours (`now`). */
+type UserAnswers = LRUCache<string, { answer: CachedAnswer; expires: number }>;
+const MAX_ANSWERS_PER_USER = 32;
 
 export class ListCache {
-  private readonly users = new Map<string, UserEntry>();
+  private readonly users: LRUCache<string, UserAnswers>;
   /** Loads under way, by workspace and key, with the tick at their start. */
   private readonly loading = new Map<string, { started: number; answer: Promise<CachedAnswer> }>();
   /** Monotonic count of invalidations, and the count at each user's latest one. */
@@ -53,6 +56,7 @@ export class ListCache {
   constructor(options: ListCacheOptions = {}) {
     this.ttlMs = options.ttlMs ?? 2_000;
     this.maxUsers = options.maxUsers ?? 1_000;
+    this.users = new LRUCache({ max: this.maxUsers });
     this.maxBodyBytes = options.maxBodyBytes ?? 512 * 1024;
     this.now = options.now ?? Date.now;
   }
@@ -92,14 +96,9 @@ export class ListCache {
   /** The kept answer for (workspace, key), or `load()`'s, kept when no change of the workspace happened meanwhile. */
   async get(workspaceId: string, key: string, load: () => Promise<CachedAnswer>): Promise<CachedAnswer> {
     if (!this.enabled || this.ttlMs === 0) return load();
-    const entry = this.users.get(workspaceId);
-    const hit = entry?.answers.get(key);
-    if (hit && hit.expires > this.now()) {
-      // Most recently used last, so the first key is the one to evict.
-      this.users.delete(workspaceId);
-      this.users.set(workspaceId, entry!);
-      return hit.answer;
-    }
+    // get() marks the workspace (and the answer) as most recently used.
+    const hit = this.users.get(workspaceId)?.get(key);
+    if (hit && hit.expires > this.now()) return hit.answer;
     const loadKey = `${workspaceId}\n${key}`;
     const under = this.loading.get(loadKey);
     if (under && !this.changedSince(workspaceId, under.started)) return under.answer;
@@ -114,12 +113,9 @@ export class ListCache {
     }
     const changed = this.changedSince(workspaceId, started);
     if (!this.enabled || changed || answer.body.length > this.maxBodyBytes) return answer;
-    const kept = this.users.get(workspaceId) ?? { answers: new Map() };
-    kept.answers.set(key, { answer, expires: this.now() + this.ttlMs });
-    if (kept.answers.size > 32) kept.answers.delete(kept.answers.keys().next().value);
-    this.users.delete(workspaceId);
+    const kept: UserAnswers = this.users.get(workspaceId) ?? new LRUCache({ max: MAX_ANSWERS_PER_USER });
+    kept.set(key, { answer, expires: this.now() + this.ttlMs });
     this.users.set(workspaceId, kept);
-    if (this.users.size > this.maxUsers) this.users.delete(this.users.keys().next().value!);
     return answer;
   }
 }

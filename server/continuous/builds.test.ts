@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { continuousBuildSchema, type ContinuousBuild } from '../../common/continuous';
+import { readEventStream } from '../../common/event-stream';
 import { liveMessageSchema, type LiveMessage } from '../../common/projects';
 import { startWebhookHarness, until, type TestUser, type WebhookHarness } from '../webhooks/testing';
 
@@ -98,18 +99,7 @@ async function listen(user: TestUser): Promise<{ messages: LiveMessage[]; stop()
   const messages: LiveMessage[] = [];
   const controller = new AbortController();
   const response = await fetch(`${h.server.origin}/live?ticket=${ticket}`, { signal: controller.signal });
-  void (async () => {
-    let buffer = '';
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-      buffer += Buffer.from(chunk).toString();
-      let end;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const data = buffer.slice(0, end).split('\n').find((line) => line.startsWith('data: '));
-        buffer = buffer.slice(end + 2);
-        if (data) messages.push(liveMessageSchema.parse(JSON.parse(data.slice(6))));
-      }
-    }
-  })().catch(() => undefined);
+  readEventStream(response.body as unknown as AsyncIterable<Uint8Array>, { onEvent: ({ data }) => messages.push(liveMessageSchema.parse(JSON.parse(data))) }).catch(() => undefined);
   return { messages, stop: () => controller.abort() };
 }
 

@@ -2,6 +2,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readEventStream } from '../../common/event-stream';
 import { liveMessageSchema, projectScanResponseSchema, projectSchema, type LiveMessage } from '../../common/projects';
 import { findingTally } from '../../common/scan';
 import { startTestServer } from '../testing/test-server';
@@ -136,20 +137,7 @@ describe('project API', () => {
     const controller = new AbortController();
     const stream = fetch(`${server.origin}/live?ticket=${ticket.ticket}`, { signal: controller.signal }).then(async (response) => {
       expect(response.headers.get('content-type')).toMatch(/text\/event-stream/);
-      const reader = response.body!.getReader();
-      let buffer = '';
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += Buffer.from(value).toString();
-        let end;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const data = block.split('\n').find((line) => line.startsWith('data: '));
-          if (data) messages.push(liveMessageSchema.parse(JSON.parse(data.slice(6))));
-        }
-      }
+      await readEventStream(response.body as unknown as AsyncIterable<Uint8Array>, { onEvent: ({ data }) => messages.push(liveMessageSchema.parse(JSON.parse(data))) });
     }).catch(() => undefined);
 
     const first = await api('PATCH', `/project_test/${project.id}`);

@@ -3,7 +3,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { readEventStream, type StreamEvent } from '../../common/event-stream';
 import { NEXT_CURSOR_HEADER } from '../../common/pagination';
 import { scenarioDetailSchema, scenarioProposalsSchema, scenarioSchema, stepsSchema, type ScenarioDetail, type ScenarioRun } from '../../common/scenarios';
 import { readZip } from '../../engine/scenarios/zip';
@@ -301,19 +302,18 @@ describe('proposals and the live stream', () => {
   }, 120_000);
 
   it("tells the owner's live stream, and only it, each state of a run", async () => {
-    const streams = { mine: '', theirs: '' };
+    const streams: Record<'mine' | 'theirs', StreamEvent[]> = { mine: [], theirs: [] };
     const open = async (token: string, into: keyof typeof streams, signal: AbortSignal) => {
       const { ticket } = (await call(token, 'POST', '/live/ticket')).json as { ticket: string };
       const response = await fetch(`${server.origin}/live?ticket=${ticket}`, { signal });
-      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-      void (async () => {
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) return;
-          streams[into] += Buffer.from(value).toString();
-        }
-      })().catch(() => undefined);
+      readEventStream(response.body as unknown as AsyncIterable<Uint8Array>, { onEvent: (event) => streams[into].push(event) }).catch(() => undefined);
     };
+    const statuses = (runId: string) =>
+      streams.mine
+        .filter((event) => event.event === 'scenario.run')
+        .map((event) => JSON.parse(event.data) as { run?: { id: string; status: string } })
+        .filter((message) => message.run?.id === runId)
+        .map((message) => message.run!.status);
     const stop = new AbortController();
     try {
       await open(user.token, 'mine', stop.signal);
@@ -321,14 +321,8 @@ describe('proposals and the live stream', () => {
       const scenario = await create({ website: site.url, actions: HOME_STEPS });
       const { run_id: runId } = (await call(user.token, 'POST', `/scenario/${scenario.id}/run`)).json as { run_id: string };
       await waitForRun(user.token, scenario.id, runId);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      const messages = streams.mine
-        .split('\n')
-        .filter((line) => line.startsWith('data: '))
-        .map((line) => JSON.parse(line.slice(6)) as { type: string; run?: { id: string; status: string } })
-        .filter((message) => message.type === 'scenario.run' && message.run?.id === runId);
-      expect(messages.map((message) => message.run!.status)).toEqual(['queued', 'running', 'passed']);
-      expect(streams.theirs).not.toContain(runId);
+      await vi.waitFor(() => expect(statuses(runId)).toEqual(['queued', 'running', 'passed']), { timeout: 10_000 });
+      expect(streams.theirs.filter((event) => event.data.includes(runId))).toEqual([]);
     } finally {
       stop.abort();
     }

@@ -58,8 +58,7 @@ export async function startTestServer(env: Record<string, string> = {}, { embedd
   };
 }
 
-export { freshDatabase, type FreshDatabase } from './fresh-database';
-export { startSmtpCapture, type CapturedMail } from './smtp-capture';
+export { startSmtpCapture } from './smtp-capture';
 
 /** The connection string of the embedded PostgreSQL a test server started under `dataDir`. */
 export async function embeddedDatabaseUrl(dataDir: string): Promise<string> {

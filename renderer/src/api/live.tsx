@@ -5,7 +5,7 @@ import type { Scenario, ScenarioDetail, ScenarioRun } from '@common/scenarios';
 import type { InfiniteData } from '@tanstack/react-query';
 import type { SupabaseClient } from '../app/auth-client';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef } from 'react';
 import { useServices, useSupabase } from '../app/services';
 import { ApiError, type ApiClient } from './http';
 import { liveInvalidations } from './live-invalidations';
@@ -335,10 +335,4 @@ export function useLiveMessages(handler: LiveHandler): void {
       session.handlers.delete(forward);
     };
   }, [queryClient]);
-}
-
-/** Starts the live stream for everything below it; see useLiveUpdates. */
-export function LiveUpdatesProvider({ children }: { children: ReactNode }) {
-  useLiveUpdates();
-  return children;
 }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createSseParser, type SseEvent } from './sse';
+import { createEventStreamParser, readEventStream, type StreamEvent } from './event-stream';
 
-function parse(chunks: string[], maxLineLength?: number): { events: SseEvent[]; retries: number[] } {
-  const events: SseEvent[] = [];
+function parse(chunks: string[], maxLineLength?: number): { events: StreamEvent[]; retries: number[] } {
+  const events: StreamEvent[] = [];
   const retries: number[] = [];
-  const parser = createSseParser({ onEvent: (event) => events.push(event), onRetry: (ms) => retries.push(ms), maxLineLength });
+  const parser = createEventStreamParser({ onEvent: (event) => events.push(event), onRetry: (ms) => retries.push(ms), maxLineLength });
   for (const chunk of chunks) parser.feed(chunk);
   return { events, retries };
 }
@@ -14,7 +14,7 @@ function everySplit(text: string): string[][] {
   return Array.from({ length: text.length + 1 }, (_, i) => [text.slice(0, i), text.slice(i)]);
 }
 
-describe('createSseParser', () => {
+describe('createEventStreamParser', () => {
   it('reads named events the way the server writes them, with the retry hint', () => {
     const { events, retries } = parse(['retry: 3000\n\nevent: scan.state\ndata: {"a":1}\n\nevent: event\ndata: {"b":2}\n\n']);
     expect(retries).toEqual([3000]);
@@ -59,8 +59,43 @@ describe('createSseParser', () => {
     expect(parse(['data: ', long, long, '\r', '\n\ndata: after\n\n'], 20).events).toEqual([{ event: 'message', data: 'after' }]);
   });
 
+  it('drops every line of an event that had an over-long line, before and after it', () => {
+    const long = 'x'.repeat(50);
+    const text = `event: big\ndata: before\ndata: ${long}\ndata: after\n\ndata: next\n\n`;
+    for (const chunks of everySplit(text)) expect(parse(chunks, 20).events).toEqual([{ event: 'message', data: 'next' }]);
+    expect(parse([`data: ${long}\r\ndata: after\r\n\r\ndata: next\r\n\r\n`], 20).events).toEqual([{ event: 'message', data: 'next' }]);
+  });
+
+  it('dispatches an event at its blank line, even one ended by a lone CR before an over-long line', () => {
+    const events: StreamEvent[] = [];
+    const parser = createEventStreamParser({ onEvent: (event) => events.push(event), maxLineLength: 20 });
+    parser.feed('data: a\r\r');
+    expect(events).toEqual([{ event: 'message', data: 'a' }]); // not held back waiting for an LF
+    parser.feed(`data: ${'x'.repeat(50)}\r\rdata: b\r\r`);
+    expect(events).toEqual([
+      { event: 'message', data: 'a' },
+      { event: 'message', data: 'b' },
+    ]);
+  });
+
   it('keeps lines exactly at the limit', () => {
     const data = 'y'.repeat(14);
     expect(parse([`data: ${data}\n\n`], 20).events).toEqual([{ event: 'message', data }]);
+  });
+});
+
+describe('readEventStream', () => {
+  it('decodes characters cut between chunks and hears each chunk', async () => {
+    const bytes = new TextEncoder().encode('event: scan.state\ndata: {"site":"café"}\n\n');
+    const cut = bytes.indexOf(0xc3) + 1; // inside the two bytes of 'é'
+    async function* body() {
+      yield bytes.slice(0, cut);
+      yield bytes.slice(cut);
+    }
+    const events: StreamEvent[] = [];
+    let chunks = 0;
+    await readEventStream(body(), { onEvent: (event) => events.push(event), onChunk: () => chunks++ });
+    expect(events).toEqual([{ event: 'scan.state', data: '{"site":"café"}' }]);
+    expect(chunks).toBe(2);
   });
 });
