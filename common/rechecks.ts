@@ -35,10 +35,7 @@ export const recheckSchema = z.object({
   duration_ms: z.number().int().nonnegative().nullable(),
 });
 export type Recheck = z.infer<typeof recheckSchema>;
-
-/** The POST's answer: the check again, queued (or the one of this finding already queued or running). */
-export const recheckResponseSchema = recheckSchema;
-export type RecheckResponse = Recheck;
+// The POST's answer is a check again too: the one queued, or this finding's already queued or running.
 
 /** GET /project/{id}/rechecks: the project's finished checks again, newest first, paginated. */
 export const rechecksQuerySchema = pageQuerySchema(PAGE_SIZES.rechecks).strict();

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { recheckResponseSchema, recheckSchema, rechecksQuerySchema } from '../../common/rechecks';
+import { recheckSchema, rechecksQuerySchema } from '../../common/rechecks';
 import { setNextPage } from '../pagination';
 import { requestActor } from '../workspaces/actor';
 import type { RecheckService } from './service';
@@ -14,7 +14,7 @@ const projectParams = z.object({ id: z.string().max(100) });
 export function recheckRoutes(rechecks: RecheckService) {
   return async (scope: FastifyInstance) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
-    app.post('/project/:id/findings/:fingerprint/recheck', { schema: { params: findingParams, response: { 202: recheckResponseSchema } }, config: { creationLimit: 'recheck' } }, async (request, reply) => {
+    app.post('/project/:id/findings/:fingerprint/recheck', { schema: { params: findingParams, response: { 202: recheckSchema } }, config: { creationLimit: 'recheck' } }, async (request, reply) => {
       const recheck = await rechecks.start(requestActor(request), request.params.id, request.params.fingerprint);
       return reply.code(202).send(recheck);
     });

@@ -1,4 +1,4 @@
-import { isRecheckFinished, RECHECK_TIMEOUT_MS, recheckResponseSchema, recheckSchema, type Recheck } from '@common/rechecks';
+import { isRecheckFinished, RECHECK_TIMEOUT_MS, recheckSchema, type Recheck } from '@common/rechecks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../../app/services';
 import type { ApiClient } from '../../../api/http';
@@ -37,7 +37,7 @@ export function useRecheckFinding(projectId: string, fingerprint: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (): Promise<Recheck> => {
-      const queued = recheckResponseSchema.parse(
+      const queued = recheckSchema.parse(
         await api.request('POST', `/project/${encodeURIComponent(projectId)}/findings/${encodeURIComponent(fingerprint)}/recheck`, { body: NO_BODY, fallbackError: texts.recheckFailed }),
       );
       return settled(api, projectId, queued);
