@@ -78,11 +78,20 @@ export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 export const transferBodySchema = z.object({ user_id: z.string().uuid() }).strict();
 
 /**
+ * GET /workspaces/last answer and PUT /workspaces/last body: the workspace the user last chose, kept by the server so
+ * a sign-in on another device (or a browser whose storage was cleared) starts there. GET answers the personal
+ * workspace (the user's id) when none was chosen or the user is no longer a member of the one chosen.
+ */
+export const lastWorkspaceSchema = z.object({ workspace_id: z.string().uuid() }).strict();
+export type LastWorkspace = z.infer<typeof lastWorkspaceSchema>;
+
+/**
  * The workspace routes (all signed in, product API scope). The invitation link in the mail is
  * `<origin>/invite?token=vbi_…` (the renderer's page, which posts the token to /invitations/accept).
  */
 export const WORKSPACE_PATHS = {
   list: '/workspaces', // GET (paginated) · POST {name} → 201 workspace
+  last: '/workspaces/last', // GET → {workspace_id} · PUT {workspace_id} (a member) → 204
   one: '/workspace/:id', // GET · PATCH {name} (owner) · DELETE (owner, not personal) → 204
   members: '/workspace/:id/members', // GET (paginated)
   member: '/workspace/:id/members/:userId', // DELETE (owner; not the owner) → 204
