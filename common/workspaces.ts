@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TIERS } from './billing';
-import { WORKSPACE_NAME_MAX, WORKSPACE_ROLES, WORKSPACE_TEXTS } from './workspace-constants';
+import { LAST_WORKSPACE_PATH, WORKSPACE_NAME_MAX, WORKSPACE_ROLES, WORKSPACE_TEXTS } from './workspace-constants';
 
 // Workspaces (team mode). Every record (projects, scans, scenarios, reports, events, webhooks, API keys, continuous
 // builds) belongs to a workspace; its members share them. Every user has a personal workspace (its id is the user's
@@ -91,7 +91,7 @@ export type LastWorkspace = z.infer<typeof lastWorkspaceSchema>;
  */
 export const WORKSPACE_PATHS = {
   list: '/workspaces', // GET (paginated) · POST {name} → 201 workspace
-  last: '/workspaces/last', // GET → {workspace_id} · PUT {workspace_id} (a member) → 204
+  last: LAST_WORKSPACE_PATH, // GET → {workspace_id} · PUT {workspace_id} (a member) → 204
   one: '/workspace/:id', // GET · PATCH {name} (owner) · DELETE (owner, not personal) → 204
   members: '/workspace/:id/members', // GET (paginated)
   member: '/workspace/:id/members/:userId', // DELETE (owner; not the owner) → 204

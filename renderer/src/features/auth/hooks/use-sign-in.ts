@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { useSupabase } from '../../../app/services';
+import { restoreLastWorkspace } from '../../../api/last-workspace';
+import { useServices, useSupabase } from '../../../app/services';
 import { notify } from '../../../ui/toaster';
-import { useRestoreLastWorkspace } from '../../workspaces';
 import { texts } from '../texts';
 import { AuthFailure, authFailureToast } from './auth-failure';
 
@@ -13,7 +13,7 @@ import { AuthFailure, authFailureToast } from './auth-failure';
 export function useSignIn() {
   const supabase = useSupabase();
   const navigate = useNavigate();
-  const restoreLastWorkspace = useRestoreLastWorkspace();
+  const { api, workspace } = useServices();
   return useMutation({
     mutationFn: async (credentials: { email: string; password: string }) => {
       const { data, error } = await supabase.auth.signInWithPassword(credentials);
@@ -22,7 +22,7 @@ export function useSignIn() {
     },
     // Still pending until the page has moved on, so the signed-in session does not bounce it first.
     onSuccess: async (userId) => {
-      await restoreLastWorkspace(userId);
+      await restoreLastWorkspace(api, workspace, userId);
       notify.success(...texts.signedIn);
       await navigate('/dashboard');
     },
