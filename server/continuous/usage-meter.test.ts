@@ -78,7 +78,7 @@ afterAll(async () => {
 });
 
 describe.skipIf(!lookup.path)('the monitoring usage meter', () => {
-  it("counts the reports of the site's visitors, not those of vibeeval's own browser while it scans the site", async () => {
+  it("counts the reports of the site's visitors, not those of vibeeval's own browser while it scans the site or audits it for a report", async () => {
     const user = await signUp(server.origin, 'meter');
     const created = await call(user, 'POST', '/project', { url: siteUrl, num_pages: 1 });
     expect(created.status, created.text).toBe(201);
@@ -98,6 +98,20 @@ describe.skipIf(!lookup.path)('the monitoring usage meter', () => {
     expect(await used()).toBe(0);
     // Nor did it make a build: no content change was seen by anyone but the scanner.
     expect(((await call(user, 'GET', `/continuous_builds?project_id=${projectId}`)).json as unknown[]).length).toBe(0);
+
+    // An accessibility report: its audit's browser opens the page too, and its report does not count either.
+    const seen = reportAgents.length;
+    const queued = await call(user, 'POST', '/reports', { project_id: projectId, type: 'accessibility' });
+    expect(queued.status, queued.text).toBe(202);
+    const reportId = (queued.json as { id: string }).id;
+    const audit = await until('the accessibility report', async () => {
+      const { state, error } = (await call(user, 'GET', `/reports/${reportId}`)).json as { state: string; error: string | null };
+      return state === 'completed' || state === 'failed' ? { state, error } : undefined;
+    }, 120_000);
+    expect(audit).toEqual({ state: 'completed', error: null });
+    await until("the audit browser's report", () => reportAgents.length > seen, 15_000);
+    expect(reportAgents.every((agent) => agent.includes('vibeeval-scanner/'))).toBe(true);
+    expect(await used()).toBe(0);
 
     // A visitor: their report counts, once.
     browser = await launchChromium(lookup.path!);
