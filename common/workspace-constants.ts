@@ -1,6 +1,9 @@
 // The workspaces' constants and texts, apart from their schemas: the app's shell (its API client) needs the header
 // and the texts on every page, and the public pages load no schema library.
 
+/** GET and PUT: the workspace the user chose last (WORKSPACE_PATHS.last), asked at every sign-in. */
+export const LAST_WORKSPACE_PATH = '/workspaces/last';
+
 /** Request header naming the workspace a product API call acts in. */
 export const WORKSPACE_HEADER = 'x-vibeeval-workspace';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TIERS } from './billing';
-import { WORKSPACE_NAME_MAX, WORKSPACE_ROLES, WORKSPACE_TEXTS } from './workspace-constants';
+import { LAST_WORKSPACE_PATH, WORKSPACE_NAME_MAX, WORKSPACE_ROLES, WORKSPACE_TEXTS } from './workspace-constants';
 
 // Workspaces (team mode). Every record (projects, scans, scenarios, reports, events, webhooks, API keys, continuous
 // builds) belongs to a workspace; its members share them. Every user has a personal workspace (its id is the user's
@@ -78,11 +78,20 @@ export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 export const transferBodySchema = z.object({ user_id: z.string().uuid() }).strict();
 
 /**
+ * GET /workspaces/last answer and PUT /workspaces/last body: the workspace the user last chose, kept by the server so
+ * a sign-in on another device (or a browser whose storage was cleared) starts there. GET answers the personal
+ * workspace (the user's id) when none was chosen or the user is no longer a member of the one chosen.
+ */
+export const lastWorkspaceSchema = z.object({ workspace_id: z.string().uuid() }).strict();
+export type LastWorkspace = z.infer<typeof lastWorkspaceSchema>;
+
+/**
  * The workspace routes (all signed in, product API scope). The invitation link in the mail is
  * `<origin>/invite?token=vbi_…` (the renderer's page, which posts the token to /invitations/accept).
  */
 export const WORKSPACE_PATHS = {
   list: '/workspaces', // GET (paginated) · POST {name} → 201 workspace
+  last: LAST_WORKSPACE_PATH, // GET → {workspace_id} · PUT {workspace_id} (a member) → 204
   one: '/workspace/:id', // GET · PATCH {name} (owner) · DELETE (owner, not personal) → 204
   members: '/workspace/:id/members', // GET (paginated)
   member: '/workspace/:id/members/:userId', // DELETE (owner; not the owner) → 204

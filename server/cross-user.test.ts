@@ -415,6 +415,14 @@ const TABLE: Record<string, Entry> = {
       expect((await call(json(owner.token, 'GET', '/workspaces'))).text).not.toContain(created.id);
     },
   },
+  'GET /workspaces/last': {
+    kind: 'caller',
+    check: async (owner, caller) => {
+      expect((await call(json(owner.token, 'PUT', '/workspaces/last', { workspace_id: owner.workspaceId }))).status).toBe(204);
+      expect((await call(json(caller.token, 'GET', '/workspaces/last'))).json).toEqual({ workspace_id: caller.id });
+    },
+  },
+  'PUT /workspaces/last': { kind: 'record', writes: true, request: (o) => json(o.token, 'PUT', '/workspaces/last', { workspace_id: o.workspaceId }) },
   'GET /workspace/:id': { kind: 'record', request: (o) => json(o.token, 'GET', `/workspace/${o.workspaceId}`) },
   'PATCH /workspace/:id': { kind: 'record', writes: true, request: (o) => json(o.token, 'PATCH', `/workspace/${o.workspaceId}`, { name: 'Taken over' }) },
   'DELETE /workspace/:id': { kind: 'record', writes: true, request: (o) => json(o.token, 'DELETE', `/workspace/${o.workspaceId}`) },

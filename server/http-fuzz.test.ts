@@ -166,6 +166,8 @@ const TABLE: Record<string, (fx: Fixtures) => FuzzTarget> = {
   'DELETE /account': () => ({ auth: 'user', body: { email: 'not-this-account@example.com' } }),
   'GET /workspaces': () => ({ auth: 'user', query: { limit: '10' } }),
   'POST /workspaces': () => ({ auth: 'user', body: { name: 'Agency' } }),
+  'GET /workspaces/last': () => ({ auth: 'user' }),
+  'PUT /workspaces/last': (fx) => ({ auth: 'user', body: { workspace_id: fx.workspaceId } }),
   'GET /workspace/:id': (fx) => ({ auth: 'user', params: { id: fx.workspaceId } }),
   'PATCH /workspace/:id': (fx) => ({ auth: 'user', params: { id: fx.workspaceId }, body: { name: 'Agency renamed' } }),
   'DELETE /workspace/:id': (fx) => ({ auth: 'user', params: { id: fx.deleteWorkspaceId } }),

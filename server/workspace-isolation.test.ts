@@ -373,6 +373,19 @@ const TABLE: Record<string, Entry> = {
       for (const caller of [former, stranger]) expect((await call(inW(json(caller.token, 'POST', '/workspaces', { name: 'X team' })))).status).toBe(404);
     },
   },
+  'GET /workspaces/last': {
+    kind: 'check',
+    check: async (s) => {
+      // M's choice of W is M's alone; F (who left W) and S (never in it) cannot choose W, and their own stays theirs.
+      expect((await call(json(member.token, 'PUT', '/workspaces/last', { workspace_id: s.w }))).status).toBe(204);
+      expect((await call(json(member.token, 'GET', '/workspaces/last'))).json).toEqual({ workspace_id: s.w });
+      for (const caller of [former, stranger]) {
+        expect((await call(json(caller.token, 'PUT', '/workspaces/last', { workspace_id: s.w }))).status).toBe(404);
+        expect((await call(inW(json(caller.token, 'GET', '/workspaces/last')))).json).not.toEqual({ workspace_id: s.w });
+      }
+    },
+  },
+  'PUT /workspaces/last': { kind: 'workspace', member: 204, request: (s, t) => json(t, 'PUT', '/workspaces/last', { workspace_id: s.w }) },
   'GET /workspace/:id': { kind: 'workspace', member: 200, request: (s, t) => json(t, 'GET', `/workspace/${s.w}`) },
   'PATCH /workspace/:id': { kind: 'workspace', member: 403, request: (s, t) => json(t, 'PATCH', `/workspace/${s.w}`, { name: 'Taken over' }) },
   'DELETE /workspace/:id': { kind: 'workspace', member: 403, request: (s, t) => json(t, 'DELETE', `/workspace/${s.w}`) },

@@ -8,6 +8,7 @@ import type { Fetcher } from '../retrieval/fetcher';
 import { parseHtml } from '../retrieval/html';
 import { isAuthFlowUrl, isLoginUrl } from '../retrieval/sign-in-pages';
 import type { ParsedForm, SiteBeforeProbes } from '../types';
+import { USER_AGENT } from '../version';
 import { setCookies } from './api-login';
 import { type MethodAnswer, type SignInMethodImpl } from './methods';
 
@@ -78,7 +79,9 @@ type PolicedBrowser = Awaited<ReturnType<typeof launchPolicedChromium>>;
 /** Signs in by the form in a fresh context of Chromium; the cookies it holds for the site afterwards are the session. */
 async function browserSignIn(browser: PolicedBrowser['browser'], login: LoginForm, user: string, password: string): Promise<MethodAnswer> {
   const where = new URL(login.page).pathname;
-  const context = await browser.newContext({ ignoreHTTPSErrors: true, serviceWorkers: 'block' });
+  // Announced as the scanner, as every other browser it drives (the site's own scripts, such as vibeeval's monitoring
+  // script, tell it from a visitor by that).
+  const context = await browser.newContext({ ignoreHTTPSErrors: true, serviceWorkers: 'block', userAgent: `${USER_AGENT} Chromium` });
   try {
     const page = await context.newPage();
     await page.goto(login.page, { waitUntil: 'load', timeout: NAVIGATION_TIMEOUT_MS });

@@ -14,6 +14,7 @@ import type { MonitoringService } from './monitoring';
 import type { ContinuousService } from './service';
 import type { PlanGate } from '../billing/plan-gate';
 import { HttpError } from '../http-errors';
+import { isScannerAgent } from '../../engine/version';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -50,9 +51,14 @@ export function continuousPublicRoutes({ service, monitoring, pool, perHour = CO
       const retryAfter = await takePoint(limiter, request.body.site_token);
       if (retryAfter !== null) throw new HttpError(429, 'Too many reports for this site. Please try again later.', retryAfter);
       const project = await service.projectFor(request.body);
-      await monitoring.countReport(project);
-      const outcome = await service.report(project, request.body.hash);
       void reply.header('cache-control', 'no-store');
+      // vibeeval's own browser (a scan rendering the page, an audit, a scenario run) runs the page's script like a
+      // visitor's: its report is no visitor's, so it neither counts on the usage meter nor makes a build (whose
+      // re-scan would report again).
+      if (isScannerAgent(request.headers['user-agent'])) return reply.code(200).send({ changed: false });
+      const outcome = await service.report(project, request.body.hash);
+      // Counted once judged: a report that failed is sent again by the script, and counts then.
+      await monitoring.countReport(project);
       if (!outcome.changed) return reply.code(200).send({ changed: false });
       return reply.code(202).send({ build_id: outcome.buildId, changed: true });
     });

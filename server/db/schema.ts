@@ -549,6 +549,8 @@ export const userPreferences = pgTable('user_preferences', {
   userId: uuid('user_id').primaryKey(),
   emailNotifications: boolean('email_notifications').notNull().default(true),
   webhookNotifications: boolean('webhook_notifications').notNull().default(false),
+  /** The workspace last chosen (PUT /workspaces/last); null: the personal one (migration 0025). */
+  lastWorkspaceId: uuid('last_workspace_id').references(() => workspaces.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageQuerySchema } from '../../common/pagination';
-import { invitationBodySchema, invitationTokenBodySchema, transferBodySchema, WORKSPACE_PAGE_SIZES, WORKSPACE_PATHS, workspaceBodySchema } from '../../common/workspaces';
+import { invitationBodySchema, invitationTokenBodySchema, lastWorkspaceSchema, transferBodySchema, WORKSPACE_PAGE_SIZES, WORKSPACE_PATHS, workspaceBodySchema } from '../../common/workspaces';
 import { userOf } from '../auth/guard';
 import { setNextPage } from '../pagination';
 import type { Invitations } from './invitations';
@@ -35,6 +35,13 @@ export function workspaceRoutes({ workspaces, invitations }: WorkspaceRouteDeps)
     app.post(WORKSPACE_PATHS.list, { schema: { body: workspaceBodySchema }, config: { creationLimit: 'workspace' } }, async (request, reply) =>
       reply.code(201).send(await workspaces.create(userOf(request), request.body.name)),
     );
+
+    app.get(WORKSPACE_PATHS.last, { schema: { response: { 200: lastWorkspaceSchema } } }, async (request) => ({ workspace_id: await workspaces.lastUsed(userOf(request)) }));
+
+    app.put(WORKSPACE_PATHS.last, { schema: { body: lastWorkspaceSchema } }, async (request, reply) => {
+      await workspaces.useLast(userOf(request), request.body.workspace_id);
+      return reply.code(204).send();
+    });
 
     app.get(WORKSPACE_PATHS.one, { schema: { params: idParams } }, async (request) => workspaces.get(userOf(request), request.params.id));
 

@@ -91,6 +91,35 @@ export class WorkspaceService {
     return found;
   }
 
+  /**
+   * The workspace the caller last chose (GET /workspaces/last): the personal one (their id) when none was chosen or
+   * they have left the one chosen since, so a sign-in elsewhere never starts in a workspace that would answer 404.
+   */
+  async lastUsed(caller: Caller): Promise<string> {
+    const { rows } = await this.deps.pool.query<{ id: string }>(
+      `select p.last_workspace_id as id from user_preferences p
+       join workspace_members m on m.workspace_id = p.last_workspace_id and m.user_id = p.user_id
+       where p.user_id = $1`,
+      [caller.id],
+    );
+    return rows[0]?.id ?? caller.id;
+  }
+
+  /** Keeps `workspaceId` as the caller's last choice (PUT /workspaces/last); 404 when the caller is not its member. */
+  async useLast(caller: Caller, workspaceId: string): Promise<void> {
+    if (!UUID.test(workspaceId)) throw notFound();
+    // One statement: the membership is checked where the choice is written (null keeps the personal one).
+    const { rowCount } = await this.deps.pool.query(
+      `insert into user_preferences (user_id, last_workspace_id)
+       select $1::uuid, case when w.personal then null else w.id end
+       from workspace_members m join workspaces w on w.id = m.workspace_id
+       where m.user_id = $1::uuid and m.workspace_id = $2::uuid
+       on conflict (user_id) do update set last_workspace_id = excluded.last_workspace_id, updated_at = now()`,
+      [caller.id, workspaceId.toLowerCase()],
+    );
+    if (!rowCount) throw notFound();
+  }
+
   /** A new shared workspace; the caller is its owner. */
   async create(caller: Caller, name: string): Promise<Workspace> {
     const id = await inTransaction(this.deps.pool, async (client) => {

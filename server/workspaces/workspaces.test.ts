@@ -251,6 +251,32 @@ describe('workspaces', () => {
     expect((await call(owner, 'GET', `/workspace/${owner.id}`)).json).toMatchObject({ personal: true, role: 'owner' });
   }, 60_000);
 
+  it('keeps the workspace chosen last for a sign-in elsewhere; a workspace left or deleted gives way to the personal one', async () => {
+    const { owner, member, workspace } = await team('last');
+    const last = async (user: User) => ((await call(user, 'GET', '/workspaces/last')).json as { workspace_id: string }).workspace_id;
+    // Nothing chosen yet: the personal workspace.
+    expect(await last(member)).toBe(member.id);
+    expect((await call(member, 'PUT', '/workspaces/last', { workspace_id: workspace.id })).status).toBe(204);
+    expect(await last(member)).toBe(workspace.id);
+    // Only the caller's: the owner's choice is their own, and a stranger cannot choose a workspace of others.
+    expect(await last(owner)).toBe(owner.id);
+    const stranger = await signUp(server.origin, 'last-stranger');
+    const refused = await call(stranger, 'PUT', '/workspaces/last', { workspace_id: workspace.id });
+    expect([refused.status, detailOf(refused)]).toEqual([404, WORKSPACE_TEXTS.notFound]);
+    expect(await last(stranger)).toBe(stranger.id);
+    expect((await call(member, 'PUT', '/workspaces/last', { workspace_id: 'not-a-uuid' })).status).toBe(400);
+    // Back to personal, then to the team again; leaving it forgets it.
+    expect((await call(member, 'PUT', '/workspaces/last', { workspace_id: member.id })).status).toBe(204);
+    expect(await last(member)).toBe(member.id);
+    expect((await call(member, 'PUT', '/workspaces/last', { workspace_id: workspace.id })).status).toBe(204);
+    expect((await call(member, 'POST', `/workspace/${workspace.id}/leave`)).status).toBe(204);
+    expect(await last(member)).toBe(member.id);
+    // A deleted workspace is forgotten by its owner's choice too.
+    expect((await call(owner, 'PUT', '/workspaces/last', { workspace_id: workspace.id })).status).toBe(204);
+    expect((await call(owner, 'DELETE', `/workspace/${workspace.id}`)).status).toBe(204);
+    expect(await last(owner)).toBe(owner.id);
+  }, 60_000);
+
   it('withdraws an invitation whose mail could not be sent, and logs its id only', async () => {
     const owner = await signUp(server.origin, 'mailfail-owner');
     await subscribe(owner, 'pro');

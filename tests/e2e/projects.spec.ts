@@ -3,13 +3,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { animationsDone, gate, snap, startTestSite, type TestPage, snapBoth, snapWidths, signedIn, openReady, reloadReady } from './support';
 
-// A tiny site on 127.0.0.1 for the real scan that Run Test starts: no security headers, a cookie without
-// HttpOnly/Secure, and an exposed .env file, so the scan has findings to show; an account page behind a login, so its
-// coverage has something it could not check. Unknown paths are real 404s.
+// A tiny site on 127.0.0.1 for the real scan that Run Test starts: a weak Content-Security-Policy (several findings of
+// one check on one page) and no other security headers, a cookie without HttpOnly/Secure, and an exposed .env file,
+// so the scan has findings to show; an account page behind a login, so its coverage has something it could not check.
+// Unknown paths are real 404s.
 const PAGES: Record<string, TestPage> = {
   '/': {
     type: 'text/html; charset=utf-8',
-    headers: { 'set-cookie': 'session=abc123; Path=/' },
+    headers: { 'set-cookie': 'session=abc123; Path=/', 'content-security-policy': "script-src * 'unsafe-inline' 'unsafe-eval'" },
     body: `<!doctype html><html><head><title>Fixture shop</title></head><body>
       <h1>Fixture shop</h1><a href="/about">About</a> <a href="/account">Account</a>
       <form method="post" action="/login"><input name="email"><input name="password" type="password"><button>Sign in</button></form>
@@ -175,6 +176,12 @@ test('projects: create (validation first), card, detail, settings, run a real sc
   await expect(page.getByTestId('coverage-facts')).toContainText(/Coverage: \d+ pages and \d+ scripts? fetched/);
   const finding = page.getByTestId('finding').first();
   await expect(finding).toBeVisible();
+  // No finding listed twice: the policy's weaknesses share a title and an address, and each row says which it is.
+  const rows = await page.getByTestId('finding').locator('[data-part="item-trigger"]').allInnerTexts();
+  expect(rows.length).toBeGreaterThan(2);
+  expect(rows.filter((row, i) => rows.indexOf(row) !== i)).toEqual([]);
+  expect(await page.getByTestId('finding-distinction').count()).toBeGreaterThanOrEqual(2);
+  await expect(page.getByTestId('finding-distinction').filter({ hasText: "'unsafe-inline'" }).first()).toBeVisible();
   await finding.getByRole('button').first().click();
   await expect(finding.getByText('Remediation')).toBeVisible();
   // Let the accordion's opening animation finish before the screenshot.

@@ -42,7 +42,9 @@ async function openSwitcher(page: Page) {
   await expect(page.getByTestId('workspace-menu')).toBeVisible();
 }
 
+/** Creates a workspace from the switcher: the Members page stays on Members (now the new one's), any other lands on its projects. */
 async function createWorkspace(page: Page, name: string) {
+  const onMembers = new URL(page.url()).pathname === '/dashboard/members';
   await openSwitcher(page);
   await page.getByRole('menuitem', { name: 'Create workspace' }).click();
   const dialog = page.getByTestId('create-workspace-dialog');
@@ -51,8 +53,10 @@ async function createWorkspace(page: Page, name: string) {
   await dialog.getByLabel('Workspace name').fill(name);
   await dialog.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(toast(page, 'Workspace created')).toBeVisible();
-  await expect(page).toHaveURL(/\/dashboard\/projects$/);
   await expect(page.getByTestId('workspace-switcher')).toContainText(name);
+  // The new workspace's Members page (its invite form), and still there once the switch is over.
+  if (onMembers) await expect(page.getByRole('button', { name: 'Send invitation' })).toBeVisible();
+  await expect(page).toHaveURL(onMembers ? /\/dashboard\/members$/ : /\/dashboard\/projects$/);
 }
 
 /** The current workspace's id as the app keeps it (localStorage, per user). */
@@ -262,7 +266,7 @@ test('Workspaces (scoped queries): a joined member sees the workspace projects, 
   await colleague.context().close();
 });
 
-test('Workspaces: one made from the Members page stays on Members, and a new sign-in starts in the workspace used last', async ({ page }) => {
+test('Workspaces: one made from the Members page stays on Members, and a new sign-in starts in the workspace used last, on a new device too', async ({ page, browser, baseURL }) => {
   test.setTimeout(240_000);
   await withCookieChoice(page);
   const email = await signedIn(page);
@@ -285,6 +289,46 @@ test('Workspaces: one made from the Members page stays on Members, and a new sig
   await signIn(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/dashboard\/projects$/, { timeout: 30_000 });
   await expect(page.getByTestId('workspace-switcher')).toContainText('Members first');
+
+  // A new device (a browser profile with nothing stored): the server remembers the workspace used last.
+  const laptop = await secondPerson(browser, baseURL);
+  await openReady(laptop, '/login');
+  await signIn(laptop, email, PASSWORD);
+  await expect(laptop).toHaveURL(/\/dashboard\/projects$/, { timeout: 30_000 });
+  await expect(laptop.getByTestId('workspace-switcher')).toContainText('Members first');
+  expect(await currentWorkspaceId(laptop)).toBe(await currentWorkspaceId(page));
+  // Chosen there, Personal is the last one for the first browser's next sign-in too.
+  await openSwitcher(laptop);
+  await laptop.getByTestId('workspace-option').filter({ hasText: 'Personal' }).click();
+  await expect(laptop.getByTestId('workspace-switcher')).toContainText('Personal');
+  await laptop.context().close();
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await signIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard\/projects$/, { timeout: 30_000 });
+  await expect(page.getByTestId('workspace-switcher')).toContainText('Personal');
+});
+
+test('Workspaces: one made from the switcher on the Members page stays on Members, and so does a switch made there', async ({ page }) => {
+  test.setTimeout(240_000);
+  await withCookieChoice(page);
+  await signedIn(page);
+  await page.getByTestId('nav-members').first().click();
+  await expect(page.getByTestId('personal-workspace-notice')).toBeVisible();
+  await createWorkspace(page, 'From the top bar');
+  await expect(page.getByTestId('member-row')).toHaveCount(1);
+  await snapBoth(page, 'workspaces-created-from-switcher-on-members');
+  // Back to Personal from the switcher, still on Members: its notice, not the projects screen.
+  await openSwitcher(page);
+  await page.getByTestId('workspace-option').filter({ hasText: 'Personal' }).click();
+  await expect(page.getByTestId('personal-workspace-notice')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/members$/);
+  // Anywhere else, a switch still opens the chosen workspace's projects.
+  await page.getByTestId('nav-projects').first().click();
+  await openSwitcher(page);
+  await page.getByTestId('workspace-option').filter({ hasText: 'From the top bar' }).click();
+  await expect(page.getByTestId('workspace-switcher')).toContainText('From the top bar');
+  await expect(page).toHaveURL(/\/dashboard\/projects$/);
 });
 
 test('the switcher menu stays under the top bar while the page scrolls: a click on its item lands on the item', async ({ page }) => {

@@ -2,6 +2,7 @@
 // (the whole corpus in under a minute) is a figure of the machine as much as of the code: `npm run bench:accuracy`
 // holds it, on a machine that runs nothing else.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { distinguishingLines, rowText } from '../../../common/finding-rows';
 import { CORPUS } from './apps/index';
 import type { AppResult } from './harness';
 import { corpusErrors, formatReport, runCorpus, summarize, type CorpusReport } from './run';
@@ -46,6 +47,17 @@ describe('the accuracy corpus', () => {
 
   it('scans every app without an error', () => {
     expect(results.filter((r) => r.error).map((r) => `${r.app.id}: ${r.error}`)).toEqual([]);
+  });
+
+  it('lists no finding twice: in every app, no two findings read the same in the dashboard (title, address, what tells them apart)', () => {
+    const twice = results.flatMap((r) => {
+      const lines = distinguishingLines(r.findings);
+      const rows = r.findings.map((finding) => rowText(finding, lines));
+      return rows.filter((row, i) => rows.indexOf(row) !== i).map((row) => `${r.app.id}: ${row.replaceAll('\n', ' | ')}`);
+    });
+    expect(twice).toEqual([]);
+    // And no fingerprint twice: a decision or 'Check again' on one finding is about exactly one row.
+    expect(results.filter((r) => new Set(r.findings.map((f) => f.fingerprint)).size !== r.findings.length).map((r) => r.app.id)).toEqual([]);
   });
 
   it('sends no write request to any app or stand-in', () => {

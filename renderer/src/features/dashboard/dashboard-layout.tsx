@@ -92,7 +92,8 @@ export function DashboardLayout() {
           </Link>
           <WorkspaceSwitcher disabled={!hydrated} />
         </HStack>
-        <HStack gap="3" minW="0">
+        {/* Avatar and Sign Out keep their size; the workspace's name on the left gives way (truncated) at 375 px. */}
+        <HStack gap="3" minW="0" flexShrink="0">
           <Avatar.Root size="sm" colorPalette="brand" data-testid="user-avatar">
             <Avatar.Fallback>{initial}</Avatar.Fallback>
           </Avatar.Root>

@@ -6,6 +6,7 @@ import { useServices } from '../../app/services';
 import { notify } from '../../ui/toaster';
 import { useAuth } from '../../app/auth-context';
 import { texts } from './texts';
+import { useRememberWorkspace } from './hooks/use-remember-workspace';
 
 export interface CurrentWorkspace {
   /** The workspace the API calls act in; null while nobody is signed in. */
@@ -30,6 +31,7 @@ export function WorkspaceProvider({ navigate, children }: { navigate: (path: str
   const { workspace: store, bridge } = useServices();
   const { user } = useAuth();
   const queryClient = useQueryClient();
+  const { mutate: remember } = useRememberWorkspace();
   const userId = user?.id ?? null;
   const subscribe = useCallback((onChange: () => void) => store.subscribe(onChange), [store]);
   const id = useSyncExternalStore(
@@ -42,6 +44,8 @@ export function WorkspaceProvider({ navigate, children }: { navigate: (path: str
     async (workspaceId: string, landOn: string = AFTER_SWITCH_PATH) => {
       if (!userId) return;
       store.select(userId, workspaceId);
+      // Kept by the server too: a sign-in on another device starts here (see useRestoreLastWorkspace).
+      remember(workspaceId);
       // Leave the screen first (its queries go idle), then drop every answer of the previous workspace: the
       // screens still mounted (the top bar) load theirs again in the new one.
       await navigate(landOn);
@@ -49,7 +53,7 @@ export function WorkspaceProvider({ navigate, children }: { navigate: (path: str
       await queryClient.resetQueries();
       reconnectLiveUpdates(queryClient);
     },
-    [navigate, queryClient, store, userId],
+    [navigate, queryClient, remember, store, userId],
   );
 
   useEffect(

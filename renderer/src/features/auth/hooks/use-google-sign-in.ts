@@ -2,6 +2,7 @@ import { GOOGLE_NOT_CONFIGURED } from '@common/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { restoreLastWorkspace } from '../../../api/last-workspace';
 import { queryKeys } from '../../../api/query-keys';
 import { useServices, useSupabase } from '../../../app/services';
 import type { Bridge } from '../../../bridge';
@@ -81,16 +82,21 @@ export function listenToGoogleResult(bridge: Bridge, targets: GoogleResultTarget
 
 /** listenToGoogleResult for a page that offers Google, its errors under the page's own title. */
 export function useDesktopGoogleResult(errorTitle: 'Error signing in with Google' | 'Error signing up with Google') {
-  const { bridge } = useServices();
+  const { bridge, api, workspace } = useServices();
   const supabase = useSupabase();
   const navigate = useNavigate();
   useEffect(
     () =>
       listenToGoogleResult(bridge, {
-        setSession: (tokens) => supabase.auth.setSession(tokens),
+        // Signed in: the dashboard opens in the workspace chosen last, as after a sign-in with a password.
+        setSession: async (tokens) => {
+          const answer = await supabase.auth.setSession(tokens);
+          if (!answer.error && answer.data.user) await restoreLastWorkspace(api, workspace, answer.data.user.id);
+          return answer;
+        },
         navigate,
         showError: (message) => notify.error(errorTitle, message),
       }),
-    [bridge, supabase, navigate, errorTitle],
+    [bridge, supabase, navigate, errorTitle, api, workspace],
   );
 }

@@ -3,6 +3,7 @@ import type { Project, ProjectScanResponse } from '@common/projects';
 import { findingTally, OWASP_2025, SEVERITIES, tallyText, type Finding, type ScanResult, type Severity } from '@common/scan';
 import { coverageIncomplete } from '@common/scan-coverage';
 import { fixPrompt } from '@common/fix-prompt';
+import { distinguishingLines } from '@common/finding-rows';
 import { ExternalLink } from '../../../ui/external-link';
 import { SuppressedFindings } from '../../triage';
 import { formatRelativeDate } from '../../../ui/relative-date';
@@ -77,6 +78,8 @@ function ScanReport({ projectId, response, result }: { projectId: string; respon
   const newOnes = new Set(response.new_fingerprints);
   const isRescan = response.previous_scan_id !== null;
   const seconds = (result.durationMs / 1000).toFixed(1);
+  // Over the whole list: two findings of one check on one page may sit in two severity groups.
+  const lines = distinguishingLines(result.findings);
   return (
     <Stack gap="6">
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
@@ -145,6 +148,7 @@ function ScanReport({ projectId, response, result }: { projectId: string; respon
               severity={severity}
               findings={findings}
               isNew={(f) => isRescan && newOnes.has(f.fingerprint)}
+              lines={lines}
               promptOf={(f) => fixPrompt(result, f)}
             />
           );
@@ -177,12 +181,15 @@ function FindingGroup({
   findings,
   isNew,
   promptOf,
+  lines,
 }: {
   projectId: string;
   severity: Severity;
   findings: Finding[];
   isNew: (f: Finding) => boolean;
   promptOf: (f: Finding) => string;
+  /** What tells apart findings of one title and address (common/finding-rows.ts), by fingerprint. */
+  lines: ReadonlyMap<string, string>;
 }) {
   return (
     <Stack gap="2" as="section" aria-label={`${SEVERITY_LABELS[severity]} findings`} data-testid={`findings-${severity}`}>
@@ -208,6 +215,11 @@ function FindingGroup({
                 <Text fontSize="xs" color="fg.muted" truncate>
                   {finding.url}
                 </Text>
+                {lines.has(finding.fingerprint) && (
+                  <Text fontSize="sm" lineClamp="2" data-testid="finding-distinction">
+                    {lines.get(finding.fingerprint)}
+                  </Text>
+                )}
               </Stack>
               <Accordion.ItemIndicator />
             </Accordion.ItemTrigger>

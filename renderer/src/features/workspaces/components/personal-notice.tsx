@@ -3,8 +3,7 @@ import { Users } from 'lucide-react';
 import { useState } from 'react';
 import { texts } from '../texts';
 import { CreateWorkspaceDialog } from './create-workspace-dialog';
-
-const MEMBERS_PATH = '/dashboard/members';
+import { MEMBERS_PATH } from '../paths';
 
 /** The personal workspace's members page: it cannot be shared; a workspace can be created to invite colleagues. */
 export function PersonalNotice() {
