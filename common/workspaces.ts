@@ -83,7 +83,6 @@ export const transferBodySchema = z.object({ user_id: z.string().uuid() }).stric
  * workspace (the user's id) when none was chosen or the user is no longer a member of the one chosen.
  */
 export const lastWorkspaceSchema = z.object({ workspace_id: z.string().uuid() }).strict();
-export type LastWorkspace = z.infer<typeof lastWorkspaceSchema>;
 
 /**
  * The workspace routes (all signed in, product API scope). The invitation link in the mail is
