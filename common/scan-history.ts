@@ -47,7 +47,7 @@ export const scanDiffQuerySchema = z
   .refine((query) => query.from === undefined || query.from !== query.to, { message: 'from and to must be two different scans', path: ['to'] });
 
 /** A finding in a diff: enough to name it and find it in the scan's report. */
-export const diffFindingSchema = findingSchema.pick({ fingerprint: true, checkId: true, title: true, severity: true, url: true });
+export const diffFindingSchema = findingSchema.pick({ fingerprint: true, checkId: true, title: true, severity: true, url: true, detail: true });
 export type DiffFinding = z.infer<typeof diffFindingSchema>;
 
 /** Findings listed per kind of change; the counts say how many there are in all. */

@@ -122,6 +122,8 @@ describe('scan history routes', () => {
     // The first completed scan has nothing before it: every finding is new.
     const alone = (await call(user.token, 'GET', path)).json as ScanDiffResponse;
     expect(alone).toMatchObject({ from: null, to: { id: earlier }, counts: { new: sample.findings.length, fixed: 0, unchanged: 0 } });
+    // Each listed finding says what was found, so two findings of one check on one page read apart.
+    expect(alone.new.map((finding) => finding.detail)).toEqual(expect.arrayContaining(sample.findings.map((finding) => finding.detail)));
 
     const later = await completedScan(project, user.id, laterResult(sample), 10);
     const diff = (await call(user.token, 'GET', path)).json as ScanDiffResponse;

@@ -74,7 +74,7 @@ const listed = (findings: Finding[]): DiffFinding[] =>
   [...findings]
     .sort((a, b) => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity])
     .slice(0, DIFF_LISTED)
-    .map(({ fingerprint, checkId, title, severity, url }) => ({ fingerprint, checkId, title, severity, url }));
+    .map(({ fingerprint, checkId, title, severity, url, detail }) => ({ fingerprint, checkId, title, severity, url, detail }));
 
 export interface ScanHistoryDeps {
   db: Db;
