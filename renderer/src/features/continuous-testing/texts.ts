@@ -24,7 +24,7 @@ export const texts = {
   lastGrade: 'Last scan grade',
   noScan: 'Not scanned yet',
   usage: 'Monitoring events this month',
-  usageHint: 'Every report from the script counts, across all your projects.',
+  usageHint: 'Every report the script sends from a visitor counts, across all your projects; vibeeval’s own scans do not.',
   schedule: 'Scheduled re-scans',
   scheduleHint: 'Re-scan the site at a set time even when its pages have not changed.',
   frequency: 'Frequency',
