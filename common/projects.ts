@@ -244,6 +244,7 @@ export type ReportType = z.infer<typeof reportTypeSchema>;
 
 /** POST /reports: generate one of the four report types for a project. */
 export const generateReportBodySchema = z.object({ project_id: z.string().uuid('Choose a project'), type: reportTypeSchema });
+export type GenerateReportBody = z.infer<typeof generateReportBodySchema>;
 
 export const REPORT_STATES = ['queued', 'running', 'completed', 'failed'] as const;
 
