@@ -5,7 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rawRequest, signUp, type RawAnswer, type RawRequest } from './testing/http';
+import { apiRequest, rawRequest, signUp, type RawAnswer, type RawRequest } from './testing/http';
 import { recordRoutes, routeKey, type RegisteredRoute } from './testing/routes';
 import { startTestServer } from './testing/test-server';
 import { insertApiKey } from './mcp/testing';
@@ -63,12 +63,7 @@ type Entry =
   /** Holds no user's records. */
   | { kind: 'no user data'; reason: string };
 
-const json = (token: string, method: string, path: string, body?: unknown): RawRequest => ({
-  method,
-  path,
-  headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-  body: body === undefined ? undefined : JSON.stringify(body),
-});
+const json = (token: string, method: string, path: string, body?: unknown): RawRequest => apiRequest(method, path, { token, body });
 const withoutSignature = (url: string) => {
   const parsed = new URL(url);
   return `${parsed.pathname}`;

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKSPACE_HEADER, WORKSPACE_TEXTS } from '../common/workspaces';
 import { insertApiKey } from './mcp/testing';
-import { rawRequest, signUp, type RawAnswer, type RawRequest } from './testing/http';
+import { apiRequest, rawRequest, signUp, type RawAnswer, type RawRequest } from './testing/http';
 import { recordRoutes, routeKey, type RegisteredRoute } from './testing/routes';
 import { startTestServer } from './testing/test-server';
 import { addMember, removeMember, sharedWorkspace } from './testing/workspace-rows';
@@ -97,19 +97,8 @@ let formerRemovedAt = 0;
 let formerOldTicketStatus = 0;
 
 const call = (request: RawRequest) => rawRequest(server.origin, request);
-const json = (token: string, method: string, path: string, body?: unknown, workspace?: string): RawRequest => {
-  const length = body === undefined ? undefined : Buffer.byteLength(JSON.stringify(body));
-  return {
-    method,
-    path,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(workspace ? { [WORKSPACE_HEADER]: workspace } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(length) }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  };
-};
+const json = (token: string, method: string, path: string, body?: unknown, workspace?: string): RawRequest =>
+  apiRequest(method, path, { token, body, headers: workspace ? { [WORKSPACE_HEADER]: workspace } : {} });
 /** The request with the workspace header naming W. */
 const inW = (request: RawRequest): RawRequest => ({ ...request, headers: { ...request.headers, [WORKSPACE_HEADER]: shared.w } });
 const siteTokenOf = async (projectId: string) => ((await call(inW(json(owner.token, 'GET', `/project/${projectId}`)))).json as { site_token: string }).site_token;

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { expect } from 'vitest';
-import { rawRequest, signUp, type RawAnswer } from '../testing/http';
+import { callApi, signUp, type RawAnswer } from '../testing/http';
 import { startTestServer } from '../testing/test-server';
 import { userTables } from './deletion';
 
@@ -82,14 +82,7 @@ export async function startAccountHarness(): Promise<AccountHarness> {
   const siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
   const server = await startTestServer({ VIBEEVAL_SCAN_RENDER: 'false', VIBEEVAL_SCAN_RATE: '0', VIBEEVAL_SCENARIO_CONCURRENCY: '0' });
   const pool = new pg.Pool({ connectionString: server.databaseUrl, max: 2 });
-  const call: AccountHarness['call'] = (user, method, path, body) =>
-    rawRequest(server.origin, {
-      method,
-      path,
-      // With its length: node:http frames no body of a DELETE by itself.
-      headers: { authorization: `Bearer ${user.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(JSON.stringify(body))) }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+  const call: AccountHarness['call'] = (user, method, path, body) => callApi(server.origin, method, path, { token: user.token, body });
   const context = { server, siteUrl, pool, call };
   return {
     ...context,

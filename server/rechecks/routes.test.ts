@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectEvent } from '../../common/projects';
 import { RECHECK_TEXTS, type RecheckResponse } from '../../common/rechecks';
 import { scan } from '../../engine/scan';
-import { rawRequest, signUp, type RawAnswer } from '../testing/http';
+import { apiCaller, signUp } from '../testing/http';
 import { startTestServer, type TestServer } from '../testing/test-server';
 
 // 'Check again' (POST /project/{id}/findings/{fingerprint}/recheck) against a real server, database and a local site
@@ -32,13 +32,7 @@ afterAll(async () => {
   await new Promise((resolve) => siteServer?.close(resolve));
 });
 
-const call = (token: string, method: string, path: string, body?: unknown): Promise<RawAnswer> =>
-  rawRequest(server.origin, {
-    method,
-    path,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+const call = apiCaller(() => server.origin);
 
 async function projectOf(token: string): Promise<string> {
   const created = await call(token, 'POST', '/project', { url: siteUrl });

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { webhookDeliverySchema, type WebhookDelivery } from '../../common/webhooks';
-import { rawRequest, signUp, type RawAnswer } from '../testing/http';
+import { callApi, signUp, type RawAnswer } from '../testing/http';
 import { startTestServer } from '../testing/test-server';
 
 // What the webhook tests share: a real server, a local one-page site to scan, and a loopback receiver that
@@ -83,13 +83,7 @@ export async function startWebhookHarness(env: Record<string, string>): Promise<
   const siteUrl = `${await listen(site)}/`;
   const server = await startTestServer(env);
 
-  const call = (user: TestUser, method: string, path: string, body?: unknown) =>
-    rawRequest(server.origin, {
-      method,
-      path,
-      headers: { authorization: `Bearer ${user.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+  const call = (user: TestUser, method: string, path: string, body?: unknown) => callApi(server.origin, method, path, { token: user.token, body });
   const fail = (what: string, answer: RawAnswer) => new Error(`${what} answered ${answer.status}: ${answer.text}`);
 
   return {
