@@ -417,7 +417,7 @@ describe('every route under hostile input', () => {
         const batch = variants.slice(i, i + 4);
         const answers = await Promise.all(
           batch.map((variant) =>
-            rawRequest(server.origin, variant).catch((error: Error): RawAnswer => ({ status: 0, contentType: '', headers: new Headers(), text: error.message, json: undefined })),
+            rawRequest(server.origin, variant).catch((error: Error): RawAnswer => ({ status: 0, contentType: '', headers: new Headers(), text: error.message, bytes: Buffer.alloc(0), json: undefined })),
           ),
         );
         answers.forEach((answer, j) => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveMessageSchema, projectScanResponseSchema, projectSchema, type LiveMessage } from '../../common/projects';
 import { findingTally } from '../../common/scan';
 import { startTestServer } from '../testing/test-server';
-import { signUp } from '../testing/http';
+import { callApi, signUp } from '../testing/http';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let site: http.Server;
@@ -31,16 +31,13 @@ afterAll(async () => {
 });
 
 let counter = 0;
-async function account(): Promise<(method: string, path: string, body?: unknown) => Promise<{ status: number; body: any }>> {
+/** A new account's `api(method, path, body?)`: the answer's status and JSON body (read freely by the tests). */
+async function account() {
   const { token } = await signUp(server.origin, `owner${counter++}`);
-  return async (method, path, body) => {
-    const response = await fetch(`${server.origin}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : undefined };
+   
+  return async (method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> => {
+    const answer = await callApi(server.origin, method, path, { token, body });
+    return { status: answer.status, body: answer.json };
   };
 }
 

@@ -7,6 +7,8 @@ export interface RawAnswer {
   /** The answer's headers, read as fetch's are (`headers.get('x-next-cursor')`). */
   headers: Headers;
   text: string;
+  /** The body as sent (a screenshot, a zip). */
+  bytes: Buffer;
   /** The body parsed as JSON, or undefined when it is not JSON. */
   json: unknown;
 }
@@ -36,23 +38,24 @@ export function rawRequest(origin: string, request: RawRequest, timeoutMs = 10_0
   return new Promise((resolve, reject) => {
     const req = http.request({ host: hostname, port, method: request.method, path: request.path, headers: request.headers }, (res) => {
       const contentType = String(res.headers['content-type'] ?? '');
-      const answer = (text: string): RawAnswer => {
+      const answer = (bytes: Buffer): RawAnswer => {
+        const text = bytes.toString();
         let json: unknown;
         try {
           json = contentType.includes('json') ? JSON.parse(text) : undefined;
         } catch {
           json = undefined;
         }
-        return { status: res.statusCode ?? 0, contentType, headers: headersOf(res.headers), text, json };
+        return { status: res.statusCode ?? 0, contentType, headers: headersOf(res.headers), text, bytes, json };
       };
       if (contentType.startsWith('text/event-stream')) {
-        resolve(answer(''));
+        resolve(answer(Buffer.alloc(0)));
         res.destroy();
         return;
       }
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve(answer(Buffer.concat(chunks).toString())));
+      res.on('end', () => resolve(answer(Buffer.concat(chunks))));
       res.on('error', reject);
     });
     req.setTimeout(timeoutMs, () => req.destroy(new Error(`${request.method} ${request.path.slice(0, 80)}: no answer in ${timeoutMs} ms`)));
@@ -83,7 +86,7 @@ export function rawSocket(origin: string, bytes: string | Buffer, timeoutMs = 10
       } catch {
         json = undefined;
       }
-      resolve({ status, contentType, headers, text: body, json });
+      resolve({ status, contentType, headers, text: body, bytes: Buffer.from(body), json });
     });
   });
 }
@@ -96,13 +99,15 @@ export interface ApiOptions {
   body?: unknown;
   /** Sent last: they may replace the ones above (another authorization, another content-type). */
   headers?: Record<string, string>;
+  /** How long the answer may take; by default longer than a test's own timeout, which then says which test hung. */
+  timeoutMs?: number;
 }
 
 /**
  * A request of the API as the app makes it: the bearer token, and the body as JSON with its length (node:http frames
  * no body of a DELETE by itself).
  */
-export function apiRequest(method: string, path: string, { token, body, headers = {} }: ApiOptions = {}): RawRequest {
+export function apiRequest(method: string, path: string, { token, body, headers = {} }: Omit<ApiOptions, 'timeoutMs'> = {}): RawRequest {
   const text = body === undefined ? undefined : JSON.stringify(body);
   return {
     method,
@@ -117,8 +122,8 @@ export function apiRequest(method: string, path: string, { token, body, headers 
 }
 
 /** Sends apiRequest(method, path, options) to the server at `origin`. */
-export function callApi(origin: string, method: string, path: string, options: ApiOptions = {}): Promise<RawAnswer> {
-  return rawRequest(origin, apiRequest(method, path, options));
+export function callApi(origin: string, method: string, path: string, { timeoutMs = 300_000, ...options }: ApiOptions = {}): Promise<RawAnswer> {
+  return rawRequest(origin, apiRequest(method, path, options), timeoutMs);
 }
 
 /** A request of the API by one user: `call(token, 'POST', '/project', { url })`. */
