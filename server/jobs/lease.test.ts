@@ -1,29 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../db';
 import { ne } from 'drizzle-orm';
 import { publicScans, reports, scans, scenarioRuns } from '../db/schema';
-import { openFreshDatabase } from '../testing/fresh-database';
+import { databaseForTests } from '../testing/fresh-database';
 import { personalWorkspace } from '../testing/workspace-rows';
 import { claimLease, Lease, putBackRunning, type LeasedTable, type LeaseRules, type LeaseTiming } from './lease';
+import { capturedLogger } from './testing';
 
 // The lease every job runs under, on the real PostgreSQL the other server tests use: one row per test, so that the
 // tests share a database without seeing each other's rows.
 
-let database: Database;
+const database = databaseForTests();
 let userId: string;
 // Short enough that a test waits for a renewal in well under a second; the lapse is taken by ageing the heartbeat.
 const timing: LeaseTiming = { heartbeatMs: 50, staleAfterSeconds: 30 };
 
 beforeAll(async () => {
-  database = await openFreshDatabase();
   userId = await personalWorkspace(database.pool, randomUUID());
-}, 60_000);
-afterAll(() => database?.close());
+});
 
 const TABLES = { scans: 'scans', public_scans: 'public_scans', scenario_runs: 'scenario_runs', reports: 'reports' } as const;
 type TableName = keyof typeof TABLES;
@@ -58,17 +55,6 @@ async function read(table: TableName, id: string): Promise<RowState> {
 /** Makes the row's worker look dead: its last heartbeat older than the lapse. */
 const lapse = (table: TableName, id: string) => database.pool.query(`UPDATE ${TABLES[table]} SET heartbeat_at = now() - interval '1 minute' WHERE id = $1`, [id]);
 
-/** A logger whose lines the test reads. */
-function capturedLogger() {
-  const lines: { msg: string; level: number }[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(JSON.parse(chunk.toString()) as { msg: string; level: number });
-      done();
-    },
-  });
-  return { log: pino({ level: 'warn' }, stream), lines };
-}
 
 const LEASED: [TableName, LeasedTable][] = [
   ['scans', scans],

@@ -1,30 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSampleResult } from '../../engine/report/__fixtures__/load';
-import type { Database } from '../db';
+import { describe, expect, it } from 'vitest';
 import { projects, publicScans, reports, scans } from '../db/schema';
 import type { MailMessage } from '../mail/mailer';
-import { runPublicScanJob, type PublicScanJobDeps } from '../public-scans/job';
-import { ReportLinks } from '../reports/links';
-import { openFreshDatabase } from '../testing/fresh-database';
+import { runPublicScanJob } from '../public-scans/job';
+import { databaseForTests } from '../testing/fresh-database';
 import { personalWorkspace } from '../testing/workspace-rows';
 import { claimLease, type LeasedTable } from './lease';
-import { runScanJob, type ScanJobDeps } from './scan-job';
+import { runScanJob } from './scan-job';
+import { publicScanJobDeps, sampleScan, scanJobDeps } from './testing';
 
 // A worker that stalls past the lapse loses its job to another worker. When it wakes up and finishes, its result
 // must not land on the row the new holder is running: only the holder stores the end (and announces it, once).
 // The engine's scan is replaced here by one that stalls: the takeover happens while it "runs".
 
-let database: Database;
-const logger = pino({ level: 'silent' });
+const database = databaseForTests();
 const SITE = 'https://shop.example/';
 
-beforeAll(async () => {
-  database = await openFreshDatabase();
-}, 60_000);
-afterAll(() => database?.close());
 
 /** While the scan runs: its heartbeat lapses and another worker claims the row. */
 async function takenOver(table: LeasedTable, id: string): Promise<void> {
@@ -37,7 +29,7 @@ async function takenOver(table: LeasedTable, id: string): Promise<void> {
 
 const stalledScan = (table: LeasedTable, id: () => string) => async (url: string) => {
   await takenOver(table, id());
-  return { ...loadSampleResult(), target: { url, finalUrl: url } };
+  return sampleScan(url);
 };
 
 describe('a worker that lost its lease while it worked', () => {
@@ -47,18 +39,11 @@ describe('a worker that lost its lease while it worked', () => {
     const [queued] = await database.db.insert(scans).values({ projectId: project!.id, userId, workspaceId: userId, url: SITE, numPages: 1, state: 'queued' }).returning();
     const emitted: unknown[] = [];
     const finished: string[] = [];
-    const deps: ScanJobDeps = {
-      db: database.db,
-      events: { record: async () => undefined, clearEarlierAttempts: async () => undefined, recordForAttempt: async () => undefined } as unknown as ScanJobDeps['events'],
-      live: { publish: async () => undefined } as unknown as ScanJobDeps['live'],
-      logger,
-      links: new ReportLinks('a test link secret', () => 'http://127.0.0.1:1'),
-      policy: { allowPrivate: true },
-      render: false,
+    const deps = scanJobDeps(database.db, {
       webhooks: { emit: async (...args) => void emitted.push(args) },
       onScanFinished: async (id) => void finished.push(id),
       scan: stalledScan(scans, () => queued!.id),
-    };
+    });
     expect(await runScanJob(queued!.id, deps, { finalAttempt: true })).toBe('skipped');
     const [row] = await database.db.select().from(scans).where(eq(scans.id, queued!.id));
     expect(row).toMatchObject({ state: 'running', attempts: 2, result: null, finishedAt: null });
@@ -70,16 +55,7 @@ describe('a worker that lost its lease while it worked', () => {
   it('stores no public scan result over the attempt that took it over, and mails nothing', async () => {
     const [queued] = await database.db.insert(publicScans).values({ url: SITE, email: 'visitor@example.com' }).returning();
     const sent: MailMessage[] = [];
-    const deps: PublicScanJobDeps = {
-      db: database.db,
-      mailer: { destination: 'test', send: async (message) => void sent.push(message), close: () => undefined },
-      logger,
-      policy: { allowPrivate: true },
-      render: false,
-      maxPages: 1,
-      reportLink: (reportId) => `http://127.0.0.1/${reportId}`,
-      scan: stalledScan(publicScans, () => queued!.id),
-    };
+    const deps = publicScanJobDeps(database.db, sent, { scan: stalledScan(publicScans, () => queued!.id) });
     expect(await runPublicScanJob(queued!.id, deps, { finalAttempt: true })).toBe('skipped');
     const [row] = await database.db.select().from(publicScans).where(eq(publicScans.id, queued!.id));
     expect(row).toMatchObject({ state: 'running', attempts: 2, result: null, finishedAt: null });

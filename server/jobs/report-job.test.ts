@@ -1,43 +1,30 @@
 import { randomUUID } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../db';
 import { reports } from '../db/schema';
-import { openFreshDatabase } from '../testing/fresh-database';
+import { databaseForTests } from '../testing/fresh-database';
 import { personalWorkspace } from '../testing/workspace-rows';
 import { claimLease, Lease } from './lease';
+import { capturedLogger } from './testing';
 import { progressWriter } from './report-job';
 
 // A report's progress, on the real PostgreSQL: stored and published while its attempt holds the report, and a write
 // that fails is logged (it used to be dropped without a word).
 
-let database: Database;
+const database = databaseForTests();
 let userId: string;
 
 beforeAll(async () => {
-  database = await openFreshDatabase();
   userId = await personalWorkspace(database.pool, randomUUID());
-}, 60_000);
-afterAll(() => database?.close());
+});
 
 async function claimedReport(): Promise<Lease<typeof reports>> {
   const { rows } = await database.pool.query<{ id: string }>(`INSERT INTO reports (user_id, workspace_id, type, url) VALUES ($1, $1, 'accessibility', 'https://shop.example/') RETURNING id`, [userId]);
   return (await claimLease(database.db, reports, rows[0]!.id))!;
 }
 
-function capturedLogger() {
-  const lines: { msg: string; level: number }[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(JSON.parse(chunk.toString()) as { msg: string; level: number });
-      done();
-    },
-  });
-  return { log: pino({ level: 'warn' }, stream), lines };
-}
 
 describe("a report's progress", () => {
   it('is stored and published at most every 300 ms, the last step at once', async () => {

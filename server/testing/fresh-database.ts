@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { openDatabase, type Database } from '../db';
 import { SHARED_POSTGRES, TEMPLATE_DATABASE } from './global-postgres';
 
@@ -78,6 +78,37 @@ export async function openFreshDatabase(): Promise<Database> {
     async close() {
       await database.close();
       await fresh.drop();
+    },
+  };
+}
+
+/** What the tests of a file read of their database (databaseForTests). */
+export type TestDatabase = Pick<Database, 'db' | 'pool' | 'url'>;
+
+/**
+ * A fresh database (openFreshDatabase) for the tests of one file: opened in a beforeAll registered here (hooks the
+ * file registers after this call run after it, and may use it), closed and dropped in an afterAll. Read its fields
+ * from inside hooks and tests.
+ */
+export function databaseForTests(): TestDatabase {
+  let opened: Database | undefined;
+  beforeAll(async () => {
+    opened = await openFreshDatabase();
+  }, 60_000);
+  afterAll(() => opened?.close());
+  const open = (): Database => {
+    if (!opened) throw new Error("the tests' database is opened in a beforeAll: read it from inside a hook or a test");
+    return opened;
+  };
+  return {
+    get db() {
+      return open().db;
+    },
+    get pool() {
+      return open().pool;
+    },
+    get url() {
+      return open().url;
     },
   };
 }
