@@ -9,6 +9,7 @@ import { apiRequest, rawRequest, signUp, type RawAnswer, type RawRequest } from 
 import { recordRoutes, routeKey, type RegisteredRoute } from './testing/routes';
 import { startTestServer } from './testing/test-server';
 import { insertApiKey } from './mcp/testing';
+import { until } from './testing/until';
 
 // User B against user A's records, on every route of the real app: each route that takes an id answers B with a
 // 404 (not a 403, not data) for A's records and changes nothing of A's; lists never show A's records; the live
@@ -526,15 +527,7 @@ async function openStream(token: string, into: 'a' | 'b', signal: AbortSignal) {
   })().catch(() => undefined);
 }
 
-async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 90_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+const waitFor = <T>(probe: () => Promise<T | undefined>, timeoutMs = 90_000) => until('the probe', probe, timeoutMs, 200);
 
 beforeAll(async () => {
   site = http.createServer((_req, res) => {

@@ -11,6 +11,7 @@ import { apiRequest, rawRequest, signUp, type RawAnswer, type RawRequest } from 
 import { recordRoutes, routeKey, type RegisteredRoute } from './testing/routes';
 import { startTestServer } from './testing/test-server';
 import { addMember, removeMember, sharedWorkspace } from './testing/workspace-rows';
+import { until } from './testing/until';
 
 // A shared workspace W (owner O, member M, former member F) against every route of the app. A member acts on W's
 // records with the X-Vibeeval-Workspace header (and finds none of them without it); once removed, F gets 404 for
@@ -503,15 +504,7 @@ async function openStream(token: string, into: keyof typeof streams, signal: Abo
   })().catch(() => void (ended[into] = true));
 }
 
-async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 90_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+const waitFor = <T>(probe: () => Promise<T | undefined>, timeoutMs = 90_000) => until('the probe', probe, timeoutMs, 200);
 
 /** W's scenarios (one run to the end), webhooks, keys, a /v1 scan, an open invitation, and a scratch workspace. */
 async function seedScopeOfW(w: string, projectId: string) {

@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import { callApi, signUp, type RawAnswer } from '../testing/http';
 import { startTestServer } from '../testing/test-server';
 import { userTables } from './deletion';
+import { until } from '../testing/until';
 
 // What the export and deletion tests share: a real server (no scenario worker), a one-page local site to scan,
 // a direct database pool, and an account with one of everything.
@@ -25,16 +26,6 @@ export interface AccountHarness {
 
 /** Text only the full account's project holds (its test credentials): found in an export, it is a leak. */
 export const SECRET_MARKER = 'account-secret-marker-5d1e';
-
-export async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 interface Context {
   server: AccountHarness['server'];

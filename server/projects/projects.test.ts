@@ -6,6 +6,7 @@ import { liveMessageSchema, projectScanResponseSchema, projectSchema, type LiveM
 import { findingTally } from '../../common/scan';
 import { startTestServer } from '../testing/test-server';
 import { callApi, signUp } from '../testing/http';
+import { until } from '../testing/until';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let site: http.Server;
@@ -41,15 +42,7 @@ async function account() {
   };
 }
 
-async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+const waitFor = <T>(probe: () => Promise<T | undefined>, timeoutMs = 60_000) => until('the probe', probe, timeoutMs, 200);
 
 describe('project API', () => {
   it('creates, lists, reads, updates and deletes projects of the signed-in user only', async () => {
