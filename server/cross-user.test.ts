@@ -5,10 +5,11 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rawRequest, signUp, type RawAnswer, type RawRequest } from './testing/http';
+import { apiRequest, rawRequest, signUp, type RawAnswer, type RawRequest } from './testing/http';
 import { recordRoutes, routeKey, type RegisteredRoute } from './testing/routes';
 import { startTestServer } from './testing/test-server';
 import { insertApiKey } from './mcp/testing';
+import { until } from './testing/until';
 
 // User B against user A's records, on every route of the real app: each route that takes an id answers B with a
 // 404 (not a 403, not data) for A's records and changes nothing of A's; lists never show A's records; the live
@@ -65,12 +66,7 @@ type Entry =
   /** Holds no user's records. */
   | { kind: 'no user data'; reason: string };
 
-const json = (token: string, method: string, path: string, body?: unknown): RawRequest => ({
-  method,
-  path,
-  headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-  body: body === undefined ? undefined : JSON.stringify(body),
-});
+const json = (token: string, method: string, path: string, body?: unknown): RawRequest => apiRequest(method, path, { token, body });
 const withoutSignature = (url: string) => {
   const parsed = new URL(url);
   return `${parsed.pathname}`;
@@ -543,15 +539,7 @@ async function openStream(token: string, into: 'a' | 'b', signal: AbortSignal) {
   })().catch(() => undefined);
 }
 
-async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 90_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+const waitFor = <T>(probe: () => Promise<T | undefined>, timeoutMs = 90_000) => until('the probe', probe, timeoutMs, 200);
 
 beforeAll(async () => {
   site = http.createServer((_req, res) => {

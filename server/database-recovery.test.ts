@@ -11,7 +11,7 @@ import { startFixtureSite, type FixtureSite } from '../tests/fixtures/sites';
 import { clusterDir, startEmbeddedPostgres, type RunningPostgres } from './db/embedded';
 import { startServer } from './server';
 import { startTestServer } from './testing/test-server';
-import { signUp } from './testing/http';
+import { callApi, signUp } from './testing/http';
 
 // The database dies under a running server (kill -9 of the embedded postmaster; an external server stopped):
 // the server answers 503 with the reason meanwhile, gets the database back, and carries on where it was.
@@ -51,12 +51,8 @@ afterEach(() => {
 async function client(origin: string) {
   const { token } = await signUp(origin, 'db-loss');
   const call = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${origin}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> & { detail?: string } };
+    const answer = await callApi(origin, method, path, { token, body });
+    return { status: answer.status, body: answer.json as Record<string, unknown> & { detail?: string } };
   };
   return { token, call };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { urlRefusal } from '../engine/retrieval/address-policy';
-import { rawRequest, rawSocket, signUp, type RawAnswer } from './testing/http';
+import { callApi, rawRequest, rawSocket, signUp, type RawAnswer } from './testing/http';
 import { recordRoutes, routeKey, type RegisteredRoute } from './testing/routes';
 import { startTestServer } from './testing/test-server';
 
@@ -335,14 +335,7 @@ let server: Awaited<ReturnType<typeof startTestServer>>;
 let routes: RegisteredRoute[];
 let fx: Fixtures;
 
-async function call(method: string, path: string, token?: string, body?: unknown): Promise<RawAnswer> {
-  return rawRequest(server.origin, {
-    method,
-    path,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
+const call = (method: string, path: string, token?: string, body?: unknown) => callApi(server.origin, method, path, { token, body });
 
 beforeAll(async () => {
   const recorder = recordRoutes();
@@ -429,7 +422,7 @@ describe('every route under hostile input', () => {
         const batch = variants.slice(i, i + 4);
         const answers = await Promise.all(
           batch.map((variant) =>
-            rawRequest(server.origin, variant).catch((error: Error): RawAnswer => ({ status: 0, contentType: '', text: error.message, json: undefined })),
+            rawRequest(server.origin, variant).catch((error: Error): RawAnswer => ({ status: 0, contentType: '', headers: new Headers(), text: error.message, bytes: Buffer.alloc(0), json: undefined })),
           ),
         );
         answers.forEach((answer, j) => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEXT_CURSOR_HEADER } from '../common/pagination';
 import { projectScanResponseSchema } from '../common/projects';
 import { startTestServer } from './testing/test-server';
-import { signUp } from './testing/http';
+import { callApi, signUp } from './testing/http';
 
 // Every list answers in pages (keyset cursor in X-Next-Cursor and Link), and every creation route is limited per user.
 
@@ -27,24 +27,11 @@ afterAll(async () => {
   await new Promise<void>((resolve) => site.close(() => resolve()));
 });
 
-interface Answer {
-  status: number;
-  headers: Headers;
-  body: unknown;
-}
-
 let counter = 0;
+/** A new account's `call(method, path, body?, headers?)`. */
 async function account() {
   const { token } = await signUp(server.origin, `lists${counter++}`);
-  return async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> => {
-    const response = await fetch(`${server.origin}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
-  };
+  return (method: string, path: string, body?: unknown, headers?: Record<string, string>) => callApi(server.origin, method, path, { token, body, headers });
 }
 
 /** Follows X-Next-Cursor from `path` to the last page; checks the Link header says the same. */
@@ -53,7 +40,7 @@ async function allPages(call: Awaited<ReturnType<typeof account>>, path: string)
   for (let next: string | null = path; next; ) {
     const answer = await call('GET', next);
     expect(answer.status).toBe(200);
-    pages.push(answer.body as { id: string }[]);
+    pages.push(answer.json as { id: string }[]);
     const cursor = answer.headers.get(NEXT_CURSOR_HEADER);
     if (cursor) expect(answer.headers.get('link')).toMatch(new RegExp(`^<[^>]*cursor=${cursor}[^>]*>; rel="next"$`));
     else expect(answer.headers.get('link')).toBeNull();
@@ -66,25 +53,25 @@ describe('paginated lists', () => {
   it('pages through projects newest first, stable while projects are added, with the cursor in headers', async () => {
     const call = await account();
     const created: string[] = [];
-    for (let i = 0; i < 7; i++) created.push(((await call('POST', '/project', { url: `${siteUrl}?n=${i}` })).body as { id: string }).id);
+    for (let i = 0; i < 7; i++) created.push(((await call('POST', '/project', { url: `${siteUrl}?n=${i}` })).json as { id: string }).id);
 
     const first = await call('GET', '/projects?limit=3');
-    expect((first.body as { id: string }[]).map((p) => p.id)).toEqual(created.slice(4).reverse());
+    expect((first.json as { id: string }[]).map((p) => p.id)).toEqual(created.slice(4).reverse());
     const cursor = first.headers.get(NEXT_CURSOR_HEADER)!;
     expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(first.headers.get('link')).toBe(`</projects?limit=3&cursor=${cursor}>; rel="next"`);
     // A project added now goes in front: the next pages neither repeat nor skip anything.
-    const added = ((await call('POST', '/project', { url: siteUrl })).body as { id: string }).id;
+    const added = ((await call('POST', '/project', { url: siteUrl })).json as { id: string }).id;
     const second = await call('GET', `/projects?limit=3&cursor=${cursor}`);
-    expect((second.body as { id: string }[]).map((p) => p.id)).toEqual(created.slice(1, 4).reverse());
+    expect((second.json as { id: string }[]).map((p) => p.id)).toEqual(created.slice(1, 4).reverse());
     const third = await call('GET', `/projects?limit=3&cursor=${second.headers.get(NEXT_CURSOR_HEADER)}`);
-    expect((third.body as { id: string }[]).map((p) => p.id)).toEqual([created[0]]);
+    expect((third.json as { id: string }[]).map((p) => p.id)).toEqual([created[0]]);
     expect(third.headers.get(NEXT_CURSOR_HEADER)).toBeNull();
 
     const everything = (await allPages(call, '/projects?limit=2')).flat().map((p) => p.id);
     expect(everything).toEqual([added, ...created.slice().reverse()]);
     // Without a limit: the default page (50) holds them all, as a plain list.
-    expect(((await call('GET', '/projects')).body as unknown[]).length).toBe(8);
+    expect(((await call('GET', '/projects')).json as unknown[]).length).toBe(8);
   });
 
   it('refuses a forged cursor and a limit out of range with a detail naming the parameter', async () => {
@@ -92,27 +79,27 @@ describe('paginated lists', () => {
     for (const path of ['/projects?cursor=bm90LWEtY3Vyc29y', '/events/recent?cursor=W10', '/report_links/recent?cursor=a.b', '/projects?limit=0', '/projects?limit=201', '/events/recent?limit=501']) {
       const answer = await call('GET', path);
       expect(answer.status, path).toBe(400);
-      expect((answer.body as { detail: string }).detail, path).toMatch(/^(cursor|limit)/);
+      expect((answer.json as { detail: string }).detail, path).toMatch(/^(cursor|limit)/);
     }
     expect((await call('GET', '/events/recent?limit=30')).status).toBe(200);
   });
 
   it('pages through events and report links, and exposes the headers to the desktop app', async () => {
     const call = await account();
-    const project = (await call('POST', '/project', { url: siteUrl })).body as { id: string };
+    const project = (await call('POST', '/project', { url: siteUrl })).json as { id: string };
     await call('PATCH', `/project_test/${project.id}`);
     for (const started = Date.now(); ; ) {
-      const view = projectScanResponseSchema.parse((await call('GET', `/project/${project.id}/scan`)).body);
+      const view = projectScanResponseSchema.parse((await call('GET', `/project/${project.id}/scan`)).json);
       if (view.scan?.state === 'completed') break;
       expect(Date.now() - started).toBeLessThan(60_000);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     for (let i = 0; i < 2; i++) expect((await call('POST', '/reports', { project_id: project.id, type: 'security' })).status).toBe(201);
 
-    const all = (await call('GET', `/events/project/${project.id}?limit=500`)).body as { id: string }[];
+    const all = (await call('GET', `/events/project/${project.id}?limit=500`)).json as { id: string }[];
     expect(all.length).toBeGreaterThan(4);
     expect((await allPages(call, `/events/project/${project.id}?limit=3`)).flat()).toEqual(all);
-    expect((await allPages(call, '/events/recent?limit=4')).flat()).toEqual((await call('GET', '/events/recent?limit=500')).body);
+    expect((await allPages(call, '/events/recent?limit=4')).flat()).toEqual((await call('GET', '/events/recent?limit=500')).json);
     const reports = await allPages(call, '/report_links/recent?limit=1');
     expect(reports).toHaveLength(3);
     expect(new Set(reports.flat().map((r) => r.id)).size).toBe(3);
@@ -129,8 +116,8 @@ describe('creation limits', () => {
     const refused = await flooder('POST', '/project', { url: siteUrl });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-    expect((refused.body as { detail: string }).detail).toMatch(/^Too many requests: at most 12 of these in a minute\. Try again in \d+ seconds?\.$/);
-    expect(((await flooder('GET', '/projects')).body as unknown[]).length).toBe(LIMIT);
+    expect((refused.json as { detail: string }).detail).toMatch(/^Too many requests: at most 12 of these in a minute\. Try again in \d+ seconds?\.$/);
+    expect(((await flooder('GET', '/projects')).json as unknown[]).length).toBe(LIMIT);
     // Another counter (live tickets) and another user are not affected.
     expect((await flooder('POST', '/live/ticket')).status).toBe(200);
     expect((await (await account())('POST', '/project', { url: siteUrl })).status).toBe(201);

@@ -7,10 +7,11 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKSPACE_HEADER, WORKSPACE_TEXTS } from '../common/workspaces';
 import { insertApiKey } from './mcp/testing';
-import { rawRequest, signUp, type RawAnswer, type RawRequest } from './testing/http';
+import { apiRequest, rawRequest, signUp, type RawAnswer, type RawRequest } from './testing/http';
 import { recordRoutes, routeKey, type RegisteredRoute } from './testing/routes';
 import { startTestServer } from './testing/test-server';
 import { addMember, removeMember, sharedWorkspace } from './testing/workspace-rows';
+import { until } from './testing/until';
 
 // A shared workspace W (owner O, member M, former member F) against every route of the app. A member acts on W's
 // records with the X-Vibeeval-Workspace header (and finds none of them without it); once removed, F gets 404 for
@@ -99,19 +100,8 @@ let formerRemovedAt = 0;
 let formerOldTicketStatus = 0;
 
 const call = (request: RawRequest) => rawRequest(server.origin, request);
-const json = (token: string, method: string, path: string, body?: unknown, workspace?: string): RawRequest => {
-  const length = body === undefined ? undefined : Buffer.byteLength(JSON.stringify(body));
-  return {
-    method,
-    path,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(workspace ? { [WORKSPACE_HEADER]: workspace } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(length) }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  };
-};
+const json = (token: string, method: string, path: string, body?: unknown, workspace?: string): RawRequest =>
+  apiRequest(method, path, { token, body, headers: workspace ? { [WORKSPACE_HEADER]: workspace } : {} });
 /** The request with the workspace header naming W. */
 const inW = (request: RawRequest): RawRequest => ({ ...request, headers: { ...request.headers, [WORKSPACE_HEADER]: shared.w } });
 const siteTokenOf = async (projectId: string) => ((await call(inW(json(owner.token, 'GET', `/project/${projectId}`)))).json as { site_token: string }).site_token;
@@ -531,15 +521,7 @@ async function openStream(token: string, into: keyof typeof streams, signal: Abo
   })().catch(() => void (ended[into] = true));
 }
 
-async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 90_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+const waitFor = <T>(probe: () => Promise<T | undefined>, timeoutMs = 90_000) => until('the probe', probe, timeoutMs, 200);
 
 /** W's scenarios (one run to the end), webhooks, keys, a /v1 scan, an open invitation, and a scratch workspace. */
 async function seedScopeOfW(w: string, projectId: string) {

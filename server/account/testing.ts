@@ -2,9 +2,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { expect } from 'vitest';
-import { rawRequest, signUp, type RawAnswer } from '../testing/http';
+import { callApi, signUp, type RawAnswer } from '../testing/http';
 import { startTestServer } from '../testing/test-server';
 import { userTables } from './deletion';
+import { until } from '../testing/until';
 
 // What the export and deletion tests share: a real server (no scenario worker), a one-page local site to scan,
 // a direct database pool, and an account with one of everything.
@@ -25,16 +26,6 @@ export interface AccountHarness {
 
 /** Text only the full account's project holds (its test credentials): found in an export, it is a leak. */
 export const SECRET_MARKER = 'account-secret-marker-5d1e';
-
-export async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 interface Context {
   server: AccountHarness['server'];
@@ -82,14 +73,7 @@ export async function startAccountHarness(): Promise<AccountHarness> {
   const siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
   const server = await startTestServer({ VIBEEVAL_SCAN_RENDER: 'false', VIBEEVAL_SCAN_RATE: '0', VIBEEVAL_SCENARIO_CONCURRENCY: '0' });
   const pool = new pg.Pool({ connectionString: server.databaseUrl, max: 2 });
-  const call: AccountHarness['call'] = (user, method, path, body) =>
-    rawRequest(server.origin, {
-      method,
-      path,
-      // With its length: node:http frames no body of a DELETE by itself.
-      headers: { authorization: `Bearer ${user.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(JSON.stringify(body))) }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+  const call: AccountHarness['call'] = (user, method, path, body) => callApi(server.origin, method, path, { token: user.token, body });
   const context = { server, siteUrl, pool, call };
   return {
     ...context,

@@ -8,7 +8,7 @@ import { API_KEY_PATTERN, API_KEY_TEXTS } from '../../common/api-keys';
 import { cpuTimedAsync } from '../../engine/testing/cpu-time';
 import { freshDatabase, type FreshDatabase } from '../testing/fresh-database';
 import { scrubText, scrubUrl } from '../log-scrub';
-import { rawRequest, signUp, type RawAnswer } from '../testing/http';
+import { callApi, rawRequest, signUp } from '../testing/http';
 import { startTestServer } from '../testing/test-server';
 import { addMember, MEMBERSHIP_SETTLE_MS, personalWorkspace, removeMember, sharedWorkspace } from '../testing/workspace-rows';
 import { API_KEY_REFUSALS, tooManyWrongKeys } from './auth';
@@ -56,19 +56,8 @@ afterAll(async () => {
   if (root) await rm(root, { recursive: true, force: true });
 });
 
-const call = (server: Server, method: string, path: string, authorization?: string, body?: unknown): Promise<RawAnswer & { headers?: never }> =>
-  rawRequest(server.origin, {
-    method,
-    path,
-    headers: { ...(authorization ? { authorization } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-
-/** A request answered with its headers (rawRequest keeps none). */
-async function withHeaders(server: Server, path: string, key: string) {
-  const response = await fetch(`${server.origin}${path}`, { headers: { authorization: `Bearer ${key}` } });
-  return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
-}
+/** A request with `authorization` as given (a session's or a key's `Bearer …`, or a malformed one), the body as JSON. */
+const call = (server: Server, method: string, path: string, authorization?: string, body?: unknown) => callApi(server.origin, method, path, { body, headers: authorization ? { authorization } : {} });
 
 async function issue(server: Server, token: string, name = 'CI') {
   const answer = await call(server, 'POST', '/api_keys', `Bearer ${token}`, { name });
@@ -168,7 +157,7 @@ describe('API keys', () => {
   it("share one daily allowance across instances: 429 with Retry-After and RateLimit headers once it is spent", async () => {
     const user = await signUp(a.origin, 'keys-limit');
     const { key } = await issue(a, user.token);
-    const first = await withHeaders(a, '/v1/scans', key);
+    const first = await call(a, 'GET', '/v1/scans', `Bearer ${key}`);
     expect(first.status).toBe(200);
     expect(first.headers.get('ratelimit-policy')).toBe('"daily";q=100;w=86400');
     expect(first.headers.get('ratelimit')).toMatch(/^"daily";r=99;t=\d+$/);
@@ -179,7 +168,7 @@ describe('API keys', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
 
     for (const server of [a, b]) {
-      const refused = await withHeaders(server, '/v1/scans', key);
+      const refused = await call(server, 'GET', '/v1/scans', `Bearer ${key}`);
       expect(refused.status).toBe(429);
       const retryAfter = Number(refused.headers.get('retry-after'));
       const midnight = new Date();
@@ -187,7 +176,7 @@ describe('API keys', () => {
       expect(Math.abs(retryAfter - (midnight.getTime() - Date.now()) / 1000)).toBeLessThan(5);
       expect(refused.headers.get('ratelimit')).toBe(`"daily";r=0;t=${retryAfter}`);
       expect(refused.headers.get('ratelimit-policy')).toBe('"daily";q=100;w=86400');
-      expect(refused.body.detail).toMatch(/^Daily API limit reached: your plan allows 100 requests per day/);
+      expect((refused.json as { detail: string }).detail).toMatch(/^Daily API limit reached: your plan allows 100 requests per day/);
     }
     const { rows } = await db.query('select requests from api_usage where user_id = $1', [user.id]);
     expect(rows).toEqual([{ requests: 100 }]);
@@ -214,12 +203,7 @@ describe('API keys', () => {
 
 describe('API keys of a shared workspace', () => {
   const inWorkspace = (server: Server, method: string, path: string, token: string, workspaceId: string, body?: unknown) =>
-    rawRequest(server.origin, {
-      method,
-      path,
-      headers: { authorization: `Bearer ${token}`, 'x-vibeeval-workspace': workspaceId, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    callApi(server.origin, method, path, { token, body, headers: { 'x-vibeeval-workspace': workspaceId } });
   const mcpInitialize = (server: Server, key: string) =>
     rawRequest(server.origin, {
       method: 'POST',
@@ -306,7 +290,7 @@ describe('API keys of a shared workspace', () => {
     await new Promise((resolve) => setTimeout(resolve, 600));
     const usage = (await inWorkspace(b, 'GET', '/api_usage', t.member.token, t.workspace)).json as Record<string, unknown>;
     expect(usage).toMatchObject({ used_today: 30, limit: 100 });
-    const last = await withHeaders(a, '/v1/scans', keys[0]!);
+    const last = await call(a, 'GET', '/v1/scans', `Bearer ${keys[0]!}`);
     expect(last.headers.get('ratelimit')).toMatch(/^"daily";r=69;t=\d+$/);
     const counted = (await db.query<{ requests: number }>('select requests from api_usage where workspace_id = $1', [t.workspace])).rows;
     expect(counted.length).toBe(1);

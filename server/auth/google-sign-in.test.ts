@@ -5,6 +5,7 @@ import pg from 'pg';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startSmtpCapture, startTestServer } from '../testing/test-server';
+import { apiCaller } from '../testing/http';
 import { GOOGLE_NOT_CONFIGURED } from '../../common/auth';
 
 // The stand-in for Google: oauth2-mock-server, a local OpenID Connect provider. It approves every authorization
@@ -142,21 +143,16 @@ describe('sign-in with Google, the server as OpenID Connect client (the stand-in
     expect(signedIn.error).toBeNull();
     return signedIn.data.session!;
   }
-  const api = (token: string, method: string, path: string, body?: unknown) =>
-    fetch(`${server.origin}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+  const api = apiCaller(() => server.origin);
   const projectIds = async (token: string) => {
     const answer = await api(token, 'GET', '/projects');
     expect(answer.status).toBe(200);
-    return ((await answer.json()) as { id: string }[]).map((p) => p.id);
+    return (answer.json as { id: string }[]).map((p) => p.id);
   };
   const newProject = async (token: string, name: string) => {
     const answer = await api(token, 'POST', '/project', { url: 'http://127.0.0.1:9/', status: 'active', instruction_text: name, num_pages: 1 });
     expect(answer.status).toBe(201);
-    return ((await answer.json()) as { id: string }).id;
+    return (answer.json as { id: string }).id;
   };
 
   /** Follows the link of a recovery mail for this address: its owner proved they read its mail. */
@@ -244,7 +240,7 @@ describe('sign-in with Google, the server as OpenID Connect client (the stand-in
     await vi.waitFor(async () => expect(await projectIds(token)).toEqual([project]), { timeout: 5_000, interval: 50 });
     const hooks = await api(token, 'GET', '/webhooks');
     expect(hooks.status).toBe(200);
-    expect(await hooks.json()).toEqual([]);
+    expect(hooks.json).toEqual([]);
     expect((await pool.query('select 1 from webhooks where url = $1', [hookUrl])).rowCount).toBe(0);
     expect((await pool.query('select 1 from api_keys where user_id = $1', [earlier.user.id])).rowCount).toBe(0);
     expect(await userExists(earlier.user.id)).toBe(false);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, type FreshDatabase } from '../testing/fresh-database';
-import { rawRequest, signUp } from '../testing/http';
+import { callApi, rawRequest, signUp } from '../testing/http';
 import { startTestServer } from '../testing/test-server';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
@@ -43,13 +43,7 @@ describe('sessions ended on another instance', () => {
     if (root) await rm(root, { recursive: true, force: true });
   });
 
-  const call = (server: Server, token: string, method: string, path: string, body?: unknown) =>
-    rawRequest(server.origin, {
-      method,
-      path,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(JSON.stringify(body))) }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+  const call = (server: Server, token: string, method: string, path: string, body?: unknown) => callApi(server.origin, method, path, { token, body });
 
   /** Checks the token on `b` (kept there from now on), runs `end` on `a`, and answers how soon `b` refused it (ms), or null. */
   async function refusedOnB(token: string, end: () => Promise<void>): Promise<number | null> {

@@ -8,7 +8,7 @@ import { eventKindSchema } from '../../common/projects';
 import { PLAN_LIMIT_TEXTS } from '../../common/plan-limits';
 import { LIFETIME_PRO_LIMITS, PLAN_LIMITS } from '../../common/plans';
 import { freshDatabase, type FreshDatabase } from '../testing/fresh-database';
-import { rawRequest, signUp } from '../testing/http';
+import { apiCaller, rawRequest, signUp } from '../testing/http';
 import { startTestServer } from '../testing/test-server';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
@@ -43,13 +43,7 @@ afterAll(async () => {
   if (root) await rm(root, { recursive: true, force: true });
 });
 
-const call = (token: string | undefined, method: string, path: string, body?: unknown) =>
-  rawRequest(server.origin, {
-    method,
-    path,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+const call = apiCaller(() => server.origin);
 
 const refusal = (plan_limit: string, detail: string) => ({ status: 403, body: { detail, plan_limit, tier: 'basic' } });
 const answerOf = (answer: { status: number; json: unknown }) => ({ status: answer.status, body: answer.json });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_ERRORS, createdSubscriptionSchema, plansResponseSchema, subscriptionResponseSchema, subscriptionsResponseSchema } from '../../common/billing';
-import { rawRequest, signUp, type RawAnswer } from '../testing/http';
+import { callApi, signUp } from '../testing/http';
 import { startTestServer } from '../testing/test-server';
 
 // The billing calls of spec section 7 against a running server with the local provider (the default): the
@@ -11,13 +11,7 @@ let server: Awaited<ReturnType<typeof startTestServer>>;
 let user: { token: string; id: string };
 let other: { token: string; id: string };
 
-const call = (method: string, path: string, token?: string, body?: unknown): Promise<RawAnswer> =>
-  rawRequest(server.origin, {
-    method,
-    path,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+const call = (method: string, path: string, token?: string, body?: unknown) => callApi(server.origin, method, path, { token, body });
 
 /** The public API plan of the account (GET /api_usage), which follows the subscription's tier through the plan gate. */
 const apiPlan = async (token: string) => ((await call('GET', '/api_usage', token)).json as { plan: string }).plan;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_ERRORS, createdSubscriptionSchema, plansResponseSchema, subscriptionResponseSchema, subscriptionsResponseSchema } from '../../common/billing';
 import { openDatabase, type Database } from '../db';
 import { billingCustomers } from '../db/schema';
-import { rawRequest, signUp, type RawAnswer } from '../testing/http';
+import { callApi, rawRequest, signUp, type RawAnswer } from '../testing/http';
 import { startTestServer } from '../testing/test-server';
 import { PlanGate } from './plan-gate';
 import { createBilling } from './setup';
@@ -26,13 +26,7 @@ let database: Database;
 let user: { token: string; id: string };
 let subscriptionId: string;
 
-const call = (method: string, path: string, token?: string, body?: unknown): Promise<RawAnswer> =>
-  rawRequest(server.origin, {
-    method,
-    path,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+const call = (method: string, path: string, token?: string, body?: unknown) => callApi(server.origin, method, path, { token, body });
 
 /** POSTs a Stripe event to the server, signed as Stripe signs it (or with another secret: a forgery). */
 function sendEvent(type: string, object: Record<string, unknown>, secret: string | null = WEBHOOK_SECRET): Promise<RawAnswer> {

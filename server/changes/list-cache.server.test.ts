@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, type FreshDatabase } from '../testing/fresh-database';
 import { startTestServer } from '../testing/test-server';
-import { signUp } from '../testing/http';
+import { callApi, signUp } from '../testing/http';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 
@@ -39,13 +39,9 @@ describe('list answers kept between changes', () => {
   });
 
   const call = async (server: Server, method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${server.origin}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    expect(response.status, `${method} ${path}`).toBeLessThan(300);
-    return response.json();
+    const answer = await callApi(server.origin, method, path, { token, body });
+    expect(answer.status, `${method} ${path}`).toBeLessThan(300);
+    return answer.json;
   };
   const statuses = async (server: Server) => ((await call(server, 'GET', '/projects')) as { status: string }[]).map((p) => p.status);
   const within = async (ms: number, check: () => Promise<boolean>) => {

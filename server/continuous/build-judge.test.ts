@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Finding } from '../../common/scan';
-import type { Database } from '../db';
-import { openFreshDatabase } from '../testing/fresh-database';
+import { databaseForTests } from '../testing/fresh-database';
 import { continuousBuilds, projects, scans } from '../db/schema';
 import { Sealer } from '../projects/sealed';
 import { ProjectService } from '../projects/service';
@@ -20,14 +19,8 @@ import { HttpError } from '../http-errors';
 // announce each waiting build once; a scan still running judges nothing; a build whose re-scan cannot be queued
 // stays 'other' and the report that made it is not failed.
 
-let database: Database;
+const database = databaseForTests();
 
-beforeAll(async () => {
-  database = await openFreshDatabase();
-}, 60_000);
-afterAll(async () => {
-  await database?.close();
-});
 
 const finding = (n: number, severity: Finding['severity']): Finding => ({
   fingerprint: n.toString(16).padStart(16, '0'),

@@ -1,7 +1,7 @@
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { continuousBuildSchema, monitoringOverviewSchema } from '../../common/continuous';
-import { signUp } from '../testing/http';
+import { callApi, signUp, type ApiOptions } from '../testing/http';
 import { startTestServer } from '../testing/test-server';
 import { buildMonitorScript, pickEncoding } from './script-route';
 import { sameSite } from './service';
@@ -19,22 +19,14 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function call(method: string, path: string, { token, body, headers = {} }: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
-  const response = await fetch(`${server.origin}${path}`, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text && response.headers.get('content-type')?.includes('json') ? (JSON.parse(text) as Record<string, unknown>) : text };
-}
+const call = (method: string, path: string, options?: ApiOptions) => callApi(server.origin, method, path, options);
 
 async function projectWithToken(token: string, url = SITE) {
   const created = await call('POST', '/project', { token, body: { url, status: 'active', num_pages: 1 } });
   expect(created.status).toBe(201);
-  const id = (created.body as { id: string }).id;
+  const id = (created.json as { id: string }).id;
   const detail = await call('GET', `/project/${id}`, { token });
-  return { id, siteToken: (detail.body as { site_token: string }).site_token };
+  return { id, siteToken: (detail.json as { site_token: string }).site_token };
 }
 
 const report = (body: unknown, origin = 'https://shop.example') => call('POST', '/continuous-testing', { body, headers: { origin } });
@@ -71,14 +63,14 @@ describe('site tokens', () => {
     expect(siteToken).toMatch(/^vst_[A-Za-z0-9_-]{24}$/);
     const rotated = await call('POST', `/project/${id}/site_token`, { token: user.token });
     expect(rotated.status).toBe(200);
-    const fresh = (rotated.body as { site_token: string }).site_token;
+    const fresh = (rotated.json as { site_token: string }).site_token;
     expect(fresh).toMatch(/^vst_[A-Za-z0-9_-]{24}$/);
     expect(fresh).not.toBe(siteToken);
-    expect(((await call('GET', `/project/${id}`, { token: user.token })).body as { site_token: string }).site_token).toBe(fresh);
+    expect(((await call('GET', `/project/${id}`, { token: user.token })).json as { site_token: string }).site_token).toBe(fresh);
     expect((await report({ site_token: siteToken, hash: 'aaaaaaaa', hostname: '127.0.0.1' })).status).toBe(404);
     expect((await report({ site_token: fresh, hash: 'aaaaaaaa', hostname: '127.0.0.1' })).status).toBe(202);
     const other = await signUp(server.origin, 'rotate-other');
-    expect(await call('POST', `/project/${id}/site_token`, { token: other.token })).toMatchObject({ status: 404, body: { detail: 'Project not found' } });
+    expect(await call('POST', `/project/${id}/site_token`, { token: other.token })).toMatchObject({ status: 404, json: { detail: 'Project not found' } });
   });
 });
 
@@ -99,18 +91,18 @@ describe('POST /continuous-testing', () => {
   it('validates the body with a detail, and reveals nothing about unknown tokens', async () => {
     const bad = await report({ site_token: 'vst_abcdefghijkl', hash: 'XYZ', hostname: 'shop.example' });
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ detail: expect.stringContaining('hash must be 8 lowercase hex digits') as unknown });
+    expect(bad.json).toEqual({ detail: expect.stringContaining('hash must be 8 lowercase hex digits') as unknown });
     expect(bad.headers.get('access-control-allow-origin')).toBe('*');
     expect((await report({ hash: 'abcdef01', hostname: 'shop.example' })).status).toBe(400);
     expect((await call('POST', '/continuous-testing', { body: 'not json', headers: { 'content-type': 'application/json' } })).status).toBe(400);
-    expect(await report({ site_token: 'vst_000000000000000000000000', hash: 'abcdef01', hostname: 'shop.example' })).toMatchObject({ status: 404, body: { detail: 'Unknown site token' } });
+    expect(await report({ site_token: 'vst_000000000000000000000000', hash: 'abcdef01', hostname: 'shop.example' })).toMatchObject({ status: 404, json: { detail: 'Unknown site token' } });
   });
 
   it('refuses a hostname that is not the project site', async () => {
     const user = await signUp(server.origin, 'host');
     const { siteToken } = await projectWithToken(user.token);
     const refused = await report({ site_token: siteToken, hash: 'abcdef01', hostname: 'evil.example' });
-    expect(refused).toMatchObject({ status: 403, body: { detail: "The hostname does not match the project's URL" } });
+    expect(refused).toMatchObject({ status: 403, json: { detail: "The hostname does not match the project's URL" } });
     expect(sameSite('www.shop.example', ELSEWHERE)).toBe(true);
     expect(sameSite('SHOP.example.', 'https://www.shop.example/path')).toBe(true);
     expect(sameSite('shop.example.evil', ELSEWHERE)).toBe(false);
@@ -122,27 +114,27 @@ describe('POST /continuous-testing', () => {
     const { id, siteToken } = await projectWithToken(user.token);
     const first = await report({ site_token: siteToken, hash: '0badc0de', hostname: '127.0.0.1' });
     expect(first.status).toBe(202);
-    expect(first.body).toEqual({ build_id: expect.any(String) as unknown, changed: true });
+    expect(first.json).toEqual({ build_id: expect.any(String) as unknown, changed: true });
     expect(first.headers.get('access-control-allow-origin')).toBe('*');
-    expect(await report({ site_token: siteToken, hash: '0badc0de', hostname: '127.0.0.1' })).toMatchObject({ status: 200, body: { changed: false } });
+    expect(await report({ site_token: siteToken, hash: '0badc0de', hostname: '127.0.0.1' })).toMatchObject({ status: 200, json: { changed: false } });
     const second = await report({ site_token: siteToken, hash: 'feedface', hostname: '127.0.0.1' });
     expect(second.status).toBe(202);
     const list = await call('GET', '/continuous_builds', { token: user.token });
     expect(list.status).toBe(200);
-    const builds = continuousBuildSchema.array().parse(list.body);
+    const builds = continuousBuildSchema.array().parse(list.json);
     expect(builds.map((build) => [build.build_hash, build.status, build.project_id, build.url])).toEqual([
       ['feedface', 'other', id, SITE],
       ['0badc0de', 'other', id, SITE],
     ]);
-    expect(builds[0]!.id).toBe((second.body as { build_id: string }).build_id);
+    expect(builds[0]!.id).toBe((second.json as { build_id: string }).build_id);
     const page = await call('GET', '/continuous_builds?limit=1', { token: user.token });
-    expect((page.body as unknown as unknown[]).length).toBe(1);
+    expect((page.json as unknown[]).length).toBe(1);
     const cursor = page.headers.get('x-next-cursor');
     expect(cursor).toBeTruthy();
     const rest = await call('GET', `/continuous_builds?limit=1&cursor=${encodeURIComponent(cursor!)}`, { token: user.token });
-    expect((rest.body as unknown as { build_hash: string }[]).map((build) => build.build_hash)).toEqual(['0badc0de']);
+    expect((rest.json as { build_hash: string }[]).map((build) => build.build_hash)).toEqual(['0badc0de']);
     const other = await signUp(server.origin, 'builds-other');
-    expect((await call('GET', '/continuous_builds', { token: other.token })).body).toEqual([]);
+    expect((await call('GET', '/continuous_builds', { token: other.token })).json).toEqual([]);
     expect((await call('GET', '/continuous_builds')).status).toBe(401);
   });
 
@@ -155,7 +147,7 @@ describe('POST /continuous-testing', () => {
     const limited = await report({ site_token: siteToken, hash: 'abcdef01', hostname: '127.0.0.1' });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(limited.body).toEqual({ detail: 'Too many reports for this site. Please try again later.' });
+    expect(limited.json).toEqual({ detail: 'Too many reports for this site. Please try again later.' });
   });
 });
 
@@ -170,7 +162,7 @@ describe('GET and PUT /project/{id}/monitoring', () => {
   it('shows the token, no build, the schedule off and the usage of this month, then the current build', async () => {
     const user = await signUp(server.origin, 'overview');
     const project = await projectWithToken(user.token, ELSEWHERE);
-    const empty = monitoringOverviewSchema.parse((await call('GET', `/project/${project.id}/monitoring`, { token: user.token })).body);
+    const empty = monitoringOverviewSchema.parse((await call('GET', `/project/${project.id}/monitoring`, { token: user.token })).json);
     expect(empty).toMatchObject({ project_id: project.id, site_token: project.siteToken, current_build: null, last_scan: null, next_run_at: null });
     expect(empty.url.startsWith(ELSEWHERE)).toBe(true);
     expect(empty.schedule).toEqual({ frequency: 'off', hour: 9, weekday: 1, timezone: 'UTC' });
@@ -179,7 +171,7 @@ describe('GET and PUT /project/{id}/monitoring', () => {
     expect((await report({ site_token: project.siteToken, hash: 'aaaaaaa1', hostname: 'shop.example' })).status).toBe(202);
     expect((await report({ site_token: project.siteToken, hash: 'aaaaaaa1', hostname: 'shop.example' })).status).toBe(200);
     expect((await report({ site_token: project.siteToken, hash: 'aaaaaaa1', hostname: 'elsewhere.example' })).status).toBe(403);
-    const after = monitoringOverviewSchema.parse((await call('GET', `/project/${project.id}/monitoring`, { token: user.token })).body);
+    const after = monitoringOverviewSchema.parse((await call('GET', `/project/${project.id}/monitoring`, { token: user.token })).json);
     expect(after.current_build).toMatchObject({ build_hash: 'aaaaaaa1', trigger: 'script', project_id: project.id });
     // Both accepted reports count, changed or not; the refused one does not.
     expect(after.usage.used).toBe(2);
@@ -189,20 +181,20 @@ describe('GET and PUT /project/{id}/monitoring', () => {
     const user = await signUp(server.origin, 'schedule');
     const project = await projectWithToken(user.token, ELSEWHERE);
     const daily = await call('PUT', `/project/${project.id}/monitoring`, { token: user.token, body: { frequency: 'daily', hour: 6, weekday: 0, timezone: 'Asia/Kolkata' } });
-    expect(daily.status, JSON.stringify(daily.body)).toBe(200);
-    const saved = monitoringOverviewSchema.parse(daily.body);
+    expect(daily.status, JSON.stringify(daily.json)).toBe(200);
+    const saved = monitoringOverviewSchema.parse(daily.json);
     expect(saved.schedule).toEqual({ frequency: 'daily', hour: 6, weekday: 0, timezone: 'Asia/Kolkata' });
     const next = Date.parse(saved.next_run_at!);
     expect(next).toBeGreaterThan(Date.now());
     expect(next - Date.now()).toBeLessThanOrEqual(24 * 3600_000);
     expect(localParts(saved.next_run_at!, 'Asia/Kolkata')).toMatchObject({ hour: 6, minute: 0 });
 
-    const weekly = monitoringOverviewSchema.parse((await call('PUT', `/project/${project.id}/monitoring`, { token: user.token, body: { frequency: 'weekly', hour: 23, weekday: 3, timezone: 'America/New_York' } })).body);
+    const weekly = monitoringOverviewSchema.parse((await call('PUT', `/project/${project.id}/monitoring`, { token: user.token, body: { frequency: 'weekly', hour: 23, weekday: 3, timezone: 'America/New_York' } })).json);
     expect(localParts(weekly.next_run_at!, 'America/New_York')).toEqual({ hour: 23, minute: 0, weekday: 3 });
     expect(Date.parse(weekly.next_run_at!) - Date.now()).toBeLessThanOrEqual(7 * 24 * 3600_000);
-    expect(monitoringOverviewSchema.parse((await call('GET', `/project/${project.id}/monitoring`, { token: user.token })).body).schedule.frequency).toBe('weekly');
+    expect(monitoringOverviewSchema.parse((await call('GET', `/project/${project.id}/monitoring`, { token: user.token })).json).schedule.frequency).toBe('weekly');
 
-    const off = monitoringOverviewSchema.parse((await call('PUT', `/project/${project.id}/monitoring`, { token: user.token, body: { frequency: 'off', hour: 23, weekday: 3, timezone: 'UTC' } })).body);
+    const off = monitoringOverviewSchema.parse((await call('PUT', `/project/${project.id}/monitoring`, { token: user.token, body: { frequency: 'off', hour: 23, weekday: 3, timezone: 'UTC' } })).json);
     expect(off.next_run_at).toBeNull();
   });
 
@@ -221,9 +213,9 @@ describe('GET and PUT /project/{id}/monitoring', () => {
     for (const [body, detail] of cases) {
       const answer = await put(body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
-      expect((answer.body as { detail: string }).detail).toMatch(detail);
+      expect((answer.json as { detail: string }).detail).toMatch(detail);
     }
-    const kept = monitoringOverviewSchema.parse((await call('GET', `/project/${project.id}/monitoring`, { token: user.token })).body);
+    const kept = monitoringOverviewSchema.parse((await call('GET', `/project/${project.id}/monitoring`, { token: user.token })).json);
     expect(kept.schedule.frequency).toBe('off');
     expect((await call('GET', '/project/not-a-uuid/monitoring', { token: user.token })).status).toBe(404);
     expect((await call('GET', `/project/${project.id}/monitoring`)).status).toBe(401);
@@ -235,9 +227,9 @@ describe('GET and PUT /project/{id}/monitoring', () => {
     const second = await projectWithToken(user.token, ELSEWHERE);
     expect((await report({ site_token: first.siteToken, hash: 'bbbbbbb1', hostname: 'shop.example' })).status).toBe(202);
     expect((await report({ site_token: second.siteToken, hash: 'bbbbbbb2', hostname: 'shop.example' })).status).toBe(202);
-    const listed = (await call('GET', `/continuous_builds?project_id=${first.id}`, { token: user.token })).body as unknown as { build_hash: string }[];
+    const listed = (await call('GET', `/continuous_builds?project_id=${first.id}`, { token: user.token })).json as { build_hash: string }[];
     expect(listed.map((build) => build.build_hash)).toEqual(['bbbbbbb1']);
-    expect((await call('GET', '/continuous_builds', { token: user.token })).body).toHaveLength(2);
-    expect((await call('GET', '/continuous_builds?project_id=nope', { token: user.token })).body).toEqual([]);
+    expect((await call('GET', '/continuous_builds', { token: user.token })).json).toHaveLength(2);
+    expect((await call('GET', '/continuous_builds?project_id=nope', { token: user.token })).json).toEqual([]);
   });
 });

@@ -1,41 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase, type FreshDatabase } from '../testing/fresh-database';
+import { partlyMigrated, type PartlyMigrated } from '../testing/fresh-database';
 import { personalWorkspace } from '../testing/workspace-rows';
 
 // Migration 0021 on a database that the migrations before it made: a scenario run's lifecycle moves from `status` to
 // `state` with its value, and one queued or running run per scenario is still all there can be.
 
-const MIGRATIONS = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
-
-let dir: string;
-let database: FreshDatabase;
+let migrated: PartlyMigrated;
 let pool: pg.Pool;
 let scenarioId: string;
 const userId = randomUUID();
 
-async function migrateUpTo(folder: string, lastIdx: number) {
-  const journal = JSON.parse(await readFile(join(MIGRATIONS, 'meta', '_journal.json'), 'utf8')) as { entries: { idx: number }[] };
-  await writeFile(join(folder, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.filter((entry) => entry.idx <= lastIdx) }));
-  await migrate(drizzle(pool), { migrationsFolder: folder });
-}
-
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'vibeeval-migration-0021-'));
-  database = await freshDatabase({ migrated: false });
-  pool = new pg.Pool({ connectionString: database.url, max: 2 });
-  // The database's drop at the end tells a connection still closing that it ends: expected, not an error of the test.
-  pool.on('error', () => undefined);
-  const folder = join(dir, 'migrations');
-  await cp(MIGRATIONS, folder, { recursive: true });
-  await migrateUpTo(folder, 20);
+  migrated = await partlyMigrated(20);
+  pool = migrated.pool;
   await personalWorkspace(pool, userId);
   const { rows } = await pool.query<{ id: string }>(
     `INSERT INTO scenarios (user_id, workspace_id, website, actions, scenario_code) VALUES ($1, $1, 'https://shop.example/', '[]'::jsonb, '') RETURNING id`,
@@ -43,14 +22,10 @@ beforeAll(async () => {
   );
   scenarioId = rows[0]!.id;
   await pool.query(`INSERT INTO scenario_runs (scenario_id, user_id, workspace_id, status) VALUES ($1, $2, $2, 'passed'), ($1, $2, $2, 'running')`, [scenarioId, userId]);
-  await migrateUpTo(folder, 21);
+  await migrated.migrateUpTo(21);
 }, 120_000);
 
-afterAll(async () => {
-  await pool?.end();
-  await database?.drop();
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => migrated?.close());
 
 describe('migration 0021', () => {
   it("keeps each run's lifecycle under the name every leased job uses", async () => {

@@ -1,18 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ScanResult } from '../../common/scan';
 import { loadSampleResult } from '../../engine/report/__fixtures__/load';
 import type { AddressPolicy } from '../../engine/retrieval/address-policy';
-import type { Database } from '../db';
 import { projects, scans, verifiedDomains } from '../db/schema';
-import { RETRY_NO_THROWAWAY, runScanJob, type ScanJobDeps } from '../jobs/scan-job';
+import { RETRY_NO_THROWAWAY, runScanJob } from '../jobs/scan-job';
 import { Sealer } from '../projects/sealed';
-import { ReportLinks } from '../reports/links';
-import { openFreshDatabase } from '../testing/fresh-database';
+import { databaseForTests } from '../testing/fresh-database';
 import { personalWorkspace } from '../testing/workspace-rows';
 import { activeModeRefusal } from './gate';
+import { scanJobDeps } from '../jobs/testing';
 
 // Active mode on a shared server (private addresses refused) runs only on a domain the workspace verified; on the
 // desktop's own server (private addresses allowed) it needs none. A scan asked to run active on an unverified host
@@ -20,14 +18,8 @@ import { activeModeRefusal } from './gate';
 
 const SHARED: AddressPolicy = { allowPrivate: false };
 const DESKTOP: AddressPolicy = { allowPrivate: true };
-let database: Database;
+const database = databaseForTests();
 
-beforeAll(async () => {
-  database = await openFreshDatabase();
-}, 60_000);
-afterAll(async () => {
-  await database?.close();
-});
 
 describe('activeModeRefusal', () => {
   it('lets the desktop server run active anywhere; a shared server only on a verified domain or its subdomains', async () => {
@@ -45,21 +37,15 @@ describe('activeModeRefusal', () => {
 /** A stand-in engine recording the options of each call. */
 function harness(policy: AddressPolicy) {
   const calls: Array<{ active: boolean; noThrowaway?: string }> = [];
-  const deps: ScanJobDeps = {
-    db: database.db,
-    events: { record: async () => undefined, clearEarlierAttempts: async () => undefined, recordForAttempt: async () => undefined } as unknown as ScanJobDeps['events'],
-    live: { publish: async () => undefined } as unknown as ScanJobDeps['live'],
-    logger: pino({ level: 'silent' }),
-    links: new ReportLinks('a test link secret', () => 'http://127.0.0.1:1'),
+  const deps = scanJobDeps(database.db, {
     policy,
-    render: false,
     sealer: new Sealer('a test install secret'),
     scan: async (url, options, hooks) => {
       calls.push({ active: options?.active ?? false, ...(hooks?.noThrowaway ? { noThrowaway: hooks.noThrowaway } : {}) });
       const result: ScanResult = { ...loadSampleResult(), target: { url, finalUrl: url }, warnings: [] };
       return result;
     },
-  };
+  });
   return { deps, calls };
 }
 

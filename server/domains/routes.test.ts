@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOMAIN_TEXTS, TXT_PREFIX, type Domain } from '../../common/domains';
-import { rawRequest, signUp, type RawAnswer } from '../testing/http';
+import { apiCaller, signUp } from '../testing/http';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { startTokenSite, StandInTxtResolver } from './testing';
 
@@ -31,13 +31,7 @@ afterAll(async () => {
   await site?.close();
 });
 
-const call = (token: string, method: string, path: string, body?: unknown): Promise<RawAnswer> =>
-  rawRequest(server.origin, {
-    method,
-    path,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+const call = apiCaller(() => server.origin);
 
 describe('domain routes', () => {
   it('adds, lists, verifies by DNS, removes; validates names with clear messages', async () => {

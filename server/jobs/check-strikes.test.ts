@@ -1,44 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db';
-import { openFreshDatabase } from '../testing/fresh-database';
+import { describe, expect, it } from 'vitest';
+import { databaseForTests } from '../testing/fresh-database';
 import { projects, publicScans, scans } from '../db/schema';
 import type { MailMessage } from '../mail/mailer';
-import { runPublicScanJob, type PublicScanJobDeps } from '../public-scans/job';
+import { runPublicScanJob } from '../public-scans/job';
 import { personalWorkspace } from '../testing/workspace-rows';
 import { strikeHooks, strikesMessage } from './check-strikes';
-import { runScanJob, type ScanJobDeps } from './scan-job';
+import { runScanJob } from './scan-job';
+import { publicScanJobDeps, scanJobDeps } from './testing';
 
 // Strikes against a scan, against a real PostgreSQL and without the job queue: a scan whose process died while its
 // check code ran is claimed again with a strike, and one with two strikes fails instead of a third run.
 
-let database: Database;
+const database = databaseForTests();
 const logger = pino({ level: 'silent' });
 // Nothing listens on port 1: a scan that does run fails at once, as unreachable.
 const UNREACHABLE = 'http://127.0.0.1:1/';
 const BUDGET = { perCheckMs: 2_000, perScanMs: 20_000 };
 
-beforeAll(async () => {
-  database = await openFreshDatabase();
-}, 60_000);
-afterAll(async () => {
-  await database?.close();
-});
 
-function scanDeps(): ScanJobDeps {
-  return {
-    db: database.db,
-    events: { record: async () => undefined, recordForAttempt: async () => undefined, clearEarlierAttempts: async () => undefined } as unknown as ScanJobDeps['events'],
-    live: { publish: async () => undefined } as unknown as ScanJobDeps['live'],
-    logger,
-    links: {} as ScanJobDeps['links'],
-    policy: { allowPrivate: true },
-    render: false,
-    checkBudget: BUDGET,
-  };
-}
+const scanDeps = () => scanJobDeps(database.db, { logger, checkBudget: BUDGET });
 
 /** A scan row as a process left it: running with a stale heartbeat (the process died), in its checks or not. */
 async function orphanedScan(state: 'running' | 'queued', { inChecks, strikes }: { inChecks: boolean; strikes: number }) {
@@ -108,16 +91,7 @@ describe('strikes against a scan whose checks stopped the scanner', () => {
       .values({ url: UNREACHABLE, email: 'visitor@example.com', state: 'running', attempts: 2, heartbeatAt: sql`now() - interval '1 hour'`, checksStartedAt: sql`now() - interval '1 hour'`, checkStrikes: 1 })
       .returning();
     const sent: MailMessage[] = [];
-    const deps: PublicScanJobDeps = {
-      db: database.db,
-      mailer: { destination: 'test', send: async (message) => void sent.push(message), close: () => undefined },
-      logger,
-      policy: { allowPrivate: true },
-      render: false,
-      maxPages: 1,
-      reportLink: (reportId) => `http://127.0.0.1/${reportId}`,
-      checkBudget: BUDGET,
-    };
+    const deps = publicScanJobDeps(database.db, sent, { checkBudget: BUDGET });
     expect(await runPublicScanJob(row!.id, deps, { finalAttempt: false })).toBe('mailed');
     const [after] = await database.db.select().from(publicScans).where(eq(publicScans.id, row!.id));
     expect(after).toMatchObject({ state: 'failed', checkStrikes: 2, error: strikesMessage(BUDGET) });

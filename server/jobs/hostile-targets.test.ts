@@ -6,7 +6,7 @@ import { createGzip } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectScanResponseSchema, type ProjectScanResponse } from '../../common/projects';
 import { startSmtpCapture, startTestServer } from '../testing/test-server';
-import { signUp as signUpUser } from '../testing/http';
+import { callApi, signUp as signUpUser } from '../testing/http';
 
 // Sites built to hurt a scanner, scanned through the API as a user would (and anonymously through
 // POST /v2/vibe-scanner), while /health is asked every 100 ms: the server keeps answering within a second of a bare
@@ -147,14 +147,9 @@ function healthProbe(base: string, reference: string) {
 async function signUp(base: string) {
   const { token } = await signUpUser(base, 'hostile');
   return async (method: string, path: string, body?: unknown): Promise<unknown> => {
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const answer: unknown = await response.json();
-    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(answer)}`);
-    return answer;
+    const answer = await callApi(base, method, path, { token, body });
+    if (answer.status < 200 || answer.status > 299) throw new Error(`${method} ${path} answered ${answer.status}: ${answer.text}`);
+    return answer.json;
   };
 }
 

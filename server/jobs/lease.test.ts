@@ -1,35 +1,34 @@
 import { randomUUID } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../db';
-import { publicScans, scans, scenarioRuns } from '../db/schema';
-import { openFreshDatabase } from '../testing/fresh-database';
+import { ne } from 'drizzle-orm';
+import { publicScans, reports, scans, scenarioRuns } from '../db/schema';
+import { databaseForTests } from '../testing/fresh-database';
 import { personalWorkspace } from '../testing/workspace-rows';
-import { claimLease, Lease, putBackRunning, type LeasedTable, type LeaseTiming } from './lease';
+import { claimLease, Lease, putBackRunning, type LeasedTable, type LeaseRules, type LeaseTiming } from './lease';
+import { capturedLogger } from './testing';
 
 // The lease every job runs under, on the real PostgreSQL the other server tests use: one row per test, so that the
 // tests share a database without seeing each other's rows.
 
-let database: Database;
+const database = databaseForTests();
 let userId: string;
 // Short enough that a test waits for a renewal in well under a second; the lapse is taken by ageing the heartbeat.
 const timing: LeaseTiming = { heartbeatMs: 50, staleAfterSeconds: 30 };
 
 beforeAll(async () => {
-  database = await openFreshDatabase();
   userId = await personalWorkspace(database.pool, randomUUID());
-}, 60_000);
-afterAll(() => database?.close());
+});
 
-const TABLES = { scans: 'scans', public_scans: 'public_scans', scenario_runs: 'scenario_runs' } as const;
+const TABLES = { scans: 'scans', public_scans: 'public_scans', scenario_runs: 'scenario_runs', reports: 'reports' } as const;
 type TableName = keyof typeof TABLES;
 
 /** A queued row of each leased kind, straight into its table. */
 async function queued(table: TableName): Promise<string> {
   const pool = database.pool;
+  if (table === 'reports') return (await pool.query<{ id: string }>(`INSERT INTO reports (user_id, workspace_id, type, url) VALUES ($1, $1, 'performance', 'https://shop.example/') RETURNING id`, [userId])).rows[0]!.id;
   if (table === 'public_scans') return (await pool.query<{ id: string }>(`INSERT INTO public_scans (url, email) VALUES ('https://shop.example/', 'a@example.com') RETURNING id`)).rows[0]!.id;
   if (table === 'scans') {
     // A project of its own: a project has one scan queued or running at a time.
@@ -56,23 +55,16 @@ async function read(table: TableName, id: string): Promise<RowState> {
 /** Makes the row's worker look dead: its last heartbeat older than the lapse. */
 const lapse = (table: TableName, id: string) => database.pool.query(`UPDATE ${TABLES[table]} SET heartbeat_at = now() - interval '1 minute' WHERE id = $1`, [id]);
 
-/** A logger whose lines the test reads. */
-function capturedLogger() {
-  const lines: { msg: string; level: number }[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(JSON.parse(chunk.toString()) as { msg: string; level: number });
-      done();
-    },
-  });
-  return { log: pino({ level: 'warn' }, stream), lines };
-}
 
 const LEASED: [TableName, LeasedTable][] = [
   ['scans', scans],
   ['public_scans', publicScans],
   ['scenario_runs', scenarioRuns],
+  ['reports', reports],
 ];
+
+/** The rules of a job that needs them all (a report's, server/jobs/report-job.ts). */
+const rules: LeaseRules = { only: ne(reports.type, 'security'), missingHeartbeatIsStale: true, maxAttempts: 2, giveBackAttempt: true, resets: { progress: null } };
 
 describe('the job lease', () => {
   it.each(LEASED)('claims a queued %s row once: a second claim of the held row finds nothing', async (name, table) => {
@@ -166,5 +158,61 @@ describe('the job lease', () => {
     await putBackRunning(database.db, publicScans, [running, finished], capturedLogger().log);
     expect(await read('public_scans', running)).toMatchObject({ state: 'queued', heartbeat_at: null });
     expect(await read('public_scans', finished)).toMatchObject({ state: 'completed' });
+  });
+});
+
+describe("the rules of a job's lease", () => {
+  const progressOf = async (id: string) => (await database.pool.query<{ progress: unknown }>('SELECT progress FROM reports WHERE id = $1', [id])).rows[0]!.progress;
+
+  it('claims only the rows the job runs', async () => {
+    const id = await queued('reports');
+    await database.pool.query(`UPDATE reports SET type = 'security' WHERE id = $1`, [id]);
+    expect(await claimLease(database.db, reports, id, { timing, rules })).toBeUndefined();
+    expect(await read('reports', id)).toMatchObject({ state: 'queued', attempts: 0 });
+  });
+
+  it('takes over a running row without any heartbeat only when the job counts it as stale', async () => {
+    const id = await queued('reports');
+    await database.pool.query(`UPDATE reports SET state = 'running', heartbeat_at = NULL WHERE id = $1`, [id]);
+    expect(await claimLease(database.db, reports, id, { timing })).toBeUndefined();
+    expect((await claimLease(database.db, reports, id, { timing, rules }))?.row).toMatchObject({ state: 'running', attempts: 1 });
+  });
+
+  it('says a row claimed more often than the cap is exhausted, and ends it for good with the columns it resets', async () => {
+    const id = await queued('reports');
+    const claims: Lease<typeof reports>[] = [];
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      claims.push((await claimLease(database.db, reports, id, { timing, rules, extra: { progress: { done: 0, total: 1 } } }))!);
+      if (attempt < 3) await lapse('reports', id);
+    }
+    expect(claims.map((lease) => lease.exhausted)).toEqual([false, false, true]);
+    // Without a cap a row is never exhausted.
+    expect(new Lease(database.db, reports, claims[2]!.row, timing).exhausted).toBe(false);
+    expect(await claims[2]!.end('interrupted too often', { permanent: true })).toMatchObject({ state: 'failed', error: 'interrupted too often', progress: null, attempts: 3 });
+  });
+
+  it("gives the attempt back on a put-back when the job says so, and resets the job's columns", async () => {
+    const given = await queued('reports');
+    const kept = await queued('scans');
+    await (await claimLease(database.db, reports, given, { timing, rules, extra: { progress: { done: 0, total: 1 } } }))!.putBack();
+    expect(await read('reports', given)).toMatchObject({ state: 'queued', attempts: 0, heartbeat_at: null });
+    expect(await progressOf(given)).toBeNull();
+    await (await claimLease(database.db, scans, kept, { timing }))!.putBack();
+    expect(await read('scans', kept)).toMatchObject({ state: 'queued', attempts: 1 });
+  });
+
+  it('writes and finishes the row only while the attempt holds it', async () => {
+    const id = await queued('reports');
+    const first = (await claimLease(database.db, reports, id, { timing, rules }))!;
+    await lapse('reports', id);
+    expect(await first.write({ progress: { done: 1, total: 2 } })).toMatchObject({ progress: { done: 1, total: 2 }, heartbeatAt: expect.any(Date) as Date });
+    await lapse('reports', id);
+    const second = (await claimLease(database.db, reports, id, { timing, rules }))!;
+    expect(await first.write({ progress: { done: 2, total: 2 } })).toBeUndefined();
+    expect(await first.finish({ state: 'completed', totalIssues: 1 })).toBeUndefined();
+    expect(await read('reports', id)).toMatchObject({ state: 'running', attempts: 2, finished_at: null });
+    const done = await second.finish({ state: 'completed', totalIssues: 3 });
+    expect(done).toMatchObject({ state: 'completed', totalIssues: 3, progress: null, heartbeatAt: null, finishedAt: expect.any(Date) as Date });
+    expect(await second.finish({ state: 'completed', totalIssues: 4 })).toBeUndefined();
   });
 });

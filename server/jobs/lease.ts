@@ -1,17 +1,21 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db';
-import type { findingRechecks, publicScans, scans, scenarioRuns } from '../db/schema';
+import type { findingRechecks, publicScans, reports, scans, scenarioRuns } from '../db/schema';
 import { JOB_LAPSE } from './lapse';
 
 // A job whose row a worker leases: the worker claims the row (queued, or running with a heartbeat older than the
 // lapse: its worker died), says it is alive while it works, and at the end either stores its result, puts the row back
 // in the queue (the process is stopping), or fails it for good or queues it again for a retry. Every write after the
 // claim is made only while this attempt still holds the row, so a worker that lost its lease (taken over after a
-// stall) cannot undo what the new holder does. One module for scans, public scans, scenario runs and checks again.
+// stall) cannot undo what the new holder does. One module for scans, public scans, scenario runs, checks again and
+// reports; what differs between them is said by the job's LeaseRules.
 
-/** The tables whose rows are leased: each has `state`, `heartbeat_at`, `attempts`, `started_at`, `finished_at`, `error`. */
-export type LeasedTable = typeof scans | typeof publicScans | typeof scenarioRuns | typeof findingRechecks;
+/**
+ * The tables whose rows are leased: each has `state`, `heartbeat_at`, `attempts`, `finished_at`, `error`, and all
+ * but reports a `started_at`.
+ */
+export type LeasedTable = typeof scans | typeof publicScans | typeof scenarioRuns | typeof findingRechecks | typeof reports;
 
 /** How often a lease is renewed and how old its last renewal may be before another worker takes it over. */
 export interface LeaseTiming {
@@ -29,6 +33,20 @@ export const LEASE_TIMING: LeaseTiming = { heartbeatMs: JOB_LAPSE.heartbeatMs, s
  */
 const typed = (table: LeasedTable) => table as typeof scans;
 
+/** How a kind of job's rows are leased beyond what every job shares (all optional: a scan uses none). */
+export interface LeaseRules {
+  /** What a row must also be to be claimed by this job (a report kind that its scan writes is never run here). */
+  only?: SQL;
+  /** A running row without any heartbeat is taken to be orphaned too: rows left by versions before their heartbeats. */
+  missingHeartbeatIsStale?: boolean;
+  /** Claims after which the row is not run again: `exhausted` says so, and the job ends it for good. */
+  maxAttempts?: number;
+  /** A put-back by a stopping process gives its attempt back: a restart does not count against `maxAttempts`. */
+  giveBackAttempt?: boolean;
+  /** Columns that every release of the row (put back, ended, finished) resets: a report's progress. */
+  resets?: Record<string, unknown>;
+}
+
 /** A held lease on one row: the row as claimed, and the writes that only this attempt may make. */
 export class Lease<T extends LeasedTable> {
   constructor(
@@ -37,7 +55,13 @@ export class Lease<T extends LeasedTable> {
     /** The row as the claim left it (`state` running, `attempts` counting this attempt). */
     readonly row: T['$inferSelect'],
     private readonly timing: LeaseTiming = LEASE_TIMING,
+    private readonly rules: LeaseRules = {},
   ) {}
+
+  /** The row was claimed more often than its job's `maxAttempts`: it is not to run again. */
+  get exhausted(): boolean {
+    return this.rules.maxAttempts !== undefined && this.row.attempts > this.rules.maxAttempts;
+  }
 
   /** This row, this attempt, still running: the condition of every write of the holder. */
   get mine(): SQL {
@@ -57,12 +81,46 @@ export class Lease<T extends LeasedTable> {
         .where(this.mine)
         .catch((error: Error) => log.warn({ err: error }, 'heartbeat failed'));
     }, this.timing.heartbeatMs);
+    // The renewals alone never keep a process alive: its jobs end (or are put back) with it.
+    timer.unref();
     return () => clearInterval(timer);
+  }
+
+  /**
+   * Writes `values` (a job's progress) while this attempt holds the row, renewing the lease with them. The row as
+   * written; undefined if this attempt no longer holds it.
+   */
+  async write(values: Record<string, unknown>): Promise<T['$inferSelect'] | undefined> {
+    const [row] = await this.db
+      .update(typed(this.table))
+      .set({ ...values, heartbeatAt: sql`now()` })
+      .where(this.mine)
+      .returning();
+    return row;
+  }
+
+  /**
+   * The attempt's work is done: `values` (its final state, its result) stored, the lease released and the row
+   * finished now. The row as written; undefined if this attempt no longer holds it (another stores its own end).
+   */
+  async finish(values: Record<string, unknown>): Promise<T['$inferSelect'] | undefined> {
+    const [row] = await this.db
+      .update(typed(this.table))
+      .set({ ...values, ...this.rules.resets, heartbeatAt: null, finishedAt: sql`now()` })
+      .where(this.mine)
+      .returning();
+    return row;
   }
 
   /** The process is stopping: the row goes back to the queue, to run again from the start. False if no longer held. */
   async putBack(): Promise<boolean> {
-    const rows = await this.db.update(typed(this.table)).set({ state: 'queued', heartbeatAt: null }).where(this.mine).returning({ id: typed(this.table).id });
+    const t = typed(this.table);
+    const attempt = this.rules.giveBackAttempt ? { attempts: sql`${t.attempts} - 1` } : {};
+    const rows = await this.db
+      .update(t)
+      .set({ ...this.rules.resets, ...attempt, state: 'queued', heartbeatAt: null })
+      .where(this.mine)
+      .returning({ id: t.id });
     return rows.length > 0;
   }
 
@@ -73,7 +131,7 @@ export class Lease<T extends LeasedTable> {
   async end(message: string, { permanent }: { permanent: boolean }): Promise<T['$inferSelect'] | undefined> {
     const [row] = await this.db
       .update(typed(this.table))
-      .set({ state: permanent ? 'failed' : 'queued', error: message, heartbeatAt: null, finishedAt: permanent ? sql`now()` : null })
+      .set({ ...this.rules.resets, state: permanent ? 'failed' : 'queued', error: message, heartbeatAt: null, finishedAt: permanent ? sql`now()` : null })
       .where(this.mine)
       .returning();
     return row;
@@ -82,22 +140,26 @@ export class Lease<T extends LeasedTable> {
 
 /**
  * Takes row `id` for this worker: a queued row, or a running one whose worker stopped renewing its lease. `extra`
- * adds columns to the claim (a scan's strikes). Undefined when another worker holds it or it is finished (a
- * duplicate or late job).
+ * adds columns to the claim (a scan's strikes, a report's first progress); `rules` are the job's (LeaseRules).
+ * Undefined when another worker holds it, it is finished (a duplicate or late job), or it is not the job's.
  */
 export async function claimLease<T extends LeasedTable>(
   db: Db,
   table: T,
   id: string,
-  { extra = {}, timing = LEASE_TIMING }: { extra?: Record<string, unknown>; timing?: LeaseTiming } = {},
+  { extra = {}, timing = LEASE_TIMING, rules = {} }: { extra?: Record<string, unknown>; timing?: LeaseTiming; rules?: LeaseRules } = {},
 ): Promise<Lease<T> | undefined> {
   const t = typed(table);
+  const lapsed = sql`${t.heartbeatAt} < now() - make_interval(secs => ${timing.staleAfterSeconds})`;
+  const stale = rules.missingHeartbeatIsStale ? sql`(${t.heartbeatAt} is null or ${lapsed})` : lapsed;
+  const claimable = sql`${t.id} = ${id} and (${t.state} = 'queued' or (${t.state} = 'running' and ${stale}))`;
+  const started = 'startedAt' in getTableColumns(table) ? { startedAt: sql`now()` } : {};
   const [row] = await db
     .update(t)
-    .set({ ...extra, state: 'running', startedAt: sql`now()`, heartbeatAt: sql`now()`, attempts: sql`${t.attempts} + 1`, error: null })
-    .where(sql`${t.id} = ${id} and (${t.state} = 'queued' or (${t.state} = 'running' and ${t.heartbeatAt} < now() - make_interval(secs => ${timing.staleAfterSeconds})))`)
+    .set({ ...extra, ...started, state: 'running', heartbeatAt: sql`now()`, attempts: sql`${t.attempts} + 1`, error: null })
+    .where(rules.only ? and(claimable, rules.only) : claimable)
     .returning();
-  return row ? new Lease(db, table, row, timing) : undefined;
+  return row ? new Lease(db, table, row, timing, rules) : undefined;
 }
 
 /**

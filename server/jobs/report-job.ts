@@ -1,5 +1,5 @@
 import { plural } from '../../common/plural';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { AuditKind } from '../../common/audits';
 import { scanResultSchema } from '../../common/scan';
@@ -16,7 +16,7 @@ import type { WebhookEmitter } from '../webhooks/delivery';
 import { reportGeneratedData } from '../webhooks/events';
 import type { ReportLinks } from '../reports/links';
 import { reportStatusFor } from '../reports/status';
-import { JOB_LAPSE } from './lapse';
+import { claimLease, type Lease, type LeaseRules } from './lease';
 
 export interface ReportJobDeps {
   db: Db;
@@ -48,34 +48,35 @@ async function pagesToAudit(db: Db, row: ReportRow): Promise<string[]> {
   return pages.length ? [...new Set([row.url, ...pages])].slice(0, MAX_AUDITED_PAGES) : [row.url];
 }
 
-/** A running report whose heartbeat is older than this is taken to be orphaned (its worker died). */
-export const REPORT_STALE_AFTER_SECONDS = JOB_LAPSE.staleAfterSeconds;
 /** Workers that may die on one report before it fails for good: a page that kills its browser must not loop. */
 export const REPORT_MAX_ATTEMPTS = 2;
-const HEARTBEAT_MS = JOB_LAPSE.heartbeatMs;
 
 /**
- * Takes the report for this worker: a queued one, or a running one whose worker stopped sending heartbeats (killed
- * with its process). One taken over more than REPORT_MAX_ATTEMPTS times fails with the reason instead.
+ * How reports are leased (server/jobs/lease.ts): security reports are written by their scan, never run here; a
+ * running report without a heartbeat (left by a version before report heartbeats) is orphaned too; one taken over
+ * more than REPORT_MAX_ATTEMPTS times fails with the reason; a restart gives its attempt back; progress goes with
+ * every end.
  */
-async function claim(deps: ReportJobDeps, reportId: string, publish: (row: ReportRow) => Promise<unknown>): Promise<ReportRow | undefined> {
-  const [row] = await deps.db
-    .update(reports)
-    .set({ state: 'running', progress: { done: 0, total: 1, message: 'Starting' }, attempts: sql`${reports.attempts} + 1`, heartbeatAt: sql`now()`, error: null })
-    .where(
-      sql`${reports.id} = ${reportId} and ${reports.type} <> 'security' and (${reports.state} = 'queued' or (${reports.state} = 'running' and (${reports.heartbeatAt} is null or ${reports.heartbeatAt} < now() - make_interval(secs => ${REPORT_STALE_AFTER_SECONDS}))))`,
-    )
-    .returning();
-  if (!row || row.attempts <= REPORT_MAX_ATTEMPTS) return row;
-  const interrupted = row.attempts - 1;
-  const [failed] = await deps.db
-    .update(reports)
-    .set({ state: 'failed', error: `The report was interrupted ${interrupted} times (the server or worker running it stopped); it was not started again.`, progress: null, heartbeatAt: null, finishedAt: sql`now()` })
-    .where(and(eq(reports.id, row.id), eq(reports.attempts, row.attempts)))
-    .returning();
-  deps.logger.warn({ report: row.id, attempts: interrupted }, 'report interrupted too often; failed');
-  if (failed) await publish(failed);
-  return undefined;
+const REPORT_LEASE: LeaseRules = { only: ne(reports.type, 'security'), missingHeartbeatIsStale: true, maxAttempts: REPORT_MAX_ATTEMPTS, giveBackAttempt: true, resets: { progress: null } };
+
+type Progress = { done: number; total: number; message?: string };
+/** Live progress at most this often (the last step goes at once). */
+const PROGRESS_EVERY_MS = 300;
+
+/**
+ * The audit's progress callback: stored on the report while this attempt holds it (renewing its lease) and published,
+ * at most every PROGRESS_EVERY_MS. A write or publication that fails is logged: the next one may succeed.
+ */
+export function progressWriter(lease: Lease<typeof reports>, publish: (row: ReportRow) => Promise<unknown>, log: Logger, now: () => number = Date.now): (progress: Progress) => void {
+  let last = 0;
+  return (progress) => {
+    if (now() - last < PROGRESS_EVERY_MS && progress.done < progress.total) return;
+    last = now();
+    void lease
+      .write({ progress })
+      .then((current) => current && publish(current))
+      .catch((error: Error) => log.warn({ err: error }, 'could not store the report progress'));
+  };
 }
 
 /** Measures (performance, accessibility) or analyses (analytics) what the report is about. */
@@ -97,61 +98,40 @@ async function produce(row: ReportRow, deps: ReportJobDeps, signal: AbortSignal,
 export async function runReportJob(reportId: string, deps: ReportJobDeps, signal: AbortSignal): Promise<void> {
   const { db, live, links, logger } = deps;
   const publish = (current: ReportRow) => live.publish(current.workspaceId, { type: 'report.state', report: reportStatusFor(current, links) });
-  const row = await claim(deps, reportId, publish);
-  if (!row) return;
-  await publish(row);
+  const lease = await claimLease(db, reports, reportId, { extra: { progress: { done: 0, total: 1, message: 'Starting' } }, rules: REPORT_LEASE });
+  if (!lease) return;
+  const { row } = lease;
   const log = logger.child({ report: row.id, type: row.type });
-  // Only the attempt that holds the report writes to it: a worker taken for dead must not overwrite its successor.
-  const owned = and(eq(reports.id, row.id), eq(reports.attempts, row.attempts), eq(reports.state, 'running'));
-
-  let lastProgress = 0;
-  const onProgress = (progress: { done: number; total: number; message?: string }) => {
-    const now = Date.now();
-    if (now - lastProgress < 300 && progress.done < progress.total) return;
-    lastProgress = now;
-    void db
-      .update(reports)
-      .set({ progress, heartbeatAt: sql`now()` })
-      .where(owned)
-      .returning()
-      .then(([current]) => current && publish(current))
-      .catch(() => undefined);
-  };
-  const heartbeat = setInterval(() => {
-    db.update(reports)
-      .set({ heartbeatAt: sql`now()` })
-      .where(owned)
-      .catch((error: Error) => log.warn({ err: error }, 'heartbeat failed'));
-  }, HEARTBEAT_MS);
-  heartbeat.unref();
-
+  if (lease.exhausted) {
+    const interrupted = row.attempts - 1;
+    log.warn({ attempts: interrupted }, 'report interrupted too often; failed');
+    const failed = await lease.end(`The report was interrupted ${interrupted} times (the server or worker running it stopped); it was not started again.`, { permanent: true });
+    if (failed) await publish(failed);
+    return;
+  }
+  await publish(row);
+  // Every write below is made only while this attempt holds the report: a worker taken for dead must not overwrite its successor.
+  const stopHeartbeat = lease.keepAlive(log);
   try {
-    const content: { summary?: { totalIssues: number }; totalIssues?: number } = await produce(row, deps, signal, onProgress);
+    const content: { summary?: { totalIssues: number }; totalIssues?: number } = await produce(row, deps, signal, progressWriter(lease, publish, log));
     const totalIssues = content.summary?.totalIssues ?? content.totalIssues ?? null;
-    const [done] = await db
-      .update(reports)
-      .set({ state: 'completed', content: content, totalIssues, progress: null, heartbeatAt: null, finishedAt: sql`now()` })
-      .where(owned)
-      .returning();
-    if (done) await publish(done);
-    // Once per report: only the job that holds the running report gets here.
-    if (done) await deps.webhooks?.emit({ workspaceId: done.workspaceId, userId: done.userId }, 'report.generated', reportGeneratedData(done));
-    if (done) await deps.events.record([{ userId: row.userId, workspaceId: row.workspaceId, projectId: row.projectId, kind: 'other', url: row.url, extra: { description: `${row.type[0]!.toUpperCase()}${row.type.slice(1)} report generated: ${plural(totalIssues ?? 0, 'issue')}` } }]);
+    const done = await lease.finish({ state: 'completed', content, totalIssues });
+    // Once per report: only the attempt that holds the running report stores its end.
+    if (!done) return;
+    await publish(done);
+    await deps.webhooks?.emit({ workspaceId: done.workspaceId, userId: done.userId }, 'report.generated', reportGeneratedData(done));
+    await deps.events.record([{ userId: row.userId, workspaceId: row.workspaceId, projectId: row.projectId, kind: 'other', url: row.url, extra: { description: `${row.type[0]!.toUpperCase()}${row.type.slice(1)} report generated: ${plural(totalIssues ?? 0, 'issue')}` } }]);
   } catch (error) {
     if (signal.aborted) {
       // Stopped with its process: back in the queue, and the attempt does not count against the report.
-      await db.update(reports).set({ state: 'queued', progress: null, heartbeatAt: null, attempts: sql`${reports.attempts} - 1` }).where(owned);
+      await lease.putBack();
       return;
     }
     log.warn({ err: error }, 'report failed');
-    const [failed] = await db
-      .update(reports)
-      .set({ state: 'failed', error: (error as Error).message, progress: null, heartbeatAt: null, finishedAt: sql`now()` })
-      .where(owned)
-      .returning();
+    const failed = await lease.end((error as Error).message, { permanent: true });
     if (failed) await publish(failed);
   } finally {
-    clearInterval(heartbeat);
+    stopHeartbeat();
   }
 }
 

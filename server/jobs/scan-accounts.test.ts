@@ -2,17 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ScanResult } from '../../common/scan';
 import { loadSampleResult } from '../../engine/report/__fixtures__/load';
 import type { ScanHooks } from '../../engine/scan';
-import type { Database } from '../db';
 import { projects, scans } from '../db/schema';
 import { Sealer } from '../projects/sealed';
-import { ReportLinks } from '../reports/links';
-import { openFreshDatabase } from '../testing/fresh-database';
+import { databaseForTests } from '../testing/fresh-database';
 import { personalWorkspace } from '../testing/workspace-rows';
 import { runScanJob, type ScanJobDeps } from './scan-job';
+import { scanJobDeps } from './testing';
 
 // Every scan of a project signs in as the test accounts of its Credentials field, and the passwords go to the
 // engine only: never into the stored result, the events, the webhooks or the log.
@@ -21,22 +20,15 @@ const SITE = 'https://shop.example/';
 const PASSWORDS = ['S3cret-alice-pw', 'P4ss-bob-pw'];
 const CREDENTIALS = `Email: alice@example.com\nPassword: ${PASSWORDS[0]}\n\nbob@example.com / ${PASSWORDS[1]}`;
 const sealer = new Sealer('a test install secret');
-let database: Database;
+const database = databaseForTests();
 
-beforeAll(async () => {
-  database = await openFreshDatabase();
-}, 60_000);
-afterAll(async () => {
-  await database?.close();
-});
 
 /** A fake engine that records its call and answers as a signed-in scan does. */
 function harness() {
   const calls: { options: unknown; hooks: ScanHooks }[] = [];
   const outputs: string[] = [];
   const log = new Writable({ write: (chunk: Buffer, _encoding, done) => (outputs.push(chunk.toString('utf8')), done()) });
-  const deps: ScanJobDeps = {
-    db: database.db,
+  const deps = scanJobDeps(database.db, {
     events: {
       record: async (events: unknown) => void outputs.push(JSON.stringify(events)),
       clearEarlierAttempts: async () => undefined,
@@ -44,9 +36,6 @@ function harness() {
     } as unknown as ScanJobDeps['events'],
     live: { publish: async (...args: unknown[]) => void outputs.push(JSON.stringify(args)) } as unknown as ScanJobDeps['live'],
     logger: pino({ level: 'debug' }, log),
-    links: new ReportLinks('a test link secret', () => 'http://127.0.0.1:1'),
-    policy: { allowPrivate: true },
-    render: false,
     sealer,
     webhooks: { emit: async (...args) => void outputs.push(JSON.stringify(args)) },
     scan: async (url, options, hooks = {}) => {
@@ -62,7 +51,7 @@ function harness() {
       };
       return result;
     },
-  };
+  });
   return { deps, calls, outputs };
 }
 

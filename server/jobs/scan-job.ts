@@ -132,7 +132,12 @@ export async function runScanJob(scanId: string, deps: ScanJobDeps, { signal, fi
     // The project's triage decisions, read as the scan ends: decided findings leave the score, the counts, the
     // events and the webhooks' figures, and the reports list them apart.
     const result = applySuppressions(scanned, await suppressionsOf(db, row.projectId));
-    const finished = await storeScanResult(db, row, result);
+    const finished = await storeScanResult(db, lease, result);
+    if (!finished) {
+      // Taken over by another worker while this one stalled past the lapse: the holder stores and announces the end.
+      log.warn('scan taken over by another worker before it could store its result; its result is dropped');
+      return 'skipped';
+    }
     // Once per scan: only the attempt that claimed the scan gets here, and the scan is now completed for good.
     // A re-scan's notices lead with what is new since the project's previous scan. The scan is stored as completed
     // by now: a failure here costs the notices their headline, never the scan its state.

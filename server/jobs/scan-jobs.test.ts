@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { projectScanResponseSchema, type ProjectScanResponse } from '../../common/projects';
 import { startServer, type RunningServer } from '../server';
 import { freshDatabase, type FreshDatabase } from '../testing/fresh-database';
-import { signUp } from '../testing/http';
+import { callApi, signUp } from '../testing/http';
 
 // A slow site: every page takes 1.5 s, so a 12-page scan is still running when the server stops.
 let site: http.Server;
@@ -40,14 +40,7 @@ async function client(server: RunningServer, token?: string) {
   if (!bearer) {
     bearer = (await signUp(server.origin, 'restart')).token;
   }
-  const call = async (method: string, path: string, body?: unknown): Promise<unknown> => {
-    const response = await fetch(`${server.origin}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${bearer}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return response.json();
-  };
+  const call = async (method: string, path: string, body?: unknown): Promise<unknown> => (await callApi(server.origin, method, path, { token: bearer, body })).json;
   return { token: bearer, call };
 }
 

@@ -6,6 +6,7 @@ import type { Db } from '../db';
 import { reports, scans } from '../db/schema';
 import type { NewEvent } from '../events/service';
 import { transaction } from '../db/transaction';
+import type { Lease } from './lease';
 
 const MAX_FINDING_EVENTS = 50;
 
@@ -40,9 +41,11 @@ export function completionEvents(row: Pick<ScanRow, 'id' | 'userId' | 'workspace
 
 /**
  * Stores a completed scan and its security report in one transaction: a report asked for before the scan
- * existed is waiting for it and completes; otherwise the scan makes its own.
+ * existed is waiting for it and completes; otherwise the scan makes its own. Only while `lease` still holds the
+ * scan: undefined, and nothing written, when another attempt took it over.
  */
-export async function storeScanResult(db: Db, row: Pick<ScanRow, 'id' | 'userId' | 'workspaceId' | 'projectId' | 'url'>, result: ScanResult): Promise<{ done: ScanRow; report: ReportRow }> {
+export async function storeScanResult(db: Db, lease: Lease<typeof scans>, result: ScanResult): Promise<{ done: ScanRow; report: ReportRow } | undefined> {
+  const { row } = lease;
   // The report's issues are the public API's (critical, high, medium); its warnings are read from the scan's counts.
   const totalIssues = findingTally(result.counts).issues;
   return transaction(db, async (tx) => {
@@ -59,8 +62,9 @@ export async function storeScanResult(db: Db, row: Pick<ScanRow, 'id' | 'userId'
         finishedAt: sql`now()`,
         heartbeatAt: null,
       })
-      .where(eq(scans.id, row.id))
+      .where(lease.mine)
       .returning();
+    if (!done) return undefined;
     const [waiting] = await tx
       .update(reports)
       .set({ state: 'completed', totalIssues, finishedAt: sql`now()`, progress: null })
@@ -72,6 +76,6 @@ export async function storeScanResult(db: Db, row: Pick<ScanRow, 'id' | 'userId'
           .insert(reports)
           .values({ userId: row.userId, workspaceId: row.workspaceId, projectId: row.projectId, scanId: row.id, type: 'security', url: row.url, state: 'completed', totalIssues, finishedAt: sql`now()` })
           .returning();
-    return { done: done!, report: report! };
+    return { done, report: report! };
   });
 }

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rawRequest, signUp } from '../testing/http';
+import { callApi, rawRequest, signUp } from '../testing/http';
 import { startTestServer } from '../testing/test-server';
 
 // GET /live ends with the session that asked for its ticket: a ticket of an ended session opens nothing, an open
@@ -10,13 +10,7 @@ import { startTestServer } from '../testing/test-server';
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 type User = { token: string; id: string; email: string };
 
-const call = (server: Server, token: string, method: string, path: string, body?: unknown) =>
-  rawRequest(server.origin, {
-    method,
-    path,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(JSON.stringify(body))) }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+const call = (server: Server, token: string, method: string, path: string, body?: unknown) => callApi(server.origin, method, path, { token, body });
 
 const ticketOf = async (server: Server, token: string) => {
   const answer = await call(server, token, 'POST', '/live/ticket');

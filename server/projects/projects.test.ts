@@ -6,7 +6,8 @@ import { readEventStream } from '../../common/event-stream';
 import { liveMessageSchema, projectScanResponseSchema, projectSchema, type LiveMessage } from '../../common/projects';
 import { findingTally } from '../../common/scan';
 import { startTestServer } from '../testing/test-server';
-import { signUp } from '../testing/http';
+import { callApi, signUp } from '../testing/http';
+import { until } from '../testing/until';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let site: http.Server;
@@ -32,28 +33,17 @@ afterAll(async () => {
 });
 
 let counter = 0;
-async function account(): Promise<(method: string, path: string, body?: unknown) => Promise<{ status: number; body: any }>> {
+/** A new account's `api(method, path, body?)`: the answer's status and JSON body (read freely by the tests). */
+async function account() {
   const { token } = await signUp(server.origin, `owner${counter++}`);
-  return async (method, path, body) => {
-    const response = await fetch(`${server.origin}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : undefined };
+   
+  return async (method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> => {
+    const answer = await callApi(server.origin, method, path, { token, body });
+    return { status: answer.status, body: answer.json };
   };
 }
 
-async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+const waitFor = <T>(probe: () => Promise<T | undefined>, timeoutMs = 60_000) => until('the probe', probe, timeoutMs, 200);
 
 describe('project API', () => {
   it('creates, lists, reads, updates and deletes projects of the signed-in user only', async () => {

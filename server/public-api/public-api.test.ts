@@ -5,7 +5,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SIZES } from '../../common/pagination';
-import { rawRequest, signUp } from '../testing/http';
+import { callApi, signUp } from '../testing/http';
 import { startTestServer } from '../testing/test-server';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
@@ -27,13 +27,7 @@ async function storedResult(id: string): Promise<{ coverage?: unknown }> {
 }
 let other: { token: string; key: string };
 
-const call = (method: string, path: string, key: string | undefined, body?: unknown, target: Server = server) =>
-  rawRequest(target.origin, {
-    method,
-    path,
-    headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+const call = (method: string, path: string, key: string | undefined, body?: unknown, target: Server = server) => callApi(target.origin, method, path, { token: key, body });
 
 async function account(target: Server, label: string) {
   const user = await signUp(target.origin, label);

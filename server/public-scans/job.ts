@@ -25,6 +25,8 @@ export interface PublicScanJobDeps {
   chromiumPath?: string | null;
   /** CPU time allowed to check code per check and per scan; absent = the engine's defaults. */
   checkBudget?: Partial<CheckBudget>;
+  /** The engine's scan(); replaced in tests. */
+  scan?: typeof runScan;
 }
 
 type Row = typeof publicScans.$inferSelect;
@@ -66,7 +68,10 @@ export async function runPublicScanJob(
   }
 }
 
-/** Runs the scan and stores its outcome; undefined when the process is stopping (the scan goes back to the queue). */
+/**
+ * Runs the scan and stores its outcome; undefined when the process is stopping (the scan goes back to the queue) or
+ * another worker took the scan over (it stores and mails the outcome).
+ */
 async function scanOnce(lease: Lease<typeof publicScans>, deps: PublicScanJobDeps, log: Logger, { signal, finalAttempt }: { signal?: AbortSignal; finalAttempt: boolean }): Promise<Row | undefined> {
   const { db } = deps;
   const { row } = lease;
@@ -77,16 +82,17 @@ async function scanOnce(lease: Lease<typeof publicScans>, deps: PublicScanJobDep
   }
   const stopHeartbeat = lease.keepAlive(log);
   try {
-    const result = await runScan(
+    const result = await (deps.scan ?? runScan)(
       row.url,
       { maxPages: deps.maxPages, render: deps.render, active: false, rateLimit: deps.rateLimit },
       { addressPolicy: deps.policy, signal, chromiumPath: deps.chromiumPath, checkBudget: deps.checkBudget, ...strikeHooks(db, publicScans, row.id, log) },
     );
-    const [done] = await db
-      .update(publicScans)
-      .set({ state: 'completed', result, grade: result.grade, finishedAt: sql`now()`, heartbeatAt: null })
-      .where(eq(publicScans.id, row.id))
-      .returning();
+    const done = await lease.finish({ state: 'completed', result, grade: result.grade });
+    // Taken over by another worker while this one stalled past the lapse: the holder stores the end and mails it.
+    if (!done) {
+      log.warn('public scan taken over by another worker before it could store its result; its result is dropped');
+      return undefined;
+    }
     log.info({ grade: result.grade, findings: result.findings.length, ms: result.durationMs }, 'public scan completed');
     return done;
   } catch (error) {

@@ -9,7 +9,7 @@ import type { ProjectEvent } from '../../common/projects';
 import { RECHECK_TEXTS, type Recheck } from '../../common/rechecks';
 import { scan } from '../../engine/scan';
 import { freshDatabase, type FreshDatabase } from '../testing/fresh-database';
-import { rawRequest, signUp, type RawAnswer } from '../testing/http';
+import { callApi, signUp, type RawAnswer } from '../testing/http';
 import { startTestServer, type TestServer } from '../testing/test-server';
 
 // 'Check again' (POST /project/{id}/findings/{fingerprint}/recheck) against real servers, a database and a local site
@@ -69,12 +69,7 @@ async function until(done: () => Promise<boolean>, what: string): Promise<void> 
 const ENV = { VIBEEVAL_SCAN_CONCURRENCY: '1', VIBEEVAL_SCENARIO_CONCURRENCY: '0', VIBEEVAL_SCAN_ALLOW_PRIVATE: 'true', VIBEEVAL_SCAN_RENDER: 'false', VIBEEVAL_SCAN_RATE: '0' };
 
 const call = (server: TestServer, token: string, method: string, path: string, body?: unknown): Promise<RawAnswer> =>
-  rawRequest(server.origin, {
-    method,
-    path,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  callApi(server.origin, method, path, { token, body });
 
 async function projectOf(server: TestServer, token: string, url: string): Promise<string> {
   const created = await call(server, token, 'POST', '/project', { url });

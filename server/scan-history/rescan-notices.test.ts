@@ -1,17 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ScanResult } from '../../common/scan';
 import { loadSampleResult } from '../../engine/report/__fixtures__/load';
 import { notificationMail } from '../account/notification-mail';
 import { chatMessage } from '../webhooks/formats/message';
-import type { Database } from '../db';
 import { projects, scans } from '../db/schema';
 import { runScanJob, type ScanJobDeps } from '../jobs/scan-job';
-import { ReportLinks } from '../reports/links';
-import { openFreshDatabase } from '../testing/fresh-database';
+import { databaseForTests } from '../testing/fresh-database';
 import { personalWorkspace } from '../testing/workspace-rows';
+import { scanJobDeps } from '../jobs/testing';
 
 // A re-scan's notices lead with what is new since the project's previous scan: the scan.completed webhook's data
 // starts with its summary ('1 new finding since the last scan (1 fixed)') and the new findings' titles, and the mail
@@ -19,14 +17,8 @@ import { personalWorkspace } from '../testing/workspace-rows';
 
 const SITE = 'https://shop.example/';
 const sample = loadSampleResult();
-let database: Database;
+const database = databaseForTests();
 
-beforeAll(async () => {
-  database = await openFreshDatabase();
-}, 60_000);
-afterAll(async () => {
-  await database?.close();
-});
 
 /** The site after a change: its first finding fixed, a new one found. */
 function changed(): ScanResult {
@@ -35,21 +27,10 @@ function changed(): ScanResult {
 }
 
 function deps(emitted: unknown[][], result: () => ScanResult): ScanJobDeps {
-  return {
-    db: database.db,
-    events: {
-      record: async () => undefined,
-      clearEarlierAttempts: async () => undefined,
-      recordForAttempt: async () => undefined,
-    } as unknown as ScanJobDeps['events'],
-    live: { publish: async () => undefined } as unknown as ScanJobDeps['live'],
-    logger: pino({ level: 'silent' }),
-    links: new ReportLinks('a test link secret', () => 'http://127.0.0.1:1'),
-    policy: { allowPrivate: true },
-    render: false,
+  return scanJobDeps(database.db, {
     webhooks: { emit: async (...args) => void emitted.push(args) },
     scan: async (url) => ({ ...result(), target: { url, finalUrl: url } }),
-  };
+  });
 }
 
 describe("a re-scan's notices", () => {

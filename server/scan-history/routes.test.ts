@@ -4,7 +4,7 @@ import type { ScanResult } from '../../common/scan';
 import { SCAN_HISTORY_TEXTS, type ScanDiffResponse, type ScanHistoryItem } from '../../common/scan-history';
 import { loadSampleResult, parseCsv } from '../../engine/report/__fixtures__/load';
 import { insertApiKey } from '../mcp/testing';
-import { rawRequest, signUp, type RawAnswer } from '../testing/http';
+import { apiCaller, callApi, signUp } from '../testing/http';
 import { startTestServer, type TestServer } from '../testing/test-server';
 
 // The scan history routes of the dashboard (/project/{id}/scans, /scans/diff) and of the public API
@@ -25,13 +25,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const call = (token: string, method: string, path: string, body?: unknown): Promise<RawAnswer> =>
-  rawRequest(server.origin, {
-    method,
-    path,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+const call = apiCaller(() => server.origin);
 
 async function projectOf(token: string, url = 'https://history.example.com/'): Promise<string> {
   const created = await call(token, 'POST', '/project', { url });
@@ -75,8 +69,8 @@ describe('scan history routes', () => {
     expect(history[1]).toMatchObject({ id: changed, grade: sample.grade, score: sample.score, counts: sample.counts, error: null });
     expect(history[2]!.id).toBe(scheduled);
 
-    const first = await fetch(`${server.origin}/project/${project}/scans?limit=2`, { headers: { authorization: `Bearer ${user.token}` } });
-    expect(((await first.json()) as ScanHistoryItem[]).map((scan) => scan.trigger)).toEqual(['manual', 'site_change']);
+    const first = await call(user.token, 'GET', `/project/${project}/scans?limit=2`);
+    expect((first.json as ScanHistoryItem[]).map((scan) => scan.trigger)).toEqual(['manual', 'site_change']);
     const cursor = first.headers.get('x-next-cursor');
     expect(cursor).toEqual(expect.any(String));
     expect(((await call(user.token, 'GET', `/project/${project}/scans?limit=2&cursor=${cursor}`)).json as ScanHistoryItem[]).map((scan) => scan.id)).toEqual([scheduled]);
@@ -93,11 +87,9 @@ describe('scan history routes', () => {
     const user = await signUp(server.origin, 'history-site');
     const project = await projectOf(user.token, 'https://site-change.example.com/');
     const token = ((await call(user.token, 'GET', `/project/${project}`)).json as { site_token: string }).site_token;
-    const report = await rawRequest(server.origin, {
-      method: 'POST',
-      path: '/continuous-testing',
-      headers: { 'content-type': 'application/json', origin: 'https://site-change.example.com' },
-      body: JSON.stringify({ site_token: token, hash: 'c0ffee02', hostname: 'site-change.example.com' }),
+    const report = await callApi(server.origin, 'POST', '/continuous-testing', {
+      body: { site_token: token, hash: 'c0ffee02', hostname: 'site-change.example.com' },
+      headers: { origin: 'https://site-change.example.com' },
     });
     expect(report.status, report.text).toBe(202);
     const scans = await vi.waitFor(

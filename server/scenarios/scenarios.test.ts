@@ -12,7 +12,7 @@ import { startRestlessSite } from '../../engine/testing/restless-site';
 import { SCENARIO_SITE_USER, startScenarioSite, type ScenarioSite } from '../../engine/testing/scenario-site';
 import { startServer, type RunningServer } from '../server';
 import { freshDatabase, type FreshDatabase } from '../testing/fresh-database';
-import { rawRequest, signUp } from '../testing/http';
+import { apiCaller, rawRequest, signUp } from '../testing/http';
 import { MEMBERSHIP_SETTLE_MS, removeMember, sharedWorkspace } from '../testing/workspace-rows';
 import pg from 'pg';
 
@@ -43,30 +43,7 @@ let user: { token: string; id: string };
 let other: { token: string; id: string };
 let projectId: string;
 
-interface Answer {
-  status: number;
-  json: unknown;
-  text: string;
-  headers: Headers;
-  bytes: Buffer;
-}
-
-async function call(token: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
-  const response = await fetch(`${server.origin}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const bytes = Buffer.from(await response.arrayBuffer());
-  const text = bytes.toString('utf8');
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: response.status, json, text, headers: response.headers, bytes };
-}
+const call = apiCaller(() => server.origin);
 
 async function waitForRun(token: string, scenarioId: string, runId: string, timeoutMs = 60_000): Promise<ScenarioRun> {
   const started = Date.now();

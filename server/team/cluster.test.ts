@@ -10,7 +10,7 @@ import { findChromium } from '../../engine/browser';
 import { startPostgres, type RunningPostgres } from '../../scripts/team/postgres.mjs';
 import { startVibeeval, type VibeevalProcess } from '../../scripts/team/processes.mjs';
 import { startFixtureSite, type FixtureSite } from '../../tests/fixtures/sites';
-import { signUp } from '../testing/http';
+import { callApi, signUp } from '../testing/http';
 
 const SHARED_ENV = {
   VIBEEVAL_SCAN_RENDER: 'false',
@@ -42,18 +42,8 @@ const startWorker = (name: string) =>
   startVibeeval('worker', { name, env: { ...SHARED_ENV, DATABASE_URL: postgres.url, VIBEEVAL_SCAN_CONCURRENCY: '1', PUBLIC_URL: proxy.origin } });
 
 async function api<T = unknown>(origin: string, token: string | null, method: string, path: string, body?: unknown): Promise<{ status: number; json: T; text: string }> {
-  const headers: Record<string, string> = { apikey: 'local' };
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${origin}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await response.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: response.status, json: json as T, text };
+  const answer = await callApi(origin, method, path, { token: token ?? undefined, body, headers: { apikey: 'local' } });
+  return { status: answer.status, json: answer.json as T, text: answer.text };
 }
 
 async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {

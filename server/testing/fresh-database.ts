@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { openDatabase, type Database } from '../db';
 import { SHARED_POSTGRES, TEMPLATE_DATABASE } from './global-postgres';
 
@@ -78,6 +84,80 @@ export async function openFreshDatabase(): Promise<Database> {
     async close() {
       await database.close();
       await fresh.drop();
+    },
+  };
+}
+
+const MIGRATIONS = join(dirname(fileURLToPath(import.meta.url)), '..', 'db', 'migrations');
+
+/** A database that the migrations up to one made, for a test of the migration after it (partlyMigrated). */
+export interface PartlyMigrated {
+  /** Two connections to it. */
+  pool: pg.Pool;
+  /** Runs the migrations that have not run yet, up to and with the journal's entry `lastIdx` (0021 is 21). */
+  migrateUpTo(lastIdx: number): Promise<void>;
+  /** Closes the pool and drops the database and its copy of the migrations. */
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh, empty database with the migrations up to `lastIdx` run: the test fills it as a database of that version
+ * was, then runs the migration it tests (`migrateUpTo`). The migrations run from a copy whose journal stops there.
+ */
+export async function partlyMigrated(lastIdx: number): Promise<PartlyMigrated> {
+  const dir = await mkdtemp(join(tmpdir(), `vibeeval-migration-${String(lastIdx + 1).padStart(4, '0')}-`));
+  const folder = join(dir, 'migrations');
+  const database = await freshDatabase({ migrated: false });
+  const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+  // The database's drop at the end tells a connection still closing that it ends: expected, not an error of the test.
+  pool.on('error', () => undefined);
+  const close = async () => {
+    await pool.end();
+    await database.drop();
+    await rm(dir, { recursive: true, force: true });
+  };
+  const migrateUpTo = async (last: number) => {
+    const journal = JSON.parse(await readFile(join(MIGRATIONS, 'meta', '_journal.json'), 'utf8')) as { entries: { idx: number }[] };
+    await writeFile(join(folder, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.filter((entry) => entry.idx <= last) }));
+    await migrate(drizzle(pool), { migrationsFolder: folder });
+  };
+  try {
+    await cp(MIGRATIONS, folder, { recursive: true });
+    await migrateUpTo(lastIdx);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { pool, migrateUpTo, close };
+}
+
+/** What the tests of a file read of their database (databaseForTests). */
+export type TestDatabase = Pick<Database, 'db' | 'pool' | 'url'>;
+
+/**
+ * A fresh database (openFreshDatabase) for the tests of one file: opened in a beforeAll registered here (hooks the
+ * file registers after this call run after it, and may use it), closed and dropped in an afterAll. Read its fields
+ * from inside hooks and tests.
+ */
+export function databaseForTests(): TestDatabase {
+  let opened: Database | undefined;
+  beforeAll(async () => {
+    opened = await openFreshDatabase();
+  }, 60_000);
+  afterAll(() => opened?.close());
+  const open = (): Database => {
+    if (!opened) throw new Error("the tests' database is opened in a beforeAll: read it from inside a hook or a test");
+    return opened;
+  };
+  return {
+    get db() {
+      return open().db;
+    },
+    get pool() {
+      return open().pool;
+    },
+    get url() {
+      return open().url;
     },
   };
 }

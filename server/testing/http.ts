@@ -4,9 +4,21 @@ import net from 'node:net';
 export interface RawAnswer {
   status: number;
   contentType: string;
+  /** The answer's headers, read as fetch's are (`headers.get('x-next-cursor')`). */
+  headers: Headers;
   text: string;
+  /** The body as sent (a screenshot, a zip). */
+  bytes: Buffer;
   /** The body parsed as JSON, or undefined when it is not JSON. */
   json: unknown;
+}
+
+/** Node's headers of an answer as fetch's Headers (a header sent more than once is joined, as fetch does). */
+function headersOf(incoming: http.IncomingHttpHeaders | [string, string][]): Headers {
+  const headers = new Headers();
+  const entries = Array.isArray(incoming) ? incoming : Object.entries(incoming);
+  for (const [name, value] of entries) for (const one of [value ?? []].flat()) headers.append(name, one);
+  return headers;
 }
 
 export interface RawRequest {
@@ -26,23 +38,24 @@ export function rawRequest(origin: string, request: RawRequest, timeoutMs = 10_0
   return new Promise((resolve, reject) => {
     const req = http.request({ host: hostname, port, method: request.method, path: request.path, headers: request.headers }, (res) => {
       const contentType = String(res.headers['content-type'] ?? '');
-      const answer = (text: string): RawAnswer => {
+      const answer = (bytes: Buffer): RawAnswer => {
+        const text = bytes.toString();
         let json: unknown;
         try {
           json = contentType.includes('json') ? JSON.parse(text) : undefined;
         } catch {
           json = undefined;
         }
-        return { status: res.statusCode ?? 0, contentType, text, json };
+        return { status: res.statusCode ?? 0, contentType, headers: headersOf(res.headers), text, bytes, json };
       };
       if (contentType.startsWith('text/event-stream')) {
-        resolve(answer(''));
+        resolve(answer(Buffer.alloc(0)));
         res.destroy();
         return;
       }
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve(answer(Buffer.concat(chunks).toString())));
+      res.on('end', () => resolve(answer(Buffer.concat(chunks))));
       res.on('error', reject);
     });
     req.setTimeout(timeoutMs, () => req.destroy(new Error(`${request.method} ${request.path.slice(0, 80)}: no answer in ${timeoutMs} ms`)));
@@ -66,15 +79,62 @@ export function rawSocket(origin: string, bytes: string | Buffer, timeoutMs = 10
       const [head = '', body = ''] = text.split('\r\n\r\n');
       const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0);
       const contentType = /^content-type:\s*(.*)$/im.exec(head)?.[1] ?? '';
+      const headers = headersOf([...head.matchAll(/^([!#$%&'*+.^`|~\w-]+):\s*(.*)$/gm)].map((match): [string, string] => [match[1]!, match[2]!]));
       let json: unknown;
       try {
         json = JSON.parse(body);
       } catch {
         json = undefined;
       }
-      resolve({ status, contentType, text: body, json });
+      resolve({ status, contentType, headers, text: body, bytes: Buffer.from(body), json });
     });
   });
+}
+
+/** What a test adds to a request of the API: a bearer credential (a session token or an API key), a JSON body, headers. */
+export interface ApiOptions {
+  /** Sent as `authorization: Bearer <token>`; none when absent. */
+  token?: string;
+  /** Sent as JSON; none when undefined. */
+  body?: unknown;
+  /** Sent last: they may replace the ones above (another authorization, another content-type). */
+  headers?: Record<string, string>;
+  /** How long the answer may take; by default longer than a test's own timeout, which then says which test hung. */
+  timeoutMs?: number;
+}
+
+/**
+ * A request of the API as the app makes it: the bearer token, and the body as JSON with its length (node:http frames
+ * no body of a DELETE by itself).
+ */
+export function apiRequest(method: string, path: string, { token, body, headers = {} }: Omit<ApiOptions, 'timeoutMs'> = {}): RawRequest {
+  const text = body === undefined ? undefined : JSON.stringify(body);
+  return {
+    method,
+    path,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(text === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) }),
+      ...headers,
+    },
+    body: text,
+  };
+}
+
+/** Sends apiRequest(method, path, options) to the server at `origin`. */
+export function callApi(origin: string, method: string, path: string, { timeoutMs = 300_000, ...options }: ApiOptions = {}): Promise<RawAnswer> {
+  return rawRequest(origin, apiRequest(method, path, options), timeoutMs);
+}
+
+/** A request of the API by one user: `call(token, 'POST', '/project', { url })`. */
+export type ApiCall = (token: string | undefined, method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<RawAnswer>;
+
+/**
+ * The route tests' `call`, bound to their server: `origin` is read at each request (a test file's server starts in
+ * its beforeAll, after the call is made); `headers` go with every request (a workspace's header).
+ */
+export function apiCaller(origin: () => string, headers: Record<string, string> = {}): ApiCall {
+  return (token, method, path, body, more = {}) => callApi(origin(), method, path, { token, body, headers: { ...headers, ...more } });
 }
 
 /** A new local account: its access token and id. */

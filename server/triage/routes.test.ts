@@ -4,7 +4,7 @@ import { MAX_REASON_CHARS, TRIAGE_TEXTS, type BaselineEntry, type Decision } fro
 import type { ProjectScanResponse } from '../../common/projects';
 import { loadSampleResult } from '../../engine/report/__fixtures__/load';
 import { insertApiKey } from '../mcp/testing';
-import { rawRequest, signUp, type RawAnswer } from '../testing/http';
+import { apiCaller, signUp } from '../testing/http';
 import { startTestServer, type TestServer } from '../testing/test-server';
 
 // The triage routes of the dashboard (/project/{id}/decisions, /baseline) and of the public API (/v1/projects/{id}/...)
@@ -20,13 +20,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const call = (token: string, method: string, path: string, body?: unknown): Promise<RawAnswer> =>
-  rawRequest(server.origin, {
-    method,
-    path,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+const call = apiCaller(() => server.origin);
 
 const FP = { a: 'aaaaaaaaaaaaaaaa', b: 'bbbbbbbbbbbbbbbb', c: 'cccccccccccccccc' };
 const future = () => new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);

@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { scanResultSchema } from '../../common/scan';
 import { loadSampleResult } from '../../engine/report/__fixtures__/load';
 import { overallScore } from '../../engine/score/overall';
-import type { Database } from '../db';
 import { findingDecisions, projects, scans } from '../db/schema';
 import { runScanJob, type ScanJobDeps } from '../jobs/scan-job';
-import { ReportLinks } from '../reports/links';
-import { openFreshDatabase } from '../testing/fresh-database';
+import { databaseForTests } from '../testing/fresh-database';
 import { personalWorkspace } from '../testing/workspace-rows';
+import { sampleScan, scanJobDeps } from '../jobs/testing';
 
 // A project's decisions reach its next scan: the decided finding leaves the stored score, grade and counts, the
 // events and the webhook's figures, and is kept in the result's suppressed list with the reason; an accepted risk
@@ -20,33 +18,21 @@ const SITE = 'https://shop.example/';
 const sample = loadSampleResult();
 const SERVICE_KEY = sample.findings.find((f) => f.checkId === 'secrets-supabase-service-role')!;
 const ENV_FILE = sample.findings.find((f) => f.checkId === 'exposed-env-file')!;
-let database: Database;
+const database = databaseForTests();
 
-beforeAll(async () => {
-  database = await openFreshDatabase();
-}, 60_000);
-afterAll(async () => {
-  await database?.close();
-});
 
 function harness() {
   const emitted: unknown[][] = [];
   const events: unknown[] = [];
-  const deps: ScanJobDeps = {
-    db: database.db,
+  const deps = scanJobDeps(database.db, {
     events: {
       record: async (batch: unknown[]) => void events.push(...batch),
       clearEarlierAttempts: async () => undefined,
       recordForAttempt: async () => undefined,
     } as unknown as ScanJobDeps['events'],
-    live: { publish: async () => undefined } as unknown as ScanJobDeps['live'],
-    logger: pino({ level: 'silent' }),
-    links: new ReportLinks('a test link secret', () => 'http://127.0.0.1:1'),
-    policy: { allowPrivate: true },
-    render: false,
     webhooks: { emit: async (...args) => void emitted.push(args) },
-    scan: async (url) => ({ ...loadSampleResult(), target: { url, finalUrl: url } }),
-  };
+    scan: sampleScan,
+  });
   return { deps, emitted, events };
 }
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, type FreshDatabase } from '../testing/fresh-database';
-import { rawRequest, signUp } from '../testing/http';
+import { callApi, signUp } from '../testing/http';
 import { MEMBERSHIP_SETTLE_MS, removeMember, sharedWorkspace } from '../testing/workspace-rows';
 import { startChatStandIns } from './formats/stand-in-receivers';
 import { MAX_WEBHOOKS_PER_WORKSPACE } from './service';
@@ -154,13 +154,7 @@ describe('webhook routes', () => {
   it("are the workspace's: its members list, test and delete them; a former member and a stranger get 404", async () => {
     const [owner, member, former, stranger] = await Promise.all(['owner', 'member', 'former', 'stranger'].map((role) => signUp(h.server.origin, `ws-${role}`)));
     const workspace = await sharedWorkspace(db, owner!.id, [member!.id, former!.id]);
-    const inW = (user: { token: string }, method: string, path: string, body?: unknown) =>
-      rawRequest(h.server.origin, {
-        method,
-        path,
-        headers: { authorization: `Bearer ${user.token}`, 'x-vibeeval-workspace': workspace, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
+    const inW = (user: { token: string }, method: string, path: string, body?: unknown) => callApi(h.server.origin, method, path, { token: user.token, body, headers: { 'x-vibeeval-workspace': workspace } });
     const created = await inW(member!, 'POST', '/webhook', { url: `${h.receiverUrl}/team` });
     expect(created.status, created.text).toBe(201);
     const hook = created.json as { id: string; url: string };

@@ -2,8 +2,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { webhookDeliverySchema, type WebhookDelivery } from '../../common/webhooks';
-import { rawRequest, signUp, type RawAnswer } from '../testing/http';
+import { callApi, signUp, type RawAnswer } from '../testing/http';
 import { startTestServer } from '../testing/test-server';
+
+/** Polls until `probe` gives a value (not undefined or false): the shared helper, here for the webhooks' tests. */
+export { until } from '../testing/until';
 
 // What the webhook tests share: a real server, a local one-page site to scan, and a loopback receiver that
 // verifies every delivery with the standardwebhooks library and answers by path: /flaky fails each message once,
@@ -33,17 +36,6 @@ export interface WebhookHarness {
   /** What the receiver got at this path. */
   bodies(path: string): Received[];
   stop(): Promise<void>;
-}
-
-/** Polls until `probe` gives a value (not undefined or false). */
-export async function until<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 async function listen(server: http.Server): Promise<string> {
@@ -83,13 +75,7 @@ export async function startWebhookHarness(env: Record<string, string>): Promise<
   const siteUrl = `${await listen(site)}/`;
   const server = await startTestServer(env);
 
-  const call = (user: TestUser, method: string, path: string, body?: unknown) =>
-    rawRequest(server.origin, {
-      method,
-      path,
-      headers: { authorization: `Bearer ${user.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+  const call = (user: TestUser, method: string, path: string, body?: unknown) => callApi(server.origin, method, path, { token: user.token, body });
   const fail = (what: string, answer: RawAnswer) => new Error(`${what} answered ${answer.status}: ${answer.text}`);
 
   return {

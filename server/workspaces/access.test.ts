@@ -1,17 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db';
-import { openFreshDatabase } from '../testing/fresh-database';
+import { describe, expect, it } from 'vitest';
+import { databaseForTests } from '../testing/fresh-database';
 import { WorkspaceAccess } from './access';
 
-let database: Database;
+const database = databaseForTests();
 
-beforeAll(async () => {
-  database = await openFreshDatabase();
-}, 60_000);
-afterAll(async () => {
-  await database?.close();
-});
 
 describe("a new account's personal workspace", () => {
   it('is made once when its first requests come together, in one process and on two server instances', async () => {

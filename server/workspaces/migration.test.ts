@@ -1,35 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase, type FreshDatabase } from '../testing/fresh-database';
+import { partlyMigrated, type PartlyMigrated } from '../testing/fresh-database';
 
 // Migration 0012 on a database that 0000–0011 made and that holds records: two local accounts and one hosted
 // account (records, no users row). Each account's records must land in its personal workspace, nothing else moving.
 
-const MIGRATIONS = join(dirname(fileURLToPath(import.meta.url)), '..', 'db', 'migrations');
 /** The tables 0012 gives a workspace to, and which of them this test fills. */
 const FILLED = ['projects', 'scans', 'events', 'reports', 'continuous_builds', 'continuous_usage'] as const;
 
-let dir: string;
-let database: FreshDatabase;
+let migrated: PartlyMigrated;
 let pool: pg.Pool;
 const localA = randomUUID();
 const localB = randomUUID();
 const hosted = randomUUID();
 /** Every record made before 0012: table → [id or key, user_id]. */
 const made = new Map<string, { key: string; userId: string }[]>();
-
-async function migrateUpTo(folder: string, lastIdx: number) {
-  const journal = JSON.parse(await readFile(join(MIGRATIONS, 'meta', '_journal.json'), 'utf8')) as { entries: { idx: number }[] };
-  await writeFile(join(folder, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.filter((entry) => entry.idx <= lastIdx) }));
-  await migrate(drizzle(pool), { migrationsFolder: folder });
-}
 
 async function recordsOf(userId: string, n: number) {
   const keep = (table: string, key: string) => made.set(table, [...(made.get(table) ?? []), { key, userId }]);
@@ -54,26 +40,16 @@ async function recordsOf(userId: string, n: number) {
 const keyColumn = (table: string) => (table === 'continuous_usage' ? `to_char(month, 'YYYY-MM-DD')` : 'id::text');
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'vibeeval-migration-'));
-  database = await freshDatabase({ migrated: false });
-  pool = new pg.Pool({ connectionString: database.url, max: 2 });
-  // The database's drop at the end tells a connection still closing that it ends: expected, not an error of the test.
-  pool.on('error', () => undefined);
-  const folder = join(dir, 'migrations');
-  await cp(MIGRATIONS, folder, { recursive: true });
-  await migrateUpTo(folder, 11);
+  migrated = await partlyMigrated(11);
+  pool = migrated.pool;
   await pool.query(`INSERT INTO users (id, email) VALUES ($1, 'a@example.com'), ($2, 'b@example.com')`, [localA, localB]);
   await recordsOf(localA, 2);
   await recordsOf(localB, 1);
   await recordsOf(hosted, 1);
-  await migrateUpTo(folder, 12);
+  await migrated.migrateUpTo(12);
 }, 120_000);
 
-afterAll(async () => {
-  await pool?.end();
-  await database?.drop();
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => migrated?.close());
 
 describe('migration 0012', () => {
   it("moves every record into its maker's personal workspace: same ids, same makers, same counts", async () => {

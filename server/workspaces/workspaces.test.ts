@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAN_LIMIT_TEXTS } from '../../common/plan-limits';
 import { INVITATIONS_PER_HOUR, WORKSPACE_HEADER, WORKSPACE_TEXTS, type Invitation, type Workspace, type WorkspaceMember } from '../../common/workspaces';
-import { rawRequest, signUp, type RawAnswer } from '../testing/http';
+import { callApi, signUp, type RawAnswer } from '../testing/http';
 import { startSmtpCapture, startTestServer } from '../testing/test-server';
 
 // The whole life of a team workspace on a real server (Basic for accounts without a subscription, Pro and
@@ -28,19 +28,8 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-function call(user: { token: string }, method: string, path: string, body?: unknown, workspace?: string): Promise<RawAnswer> {
-  const text = body === undefined ? undefined : JSON.stringify(body);
-  return rawRequest(server.origin, {
-    method,
-    path,
-    headers: {
-      authorization: `Bearer ${user.token}`,
-      ...(workspace ? { [WORKSPACE_HEADER]: workspace } : {}),
-      ...(text === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) }),
-    },
-    body: text,
-  });
-}
+const call = (user: { token: string }, method: string, path: string, body?: unknown, workspace?: string) =>
+  callApi(server.origin, method, path, { token: user.token, body, headers: workspace ? { [WORKSPACE_HEADER]: workspace } : {} });
 
 const detailOf = (answer: RawAnswer) => (answer.json as { detail?: string }).detail;
 
