@@ -31,9 +31,9 @@ module.exports = {
       name: 'features-meet-through-their-index',
       severity: 'error',
       comment:
-        'A renderer feature never reaches into another feature\'s files: what several features use lives in renderer/src/ui/ ' +
+        "A renderer feature never reaches into another feature's files: what several features use lives in renderer/src/ui/ " +
         '(components, display helpers), renderer/src/api/ (calls) or renderer/src/app/ (the session, services); a widget ' +
-        'one feature lends another page (triage\'s buttons on the project page) is exported by its index.ts.',
+        "one feature lends another page (triage's buttons on the project page) is exported by its index.ts.",
       from: { path: '^renderer/src/features/([^/]+)/' },
       to: { path: '^renderer/src/features/', pathNot: ['^renderer/src/features/$1/', '^renderer/src/features/[^/]+/index\\.tsx?$'] },
     },

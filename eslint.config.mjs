@@ -11,8 +11,19 @@ const restrict = (patterns) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'server/db/migrations/**', // Fixture sites are the scanned sites' content (minified bundles written as such), not our code.
-    'tests/fixtures/**/*.js', 'tests/fixtures/**/*.html', 'engine/**/__fixtures__/**/*.js'] },
+  {
+    ignores: [
+      'out/**',
+      'dist/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      'server/db/migrations/**', // Fixture sites are the scanned sites' content (minified bundles written as such), not our code.
+      'tests/fixtures/**/*.js',
+      'tests/fixtures/**/*.html',
+      'engine/**/__fixtures__/**/*.js',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -43,9 +54,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      ...restrict([
-        { group: ['**/server/**', '**/engine/**', '**/electron/**', 'node:*', 'electron'], message: 'The renderer imports only common/.' },
-      ]),
+      ...restrict([{ group: ['**/server/**', '**/engine/**', '**/electron/**', 'node:*', 'electron'], message: 'The renderer imports only common/.' }]),
     },
   },
   {
@@ -97,8 +106,6 @@ export default tseslint.config(
     // Main-process tests may start the real backend through its test harness (as tests/ may import everything):
     // test files never reach the app's bundle, so main itself still imports only common/.
     files: ['electron/**/*.test.ts'],
-    rules: restrict([
-      { regex: '(^|/)(engine|renderer)(/|$)|(^|/)server/(?!testing/)', message: 'electron/ tests import only common/ and server/testing/.' },
-    ]),
+    rules: restrict([{ regex: '(^|/)(engine|renderer)(/|$)|(^|/)server/(?!testing/)', message: 'electron/ tests import only common/ and server/testing/.' }]),
   },
 );

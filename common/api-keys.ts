@@ -21,11 +21,7 @@ export const API_KEY_NAME_MAX = 100;
 /** POST /api_keys body: the name is trimmed and required. */
 export const createApiKeyBodySchema = z
   .object({
-    name: z
-      .string({ message: API_KEY_TEXTS.nameRequired })
-      .trim()
-      .min(1, API_KEY_TEXTS.nameRequired)
-      .max(API_KEY_NAME_MAX, `name: cannot exceed ${API_KEY_NAME_MAX} characters`),
+    name: z.string({ message: API_KEY_TEXTS.nameRequired }).trim().min(1, API_KEY_TEXTS.nameRequired).max(API_KEY_NAME_MAX, `name: cannot exceed ${API_KEY_NAME_MAX} characters`),
   })
   .strict();
 

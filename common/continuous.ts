@@ -31,9 +31,7 @@ export const buildChangesSchema = z.object({
   previous_scan_id: z.string().nullable(),
   grade: z.string().nullable(),
   previous_grade: z.string().nullable(),
-  new_findings: z
-    .array(z.object({ fingerprint: z.string(), title: z.string().max(300), severity: severitySchema }))
-    .max(BUILD_CHANGES_LISTED),
+  new_findings: z.array(z.object({ fingerprint: z.string(), title: z.string().max(300), severity: severitySchema })).max(BUILD_CHANGES_LISTED),
   new_count: z.number().int().nonnegative(),
   fixed_count: z.number().int().nonnegative(),
   /** Why the site is taken to be broken (the scan's error), else null. */

@@ -9,28 +9,18 @@ import { z } from 'zod';
 function isBareServerAddress(raw: string): boolean {
   if (!URL.canParse(raw)) return false;
   const url = new URL(raw);
-  return (
-    (url.protocol === 'https:' || url.protocol === 'http:') &&
-    url.username === '' &&
-    url.password === '' &&
-    url.pathname === '/' &&
-    url.search === '' &&
-    url.hash === ''
-  );
+  return (url.protocol === 'https:' || url.protocol === 'http:') && url.username === '' && url.password === '' && url.pathname === '/' && url.search === '' && url.hash === '';
 }
 
 /** A team server's address, e.g. https://vibeeval.example.com: http(s), no credentials, no path. */
 export const teamServerUrlSchema = z
   .string()
   .trim()
-  .min(1, 'Enter the team server\'s address')
+  .min(1, "Enter the team server's address")
   .max(2048)
   .refine(isBareServerAddress, 'Enter an http(s) address without a path, e.g. https://vibeeval.example.com');
 
-export const serverChoiceSchema = z.discriminatedUnion('mode', [
-  z.object({ mode: z.literal('embedded') }),
-  z.object({ mode: z.literal('team'), url: teamServerUrlSchema }),
-]);
+export const serverChoiceSchema = z.discriminatedUnion('mode', [z.object({ mode: z.literal('embedded') }), z.object({ mode: z.literal('team'), url: teamServerUrlSchema })]);
 export type ServerChoice = z.infer<typeof serverChoiceSchema>;
 
 /** What the app's Preferences page shows. */

@@ -34,14 +34,23 @@ interface Row {
 const TABLE: Row[] = [
   {
     name: 'supabase table readable: an RLS migration for that table, and the request must return no rows',
-    finding: finding({ checkId: 'supabase-table-readable', family: 'supabase', url: 'https://abc.supabase.co/rest/v1/profiles', evidence: { request: 'HEAD https://abc.supabase.co/rest/v1/profiles?select=*\napikey: eyJ…(masked)\nPrefer: count=exact' } }),
+    finding: finding({
+      checkId: 'supabase-table-readable',
+      family: 'supabase',
+      url: 'https://abc.supabase.co/rest/v1/profiles',
+      evidence: { request: 'HEAD https://abc.supabase.co/rest/v1/profiles?select=*\napikey: eyJ…(masked)\nPrefer: count=exact' },
+    }),
     stacks: ['supabase'],
     where: ['supabase/migrations/', 'alter table public.profiles enable row level security;', 'auth.uid() = user_id'],
     verify: ["curl -s -i -I -H 'apikey: eyJ…(masked)' -H 'Prefer: count=exact' 'https://abc.supabase.co/rest/v1/profiles?select=*'", 'Content-Range ending in `/0`'],
   },
   {
     name: 'firebase firestore readable: firestore.rules and a deploy',
-    finding: finding({ checkId: 'firebase-firestore-readable', family: 'firebase', evidence: { request: 'GET https://firestore.googleapis.com/v1/projects/p/databases/(default)/documents/users' } }),
+    finding: finding({
+      checkId: 'firebase-firestore-readable',
+      family: 'firebase',
+      evidence: { request: 'GET https://firestore.googleapis.com/v1/projects/p/databases/(default)/documents/users' },
+    }),
     stacks: ['firebase'],
     where: ['firestore.rules', 'firebase deploy --only firestore:rules'],
     verify: ['Permission denied'],
@@ -50,7 +59,7 @@ const TABLE: Row[] = [
     name: 'missing CSP on Next.js: next.config.js headers(), and the header must come back',
     finding: finding({ checkId: 'csp-missing', family: 'headers' }),
     stacks: ['nextjs'],
-    where: ['next.config.js', "key: \"Content-Security-Policy\""],
+    where: ['next.config.js', 'key: "Content-Security-Policy"'],
     verify: [`curl -s -i '${SITE}'`, "`Content-Security-Policy: default-src 'self'"],
   },
   {
@@ -187,7 +196,11 @@ describe('explain_finding text', () => {
 
 describe('the stack of a scan', () => {
   it('is read from the evidence and the URLs', () => {
-    const next = finding({ checkId: 'csp-missing', family: 'headers', evidence: { request: `GET ${SITE}`, response: 'HTTP/1.1 200\nx-powered-by: Next.js\nx-vercel-id: fra1::abc' } });
+    const next = finding({
+      checkId: 'csp-missing',
+      family: 'headers',
+      evidence: { request: `GET ${SITE}`, response: 'HTTP/1.1 200\nx-powered-by: Next.js\nx-vercel-id: fra1::abc' },
+    });
     const supabase = finding({ checkId: 'supabase-table-readable', family: 'supabase', url: 'https://abc.supabase.co/rest/v1/notes' });
     expect(detectStacks(stackTexts([next, supabase]))).toEqual(['nextjs', 'vercel', 'supabase']);
     expect(detectStacks(stackTexts([], ['https://app.netlify.app/']))).toEqual(['netlify']);
@@ -197,7 +210,9 @@ describe('the stack of a scan', () => {
 
 describe('the request to repeat', () => {
   it('is a curl command from either form of evidence, or none', () => {
-    expect(curlOf(finding({ checkId: 'x', family: 'api', evidence: { request: 'POST /graphql HTTP/1.1\nHost: api.example.com' } }))).toBe("curl -s -i -X POST 'https://api.example.com/graphql'");
+    expect(curlOf(finding({ checkId: 'x', family: 'api', evidence: { request: 'POST /graphql HTTP/1.1\nHost: api.example.com' } }))).toBe(
+      "curl -s -i -X POST 'https://api.example.com/graphql'",
+    );
     expect(curlOf(finding({ checkId: 'x', family: 'api', evidence: { request: "GET https://x.example/it's" } }))).toBe("curl -s -i 'https://x.example/it'\\''s'");
     expect(curlOf(finding({ checkId: 'x', family: 'api', evidence: {} }))).toBeNull();
     expect(curlOf(finding({ checkId: 'x', family: 'api', evidence: { request: 'not a request line' } }))).toBeNull();

@@ -61,13 +61,19 @@ const SUPABASE_TABLE = /\/rest\/v1\/([A-Za-z0-9_]+)/;
 function supabaseWhere(finding: Finding): string[] {
   const table = SUPABASE_TABLE.exec(`${finding.evidence.request ?? ''} ${finding.url}`)?.[1] ?? '<table>';
   if (finding.checkId === 'supabase-service-key') {
-    return ['Supabase dashboard > Project Settings > API: roll the service_role key, then remove it from every client file (.env entries prefixed NEXT_PUBLIC_ or VITE_, src/lib/supabase.*); only server code (Edge Functions, API routes) may read it, from a non-public environment variable.'];
+    return [
+      'Supabase dashboard > Project Settings > API: roll the service_role key, then remove it from every client file (.env entries prefixed NEXT_PUBLIC_ or VITE_, src/lib/supabase.*); only server code (Edge Functions, API routes) may read it, from a non-public environment variable.',
+    ];
   }
   if (finding.checkId === 'supabase-bucket-listable') {
-    return ['Supabase Storage: make the bucket private (Storage > bucket > Edit > Public off) and add policies on storage.objects, e.g. in supabase/migrations/<timestamp>_storage_policies.sql: `create policy "own files" on storage.objects for select using (bucket_id = \'<bucket>\' and auth.uid() = owner);`.'];
+    return [
+      'Supabase Storage: make the bucket private (Storage > bucket > Edit > Public off) and add policies on storage.objects, e.g. in supabase/migrations/<timestamp>_storage_policies.sql: `create policy "own files" on storage.objects for select using (bucket_id = \'<bucket>\' and auth.uid() = owner);`.',
+    ];
   }
   if (finding.checkId === 'supabase-rpc-exposed') {
-    return ['A new migration in supabase/migrations/: `revoke execute on function public.<function> from anon;` and, if it must stay callable, check auth.uid() inside the function (security invoker).'];
+    return [
+      'A new migration in supabase/migrations/: `revoke execute on function public.<function> from anon;` and, if it must stay callable, check auth.uid() inside the function (security invoker).',
+    ];
   }
   return [
     `A new migration in supabase/migrations/<timestamp>_rls_${table}.sql (or the Supabase SQL editor):\n` +
@@ -87,13 +93,23 @@ const FAMILY_WHERE: Partial<Record<CheckFamily, (finding: Finding, stacks: Stack
         : 'firestore.rules: replace `allow read: if true` with `allow read: if request.auth != null && request.auth.uid == resource.data.ownerId;`, then `firebase deploy --only firestore:rules`.',
   ],
   cookies: (_finding, stacks) => [
-    ...(stacks.includes('nextjs') ? ['Next.js: where the cookie is set (cookies().set in a route handler or middleware.ts), pass { httpOnly: true, secure: true, sameSite: "lax", path: "/" }.'] : []),
-    ...(stacks.includes('express') || !stacks.includes('nextjs') ? ['Express: res.cookie(name, value, { httpOnly: true, secure: true, sameSite: "lax" }); express-session: cookie: { httpOnly: true, secure: true, sameSite: "lax" }.'] : []),
+    ...(stacks.includes('nextjs')
+      ? ['Next.js: where the cookie is set (cookies().set in a route handler or middleware.ts), pass { httpOnly: true, secure: true, sameSite: "lax", path: "/" }.']
+      : []),
+    ...(stacks.includes('express') || !stacks.includes('nextjs')
+      ? ['Express: res.cookie(name, value, { httpOnly: true, secure: true, sameSite: "lax" }); express-session: cookie: { httpOnly: true, secure: true, sameSite: "lax" }.']
+      : []),
     'Supabase SSR (@supabase/ssr): createServerClient(..., { cookieOptions: { secure: true, sameSite: "lax" } }).',
   ],
   cors: (_finding, stacks) => [
-    ...(stacks.includes('express') || stacks.length === 0 ? ['Express: app.use(cors({ origin: ["https://your-app.example"], credentials: true })) instead of reflecting the Origin header or origin: true.'] : []),
-    ...(stacks.includes('nextjs') || stacks.length === 0 ? ['Next.js: in the route handler or middleware.ts, set Access-Control-Allow-Origin only for an allow-list of origins; never echo request.headers.get("origin") and never send "null".'] : []),
+    ...(stacks.includes('express') || stacks.length === 0
+      ? ['Express: app.use(cors({ origin: ["https://your-app.example"], credentials: true })) instead of reflecting the Origin header or origin: true.']
+      : []),
+    ...(stacks.includes('nextjs') || stacks.length === 0
+      ? [
+          'Next.js: in the route handler or middleware.ts, set Access-Control-Allow-Origin only for an allow-list of origins; never echo request.headers.get("origin") and never send "null".',
+        ]
+      : []),
     'Supabase Edge Functions: the corsHeaders object must name your site, not "*", when requests carry credentials.',
   ],
   'exposed-files': (finding, stacks) => [
@@ -106,20 +122,36 @@ const FAMILY_WHERE: Partial<Record<CheckFamily, (finding: Finding, stacks: Stack
     'Rotate the key at its provider now: the old one was public.',
   ],
   disclosure: (_finding, stacks) => [
-    ...(stacks.includes('express') || stacks.length === 0 ? ["Express: app.disable('x-powered-by'); an error handler that answers a generic message in production (NODE_ENV=production)."] : []),
-    ...(stacks.includes('nextjs') || stacks.length === 0 ? ['Next.js: poweredByHeader: false in next.config.js; do not return error.stack or error.message from route handlers.'] : []),
+    ...(stacks.includes('express') || stacks.length === 0
+      ? ["Express: app.disable('x-powered-by'); an error handler that answers a generic message in production (NODE_ENV=production)."]
+      : []),
+    ...(stacks.includes('nextjs') || stacks.length === 0
+      ? ['Next.js: poweredByHeader: false in next.config.js; do not return error.stack or error.message from route handlers.']
+      : []),
     'Web server: hide version numbers (nginx `server_tokens off;`), turn directory listing off (`autoindex off;`), remove comments with credentials or internal URLs from the HTML.',
   ],
   api: (_finding, stacks) => [
-    ...(stacks.includes('nextjs') || stacks.length === 0 ? ['Next.js: check the session at the top of the route handler (app/api/.../route.ts) or in middleware.ts with a matcher for the API and admin paths; answer 401 without one.'] : []),
+    ...(stacks.includes('nextjs') || stacks.length === 0
+      ? [
+          'Next.js: check the session at the top of the route handler (app/api/.../route.ts) or in middleware.ts with a matcher for the API and admin paths; answer 401 without one.',
+        ]
+      : []),
     ...(stacks.includes('express') || stacks.length === 0 ? ['Express: put an authentication middleware before the router (app.use("/api", requireAuth, apiRouter)).'] : []),
     'GraphQL: introspection: false in production (Apollo Server option); API docs (/docs, /swagger) behind sign-in or off in production.',
   ],
-  tokens: () => ['Where tokens are signed and verified (lib/auth.*, the API middleware): sign with a random secret of 32+ bytes from an environment variable, set an expiry (exp), and verify with an explicit algorithm list (jose: jwtVerify(token, key, { algorithms: ["HS256"] })).'],
+  tokens: () => [
+    'Where tokens are signed and verified (lib/auth.*, the API middleware): sign with a random secret of 32+ bytes from an environment variable, set an expiry (exp), and verify with an explicit algorithm list (jose: jwtVerify(token, key, { algorithms: ["HS256"] })).',
+  ],
   frameworks: () => ['package.json: upgrade the framework to a patched release (npm install <package>@latest, or the fixed version named above), commit the lockfile, redeploy.'],
-  libraries: () => ['package.json or the <script src> tag that loads it: upgrade the library to a fixed version, or load it from your own bundle instead of a third-party host; add integrity="sha384-…" crossorigin="anonymous" to remaining CDN tags.'],
-  forms: () => ['The form and its handler: post to an https:// action, serve the page over HTTPS only, and check a CSRF token (or SameSite=Lax session cookies plus an Origin check) in the handler.'],
-  active: () => ['The handler of the parameter shown in the evidence: encode output for its HTML context (React does it unless dangerouslySetInnerHTML is used), and only redirect to relative paths or an allow-list of hosts.'],
+  libraries: () => [
+    'package.json or the <script src> tag that loads it: upgrade the library to a fixed version, or load it from your own bundle instead of a third-party host; add integrity="sha384-…" crossorigin="anonymous" to remaining CDN tags.',
+  ],
+  forms: () => [
+    'The form and its handler: post to an https:// action, serve the page over HTTPS only, and check a CSRF token (or SameSite=Lax session cookies plus an Origin check) in the handler.',
+  ],
+  active: () => [
+    'The handler of the parameter shown in the evidence: encode output for its HTML context (React does it unless dangerouslySetInnerHTML is used), and only redirect to relative paths or an allow-list of hosts.',
+  ],
 };
 
 function whereToChange(finding: Finding, stacks: Stack[]): string[] {
@@ -263,7 +295,12 @@ export function explainFinding(finding: Finding, stacks: Stack[], scanUrl: strin
 
 /** The stacks a scan's result shows (its findings' and pages' URLs and evidence). */
 export function resultStacks(result: Pick<ScanResult, 'findings' | 'pages'>): Stack[] {
-  return detectStacks(stackTexts(result.findings, result.pages.map((page) => page.url)));
+  return detectStacks(
+    stackTexts(
+      result.findings,
+      result.pages.map((page) => page.url),
+    ),
+  );
 }
 
 /**

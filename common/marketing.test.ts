@@ -22,7 +22,7 @@ describe('checkMarketingUrl', () => {
     expect(checkMarketingUrl(input).status).toBe(status);
   });
 
-  it("reads an address as the dashboard and the API do: what one accepts the other does, as the same site", () => {
+  it('reads an address as the dashboard and the API do: what one accepts the other does, as the same site', () => {
     for (const input of ['example.com', 'example.com/', 'https://Example.com/', 'shop.example.com/app/', 'http://localhost:5173/']) {
       const landing = checkMarketingUrl(input).url;
       expect(landing).toBe(createProjectBodySchema.parse({ url: input }).url);
@@ -113,9 +113,7 @@ describe('publicScanRequestSchema', () => {
 
   it('refuses bad input with the form messages', () => {
     expect(message({ url: 'nope', email: 'ada@example.com' })).toBe('Please enter a valid website URL');
-    expect(message({ url: 'https://lovable.dev/projects/1', email: 'ada@example.com' })).toBe(
-      'Please use the deployed URL for this project, not the Lovable editor URL',
-    );
+    expect(message({ url: 'https://lovable.dev/projects/1', email: 'ada@example.com' })).toBe('Please use the deployed URL for this project, not the Lovable editor URL');
     expect(message({ url: 'https://www.vibe-eval.com', email: 'ada@example.com' })).toBe('vibe-eval.com cannot be scanned with itself');
     expect(message({ url: 'example.com', email: 'ada' })).toBe('Please enter a valid email address');
     expect(message({ url: 'example.com' })).toBe('Please enter a valid email address');

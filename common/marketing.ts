@@ -30,8 +30,7 @@ export const CONTACT = {
   legal: `legal@${OWN_DOMAIN}`,
 } as const;
 
-export const mailto = (address: string, subject?: string) =>
-  `mailto:${address}${subject ? `?subject=${encodeURIComponent(subject)}` : ''}`;
+export const mailto = (address: string, subject?: string) => `mailto:${address}${subject ? `?subject=${encodeURIComponent(subject)}` : ''}`;
 
 // --- The URL test form (spec section 5, "Marketing URL") -------------------------------------------------
 
@@ -45,7 +44,6 @@ export const URL_MESSAGES = {
   validBadge: 'Valid URL',
   email: 'Please enter a valid email address',
 } as const;
-
 
 /** The Lovable editor's project pages (lovable.dev/projects/<id>) are not the deployed app. */
 export function isLovableEditorUrl(url: URL): boolean {
@@ -137,11 +135,7 @@ export const SAMPLE_REPORTS: Record<SampleType, SampleReport> = {
   },
   banking: {
     title: 'Banking Dashboard Security Report',
-    critical: [
-      'Stripe secret key found in a lazily loaded chunk',
-      'Transactions table readable with the public anon key',
-      '.env file served at the site root',
-    ],
+    critical: ['Stripe secret key found in a lazily loaded chunk', 'Transactions table readable with the public anon key', '.env file served at the site root'],
     moderate: ['Source maps reveal the full application source'],
     counts: { critical: 3, moderate: 1, secure: 8 },
   },

@@ -128,9 +128,15 @@ export const PLAN_LIMIT_TEXTS = {
   scenarios: (tier: Tier, limit: number) => `Your ${TIER_NAMES[tier]} plan includes ${limit} AI browser scenarios. Upgrade your plan to add more.`,
   api: (tier: Tier) => `API access is not part of the ${TIER_NAMES[tier]} plan. Upgrade to ${apiTier(tier)} to use API keys.`,
   report_format: (tier: Tier, format: string) =>
-    `${formatName(format)} reports are not part of the ${TIER_NAMES[tier]} plan (${formatsText(PLAN_LIMITS[tier].reportFormats)}). ${formatsUpgrade(tier, EXPORT_FORMATS.find((known) => known === format))}`,
+    `${formatName(format)} reports are not part of the ${TIER_NAMES[tier]} plan (${formatsText(PLAN_LIMITS[tier].reportFormats)}). ${formatsUpgrade(
+      tier,
+      EXPORT_FORMATS.find((known) => known === format),
+    )}`,
   monitor_frequency: (tier: Tier, frequency: string) =>
-    `A ${frequency} schedule is not part of the ${TIER_NAMES[tier]} plan (${listText(schedules(PLAN_LIMITS[tier]), 'or')} only). ${schedulesUpgrade(tier, MONITOR_FREQUENCIES.find((known) => known === frequency))}`,
+    `A ${frequency} schedule is not part of the ${TIER_NAMES[tier]} plan (${listText(schedules(PLAN_LIMITS[tier]), 'or')} only). ${schedulesUpgrade(
+      tier,
+      MONITOR_FREQUENCIES.find((known) => known === frequency),
+    )}`,
   seats: (tier: Tier, limit: number) =>
     limit === 1
       ? `The ${TIER_NAMES[tier]} plan is for a single user. Upgrade to ${seatsTier(tier)} to invite colleagues.`

@@ -21,7 +21,11 @@ export type PreferencesPatch = z.infer<typeof preferencesPatchSchema>;
 
 /** DELETE /account: the account's own email, typed again, confirms the deletion. */
 export const deleteAccountSchema = z.strictObject({
-  email: z.string({ error: 'email is required: type the email of your account to confirm' }).trim().min(1, 'email is required: type the email of your account to confirm').max(320, 'email is at most 320 characters'),
+  email: z
+    .string({ error: 'email is required: type the email of your account to confirm' })
+    .trim()
+    .min(1, 'email is required: type the email of your account to confirm')
+    .max(320, 'email is at most 320 characters'),
 });
 export const ACCOUNT_ERRORS = {
   confirmationMismatch: 'The email does not match this account: type the email you sign in with to confirm',
@@ -35,4 +39,18 @@ export const ACCOUNT_ERRORS = {
  * streamed in pages: projects (credentials never decrypted), scans, events, reports, scenarios, webhooks (no
  * secrets), api_keys (names and prefixes only), continuous_builds and subscriptions.
  */
-export const ACCOUNT_EXPORT_SECTIONS = ['projects', 'scans', 'events', 'reports', 'scenarios', 'scenario_runs', 'webhooks', 'api_keys', 'continuous_builds', 'finding_decisions', 'finding_rechecks', 'subscriptions', 'workspaces'] as const;
+export const ACCOUNT_EXPORT_SECTIONS = [
+  'projects',
+  'scans',
+  'events',
+  'reports',
+  'scenarios',
+  'scenario_runs',
+  'webhooks',
+  'api_keys',
+  'continuous_builds',
+  'finding_decisions',
+  'finding_rechecks',
+  'subscriptions',
+  'workspaces',
+] as const;

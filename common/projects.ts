@@ -49,7 +49,11 @@ export function toPageCount(value: unknown): number {
   return Math.min(PROJECT_LIMITS.maxPages, Math.max(1, Math.trunc(number)));
 }
 
-const pagesSchema = z.number().int('Number of pages must be a whole number').min(1, 'Number of pages must be at least 1').max(PROJECT_LIMITS.maxPages, 'Number of pages cannot exceed 1000');
+const pagesSchema = z
+  .number()
+  .int('Number of pages must be a whole number')
+  .min(1, 'Number of pages must be at least 1')
+  .max(PROJECT_LIMITS.maxPages, 'Number of pages cannot exceed 1000');
 const statusSchema = z.string().trim().min(1, 'Status is required').max(40, 'Status cannot exceed 40 characters');
 
 /** POST /project (the create call sends only these fields). */
@@ -182,7 +186,6 @@ export const eventSchema = z.object({
   source: z.enum(EVENT_SOURCES).optional(),
 });
 export type ProjectEvent = z.infer<typeof eventSchema>;
-
 
 // `2026-11-28` or a full ISO timestamp; a bare date `to` covers the whole day (UTC).
 const DATE_OR_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/;

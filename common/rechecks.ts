@@ -51,6 +51,5 @@ export const RECHECK_TEXTS = {
   notFound: 'Check not found',
   timedOut: 'The check took longer than a minute and was stopped: run a new scan instead.',
   /** The project's activity: one line per check again. */
-  event: (title: string, status: RecheckStatus) =>
-    `Checked again: ${title}: ${status === 'fixed' ? 'fixed' : status === 'still_there' ? 'still there' : 'could not tell'}`,
+  event: (title: string, status: RecheckStatus) => `Checked again: ${title}: ${status === 'fixed' ? 'fixed' : status === 'still_there' ? 'still there' : 'could not tell'}`,
 } as const;

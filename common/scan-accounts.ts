@@ -37,7 +37,10 @@ export const EMAIL_PAIR_PATTERN = /(?:^|\s)([^\s/:"'`<>()@]+@(?:[^\s/:"'`<>()@.]
 
 /** Quotes and trailing punctuation that wrap a value in prose ("password: `abc`." → abc). */
 export function cleanCredentialValue(value: string): string {
-  return value.replace(/^["'`]+/, '').replace(/(?<!["'`])["'`]+[.,;)]*$/, '').replace(/(?<![.,;)])[.,;)]+$/, '');
+  return value
+    .replace(/^["'`]+/, '')
+    .replace(/(?<!["'`])["'`]+[.,;)]*$/, '')
+    .replace(/(?<![.,;)])[.,;)]+$/, '');
 }
 
 const fail = (line: number, problem: string): ParsedAccounts => ({ ok: false, line, message: `line ${line}: ${problem}` });
@@ -88,8 +91,7 @@ type Numbered = { text: string; line: number };
 function proseAccounts(lines: readonly Numbered[]): { accounts: (ScanAccount & { line: number })[] } | ParsedAccounts {
   const accounts: (ScanAccount & { line: number })[] = [];
   let open: Partial<Record<KeyValue['kind'], KeyValue>> = {};
-  const unfinished = (kv: KeyValue) =>
-    fail(kv.line, kv.kind === 'login' ? 'an email or user name without its password' : 'a password without its email or user name');
+  const unfinished = (kv: KeyValue) => fail(kv.line, kv.kind === 'login' ? 'an email or user name without its password' : 'a password without its email or user name');
   for (const { text, line } of lines) {
     const values = keyValues(text, line);
     // "Admin login: admin@example.com / secret": a key before an email pair.

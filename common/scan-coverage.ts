@@ -62,7 +62,9 @@ export function coverageGaps(coverage: ScanCoverage | undefined): string[] {
   }
   const given = (coverage.signIns ?? []).filter((line) => !line.throwaway);
   for (const line of given.filter((entry) => !entry.signedIn)) {
-    gaps.push(`The test account ${line.account} could not sign in${line.reason ? `: ${line.reason.replace(/\.$/, '')}` : ''}. What only a signed-in user reaches was not checked as that account.`);
+    gaps.push(
+      `The test account ${line.account} could not sign in${line.reason ? `: ${line.reason.replace(/\.$/, '')}` : ''}. What only a signed-in user reaches was not checked as that account.`,
+    );
   }
   const login = coverage.loginRequired;
   // Pages behind the login were read signed in when a test account signed in: no gap then.
@@ -74,7 +76,9 @@ export function coverageGaps(coverage: ScanCoverage | undefined): string[] {
   const limited = coverage.rateLimited;
   if (limited && limited.items.length) {
     const hosts = limited.items.slice(0, 3).map((entry) => entry.host);
-    gaps.push(`${plural(limited.items.length + limited.more, 'host')} rate limited the scan, so some requests may have gone unanswered: ${hosts.join(', ')}${more(limited.items.length + limited.more - hosts.length)}.`);
+    gaps.push(
+      `${plural(limited.items.length + limited.more, 'host')} rate limited the scan, so some requests may have gone unanswered: ${hosts.join(', ')}${more(limited.items.length + limited.more - hosts.length)}.`,
+    );
   }
   if (coverage.checksSkipped.length) {
     const ids = coverage.checksSkipped.slice(0, 3).map((skipped) => `${skipped.checkId} (${skipped.reason})`);

@@ -6,10 +6,7 @@ import { z } from 'zod';
 
 export const SCENARIO_LIMITS = { steps: 50, text: 500, url: 2048, name: 200, key: 40, timeoutMs: 30_000 } as const;
 
-const text = (field: string) =>
-  z
-    .string({ message: `${field}: must be a string` })
-    .max(SCENARIO_LIMITS.text, `${field}: cannot exceed ${SCENARIO_LIMITS.text} characters`);
+const text = (field: string) => z.string({ message: `${field}: must be a string` }).max(SCENARIO_LIMITS.text, `${field}: cannot exceed ${SCENARIO_LIMITS.text} characters`);
 const nonEmpty = (field: string) => text(field).min(1, `${field}: must not be empty`);
 
 /**

@@ -20,12 +20,9 @@ describe('normaliseSiteUrl', () => {
     expect(normaliseSiteUrl(input)).toBe(expected);
   });
 
-  it.each([[''], ['not a url'], ['nope'], ['ftp://example.com'], ['https://exa mple.com'], ['https://example..com'], ['mailto:a@example.com']])(
-    '%s is not a site',
-    (input) => {
-      expect(normaliseSiteUrl(input)).toBeNull();
-    },
-  );
+  it.each([[''], ['not a url'], ['nope'], ['ftp://example.com'], ['https://exa mple.com'], ['https://example..com'], ['mailto:a@example.com']])('%s is not a site', (input) => {
+    expect(normaliseSiteUrl(input)).toBeNull();
+  });
 
   it('gives one form for every way of typing the same site', () => {
     const forms = ['example.com', 'example.com/', 'https://example.com', 'https://EXAMPLE.com/', 'https://example.com:443'];

@@ -41,11 +41,7 @@ export function parseExpiry(value: string): string | null {
   return at.toISOString();
 }
 
-const reasonSchema = z
-  .string({ message: TRIAGE_TEXTS.reasonRequired })
-  .trim()
-  .min(1, TRIAGE_TEXTS.reasonRequired)
-  .max(MAX_REASON_CHARS, TRIAGE_TEXTS.reasonTooLong);
+const reasonSchema = z.string({ message: TRIAGE_TEXTS.reasonRequired }).trim().min(1, TRIAGE_TEXTS.reasonRequired).max(MAX_REASON_CHARS, TRIAGE_TEXTS.reasonTooLong);
 
 const expirySchema = z
   .string({ message: TRIAGE_TEXTS.expiryInvalid })

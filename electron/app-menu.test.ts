@@ -30,19 +30,18 @@ describe('the application menu', () => {
   it.each(['darwin', 'win32', 'linux'] as const)('is installed on %s', (platform) => {
     const { templates, file } = setUp(platform);
     expect(templates).toHaveLength(1);
-    expect(file().map((entry) => entry.label).filter(Boolean)).toEqual(['New Project', 'Run Test']);
+    expect(
+      file()
+        .map((entry) => entry.label)
+        .filter(Boolean),
+    ).toEqual(['New Project', 'Run Test']);
   });
 
   it('sends each command to the app window as a menu event, after bringing the window forward', () => {
     const { calls, file, item, click } = setUp();
     click(item(file(), 'New Project'));
     click(item(file(), 'Run Test'));
-    expect(calls).toEqual([
-      'focus',
-      'send vibeeval:event:menu {"command":"new-project"}',
-      'focus',
-      'send vibeeval:event:menu {"command":"run-test"}',
-    ]);
+    expect(calls).toEqual(['focus', 'send vibeeval:event:menu {"command":"new-project"}', 'focus', 'send vibeeval:event:menu {"command":"run-test"}']);
   });
 
   it('opens a help page of the app through a navigate event', () => {
@@ -52,7 +51,7 @@ describe('the application menu', () => {
     expect(calls).toEqual(['focus', 'send vibeeval:event:navigate {"path":"/dashboard/support"}']);
   });
 
-  it('opens Preferences from the app menu\'s Settings… on macOS', () => {
+  it("opens Preferences from the app menu's Settings… on macOS", () => {
     const { templates, calls, item, click } = setUp('darwin');
     const appMenu = templates[0]![0]?.submenu as MenuItemConstructorOptions[];
     const settings = item(appMenu, 'Settings…');
@@ -61,12 +60,15 @@ describe('the application menu', () => {
     expect(calls).toEqual(['focus', 'send vibeeval:event:navigate {"path":"/dashboard/preferences"}']);
   });
 
-  it('carries the focused report window\'s actions in File until it loses focus (macOS)', () => {
+  it("carries the focused report window's actions in File until it loses focus (macOS)", () => {
     const { menu, file, item, click } = setUp('darwin');
     const save = vi.fn();
     const reportA = {};
     const reportB = {};
-    menu.showReportItems(reportA, [{ label: 'Save as PDF…', accelerator: 'CmdOrCtrl+S', click: save }, { label: 'Open in Browser', click: vi.fn() }]);
+    menu.showReportItems(reportA, [
+      { label: 'Save as PDF…', accelerator: 'CmdOrCtrl+S', click: save },
+      { label: 'Open in Browser', click: vi.fn() },
+    ]);
     expect(file().map((entry) => entry.label ?? entry.type ?? entry.role)).toEqual([
       'New Project',
       'Run Test',

@@ -28,7 +28,12 @@ const notice = (b: ContinuousBuild) => noticeFor({ type: 'continuous.build', bui
 
 describe('build notices', () => {
   it('names the new high and critical findings of an error build and opens the continuous testing page', () => {
-    const findings = [finding('Environment file exposed', 'critical'), finding('Secret key in JavaScript', 'high'), finding('Admin page open', 'high'), finding('Directory listing enabled', 'medium')];
+    const findings = [
+      finding('Environment file exposed', 'critical'),
+      finding('Secret key in JavaScript', 'high'),
+      finding('Admin page open', 'high'),
+      finding('Directory listing enabled', 'medium'),
+    ];
     expect(notice(build('error', { new_findings: findings, new_count: 5 }))).toEqual({
       key: 'build:b1:error',
       title: 'Build error on shop.example: 1 new critical finding and 2 new high findings',

@@ -92,9 +92,7 @@ describe('setUpDeepLinks', () => {
 describe('deepLinkRoute', () => {
   it('maps project, recovery and report links to renderer routes, sign-in links to null', () => {
     expect(deepLinkRoute({ kind: 'project', projectId: UUID })).toBe(`/dashboard/projects/${UUID}`);
-    expect(deepLinkRoute({ kind: 'password-recovery', fragment: 'access_token=t&type=recovery' })).toBe(
-      '/reset-password#access_token=t&type=recovery',
-    );
+    expect(deepLinkRoute({ kind: 'password-recovery', fragment: 'access_token=t&type=recovery' })).toBe('/reset-password#access_token=t&type=recovery');
     expect(deepLinkRoute({ kind: 'auth-callback', code: 'c', state: 's' })).toBeNull();
     expect(deepLinkRoute({ kind: 'auth-error', error: 'access_denied' })).toBeNull();
     expect(deepLinkRoute({ kind: 'report', reportId: 'r_1-a' })).toBe('/dashboard/reports?open=r_1-a');

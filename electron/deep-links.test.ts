@@ -27,10 +27,7 @@ describe('invitation links', () => {
 describe('parseDeepLink', () => {
   it.each([
     ['vibeeval://auth/callback?code=abc123&state=xyz', { kind: 'auth-callback', code: 'abc123', state: 'xyz' }],
-    [
-      'vibeeval://auth/callback?error=access_denied&error_description=User%20denied&state=s1',
-      { kind: 'auth-error', error: 'User denied', state: 's1' },
-    ],
+    ['vibeeval://auth/callback?error=access_denied&error_description=User%20denied&state=s1', { kind: 'auth-error', error: 'User denied', state: 's1' }],
     ['vibeeval://auth/callback?error=access_denied', { kind: 'auth-error', error: 'access_denied' }],
     [
       'vibeeval://reset-password#access_token=tok.en-1&type=recovery&expires_in=3600',
@@ -102,9 +99,7 @@ describe('parseDeepLink', () => {
 describe('describeDeepLink', () => {
   it('drops query and fragment, which may hold secrets', () => {
     expect(describeDeepLink('vibeeval://auth/callback?code=SECRET&state=s')).toBe('vibeeval://auth/callback');
-    expect(describeDeepLink('vibeeval://reset-password#access_token=SECRET&type=recovery')).toBe(
-      'vibeeval://reset-password',
-    );
+    expect(describeDeepLink('vibeeval://reset-password#access_token=SECRET&type=recovery')).toBe('vibeeval://reset-password');
   });
 
   it('does not echo other input', () => {

@@ -7,7 +7,11 @@ export const DEEP_LINK_SCHEME = 'vibeeval';
 /** Links longer than this are refused before parsing: no legitimate link comes close. */
 export const MAX_DEEP_LINK_LENGTH = 4096;
 
-const opaqueToken = z.string().min(1).max(2048).regex(/^[\x21-\x7e]+$/, 'printable ASCII only');
+const opaqueToken = z
+  .string()
+  .min(1)
+  .max(2048)
+  .regex(/^[\x21-\x7e]+$/, 'printable ASCII only');
 const reportId = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);
 
 /** A link the app acts on. Secrets (code, fragment) must never be logged: log `describeDeepLink` instead. */

@@ -12,11 +12,7 @@ export interface EventTarget {
  * first (a bug in main must not reach the page), and nothing is sent to a window that is gone or that does not
  * show app://vibeeval. Returns whether it was sent.
  */
-export function sendEvent<C extends IpcEventChannel>(
-  target: EventTarget | null,
-  channel: C,
-  payload: IpcEventPayload<C>,
-): boolean {
+export function sendEvent<C extends IpcEventChannel>(target: EventTarget | null, channel: C, payload: IpcEventPayload<C>): boolean {
   const parsed = ipcEventContract[channel].safeParse(payload);
   if (!parsed.success) {
     console.error(`vibeeval: ${channel} event outside the contract: ${parsed.error.issues.map((i) => i.message).join('; ')}`);

@@ -45,9 +45,7 @@ describe('the IPC wrapper', () => {
 
   it('refuses to register a channel that is not in the contract', () => {
     const ipc = createIpcRegistrar(() => null);
-    expect(() => ipc.handle('vibeeval:fs:read-file' as 'vibeeval:app:get-info', () => undefined as never)).toThrow(
-      /not in the contract/,
-    );
+    expect(() => ipc.handle('vibeeval:fs:read-file' as 'vibeeval:app:get-info', () => undefined as never)).toThrow(/not in the contract/);
     expect(() => ipc.handle('__proto__' as 'vibeeval:app:get-info', () => undefined as never)).toThrow(/not in the contract/);
     expect(handlers.size).toBe(0);
   });
@@ -57,9 +55,7 @@ describe('the IPC wrapper', () => {
     const getItem = vi.fn(async (key: string) => `value of ${key}`);
     createIpcRegistrar(() => window).handle('vibeeval:vault:get-item', getItem);
 
-    await expect(invoke('vibeeval:vault:get-item', eventFrom(webContents, mainFrame), 'sb-auth-token')).resolves.toBe(
-      'value of sb-auth-token',
-    );
+    await expect(invoke('vibeeval:vault:get-item', eventFrom(webContents, mainFrame), 'sb-auth-token')).resolves.toBe('value of sb-auth-token');
     expect(getItem).toHaveBeenCalledWith('sb-auth-token');
   });
 
@@ -83,9 +79,7 @@ describe('the IPC wrapper', () => {
     }
     // Our own window, but showing a page that is not the app.
     createIpcRegistrar(() => elsewhere.window).handle('vibeeval:vault:get-item', handler);
-    await expect(
-      invoke('vibeeval:vault:get-item', eventFrom(elsewhere.webContents, elsewhere.mainFrame), 'key'),
-    ).rejects.toThrow(/not the vibeeval window/);
+    await expect(invoke('vibeeval:vault:get-item', eventFrom(elsewhere.webContents, elsewhere.mainFrame), 'key')).rejects.toThrow(/not the vibeeval window/);
     // No window at all (closed).
     createIpcRegistrar(() => null).handle('vibeeval:vault:get-item', handler);
     await expect(invoke('vibeeval:vault:get-item', eventFrom(webContents, mainFrame), 'key')).rejects.toThrow(IpcRefusedError);
@@ -123,9 +117,7 @@ describe('the IPC wrapper', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     createIpcRegistrar(() => window).handle('vibeeval:shell:open-external', (() => 'yes') as never);
 
-    await expect(invoke('vibeeval:shell:open-external', eventFrom(webContents, mainFrame), 'https://example.com')).rejects.toThrow(
-      /internal error/,
-    );
+    await expect(invoke('vibeeval:shell:open-external', eventFrom(webContents, mainFrame), 'https://example.com')).rejects.toThrow(/internal error/);
     expect(errors).toHaveBeenCalledOnce();
     errors.mockRestore();
   });

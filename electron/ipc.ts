@@ -15,18 +15,14 @@ export class IpcRefusedError extends Error {
  * Whether an invoke comes from our main window's top-level frame while it shows app://vibeeval: not a
  * subframe, not another window or web contents, not a page the window was somehow navigated to.
  */
-export function isTrustedSender(
-  event: Pick<IpcMainInvokeEvent, 'sender' | 'senderFrame'>,
-  mainWindow: BrowserWindow | null,
-): boolean {
+export function isTrustedSender(event: Pick<IpcMainInvokeEvent, 'sender' | 'senderFrame'>, mainWindow: BrowserWindow | null): boolean {
   const frame = event.senderFrame;
   if (!mainWindow || mainWindow.isDestroyed() || !frame) return false;
   const contents = mainWindow.webContents;
   const sameContents = event.sender === contents || (Number.isInteger(contents.id) && event.sender.id === contents.id);
   if (!sameContents) return false;
   const mainFrame = contents.mainFrame;
-  const isMainFrame =
-    frame === mainFrame || (frame.processId === mainFrame.processId && frame.frameToken === mainFrame.frameToken);
+  const isMainFrame = frame === mainFrame || (frame.processId === mainFrame.processId && frame.frameToken === mainFrame.frameToken);
   return isMainFrame && frame.parent === null && isAppUrl(frame.url);
 }
 

@@ -7,16 +7,54 @@ const SINCE = Date.parse('2026-11-24T10:00:00Z');
 const at = (offsetMs: number) => new Date(SINCE + offsetMs).toISOString();
 
 function scan(id: string, state: 'running' | 'completed' | 'failed', finishedAt: string | null) {
-  return { id, state, queued_at: at(-60_000), started_at: at(-50_000), finished_at: finishedAt, progress: null, score: null, grade: null, header_grade: null, counts: null, error: null, report_id: null };
+  return {
+    id,
+    state,
+    queued_at: at(-60_000),
+    started_at: at(-50_000),
+    finished_at: finishedAt,
+    progress: null,
+    score: null,
+    grade: null,
+    header_grade: null,
+    counts: null,
+    error: null,
+    report_id: null,
+  };
 }
 
 function run(id: string, status: 'running' | 'passed' | 'failed', startedAt: string | null, durationMs: number | null, createdAt = at(-600_000)) {
-  return { id, scenario_id: `sc-${id}`, status, created_at: createdAt, started_at: startedAt, duration_ms: durationMs, failed_step: null, error: null, steps: [], console_errors: [], failed_requests: [], screenshot_url: null, trace_url: null };
+  return {
+    id,
+    scenario_id: `sc-${id}`,
+    status,
+    created_at: createdAt,
+    started_at: startedAt,
+    duration_ms: durationMs,
+    failed_step: null,
+    error: null,
+    steps: [],
+    console_errors: [],
+    failed_requests: [],
+    screenshot_url: null,
+    trace_url: null,
+  };
 }
 
 function build(id: string, status: 'other' | 'success' | 'error', finishedAt: string | null) {
   const changes = finishedAt ? { previous_scan_id: null, grade: 'B', previous_grade: null, new_findings: [], new_count: 0, fixed_count: 0, error: null } : null;
-  return { id, project_id: 'p-new', build_hash: 'aaaaaaaa', status, url: 'https://shop.example/', timestamp: at(-60_000), trigger: 'script', scan_id: 's-new', changes, finished_at: finishedAt };
+  return {
+    id,
+    project_id: 'p-new',
+    build_hash: 'aaaaaaaa',
+    status,
+    url: 'https://shop.example/',
+    timestamp: at(-60_000),
+    trigger: 'script',
+    scan_id: 's-new',
+    changes,
+    finished_at: finishedAt,
+  };
 }
 
 function api(projects: unknown, scenarios: unknown, builds: unknown = []) {
@@ -49,7 +87,13 @@ describe('missedFinishes', () => {
     const fetchImpl = api(projects, scenarios, builds);
     const messages = await missedFinishes({ origin: ORIGIN, fetch: fetchImpl }, SESSION, SINCE);
     const label = (m: (typeof messages)[number]) =>
-      m.type === 'scan.state' ? `scan ${m.project_id} ${m.scan.state}` : m.type === 'scenario.run' ? `run ${m.scenario_id} ${m.run.status}` : m.type === 'continuous.build' ? `build ${m.build.id} ${m.build.status}` : m.type;
+      m.type === 'scan.state'
+        ? `scan ${m.project_id} ${m.scan.state}`
+        : m.type === 'scenario.run'
+          ? `run ${m.scenario_id} ${m.run.status}`
+          : m.type === 'continuous.build'
+            ? `build ${m.build.id} ${m.build.status}`
+            : m.type;
     expect(messages.map(label)).toEqual(['scan p-new completed', 'scan p-failed failed', 'run sc-a passed', 'run sc-b failed', 'build b-new error']);
     expect(fetchImpl.mock.calls.map(([input]) => (input instanceof Request ? input.url : input.toString())).sort()).toEqual([
       `${ORIGIN}/continuous_builds?limit=100`,

@@ -53,7 +53,11 @@ async function signUp(): Promise<{ json: string; token: string }> {
   });
   if (!response.ok) throw new Error(`sign-up answered ${response.status}`);
   // Sign-up answers without a session (it says nothing about whether the address had an account): sign in.
-  const signIn = await fetch(`${server.origin}/auth/v1/token?grant_type=password`, { method: 'POST', headers: { 'content-type': 'application/json', apikey: 'local' }, body: account });
+  const signIn = await fetch(`${server.origin}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', apikey: 'local' },
+    body: account,
+  });
   const session = (await signIn.json()) as { access_token: string };
   return { json: JSON.stringify(session), token: session.access_token };
 }
@@ -157,7 +161,12 @@ function sink() {
   return { shown, show: (notice: { title: string; body: string }, click: () => void) => void shown.push({ ...notice, click }) };
 }
 
-function start(vault: Vault, fetchImpl: typeof fetch, show: ReturnType<typeof sink>['show'], extra: { hasWindow?: () => boolean; focusWindow?: () => void; openProject?: (id: string) => void } = {}) {
+function start(
+  vault: Vault,
+  fetchImpl: typeof fetch,
+  show: ReturnType<typeof sink>['show'],
+  extra: { hasWindow?: () => boolean; focusWindow?: () => void; openProject?: (id: string) => void } = {},
+) {
   const notifications = startLiveNotifications({
     origin: server.origin,
     vault,

@@ -42,7 +42,15 @@ export interface LiveNotifications {
  * one notification even when the stream drops and the finish is seen both live and in the catch-up after it.
  */
 export function startLiveNotifications(options: LiveNotificationsOptions): LiveNotifications {
-  const session = createSessionSource({ vault: options.vault, origin: options.origin, hasWindow: options.hasWindow, workspace: options.workspace, fetch: options.fetch, now: options.now, log: options.log });
+  const session = createSessionSource({
+    vault: options.vault,
+    origin: options.origin,
+    hasWindow: options.hasWindow,
+    workspace: options.workspace,
+    fetch: options.fetch,
+    now: options.now,
+    log: options.log,
+  });
   const context = createNoticeContext({ origin: options.origin, session, fetch: options.fetch, now: options.now });
   const notifier = createNotifier({
     context,

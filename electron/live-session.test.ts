@@ -42,7 +42,11 @@ async function signUp(): Promise<StoredSession> {
   });
   if (!response.ok) throw new Error(`sign-up answered ${response.status}`);
   // Sign-up answers without a session (it says nothing about whether the address had an account): sign in.
-  const signIn = await fetch(`${server.origin}/auth/v1/token?grant_type=password`, { method: 'POST', headers: { 'content-type': 'application/json', apikey: 'local' }, body: account });
+  const signIn = await fetch(`${server.origin}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', apikey: 'local' },
+    body: account,
+  });
   return (await signIn.json()) as StoredSession;
 }
 
@@ -172,25 +176,41 @@ describe('createSessionSource', () => {
 
 describe('createSessionSource with a hosted Supabase project', () => {
   it('refreshes against the project named by /app-config, with its anon key', async () => {
-    const stored = { access_token: 'old-access', refresh_token: 'old-refresh', expires_at: 1_000, expires_in: 3600, token_type: 'bearer', user: { id: 'u1', email: 'a@example.com' } };
+    const stored = {
+      access_token: 'old-access',
+      refresh_token: 'old-refresh',
+      expires_at: 1_000,
+      expires_in: 3600,
+      token_type: 'bearer',
+      user: { id: 'u1', email: 'a@example.com' },
+    };
     const requests: { url: string; apikey?: string; body?: string }[] = [];
     const fetchImpl = vi.fn<typeof fetch>(async (input, init) => {
       const url = input instanceof Request ? input.url : input.toString();
       requests.push({ url, apikey: (init?.headers as Record<string, string>).apikey, body: init?.body as string | undefined });
-      if (url === 'http://local.test/app-config') return Response.json({ supabaseUrl: 'https://project.supabase.example/', supabaseAnonKey: 'anon-123', version: '1', mode: 'supabase' });
+      if (url === 'http://local.test/app-config')
+        return Response.json({ supabaseUrl: 'https://project.supabase.example/', supabaseAnonKey: 'anon-123', version: '1', mode: 'supabase' });
       return Response.json({ ...stored, access_token: 'new-access', refresh_token: 'new-refresh', expires_at: 5_000 });
     });
     const vault = memoryVault({ [SESSION_KEY]: JSON.stringify(stored) });
     const source = createSessionSource({ vault, origin: 'http://local.test', hasWindow: () => false, fetch: fetchImpl, now: () => 990_000 });
     expect(await source.current()).toEqual({ userId: 'u1', accessToken: 'new-access' });
-    expect(requests.slice(1)).toEqual([{ url: 'https://project.supabase.example/auth/v1/token?grant_type=refresh_token', apikey: 'anon-123', body: '{"refresh_token":"old-refresh"}' }]);
+    expect(requests.slice(1)).toEqual([
+      { url: 'https://project.supabase.example/auth/v1/token?grant_type=refresh_token', apikey: 'anon-123', body: '{"refresh_token":"old-refresh"}' },
+    ]);
     expect(JSON.parse(vault.entries.get(SESSION_KEY) ?? '')).toEqual({ ...stored, access_token: 'new-access', refresh_token: 'new-refresh', expires_at: 5_000 });
   });
 
   it('fails (to be retried) when the app configuration cannot be read', async () => {
     const stored = { access_token: 'a', refresh_token: 'r', expires_at: 1_000, user: { id: 'u1' } };
     const fetchImpl = vi.fn<typeof fetch>(async () => Response.json({ supabaseUrl: 'javascript:alert(1)', supabaseAnonKey: '' }));
-    const source = createSessionSource({ vault: memoryVault({ [SESSION_KEY]: JSON.stringify(stored) }), origin: 'http://local.test', hasWindow: () => false, fetch: fetchImpl, now: () => 990_000 });
+    const source = createSessionSource({
+      vault: memoryVault({ [SESSION_KEY]: JSON.stringify(stored) }),
+      origin: 'http://local.test',
+      hasWindow: () => false,
+      fetch: fetchImpl,
+      now: () => 990_000,
+    });
     await expect(source.current()).rejects.toThrow();
     await expect(source.current()).rejects.toThrow();
     expect(fetchImpl).toHaveBeenCalledTimes(2); // asked again, not cached

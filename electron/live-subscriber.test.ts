@@ -4,7 +4,12 @@ import { createLiveSubscriber, parseLiveEvent, reconnectDelay, type LiveSubscrib
 
 const ORIGIN = 'http://127.0.0.1:9';
 const PROJECT = '11111111-1111-4111-8111-111111111111';
-const progress = { type: 'scan.progress', project_id: PROJECT, scan_id: 's1', progress: { phase: 'crawl', pagesDone: 1, pagesTotal: 2, checksRun: 0, checksTotal: 10, findings: 0 } };
+const progress = {
+  type: 'scan.progress',
+  project_id: PROJECT,
+  scan_id: 's1',
+  progress: { phase: 'crawl', pagesDone: 1, pagesTotal: 2, checksRun: 0, checksTotal: 10, findings: 0 },
+};
 
 /** A fake server: every ticket is granted; each stream is a ReadableStream the test writes to and closes. */
 function fakeServer() {
@@ -164,7 +169,14 @@ describe('createLiveSubscriber', () => {
 
   it('drops a silent stream and connects again', async () => {
     const server = fakeServer();
-    const subscriber = createLiveSubscriber({ origin: ORIGIN, session: sessionOf({ userId: 'u1', accessToken: 't' }).session, fetch: server.fetch, delay: () => 1, idleTimeoutMs: 40, onMessage: () => {} });
+    const subscriber = createLiveSubscriber({
+      origin: ORIGIN,
+      session: sessionOf({ userId: 'u1', accessToken: 't' }).session,
+      fetch: server.fetch,
+      delay: () => 1,
+      idleTimeoutMs: 40,
+      onMessage: () => {},
+    });
     subscriber.start();
     await until(() => server.streams >= 2);
     subscriber.stop();
@@ -174,7 +186,14 @@ describe('createLiveSubscriber', () => {
     const answers = [new Response('{}', { status: 401 }), Response.json({ ticket: 'x', expires_in: 60 }), new Response('<html>', { headers: { 'content-type': 'text/html' } })];
     const fetchImpl = vi.fn<typeof fetch>(async () => answers.shift() ?? new Response('{}', { status: 503 }));
     const log = vi.fn();
-    const subscriber = createLiveSubscriber({ origin: ORIGIN, session: sessionOf({ userId: 'u1', accessToken: 't' }).session, fetch: fetchImpl, delay: () => 1, log, onMessage: () => {} });
+    const subscriber = createLiveSubscriber({
+      origin: ORIGIN,
+      session: sessionOf({ userId: 'u1', accessToken: 't' }).session,
+      fetch: fetchImpl,
+      delay: () => 1,
+      log,
+      onMessage: () => {},
+    });
     subscriber.start();
     await until(() => fetchImpl.mock.calls.length >= 8);
     subscriber.stop();

@@ -53,10 +53,7 @@ const server = new ServerHost({
   dataDir: process.env.VIBEEVAL_DATA_DIR || app.getPath('userData'),
   onUnexpectedExit(code) {
     if (quitting) return;
-    dialog.showErrorBox(
-      'vibeeval stopped',
-      `The vibeeval server stopped unexpectedly (exit code ${code}). Start vibeeval again.\n\n${server.output}`,
-    );
+    dialog.showErrorBox('vibeeval stopped', `The vibeeval server stopped unexpectedly (exit code ${code}). Start vibeeval again.\n\n${server.output}`);
     app.quit();
   },
 });
@@ -102,10 +99,7 @@ function registerIpcHandlers(origin: string, vault: Vault, settings: SettingsSer
     // The stream's ticket names the workspace: a new one for the new workspace.
     liveNotifications?.sessionChanged();
   });
-  ipc.handle(
-    'vibeeval:reports:open',
-    createReportOpener({ serverOrigin: origin, attachActions: createReportMenuAttacher(applicationMenu) }),
-  );
+  ipc.handle('vibeeval:reports:open', createReportOpener({ serverOrigin: origin, attachActions: createReportMenuAttacher(applicationMenu) }));
   registerAppSettingsHandlers(ipc, { settings, activeServerOrigin: origin, notices, app });
   registerLiveBrowserHandlers(
     ipc,
@@ -200,7 +194,6 @@ async function failStartup(error: unknown): Promise<void> {
 
 // Another vibeeval is running: it got this launch's argv ('second-instance' there), and this one has quit.
 if (deepLinks.primary) {
-
   // Every web contents, whichever window or frame creates it, stays on app://vibeeval, except report windows and
   // the live browser: each lives in its own session under its own guard (reports.ts, live-browser.ts).
   app.on('web-contents-created', (_event, contents) => {

@@ -24,8 +24,7 @@ function build(platform: NodeJS.Platform, development = false) {
 const submenu = (item: MenuItemConstructorOptions | undefined) => item?.submenu as MenuItemConstructorOptions[];
 const find = (template: MenuItemConstructorOptions[], label: string) => template.find((item) => item.label === label);
 const roles = (items: MenuItemConstructorOptions[]) => items.map((item) => item.role).filter(Boolean);
-const click = (item: MenuItemConstructorOptions | undefined) =>
-  (item?.click as unknown as () => void)();
+const click = (item: MenuItemConstructorOptions | undefined) => (item?.click as unknown as () => void)();
 
 describe('buildMenuTemplate', () => {
   it('has the app menu first on macOS only', () => {
@@ -50,9 +49,7 @@ describe('buildMenuTemplate', () => {
   });
 
   it('offers Reload and DevTools in development only', () => {
-    expect(roles(submenu(find(build('linux', true).template, 'View')))).toEqual(
-      expect.arrayContaining(['reload', 'forceReload', 'toggleDevTools']),
-    );
+    expect(roles(submenu(find(build('linux', true).template, 'View')))).toEqual(expect.arrayContaining(['reload', 'forceReload', 'toggleDevTools']));
     const production = roles(submenu(find(build('linux', false).template, 'View')));
     expect(production).not.toContain('reload');
     expect(production).not.toContain('toggleDevTools');

@@ -84,19 +84,10 @@ function fileMenu(options: MenuOptions, mac: boolean): MenuItemConstructorOption
 }
 
 function viewMenu(development: boolean): MenuItemConstructorOptions {
-  const devItems: MenuItemConstructorOptions[] = development
-    ? [{ role: 'reload' }, { role: 'forceReload' }, { role: 'toggleDevTools' }, { type: 'separator' }]
-    : [];
+  const devItems: MenuItemConstructorOptions[] = development ? [{ role: 'reload' }, { role: 'forceReload' }, { role: 'toggleDevTools' }, { type: 'separator' }] : [];
   return {
     label: 'View',
-    submenu: [
-      ...devItems,
-      { role: 'resetZoom' },
-      { role: 'zoomIn' },
-      { role: 'zoomOut' },
-      { type: 'separator' },
-      { role: 'togglefullscreen' },
-    ],
+    submenu: [...devItems, { role: 'resetZoom' }, { role: 'zoomIn' }, { role: 'zoomOut' }, { type: 'separator' }, { role: 'togglefullscreen' }],
   };
 }
 

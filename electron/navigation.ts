@@ -45,7 +45,5 @@ export function hardenSession(session: Session): void {
   session.setPermissionRequestHandler((_contents, permission, callback, details) => {
     callback(isPermissionGranted(permission, details.requestingUrl));
   });
-  session.setPermissionCheckHandler((_contents, permission, requestingOrigin) =>
-    isPermissionGranted(permission, requestingOrigin),
-  );
+  session.setPermissionCheckHandler((_contents, permission, requestingOrigin) => isPermissionGranted(permission, requestingOrigin));
 }

@@ -12,14 +12,41 @@ function scanState(state: 'running' | 'completed'): LiveMessage {
     type: 'scan.state',
     project_id: PROJECT,
     scan_id: 's1',
-    scan: { id: 's1', state, queued_at: '2026-11-24T07:00:00Z', started_at: null, finished_at: null, progress: null, score: 90, grade: 'A', header_grade: null, counts: { critical: 0, high: 1, medium: 0, low: 0, info: 0 }, error: null, report_id: null },
+    scan: {
+      id: 's1',
+      state,
+      queued_at: '2026-11-24T07:00:00Z',
+      started_at: null,
+      finished_at: null,
+      progress: null,
+      score: 90,
+      grade: 'A',
+      header_grade: null,
+      counts: { critical: 0, high: 1, medium: 0, low: 0, info: 0 },
+      error: null,
+      report_id: null,
+    },
   };
 }
 
 const scenarioRun: LiveMessage = {
   type: 'scenario.run',
   scenario_id: 'sc1',
-  run: { id: 'r1', scenario_id: 'sc1', status: 'passed', created_at: '2026-11-24T07:00:00Z', started_at: null, duration_ms: 10, failed_step: null, error: null, steps: [], console_errors: [], failed_requests: [], screenshot_url: null, trace_url: null },
+  run: {
+    id: 'r1',
+    scenario_id: 'sc1',
+    status: 'passed',
+    created_at: '2026-11-24T07:00:00Z',
+    started_at: null,
+    duration_ms: 10,
+    failed_step: null,
+    error: null,
+    steps: [],
+    console_errors: [],
+    failed_requests: [],
+    screenshot_url: null,
+    trace_url: null,
+  },
 };
 
 function api(answers: Record<string, unknown>) {
@@ -60,7 +87,10 @@ describe('createNoticeContext', () => {
     expect(fetchImpl).toHaveBeenCalledTimes(2);
     expect(fetchImpl.mock.calls.map(([input]) => (input instanceof Request ? input.url : input.toString()))).toContain(`${ORIGIN}/project/${PROJECT}/scans/diff?to=s1`);
     // A re-scan leads with what is new.
-    expect(noticeFor(scanState('completed'), context)).toMatchObject({ title: 'Scan finished: shop.example.com', body: '2 new findings since the last scan (1 fixed). Grade A. 0 critical issues, 1 high issue.' });
+    expect(noticeFor(scanState('completed'), context)).toMatchObject({
+      title: 'Scan finished: shop.example.com',
+      body: '2 new findings since the last scan (1 fixed). Grade A. 0 critical issues, 1 high issue.',
+    });
     clock.now = 2_000;
     await context.prepare(scanState('completed'));
     expect(fetchImpl).toHaveBeenCalledTimes(4);
@@ -87,7 +117,9 @@ describe('createNoticeContext', () => {
 
   it('keeps at most 200 scenarios, the least recently used first out', async () => {
     const run = (id: string): LiveMessage => ({ ...scenarioRun, scenario_id: id });
-    const answers = Object.fromEntries(Array.from({ length: 201 }, (_, i) => [`/scenario/sc${i}`, { id: `sc${i}`, project_id: PROJECT, website: 'https://shop.example.com', summarized_actions: `Flow ${i}` }]));
+    const answers = Object.fromEntries(
+      Array.from({ length: 201 }, (_, i) => [`/scenario/sc${i}`, { id: `sc${i}`, project_id: PROJECT, website: 'https://shop.example.com', summarized_actions: `Flow ${i}` }]),
+    );
     const context = createNoticeContext({ origin: ORIGIN, session, fetch: api(answers) });
     for (let i = 0; i < 200; i++) await context.prepare(run(`sc${i}`));
     expect(context.scenarioOf('sc0')?.name).toBe('Flow 0'); // read: now the most recently used

@@ -23,4 +23,3 @@ export interface NoticeContext {
    */
   changesOf?(scanId: string): { new: number; fixed: number } | null | undefined;
 }
-

@@ -48,9 +48,7 @@ export function createNoticeQueue(options: NoticeQueueOptions): NoticeQueue {
 export const KEYCHAIN_FALLBACK_NOTICE: Notice = {
   kind: 'keychain-fallback',
   title: 'System keychain unavailable',
-  message:
-    'vibeeval could not use the system keychain, so your session is kept in files encrypted by the operating ' +
-    'system in vibeeval\'s own folder instead.',
+  message: 'vibeeval could not use the system keychain, so your session is kept in files encrypted by the operating ' + "system in vibeeval's own folder instead.",
 };
 
 export interface KeychainNoticeDeps {

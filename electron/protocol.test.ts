@@ -28,9 +28,7 @@ describe('the CSP', () => {
         "font-src 'self' data:; connect-src 'self' http://127.0.0.1:53211 ws://127.0.0.1:53211; frame-src http://127.0.0.1:53211; object-src 'none'; " +
         "base-uri 'none'; frame-ancestors 'none'; form-action 'none'",
     );
-    expect(contentSecurityPolicy('https://vibeeval.example.com/')).toContain(
-      "connect-src 'self' https://vibeeval.example.com wss://vibeeval.example.com;",
-    );
+    expect(contentSecurityPolicy('https://vibeeval.example.com/')).toContain("connect-src 'self' https://vibeeval.example.com wss://vibeeval.example.com;");
   });
 });
 
@@ -84,12 +82,7 @@ describe('app://vibeeval', () => {
   });
 
   it('refuses paths that leave the renderer folder', async () => {
-    for (const url of [
-      'app://vibeeval/..%2Fsecret.txt',
-      'app://vibeeval/%2e%2e%2fsecret.txt',
-      'app://vibeeval/assets/..%2F..%2Fsecret.txt',
-      'app://vibeeval/..%5Csecret.txt',
-    ]) {
+    for (const url of ['app://vibeeval/..%2Fsecret.txt', 'app://vibeeval/%2e%2e%2fsecret.txt', 'app://vibeeval/assets/..%2F..%2Fsecret.txt', 'app://vibeeval/..%5Csecret.txt']) {
       const response = await get(url);
       expect([403, 404]).toContain(response.status);
       expect(await response.text()).not.toContain('do not serve');

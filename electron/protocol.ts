@@ -10,9 +10,7 @@ import { APP_HOST, APP_SCHEME } from './app-origin';
  * It does not bypass CSP. Must run before the app's `ready` event, and only once.
  */
 export function registerAppScheme(): void {
-  protocol.registerSchemesAsPrivileged([
-    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
-  ]);
+  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } }]);
 }
 
 /** The renderer's Content-Security-Policy: nothing but itself, plus the embedded server over HTTP and WebSocket. */
@@ -38,9 +36,26 @@ export function contentSecurityPolicy(serverOrigin: string): string {
 
 /** Files whose absence is a 404, not a client-side route: a missing script must not come back as HTML. */
 const ASSET_EXTENSIONS = new Set([
-  '.js', '.mjs', '.css', '.map', '.json', '.wasm', '.txt', '.xml',
-  '.png', '.jpg', '.jpeg', '.gif', '.webp', '.avif', '.svg', '.ico',
-  '.woff', '.woff2', '.ttf', '.otf',
+  '.js',
+  '.mjs',
+  '.css',
+  '.map',
+  '.json',
+  '.wasm',
+  '.txt',
+  '.xml',
+  '.png',
+  '.jpg',
+  '.jpeg',
+  '.gif',
+  '.webp',
+  '.avif',
+  '.svg',
+  '.ico',
+  '.woff',
+  '.woff2',
+  '.ttf',
+  '.otf',
 ]);
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -67,9 +82,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.otf': 'font/otf',
 };
 
-export type AppRequestTarget =
-  | { kind: 'file'; path: string; spaFallback: boolean; prerendered?: string }
-  | { kind: 'error'; status: 400 | 403 | 404 };
+export type AppRequestTarget = { kind: 'file'; path: string; spaFallback: boolean; prerendered?: string } | { kind: 'error'; status: 400 | 403 | 404 };
 
 /**
  * Maps an app://vibeeval URL to a file under `rendererDir`. Percent-decoded `..` and separators that
@@ -153,9 +166,7 @@ export function createAppProtocolHandler(options: AppProtocolOptions): (request:
       return plain(500, 'Internal Error');
     }
     if (body === null) {
-      return path === index
-        ? plain(404, 'The vibeeval renderer is not built: run `npm run build`.')
-        : plain(404, 'Not Found');
+      return path === index ? plain(404, 'The vibeeval renderer is not built: run `npm run build`.') : plain(404, 'Not Found');
     }
     const contentType = CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
     return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), { status: 200, headers: headers(contentType) });

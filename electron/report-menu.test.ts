@@ -17,7 +17,7 @@ function fakeWindow() {
 }
 
 describe('report window actions', () => {
-  it('get a menu of the window\'s own on Windows and Linux', () => {
+  it("get a menu of the window's own on Windows and Linux", () => {
     const applicationMenu = { showReportItems: vi.fn(), hideReportItems: vi.fn() };
     const { window, setMenu } = fakeWindow();
     createReportMenuAttacher(applicationMenu, 'win32')(window, 'http://127.0.0.1:5000/report-preview');

@@ -57,12 +57,7 @@ vi.mock('electron', () => ({
 const { REPORT_PARTITION, createReportOpener, guardReportContents, parseReportUrl, reportWindowOptions } = await import('./reports');
 
 describe('parseReportUrl', () => {
-  it.each([
-    PREVIEW,
-    `${SERVER}/`,
-    `${SERVER}/reports/r1/html?exp=1&sig=abc`,
-    'HTTP://127.0.0.1:53211/report-preview',
-  ])('accepts %s on the server origin', (url) => {
+  it.each([PREVIEW, `${SERVER}/`, `${SERVER}/reports/r1/html?exp=1&sig=abc`, 'HTTP://127.0.0.1:53211/report-preview'])('accepts %s on the server origin', (url) => {
     expect(parseReportUrl(url, SERVER)).toBeInstanceOf(URL);
   });
 

@@ -103,10 +103,7 @@ export class ServerHost {
         resolve(url.origin);
       };
       const onExit = (code: number) => fail(`The server exited (code ${code}) before it was ready.`);
-      const timer = setTimeout(
-        () => fail(`The server did not start within ${Math.round(timeoutMs / 1000)} seconds.`),
-        timeoutMs,
-      );
+      const timer = setTimeout(() => fail(`The server did not start within ${Math.round(timeoutMs / 1000)} seconds.`), timeoutMs);
       const cleanup = () => {
         clearTimeout(timer);
         child.off('message', onMessage);
@@ -131,10 +128,7 @@ export class ServerHost {
       // Already on its way out (killed after a failed start): waiting for the exit is all there is to do.
     }
     let timer: NodeJS.Timeout | undefined;
-    const timedOut = await Promise.race([
-      this.exited.then(() => false),
-      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), timeoutMs))),
-    ]);
+    const timedOut = await Promise.race([this.exited.then(() => false), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), timeoutMs)))]);
     clearTimeout(timer);
     if (timedOut && this.child === child) {
       console.error(`vibeeval: the server did not stop within ${Math.round(timeoutMs / 1000)} seconds; killing it`);
@@ -152,7 +146,10 @@ export class ServerHost {
       } catch {
         // No console (a packaged app started from the desktop): the tail below still keeps it.
       }
-      const lines = chunk.toString().split(/\r?\n/).filter((line) => line.trim() !== '');
+      const lines = chunk
+        .toString()
+        .split(/\r?\n/)
+        .filter((line) => line.trim() !== '');
       this.tail.push(...lines);
       if (this.tail.length > OUTPUT_TAIL_LINES) this.tail.splice(0, this.tail.length - OUTPUT_TAIL_LINES);
     });

@@ -1,16 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  checkTeamServer,
-  createSettings,
-  DEFAULT_SETTINGS,
-  migrateSettings,
-  settingsSchema,
-  teamServerCheckMessage,
-  teamServerOrigin,
-  type FetchLike,
-} from './settings';
+import { checkTeamServer, createSettings, DEFAULT_SETTINGS, migrateSettings, settingsSchema, teamServerCheckMessage, teamServerOrigin, type FetchLike } from './settings';
 
 describe('migrateSettings', () => {
   it.each([undefined, null, 'garbage', 42, [], {}])('gives the defaults for %j', (stored) => {
@@ -56,8 +47,7 @@ describe('team server check', () => {
     server = createServer((req, res) => {
       // As @fastify/cors does: the allow-origin header only for an origin in VIBEEVAL_CORS_ORIGINS.
       const cors: Record<string, string> = req.headers.origin === 'app://vibeeval' ? { 'access-control-allow-origin': 'app://vibeeval' } : {};
-      const json = (status: number, body: unknown) =>
-        res.writeHead(status, { 'content-type': 'application/json', ...cors }).end(JSON.stringify(body));
+      const json = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json', ...cors }).end(JSON.stringify(body));
       const host = req.headers.host ?? '';
       if (req.url !== '/health') res.writeHead(404).end();
       else if (host.startsWith('localhost')) res.writeHead(302, { location: `http://127.0.0.1:${host.split(':')[1]}/health` }).end();
@@ -68,7 +58,7 @@ describe('team server check', () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  it('accepts a server whose /health answers as vibeeval with its database up, to the app\'s origin', async () => {
+  it("accepts a server whose /health answers as vibeeval with its database up, to the app's origin", async () => {
     expect(await checkTeamServer(origin)).toEqual({ ok: true });
   });
 
@@ -80,12 +70,14 @@ describe('team server check', () => {
   });
 
   it('tells a server that is not vibeeval, one whose database is down, and one that takes too long', async () => {
-    const answering = (status: number, body: unknown, allow: string | null = 'app://vibeeval'): FetchLike => async () => ({
-      ok: status < 300,
-      status,
-      headers: { get: (name: string) => (name === 'access-control-allow-origin' ? allow : null) },
-      json: async () => body,
-    });
+    const answering =
+      (status: number, body: unknown, allow: string | null = 'app://vibeeval'): FetchLike =>
+      async () => ({
+        ok: status < 300,
+        status,
+        headers: { get: (name: string) => (name === 'access-control-allow-origin' ? allow : null) },
+        json: async () => body,
+      });
     expect(await checkTeamServer('https://team.example.com', answering(200, HEALTHY, null))).toEqual({ ok: false, reason: 'origin-refused' });
     expect(await checkTeamServer('https://team.example.com', answering(200, HEALTHY, 'https://other.example'))).toEqual({
       ok: false,
@@ -95,8 +87,7 @@ describe('team server check', () => {
     expect(await checkTeamServer('https://team.example.com', answering(200, { status: 'ok' }))).toEqual({ ok: false, reason: 'not-vibeeval' });
     const degraded = { ...HEALTHY, status: 'degraded', database: { kind: 'postgres', state: 'down' }, detail: 'x' };
     expect(await checkTeamServer('https://team.example.com', answering(503, degraded))).toEqual({ ok: false, reason: 'database-down' });
-    const hanging: FetchLike = (_url, { signal }) =>
-      new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error)));
+    const hanging: FetchLike = (_url, { signal }) => new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error)));
     expect(await checkTeamServer('https://team.example.com', hanging, 20)).toEqual({ ok: false, reason: 'timeout' });
   });
 
@@ -126,7 +117,7 @@ describe('team server check', () => {
     expect(settings.get().server).toEqual({ mode: 'embedded' });
   });
 
-  it('stores nothing but the schema\'s keys, whatever the file held before', () => {
+  it("stores nothing but the schema's keys, whatever the file held before", () => {
     const backend = { store: { accessToken: 'secret', stray: 1, desktopNotifications: true } as Record<string, unknown> };
     createSettings(backend).setDesktopNotifications(false);
     expect(Object.keys(JSON.parse(JSON.stringify(backend.store)) as object).sort()).toEqual(Object.keys(settingsSchema.shape).sort());

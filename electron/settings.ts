@@ -37,14 +37,9 @@ export interface HealthResponse {
   headers: { get(name: string): string | null };
   json(): Promise<unknown>;
 }
-export type FetchLike = (
-  url: string,
-  init: { signal: AbortSignal; redirect: 'error'; headers: Record<string, string> },
-) => Promise<HealthResponse>;
+export type FetchLike = (url: string, init: { signal: AbortSignal; redirect: 'error'; headers: Record<string, string> }) => Promise<HealthResponse>;
 
-export type TeamServerCheck =
-  | { ok: true }
-  | { ok: false; reason: 'invalid-url' | 'unreachable' | 'timeout' | 'not-vibeeval' | 'database-down' | 'origin-refused' };
+export type TeamServerCheck = { ok: true } | { ok: false; reason: 'invalid-url' | 'unreachable' | 'timeout' | 'not-vibeeval' | 'database-down' | 'origin-refused' };
 
 /**
  * Whether `raw` is a team server address whose GET /health answers as a running vibeeval server within
@@ -113,8 +108,7 @@ export function createSettings(backend: SettingsBackend, fetchImpl: FetchLike = 
     async setServer(choice: unknown): Promise<SetServerResult> {
       const parsed = serverChoiceSchema.safeParse(choice);
       if (!parsed.success) return { ok: false, message: CHECK_MESSAGES['invalid-url'] };
-      const server: ServerChoice =
-        parsed.data.mode === 'team' ? { mode: 'team', url: new URL(parsed.data.url).origin } : parsed.data;
+      const server: ServerChoice = parsed.data.mode === 'team' ? { mode: 'team', url: new URL(parsed.data.url).origin } : parsed.data;
       if (server.mode === 'team') {
         const check = await checkTeamServer(server.url, fetchImpl);
         const message = teamServerCheckMessage(check);

@@ -7,12 +7,7 @@ const { openExternalSafely, parseMailtoUrl, parseWebUrl } = await import('./shel
 const { isAppUrl } = await import('./app-origin');
 
 describe('parseWebUrl', () => {
-  it.each([
-    'https://example.com/',
-    'http://example.com/path?q=1#x',
-    'HTTPS://Example.COM',
-    'https://127.0.0.1:8787/report',
-  ])('accepts %s', (url) => {
+  it.each(['https://example.com/', 'http://example.com/path?q=1#x', 'HTTPS://Example.COM', 'https://127.0.0.1:8787/report'])('accepts %s', (url) => {
     expect(parseWebUrl(url)).toBeInstanceOf(URL);
   });
 
@@ -38,12 +33,9 @@ describe('parseWebUrl', () => {
 });
 
 describe('parseMailtoUrl', () => {
-  it.each(['mailto:press@vibe-eval.com', 'mailto:affiliates@vibe-eval.com?subject=Affiliate%20application', 'MAILTO:support@vibe-eval.com?body=hi'])(
-    'accepts %s',
-    (url) => {
-      expect(parseMailtoUrl(url)).toBeInstanceOf(URL);
-    },
-  );
+  it.each(['mailto:press@vibe-eval.com', 'mailto:affiliates@vibe-eval.com?subject=Affiliate%20application', 'MAILTO:support@vibe-eval.com?body=hi'])('accepts %s', (url) => {
+    expect(parseMailtoUrl(url)).toBeInstanceOf(URL);
+  });
 
   it.each([
     'mailto:',

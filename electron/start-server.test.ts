@@ -1,11 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createSettings, type TeamServerCheck } from './settings';
-import {
-  resolveServerOrigin,
-  teamServerFailureChoice,
-  teamServerFailureDialog,
-  type TeamServerFailureChoice,
-} from './start-server';
+import { resolveServerOrigin, teamServerFailureChoice, teamServerFailureDialog, type TeamServerFailureChoice } from './start-server';
 
 function setUp(server: unknown, checks: TeamServerCheck[], answers: TeamServerFailureChoice[]) {
   const backend = { store: { server } as Record<string, unknown> };

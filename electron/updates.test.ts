@@ -32,17 +32,14 @@ describe('updateFeed', () => {
     expect(updateFeed({ VIBEEVAL_UPDATE_URL: url }, true, log)).toEqual({ kind: 'url', url });
   });
 
-  it.each([
-    'http://updates.example.com/',
-    'https://user:secret@updates.example.com/',
-    'https://updates.example.com/#x',
-    'file:///tmp/feed',
-    'not a url',
-  ])('turns updates off for %s and says so without repeating it', (url) => {
-    expect(updateFeed({ VIBEEVAL_UPDATE_URL: url }, true, log)).toBeNull();
-    expect(log).toHaveBeenCalledOnce();
-    expect(String(log.mock.calls[0]?.[0])).not.toContain('secret');
-  });
+  it.each(['http://updates.example.com/', 'https://user:secret@updates.example.com/', 'https://updates.example.com/#x', 'file:///tmp/feed', 'not a url'])(
+    'turns updates off for %s and says so without repeating it',
+    (url) => {
+      expect(updateFeed({ VIBEEVAL_UPDATE_URL: url }, true, log)).toBeNull();
+      expect(log).toHaveBeenCalledOnce();
+      expect(String(log.mock.calls[0]?.[0])).not.toContain('secret');
+    },
+  );
 });
 
 describe('startAutoUpdates', () => {

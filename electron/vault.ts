@@ -109,9 +109,7 @@ export function createVault(options: VaultOptions = {}): Vault {
           return fallback; // kept for the session: onFallback runs once
         } catch (fallbackError) {
           backend = undefined;
-          throw new VaultUnavailableError(
-            `The OS keychain is unavailable (${reason}) and so is the encrypted file store (${(fallbackError as Error).message}).`,
-          );
+          throw new VaultUnavailableError(`The OS keychain is unavailable (${reason}) and so is the encrypted file store (${(fallbackError as Error).message}).`);
         }
       }
       backend = undefined; // try again on the next call (e.g. after `npm rebuild keytar`)

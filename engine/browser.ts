@@ -81,9 +81,7 @@ function systemCandidates(): string[] {
 export function findChromium(env: NodeJS.ProcessEnv = process.env): BrowserLookup {
   const configured = env.VIBEEVAL_CHROMIUM;
   if (configured) {
-    return existsSync(configured)
-      ? { path: configured, source: 'VIBEEVAL_CHROMIUM' }
-      : { path: null, reason: `VIBEEVAL_CHROMIUM points to ${configured}, which does not exist` };
+    return existsSync(configured) ? { path: configured, source: 'VIBEEVAL_CHROMIUM' } : { path: null, reason: `VIBEEVAL_CHROMIUM points to ${configured}, which does not exist` };
   }
   for (const path of systemCandidates()) if (existsSync(path)) return { path, source: 'system' };
   for (const path of playwrightCacheCandidates()) if (existsSync(path)) return { path, source: 'playwright cache' };

@@ -39,7 +39,10 @@ async function appSite(supabaseUrl: string): Promise<string> {
   let origin = '';
   const routes = (): Record<string, CorpusResponse> => ({
     ...viteApp('BookEasy', supabaseBundle(supabaseUrl, anonKey(REF), ['bookings', 'customers'])),
-    '/sitemap.xml': { contentType: 'application/xml', body: `<?xml version="1.0"?><urlset>${['/dashboard', '/account', '/pricing'].map((p) => `<url><loc>${origin}${p}</loc></url>`).join('')}</urlset>` },
+    '/sitemap.xml': {
+      contentType: 'application/xml',
+      body: `<?xml version="1.0"?><urlset>${['/dashboard', '/account', '/pricing'].map((p) => `<url><loc>${origin}${p}</loc></url>`).join('')}</urlset>`,
+    },
     '/login': { body: '<!doctype html><html><head><title>Sign in</title></head><body><form method="post"><input type="password" name="password"></form></body></html>' },
   });
   const server = http.createServer((req, res) => {
@@ -68,39 +71,43 @@ describe('coverage of a scan whose backend cannot be reached', () => {
   it.each([
     ['a *.supabase.co project whose host refuses', `https://${REF}.supabase.co`, /refused the connection/],
     ['a self-hosted project on a closed port', 'closed', /refused the connection/],
-  ])('says %s could not be checked, and which pages need a login', async (_name, given, error) => {
-    const port = await closedPort();
-    const supabaseUrl = given === 'closed' ? `http://127.0.0.1:${port}` : given;
-    const url = await appSite(supabaseUrl);
-    const result = await scan(
-      url,
-      { maxPages: 8, render: false },
-      { addressPolicy: LOCAL, resolveHost: (host) => (host === `${REF}.supabase.co` ? { address: '127.0.0.1', port } : undefined) },
-    );
-    const coverage = result.coverage!;
-    const project = coverage.backends?.items.find((backend) => backend.kind === 'supabase');
-    expect(project).toMatchObject({ target: supabaseUrl, checked: false });
-    expect(project!.requests).toBeGreaterThan(0);
-    expect(project!.reason).toMatch(error);
+  ])(
+    'says %s could not be checked, and which pages need a login',
+    async (_name, given, error) => {
+      const port = await closedPort();
+      const supabaseUrl = given === 'closed' ? `http://127.0.0.1:${port}` : given;
+      const url = await appSite(supabaseUrl);
+      const result = await scan(
+        url,
+        { maxPages: 8, render: false },
+        { addressPolicy: LOCAL, resolveHost: (host) => (host === `${REF}.supabase.co` ? { address: '127.0.0.1', port } : undefined) },
+      );
+      const coverage = result.coverage!;
+      const project = coverage.backends?.items.find((backend) => backend.kind === 'supabase');
+      expect(project).toMatchObject({ target: supabaseUrl, checked: false });
+      expect(project!.requests).toBeGreaterThan(0);
+      expect(project!.reason).toMatch(error);
 
-    const origin = new URL(url).origin;
-    expect(coverage.loginRequired?.items).toEqual([
-      { url: `${origin}/account`, status: 401 },
-      { url: `${origin}/dashboard`, status: 302, redirectedTo: `${origin}/login?next=%2Fdashboard` },
-    ]);
-    expect(coverage.rateLimited?.items).toEqual([{ host: new URL(url).host, answers: 3 }]);
-    expect(coverage.rendering).toMatchObject({ ran: false, singlePageApp: true });
-    expect(coverage.fetched?.scripts).toBeGreaterThan(0);
+      const origin = new URL(url).origin;
+      expect(coverage.loginRequired?.items).toEqual([
+        { url: `${origin}/account`, status: 401 },
+        { url: `${origin}/dashboard`, status: 302, redirectedTo: `${origin}/login?next=%2Fdashboard` },
+      ]);
+      expect(coverage.rateLimited?.items).toEqual([{ host: new URL(url).host, answers: 3 }]);
+      expect(coverage.rendering).toMatchObject({ ran: false, singlePageApp: true });
+      expect(coverage.fetched?.scripts).toBeGreaterThan(0);
 
-    // Nothing at medium or above could be found, and the result says why instead of calling the site secure.
-    expect(coverageIncomplete(coverage)).toBe(true);
-    const gaps = coverageGaps(coverage);
-    expect(gaps[0]).toMatch(new RegExp(`^The Supabase project ${supabaseUrl.replace(/[.]/g, '\\.')} could not be checked: every request failed`));
-    expect(gaps).toContain(`2 pages need a login and were not checked signed in: ${origin}/account, ${origin}/dashboard.`);
-    const html = renderHtml(result);
-    expect(html).toContain('<h2>Coverage</h2>');
-    expect(html).toContain('<span class="badge not-checked">Not checked</span>');
-  }, 60_000);
+      // Nothing at medium or above could be found, and the result says why instead of calling the site secure.
+      expect(coverageIncomplete(coverage)).toBe(true);
+      const gaps = coverageGaps(coverage);
+      expect(gaps[0]).toMatch(new RegExp(`^The Supabase project ${supabaseUrl.replace(/[.]/g, '\\.')} could not be checked: every request failed`));
+      expect(gaps).toContain(`2 pages need a login and were not checked signed in: ${origin}/account, ${origin}/dashboard.`);
+      const html = renderHtml(result);
+      expect(html).toContain('<h2>Coverage</h2>');
+      expect(html).toContain('<span class="badge not-checked">Not checked</span>');
+    },
+    60_000,
+  );
 });
 
 // ---------------------------------------------------------------------------------------------------------------------

@@ -17,8 +17,14 @@ describe('backends', () => {
     const site = makeSite({
       root: { url: `${ORIGIN}/`, body: SPA_SHELL },
       probes: {
-        'supabase-table-readable:count:abcdefghijklmnopqrst:profiles': { url: `${PROJECT}/rest/v1/profiles?select=*`, error: 'abcdefghijklmnopqrst.supabase.co could not be resolved (DNS: ENOTFOUND)' },
-        'supabase-table-readable:row:abcdefghijklmnopqrst:profiles': { url: `${PROJECT}/rest/v1/profiles?select=*&limit=1`, error: 'abcdefghijklmnopqrst.supabase.co could not be resolved (DNS: ENOTFOUND)' },
+        'supabase-table-readable:count:abcdefghijklmnopqrst:profiles': {
+          url: `${PROJECT}/rest/v1/profiles?select=*`,
+          error: 'abcdefghijklmnopqrst.supabase.co could not be resolved (DNS: ENOTFOUND)',
+        },
+        'supabase-table-readable:row:abcdefghijklmnopqrst:profiles': {
+          url: `${PROJECT}/rest/v1/profiles?select=*&limit=1`,
+          error: 'abcdefghijklmnopqrst.supabase.co could not be resolved (DNS: ENOTFOUND)',
+        },
         'exposed-env-file:/.env': { url: `${ORIGIN}/.env`, status: 404 },
         'graphql-introspection:abcdefghijklmnopqrst': { url: `${PROJECT}/graphql/v1`, error: 'abcdefghijklmnopqrst.supabase.co could not be resolved (DNS: ENOTFOUND)' },
       },
@@ -69,11 +75,19 @@ describe('backends', () => {
       },
     });
     expect(backendCoverage(site)).toEqual([
-      { kind: 'supabase', target: 'https://self-hosted.example.org', requests: 0, checked: false, reason: 'the app called it, but no check could query it (no public key for it was found)' },
+      {
+        kind: 'supabase',
+        target: 'https://self-hosted.example.org',
+        requests: 0,
+        checked: false,
+        reason: 'the app called it, but no check could query it (no public key for it was found)',
+      },
       { kind: 'api', target: 'https://api.stripe.test', requests: 0, checked: false, reason: 'called by the app; another site, not probed' },
     ]);
     // Another site's API that was never probed is listed, not a gap.
-    expect(coverageGaps(coverageOf(site))).toEqual([`The Supabase project https://self-hosted.example.org could not be checked: the app called it, but no check could query it (no public key for it was found). Its data was not tested.`]);
+    expect(coverageGaps(coverageOf(site))).toEqual([
+      `The Supabase project https://self-hosted.example.org could not be checked: the app called it, but no check could query it (no public key for it was found). Its data was not tested.`,
+    ]);
   });
 });
 
@@ -89,9 +103,15 @@ describe('pages behind a login', () => {
   it('reads 401, 403 and redirects to a sign-in page as a login wall', () => {
     expect(needsLogin(makeExchange({ url: `${ORIGIN}/admin`, status: 401 }))).toBe(true);
     expect(needsLogin(makeExchange({ url: `${ORIGIN}/admin`, status: 403 }))).toBe(true);
-    const redirected = makeExchange({ url: `${ORIGIN}/dashboard`, finalUrl: `${ORIGIN}/login?next=%2Fdashboard`, redirects: [{ url: `${ORIGIN}/dashboard`, status: 302, location: '/login?next=%2Fdashboard', headers: [] }] });
+    const redirected = makeExchange({
+      url: `${ORIGIN}/dashboard`,
+      finalUrl: `${ORIGIN}/login?next=%2Fdashboard`,
+      redirects: [{ url: `${ORIGIN}/dashboard`, status: 302, location: '/login?next=%2Fdashboard', headers: [] }],
+    });
     expect(needsLogin(redirected)).toBe(true);
-    expect(needsLogin(makeExchange({ url: `${ORIGIN}/about`, finalUrl: `${ORIGIN}/about/`, redirects: [{ url: `${ORIGIN}/about`, status: 301, location: '/about/', headers: [] }] }))).toBe(false);
+    expect(
+      needsLogin(makeExchange({ url: `${ORIGIN}/about`, finalUrl: `${ORIGIN}/about/`, redirects: [{ url: `${ORIGIN}/about`, status: 301, location: '/about/', headers: [] }] })),
+    ).toBe(false);
     expect(needsLogin(makeExchange({ url: `${ORIGIN}/login`, status: 403 }))).toBe(false);
     expect(needsLogin(makeExchange({ url: `${ORIGIN}/x`, method: 'HEAD', status: 401 }))).toBe(false);
   });
@@ -132,7 +152,9 @@ describe('pages behind a login', () => {
       },
     });
     const walls = new LoginWalls();
-    walls.record(makeExchange({ url: `${ORIGIN}/dashboard`, finalUrl: `${ORIGIN}/login`, redirects: [{ url: `${ORIGIN}/dashboard`, status: 302, location: '/login', headers: [] }] }));
+    walls.record(
+      makeExchange({ url: `${ORIGIN}/dashboard`, finalUrl: `${ORIGIN}/login`, redirects: [{ url: `${ORIGIN}/dashboard`, status: 302, location: '/login', headers: [] }] }),
+    );
     expect(walls.pages(site)).toEqual([
       { url: `${ORIGIN}/dashboard`, status: 302, redirectedTo: `${ORIGIN}/login` },
       { url: `${ORIGIN}/orders`, status: 200, redirectedTo: `${ORIGIN}/auth` },
@@ -140,7 +162,8 @@ describe('pages behind a login', () => {
   });
 
   it('does not count a page of the sign-in flow (sign-up, sign-out) that leads to sign in', () => {
-    const toLogin = (path: string) => makeExchange({ url: `${ORIGIN}${path}`, finalUrl: `${ORIGIN}/login`, redirects: [{ url: `${ORIGIN}${path}`, status: 302, location: '/login', headers: [] }] });
+    const toLogin = (path: string) =>
+      makeExchange({ url: `${ORIGIN}${path}`, finalUrl: `${ORIGIN}/login`, redirects: [{ url: `${ORIGIN}${path}`, status: 302, location: '/login', headers: [] }] });
     expect(needsLogin(toLogin('/signup'))).toBe(false);
     expect(needsLogin(toLogin('/logout'))).toBe(false);
     expect(needsLogin(toLogin('/team'))).toBe(true);
@@ -173,10 +196,23 @@ describe('rendering, fetching, rate limits and the whole', () => {
         ],
       },
     });
-    const coverage = coverageOf(site, new LoginWalls(), new Map([['app.example.test', 3], ['cdn.example.test', 1]]));
+    const coverage = coverageOf(
+      site,
+      new LoginWalls(),
+      new Map([
+        ['app.example.test', 3],
+        ['cdn.example.test', 1],
+      ]),
+    );
     expect(coverage.fetched).toEqual({ pages: 2, scripts: 1, scriptsFailed: 1 });
     expect(coverage.rendering).toEqual({ ran: true, pages: 2, reason: undefined, singlePageApp: true });
-    expect(coverage.rateLimited).toEqual({ items: [{ host: 'app.example.test', answers: 3 }, { host: 'cdn.example.test', answers: 1 }], more: 0 });
+    expect(coverage.rateLimited).toEqual({
+      items: [
+        { host: 'app.example.test', answers: 3 },
+        { host: 'cdn.example.test', answers: 1 },
+      ],
+      more: 0,
+    });
     expect(coverageFacts(coverage)).toBe('2 pages and 1 script (1 without an answer) fetched; 2 pages rendered in a browser');
     expect(coverageGaps(coverage)).toEqual(['2 hosts rate limited the scan, so some requests may have gone unanswered: app.example.test, cdn.example.test.']);
     expect(scanCoverageSchema.parse(coverage)).toEqual(coverage);

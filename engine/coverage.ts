@@ -227,9 +227,7 @@ function describeTally(entry: BackendTally): CoverageBackend {
     return { ...base, checked: true, reason: failed ? `${failed} of ${entry.requests} requests got no answer${entry.error ? ` (${entry.error})` : ''}` : undefined };
   }
   if (entry.kind === 'api') return { ...base, checked: false, reason: 'called by the app; another site, not probed' };
-  const reason = entry.trafficAnswered
-    ? 'the app called it, but no check could query it (no public key for it was found)'
-    : 'the app called it, but it did not answer';
+  const reason = entry.trafficAnswered ? 'the app called it, but no check could query it (no public key for it was found)' : 'the app called it, but it did not answer';
   return { ...base, checked: false, reason };
 }
 

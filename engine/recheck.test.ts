@@ -22,7 +22,12 @@ async function startSite() {
     }
     const headers: Record<string, string> = { 'content-type': 'text/html; charset=utf-8' };
     if (state.csp) headers['content-security-policy'] = "default-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'";
-    const page = req.url === '/' ? '<!doctype html><title>Shop</title><h1>Shop</h1><a href="/about">About</a>' : req.url === '/about' ? '<!doctype html><title>About</title><h1>About</h1>' : null;
+    const page =
+      req.url === '/'
+        ? '<!doctype html><title>Shop</title><h1>Shop</h1><a href="/about">About</a>'
+        : req.url === '/about'
+          ? '<!doctype html><title>About</title><h1>About</h1>'
+          : null;
     res.writeHead(page ? 200 : 404, headers).end(page ?? '<!doctype html><title>Not found</title>');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

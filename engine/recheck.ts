@@ -65,7 +65,11 @@ export async function recheckFinding(
 ): Promise<RecheckOutcome> {
   const t0 = performance.now();
   const check = checks.find((c) => c.id === finding.checkId);
-  const done = (verdict: Omit<RecheckOutcome, 'checkedAt' | 'durationMs'>): RecheckOutcome => ({ ...verdict, checkedAt: new Date().toISOString(), durationMs: Math.round(performance.now() - t0) });
+  const done = (verdict: Omit<RecheckOutcome, 'checkedAt' | 'durationMs'>): RecheckOutcome => ({
+    ...verdict,
+    checkedAt: new Date().toISOString(),
+    durationMs: Math.round(performance.now() - t0),
+  });
   if (!check) return done({ status: 'unknown', reason: 'This check is no longer part of the scanner: run a new scan.' });
   let result: ScanResult;
   try {

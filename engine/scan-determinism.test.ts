@@ -38,7 +38,10 @@ describe.skipIf(browser.path === null)('scan determinism', () => {
     const runs: Array<Awaited<ReturnType<typeof scanOnce>>> = [];
     for (let i = 0; i < SCANS; i += AT_ONCE) runs.push(...(await Promise.all(Array.from({ length: Math.min(AT_ONCE, SCANS - i) }, scanOnce))));
     console.log(`${SCANS} scans, ${AT_ONCE} at a time: ${Math.round(performance.now() - t0)} ms; ${runs[0]!.fingerprints.length} findings each`);
-    expect(runs.map((run) => run.labelled), runs.find((run) => !run.labelled)?.why).toEqual(Array.from({ length: SCANS }, () => true));
+    expect(
+      runs.map((run) => run.labelled),
+      runs.find((run) => !run.labelled)?.why,
+    ).toEqual(Array.from({ length: SCANS }, () => true));
     const distinct = new Set(runs.map((run) => JSON.stringify(run.fingerprints)));
     expect([...distinct].map((fingerprints) => JSON.parse(fingerprints) as string[])).toEqual([runs[0]!.fingerprints]);
   }, 300_000);

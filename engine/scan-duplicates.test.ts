@@ -18,7 +18,9 @@ beforeAll(async () => {
     const port = (server.address() as AddressInfo).port;
     if (path === '/') {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      return res.end(`<!doctype html><html><head><title>Shop</title></head><body><h1>Shop</h1>${LINKS.map((link) => `<a href="${link.replace('PORT', String(port))}">About</a>`).join(' ')}</body></html>`);
+      return res.end(
+        `<!doctype html><html><head><title>Shop</title></head><body><h1>Shop</h1>${LINKS.map((link) => `<a href="${link.replace('PORT', String(port))}">About</a>`).join(' ')}</body></html>`,
+      );
     }
     if (path === '/about' || path === '/about/') {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });

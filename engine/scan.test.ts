@@ -147,7 +147,11 @@ describe.skipIf(browser.path === null)('scan with rendering', () => {
     const spa = await site('spa');
     const result = await scan(spa.url, { maxPages: 10, render: true, rateLimit: 0 }, { addressPolicy: LOCAL });
     expect(result.rendering.status).toBe('done');
-    expect(result.pages.filter((page) => page.source === 'render').map((page) => new URL(page.url).pathname).sort()).toEqual(['/settings', '/tasks']);
+    expect(
+      result.pages
+        .filter((page) => page.source === 'render')
+        .map((page) => new URL(page.url).pathname)
+        .sort(),
+    ).toEqual(['/settings', '/tasks']);
   });
 });
-

@@ -1,13 +1,5 @@
 import { createHash } from 'node:crypto';
-import {
-  SEVERITY_RANK,
-  scanOptionsSchema,
-  type Finding,
-  type PassedCheck,
-  type ScanOptions,
-  type ScanProgress,
-  type ScanResult,
-} from '../common/scan';
+import { SEVERITY_RANK, scanOptionsSchema, type Finding, type PassedCheck, type ScanOptions, type ScanProgress, type ScanResult } from '../common/scan';
 import { maskEvidence } from './analysis/probe-answers';
 import { findChromium, type BrowserLookup } from './browser';
 import { CHECKS } from './checks/index';
@@ -159,7 +151,14 @@ function browserLookup(opts: ScanOptions, hooks: ScanHooks): BrowserLookup | { p
 }
 
 /** Starts rendering the start page now; the crawl's pages follow when fed. */
-function startRendering(executablePath: string, root: Exchange, opts: ScanOptions, policy: AddressPolicy, hooks: ScanHooks, onPage: (done: number, total: number) => void): RenderingRun {
+function startRendering(
+  executablePath: string,
+  root: Exchange,
+  opts: ScanOptions,
+  policy: AddressPolicy,
+  hooks: ScanHooks,
+  onPage: (done: number, total: number) => void,
+): RenderingRun {
   let feed: (urls: string[]) => void = () => undefined;
   const more = new Promise<string[]>((resolve) => (feed = resolve));
   const result = render({
@@ -196,7 +195,14 @@ function pagesToRender(crawled: CrawlResult): string[] {
 }
 
 /** Routes and scripts only seen at run time, fetched over HTTP like the rest; they add to what the crawl found. */
-async function fetchLateResources(fetcher: Fetcher, crawled: CrawlResult, rendering: RenderResult, opts: ScanOptions, origin: string, signal?: AbortSignal): Promise<Pick<Site, 'pages' | 'assets'>> {
+async function fetchLateResources(
+  fetcher: Fetcher,
+  crawled: CrawlResult,
+  rendering: RenderResult,
+  opts: ScanOptions,
+  origin: string,
+  signal?: AbortSignal,
+): Promise<Pick<Site, 'pages' | 'assets'>> {
   const pages = [...crawled.pages];
   const assets = [...crawled.assets];
   const known = new Set(pages.map((page) => normalizePageUrl(page.url)));
@@ -205,7 +211,13 @@ async function fetchLateResources(fetcher: Fetcher, crawled: CrawlResult, render
   const lateScripts = rendering.requests
     .filter((request) => request.resourceType === 'script' && !knownAssets.has(request.url) && request.url.startsWith(origin))
     .map((request) => request.url);
-  const fake = { url: origin, depth: 0, source: 'render' as const, exchange: crawled.root, html: { ...parseHtml('', origin), scripts: [...new Set(lateScripts)].map((src) => ({ src })) } };
+  const fake = {
+    url: origin,
+    depth: 0,
+    source: 'render' as const,
+    exchange: crawled.root,
+    html: { ...parseHtml('', origin), scripts: [...new Set(lateScripts)].map((src) => ({ src })) },
+  };
   const [routeAnswers, lateAssets] = await Promise.all([
     Promise.all(newRoutes.map((route) => fetcher.fetch({ url: route }))),
     lateScripts.length ? fetchAssets(fetcher, [fake], origin, signal) : Promise.resolve([]),
@@ -243,7 +255,21 @@ async function planProbes(isolation: CheckIsolation, before: SiteBeforeProbes, w
 /** The answer to a probe that was not sent (its test account could not sign in). */
 function notSent(probe: ProbeRequest, reason: string): Exchange {
   const { method, url } = probe;
-  return { method, url, requestHeaders: {}, finalUrl: url, redirects: [], status: 0, headers: [], contentType: '', body: '', bodyBytes: 0, truncated: false, timingMs: 0, error: reason };
+  return {
+    method,
+    url,
+    requestHeaders: {},
+    finalUrl: url,
+    redirects: [],
+    status: 0,
+    headers: [],
+    contentType: '',
+    body: '',
+    bodyBytes: 0,
+    truncated: false,
+    timingMs: 0,
+    error: reason,
+  };
 }
 
 /** Sends probes as they are planned, each key once, and keeps their answers. */
@@ -260,7 +286,9 @@ class ProbeSender {
     if (probe.as === undefined) return this.fetcher.fetch({ method, url, headers, body, binary, noRedirect, repeatable: probe.readOnly });
     return this.sessions.authorize(probe).then(async (auth) => {
       if ('error' in auth) return notSent(probe, auth.error);
-      return this.sessions.redact(await this.fetcher.fetch({ method, url: 'url' in auth && auth.url ? auth.url : url, headers: auth.headers, body, binary, noRedirect, repeatable: probe.readOnly }));
+      return this.sessions.redact(
+        await this.fetcher.fetch({ method, url: 'url' in auth && auth.url ? auth.url : url, headers: auth.headers, body, binary, noRedirect, repeatable: probe.readOnly }),
+      );
     });
   }
 
@@ -315,14 +343,14 @@ async function retrieve(r: Retrieval): Promise<Site> {
     progress({ phase: 'crawl', pagesDone: 0, pagesTotal: opts.maxPages, checksRun: 0, message: `Fetching ${target}` });
     const crawled = inStableOrder(
       await crawl(fetcher, target, {
-      maxPages: opts.maxPages,
-      signal: hooks.signal,
-      // Chromium starts as soon as the start page answered, while the crawl goes on.
-      onRoot: (root) => {
-        if (lookup.path !== null && !baseline) rendering = startRendering(lookup.path, root, opts, policy, hooks, onRenderPage);
-      },
-      onPage: (done, total) => progress({ phase: 'crawl', pagesDone: done, pagesTotal: Math.max(total, done), checksRun: 0 }),
-    }),
+        maxPages: opts.maxPages,
+        signal: hooks.signal,
+        // Chromium starts as soon as the start page answered, while the crawl goes on.
+        onRoot: (root) => {
+          if (lookup.path !== null && !baseline) rendering = startRendering(lookup.path, root, opts, policy, hooks, onRenderPage);
+        },
+        onPage: (done, total) => progress({ phase: 'crawl', pagesDone: done, pagesTotal: Math.max(total, done), checksRun: 0 }),
+      }),
     );
     crawlDone = true;
     if (hooks.signal?.aborted) throw abortError();
@@ -339,7 +367,20 @@ async function retrieve(r: Retrieval): Promise<Site> {
     rendering?.feed(toRender.slice(1));
     const { root, pages: crawledPages, assets, robots, sitemap, notFound } = crawled;
     const accounts = sessions.siteAccounts();
-    const httpOnly: SiteBeforeProbes = { target, finalUrl: root.finalUrl, origin, options: opts, root, pages: crawledPages, assets, robots, sitemap, notFound, rendering: NOT_RENDERED, accounts };
+    const httpOnly: SiteBeforeProbes = {
+      target,
+      finalUrl: root.finalUrl,
+      origin,
+      options: opts,
+      root,
+      pages: crawledPages,
+      assets,
+      robots,
+      sitemap,
+      notFound,
+      rendering: NOT_RENDERED,
+      accounts,
+    };
     sessions.useSite(httpOnly, { chromiumPath: lookup.path, policy });
     const sender = new ProbeSender(fetcher, sessions);
     // Probes the HTTP pass already calls for go out while the browser works; the rest once its findings are in.
@@ -348,7 +389,13 @@ async function retrieve(r: Retrieval): Promise<Site> {
     let rendered: RenderResult = NOT_RENDERED;
     if (lookup.path === null) rendered = { ...NOT_RENDERED, reason: 'off' in lookup ? lookup.reason : `JavaScript rendering was skipped: ${lookup.reason}` };
     if (rendering) {
-      progress({ phase: 'render', pagesDone: renderCount.done, pagesTotal: Math.min(toRender.length, MAX_RENDERED_PAGES, opts.maxPages), checksRun: 0, message: 'Rendering in Chromium' });
+      progress({
+        phase: 'render',
+        pagesDone: renderCount.done,
+        pagesTotal: Math.min(toRender.length, MAX_RENDERED_PAGES, opts.maxPages),
+        checksRun: 0,
+        message: 'Rendering in Chromium',
+      });
       rendered = await rendering.result;
       rendering = undefined;
       if (rendered.status === 'failed' && rendered.reason) warnings.push(rendered.reason);
@@ -367,7 +414,17 @@ async function retrieve(r: Retrieval): Promise<Site> {
     const probes = await sender.collect(probeList.map((probe) => probe.key));
     if (hooks.signal?.aborted) throw abortError();
     // Rounds of requests that depend on earlier answers (and on who the test accounts signed in as).
-    await sendFollowUps({ isolation, sender, site: before, accounts: () => sessions.siteAccounts(), probes, active: opts.active, budget: MAX_PROBES - probeList.length, warnings, signal: hooks.signal });
+    await sendFollowUps({
+      isolation,
+      sender,
+      site: before,
+      accounts: () => sessions.siteAccounts(),
+      probes,
+      active: opts.active,
+      budget: MAX_PROBES - probeList.length,
+      warnings,
+      signal: hooks.signal,
+    });
     await sessions.signInUntried();
     return { ...before, probes, accounts: sessions.siteAccounts() };
   } finally {
@@ -414,7 +471,13 @@ async function sendFollowUps(run: FollowUpRun): Promise<void> {
 }
 
 /** Runs the checks (pure functions over the site, in the check worker); a check that throws becomes a warning. */
-async function runChecks(checks: readonly CheckDefinition[], isolation: CheckIsolation, site: Site, warnings: string[], onCheck: (checksRun: number, findings: number) => void): Promise<{ findings: Finding[]; passed: PassedCheck[]; checksRun: number }> {
+async function runChecks(
+  checks: readonly CheckDefinition[],
+  isolation: CheckIsolation,
+  site: Site,
+  warnings: string[],
+  onCheck: (checksRun: number, findings: number) => void,
+): Promise<{ findings: Finding[]; passed: PassedCheck[]; checksRun: number }> {
   const findings: Finding[] = [];
   const passed: PassedCheck[] = [];
   let checksRun = 0;
@@ -508,7 +571,11 @@ export async function scan(url: string, options: Partial<ScanOptions> = {}, hook
     const site = await retrieve({ target, opts, hooks, isolation, policy, fetcher, sessions, progress, warnings, baseline });
     if (hooks.signal?.aborted) throw abortError();
     const pagesTotal = site.pages.length;
-    const { findings: unique, passed, checksRun } = await runChecks(checks, isolation, site, warnings, (done, found) => {
+    const {
+      findings: unique,
+      passed,
+      checksRun,
+    } = await runChecks(checks, isolation, site, warnings, (done, found) => {
       findingsSoFar = found;
       progress({ phase: 'check', pagesDone: pagesTotal, pagesTotal, checksRun: done });
     });

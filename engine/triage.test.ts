@@ -81,10 +81,14 @@ describe('reports of a result with suppressed findings', () => {
   });
 
   it('SARIF: suppressed results carry `suppressions`, and the log stays valid SARIF 2.1.0', () => {
-    const log = JSON.parse(renderSarif(result)) as { runs: Array<{ results: Array<{ partialFingerprints: Record<string, string>; suppressions?: unknown[] }>; properties: Record<string, unknown> }> };
+    const log = JSON.parse(renderSarif(result)) as {
+      runs: Array<{ results: Array<{ partialFingerprints: Record<string, string>; suppressions?: unknown[] }>; properties: Record<string, unknown> }>;
+    };
     const run = log.runs[0]!;
     const byFingerprint = new Map(run.results.map((r) => [r.partialFingerprints['vibeevalFingerprint/v1'], r]));
-    expect(byFingerprint.get(SERVICE_KEY)!.suppressions).toEqual([{ kind: 'external', status: 'accepted', justification: 'False positive: A test project key, <b>revoked</b>', properties: { decision: 'false_positive' } }]);
+    expect(byFingerprint.get(SERVICE_KEY)!.suppressions).toEqual([
+      { kind: 'external', status: 'accepted', justification: 'False positive: A test project key, <b>revoked</b>', properties: { decision: 'false_positive' } },
+    ]);
     expect(byFingerprint.get(ENV_FILE)!.suppressions).toMatchObject([{ kind: 'external', status: 'accepted', properties: { expiresAt: '2099-01-01T00:00:00.000Z' } }]);
     expect(run.results.filter((r) => r.suppressions)).toHaveLength(2);
     expect(run.results).toHaveLength(result.findings.length + 2);

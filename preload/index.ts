@@ -1,14 +1,5 @@
 import { contextBridge, ipcRenderer } from 'electron';
-import {
-  ipcContract,
-  ipcEventContract,
-  isIpcEventChannel,
-  type IpcChannel,
-  type IpcEventChannel,
-  type IpcEventPayload,
-  type IpcRequest,
-  type IpcResponse,
-} from '../common/ipc';
+import { ipcContract, ipcEventContract, isIpcEventChannel, type IpcChannel, type IpcEventChannel, type IpcEventPayload, type IpcRequest, type IpcResponse } from '../common/ipc';
 import type { DesktopBridge } from './bridge';
 
 /**

@@ -38,7 +38,16 @@ const origin = `http://127.0.0.1:${port}`;
 // BENCH_PROFILE=<dir> writes a CPU profile of the server there.
 const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
 const server = spawn(process.execPath, [...profile, join(root, 'bin/vibeeval.cjs'), 'serve'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', VIBEEVAL_DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', VIBEEVAL_SCAN_CONCURRENCY: '0', VIBEEVAL_UNSUBSCRIBED_TIER: 'enterprise', VIBEEVAL_API_PLAN: 'enterprise' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    VIBEEVAL_DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    VIBEEVAL_SCAN_CONCURRENCY: '0',
+    VIBEEVAL_UNSUBSCRIBED_TIER: 'enterprise',
+    VIBEEVAL_API_PLAN: 'enterprise',
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const stop = async () => {
@@ -69,7 +78,12 @@ try {
     const created = await fetch(`${origin}/project`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ url: `https://shop-${i}.example.com/`, instruction_text: `Client site ${i}`, secret_instruction: i % 2 ? `user${i}@example.com / pass${i}` : null, num_pages: 1 + (i % 10) }),
+      body: JSON.stringify({
+        url: `https://shop-${i}.example.com/`,
+        instruction_text: `Client site ${i}`,
+        secret_instruction: i % 2 ? `user${i}@example.com / pass${i}` : null,
+        num_pages: 1 + (i % 10),
+      }),
     });
     if (created.status !== 201) throw new Error(`creating a project answered ${created.status}`);
   }

@@ -119,9 +119,7 @@ async function makeUser() {
 /** Signs in on /login as a user does and answers the stored state (session, cookie choice) and the click's time. */
 async function signInThroughLogin(user) {
   const context = await newContext();
-  await context.addInitScript(() =>
-    window.localStorage.setItem('cookie-consent', JSON.stringify({ necessary: true, analytics: false, marketing: false })),
-  );
+  await context.addInitScript(() => window.localStorage.setItem('cookie-consent', JSON.stringify({ necessary: true, analytics: false, marketing: false })));
   const page = await openPage(context);
   await page.goto(`${origin}/login`);
   await page.waitForSelector('html[data-app-ready]', { timeout: 60_000 });

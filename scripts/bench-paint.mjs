@@ -90,7 +90,7 @@ try {
   await login.getByLabel('Password', { exact: true }).fill(password);
   await login.getByRole('button', { name: 'Sign In' }).click();
   await login.waitForURL(/\/dashboard\/projects$/, { timeout: 30_000 }).catch(async (error) => {
-    const toasts = await login.getByTestId("toast").allInnerTexts();
+    const toasts = await login.getByTestId('toast').allInnerTexts();
     throw new Error(`signing in did not reach the dashboard (at ${login.url()}, toasts: ${JSON.stringify(toasts)}): ${error.message}`);
   });
   const signedIn = await signIn.storageState();
@@ -117,7 +117,14 @@ try {
     const fcp = median(list.map((s) => s.fcp));
     const lcp = median(list.map((s) => s.lcp));
     const cls = Math.max(...list.map((s) => s.cls));
-    return { page: label, 'FCP ms': Math.round(fcp), 'FCP / ref': +(fcp / refFcp).toFixed(2), 'LCP ms': Math.round(lcp), 'LCP / ref': +(lcp / refLcp).toFixed(2), 'max CLS': +cls.toFixed(3) };
+    return {
+      page: label,
+      'FCP ms': Math.round(fcp),
+      'FCP / ref': +(fcp / refFcp).toFixed(2),
+      'LCP ms': Math.round(lcp),
+      'LCP / ref': +(lcp / refLcp).toFixed(2),
+      'max CLS': +cls.toFixed(3),
+    };
   });
   console.table(rows);
   const publicFcp = Math.max(...rows.filter((r) => r.page === '/' || r.page === '/login').map((r) => r['FCP ms']));

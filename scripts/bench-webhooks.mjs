@@ -63,7 +63,17 @@ const port = await freePort();
 const dataDir = mkdtempSync(join(tmpdir(), 'vibeeval-bench-webhooks-'));
 const origin = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, [join(root, 'bin/vibeeval.cjs'), 'serve'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', VIBEEVAL_DATA_DIR: dataDir, LOG_LEVEL: 'warn', VIBEEVAL_SCAN_ALLOW_PRIVATE: 'true', VIBEEVAL_SCAN_RENDER: 'false', VIBEEVAL_SCAN_RATE: '0', VIBEEVAL_SCENARIO_CONCURRENCY: '0' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    VIBEEVAL_DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    VIBEEVAL_SCAN_ALLOW_PRIVATE: 'true',
+    VIBEEVAL_SCAN_RENDER: 'false',
+    VIBEEVAL_SCAN_RATE: '0',
+    VIBEEVAL_SCENARIO_CONCURRENCY: '0',
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 

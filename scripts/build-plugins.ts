@@ -18,7 +18,8 @@ function compressBeside(file: string): void {
   const content = readFileSync(file);
   if (content.length < 1024) return;
   rmSync(`${file}.br`, { force: true });
-  if (!file.endsWith('.html')) writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: content.length } }));
+  if (!file.endsWith('.html'))
+    writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: content.length } }));
   writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
 }
 

@@ -112,7 +112,9 @@ async function main() {
     console.error(`electronegativity: ${finding.severity} ${finding.check} at ${finding.file}:${finding.line}:${finding.column}\n  ${finding.description}`);
   }
   if (unexplained.length > 0 || unreadable.length > 0) {
-    console.error(`electronegativity: ${unexplained.length} unexplained high or medium finding(s), ${unreadable.length} file(s) not audited. Fix them, or explain each in electronegativity.json.`);
+    console.error(
+      `electronegativity: ${unexplained.length} unexplained high or medium finding(s), ${unreadable.length} file(s) not audited. Fix them, or explain each in electronegativity.json.`,
+    );
     process.exitCode = 1;
     return;
   }

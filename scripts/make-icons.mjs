@@ -24,8 +24,16 @@ const LINUX_SIZES = [16, 24, 32, 48, 64, 128, 256, 512, 1024];
 const WINDOWS_SIZES = [16, 24, 32, 48, 64, 128, 256];
 // ICNS entry types with PNG payloads and the pixel size each holds (Apple's iconutil writes these).
 const ICNS_ENTRIES = [
-  ['icp4', 16], ['icp5', 32], ['ic11', 32], ['ic12', 64], ['ic07', 128],
-  ['ic13', 256], ['ic08', 256], ['ic14', 512], ['ic09', 512], ['ic10', 1024],
+  ['icp4', 16],
+  ['icp5', 32],
+  ['ic11', 32],
+  ['ic12', 64],
+  ['ic07', 128],
+  ['ic13', 256],
+  ['ic08', 256],
+  ['ic14', 512],
+  ['ic09', 512],
+  ['ic10', 1024],
 ];
 
 function run(command, args) {
@@ -55,7 +63,11 @@ function renderPng(rsvg, source, size, file) {
 export function sourcesDigest(dir = resources) {
   const hash = createHash('sha256');
   // Line endings normalised: a Windows checkout (core.autocrlf) holds the same drawing.
-  for (const name of ['icon.svg', 'icon-small.svg']) hash.update(name).update('\0').update(readFileSync(join(dir, name), 'utf8').replace(/\r\n/g, '\n'));
+  for (const name of ['icon.svg', 'icon-small.svg'])
+    hash
+      .update(name)
+      .update('\0')
+      .update(readFileSync(join(dir, name), 'utf8').replace(/\r\n/g, '\n'));
   return hash.digest('hex');
 }
 

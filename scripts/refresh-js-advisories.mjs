@@ -29,7 +29,10 @@ function unique(list) {
 
 /** The first line of a summary that says something: GitHub advisories open with headings such as "## Summary". */
 export function summaryLine(summary) {
-  const lines = summary.split('\n').map((line) => line.trim()).filter(Boolean);
+  const lines = summary
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
   const line = lines.find((text) => !/^#+\s/.test(text)) ?? lines[0] ?? '';
   return line.replace(/^#+\s*/, '').slice(0, 300);
 }

@@ -213,9 +213,7 @@ export async function buildApp({ config, database, secrets, mailer, logger, acce
     origin,
     allowedOrigins: config.corsOrigins,
     confirmEmail: config.auth.confirmEmail,
-    google: config.google
-      ? { provider: openIdProvider(config.google, config.scans.addressPolicy), signIn: new ProviderSignIn(database.db, 'google') }
-      : null,
+    google: config.google ? { provider: openIdProvider(config.google, config.scans.addressPolicy), signIn: new ProviderSignIn(database.db, 'google') } : null,
   });
 
   const verify = createBearerVerifier(tokens, service, config.hosted);
@@ -248,9 +246,7 @@ export async function buildApp({ config, database, secrets, mailer, logger, acce
     app.log.warn('the built renderer was not found: run `npm run build`; the API works without it');
   }
   // The pages this build prerendered (see common/prerender.ts), found once.
-  const prerendered = new Set(
-    renderer ? PRERENDERED_PAGES.map(({ renderAt }) => prerenderedPageFile(renderAt)!).filter((file) => existsSync(join(renderer, file))) : [],
-  );
+  const prerendered = new Set(renderer ? PRERENDERED_PAGES.map(({ renderAt }) => prerenderedPageFile(renderAt)!).filter((file) => existsSync(join(renderer, file))) : []);
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !API_PREFIXES.some((p) => path.startsWith(p)) && !path.startsWith('/assets/');

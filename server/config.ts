@@ -20,11 +20,7 @@ const optionalUrl = (protocols: string[]) =>
         .optional(),
     );
 
-const port = z.coerce
-  .number({ message: 'must be a number' })
-  .int('must be a whole number')
-  .min(0, 'must be between 0 and 65535')
-  .max(65535, 'must be between 0 and 65535');
+const port = z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(0, 'must be between 0 and 65535').max(65535, 'must be between 0 and 65535');
 
 const positiveInt = (fallback: number) => z.coerce.number({ message: 'must be a number' }).int().positive().default(fallback);
 
@@ -246,9 +242,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
       provider: env.VIBEEVAL_BILLING,
       unsubscribedTier: env.VIBEEVAL_UNSUBSCRIBED_TIER,
       stripe:
-        env.VIBEEVAL_BILLING === 'stripe'
-          ? { secretKey: env.STRIPE_SECRET_KEY ?? '', webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null, apiUrl: env.STRIPE_API_URL ?? null }
-          : null,
+        env.VIBEEVAL_BILLING === 'stripe' ? { secretKey: env.STRIPE_SECRET_KEY ?? '', webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null, apiUrl: env.STRIPE_API_URL ?? null } : null,
     },
     framingChecks: { perIp: env.FRAMING_CHECK_MAX_PER_IP, windowSeconds: env.FRAMING_CHECK_WINDOW_SECONDS },
   };

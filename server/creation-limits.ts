@@ -74,7 +74,10 @@ export function enforceCreationLimits(scope: FastifyInstance, limits: CreationLi
     if (!name || !userId) return done();
     limits.take(name, userId).then((retryAfter) => {
       if (retryAfter === null) return done();
-      reply.code(429).header('retry-after', String(retryAfter)).send({ detail: creationLimitDetail(limits.config, retryAfter) });
+      reply
+        .code(429)
+        .header('retry-after', String(retryAfter))
+        .send({ detail: creationLimitDetail(limits.config, retryAfter) });
     }, done);
   });
 }

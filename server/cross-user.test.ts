@@ -134,16 +134,32 @@ const TABLE: Record<string, Entry> = {
     },
   },
   'GET /project/:id/decisions': { kind: 'record', request: (o) => json(o.token, 'GET', `/project/${o.projectId}/decisions`) },
-  'PUT /project/:id/decisions/:fingerprint': { kind: 'record', writes: true, request: (o) => json(o.token, 'PUT', `/project/${o.projectId}/decisions/${A_FINGERPRINT}`, B_DECISION) },
+  'PUT /project/:id/decisions/:fingerprint': {
+    kind: 'record',
+    writes: true,
+    request: (o) => json(o.token, 'PUT', `/project/${o.projectId}/decisions/${A_FINGERPRINT}`, B_DECISION),
+  },
   'DELETE /project/:id/decisions/:fingerprint': { kind: 'record', writes: true, request: (o) => json(o.token, 'DELETE', `/project/${o.projectId}/decisions/${A_FINGERPRINT}`) },
   'GET /project/:id/baseline': { kind: 'record', request: (o) => json(o.token, 'GET', `/project/${o.projectId}/baseline`) },
   // Check again: B's request is refused before anything runs; A's project is unchanged (its activity gets no line).
-  'POST /project/:id/findings/:fingerprint/recheck': { kind: 'record', writes: true, request: (o) => json(o.token, 'POST', `/project/${o.projectId}/findings/${A_FINGERPRINT}/recheck`) },
+  'POST /project/:id/findings/:fingerprint/recheck': {
+    kind: 'record',
+    writes: true,
+    request: (o) => json(o.token, 'POST', `/project/${o.projectId}/findings/${A_FINGERPRINT}/recheck`),
+  },
   'GET /project/:id/rechecks/:recheckId': { kind: 'record', request: (o) => json(o.token, 'GET', `/project/${o.projectId}/rechecks/${o.recheckId}`) },
   'GET /project/:id/rechecks': { kind: 'record', request: (o) => json(o.token, 'GET', `/project/${o.projectId}/rechecks`) },
   'GET /v1/projects/:id/decisions': { kind: 'record', request: (o) => json(o.apiKey, 'GET', `/v1/projects/${o.projectId}/decisions`) },
-  'PUT /v1/projects/:id/decisions/:fingerprint': { kind: 'record', writes: true, request: (o) => json(o.apiKey, 'PUT', `/v1/projects/${o.projectId}/decisions/${A_FINGERPRINT}`, B_DECISION) },
-  'DELETE /v1/projects/:id/decisions/:fingerprint': { kind: 'record', writes: true, request: (o) => json(o.apiKey, 'DELETE', `/v1/projects/${o.projectId}/decisions/${A_FINGERPRINT}`) },
+  'PUT /v1/projects/:id/decisions/:fingerprint': {
+    kind: 'record',
+    writes: true,
+    request: (o) => json(o.apiKey, 'PUT', `/v1/projects/${o.projectId}/decisions/${A_FINGERPRINT}`, B_DECISION),
+  },
+  'DELETE /v1/projects/:id/decisions/:fingerprint': {
+    kind: 'record',
+    writes: true,
+    request: (o) => json(o.apiKey, 'DELETE', `/v1/projects/${o.projectId}/decisions/${A_FINGERPRINT}`),
+  },
   'GET /v1/projects/:id/baseline': { kind: 'record', request: (o) => json(o.apiKey, 'GET', `/v1/projects/${o.projectId}/baseline`) },
   'GET /project/:id/scans': { kind: 'record', request: (o) => json(o.token, 'GET', `/project/${o.projectId}/scans`) },
   'GET /project/:id/scans/diff': { kind: 'record', request: (o) => json(o.token, 'GET', `/project/${o.projectId}/scans/diff?to=${o.scanId}`) },
@@ -187,7 +203,8 @@ const TABLE: Record<string, Entry> = {
   'POST /live/ticket': {
     kind: 'caller',
     // The ticket names the caller's (personal) workspace and the caller.
-    check: async (_owner, caller) => expect(((await call(json(caller.token, 'POST', '/live/ticket'))).json as { ticket: string }).ticket.split('.').slice(0, 2)).toEqual([caller.id, caller.id]),
+    check: async (_owner, caller) =>
+      expect(((await call(json(caller.token, 'POST', '/live/ticket'))).json as { ticket: string }).ticket.split('.').slice(0, 2)).toEqual([caller.id, caller.id]),
   },
   'POST /auth/v1/logout': {
     kind: 'caller',
@@ -391,7 +408,12 @@ const TABLE: Record<string, Entry> = {
       // With its length: node:http frames no body of a DELETE by itself.
       const deleteAccount = (token: string, email: string) => {
         const body = JSON.stringify({ email });
-        return call({ method: 'DELETE', path: '/account', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }, body });
+        return call({
+          method: 'DELETE',
+          path: '/account',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
+          body,
+        });
       };
       expect((await deleteAccount(b.token, owner.email)).status).toBe(400);
       const third = await signUp(server.origin, 'cross-delete');
@@ -400,8 +422,8 @@ const TABLE: Record<string, Entry> = {
       expect((await asA('GET', `/project/${owner.projectId}`)).status).toBe(200);
       expect((await asA('GET', `/reports/${owner.reportId}`)).status).toBe(200);
       expect((await call(json(owner.apiKey, 'GET', `/v1/scans/${owner.scanId}`))).status).toBe(200);
-      },
     },
+  },
   'GET /workspaces': { kind: 'list', path: '/workspaces', ownIds: (o) => [o.workspaceId] },
   'POST /workspaces': {
     kind: 'caller',
@@ -437,7 +459,11 @@ const TABLE: Record<string, Entry> = {
   'POST /invitations/accept': { kind: 'caller', check: (owner, caller) => invitationAcrossUsers(owner, caller, '/invitations/accept') },
   'GET /plans': { kind: 'no user data', reason: "the provider's price list, the same for everyone" },
   'GET /subscriptions': { kind: 'list', path: '/subscriptions', ownIds: (o) => [o.subscriptionId] },
-  'POST /subscription/:id/upgrade': { kind: 'record', writes: true, request: (o) => json(o.token, 'POST', `/subscription/${o.subscriptionId}/upgrade`, { new_price_id: 'price_local_basic_month' }) },
+  'POST /subscription/:id/upgrade': {
+    kind: 'record',
+    writes: true,
+    request: (o) => json(o.token, 'POST', `/subscription/${o.subscriptionId}/upgrade`, { new_price_id: 'price_local_basic_month' }),
+  },
   'POST /subscription/:id/cancel': { kind: 'record', writes: true, request: (o) => json(o.token, 'POST', `/subscription/${o.subscriptionId}/cancel`, {}) },
   // Authorised by Stripe-Signature alone (server/billing/stripe.test.ts); local billing here answers 404.
   'POST /stripe/webhook': {
@@ -451,7 +477,11 @@ const TABLE: Record<string, Entry> = {
       const created = await call(json(caller.token, 'POST', '/subscription', { price_id: 'price_local_pro_month' }));
       expect(created.status, created.text).toBe(201);
       const theirs = (created.json as { subscription: { id: string } }).subscription.id;
-      const mine = ((await call(json(owner.token, 'GET', '/subscriptions'))).json as { subscriptions: { id: string; price_id: string; pending_price_id: string | null; cancel_at_period_end: boolean }[] }).subscriptions;
+      const mine = (
+        (await call(json(owner.token, 'GET', '/subscriptions'))).json as {
+          subscriptions: { id: string; price_id: string; pending_price_id: string | null; cancel_at_period_end: boolean }[];
+        }
+      ).subscriptions;
       expect(mine).toEqual([expect.objectContaining({ id: owner.subscriptionId, price_id: 'price_local_enterprise_month', pending_price_id: null, cancel_at_period_end: false })]);
       expect(mine.map((s) => s.id)).not.toContain(theirs);
     },
@@ -492,7 +522,12 @@ async function mcpAcrossUsers(owner: Owner, caller: { id: string }) {
     expect((await ownerSide.client.callTool({ name: 'get_scan_findings', arguments: { scan_id: owner.scanId } })).isError).toBeFalsy();
     expect(JSON.stringify(await callerSide.client.callTool({ name: 'list_projects', arguments: {} }))).not.toContain(owner.projectId);
     expect(JSON.stringify(await ownerSide.client.callTool({ name: 'list_projects', arguments: {} }))).toContain(owner.projectId);
-    const headers = { authorization: `Bearer ${callerSide.key}`, 'mcp-session-id': ownerSide.sessionId, accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
+    const headers = {
+      authorization: `Bearer ${callerSide.key}`,
+      'mcp-session-id': ownerSide.sessionId,
+      accept: 'application/json, text/event-stream',
+      'content-type': 'application/json',
+    };
     for (const method of ['POST', 'GET', 'DELETE']) {
       const answer = await call({ method, path: '/mcp', headers, body: method === 'POST' ? JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/list' }) : undefined });
       expect(answer.status, `${method} /mcp with A's session`).toBe(404);
@@ -512,10 +547,12 @@ async function invitationAcrossUsers(owner: Owner, caller: { token: string }, pa
   const token = `vbi_${randomBytes(32).toString('base64url')}`;
   const pool = new pg.Pool({ connectionString: server.databaseUrl, max: 1 });
   try {
-    await pool.query(
-      `insert into workspace_invitations (workspace_id, email, invited_by, token_hash, expires_at) values ($1, $2, $3, $4, now() + interval '1 hour')`,
-      [owner.workspaceId, `someone-else-${Date.now()}@example.com`, owner.id, createHash('sha256').update(token).digest('hex')],
-    );
+    await pool.query(`insert into workspace_invitations (workspace_id, email, invited_by, token_hash, expires_at) values ($1, $2, $3, $4, now() + interval '1 hour')`, [
+      owner.workspaceId,
+      `someone-else-${Date.now()}@example.com`,
+      owner.id,
+      createHash('sha256').update(token).digest('hex'),
+    ]);
   } finally {
     await pool.end();
   }
@@ -564,7 +601,9 @@ beforeAll(async () => {
   await openStream(b.token, 'b', streamsOpen.signal);
 
   // A's records: a project, a finished scan with its security report, events.
-  const created = await call(json(owner.token, 'POST', '/project', { url: siteUrl, instruction_text: MARKERS.instruction, secret_instruction: `owner-a@example.com ${MARKERS.secret}` }));
+  const created = await call(
+    json(owner.token, 'POST', '/project', { url: siteUrl, instruction_text: MARKERS.instruction, secret_instruction: `owner-a@example.com ${MARKERS.secret}` }),
+  );
   const projectId = (created.json as { id: string }).id;
   const webhookId = ((await call(json(owner.token, 'POST', '/webhook', { url: `${siteUrl}a-hook` }))).json as { id: string }).id;
   const started = (await call(json(owner.token, 'POST', '/reports', { project_id: projectId, type: 'security' }))).json as { id: string };
@@ -655,7 +694,9 @@ describe("another user's records", () => {
     expect(after.latest_scan.id).toBe(before.latest_scan.id);
     expect(((await asA('GET', '/report_links/recent')).json as unknown[]).length).toBe(1);
     // A's triage decision is still there, as A made it.
-    expect((await asA('GET', `/project/${a.projectId}/baseline`)).json).toEqual([{ fingerprint: A_FINGERPRINT, decision: 'accepted_risk', reason: MARKERS.reason, expires_at: null }]);
+    expect((await asA('GET', `/project/${a.projectId}/baseline`)).json).toEqual([
+      { fingerprint: A_FINGERPRINT, decision: 'accepted_risk', reason: MARKERS.reason, expires_at: null },
+    ]);
     // A's scenario is still there with its one run.
     expect(((await asA('GET', `/scenario/${a.scenarioId}`)).json as { runs: unknown[] }).runs).toHaveLength(1);
   });

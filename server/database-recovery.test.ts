@@ -78,7 +78,12 @@ const scanView = async (call: Call, projectId: string) => projectScanResponseSch
 
 async function scanToCompletion(call: Call, projectId: string, start = true): Promise<ProjectScanResponse> {
   if (start) expect((await call('PATCH', `/project_test/${projectId}`)).status).toBe(200);
-  const { value } = await until('the scan finishes', () => scanView(call, projectId), (view) => view.scan?.state === 'completed' || view.scan?.state === 'failed', 90_000);
+  const { value } = await until(
+    'the scan finishes',
+    () => scanView(call, projectId),
+    (view) => view.scan?.state === 'completed' || view.scan?.state === 'failed',
+    90_000,
+  );
   return value;
 }
 
@@ -116,19 +121,30 @@ describe('a dying embedded database', () => {
       expect(before.status).toBe(201);
       const inFlight = String((await call('POST', '/project', { url: slowUrl, num_pages: 6 })).body.id);
       expect((await call('PATCH', `/project_test/${inFlight}`)).status).toBe(200);
-      await until('a scan is running', () => scanView(call, inFlight), (view) => view.scan?.state === 'running' && (view.scan.progress?.pagesDone ?? 0) >= 1);
+      await until(
+        'a scan is running',
+        () => scanView(call, inFlight),
+        (view) => view.scan?.state === 'running' && (view.scan.progress?.pagesDone ?? 0) >= 1,
+      );
 
       const dir = await clusterDir(join(server.dataDir, 'pg'));
       const postmaster = Number((await readFile(join(dir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
       // Its children are paused first: they keep the dead postmaster's shared memory, so PostgreSQL refuses to
       // start again (as it would while real leftover backends finish) and the 503s can be seen for a while.
-      const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(postmaster)], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
+      const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(postmaster)], { encoding: 'utf8' })
+        .split('\n')
+        .filter(Boolean)
+        .map(Number);
       expect(children.length).toBeGreaterThan(0);
       for (const pid of children) process.kill(pid, 'SIGSTOP');
       release = () => children.forEach((pid) => process.kill(pid, 'SIGCONT'));
       process.kill(postmaster, 'SIGKILL');
 
-      const down = await until('/health says the database is down', () => health(server.origin), (h) => h.status === 503 && /restarted/.test(h.body.detail ?? ''));
+      const down = await until(
+        '/health says the database is down',
+        () => health(server.origin),
+        (h) => h.status === 503 && /restarted/.test(h.body.detail ?? ''),
+      );
       expect(down.value.body).toMatchObject({ status: 'degraded', database: { state: 'down' } });
       expect(down.value.body.detail).toMatch(/embedded database stopped unexpectedly and is being restarted/);
       const list = await call('GET', '/projects');
@@ -138,11 +154,19 @@ describe('a dying embedded database', () => {
       // What needs no database still answers.
       expect((await fetch(`${server.origin}/app-config`)).status).toBe(200);
       // While it cannot start yet, the detail counts the attempts.
-      await until('the detail counts the attempts', () => health(server.origin), (h) => /\(attempt [1-9]\d*\)/.test(h.body.detail ?? ''));
+      await until(
+        'the detail counts the attempts',
+        () => health(server.origin),
+        (h) => /\(attempt [1-9]\d*\)/.test(h.body.detail ?? ''),
+      );
 
       // Resumed, the leftover processes notice that their postmaster is gone and exit.
       release();
-      const up = await until('/health is 200 again', () => health(server.origin), (h) => h.status === 200);
+      const up = await until(
+        '/health is 200 again',
+        () => health(server.origin),
+        (h) => h.status === 200,
+      );
       console.log(`embedded database back ${up.ms} ms after the old backends were released`);
 
       const after = await call('GET', '/projects');
@@ -179,13 +203,24 @@ describe('stopping while the embedded database is away', () => {
       const { call } = await client(server.origin);
       const project = String((await call('POST', '/project', { url: slowUrl, num_pages: 6 })).body.id);
       expect((await call('PATCH', `/project_test/${project}`)).status).toBe(200);
-      await until('a scan is running', () => scanView(call, project), (view) => view.scan?.state === 'running' && (view.scan.progress?.pagesDone ?? 0) >= 1);
+      await until(
+        'a scan is running',
+        () => scanView(call, project),
+        (view) => view.scan?.state === 'running' && (view.scan.progress?.pagesDone ?? 0) >= 1,
+      );
       const dir = await clusterDir(join(server.dataDir, 'pg'));
       const postmaster = Number((await readFile(join(dir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
-      children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(postmaster)], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
+      children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(postmaster)], { encoding: 'utf8' })
+        .split('\n')
+        .filter(Boolean)
+        .map(Number);
       for (const pid of children) process.kill(pid, 'SIGSTOP');
       process.kill(postmaster, 'SIGKILL');
-      await until('/health says the database is down', () => health(server.origin), (h) => h.status === 503 && /restarted/.test(h.body.detail ?? ''));
+      await until(
+        '/health says the database is down',
+        () => health(server.origin),
+        (h) => h.status === 503 && /restarted/.test(h.body.detail ?? ''),
+      );
       // The scan ends (its site is slow, not gone) while the database is still away.
       await new Promise((r) => setTimeout(r, 6_000));
     } finally {
@@ -233,16 +268,33 @@ describe('a lost external database (DATABASE_URL)', () => {
     external = await startEmbeddedPostgres(pg);
     const { url, port } = external;
     // This server only queues scans: the worker runs them.
-    const server = await startServer({ PATH: process.env.PATH, LOG_LEVEL: 'warn', PORT: '0', VIBEEVAL_DATA_DIR: join(root, 'server'), DATABASE_URL: url, VIBEEVAL_SCAN_CONCURRENCY: '0', ...ENV });
+    const server = await startServer({
+      PATH: process.env.PATH,
+      LOG_LEVEL: 'warn',
+      PORT: '0',
+      VIBEEVAL_DATA_DIR: join(root, 'server'),
+      DATABASE_URL: url,
+      VIBEEVAL_SCAN_CONCURRENCY: '0',
+      ...ENV,
+    });
     const worker = startWorker({ DATABASE_URL: url, VIBEEVAL_DATA_DIR: join(root, 'worker'), ...ENV });
     try {
-      await until('the worker starts', async () => worker.output(), (out) => out.includes('vibeeval worker is running'), 60_000);
+      await until(
+        'the worker starts',
+        async () => worker.output(),
+        (out) => out.includes('vibeeval worker is running'),
+        60_000,
+      );
       const { call } = await client(server.origin);
       const before = await call('POST', '/project', { url: site.url, num_pages: 3 });
       expect(before.status).toBe(201);
 
       await external.stop();
-      const down = await until('/health says the database is down', () => health(server.origin), (h) => h.status === 503 && /DATABASE_URL/.test(h.body.detail ?? ''));
+      const down = await until(
+        '/health says the database is down',
+        () => health(server.origin),
+        (h) => h.status === 503 && /DATABASE_URL/.test(h.body.detail ?? ''),
+      );
       expect(down.value.body.detail).toMatch(/cannot be reached; reconnecting/);
       const list = await call('GET', '/projects');
       expect(list.status).toBe(503);
@@ -252,7 +304,11 @@ describe('a lost external database (DATABASE_URL)', () => {
       expect(worker.child.exitCode).toBeNull();
 
       external = await startEmbeddedPostgres({ ...pg, port });
-      const up = await until('/health is 200 again', () => health(server.origin), (h) => h.status === 200);
+      const up = await until(
+        '/health is 200 again',
+        () => health(server.origin),
+        (h) => h.status === 200,
+      );
       console.log(`external database reconnected ${up.ms} ms after it was started again`);
       const after = await call('GET', '/projects');
       expect(after.status).toBe(200);

@@ -48,7 +48,14 @@ function text(node: Node): string {
   return attrs + ('childNodes' in node ? node.childNodes.map(text).join('') : '');
 }
 
-const skeleton = (root: Node) => elements(root).map((e) => `${e.tagName}[${e.attrs.map((a) => a.name).sort().join(',')}]`);
+const skeleton = (root: Node) =>
+  elements(root).map(
+    (e) =>
+      `${e.tagName}[${e.attrs
+        .map((a) => a.name)
+        .sort()
+        .join(',')}]`,
+  );
 
 /** Renders `input` and its defused twin, and checks the hostile one is inert. */
 function expectInert<T>(render: (input: T) => string, input: T, options: { fragment?: boolean; style?: string; shows?: string[] } = {}): void {
@@ -152,40 +159,71 @@ describe('hostile text from a scanned site stays text', () => {
       extra: e.extra && { ...e.extra, description: hostile() },
     }));
     const render = (list: typeof events) =>
-      renderAnalyticsHtml(analyseEvents(list, { from: '2025-10-22T00:00:00.000Z', to: '2025-11-20T23:59:59.999Z', target: hostile('https://vibeshop.example.com/'), generatedAt: '2025-11-21T09:00:00.000Z' }));
+      renderAnalyticsHtml(
+        analyseEvents(list, {
+          from: '2025-10-22T00:00:00.000Z',
+          to: '2025-11-20T23:59:59.999Z',
+          target: hostile('https://vibeshop.example.com/'),
+          generatedAt: '2025-11-21T09:00:00.000Z',
+        }),
+      );
     expectInert(render, events, { style: String(AUDIT_REPORT_STYLE) });
   });
 
   it('in the public scan mails (report summary and failure)', () => {
     const scan = hostileScan();
-    expectInert((input: ScanResult) => publicReportMail({ to: 'a@example.com', url: input.target.url, result: input, reportHtml: '', reportLink: 'https://app.example/r?a=1&sig=s' }).html, scan, {
-      fragment: true,
-      shows: [`Title ${PAYLOAD}`, hostile('https://evil.example/')],
-    });
+    expectInert(
+      (input: ScanResult) => publicReportMail({ to: 'a@example.com', url: input.target.url, result: input, reportHtml: '', reportLink: 'https://app.example/r?a=1&sig=s' }).html,
+      scan,
+      {
+        fragment: true,
+        shows: [`Title ${PAYLOAD}`, hostile('https://evil.example/')],
+      },
+    );
     expectInert((reason: string) => publicScanFailedMail({ to: 'a@example.com', url: hostile('https://evil.example/'), reason }).html, hostile(), { fragment: true });
   });
 
   it('in the notification mails of a scan, a scenario run and a build', () => {
     const link = 'https://app.example/reports/1/view?exp=1&sig=s';
-    expectInert((data: Record<string, unknown>) => notificationMail('a@example.com', 'scan.completed', data, link)!.html, { url: hostile('https://evil.example/'), grade: hostile(), score: 40, counts: { critical: 1 } }, { fragment: true });
-    expectInert((data: Record<string, unknown>) => notificationMail('a@example.com', 'scenario_run.completed', data, null)!.html, { name: hostile(), website: hostile(), status: 'failed', failed_step: 2, error: hostile() }, { fragment: true });
+    expectInert(
+      (data: Record<string, unknown>) => notificationMail('a@example.com', 'scan.completed', data, link)!.html,
+      { url: hostile('https://evil.example/'), grade: hostile(), score: 40, counts: { critical: 1 } },
+      { fragment: true },
+    );
+    expectInert(
+      (data: Record<string, unknown>) => notificationMail('a@example.com', 'scenario_run.completed', data, null)!.html,
+      { name: hostile(), website: hostile(), status: 'failed', failed_step: 2, error: hostile() },
+      { fragment: true },
+    );
     expectInert(
       (data: Record<string, unknown>) => notificationMail('a@example.com', 'continuous_build.completed', data, link)!.html,
       { build_hash: hostile(), url: hostile(), status: 'error', grade: 'F', previous_grade: hostile(), new_count: 1, fixed_count: 0, error: hostile() },
       { fragment: true },
     );
-    expectInert((data: Record<string, unknown>) => notificationMail('a@example.com', 'scan.failed', data, null)!.html, { url: hostile('https://evil.example/'), error: hostile() }, { fragment: true });
     expectInert(
-      (name: string) => scenarioBatchMail('a@example.com', [{ name, website: name, status: 'failed', failedStep: 0, error: name }, { name, website: name, status: 'passed', failedStep: null, error: null }]).html,
+      (data: Record<string, unknown>) => notificationMail('a@example.com', 'scan.failed', data, null)!.html,
+      { url: hostile('https://evil.example/'), error: hostile() },
+      { fragment: true },
+    );
+    expectInert(
+      (name: string) =>
+        scenarioBatchMail('a@example.com', [
+          { name, website: name, status: 'failed', failedStep: 0, error: name },
+          { name, website: name, status: 'passed', failedStep: null, error: null },
+        ]).html,
       hostile(),
       { fragment: true },
     );
   });
 
   it('in the workspace invitation and the account mails', () => {
-    expectInert((name: string) => invitationMail({ to: 'a@example.com', workspaceName: name, inviter: `${name} <x@example.com>`, link: 'https://app.example/join?t=1&u=2', hours: 72 }).html, hostile('Team '), {
-      fragment: true,
-    });
+    expectInert(
+      (name: string) => invitationMail({ to: 'a@example.com', workspaceName: name, inviter: `${name} <x@example.com>`, link: 'https://app.example/join?t=1&u=2', hours: 72 }).html,
+      hostile('Team '),
+      {
+        fragment: true,
+      },
+    );
     const account = { createdAt: new Date('2025-01-02T00:00:00Z'), projects: 1, scenarios: 1, webhookUrls: [hostile('https://hooks.example/'), CODE_URLS[0]!], apiKeys: 1 };
     expectInert((input: typeof account) => adoptionMail('a@example.com', input, 'https://app.example/adopt?t=1').html, account, { fragment: true });
     for (const mail of [recoveryMail, confirmationMail, signUpAttemptMail]) {

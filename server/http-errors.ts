@@ -53,8 +53,7 @@ const FRAMEWORK_DETAILS: Record<string, (error: FastifyError, request?: FastifyR
   FST_ERR_MAX_PARAM_LENGTH: () => 'url: a path parameter is longer than 100 characters',
   FST_ERR_CTP_BODY_TOO_LARGE: (_error, request) => `body: larger than the limit of ${request?.routeOptions.bodyLimit ?? 'this route'} bytes`,
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => 'content-length: does not match the size of the body',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: (_error, request) =>
-    `content-type: '${String(request?.headers['content-type'] ?? '').slice(0, 100)}' is not accepted; send application/json`,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: (_error, request) => `content-type: '${String(request?.headers['content-type'] ?? '').slice(0, 100)}' is not accepted; send application/json`,
 };
 
 /**

@@ -63,15 +63,25 @@ const TABLE: Record<string, (fx: Fixtures) => FuzzTarget> = {
   'GET /app-config': () => ({}),
   'OPTIONS *': () => ({ path: '/project' }),
   'GET /auth/v1/settings': () => ({ shape: 'gotrue' }),
-  'POST /auth/v1/signup': () => ({ shape: 'gotrue', body: { email: 'fuzz-signup@example.com', password: 'secret123', data: { theme: 'dark' }, code_challenge: 'c'.repeat(43), code_challenge_method: 's256' } }),
-  'POST /auth/v1/token': () => ({ shape: 'gotrue', query: { grant_type: 'password' }, body: { email: 'nobody@example.com', password: 'secret123', refresh_token: 'r', auth_code: 'a', code_verifier: 'v' } }),
+  'POST /auth/v1/signup': () => ({
+    shape: 'gotrue',
+    body: { email: 'fuzz-signup@example.com', password: 'secret123', data: { theme: 'dark' }, code_challenge: 'c'.repeat(43), code_challenge_method: 's256' },
+  }),
+  'POST /auth/v1/token': () => ({
+    shape: 'gotrue',
+    query: { grant_type: 'password' },
+    body: { email: 'nobody@example.com', password: 'secret123', refresh_token: 'r', auth_code: 'a', code_verifier: 'v' },
+  }),
   'POST /auth/v1/recover': () => ({ shape: 'gotrue', query: { redirect_to: 'http://127.0.0.1/reset-password' }, body: { email: 'nobody@example.com' } }),
   'GET /auth/v1/verify': () => ({ shape: 'gotrue', query: { token: 'x', type: 'recovery', redirect_to: 'http://127.0.0.1/' } }),
   'POST /auth/v1/verify': () => ({ shape: 'gotrue', body: { type: 'recovery', token_hash: 'x', token: 'y' } }),
   'GET /auth/v1/user': () => ({ shape: 'gotrue', auth: 'user' }),
   'PUT /auth/v1/user': () => ({ shape: 'gotrue', auth: 'user', body: { data: { theme: 'dark' }, email: null, password: null } }),
   'POST /auth/v1/logout': () => ({ shape: 'gotrue', auth: 'logout', query: { scope: 'local' } }),
-  'GET /auth/v1/authorize': () => ({ shape: 'gotrue', query: { provider: 'google', redirect_to: 'http://127.0.0.1/', code_challenge: 'c'.repeat(43), code_challenge_method: 's256' } }),
+  'GET /auth/v1/authorize': () => ({
+    shape: 'gotrue',
+    query: { provider: 'google', redirect_to: 'http://127.0.0.1/', code_challenge: 'c'.repeat(43), code_challenge_method: 's256' },
+  }),
   'GET /auth/v1/callback': () => ({ shape: 'gotrue', query: { code: 'c', state: 's', error: 'access_denied', error_description: 'd' } }),
   'POST /project': () => ({ auth: 'user', body: { url: SITE, status: 'active', instruction_text: 'Shop', secret_instruction: 'user: a / pass: b', num_pages: 2 } }),
   'GET /projects': () => ({ auth: 'user' }),
@@ -132,7 +142,11 @@ const TABLE: Record<string, (fx: Fixtures) => FuzzTarget> = {
   'GET /webhook/:id/deliveries': (fx) => ({ auth: 'user', params: { id: fx.webhookId }, query: { limit: '10' } }),
   // Under .invalid (RFC 2606): the proofs' DNS question and fetch fail at once, here and on every machine.
   'GET /project/:id/decisions': (fx) => ({ auth: 'user', params: { id: fx.projectId }, query: { limit: '10' } }),
-  'PUT /project/:id/decisions/:fingerprint': (fx) => ({ auth: 'user', params: { id: fx.projectId, fingerprint: 'f00df00df00df00d' }, body: { decision: 'accepted_risk', reason: 'fuzz', expires_at: '2099-01-31' } }),
+  'PUT /project/:id/decisions/:fingerprint': (fx) => ({
+    auth: 'user',
+    params: { id: fx.projectId, fingerprint: 'f00df00df00df00d' },
+    body: { decision: 'accepted_risk', reason: 'fuzz', expires_at: '2099-01-31' },
+  }),
   'DELETE /project/:id/decisions/:fingerprint': (fx) => ({ auth: 'user', params: { id: fx.projectId, fingerprint: 'f00df00df00df00d' } }),
   'GET /project/:id/baseline': (fx) => ({ auth: 'user', params: { id: fx.projectId }, query: { limit: '10' } }),
   'POST /project/:id/findings/:fingerprint/recheck': (fx) => ({ auth: 'user', params: { id: fx.projectId, fingerprint: 'f00df00df00df00d' } }),
@@ -140,7 +154,11 @@ const TABLE: Record<string, (fx: Fixtures) => FuzzTarget> = {
   'GET /project/:id/rechecks/:recheckId': (fx) => ({ auth: 'user', params: { id: fx.projectId, recheckId: randomUUID() } }),
   'GET /project/:id/rechecks': (fx) => ({ auth: 'user', params: { id: fx.projectId }, query: { limit: '10' } }),
   'GET /v1/projects/:id/decisions': (fx) => ({ auth: 'apiKey', params: { id: fx.projectId }, query: { limit: '10' } }),
-  'PUT /v1/projects/:id/decisions/:fingerprint': (fx) => ({ auth: 'apiKey', params: { id: fx.projectId, fingerprint: 'f00df00df00df00e' }, body: { decision: 'false_positive', reason: 'fuzz' } }),
+  'PUT /v1/projects/:id/decisions/:fingerprint': (fx) => ({
+    auth: 'apiKey',
+    params: { id: fx.projectId, fingerprint: 'f00df00df00df00e' },
+    body: { decision: 'false_positive', reason: 'fuzz' },
+  }),
   'DELETE /v1/projects/:id/decisions/:fingerprint': (fx) => ({ auth: 'apiKey', params: { id: fx.projectId, fingerprint: 'f00df00df00df00e' } }),
   'GET /v1/projects/:id/baseline': (fx) => ({ auth: 'apiKey', params: { id: fx.projectId }, query: { limit: '10' } }),
   // Two scan ids of no scan: the valid request reaches the diff's own 404.
@@ -186,7 +204,10 @@ const TABLE: Record<string, (fx: Fixtures) => FuzzTarget> = {
   'POST /subscription/:id/upgrade': (fx) => ({ auth: 'user', params: { id: fx.subscriptionId }, body: { new_price_id: 'price_local_pro_month' } }),
   'POST /subscription/:id/cancel': (fx) => ({ auth: 'user', params: { id: fx.subscriptionId }, body: {} }),
   // Local billing here: the route answers that Stripe is not configured; with Stripe, server/billing/stripe.test.ts.
-  'POST /stripe/webhook': () => ({ headers: { 'stripe-signature': 't=1,v1=00' }, body: { id: 'evt_1', object: 'event', type: 'customer.subscription.updated', data: { object: { id: 'sub_1' } } } }),
+  'POST /stripe/webhook': () => ({
+    headers: { 'stripe-signature': 't=1,v1=00' },
+    body: { id: 'evt_1', object: 'event', type: 'customer.subscription.updated', data: { object: { id: 'sub_1' } } },
+  }),
 };
 /** Files of the built renderer (one route each): a few are fuzzed like any GET route. */
 const FILE_ROUTES_FUZZED = 2;
@@ -246,7 +267,14 @@ const HOSTILE_BODIES: [string, string | Buffer][] = [
   ['NUL in a key', '{"k\\u0000ey":1}'],
   ['over the body limit', `{"a":"${'x'.repeat(1_100_000)}"}`],
 ];
-const CONTENT_TYPES = ['text/plain', 'application/xml', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=utf-16', 'application/json-patch+json'];
+const CONTENT_TYPES = [
+  'text/plain',
+  'application/xml',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/json; charset=utf-16',
+  'application/json-patch+json',
+];
 const HOSTILE_QUERY_VALUES: [string, string][] = [
   ['NUL', '%00'],
   ['bad percent-encoding', '%zz'],
@@ -270,7 +298,12 @@ function fill(url: string, params: Record<string, string>): string {
   return url.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? 'x'));
 }
 function queryString(query: Record<string, string>, raw: Record<string, string> = {}): string {
-  const parts = [...Object.entries(query).filter(([key]) => !(key in raw)).map(([k, v]) => `${k}=${encodeURIComponent(v)}`), ...Object.entries(raw).map(([k, v]) => `${k}=${v}`)];
+  const parts = [
+    ...Object.entries(query)
+      .filter(([key]) => !(key in raw))
+      .map(([k, v]) => `${k}=${encodeURIComponent(v)}`),
+    ...Object.entries(raw).map(([k, v]) => `${k}=${v}`),
+  ];
   return parts.length ? `?${parts.join('&')}` : '';
 }
 
@@ -302,7 +335,9 @@ function variantsFor(route: RegisteredRoute, target: FuzzTarget, fx: Fixtures): 
   }
   for (const name of Object.keys(params)) {
     for (const [label, value] of HOSTILE_PARAMS) {
-      add(`path ${name}: ${label}`, { path: route.url.replace(/:(\w+)/g, (_, other: string) => (other === name ? value : encodeURIComponent(params[other] ?? 'x'))) + queryString(query) });
+      add(`path ${name}: ${label}`, {
+        path: route.url.replace(/:(\w+)/g, (_, other: string) => (other === name ? value : encodeURIComponent(params[other] ?? 'x'))) + queryString(query),
+      });
     }
   }
   if (!hasBody) return out;
@@ -342,7 +377,13 @@ beforeAll(async () => {
   try {
     // Server mode: scans refuse private addresses (and none run here: no worker).
     // The Enterprise API plan (no daily limit), so that every hostile request reaches the /v1 routes' own checks.
-    server = await startTestServer({ VIBEEVAL_SCAN_CONCURRENCY: '0', VIBEEVAL_SCENARIO_CONCURRENCY: '0', VIBEEVAL_SCAN_ALLOW_PRIVATE: 'false', VIBEEVAL_SCAN_RENDER: 'false', VIBEEVAL_API_PLAN: 'enterprise' });
+    server = await startTestServer({
+      VIBEEVAL_SCAN_CONCURRENCY: '0',
+      VIBEEVAL_SCENARIO_CONCURRENCY: '0',
+      VIBEEVAL_SCAN_ALLOW_PRIVATE: 'false',
+      VIBEEVAL_SCAN_RENDER: 'false',
+      VIBEEVAL_API_PLAN: 'enterprise',
+    });
   } finally {
     recorder.stop();
   }
@@ -413,7 +454,10 @@ describe('every route under hostile input', () => {
     let sent = 0;
     const targets: [RegisteredRoute, FuzzTarget][] = [
       ...routes.filter((route) => !route.file && routeKey(route) in TABLE).map((route): [RegisteredRoute, FuzzTarget] => [route, TABLE[routeKey(route)]!(fx)]),
-      ...routes.filter((route) => route.file && route.method === 'GET').slice(0, FILE_ROUTES_FUZZED).map((route): [RegisteredRoute, FuzzTarget] => [route, {}]),
+      ...routes
+        .filter((route) => route.file && route.method === 'GET')
+        .slice(0, FILE_ROUTES_FUZZED)
+        .map((route): [RegisteredRoute, FuzzTarget] => [route, {}]),
     ];
     for (const [route, target] of targets) {
       // Requests of one route go out a few at a time: bounded, and still some concurrency on the same records.
@@ -422,7 +466,14 @@ describe('every route under hostile input', () => {
         const batch = variants.slice(i, i + 4);
         const answers = await Promise.all(
           batch.map((variant) =>
-            rawRequest(server.origin, variant).catch((error: Error): RawAnswer => ({ status: 0, contentType: '', headers: new Headers(), text: error.message, bytes: Buffer.alloc(0), json: undefined })),
+            rawRequest(server.origin, variant).catch((error: Error): RawAnswer => ({
+              status: 0,
+              contentType: '',
+              headers: new Headers(),
+              text: error.message,
+              bytes: Buffer.alloc(0),
+              json: undefined,
+            })),
           ),
         );
         answers.forEach((answer, j) => {
@@ -504,8 +555,14 @@ describe('every route that takes a URL, from a strict server', () => {
         return carriesUrl(valid.body) || carriesUrl(valid.query) || carriesUrl(valid.headers);
       })
       .map(([key]) => key);
-    expect(taking.filter((key) => !(key in SSRF_TABLE) && !(key in URL_NOT_FETCHED)), 'add these routes to SSRF_TABLE (or URL_NOT_FETCHED, saying why)').toEqual([]);
-    expect([...Object.keys(SSRF_TABLE), ...Object.keys(URL_NOT_FETCHED)].filter((key) => !taking.includes(key)), 'these entries take no URL any more').toEqual([]);
+    expect(
+      taking.filter((key) => !(key in SSRF_TABLE) && !(key in URL_NOT_FETCHED)),
+      'add these routes to SSRF_TABLE (or URL_NOT_FETCHED, saying why)',
+    ).toEqual([]);
+    expect(
+      [...Object.keys(SSRF_TABLE), ...Object.keys(URL_NOT_FETCHED)].filter((key) => !taking.includes(key)),
+      'these entries take no URL any more',
+    ).toEqual([]);
   });
 
   it("refuses every non-public address on every such route with the policy's reason", async () => {
@@ -525,7 +582,8 @@ describe('every route that takes a URL, from a strict server', () => {
         });
         const reason = await urlRefusal({ allowPrivate: false }, url, new Map());
         const detail = (answer.json as { detail?: string } | undefined)?.detail ?? answer.text;
-        if (!reason || answer.status < 400 || answer.status >= 500 || !detail.includes('private or loopback')) problems.push(`${key} with ${url}: ${answer.status} ${answer.text.slice(0, 160)}`);
+        if (!reason || answer.status < 400 || answer.status >= 500 || !detail.includes('private or loopback'))
+          problems.push(`${key} with ${url}: ${answer.status} ${answer.text.slice(0, 160)}`);
       }
     }
     expect(problems).toEqual([]);
@@ -538,9 +596,15 @@ describe('the defects found by probing, one by one', () => {
   it('refuses NUL in every project field with a 400 naming it', async () => {
     const valid = { url: SITE, status: 'active', instruction_text: 'Shop', secret_instruction: 'user: a / pass: b' };
     for (const field of Object.keys(valid)) {
-      for (const [method, path] of [['POST', '/project'], ['PATCH', `/project/${fx.projectId}`]] as const) {
+      for (const [method, path] of [
+        ['POST', '/project'],
+        ['PATCH', `/project/${fx.projectId}`],
+      ] as const) {
         const answer = await call(method, path, fx.token, { ...valid, [field]: nul });
-        expect({ status: answer.status, body: answer.json }, `${method} ${field}`).toEqual({ status: 400, body: { detail: `${field}: must not contain the NUL character (\\u0000)` } });
+        expect({ status: answer.status, body: answer.json }, `${method} ${field}`).toEqual({
+          status: 400,
+          body: { detail: `${field}: must not contain the NUL character (\\u0000)` },
+        });
       }
     }
     expect((await call('GET', '/project/%00', fx.token)).json).toEqual({ detail: 'id: must not contain the NUL character (\\u0000)' });
@@ -550,7 +614,12 @@ describe('the defects found by probing, one by one', () => {
   it('refuses NUL in user metadata keys and values in GoTrue shape, with detail', async () => {
     const signup = await call('POST', '/auth/v1/signup', undefined, { email: `nul-${Date.now()}@example.com`, password: 'secret123', data: { theme: nul } });
     expect(signup.status).toBe(400);
-    expect(signup.json).toEqual({ code: 400, error_code: 'validation_failed', msg: 'data.theme: must not contain the NUL character (\\u0000)', detail: 'data.theme: must not contain the NUL character (\\u0000)' });
+    expect(signup.json).toEqual({
+      code: 400,
+      error_code: 'validation_failed',
+      msg: 'data.theme: must not contain the NUL character (\\u0000)',
+      detail: 'data.theme: must not contain the NUL character (\\u0000)',
+    });
     const update = await call('PUT', '/auth/v1/user', fx.token, { data: { [nul]: 1 } });
     expect(update.status).toBe(400);
     expect((update.json as { detail: string }).detail).toBe('data."bad\\u0000value": must not contain the NUL character (\\u0000)');
@@ -563,7 +632,12 @@ describe('the defects found by probing, one by one', () => {
       ['POST', '/auth/v1/signup', undefined, `{"email":"deep-${Date.now()}@example.com","password":"secret123",${deep.slice(1)}`],
       ['PUT', '/auth/v1/user', fx.token, deep],
     ] as const) {
-      const answer = await rawRequest(server.origin, { method, path, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body });
+      const answer = await rawRequest(server.origin, {
+        method,
+        path,
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body,
+      });
       expect(answer.status, path).toBe(400);
       expect((answer.json as { detail: string }).detail).toBe('body: JSON may nest at most 32 levels deep');
     }
@@ -592,19 +666,48 @@ describe('the defects found by probing, one by one', () => {
       [await call('GET', `/events/project/${fx.projectId}?from=2026-03-02&to=2026-03-01`, fx.token), 400, 'to: must be after from'],
       [await call('GET', `/live?ticket=${'x'.repeat(301)}`), 400, 'ticket: Too big: expected string to have <=300 characters'],
       [await call('GET', `/report-preview?signed_url=${'x'.repeat(4001)}`), 400, 'signed_url: Too big: expected string to have <=4000 characters'],
-      [await rawRequest(server.origin, { method: 'POST', path: '/project', headers: { authorization: `Bearer ${fx.token}`, 'content-type': 'application/xml' }, body: '<a/>' }), 415, "content-type: 'application/xml' is not accepted; send application/json"],
-      [await rawRequest(server.origin, { method: 'POST', path: '/project', headers: { authorization: `Bearer ${fx.token}`, 'content-type': 'application/json' }, body: `"${'x'.repeat(1_100_000)}"` }), 413, 'body: larger than the limit of 1048576 bytes'],
+      [
+        await rawRequest(server.origin, { method: 'POST', path: '/project', headers: { authorization: `Bearer ${fx.token}`, 'content-type': 'application/xml' }, body: '<a/>' }),
+        415,
+        "content-type: 'application/xml' is not accepted; send application/json",
+      ],
+      [
+        await rawRequest(server.origin, {
+          method: 'POST',
+          path: '/project',
+          headers: { authorization: `Bearer ${fx.token}`, 'content-type': 'application/json' },
+          body: `"${'x'.repeat(1_100_000)}"`,
+        }),
+        413,
+        'body: larger than the limit of 1048576 bytes',
+      ],
       [await rawRequest(server.origin, { method: 'GET', path: `/health?${'x'.repeat(20_000)}` }), 431, 'headers: the request line and headers exceed 16 KB'],
     ];
     for (const [answer, status, detail] of expectations) expect({ status: answer.status, body: answer.json }).toEqual({ status, body: { detail } });
     // Under /auth/v1 the same answers keep GoTrue's shape.
     const auth = await call('GET', '/auth/v1/verify%zz');
-    expect(auth.json).toEqual({ code: 400, error_code: 'validation_failed', msg: 'url: the path is not valid percent-encoding', detail: 'url: the path is not valid percent-encoding' });
+    expect(auth.json).toEqual({
+      code: 400,
+      error_code: 'validation_failed',
+      msg: 'url: the path is not valid percent-encoding',
+      detail: 'url: the path is not valid percent-encoding',
+    });
   });
 
   it("refuses a project URL the server's address policy refuses, with the policy's reason", async () => {
     const policy = { allowPrivate: false };
-    for (const url of ['http://127.0.0.1:8080/', 'http://localhost/', 'http://[::1]/', 'http://10.1.2.3/admin', 'http://169.254.169.254/latest/meta-data/', 'http://[::127.0.0.1]/', 'http://[64:ff9b::7f00:1]/', 'http://[::ffff:0:7f00:1]/', 'http://[64:ff9b:1::a9fe:a9fe]/', 'http://[2002:a9fe:a9fe::1]/']) {
+    for (const url of [
+      'http://127.0.0.1:8080/',
+      'http://localhost/',
+      'http://[::1]/',
+      'http://10.1.2.3/admin',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[::127.0.0.1]/',
+      'http://[64:ff9b::7f00:1]/',
+      'http://[::ffff:0:7f00:1]/',
+      'http://[64:ff9b:1::a9fe:a9fe]/',
+      'http://[2002:a9fe:a9fe::1]/',
+    ]) {
       const answer = await call('POST', '/project', fx.token, { url });
       const reason = await urlRefusal(policy, url, new Map());
       expect(reason, url).toMatch(/private or loopback/);

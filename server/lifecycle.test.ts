@@ -31,15 +31,17 @@ async function serve(dataDir: string, env: Record<string, string> = {}) {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${output}`);
     if (Date.now() > deadline) throw new Error(`server did not answer /health: ${output}`);
-    const ok = await fetch(`${origin}/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${origin}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     await new Promise((r) => setTimeout(r, 50));
   }
   return { child, origin, output: () => output };
 }
 
-const exit = (child: ChildProcess) =>
-  new Promise<number | null>((done) => (child.exitCode !== null ? done(child.exitCode) : child.once('exit', (code) => done(code))));
+const exit = (child: ChildProcess) => new Promise<number | null>((done) => (child.exitCode !== null ? done(child.exitCode) : child.once('exit', (code) => done(code))));
 
 describe('vibeeval serve', () => {
   let dataDir: string;

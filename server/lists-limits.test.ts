@@ -37,7 +37,7 @@ async function account() {
 /** Follows X-Next-Cursor from `path` to the last page; checks the Link header says the same. */
 async function allPages(call: Awaited<ReturnType<typeof account>>, path: string) {
   const pages: { id: string }[][] = [];
-  for (let next: string | null = path; next; ) {
+  for (let next: string | null = path; next;) {
     const answer = await call('GET', next);
     expect(answer.status).toBe(200);
     pages.push(answer.json as { id: string }[]);
@@ -76,7 +76,14 @@ describe('paginated lists', () => {
 
   it('refuses a forged cursor and a limit out of range with a detail naming the parameter', async () => {
     const call = await account();
-    for (const path of ['/projects?cursor=bm90LWEtY3Vyc29y', '/events/recent?cursor=W10', '/report_links/recent?cursor=a.b', '/projects?limit=0', '/projects?limit=201', '/events/recent?limit=501']) {
+    for (const path of [
+      '/projects?cursor=bm90LWEtY3Vyc29y',
+      '/events/recent?cursor=W10',
+      '/report_links/recent?cursor=a.b',
+      '/projects?limit=0',
+      '/projects?limit=201',
+      '/events/recent?limit=501',
+    ]) {
       const answer = await call('GET', path);
       expect(answer.status, path).toBe(400);
       expect((answer.json as { detail: string }).detail, path).toMatch(/^(cursor|limit)/);
@@ -88,7 +95,7 @@ describe('paginated lists', () => {
     const call = await account();
     const project = (await call('POST', '/project', { url: siteUrl })).json as { id: string };
     await call('PATCH', `/project_test/${project.id}`);
-    for (const started = Date.now(); ; ) {
+    for (const started = Date.now(); ;) {
       const view = projectScanResponseSchema.parse((await call('GET', `/project/${project.id}/scan`)).json);
       if (view.scan?.state === 'completed') break;
       expect(Date.now() - started).toBeLessThan(60_000);

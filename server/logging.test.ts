@@ -25,17 +25,20 @@ describe('log scrubbing', () => {
     expect(scrubUrl('/anything?limit=3&access_token=abc')).toBe('/anything?limit=3&access_token=[redacted]');
   });
 
-  it('keeps an error\'s kind and code, without the failed query\'s parameters or PostgreSQL\'s detail', () => {
+  it("keeps an error's kind and code, without the failed query's parameters or PostgreSQL's detail", () => {
     const cause = Object.assign(new Error('duplicate key value violates unique constraint "users_email_unique"'), {
       code: '23505',
       constraint: 'users_email_unique',
       detail: 'Key (email)=(someone@example.com) already exists.',
     });
-    const error = Object.assign(new Error('Failed query: insert into "users" ("email", "password_hash") values ($1, $2)\nparams: someone@example.com,scrypt$32768$8$1$c2FsdA$aGFzaA'), {
-      query: 'insert into "users" ...',
-      params: ['someone@example.com', 'scrypt$32768$8$1$c2FsdA$aGFzaA'],
-      cause,
-    });
+    const error = Object.assign(
+      new Error('Failed query: insert into "users" ("email", "password_hash") values ($1, $2)\nparams: someone@example.com,scrypt$32768$8$1$c2FsdA$aGFzaA'),
+      {
+        query: 'insert into "users" ...',
+        params: ['someone@example.com', 'scrypt$32768$8$1$c2FsdA$aGFzaA'],
+        cause,
+      },
+    );
     const text = JSON.stringify(serializeError(error));
     expect(text).toContain('Failed query: insert into \\"users\\"');
     expect(text).toContain('params: [redacted]');
@@ -114,7 +117,16 @@ describe('logs of a full run', () => {
     siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
     smtp = await startSmtpCapture();
     dataDir = await mkdtemp(join(tmpdir(), 'vibeeval-logs-'));
-    const env = { PATH: process.env.PATH, LOG_LEVEL: 'trace', PORT: '0', VIBEEVAL_DATA_DIR: dataDir, SMTP_URL: smtp.url, VIBEEVAL_SCAN_RENDER: 'false', VIBEEVAL_SCAN_RATE: '0', VIBEEVAL_UNSUBSCRIBED_TIER: 'enterprise' };
+    const env = {
+      PATH: process.env.PATH,
+      LOG_LEVEL: 'trace',
+      PORT: '0',
+      VIBEEVAL_DATA_DIR: dataDir,
+      SMTP_URL: smtp.url,
+      VIBEEVAL_SCAN_RENDER: 'false',
+      VIBEEVAL_SCAN_RATE: '0',
+      VIBEEVAL_UNSUBSCRIBED_TIER: 'enterprise',
+    };
     server = await startServer(env, { logDestination: { write: (line: string) => void lines.push(line) } });
     const installed = JSON.parse(await readFile(join(dataDir, 'secrets.json'), 'utf8')) as Record<string, string>;
     for (const [name, value] of Object.entries(installed)) keep(`install ${name}`, value);
@@ -145,7 +157,7 @@ describe('logs of a full run', () => {
     return response;
   };
 
-  it('writes none of the run\'s secrets, and logs a failed users write without its parameters', async () => {
+  it("writes none of the run's secrets, and logs a failed users write without its parameters", async () => {
     // Sign-up, sign-in, refresh.
     const email = `owner${Date.now()}@example.com`;
     const password = keep('password', `pw-${randomBytes(9).toString('base64url')}`);
@@ -153,7 +165,10 @@ describe('logs of a full run', () => {
     expect(signup.status).toBe(200);
     const signin = await json('/auth/v1/token?grant_type=password', { method: 'POST', body: { email, password } });
     const token = keep('access token', signin.body.access_token as string);
-    const refreshed = await json('/auth/v1/token?grant_type=refresh_token', { method: 'POST', body: { refresh_token: keep('refresh token', signin.body.refresh_token as string) } });
+    const refreshed = await json('/auth/v1/token?grant_type=refresh_token', {
+      method: 'POST',
+      body: { refresh_token: keep('refresh token', signin.body.refresh_token as string) },
+    });
     keep('refreshed access token', refreshed.body.access_token as string);
     keep('refreshed refresh token', refreshed.body.refresh_token as string);
     const stored = await db.query<{ password_hash: string }>('select password_hash from users where email = $1', [email]);
@@ -173,7 +188,7 @@ describe('logs of a full run', () => {
     const project = await json('/project', { method: 'POST', token, body: { url: siteUrl, secret_instruction: credentials } });
     const projectId = project.body.id as string;
     expect((await json(`/project_test/${projectId}`, { method: 'PATCH', token })).status).toBe(200);
-    for (const started = Date.now(); ; ) {
+    for (const started = Date.now(); ;) {
       const view = projectScanResponseSchema.parse((await json(`/project/${projectId}/scan`, { token })).body);
       if (view.scan?.state === 'completed') break;
       expect(view.scan?.state).not.toBe('failed');
@@ -207,7 +222,7 @@ describe('logs of a full run', () => {
     });
     expect(scenario.status).toBe(201);
     expect((await json(`/scenario/${scenario.body.id as string}/run`, { method: 'POST', token })).status).toBe(202);
-    for (const started = Date.now(); ; ) {
+    for (const started = Date.now(); ;) {
       const runs = (await json(`/scenario/${scenario.body.id as string}`, { token })).body.runs as { status: string; error: string | null }[];
       if (runs[0]?.status === 'passed') break;
       expect(runs[0]?.status, runs[0]?.error ?? '').not.toBe('failed');
@@ -243,7 +258,9 @@ describe('logs of a full run', () => {
 
     await new Promise((resolve) => setTimeout(resolve, 500));
     const text = lines.join('');
-    const failure = lines.map((line) => JSON.parse(line) as { level: number; err?: { message?: string; code?: string } }).find((line) => line.level >= 50 && line.err?.message?.includes('insert into "users"'));
+    const failure = lines
+      .map((line) => JSON.parse(line) as { level: number; err?: { message?: string; code?: string } })
+      .find((line) => line.level >= 50 && line.err?.message?.includes('insert into "users"'));
     expect(failure?.err?.message).toContain('params: [redacted]');
     expect(failure?.err?.code).toBeUndefined(); // the wrapper has no code; its cause carries the database's
     expect(JSON.stringify(failure)).toContain('23514');

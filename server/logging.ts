@@ -10,16 +10,32 @@ import { scrubText, scrubUrl } from './log-scrub';
 
 /** Keys whose values are secrets, in any object logged (one and two levels deep). */
 const SECRET_KEYS = [
-  'password', 'passwordHash', 'password_hash', 'access_token', 'refresh_token', 'token', 'tokenHash', 'token_hash', 'ticket',
-  'sig', 'signature', 'signed_url', 'secret', 'secret_instruction', 'secretInstruction', 'apikey', 'authorization', 'cookie',
-  'jwtSecret', 'linkSecret', 'pgPassword', 'params', 'parameters', 'body',
+  'password',
+  'passwordHash',
+  'password_hash',
+  'access_token',
+  'refresh_token',
+  'token',
+  'tokenHash',
+  'token_hash',
+  'ticket',
+  'sig',
+  'signature',
+  'signed_url',
+  'secret',
+  'secret_instruction',
+  'secretInstruction',
+  'apikey',
+  'authorization',
+  'cookie',
+  'jwtSecret',
+  'linkSecret',
+  'pgPassword',
+  'params',
+  'parameters',
+  'body',
 ];
-const REDACT_PATHS = [
-  ...SECRET_KEYS,
-  ...SECRET_KEYS.map((key) => `*.${key}`),
-  ...SECRET_KEYS.map((key) => `*.*.${key}`),
-  'req.headers', 'res.headers', '*.headers["set-cookie"]',
-];
+const REDACT_PATHS = [...SECRET_KEYS, ...SECRET_KEYS.map((key) => `*.${key}`), ...SECRET_KEYS.map((key) => `*.*.${key}`), 'req.headers', 'res.headers', '*.headers["set-cookie"]'];
 
 /** Error fields that are safe and useful (PostgreSQL's code and constraint name, the HTTP status). */
 const ERROR_FIELDS = ['code', 'statusCode', 'constraint', 'table', 'column', 'routine', 'severity', 'validationContext'] as const;
@@ -107,7 +123,6 @@ export function createLogger({ level, destination }: LoggerSettings): Logger {
   };
   return destination ? pino(options, destination) : pino(options);
 }
-
 
 /**
  * Fastify's logger of one request (`request.log`), made into a pino child only when something is logged through it.

@@ -61,10 +61,7 @@ interface Queryable {
  * the primary key), the others take those. The embedded database's password stays in the file.
  */
 export async function shareInstallSecrets(database: Queryable, own: Secrets): Promise<Secrets> {
-  await database.query(`INSERT INTO install_secrets (name, value) VALUES ('jwt', $1), ('link', $2) ON CONFLICT (name) DO NOTHING`, [
-    own.jwtSecret,
-    own.linkSecret,
-  ]);
+  await database.query(`INSERT INTO install_secrets (name, value) VALUES ('jwt', $1), ('link', $2) ON CONFLICT (name) DO NOTHING`, [own.jwtSecret, own.linkSecret]);
   const { rows } = await database.query<{ name: string; value: string }>(`SELECT name, value FROM install_secrets WHERE name IN ('jwt', 'link')`);
   const stored = new Map(rows.map((row) => [row.name, row.value]));
   const shared = secretsSchema.safeParse({ jwtSecret: stored.get('jwt'), linkSecret: stored.get('link'), pgPassword: own.pgPassword });

@@ -77,7 +77,10 @@ export interface RunningServer {
 /** Starts the whole backend: secrets, database (embedded or DATABASE_URL), mail, HTTP. */
 export async function startServer(
   env: NodeJS.ProcessEnv = process.env,
-  { logDestination, domainVerifier }: { logDestination?: DestinationStream; /** Tests: a stand-in DNS resolver and where domains' sites answer. */ domainVerifier?: Omit<VerifierOptions, 'policy'> } = {},
+  {
+    logDestination,
+    domainVerifier,
+  }: { logDestination?: DestinationStream; /** Tests: a stand-in DNS resolver and where domains' sites answer. */ domainVerifier?: Omit<VerifierOptions, 'policy'> } = {},
 ): Promise<RunningServer> {
   const config = loadConfig(env);
   const destination = logDestination ?? standardOutput();
@@ -228,7 +231,14 @@ export async function startServer(
         triageRoutes(triage),
         recheckRoutes(rechecks),
         scanHistoryRoutes(scanHistory),
-        accountRoutes({ pool: database.pool, preferences, revokeApiKey: (hash) => keyAuth.revoked(hash), forgetUser: forgetAccount, settleUser: (userId) => meter.forget(userId), closeBilling: async (userId) => void (await billingService.closeAccount(userId)) }),
+        accountRoutes({
+          pool: database.pool,
+          preferences,
+          revokeApiKey: (hash) => keyAuth.revoked(hash),
+          forgetUser: forgetAccount,
+          settleUser: (userId) => meter.forget(userId),
+          closeBilling: async (userId) => void (await billingService.closeAccount(userId)),
+        }),
       ],
       publicRoutes: [
         publicReportRoutes(reportDeps, config.corsOrigins),
@@ -258,7 +268,19 @@ export async function startServer(
         monitorScriptRoutes(),
         planRoutes(billingService),
         stripeWebhookRoutes(billingService),
-        mcpRoutes({ db: database.db, projects, jobs: started, events, live: bus, limits: new CreationLimits(database.pool, config.creationLimits), logger, auth: keyAuth, usage: meter, apiAccess, triage }),
+        mcpRoutes({
+          db: database.db,
+          projects,
+          jobs: started,
+          events,
+          live: bus,
+          limits: new CreationLimits(database.pool, config.creationLimits),
+          logger,
+          auth: keyAuth,
+          usage: meter,
+          apiAccess,
+          triage,
+        }),
       ],
     });
     origin = built.origin;

@@ -35,7 +35,7 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<v
     return;
   }
   if (!config.databaseUrl) {
-    console.error('vibeeval worker needs DATABASE_URL: workers share the server\'s PostgreSQL database (the embedded one belongs to a single app).');
+    console.error("vibeeval worker needs DATABASE_URL: workers share the server's PostgreSQL database (the embedded one belongs to a single app).");
     process.exitCode = 1;
     return;
   }

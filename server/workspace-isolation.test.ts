@@ -135,14 +135,21 @@ const TABLE: Record<string, Entry> = {
   'GET /project/:id/baseline': { kind: 'record', request: (s, t) => json(t, 'GET', `/project/${s.projectId}/baseline`) },
   'DELETE /project/:id/decisions/:fingerprint': { kind: 'record', member: 204, request: (s, t) => json(t, 'DELETE', `/project/${s.projectId}/decisions/${FINGERPRINT}`) },
   // Check again: the member's check of W's finding runs (and is recorded in W's project activity).
-  'POST /project/:id/findings/:fingerprint/recheck': { kind: 'record', member: 202, request: (s, t) => json(t, 'POST', `/project/${s.projectId}/findings/${s.findingFingerprint}/recheck`) },
+  'POST /project/:id/findings/:fingerprint/recheck': {
+    kind: 'record',
+    member: 202,
+    request: (s, t) => json(t, 'POST', `/project/${s.projectId}/findings/${s.findingFingerprint}/recheck`),
+  },
   'GET /project/:id/rechecks/:recheckId': { kind: 'record', request: (s, t) => json(t, 'GET', `/project/${s.projectId}/rechecks/${s.recheckId}`) },
   'GET /project/:id/rechecks': { kind: 'record', request: (s, t) => json(t, 'GET', `/project/${s.projectId}/rechecks`) },
   // Scan history: W's scans and what changed between two, for every member of W.
   'GET /project/:id/scans': { kind: 'record', request: (s, t) => json(t, 'GET', `/project/${s.projectId}/scans`) },
   'GET /project/:id/scans/diff': { kind: 'record', request: (s, t) => json(t, 'GET', `/project/${s.projectId}/scans/diff?to=${s.scanId}`) },
   'GET /project/:id/monitoring': { kind: 'record', request: (s, t) => json(t, 'GET', `/project/${s.projectId}/monitoring`) },
-  'PUT /project/:id/monitoring': { kind: 'record', request: (s, t) => json(t, 'PUT', `/project/${s.projectId}/monitoring`, { frequency: 'weekly', hour: 3, weekday: 0, timezone: 'UTC' }) },
+  'PUT /project/:id/monitoring': {
+    kind: 'record',
+    request: (s, t) => json(t, 'PUT', `/project/${s.projectId}/monitoring`, { frequency: 'weekly', hour: 3, weekday: 0, timezone: 'UTC' }),
+  },
   'GET /projects': { kind: 'list', path: '/projects', ids: (s) => [s.projectId] },
   'GET /events/recent': { kind: 'list', path: '/events/recent?limit=500', ids: (s) => [s.scanId] },
   'GET /report_links/recent': { kind: 'list', path: '/report_links/recent', ids: (s) => [s.reportId] },
@@ -213,10 +220,12 @@ const TABLE: Record<string, Entry> = {
       expect((await call(json(member.token, 'GET', '/plan_limits'))).json).toMatchObject({ tier: 'enterprise' });
       // What the plan counts is W's records in W, the member's own in their personal workspace: never the other's.
       const held = async (workspace: string) =>
-        (await pool.query<{ projects: number; scenarios: number }>(
-          `select (select count(*)::int from projects where workspace_id = $1) as projects, (select count(*)::int from scenarios where workspace_id = $1) as scenarios`,
-          [workspace],
-        )).rows[0];
+        (
+          await pool.query<{ projects: number; scenarios: number }>(
+            `select (select count(*)::int from projects where workspace_id = $1) as projects, (select count(*)::int from scenarios where workspace_id = $1) as scenarios`,
+            [workspace],
+          )
+        ).rows[0];
       const inW = await held(s.w);
       expect(inW!.projects).toBeGreaterThan(0);
       expect((await call(json(member.token, 'GET', '/plan_limits', undefined, s.w))).json).toMatchObject({ used: inW });
@@ -383,7 +392,11 @@ const TABLE: Record<string, Entry> = {
   'DELETE /workspace/:id/members/:userId': { kind: 'workspace', member: 403, request: (s, t) => json(t, 'DELETE', `/workspace/${s.w}/members/${owner.id}`) },
   'POST /workspace/:id/transfer': { kind: 'workspace', member: 403, request: (s, t) => json(t, 'POST', `/workspace/${s.w}/transfer`, { user_id: member.id }) },
   'GET /workspace/:id/invitations': { kind: 'workspace', member: 403, request: (s, t) => json(t, 'GET', `/workspace/${s.w}/invitations`) },
-  'POST /workspace/:id/invitations': { kind: 'workspace', member: 403, request: (s, t) => json(t, 'POST', `/workspace/${s.w}/invitations`, { email: 'another-colleague@example.com' }) },
+  'POST /workspace/:id/invitations': {
+    kind: 'workspace',
+    member: 403,
+    request: (s, t) => json(t, 'POST', `/workspace/${s.w}/invitations`, { email: 'another-colleague@example.com' }),
+  },
   'DELETE /workspace/:id/invitations/:invitationId': { kind: 'workspace', member: 403, request: (s, t) => json(t, 'DELETE', `/workspace/${s.w}/invitations/${s.invitationId}`) },
   'POST /workspace/:id/leave': {
     kind: 'check',
@@ -435,7 +448,10 @@ const TABLE: Record<string, Entry> = {
 /** Decisions on W's project through /v1: W's key sets and reopens one; F's key is refused, S's key finds no project. */
 async function triageV1Check(s: Shared) {
   const path = `/v1/projects/${s.projectId}/decisions/${FINGERPRINT_V1}`;
-  for (const [key, status] of [[s.formerKey, 401], [s.strangerKey, 404]] as const) {
+  for (const [key, status] of [
+    [s.formerKey, 401],
+    [s.strangerKey, 404],
+  ] as const) {
     for (const method of ['PUT', 'DELETE']) {
       const answer = await call(json(key, method, path, method === 'PUT' ? DECISION : undefined));
       expect(answer.status, `${method} ${path}`).toBe(status);
@@ -475,10 +491,18 @@ async function mcpInWorkspace(s: Shared) {
   try {
     expect((await mine.client.callTool({ name: 'get_scan_findings', arguments: { scan_id: s.scanId } })).isError).toBeFalsy();
     expect(JSON.stringify(await mine.client.callTool({ name: 'list_projects', arguments: {} }))).toContain(s.projectId);
-    expect(await theirs.client.callTool({ name: 'get_scan_findings', arguments: { scan_id: s.scanId } })).toMatchObject({ isError: true, content: [{ type: 'text', text: 'Scan not found' }] });
+    expect(await theirs.client.callTool({ name: 'get_scan_findings', arguments: { scan_id: s.scanId } })).toMatchObject({
+      isError: true,
+      content: [{ type: 'text', text: 'Scan not found' }],
+    });
     expect(JSON.stringify(await theirs.client.callTool({ name: 'list_projects', arguments: {} }))).not.toContain(s.projectId);
     const headers = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
-    const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'former', version: '1' } } });
+    const initialize = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'former', version: '1' } },
+    });
     expect((await call({ method: 'POST', path: '/mcp', headers: { ...headers, authorization: `Bearer ${s.formerKey}` }, body: initialize })).status).toBe(401);
     for (const method of ['POST', 'GET', 'DELETE']) {
       const answer = await call({
@@ -554,7 +578,24 @@ async function seedScopeOfW(w: string, projectId: string) {
   );
   const scratch = await sharedWorkspace(pool, owner.id, [member.id], 'Scratch');
   const v1ScanId = (v1.json as { id: string }).id;
-  return { scenarioId, runId, spareScenarioId, webhookId, spareWebhookId, apiKeyId: made.id, memberKey: made.key, spareKeyId, formerKey, strangerKey, v1ScanId, invitationId: rows[0]!.id, invitationToken, scratch, domainId, spareDomainId };
+  return {
+    scenarioId,
+    runId,
+    spareScenarioId,
+    webhookId,
+    spareWebhookId,
+    apiKeyId: made.id,
+    memberKey: made.key,
+    spareKeyId,
+    formerKey,
+    strangerKey,
+    v1ScanId,
+    invitationId: rows[0]!.id,
+    invitationToken,
+    scratch,
+    domainId,
+    spareDomainId,
+  };
 }
 
 const streamsOpen = new AbortController();
@@ -574,7 +615,12 @@ beforeAll(async () => {
   }
   routes = recorder.routes();
   pool = new pg.Pool({ connectionString: server.databaseUrl, max: 2 });
-  [owner, member, former, stranger] = [await signUp(server.origin, 'ws-owner'), await signUp(server.origin, 'ws-member'), await signUp(server.origin, 'ws-former'), await signUp(server.origin, 'ws-stranger')];
+  [owner, member, former, stranger] = [
+    await signUp(server.origin, 'ws-owner'),
+    await signUp(server.origin, 'ws-member'),
+    await signUp(server.origin, 'ws-former'),
+    await signUp(server.origin, 'ws-stranger'),
+  ];
   const w = await sharedWorkspace(pool, owner.id);
   await addMember(pool, w, member.id);
   await addMember(pool, w, former.id);

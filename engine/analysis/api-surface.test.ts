@@ -14,22 +14,14 @@ describe('api surface', () => {
         `fetch("https://api.example.com/v1/customers");axios.post("/api/profile")`,
     );
     expect(found).toEqual(
-      expect.arrayContaining([
-        `${ORIGIN}/api/users`,
-        `${ORIGIN}/api/orders?page=1`,
-        `${ORIGIN}/rest/items`,
-        'https://api.example.com/v1/customers',
-        `${ORIGIN}/api/profile`,
-      ]),
+      expect.arrayContaining([`${ORIGIN}/api/users`, `${ORIGIN}/api/orders?page=1`, `${ORIGIN}/rest/items`, 'https://api.example.com/v1/customers', `${ORIGIN}/api/profile`]),
     );
     expect(found.some((u) => u.includes('evil.test'))).toBe(false);
   });
 
   it('resolves axios.create baseURL with relative calls, and template literals with a constant prefix', () => {
     expect(urls('const api=axios.create({baseURL:"/api/v2"});api.get("/invoices");')).toContain(`${ORIGIN}/api/v2/invoices`);
-    expect(urls('const API_BASE = import.meta.env.VITE_API || "https://api.example.com"; fetch(`${API_BASE}/customers`)')).toContain(
-      'https://api.example.com/customers',
-    );
+    expect(urls('const API_BASE = import.meta.env.VITE_API || "https://api.example.com"; fetch(`${API_BASE}/customers`)')).toContain('https://api.example.com/customers');
     expect(urls('fetch(`/api/users/${id}/notes`)')).toContain(`${ORIGIN}/api/users`);
     // A prefix cut inside a segment (/api/user${x}) would be a path nobody serves.
     expect(urls('fetch(`/api/user${suffix}`)')).toEqual([]);

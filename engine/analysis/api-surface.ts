@@ -159,7 +159,12 @@ export function openApiGetPaths(doc: unknown): string[] {
   for (const [path, item] of Object.entries(spec.paths)) {
     const get = item?.get as { parameters?: unknown[] } | undefined;
     if (!get || typeof get !== 'object') continue;
-    const params = [...((item.parameters as unknown[]) ?? []), ...(get.parameters ?? [])] as Array<{ name?: string; in?: string; example?: unknown; schema?: { example?: unknown } }>;
+    const params = [...((item.parameters as unknown[]) ?? []), ...(get.parameters ?? [])] as Array<{
+      name?: string;
+      in?: string;
+      example?: unknown;
+      schema?: { example?: unknown };
+    }>;
     const filled = path.replace(/\{([^{}]+)\}/g, (all, name: string) => {
       const param = params.find((p) => p?.in === 'path' && p.name === name);
       const example = param?.example ?? param?.schema?.example;

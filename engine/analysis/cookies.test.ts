@@ -21,10 +21,21 @@ describe('parseSetCookie', () => {
 });
 
 describe('isSessionCookie', () => {
-  it.each(['session', 'PHPSESSID', 'JSESSIONID', 'connect.sid', 'sid', 'auth', 'access_token', 'jwt', 'csrftoken', 'sb-abcd-auth-token', '__Host-x', '__Secure-y', 'laravel_session'])(
-    '%s is session-like',
-    (name) => expect(isSessionCookie(name)).toBe(true),
-  );
+  it.each([
+    'session',
+    'PHPSESSID',
+    'JSESSIONID',
+    'connect.sid',
+    'sid',
+    'auth',
+    'access_token',
+    'jwt',
+    'csrftoken',
+    'sb-abcd-auth-token',
+    '__Host-x',
+    '__Secure-y',
+    'laravel_session',
+  ])('%s is session-like', (name) => expect(isSessionCookie(name)).toBe(true));
   it.each(['theme', 'locale', '_ga', '_hjSessionUser_123', '__stripe_sid', 'consid', 'cookie_consent'])('%s is not', (name) => expect(isSessionCookie(name)).toBe(false));
 });
 

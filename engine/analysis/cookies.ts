@@ -193,6 +193,9 @@ export function cookieEvidence(cookie: ObservedCookie): Evidence {
   if (cookie.via === 'script' || !cookie.exchange) {
     return { request: `GET ${cookie.url}`, response: `(set by a script; seen in the browser's cookie jar)\n${masked}`, match: masked };
   }
-  const status = cookie.headers === cookie.exchange.headers ? cookie.exchange.status : (cookie.exchange.redirects.find((hop) => hop.headers === cookie.headers)?.status ?? cookie.exchange.status);
+  const status =
+    cookie.headers === cookie.exchange.headers
+      ? cookie.exchange.status
+      : (cookie.exchange.redirects.find((hop) => hop.headers === cookie.headers)?.status ?? cookie.exchange.status);
   return { request: `GET ${cookie.url}`, response: `HTTP ${status}\nset-cookie: ${masked}`, match: masked };
 }

@@ -124,7 +124,12 @@ export function cspWeaknesses(policy: CspPolicy): CspWeakness[] {
     // With 'strict-dynamic' (and a nonce or hash) browsers ignore host, scheme and 'unsafe-inline' sources.
     const strictDynamic = nonceOrHash && hasKeyword(script.sources, "'strict-dynamic'");
     if (hasKeyword(script.sources, "'unsafe-inline'") && !nonceOrHash && !strictDynamic) {
-      out.push({ id: 'script-unsafe-inline', severity: 'medium', message: `${script.directive} allows 'unsafe-inline' without a nonce or hash, so injected inline scripts run.`, match: text });
+      out.push({
+        id: 'script-unsafe-inline',
+        severity: 'medium',
+        message: `${script.directive} allows 'unsafe-inline' without a nonce or hash, so injected inline scripts run.`,
+        match: text,
+      });
     }
     const broad = script.sources.filter(isBroadSource);
     if (broad.length && !strictDynamic) {
@@ -136,18 +141,38 @@ export function cspWeaknesses(policy: CspPolicy): CspWeakness[] {
   }
   const object = effectiveSources(policy, 'object-src');
   if (!object) {
-    out.push({ id: 'object-unrestricted', severity: 'low', message: "Neither object-src nor default-src is set, so plugins (<object>, <embed>) may load from anywhere; set object-src 'none'.", match: 'object-src' });
+    out.push({
+      id: 'object-unrestricted',
+      severity: 'low',
+      message: "Neither object-src nor default-src is set, so plugins (<object>, <embed>) may load from anywhere; set object-src 'none'.",
+      match: 'object-src',
+    });
   } else {
     const broad = object.sources.filter(isBroadSource);
     if (broad.length) {
-      out.push({ id: 'object-broad', severity: 'low', message: `${object.directive} allows plugin content from ${broad.join(', ')}.`, match: `${object.directive} ${object.sources.join(' ')}` });
+      out.push({
+        id: 'object-broad',
+        severity: 'low',
+        message: `${object.directive} allows plugin content from ${broad.join(', ')}.`,
+        match: `${object.directive} ${object.sources.join(' ')}`,
+      });
     }
   }
   if (!policy.directives.has('base-uri')) {
-    out.push({ id: 'base-uri-missing', severity: 'low', message: "base-uri is not set (it has no default-src fallback), so an injected <base> tag can redirect relative script URLs; set base-uri 'none' or 'self'.", match: 'base-uri' });
+    out.push({
+      id: 'base-uri-missing',
+      severity: 'low',
+      message: "base-uri is not set (it has no default-src fallback), so an injected <base> tag can redirect relative script URLs; set base-uri 'none' or 'self'.",
+      match: 'base-uri',
+    });
   }
   if (policy.delivery === 'header' && !policy.directives.has('frame-ancestors')) {
-    out.push({ id: 'frame-ancestors-missing', severity: 'info', message: 'frame-ancestors is not set, so the policy does not say who may frame the page.', match: 'frame-ancestors' });
+    out.push({
+      id: 'frame-ancestors-missing',
+      severity: 'info',
+      message: 'frame-ancestors is not set, so the policy does not say who may frame the page.',
+      match: 'frame-ancestors',
+    });
   }
   return out;
 }

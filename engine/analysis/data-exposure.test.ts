@@ -63,14 +63,20 @@ describe('classifyValue', () => {
 
 describe('rateExposure', () => {
   it('rates a booking with a name and a phone high and says why', () => {
-    const rating = rateExposure({ columns: ['id', 'customer_name', 'phone', 'starts_at'], row: { id: 7, customer_name: 'Maria Lopez', phone: '+1 415 555 0134', starts_at: '2025-06-01T10:00:00Z' }, subject: 'bookings' });
+    const rating = rateExposure({
+      columns: ['id', 'customer_name', 'phone', 'starts_at'],
+      row: { id: 7, customer_name: 'Maria Lopez', phone: '+1 415 555 0134', starts_at: '2025-06-01T10:00:00Z' },
+      subject: 'bookings',
+    });
     expect(rating.severity).toBe('high');
     expect(rating.reason).toBe("High: the one row read holds a phone number and a person's name.");
     expect(rating.kinds).toEqual(['phone', 'person-name']);
   });
 
   it('rates an email and a phone high with the sentence a user reads', () => {
-    expect(rateExposure({ columns: ['email', 'phone'], row: { email: 'kim@mail.example', phone: '+33612345678' } }).reason).toBe('High: the one row read holds an email address and a phone number.');
+    expect(rateExposure({ columns: ['email', 'phone'], row: { email: 'kim@mail.example', phone: '+33612345678' } }).reason).toBe(
+      'High: the one row read holds an email address and a phone number.',
+    );
   });
 
   it('rates credentials and card numbers critical', () => {

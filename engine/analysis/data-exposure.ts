@@ -12,18 +12,7 @@ import { normaliseFieldName, sensitiveFields } from './sensitive-fields';
 
 /** What a value was recognised as. */
 export type DataKind =
-  | 'password-hash'
-  | 'secret'
-  | 'card-number'
-  | 'iban'
-  | 'email'
-  | 'phone'
-  | 'address'
-  | 'birth-date'
-  | 'id-number'
-  | 'health-or-pay'
-  | 'ip-address'
-  | 'person-name';
+  'password-hash' | 'secret' | 'card-number' | 'iban' | 'email' | 'phone' | 'address' | 'birth-date' | 'id-number' | 'health-or-pay' | 'ip-address' | 'person-name';
 
 /** One recognised value: its column and a masked sample (never the value). */
 export interface Sighting {
@@ -49,7 +38,20 @@ const MAX_VALUE = 256;
 /** Most fields of one record looked at. */
 const MAX_FIELDS = 100;
 
-const ORDER: readonly DataKind[] = ['password-hash', 'secret', 'card-number', 'iban', 'id-number', 'health-or-pay', 'email', 'phone', 'birth-date', 'address', 'ip-address', 'person-name'];
+const ORDER: readonly DataKind[] = [
+  'password-hash',
+  'secret',
+  'card-number',
+  'iban',
+  'id-number',
+  'health-or-pay',
+  'email',
+  'phone',
+  'birth-date',
+  'address',
+  'ip-address',
+  'person-name',
+];
 const CRITICAL = new Set<DataKind>(['password-hash', 'secret', 'card-number']);
 const HIGH = new Set<DataKind>(['iban', 'id-number', 'health-or-pay', 'email', 'phone', 'birth-date']);
 
@@ -69,10 +71,12 @@ const NOUN: Record<DataKind, string> = {
 };
 
 /** Password hashes by format: bcrypt, argon2, sha-crypt ($5$/$6$), PBKDF2 (Django), scrypt, phpass. */
-export const PASSWORD_HASH = /^(?:\$2[abxy]?\$\d{2}\$[./A-Za-z0-9]{53}|\$argon2(?:id|i|d)\$[^\s"]{20,}|\$[56]\$[^\s"$]{0,40}\$?[./A-Za-z0-9]{20,}|pbkdf2_sha(?:1|256|512)\$\d+\$[^\s"$]+\$[^\s"]+|\$scrypt\$[^\s"]{20,}|\$[PH]\$[./A-Za-z0-9]{31})$/;
+export const PASSWORD_HASH =
+  /^(?:\$2[abxy]?\$\d{2}\$[./A-Za-z0-9]{53}|\$argon2(?:id|i|d)\$[^\s"]{20,}|\$[56]\$[^\s"$]{0,40}\$?[./A-Za-z0-9]{20,}|pbkdf2_sha(?:1|256|512)\$\d+\$[^\s"$]+\$[^\s"]+|\$scrypt\$[^\s"]{20,}|\$[PH]\$[./A-Za-z0-9]{31})$/;
 export const EMAIL_VALUE = /^[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9.-]{1,253}\.[A-Za-z]{2,24}$/;
 /** Addresses of a role, not a person: a site's support or sales inbox is public on purpose. */
-export const ROLE_EMAIL = /^(?:support|help|helpdesk|info|contact|hello|hi|sales|team|no-?reply|admin|billing|press|media|privacy|security|legal|jobs|careers|office|mail|enquiries|inquiries|feedback|abuse|postmaster|webmaster|marketing|partners|service|orders|shop|store|bookings?|reservations?)@/i;
+export const ROLE_EMAIL =
+  /^(?:support|help|helpdesk|info|contact|hello|hi|sales|team|no-?reply|admin|billing|press|media|privacy|security|legal|jobs|careers|office|mail|enquiries|inquiries|feedback|abuse|postmaster|webmaster|marketing|partners|service|orders|shop|store|bookings?|reservations?)@/i;
 /** Values that stand for "nothing here". */
 export const PLACEHOLDER = /^(?:n\/?a|none|null|nil|undefined|unknown|empty|tbd|todo|test|hidden|private|redacted|-+|\*+|x+|0+|\?+|false|true)$/i;
 /** International numbers: + and 8 to 15 digits once separators are dropped. */
@@ -83,7 +87,8 @@ export const IBAN_SHAPE = /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/;
 /** Card numbers by issuer prefix (Visa, Mastercard, Amex, Discover, JCB, Diners), 13 to 19 digits. */
 export const CARD_SHAPE = /^(?:4\d{12}(?:\d{3}){0,2}|5[1-5]\d{14}|2[2-7]\d{14}|3[47]\d{13}|6(?:011|5\d\d)\d{12,15}|35\d{14}|3(?:0[0-5]|[689]\d)\d{11})$/;
 /** A number and a street word, in English or the usual European forms ("12 Elm St", "Hauptstraße 5", "rue de la Paix 3"). */
-export const STREET = /\b(?:street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|dr|way|court|ct|place|pl|square|sq|terrace|highway|hwy|parkway|pkwy|close|crescent|row|strasse|straße|str|weg|gasse|platz|allee|rue|via|calle|avenida|laan|straat|gade|vej)\b/i;
+export const STREET =
+  /\b(?:street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|dr|way|court|ct|place|pl|square|sq|terrace|highway|hwy|parkway|pkwy|close|crescent|row|strasse|straße|str|weg|gasse|platz|allee|rue|via|calle|avenida|laan|straat|gade|vej)\b/i;
 export const IPV4 = /^(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
 export const IPV6 = /^[0-9a-f]{0,4}(?::[0-9a-f]{0,4}){2,7}$/i;
 export const DATE_VALUE = /^(?:\d{4}-\d{2}-\d{2}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4})(?:[T ][\d:.]{5,15}(?:Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -92,7 +97,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // Column names, normalised to snake_case. Anchored to underscores so `tokenizer` or `emails_sent_count` stay out.
 const PHONE_COLUMN = /(?:^|_)(?:phone|phone_number|mobile|tel|telephone|cell|whatsapp|contact_number)(?:$|_)/;
-const SECRET_COLUMN = /(?:^|_)(?:token|secret|api_key|apikey|private_key|access_token|refresh_token|password|passwd|pwd|otp|totp|mfa_secret|recovery_code|reset_code|auth_code|webhook_secret|client_secret)(?:$|_)/;
+const SECRET_COLUMN =
+  /(?:^|_)(?:token|secret|api_key|apikey|private_key|access_token|refresh_token|password|passwd|pwd|otp|totp|mfa_secret|recovery_code|reset_code|auth_code|webhook_secret|client_secret)(?:$|_)/;
 /** Tokens handed to the client on purpose: CSRF tokens and paging cursors. */
 const NOT_SECRET_COLUMN = /(?:^|_)(?:csrf|xsrf|page|cursor|next|continuation)(?:$|_)/;
 const PLAIN_PASSWORD_COLUMN = /^(?:password|passwd|pwd|pass|passphrase|plain_password|password_plain)$/;
@@ -103,15 +109,18 @@ const BANK_COLUMN = /(?:^|_)(?:bank_account|account_number|routing_number|sort_c
 const ID_NUMBER_COLUMN = /(?:^|_)(?:ssn|social_security_number|national_id|passport(?:_number)?|drivers?_licen[cs]e(?:_number)?|tax_id|nin|id_number|personal_number)$/;
 const SPECIAL_COLUMN = /(?:^|_)(?:salary|income|diagnosis|medical_record|health_record|insurance_number|medication|condition|allergies)$/;
 const IP_COLUMN = /(?:^|_)(?:ip|ip_address|ip_addr|last_login_ip|remote_addr|client_ip)$/;
-const PERSON_NAME_COLUMN = /^(?:full_name|first_name|last_name|given_name|family_name|surname|customer_name|client_name|guest_name|patient_name|contact_name|owner_name|buyer_name|attendee_name|student_name|member_name)$/;
+const PERSON_NAME_COLUMN =
+  /^(?:full_name|first_name|last_name|given_name|family_name|surname|customer_name|client_name|guest_name|patient_name|contact_name|owner_name|buyer_name|attendee_name|student_name|member_name)$/;
 /** A plain `name` is a person only in a table of people (in `bookings` or `orders` it is as often the service's). */
-const PEOPLE_TABLE = /(?:user|customer|member|account|profile|employee|student|patient|contact|lead|people|person|staff|subscriber|client|applicant|candidate|signup|guest|attendee)/i;
+const PEOPLE_TABLE =
+  /(?:user|customer|member|account|profile|employee|student|patient|contact|lead|people|person|staff|subscriber|client|applicant|candidate|signup|guest|attendee)/i;
 /** Tables of places and businesses: their phone, email and address are the business's, public on purpose. */
 const PLACE_TABLE = /(?:location|store|shop|branch|venue|restaurant|business|compan|clinic|office|salon|hotel|studio|gym|agenc|organi[sz]ation|listing|directory|place)/i;
 const CONTACT_KINDS = new Set<DataKind>(['phone', 'email', 'address']);
 const PERSON_NAME_VALUE = /^[A-ZÀ-Þ][a-zà-ÿ'’-]{1,30}(?: [A-ZÀ-Þ][a-zà-ÿ'’.-]{0,30}){1,3}$/;
 /** Columns of shop windows: what a public catalogue, menu, price list or blog shows. */
-const CATALOGUE_COLUMN = /^(?:name|title|slug|description|summary|price|price_cents|amount|currency|duration|duration_minutes|category|tags|image|image_url|thumbnail|photo_url|sku|stock|rating|opens_at|closes_at|open|close|opening_hours|hours|day|weekday|published|published_at|is_published|excerpt|content|body|author|sort_order|position|featured|active|is_active|url|link|icon|color|label|value|key|locale)$/;
+const CATALOGUE_COLUMN =
+  /^(?:name|title|slug|description|summary|price|price_cents|amount|currency|duration|duration_minutes|category|tags|image|image_url|thumbnail|photo_url|sku|stock|rating|opens_at|closes_at|open|close|opening_hours|hours|day|weekday|published|published_at|is_published|excerpt|content|body|author|sort_order|position|featured|active|is_active|url|link|icon|color|label|value|key|locale)$/;
 
 /** Luhn's checksum, the one every payment card number carries. */
 export function luhnValid(digits: string): boolean {

@@ -76,12 +76,18 @@ describe('evidence masking', () => {
       ['theme: dark-mode-enabled', 'theme: dark-mode-enabled'],
     ];
     for (const [text, expected] of cases) expect(maskSecrets(text), text).toBe(expected);
-    expect(maskEvidence({ request: 'GET /x\nauthorization: Basic dXNlcjpwYXNzd29yZA==', match: `${AWS_KEY_ID}` })).toEqual({ request: 'GET /x\nauthorization: Basic dXNl****', match: 'AKIA****' });
+    expect(maskEvidence({ request: 'GET /x\nauthorization: Basic dXNlcjpwYXNzd29yZA==', match: `${AWS_KEY_ID}` })).toEqual({
+      request: 'GET /x\nauthorization: Basic dXNl****',
+      match: 'AKIA****',
+    });
   });
 
   it('masks evidence stored unmasked by an earlier version in the HTML and JSON reports of the finding', async () => {
     const sample = loadSampleResult();
-    const leaky = { ...sample.findings[0]!, evidence: { request: 'GET /.env HTTP/1.1', response: `HTTP/1.1 200\n\n${ENV_FILE}`, match: `DB_PASSWORD="Tr0ub4dor&3'horse-battery"` } };
+    const leaky = {
+      ...sample.findings[0]!,
+      evidence: { request: 'GET /.env HTTP/1.1', response: `HTTP/1.1 200\n\n${ENV_FILE}`, match: `DB_PASSWORD="Tr0ub4dor&3'horse-battery"` },
+    };
     const result = { ...sample, findings: [leaky, ...sample.findings.slice(1)] };
     for (const format of ['html', 'json'] as const) {
       const report = String(await renderReport(result, format));

@@ -24,12 +24,7 @@ export function responseExcerpt(exchange: Exchange, headerNames: readonly string
 }
 
 /** Evidence from one exchange: the request, the relevant response headers, and the proof. */
-export function headerEvidence(
-  exchange: Exchange,
-  headerNames: readonly string[],
-  match?: string,
-  options: { requestHeaders?: readonly string[]; body?: boolean } = {},
-): Evidence {
+export function headerEvidence(exchange: Exchange, headerNames: readonly string[], match?: string, options: { requestHeaders?: readonly string[]; body?: boolean } = {}): Evidence {
   const evidence: Evidence = {
     request: requestLine(exchange, options.requestHeaders),
     response: responseExcerpt(exchange, headerNames, options.body),

@@ -22,13 +22,41 @@ describe('detectFrameworks', () => {
       expected: 'Next.js 14.1.0 (app router)',
     },
     { name: 'Next.js from the X-Powered-By header only', body: '<html><body>hi</body></html>', headers: { 'x-powered-by': 'Next.js' }, expected: 'Next.js' },
-    { name: 'Nuxt', body: '<html><body><div id="__nuxt"></div><script>window.__NUXT__={config:{public:{}}}</script><script src="/_nuxt/entry.1234abcd.js"></script></body></html>', expected: 'Nuxt' },
-    { name: 'SvelteKit', body: '<html><body><script>__sveltekit_1x2y = { base: "" };</script><link rel="modulepreload" href="/_app/immutable/entry/start.Ab12.js"></body></html>', expected: 'SvelteKit' },
-    { name: 'Remix', body: '<html><body><script>window.__remixContext = {"state":{"loaderData":{}}};</script><script src="/build/entry.client-ABCD1234.js" type="module"></script></body></html>', expected: 'Remix' },
-    { name: 'Astro with generator version', body: '<html><head><meta name="generator" content="Astro v4.5.2"></head><body><astro-island uid="x"></astro-island></body></html>', expected: 'Astro 4.5.2' },
-    { name: 'Vite production build', body: '<html><head><script type="module" crossorigin src="/assets/index-BcD3eF9a.js"></script></head><body><div id="root"></div></body></html>', expected: 'Vite' },
-    { name: 'Vite development server', body: '<html><head><script type="module" src="/@vite/client"></script><script type="module" src="/src/main.tsx"></script></head></html>', expected: 'Vite (development server)' },
-    { name: 'Create React App', body: '<html><head><script defer src="/static/js/main.8f3b2c1d.js"></script></head><body><div id="root"></div></body></html>', expected: 'Create React App' },
+    {
+      name: 'Nuxt',
+      body: '<html><body><div id="__nuxt"></div><script>window.__NUXT__={config:{public:{}}}</script><script src="/_nuxt/entry.1234abcd.js"></script></body></html>',
+      expected: 'Nuxt',
+    },
+    {
+      name: 'SvelteKit',
+      body: '<html><body><script>__sveltekit_1x2y = { base: "" };</script><link rel="modulepreload" href="/_app/immutable/entry/start.Ab12.js"></body></html>',
+      expected: 'SvelteKit',
+    },
+    {
+      name: 'Remix',
+      body: '<html><body><script>window.__remixContext = {"state":{"loaderData":{}}};</script><script src="/build/entry.client-ABCD1234.js" type="module"></script></body></html>',
+      expected: 'Remix',
+    },
+    {
+      name: 'Astro with generator version',
+      body: '<html><head><meta name="generator" content="Astro v4.5.2"></head><body><astro-island uid="x"></astro-island></body></html>',
+      expected: 'Astro 4.5.2',
+    },
+    {
+      name: 'Vite production build',
+      body: '<html><head><script type="module" crossorigin src="/assets/index-BcD3eF9a.js"></script></head><body><div id="root"></div></body></html>',
+      expected: 'Vite',
+    },
+    {
+      name: 'Vite development server',
+      body: '<html><head><script type="module" src="/@vite/client"></script><script type="module" src="/src/main.tsx"></script></head></html>',
+      expected: 'Vite (development server)',
+    },
+    {
+      name: 'Create React App',
+      body: '<html><head><script defer src="/static/js/main.8f3b2c1d.js"></script></head><body><div id="root"></div></body></html>',
+      expected: 'Create React App',
+    },
     { name: 'a plain page', body: '<html><head><script src="/js/app.js"></script></head><body>hello</body></html>', expected: '' },
   ];
   for (const c of cases) {

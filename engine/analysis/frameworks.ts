@@ -228,7 +228,8 @@ function inlineBlobs(page: SiteBeforeProbes['pages'][number], body: string): Cli
     else if (/window\.__NUXT__/.test(inline)) out.push({ framework: 'Nuxt', url: page.url, label: 'window.__NUXT__', text: inline, offset: body.indexOf(inline.slice(0, 200)) });
     else if (/__sveltekit_|kit\.start\(|\bdata:\s*\[/.test(inline) && /__sveltekit_|sveltekit/i.test(inline))
       out.push({ framework: 'SvelteKit', url: page.url, label: 'SvelteKit loader data', text: inline, offset: body.indexOf(inline.slice(0, 200)) });
-    else if (/window\.__remixContext/.test(inline)) out.push({ framework: 'Remix', url: page.url, label: 'window.__remixContext (loader data)', text: inline, offset: body.indexOf(inline.slice(0, 200)) });
+    else if (/window\.__remixContext/.test(inline))
+      out.push({ framework: 'Remix', url: page.url, label: 'window.__remixContext (loader data)', text: inline, offset: body.indexOf(inline.slice(0, 200)) });
   }
   if (flight.length) out.push({ framework: 'Next.js', url: page.url, label: 'React Server Components flight data (self.__next_f)', text: flight.join(''), offset: -1 });
   return out;

@@ -39,9 +39,27 @@ describe('framingVerdict: X-Frame-Options', () => {
 
   it('refuses conflicting values (in one field or in several) when one of them is known', () => {
     expect(verdict([['x-frame-options', 'DENY, SAMEORIGIN']]).allowed).toBe(false);
-    expect(verdict([['x-frame-options', 'SAMEORIGIN'], ['x-frame-options', 'ALLOWALL']], PAGE, 'https://site.example/').allowed).toBe(false);
+    expect(
+      verdict(
+        [
+          ['x-frame-options', 'SAMEORIGIN'],
+          ['x-frame-options', 'ALLOWALL'],
+        ],
+        PAGE,
+        'https://site.example/',
+      ).allowed,
+    ).toBe(false);
     // The same value twice is one value.
-    expect(verdict([['x-frame-options', 'SAMEORIGIN'], ['x-frame-options', 'sameorigin']], PAGE, 'https://site.example/').allowed).toBe(true);
+    expect(
+      verdict(
+        [
+          ['x-frame-options', 'SAMEORIGIN'],
+          ['x-frame-options', 'sameorigin'],
+        ],
+        PAGE,
+        'https://site.example/',
+      ).allowed,
+    ).toBe(true);
   });
 });
 
@@ -95,21 +113,51 @@ describe('framingVerdict: CSP frame-ancestors', () => {
   });
 
   it('wins over X-Frame-Options when both are present, in either direction', () => {
-    expect(verdict([['x-frame-options', 'DENY'], ['content-security-policy', 'frame-ancestors *']]).allowed).toBe(true);
-    expect(verdict([['x-frame-options', 'ALLOWALL'], ['content-security-policy', "frame-ancestors 'none'"]]).allowed).toBe(false);
+    expect(
+      verdict([
+        ['x-frame-options', 'DENY'],
+        ['content-security-policy', 'frame-ancestors *'],
+      ]).allowed,
+    ).toBe(true);
+    expect(
+      verdict([
+        ['x-frame-options', 'ALLOWALL'],
+        ['content-security-policy', "frame-ancestors 'none'"],
+      ]).allowed,
+    ).toBe(false);
   });
 
   it('ignores report-only policies (then X-Frame-Options decides)', () => {
     expect(verdict([['content-security-policy-report-only', "frame-ancestors 'none'"]]).allowed).toBe(true);
-    expect(verdict([['content-security-policy-report-only', 'frame-ancestors *'], ['x-frame-options', 'DENY']]).allowed).toBe(false);
+    expect(
+      verdict([
+        ['content-security-policy-report-only', 'frame-ancestors *'],
+        ['x-frame-options', 'DENY'],
+      ]).allowed,
+    ).toBe(false);
   });
 
   it('requires every enforced policy to allow it: several headers, or several policies in one header', () => {
-    expect(verdict([['content-security-policy', 'frame-ancestors *'], ['content-security-policy', "frame-ancestors 'self'"]]).allowed).toBe(false);
+    expect(
+      verdict([
+        ['content-security-policy', 'frame-ancestors *'],
+        ['content-security-policy', "frame-ancestors 'self'"],
+      ]).allowed,
+    ).toBe(false);
     expect(verdict([['content-security-policy', "frame-ancestors *, frame-ancestors 'none'"]]).allowed).toBe(false);
-    expect(verdict([['content-security-policy', 'frame-ancestors *'], ['content-security-policy', 'frame-ancestors http://127.0.0.1:8787']]).allowed).toBe(true);
+    expect(
+      verdict([
+        ['content-security-policy', 'frame-ancestors *'],
+        ['content-security-policy', 'frame-ancestors http://127.0.0.1:8787'],
+      ]).allowed,
+    ).toBe(true);
     // A policy without frame-ancestors restricts nothing here, and does not turn X-Frame-Options off.
-    expect(verdict([['content-security-policy', "default-src 'none'"], ['x-frame-options', 'DENY']]).allowed).toBe(false);
+    expect(
+      verdict([
+        ['content-security-policy', "default-src 'none'"],
+        ['x-frame-options', 'DENY'],
+      ]).allowed,
+    ).toBe(false);
     expect(verdict([['content-security-policy', "default-src 'none'"]]).allowed).toBe(true);
   });
 

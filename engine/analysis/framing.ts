@@ -26,13 +26,7 @@ function schemeMatches(sourceScheme: string, embedderScheme: string): boolean {
 /** 'self': the framed page's own origin, or its https upgrade on the same host. */
 function matchesSelf(embedder: URL, page: URL): boolean {
   if (embedder.origin === page.origin) return true;
-  return (
-    page.protocol === 'http:' &&
-    embedder.protocol === 'https:' &&
-    embedder.hostname === page.hostname &&
-    (page.port === '' || page.port === '80') &&
-    embedder.port === ''
-  );
+  return page.protocol === 'http:' && embedder.protocol === 'https:' && embedder.hostname === page.hostname && (page.port === '' || page.port === '80') && embedder.port === '';
 }
 
 const HOST_SOURCE = /^(?:([a-z][a-z0-9+.-]*):\/\/)?(\*|\*\.[^:/]+|[^:/*]+)(?::(\*|\d+))?(\/.*)?$/i;

@@ -29,7 +29,10 @@ export function hintedParameters(body: string, name: string): string[] | undefin
   if (code !== 'PGRST202' || typeof hint !== 'string') return undefined;
   const m = FUNCTION_HINT.exec(hint.slice(0, 600));
   if (!m || m[1] !== name) return undefined;
-  const params = m[2]!.split(',').map((p) => p.trim()).filter(Boolean);
+  const params = m[2]!
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   return params.length > 0 && params.length <= 4 ? params : undefined;
 }
 
@@ -72,7 +75,12 @@ const singular = (word: string): string => word.replace(/ies$/, 'y').replace(/s$
 function entityOf(param: string, fn: string): string {
   const stem = normaliseFieldName(param).replace(/^(?:p|in|arg|_p)_/, '');
   const named = stem.replace(/_?(?:id|uuid)$/, '');
-  return named || normaliseFieldName(fn).replace(VERB, '').replace(/_(?:by_id|details?|info|data)$/, '');
+  return (
+    named ||
+    normaliseFieldName(fn)
+      .replace(VERB, '')
+      .replace(/_(?:by_id|details?|info|data)$/, '')
+  );
 }
 
 function score(id: KnownId, param: string, entity: string): number {

@@ -55,7 +55,11 @@ describe('detection', () => {
       '/*! @license DOMPurify 2.0.8 | (c) Cure53 and other contributors */',
       '/*! Select2 4.0.13 | https://github.com/select2/select2/blob/master/LICENSE.md */',
     ].join('\n');
-    expect(detectFromContent(bundle).map((hit) => `${hit.library}@${hit.version}`).sort()).toEqual(['DOMPurify@2.0.8', 'jquery@3.4.1', 'lodash@4.17.15', 'select2@4.0.13']);
+    expect(
+      detectFromContent(bundle)
+        .map((hit) => `${hit.library}@${hit.version}`)
+        .sort(),
+    ).toEqual(['DOMPurify@2.0.8', 'jquery@3.4.1', 'lodash@4.17.15', 'select2@4.0.13']);
   });
 
   it('joins dojo and TinyMCE version parts', () => {
@@ -64,7 +68,8 @@ describe('detection', () => {
   });
 
   it('does not take the Underscore version inside the lodash banner for Underscore', () => {
-    const lodashMin = '/**\n * @license\n * Lodash lodash.com/license | Underscore.js 1.8.3 underscorejs.org/LICENSE\n */\n;(function(){var u,t="4.17.21",r=200,e="x",f="__lodash_hash_undefined__";})';
+    const lodashMin =
+      '/**\n * @license\n * Lodash lodash.com/license | Underscore.js 1.8.3 underscorejs.org/LICENSE\n */\n;(function(){var u,t="4.17.21",r=200,e="x",f="__lodash_hash_undefined__";})';
     expect(detectFromContent(lodashMin).map((hit) => `${hit.library}@${hit.version}`)).toEqual(['lodash@4.17.21']);
   });
 

@@ -105,7 +105,10 @@ const COMPILED = compileDatabase(ADVISORIES);
 // of a bundle cost more than all the regexes together once the whole Retire.js repository is loaded.
 const LITERALS = [...new Set(COMPILED.flatMap((library) => library.filecontent.map((pattern) => pattern.literal)).filter((literal): literal is string => Boolean(literal)))];
 const LITERAL_SCAN = new RegExp(
-  [...LITERALS].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|'),
+  [...LITERALS]
+    .sort((a, b) => b.length - a.length)
+    .map(escapeRegExp)
+    .join('|'),
   'g',
 );
 /** Literals that start with another one: the scan takes the longest at each position, so the shorter is present too. */

@@ -13,14 +13,42 @@ describe('private data in JSON answers', () => {
   });
 
   const clean: Array<[string, unknown, string?]> = [
-    ['a product catalogue', [{ id: 1, name: 'Mug', price: 9 }, { id: 2, name: 'Tee', price: 19, description: 'Soft' }], '/api/products'],
-    ['a store list with addresses but no people', [{ id: 1, name: 'Shop A', address: '1 Main St' }, { id: 2, name: 'Shop B', address: '2 Main St' }], '/api/stores'],
+    [
+      'a product catalogue',
+      [
+        { id: 1, name: 'Mug', price: 9 },
+        { id: 2, name: 'Tee', price: 19, description: 'Soft' },
+      ],
+      '/api/products',
+    ],
+    [
+      'a store list with addresses but no people',
+      [
+        { id: 1, name: 'Shop A', address: '1 Main St' },
+        { id: 2, name: 'Shop B', address: '2 Main St' },
+      ],
+      '/api/stores',
+    ],
     ['an empty user list', { users: [] }, '/api/users'],
     ['a health check', { status: 'ok', version: '1.2.3' }],
     ['a CSRF token and paging cursor', { csrfToken: 'a1b2c3d4e5f6a7b8c9d0', next_page_token: 'eyJwYWdlIjoyfQ' }],
     ['a support address in a config answer', { supportEmail: 'support@example.com', salesEmail: 'sales@example.com', theme: 'dark' }, '/api/config'],
-    ['user records whose contact columns hold placeholders', [{ id: 1, email: 'n/a', phone: 'none', ip_address: 'c0ffee00-1111-4222-8333-444455556666' }, { id: 2, email: 'n/a', phone: '-' }], '/api/users'],
-    ['a names-only list outside a people collection', [{ id: 1, name: 'Ada' }, { id: 2, name: 'Bob' }], '/api/authors-of-the-week'],
+    [
+      'user records whose contact columns hold placeholders',
+      [
+        { id: 1, email: 'n/a', phone: 'none', ip_address: 'c0ffee00-1111-4222-8333-444455556666' },
+        { id: 2, email: 'n/a', phone: '-' },
+      ],
+      '/api/users',
+    ],
+    [
+      'a names-only list outside a people collection',
+      [
+        { id: 1, name: 'Ada' },
+        { id: 2, name: 'Bob' },
+      ],
+      '/api/authors-of-the-week',
+    ],
   ];
   it.each(clean)('nothing in %s', (_name, json, path) => {
     expect(judge(json, path)).toBeUndefined();
@@ -29,20 +57,40 @@ describe('private data in JSON answers', () => {
   it('rates credentials critical, several people high, one person medium, id+name user lists medium', () => {
     expect(judge([{ id: 1, email: 'ada@example.com', password_hash: BCRYPT }])).toMatchObject({ severity: 'critical', credentials: ['password_hash'] });
     expect(judge({ user: { id: 1, username: 'ada', password: 'hunter22' } })?.severity).toBe('critical');
-    expect(judge({ data: [{ id: 1, email: 'ada@example.com' }, { id: 2, email: 'bob@example.com', phone: '+1 555 0100' }] })).toMatchObject({
+    expect(
+      judge({
+        data: [
+          { id: 1, email: 'ada@example.com' },
+          { id: 2, email: 'bob@example.com', phone: '+1 555 0100' },
+        ],
+      }),
+    ).toMatchObject({
       severity: 'high',
       people: 2,
       personal: ['email', 'phone'],
     });
     expect(judge({ id: 1, name: 'Ada', email: 'ada@example.com' })).toMatchObject({ severity: 'medium', people: 1 });
-    expect(judge([{ id: 1, name: 'Ada' }, { id: 2, name: 'Bob' }], '/api/users')).toMatchObject({ severity: 'medium', people: 2, namesOnly: true });
+    expect(
+      judge(
+        [
+          { id: 1, name: 'Ada' },
+          { id: 2, name: 'Bob' },
+        ],
+        '/api/users',
+      ),
+    ).toMatchObject({ severity: 'medium', people: 2, namesOnly: true });
     expect(judge({ config: { stripe: 'sk_live_51HqLyjWDarjtT1zdp7dcXeVUG0hK9pGmSTDDqz3kH' } })).toMatchObject({ severity: 'critical', secrets: [expect.stringMatching(/Stripe/)] });
   });
 
   it('rates by the values: card numbers by Luhn and IBANs by checksum are credentials or personal data, and says why', () => {
     expect(judge([{ id: 1, card: '4242 4242 4242 4242' }])).toMatchObject({ severity: 'critical', reason: 'Critical: the answer holds a payment card number.' });
     expect(judge([{ id: 1, card: '4242 4242 4242 4241' }])).toBeUndefined();
-    expect(judge([{ id: 1, payout: 'DE89 3704 0044 0532 0130 00' }, { id: 2, payout: 'GB82 WEST 1234 5698 7654 32' }])).toMatchObject({
+    expect(
+      judge([
+        { id: 1, payout: 'DE89 3704 0044 0532 0130 00' },
+        { id: 2, payout: 'GB82 WEST 1234 5698 7654 32' },
+      ]),
+    ).toMatchObject({
       severity: 'high',
       reason: 'High: the answer holds records of 2 people with a bank account number.',
     });

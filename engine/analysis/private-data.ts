@@ -13,9 +13,11 @@ import { PASSWORD_HASH } from './data-exposure';
 export { PASSWORD_HASH };
 const EMAIL = /^[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9.-]{1,253}\.[A-Za-z]{2,24}$/;
 /** Addresses of a role, not a person: a site's support or sales inbox is public on purpose. */
-const ROLE_ADDRESS = /^(?:support|help|helpdesk|info|contact|hello|hi|sales|team|no-?reply|admin|billing|press|media|privacy|security|legal|jobs|careers|office|mail|enquiries|inquiries|feedback|abuse|postmaster|webmaster|marketing|partners|service|orders|shop|store)@/i;
+const ROLE_ADDRESS =
+  /^(?:support|help|helpdesk|info|contact|hello|hi|sales|team|no-?reply|admin|billing|press|media|privacy|security|legal|jobs|careers|office|mail|enquiries|inquiries|feedback|abuse|postmaster|webmaster|marketing|partners|service|orders|shop|store)@/i;
 const PASSWORD_KEY = /^(?:password|passwd|pwd|pass|passphrase|password_hash|hashed_password|encrypted_password|pass_hash|pw_hash|password_digest|hash|salt)$/;
-const SECRET_KEY = /(?:^|_)(?:api_key|apikey|secret|secret_key|client_secret|private_key|access_token|refresh_token|session_token|auth_token|reset_token|otp|totp_secret|mfa_secret|recovery_code|webhook_secret)(?:$|_)/;
+const SECRET_KEY =
+  /(?:^|_)(?:api_key|apikey|secret|secret_key|client_secret|private_key|access_token|refresh_token|session_token|auth_token|reset_token|otp|totp_secret|mfa_secret|recovery_code|webhook_secret)(?:$|_)/;
 /** Fields that identify or reach one person; the value must look the part. */
 const PERSONAL: Array<[RegExp, RegExp]> = [
   [/(?:^|_)(?:e_?mail|email_address|contact_email)$/, EMAIL],
@@ -145,8 +147,16 @@ function maskLeaf(key: string, value: unknown): unknown {
 
 function maskTree(value: unknown, depth: number): unknown {
   if (depth > 6 || value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.slice(0, 2).map((item) => maskTree(item, depth + 1)).concat(value.length > 2 ? [`… ${value.length - 2} more`] : []);
-  return Object.fromEntries(Object.entries(value as Record<string, unknown>).slice(0, 25).map(([key, child]) => [key, typeof child === 'object' ? maskTree(child, depth + 1) : maskLeaf(key, child)]));
+  if (Array.isArray(value))
+    return value
+      .slice(0, 2)
+      .map((item) => maskTree(item, depth + 1))
+      .concat(value.length > 2 ? [`… ${value.length - 2} more`] : []);
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>)
+      .slice(0, 25)
+      .map(([key, child]) => [key, typeof child === 'object' ? maskTree(child, depth + 1) : maskLeaf(key, child)]),
+  );
 }
 
 /** The answer with structure kept, at most two items per array, every private value masked; at most `limit` characters. */

@@ -30,7 +30,13 @@ describe('soft 404 detection', () => {
       probes: {
         err: { url: 'https://app.example/a', error: 'ECONNRESET' },
         missing: { url: 'https://app.example/b', status: 404, body: 'nope', contentType: 'text/plain' },
-        moved: { url: 'https://app.example/.env', finalUrl: 'https://app.example/login', redirects: [{ url: 'https://app.example/.env', status: 302, location: '/login', headers: [] }], body: 'KEY=1', contentType: 'text/plain' },
+        moved: {
+          url: 'https://app.example/.env',
+          finalUrl: 'https://app.example/login',
+          redirects: [{ url: 'https://app.example/.env', status: 302, location: '/login', headers: [] }],
+          body: 'KEY=1',
+          contentType: 'text/plain',
+        },
         spa: { url: 'https://app.example/.env', body: SPA },
         real: { url: 'https://app.example/.env', body: 'KEY=1', contentType: 'text/plain' },
       },

@@ -75,7 +75,12 @@ export function normalizeBody(body: string, requestedUrl?: string): string {
 }
 
 function tokenSet(text: string): Set<string> {
-  return new Set(text.slice(0, 50_000).split(/[^A-Za-z]+/).filter((token) => token.length > 2));
+  return new Set(
+    text
+      .slice(0, 50_000)
+      .split(/[^A-Za-z]+/)
+      .filter((token) => token.length > 2),
+  );
 }
 
 /** Jaccard similarity of the word sets of two texts, 0..1. */
@@ -152,7 +157,10 @@ const PLACEHOLDER =
 
 /** True for a value that looks like a real credential rather than a placeholder or a flag. */
 export function looksLikeSecretValue(value: string, keyName = ''): boolean {
-  const clean = value.trim().replace(/^["']|["']$/g, '').trim();
+  const clean = value
+    .trim()
+    .replace(/^["']|["']$/g, '')
+    .trim();
   if (KNOWN_TOKEN.test(clean)) return true;
   if (/:\/\/[^/\s:@]+:[^/\s@]{3,}@/.test(clean)) return !/:\/\/[^:]+:(?:password|pass|changeme|\*+)@/i.test(clean);
   if (PLACEHOLDER.test(clean)) return false;
@@ -176,7 +184,10 @@ const PUBLIC_NAME = /public|publishable|anon|site_?key|key_?(?:id|name)/i;
  */
 export function shouldMask(value: string, keyName = ''): boolean {
   if (looksLikeSecretValue(value, keyName)) return true;
-  const clean = value.trim().replace(/^["']|["']$/g, '').trim();
+  const clean = value
+    .trim()
+    .replace(/^["']|["']$/g, '')
+    .trim();
   const secretName = SECRET_KEY_NAME.test(keyName) || (EVIDENCE_SECRET_NAME.test(keyName) && !PUBLIC_NAME.test(keyName));
   return secretName && clean.length > 0 && !PLACEHOLDER.test(clean) && !/^https?:\/\/[^@]*$/i.test(clean);
 }
@@ -206,10 +217,14 @@ function maskAssignmentLine(all: string, lead: string, rest = ''): string {
 }
 
 /** Headers whose value is a credential whatever it looks like. */
-const CREDENTIAL_HEADER = /^([ \t]*(?:authorization|proxy-authorization|x-api-key|api-key|x-auth-token|x-access-token)[ \t]*:[ \t]*)(?:((?:Bearer|Basic|Token|Digest)[ \t]+))?([^ \t\r\n][^\r\n]*)$/gim;
+const CREDENTIAL_HEADER =
+  /^([ \t]*(?:authorization|proxy-authorization|x-api-key|api-key|x-auth-token|x-access-token)[ \t]*:[ \t]*)(?:((?:Bearer|Basic|Token|Digest)[ \t]+))?([^ \t\r\n][^\r\n]*)$/gim;
 /** Cookie headers: each cookie's value (kept when short: a preference, not a session). */
 const COOKIE_HEADER = /^([ \t]*(?:set-cookie|cookie)[ \t]*:[ \t]*)([^ \t\r\n][^\r\n]*)$/gim;
-const maskCookies = (line: string) => line.replace(/(^|;[ \t]*)([^=;\s]{1,200})=([^;\r\n]{9,4000})/g, (all, sep: string, name: string, value: string) => (value.includes('****') ? all : `${sep}${name}=${maskValue(value)}`));
+const maskCookies = (line: string) =>
+  line.replace(/(^|;[ \t]*)([^=;\s]{1,200})=([^;\r\n]{9,4000})/g, (all, sep: string, name: string, value: string) =>
+    value.includes('****') ? all : `${sep}${name}=${maskValue(value)}`,
+  );
 
 /** An AWS secret access key has no prefix: 40 characters of base64 without padding, masked when the text speaks of AWS. */
 const AWS_SECRET_SHAPE = /(?<![A-Za-z0-9/+=])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])/g;
@@ -228,33 +243,42 @@ export function maskSecrets(text: string): string {
   // (Connection strings keep their host: the URL rule below hides their password only.)
   for (const hit of scanText(out, 'request')) if (!hit.public && !hit.secret.includes('://')) out = out.split(hit.secret).join(maskValue(hit.secret));
   if (AWS_CONTEXT.test(out)) out = out.replace(AWS_SECRET_SHAPE, (value) => (looksLikeAwsSecret(value) ? maskValue(value) : value));
-  return out
-    .replace(new RegExp(KNOWN_TOKEN.source, 'g'), (token) => maskValue(token))
-    .replace(/(:\/\/[^/\s:@]{1,200}:)([^/\s@]{3,500})(@)/g, (_m, a: string, secret: string, b: string) => `${a}${secret.includes('****') ? secret : maskValue(secret)}${b}`)
-    .replace(CREDENTIAL_HEADER, (all, lead: string, scheme: string | undefined, value: string) => (value.includes('****') ? all : `${lead}${scheme ?? ''}${maskValue(value.trim())}`))
-    .replace(COOKIE_HEADER, (_all, lead: string, cookies: string) => `${lead}${maskCookies(cookies)}`)
-    .replace(ASSIGNMENT_LINE, maskAssignmentLine)
-    // Assignments inside a line (code, JSON, PHP): define('DB_PASSWORD', '…'), 'password' => '…', password = "…",
-    // {secretAccessKey:"…"}, "token": "…"
-    // A name is tried only from the start of its run of name characters: from every position of a long run the
-    // {1,80} would read up to 80 characters each time (linear, but 80 times the run).
-    .replace(/(['"]?)(?<![\w$.-])([A-Za-z_$][\w$.-]{1,80})\1(\s{0,5}(?:,|=>|=|:)\s{0,5})(?:"([^"\r\n]{4,1000})"|'([^'\r\n]{4,1000})'|`([^`\r\n]{4,1000})`)/g,
-      (all, q1: string, key: string, sep: string, double?: string, single?: string, back?: string) => {
-        const value = double ?? single ?? back ?? '';
-        const quote = double !== undefined ? '"' : single !== undefined ? "'" : '`';
+  return (
+    out
+      .replace(new RegExp(KNOWN_TOKEN.source, 'g'), (token) => maskValue(token))
+      .replace(/(:\/\/[^/\s:@]{1,200}:)([^/\s@]{3,500})(@)/g, (_m, a: string, secret: string, b: string) => `${a}${secret.includes('****') ? secret : maskValue(secret)}${b}`)
+      .replace(CREDENTIAL_HEADER, (all, lead: string, scheme: string | undefined, value: string) =>
+        value.includes('****') ? all : `${lead}${scheme ?? ''}${maskValue(value.trim())}`,
+      )
+      .replace(COOKIE_HEADER, (_all, lead: string, cookies: string) => `${lead}${maskCookies(cookies)}`)
+      .replace(ASSIGNMENT_LINE, maskAssignmentLine)
+      // Assignments inside a line (code, JSON, PHP): define('DB_PASSWORD', '…'), 'password' => '…', password = "…",
+      // {secretAccessKey:"…"}, "token": "…"
+      // A name is tried only from the start of its run of name characters: from every position of a long run the
+      // {1,80} would read up to 80 characters each time (linear, but 80 times the run).
+      .replace(
+        /(['"]?)(?<![\w$.-])([A-Za-z_$][\w$.-]{1,80})\1(\s{0,5}(?:,|=>|=|:)\s{0,5})(?:"([^"\r\n]{4,1000})"|'([^'\r\n]{4,1000})'|`([^`\r\n]{4,1000})`)/g,
+        (all, q1: string, key: string, sep: string, double?: string, single?: string, back?: string) => {
+          const value = double ?? single ?? back ?? '';
+          const quote = double !== undefined ? '"' : single !== undefined ? "'" : '`';
+          const hidden = masked(value, key);
+          return hidden === value ? all : `${q1}${key}${q1}${sep}${quote}${hidden}${quote}`;
+        },
+      )
+      .replace(/("([^"\\]{1,80})"\s{0,5}:\s{0,5}")((?:[^"\\]|\\.){4,1000})(")/g, (all, lead: string, key: string, value: string, tail: string) => {
         const hidden = masked(value, key);
-        return hidden === value ? all : `${q1}${key}${q1}${sep}${quote}${hidden}${quote}`;
+        return hidden === value ? all : `${lead}${hidden}${tail}`;
       })
-    .replace(/("([^"\\]{1,80})"\s{0,5}:\s{0,5}")((?:[^"\\]|\\.){4,1000})(")/g, (all, lead: string, key: string, value: string, tail: string) => {
-      const hidden = masked(value, key);
-      return hidden === value ? all : `${lead}${hidden}${tail}`;
-    })
-    // A table of settings (phpinfo, debug pages): <td>DB_PASSWORD</td><td>value</td>
-    .replace(/(<t[dh][^>]{0,200}>\s{0,20}([A-Za-z_][\w.-]{1,80})\s{0,20}<\/t[dh]>\s{0,20}<t[dh][^>]{0,200}>\s{0,20})([^<\s][^<]{0,1000})(<\/t[dh]>)/gi, (all, lead: string, key: string, cell: string, tail: string) => {
-      const value = cell.trimEnd();
-      const hidden = masked(value, key);
-      return hidden === value ? all : `${lead}${hidden}${cell.slice(value.length)}${tail}`;
-    });
+      // A table of settings (phpinfo, debug pages): <td>DB_PASSWORD</td><td>value</td>
+      .replace(
+        /(<t[dh][^>]{0,200}>\s{0,20}([A-Za-z_][\w.-]{1,80})\s{0,20}<\/t[dh]>\s{0,20}<t[dh][^>]{0,200}>\s{0,20})([^<\s][^<]{0,1000})(<\/t[dh]>)/gi,
+        (all, lead: string, key: string, cell: string, tail: string) => {
+          const value = cell.trimEnd();
+          const hidden = masked(value, key);
+          return hidden === value ? all : `${lead}${hidden}${cell.slice(value.length)}${tail}`;
+        },
+      )
+  );
 }
 
 /** Evidence with every value that looks like a secret masked, in every field: the last pass before a finding is kept or shown. */

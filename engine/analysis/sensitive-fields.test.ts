@@ -9,9 +9,7 @@ describe('sensitive field names', () => {
     'flags %s',
     (name) => expect(isSensitiveField(name)).toBe(true),
   );
-  it.each(['id', 'created_at', 'title', 'avatar_url', 'tokenizer', 'full_name', 'emails_sent_count'])('does not flag %s', (name) =>
-    expect(isSensitiveField(name)).toBe(false),
-  );
+  it.each(['id', 'created_at', 'title', 'avatar_url', 'tokenizer', 'full_name', 'emails_sent_count'])('does not flag %s', (name) => expect(isSensitiveField(name)).toBe(false));
   it('normalises and filters', () => {
     expect(normaliseFieldName('apiKey')).toBe('api_key');
     expect(sensitiveFields(['id', 'email', 'bio'])).toEqual(['email']);

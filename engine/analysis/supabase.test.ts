@@ -128,7 +128,12 @@ describe('supabaseReachability', () => {
     const other = 'zyxwvutsrqponmlkjihg';
     const site = makeSite({
       root: { url: 'https://app.test/', body: '<p>hi</p>' },
-      assets: [{ url: 'https://app.test/a.js', body: `x("https://${REF}.supabase.co","${fakeSupabaseKey(REF, 'anon')}");y("https://db.acme.dev","${fakeSupabaseKey(other, 'anon')}");const SUPABASE_URL="https://old.acme.dev";` }],
+      assets: [
+        {
+          url: 'https://app.test/a.js',
+          body: `x("https://${REF}.supabase.co","${fakeSupabaseKey(REF, 'anon')}");y("https://db.acme.dev","${fakeSupabaseKey(other, 'anon')}");const SUPABASE_URL="https://old.acme.dev";`,
+        },
+      ],
       probes: {
         a: { url: `https://${REF}.supabase.co/rest/v1/users?select=*`, status: 0, error: 'getaddrinfo ENOTFOUND' },
         b: { url: `https://${REF}.supabase.co/rest/v1/orders?select=*`, status: 0, error: 'getaddrinfo ENOTFOUND' },

@@ -44,9 +44,28 @@ export interface SupabaseCandidate {
 
 /** Table names vibe-coded apps use most; probed after the ones the site itself names. */
 export const TABLE_WORDLIST = [
-  'users', 'profiles', 'accounts', 'customers', 'orders', 'payments', 'subscriptions', 'messages', 'posts', 'comments',
-  'todos', 'projects', 'invoices', 'leads', 'contacts', 'admin', 'settings', 'api_keys', 'documents', 'files',
-  'notifications', 'transactions',
+  'users',
+  'profiles',
+  'accounts',
+  'customers',
+  'orders',
+  'payments',
+  'subscriptions',
+  'messages',
+  'posts',
+  'comments',
+  'todos',
+  'projects',
+  'invoices',
+  'leads',
+  'contacts',
+  'admin',
+  'settings',
+  'api_keys',
+  'documents',
+  'files',
+  'notifications',
+  'transactions',
 ] as const;
 
 export const BUCKET_WORDLIST = ['avatars', 'uploads', 'public', 'images', 'documents', 'files', 'attachments'] as const;
@@ -60,7 +79,8 @@ const PUBLISHABLE = /(?<![\w-])sb_publishable_[\w-]{20,80}(?![\w-])/g;
  * (`{url:"https://…",key:"eyJ…"}`, `import.meta.env` replaced by its values), the key possibly behind a fallback
  * (`void 0||"eyJ…"`, `{…}.VITE_X??"eyJ…"`: what `import.meta.env.VITE_X || "…"` becomes once built).
  */
-export const URL_THEN_KEY = /["'`](https?:\/\/[^"'`\s]{4,200}?)\/?["'`]\s{0,3}[,;]\s{0,3}(?:(?:const|let|var)\s{1,3})?(?:["']?[\w$]{1,40}["']?\s{0,3}[:=]\s{0,3})?(?:(?:void 0|[\w$.]{1,80})\s{0,3}(?:\|\||\?\?)\s{0,3})?["'`](eyJ[\w-]{8,600}\.eyJ[\w-]{8,1500}\.[\w-]{8,1000}|sb_publishable_[\w-]{20,80})["'`]/g;
+export const URL_THEN_KEY =
+  /["'`](https?:\/\/[^"'`\s]{4,200}?)\/?["'`]\s{0,3}[,;]\s{0,3}(?:(?:const|let|var)\s{1,3})?(?:["']?[\w$]{1,40}["']?\s{0,3}[:=]\s{0,3})?(?:(?:void 0|[\w$.]{1,80})\s{0,3}(?:\|\||\?\?)\s{0,3})?["'`](eyJ[\w-]{8,600}\.eyJ[\w-]{8,1500}\.[\w-]{8,1000}|sb_publishable_[\w-]{20,80})["'`]/g;
 /**
  * A URL bound to a Supabase-named setting (`VITE_SUPABASE_URL:"…"`, `supabaseUrl="…"`, `PUBLIC_SUPABASE_API_URL`),
  * behind a fallback (`{…}.VITE_SUPABASE_URL||"…"`) or as the first branch of a ternary (`e?"…":"…"`).
@@ -74,15 +94,18 @@ export const BARE_ORIGIN = /["'`](https?:\/\/[a-z0-9][a-z0-9.-]{0,252}(?::\d{1,5
 /** A URL with one of Supabase's API paths written in code (`"https://db.myapp.io/rest/v1/"`, a template's head). */
 export const SUPABASE_PATH_URL = /(https?:\/\/[a-z0-9][a-z0-9.-]{0,252}(?::\d{1,5})?)\/(?:rest|auth|storage)\/v1(?![\w-])/gi;
 /** Hosts whose bare origin is common in bundles and never a Supabase project; `localhost` is the CLI's dev default. */
-const NOT_A_CANDIDATE = /(?:^|\.)(?:localhost|w3\.org|google\.com|googleapis\.com|gstatic\.com|github\.com|githubusercontent\.com|reactjs\.org|react\.dev|vitejs\.dev|npmjs\.com|unpkg\.com|jsdelivr\.net|cloudflare\.com|sentry\.io|stripe\.com|lovable\.dev|lovable\.app|gpteng\.co|example\.com|schema\.org|supabase\.com|supabase\.co|supabase\.in)$/i;
+const NOT_A_CANDIDATE =
+  /(?:^|\.)(?:localhost|w3\.org|google\.com|googleapis\.com|gstatic\.com|github\.com|githubusercontent\.com|reactjs\.org|react\.dev|vitejs\.dev|npmjs\.com|unpkg\.com|jsdelivr\.net|cloudflare\.com|sentry\.io|stripe\.com|lovable\.dev|lovable\.app|gpteng\.co|example\.com|schema\.org|supabase\.com|supabase\.co|supabase\.in)$/i;
 /** Origins probed per scan to confirm them as Supabase: each costs one request. */
 export const MAX_CANDIDATES = 3;
 const FROM = /\.from\(\s{0,3}(["'`])([A-Za-z_][\w-]{0,62})\1\s{0,3}\)/g;
 const RPC = /\.rpc\(\s{0,3}(["'`])([A-Za-z_]\w{0,62})\1/g;
 const API_PATH = /\/(?:rest|auth|storage|functions|realtime|graphql)\/v1(?:\/|$)/;
 /** Objects whose `.from("x")` is not Supabase's. */
-const NOT_A_CLIENT = /^(?:Array|Buffer|Uint8Array|Uint16Array|Uint32Array|Int8Array|Int16Array|Int32Array|Float32Array|Float64Array|Object|Promise|Set|Map|Date|String|Observable|Readable|Stream|Iterator|AsyncIterator|ReadableStream|Blob|Intl|Symbol|Reflect|Temporal|Immutable|List|Seq|rxjs|Rx)$/;
-const STORAGE_METHODS = /^\s*\)\s*\.\s*(?:upload|download|getPublicUrl|list|createSignedUrl|createSignedUrls|createSignedUploadUrl|uploadToSignedUrl|remove|move|copy|update|info|exists)\s*\(/;
+const NOT_A_CLIENT =
+  /^(?:Array|Buffer|Uint8Array|Uint16Array|Uint32Array|Int8Array|Int16Array|Int32Array|Float32Array|Float64Array|Object|Promise|Set|Map|Date|String|Observable|Readable|Stream|Iterator|AsyncIterator|ReadableStream|Blob|Intl|Symbol|Reflect|Temporal|Immutable|List|Seq|rxjs|Rx)$/;
+const STORAGE_METHODS =
+  /^\s*\)\s*\.\s*(?:upload|download|getPublicUrl|list|createSignedUrl|createSignedUrls|createSignedUploadUrl|uploadToSignedUrl|remove|move|copy|update|info|exists)\s*\(/;
 const TABLE_METHODS = /^\s*\)\s*\.\s*(?:select|insert|upsert|delete|update)\s*\(/;
 
 function origin(url: string): string | undefined {
@@ -106,9 +129,7 @@ class Names {
     if (!known || Names.rank[from] < Names.rank[known]) this.map.set(name, from);
   }
   list(): NamedThing[] {
-    return [...this.map.entries()]
-      .map(([name, from]) => ({ name, origin: from }))
-      .sort((a, b) => Names.rank[a.origin] - Names.rank[b.origin]);
+    return [...this.map.entries()].map(([name, from]) => ({ name, origin: from })).sort((a, b) => Names.rank[a.origin] - Names.rank[b.origin]);
   }
 }
 
@@ -293,10 +314,7 @@ export function analyzeSupabase(site: SiteBeforeProbes | Site): SupabaseInfo {
   if (known?.size === probes.size) return known.info;
   const confirmed = info.candidates.filter((c) => looksLikeGoTrueSettings(probes.get(discoveryKey(c))));
   const replaced = new Set(confirmed.flatMap((c) => c.replaces));
-  const projects = [
-    ...info.projects.filter((p) => !replaced.has(p.url)),
-    ...confirmed.map((c) => ({ url: c.url, keys: c.keys })),
-  ];
+  const projects = [...info.projects.filter((p) => !replaced.has(p.url)), ...confirmed.map((c) => ({ url: c.url, keys: c.keys }))];
   const merged = { ...info, projects };
   confirmedMemo.set(probes, { size: probes.size, info: merged });
   return merged;

@@ -33,7 +33,15 @@ describe('summariseAccessibility', () => {
   it('adds pages up, keeps the worst impact per rule and orders rules by impact then nodes', () => {
     const a = [violation('region', 'moderate', ['moderate', 'moderate', 'moderate']), violation('label', 'critical', ['critical'])];
     const b = [violation('region', 'moderate', ['moderate']), violation('color-contrast', 'serious', ['serious', 'serious'])];
-    const page = (violations: Violation[], passes = 10) => ({ url: 'https://e.example/', finalUrl: 'https://e.example/', status: 200, violations, counts: countByImpact(violations), passes, incomplete: 0 });
+    const page = (violations: Violation[], passes = 10) => ({
+      url: 'https://e.example/',
+      finalUrl: 'https://e.example/',
+      status: 200,
+      violations,
+      counts: countByImpact(violations),
+      passes,
+      incomplete: 0,
+    });
     const failed = { ...page([], 0), status: 0, error: 'did not load' };
     const summary = summariseAccessibility([page(a), page(b), failed]);
     expect(summary.byImpact).toEqual({ critical: 1, serious: 2, moderate: 4, minor: 0 });

@@ -1,15 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Page as BrowserPage } from 'playwright-core';
-import {
-  A11Y_LIMITS,
-  IMPACTS,
-  type AccessibilityAuditResult,
-  type Impact,
-  type ImpactCounts,
-  type PageAccessibility,
-  type Violation,
-} from '../../common/audits';
+import { A11Y_LIMITS, IMPACTS, type AccessibilityAuditResult, type Impact, type ImpactCounts, type PageAccessibility, type Violation } from '../../common/audits';
 import { ENGINE_VERSION } from '../version';
 import { AuditError, PAGE_TIMEOUT_MS, auditUrls, errorLine, gatedContext, launchAuditBrowser, networkQuiet, type AuditOptions } from './session';
 

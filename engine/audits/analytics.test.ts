@@ -4,7 +4,13 @@ import type { ProjectEvent } from '../../common/projects';
 import { analyseEvents, eventKind } from './analytics';
 
 let n = 0;
-const event = (event_name: string, timestamp: string, url = 'https://app.example/', extra: ProjectEvent['extra'] = null): ProjectEvent => ({ id: `e${++n}`, event_name, url, timestamp, extra });
+const event = (event_name: string, timestamp: string, url = 'https://app.example/', extra: ProjectEvent['extra'] = null): ProjectEvent => ({
+  id: `e${++n}`,
+  event_name,
+  url,
+  timestamp,
+  extra,
+});
 const period = { from: '2025-11-01T00:00:00.000Z', to: '2025-11-03T23:59:59.999Z' };
 
 describe('eventKind', () => {
@@ -53,7 +59,17 @@ describe('analyseEvents', () => {
     ['counts by kind, unknown names as other', { byKind: { page_view: 2, form_submit: 0, button_click: 1, error: 2, api_call: 0, other: 1 } }],
     ['counts errors as issues', { totalIssues: 2 }],
     ['knows the first and last event', { firstEvent: '2025-11-01T08:00:00.000Z', lastEvent: '2025-11-03T23:59:59.000Z' }],
-    ['ranks URLs by count, then by name', { topUrls: [{ url: 'https://app.example/', count: 3 }, { url: 'https://app.example/checkout', count: 2 }, { url: 'https://app.example/pricing', count: 1 }], distinctUrls: 3 }],
+    [
+      'ranks URLs by count, then by name',
+      {
+        topUrls: [
+          { url: 'https://app.example/', count: 3 },
+          { url: 'https://app.example/checkout', count: 2 },
+          { url: 'https://app.example/pricing', count: 1 },
+        ],
+        distinctUrls: 3,
+      },
+    ],
   ] as const)('%s', (_name, expected) => {
     expect(result).toMatchObject(expected);
   });

@@ -15,7 +15,10 @@ const DAY_MS = 86_400_000;
 
 /** The kind an event name stands for: one of EVENT_KINDS (case and '-'/' ' vs '_' ignored), else 'other'. */
 export function eventKind(name: string): EventKind {
-  const normal = name.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  const normal = name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
   return (EVENT_KINDS as readonly string[]).includes(normal) ? (normal as EventKind) : 'other';
 }
 

@@ -28,7 +28,12 @@ describe('rateMetric', () => {
   });
 
   it("uses web.dev's thresholds", () => {
-    expect(METRIC_THRESHOLDS).toMatchObject({ lcp: { good: 2_500, poor: 4_000 }, fcp: { good: 1_800, poor: 3_000 }, cls: { good: 0.1, poor: 0.25 }, ttfb: { good: 800, poor: 1_800 } });
+    expect(METRIC_THRESHOLDS).toMatchObject({
+      lcp: { good: 2_500, poor: 4_000 },
+      fcp: { good: 1_800, poor: 3_000 },
+      cls: { good: 0.1, poor: 0.25 },
+      ttfb: { good: 800, poor: 1_800 },
+    });
   });
 });
 
@@ -48,7 +53,12 @@ describe('summarisePerformance', () => {
     transferBytes: bytes,
     requestCount: lcp === null ? 0 : 3,
     largestRequests: [],
-    ratings: { lcp: lcp === null ? null : rateMetric('lcp', lcp), fcp: lcp === null ? null : 'good', cls: cls === null ? null : rateMetric('cls', cls), ttfb: lcp === null ? null : 'good' },
+    ratings: {
+      lcp: lcp === null ? null : rateMetric('lcp', lcp),
+      fcp: lcp === null ? null : 'good',
+      cls: cls === null ? null : rateMetric('cls', cls),
+      ttfb: lcp === null ? null : 'good',
+    },
   });
 
   it('takes medians over measured pages and counts poor (page, metric) pairs as issues', () => {

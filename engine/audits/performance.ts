@@ -1,12 +1,5 @@
 import type { Browser, CDPSession } from 'playwright-core';
-import {
-  RATED_METRICS,
-  rateMetric,
-  type PagePerformance,
-  type PerformanceAuditResult,
-  type Rating,
-  type RatedMetric,
-} from '../../common/audits';
+import { RATED_METRICS, rateMetric, type PagePerformance, type PerformanceAuditResult, type Rating, type RatedMetric } from '../../common/audits';
 import { ENGINE_VERSION } from '../version';
 import { AuditError, PAGE_TIMEOUT_MS, auditUrls, errorLine, gatedContext, launchAuditBrowser, median, networkQuiet, type AuditOptions } from './session';
 
@@ -96,7 +89,13 @@ async function recordNetwork(cdp: CDPSession): Promise<Map<string, NetworkRecord
   let hops = 0;
   cdp.on('Network.requestWillBeSent', (event) => {
     if (!/^https?:/i.test(event.request.url)) return;
-    if (event.redirectResponse) records.set(`${event.requestId}#${++hops}`, { url: records.get(event.requestId)?.url ?? event.request.url, resourceType: event.type ?? 'Other', status: event.redirectResponse.status, bytes: 0 });
+    if (event.redirectResponse)
+      records.set(`${event.requestId}#${++hops}`, {
+        url: records.get(event.requestId)?.url ?? event.request.url,
+        resourceType: event.type ?? 'Other',
+        status: event.redirectResponse.status,
+        bytes: 0,
+      });
     records.set(event.requestId, { url: event.request.url, resourceType: event.type ?? 'Other', status: 0, bytes: 0 });
   });
   cdp.on('Network.responseReceived', (event) => {
@@ -180,7 +179,9 @@ async function measurePage(browser: Browser, url: string, options: AuditOptions,
       loadMs: round(timings.load),
       transferBytes: list.reduce((sum, record) => sum + record.bytes, 0),
       requestCount: list.length,
-      largestRequests: responses.slice(0, 5).map((record) => ({ url: record.url.slice(0, 2_000), resourceType: record.resourceType.toLowerCase(), status: record.status, bytes: record.bytes })),
+      largestRequests: responses
+        .slice(0, 5)
+        .map((record) => ({ url: record.url.slice(0, 2_000), resourceType: record.resourceType.toLowerCase(), status: record.status, bytes: record.bytes })),
       ratings: ratingsOf(timings),
     };
   } catch (error) {

@@ -4,7 +4,8 @@ import { adminContent, adminPageUnauthenticated, guardedAdminRoutes } from './ad
 
 const ORIGIN = 'https://app.example.com';
 const SHELL = '<!doctype html><html><head><title>App</title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>';
-const GUARDED = 'function ProtectedRoute({children}){const{user}=useAuth();return user?children:jsx(Navigate,{to:"/login"})}routes=[{path:"/admin",element:jsx(ProtectedRoute,{children:jsx(Admin,{})})},{path:"/about"}]';
+const GUARDED =
+  'function ProtectedRoute({children}){const{user}=useAuth();return user?children:jsx(Navigate,{to:"/login"})}routes=[{path:"/admin",element:jsx(ProtectedRoute,{children:jsx(Admin,{})})},{path:"/about"}]';
 const ADMIN_HTML = `<!doctype html><html><body><h1>Admin · Users</h1><table><tr><th>Email</th><th>Role</th></tr>
 <tr><td>ada@example.com</td><td>admin</td></tr><tr><td>bob@example.com</td><td>user</td></tr></table></body></html>`;
 const page = (body: string, init: Partial<ExchangeInit> = {}): Record<string, ExchangeInit> => ({ 'admin-page-unauthenticated:/admin': { url: `${ORIGIN}/admin`, body, ...init } });

@@ -62,7 +62,9 @@ function finding(answer: Exchange, route: string, content: NonNullable<ReturnTyp
     answer.body
       .slice(start, start + 700)
       .replace(EMAIL, (email) => maskEmail(email))
-      .replace(/(<td[^<>]*>)\s*([^<\s])([^<]*)(<\/td>)/gi, (all, open: string, first: string, rest: string, close: string) => (rest.includes('***') ? all : `${open}${first}***${close}`)),
+      .replace(/(<td[^<>]*>)\s*([^<\s])([^<]*)(<\/td>)/gi, (all, open: string, first: string, rest: string, close: string) =>
+        rest.includes('***') ? all : `${open}${first}***${close}`,
+      ),
   );
   const people = content.emails.length > 0 ? `, ${content.emails.length} email address${content.emails.length === 1 ? '' : 'es'}` : '';
   return {

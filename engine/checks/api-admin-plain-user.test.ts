@@ -27,7 +27,13 @@ const siteWith = (probes: Record<string, ExchangeInit> = {}, bundle = BUNDLE, ac
   accounts,
 });
 const sent = (account: number, path: string, body: unknown, status = 200): Record<string, ExchangeInit> => ({
-  [`signed-in-api:get:${account}:${APP}${path}`]: { url: `${APP}${path}`, status, body: JSON.stringify(body), contentType: 'application/json', requestHeaders: { authorization: 'Bearer eyJhbG…x1y2' } },
+  [`signed-in-api:get:${account}:${APP}${path}`]: {
+    url: `${APP}${path}`,
+    status,
+    body: JSON.stringify(body),
+    contentType: 'application/json',
+    requestHeaders: { authorization: 'Bearer eyJhbG…x1y2' },
+  },
 });
 const USERS = {
   users: [
@@ -38,7 +44,11 @@ const USERS = {
 };
 const FORBIDDEN = { error: 'Forbidden: admins only' };
 const userAnswer = (account: number, metadata: Record<string, unknown>): Record<string, ExchangeInit> => ({
-  [`signed-in-api:user:${REF}:${account}`]: { url: `${HOST}/auth/v1/user`, body: JSON.stringify({ id: [A, B][account], role: 'authenticated', app_metadata: metadata }), contentType: 'application/json' },
+  [`signed-in-api:user:${REF}:${account}`]: {
+    url: `${HOST}/auth/v1/user`,
+    body: JSON.stringify({ id: [A, B][account], role: 'authenticated', app_metadata: metadata }),
+    contentType: 'application/json',
+  },
 });
 
 describe('api-admin-plain-user', () => {
@@ -49,14 +59,30 @@ describe('api-admin-plain-user', () => {
 
   const valid: Record<string, Site> = {
     'the admin route refuses plain users (403)': siteWith({ ...sent(0, '/api/admin/users', FORBIDDEN, 403), ...sent(1, '/api/admin/users', FORBIDDEN, 403) }),
-    'the admin route sends plain users to log in': siteWith({ [`signed-in-api:get:0:${APP}/api/admin/users`]: { url: `${APP}/api/admin/users`, status: 302, headers: { location: '/login' }, body: '' } }),
+    'the admin route sends plain users to log in': siteWith({
+      [`signed-in-api:get:0:${APP}/api/admin/users`]: { url: `${APP}/api/admin/users`, status: 302, headers: { location: '/login' }, body: '' },
+    }),
     'the admin route answers 200 with only an error': siteWith(sent(0, '/api/admin/users', { error: 'not allowed' })),
-    'the account that got the data is an admin (app_metadata.role)': siteWith({ ...sent(0, '/api/admin/users', USERS), ...userAnswer(0, { provider: 'email', role: 'admin' }), ...sent(1, '/api/admin/users', FORBIDDEN, 403) }),
-    "the account that got the data has role admin in its own profile": siteWith({ ...sent(0, '/api/admin/users', USERS), ...sent(0, '/api/me', { id: A, email: 'alice@example.test', role: 'admin' }), ...sent(1, '/api/admin/users', FORBIDDEN, 403) }),
-    'anonymous visitors get it too (reported by api-unauthenticated-data)': siteWith({ ...sent(0, '/api/admin/users', USERS), [`api-unauthenticated-data:GET:${APP}/api/admin/users`]: { url: `${APP}/api/admin/users`, body: JSON.stringify(USERS), contentType: 'application/json' } }),
-    "the admin route answers a plain user with her own record only": siteWith(sent(0, '/api/admin/users', { users: [USERS.users[0]] })),
+    'the account that got the data is an admin (app_metadata.role)': siteWith({
+      ...sent(0, '/api/admin/users', USERS),
+      ...userAnswer(0, { provider: 'email', role: 'admin' }),
+      ...sent(1, '/api/admin/users', FORBIDDEN, 403),
+    }),
+    'the account that got the data has role admin in its own profile': siteWith({
+      ...sent(0, '/api/admin/users', USERS),
+      ...sent(0, '/api/me', { id: A, email: 'alice@example.test', role: 'admin' }),
+      ...sent(1, '/api/admin/users', FORBIDDEN, 403),
+    }),
+    'anonymous visitors get it too (reported by api-unauthenticated-data)': siteWith({
+      ...sent(0, '/api/admin/users', USERS),
+      [`api-unauthenticated-data:GET:${APP}/api/admin/users`]: { url: `${APP}/api/admin/users`, body: JSON.stringify(USERS), contentType: 'application/json' },
+    }),
+    'the admin route answers a plain user with her own record only': siteWith(sent(0, '/api/admin/users', { users: [USERS.users[0]] })),
     'a route no guard or path marks as admin-only': siteWith(sent(0, '/api/me', { id: A, email: 'alice@example.test', role: 'user' })),
-    'a call after a bare isAdmin flag (a prop, not a guard)': siteWith(sent(0, '/api/notifications', [{ id: 1, text: 'Your order shipped' }]), `${BUNDLE}\nconst Nav={isAdmin:!1,load:()=>Ie("/api/notifications")};`),
+    'a call after a bare isAdmin flag (a prop, not a guard)': siteWith(
+      sent(0, '/api/notifications', [{ id: 1, text: 'Your order shipped' }]),
+      `${BUNDLE}\nconst Nav={isAdmin:!1,load:()=>Ie("/api/notifications")};`,
+    ),
   };
   for (const [name, site] of Object.entries(valid)) {
     it(`valid: ${name}`, () => expect(apiAdminPlainUser.run(site)).toEqual([]));
@@ -74,6 +100,8 @@ describe('api-admin-plain-user', () => {
     expect(apiAdminPlainUser.run(siteWith(sent(1, '/api/admin/stats', { users: 3, orders: 3, revenue_cents: 19700 }), `${BUNDLE}\nconst St=()=>Ie("/api/admin/stats");`))).toEqual([
       expect.objectContaining({ url: `${APP}/api/admin/stats`, severity: 'medium' }),
     ]);
-    expect(apiAdminPlainUser.run(siteWith(sent(0, '/api/reports/revenue', [{ month: '2025-06', revenue_cents: 19700 }]), GUARDED))).toEqual([expect.objectContaining({ url: `${APP}/api/reports/revenue` })]);
+    expect(apiAdminPlainUser.run(siteWith(sent(0, '/api/reports/revenue', [{ month: '2025-06', revenue_cents: 19700 }]), GUARDED))).toEqual([
+      expect.objectContaining({ url: `${APP}/api/reports/revenue` }),
+    ]);
   });
 });

@@ -17,10 +17,7 @@ export const apiAdminPlainUser = defineCheck({
     "Signed-in scans: requests, with GET as each test account, the API routes the site's code keeps for admins (`/api/admin/*`, calls behind `role === 'admin'`, `isAdmin` or an `<AdminRoute>` guard) and reports those that answer a plain signed-in user with data while refusing anonymous visitors: the route checks that a token exists, not the caller's role (OWASP API5:2023, broken function-level authorization). High when the answer lists users or their data.",
   remediation:
     "Check the caller's role on the server in every admin route (a middleware such as `requireRole('admin')` reading the role from the database or the token's app_metadata, never from the request), and answer 403 otherwise. A route guard in the front end only hides the page; the API behind it must refuse on its own.",
-  references: [
-    'https://owasp.org/API-Security/editions/2023/en/0xa5-broken-function-level-authorization/',
-    'https://cwe.mitre.org/data/definitions/285.html',
-  ],
+  references: ['https://owasp.org/API-Security/editions/2023/en/0xa5-broken-function-level-authorization/', 'https://cwe.mitre.org/data/definitions/285.html'],
   probes: (site) => sessionProbes(site),
   followUpProbes: (site) => apiFollowUps(site),
   appliesTo(site) {

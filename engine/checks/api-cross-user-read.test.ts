@@ -29,7 +29,13 @@ const siteWith = (probes: Record<string, ExchangeInit> = {}, accounts: SiteAccou
 });
 /** The answer to a GET sent as account `as` (what retrieval records: the bearer masked). */
 const sent = (what: 'get' | 'id' | 'graphql', account: number, path: string, body: unknown, status = 200): Record<string, ExchangeInit> => ({
-  [`signed-in-api:${what}:${account}:${APP}${path}`]: { url: `${APP}${path}`, status, body: JSON.stringify(body), contentType: 'application/json', requestHeaders: { authorization: BEARER } },
+  [`signed-in-api:${what}:${account}:${APP}${path}`]: {
+    url: `${APP}${path}`,
+    status,
+    body: JSON.stringify(body),
+    contentType: 'application/json',
+    requestHeaders: { authorization: BEARER },
+  },
 });
 const order = (id: string, user: string) => ({ id, user_id: user, total_cents: 4900, status: 'paid', shipping_address: '221B Baker Street, London' });
 const ALICE_ORDER = order('ord_alice_1', A);
@@ -40,12 +46,23 @@ const run = (site: Site) => apiCrossUserRead.run(site);
 
 describe('api-cross-user-read', () => {
   it('first signs each account in (its Supabase user read), then reads the API as each, GET only, never following a redirect', () => {
-    expect(apiCrossUserRead.probes!(siteWith({}, TWO.map((a) => ({ ...a, signedIn: false, userId: undefined }))))).toEqual([
-      expect.objectContaining({ method: 'GET', url: `${HOST}/auth/v1/user`, as: 0 }),
-      expect.objectContaining({ method: 'GET', url: `${HOST}/auth/v1/user`, as: 1 }),
-    ]);
+    expect(
+      apiCrossUserRead.probes!(
+        siteWith(
+          {},
+          TWO.map((a) => ({ ...a, signedIn: false, userId: undefined })),
+        ),
+      ),
+    ).toEqual([expect.objectContaining({ method: 'GET', url: `${HOST}/auth/v1/user`, as: 0 }), expect.objectContaining({ method: 'GET', url: `${HOST}/auth/v1/user`, as: 1 })]);
     expect(apiCrossUserRead.probes!(siteWith({}, []))).toEqual([]);
-    expect(apiCrossUserRead.followUpProbes!(siteWith({}, TWO.map((a) => ({ ...a, signedIn: false }))))).toEqual([]);
+    expect(
+      apiCrossUserRead.followUpProbes!(
+        siteWith(
+          {},
+          TWO.map((a) => ({ ...a, signedIn: false })),
+        ),
+      ),
+    ).toEqual([]);
     const reads = apiCrossUserRead.followUpProbes!(siteWith());
     expect(reads.every((p) => p.method === 'GET' && p.noRedirect === true && (p.as === 0 || p.as === 1) && p.headers?.apikey === undefined)).toBe(true);
     const urls = reads.filter((p) => p.as === 0).map((p) => p.url);
@@ -56,7 +73,10 @@ describe('api-cross-user-read', () => {
   it('reads only query operations without variables, never a mutation', () => {
     const bundle = `${restAppBundle(HOST, fakeSupabaseKey(REF, 'anon'))}\nconst D=\`mutation DeleteOrder { deleteOrder(id: 1) { id } }\`,O=\`query Order($id: ID!) { order(id: $id) { id } }\`;`;
     const queries = apiCrossUserRead.followUpProbes!(siteWith({}, TWO, bundle)).filter((p) => p.url.includes('/graphql?'));
-    expect(queries.map((p) => decodeURIComponent(p.url.split('query=')[1]!))).toEqual(['query MyOrders { orders { id userId total status } }', 'query MyOrders { orders { id userId total status } }']);
+    expect(queries.map((p) => decodeURIComponent(p.url.split('query=')[1]!))).toEqual([
+      'query MyOrders { orders { id userId total status } }',
+      'query MyOrders { orders { id userId total status } }',
+    ]);
   });
 
   it("fetches by id, as the other account, only ids one account's listing showed and the other's did not, a few each", () => {
@@ -73,7 +93,11 @@ describe('api-cross-user-read', () => {
 
   it('reads a template whose base is a constant (`${API}/invoices/${id}`), as minified bundles write it', () => {
     const bundle = `${restAppBundle(HOST, fakeSupabaseKey(REF, 'anon'))}\nconst Ab="/api/v2";const Lv=()=>Ie(\`\${Ab}/invoices\`),Gv=e=>Ie(\`\${Ab}/invoices/\${e}\`);`;
-    const site = siteWith({ ...sent('get', 0, '/api/v2/invoices', [{ id: 'inv_1', user_id: A }]), ...sent('get', 1, '/api/v2/invoices', [{ id: 'inv_2', user_id: B }]) }, TWO, bundle);
+    const site = siteWith(
+      { ...sent('get', 0, '/api/v2/invoices', [{ id: 'inv_1', user_id: A }]), ...sent('get', 1, '/api/v2/invoices', [{ id: 'inv_2', user_id: B }]) },
+      TWO,
+      bundle,
+    );
     const byId = apiCrossUserRead.followUpProbes!(site).filter((p) => p.url.includes('/invoices/'));
     expect(byId.map((p) => `${p.as}:${p.url}`).sort()).toEqual([`0:${APP}/api/v2/invoices/inv_2`, `1:${APP}/api/v2/invoices/inv_1`]);
   });
@@ -95,13 +119,26 @@ describe('api-cross-user-read', () => {
 
   const listings = { ...sent('get', 0, '/api/orders', ordersOf(ALICE_ORDER)), ...sent('get', 1, '/api/orders', ordersOf(BOB_ORDER)) };
   const valid: Record<string, Site> = {
-    'each account lists and fetches only its own orders': siteWith({ ...listings, ...sent('id', 0, '/api/orders/ord_bob_1', { error: 'Order not found' }, 404), ...sent('id', 1, '/api/orders/ord_alice_1', { error: 'Order not found' }, 404) }),
+    'each account lists and fetches only its own orders': siteWith({
+      ...listings,
+      ...sent('id', 0, '/api/orders/ord_bob_1', { error: 'Order not found' }, 404),
+      ...sent('id', 1, '/api/orders/ord_alice_1', { error: 'Order not found' }, 404),
+    }),
     'the by-id route answers 200 with an empty object': siteWith({ ...listings, ...sent('id', 0, '/api/orders/ord_bob_1', {}) }),
     "the by-id route answers the other user's id with the reader's own order": siteWith({ ...listings, ...sent('id', 0, '/api/orders/ord_bob_1', ALICE_ORDER) }),
-    'a public catalogue both accounts list the same way': siteWith({ ...sent('get', 0, '/api/orders', [{ id: 1, name: 'Mug', price: 9 }]), ...sent('get', 1, '/api/orders', [{ id: 1, name: 'Mug', price: 9 }]) }),
-    'the API refuses the accounts (401) and redirects them to log in': siteWith({ ...sent('get', 0, '/api/orders', { error: 'Unauthorized' }, 401), [`signed-in-api:get:1:${APP}/api/orders`]: { url: `${APP}/api/orders`, status: 302, headers: { location: '/login' }, body: '' } }),
-    "one account, reading only rows with her own user id": siteWith(sent('get', 0, '/api/orders', ordersOf(ALICE_ORDER)), TWO.slice(0, 1)),
-    'graphql answering each account its own orders': siteWith({ ...sent('graphql', 0, QUERY, { data: { orders: [{ id: 'o1', userId: A }] } }), ...sent('graphql', 1, QUERY, { data: { orders: [{ id: 'o2', userId: B }] } }) }),
+    'a public catalogue both accounts list the same way': siteWith({
+      ...sent('get', 0, '/api/orders', [{ id: 1, name: 'Mug', price: 9 }]),
+      ...sent('get', 1, '/api/orders', [{ id: 1, name: 'Mug', price: 9 }]),
+    }),
+    'the API refuses the accounts (401) and redirects them to log in': siteWith({
+      ...sent('get', 0, '/api/orders', { error: 'Unauthorized' }, 401),
+      [`signed-in-api:get:1:${APP}/api/orders`]: { url: `${APP}/api/orders`, status: 302, headers: { location: '/login' }, body: '' },
+    }),
+    'one account, reading only rows with her own user id': siteWith(sent('get', 0, '/api/orders', ordersOf(ALICE_ORDER)), TWO.slice(0, 1)),
+    'graphql answering each account its own orders': siteWith({
+      ...sent('graphql', 0, QUERY, { data: { orders: [{ id: 'o1', userId: A }] } }),
+      ...sent('graphql', 1, QUERY, { data: { orders: [{ id: 'o2', userId: B }] } }),
+    }),
     'a listing anonymous visitors already get (reported by api-unauthenticated-data)': siteWith({
       ...sent('get', 0, '/api/orders', ordersOf(ALICE_ORDER, BOB_ORDER)),
       [`api-unauthenticated-data:GET:${APP}/api/orders`]: { url: `${APP}/api/orders`, body: JSON.stringify(ordersOf(ALICE_ORDER, BOB_ORDER)), contentType: 'application/json' },
@@ -134,18 +171,30 @@ describe('api-cross-user-read', () => {
     expect(findings[0]!.evidence.response).not.toContain(B);
   });
 
-  it('a feed of other users\' posts with nothing personal in them is low, not medium', () => {
-    const posts = [{ id: 'p1', author_id: A, title: 'Glazing tips' }, { id: 'p2', author_id: B, title: 'Kiln schedule' }];
+  it("a feed of other users' posts with nothing personal in them is low, not medium", () => {
+    const posts = [
+      { id: 'p1', author_id: A, title: 'Glazing tips' },
+      { id: 'p2', author_id: B, title: 'Kiln schedule' },
+    ];
     const bundle = `${restAppBundle(HOST, fakeSupabaseKey(REF, 'anon'))}\nconst Fe=()=>Ie("/api/posts");`;
     expect(run(siteWith({ ...sent('get', 0, '/api/posts', posts), ...sent('get', 1, '/api/posts', posts) }, TWO, bundle)).map((f) => f.severity)).toEqual(['low']);
   });
 
   it('invalid: one account reading orders of another user id', () => {
-    expect(run(siteWith(sent('get', 0, '/api/orders', ordersOf(ALICE_ORDER, order('ord_c', C))), TWO.slice(0, 1)))).toEqual([expect.objectContaining({ url: `${APP}/api/orders` })]);
+    expect(run(siteWith(sent('get', 0, '/api/orders', ordersOf(ALICE_ORDER, order('ord_c', C))), TWO.slice(0, 1)))).toEqual([
+      expect.objectContaining({ url: `${APP}/api/orders` }),
+    ]);
   });
 
   it("invalid: a GraphQL query answering alice bob's orders", () => {
-    const answer = { data: { orders: [{ id: 'o1', userId: A, total: 19 }, { id: 'o2', userId: B, total: 49 }] } };
+    const answer = {
+      data: {
+        orders: [
+          { id: 'o1', userId: A, total: 19 },
+          { id: 'o2', userId: B, total: 49 },
+        ],
+      },
+    };
     expect(run(siteWith({ ...sent('graphql', 0, QUERY, answer), ...sent('graphql', 1, QUERY, answer) }))).toEqual([
       expect.objectContaining({ url: `${APP}/graphql`, title: "Any signed-in user can read other users' orders" }),
     ]);

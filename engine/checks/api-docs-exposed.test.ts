@@ -10,7 +10,8 @@ const at = (key: string, path: string, body: string, init: Partial<ExchangeInit>
 });
 const siteWith = (probes: Record<string, ExchangeInit> = {}) =>
   makeSite({ root: { url: `${ORIGIN}/`, body: SHELL }, notFound: { url: `${ORIGIN}/nope-404`, body: SHELL }, probes });
-const SWAGGER_UI = '<!DOCTYPE html><html><head><link rel="stylesheet" href="./swagger-ui.css"></head><body><div id="swagger-ui"></div><script src="./swagger-ui-bundle.js"></script><script>SwaggerUIBundle({url:"/openapi.json"})</script></body></html>';
+const SWAGGER_UI =
+  '<!DOCTYPE html><html><head><link rel="stylesheet" href="./swagger-ui.css"></head><body><div id="swagger-ui"></div><script src="./swagger-ui-bundle.js"></script><script>SwaggerUIBundle({url:"/openapi.json"})</script></body></html>';
 
 describe('api-docs-exposed', () => {
   it('plans GETs of the usual documentation paths', () => {

@@ -11,8 +11,7 @@ const WRITE = new Set(['post', 'put', 'patch', 'delete']);
 /** Resources whose writes matter most: accounts, roles, administration. */
 const PRIVILEGED = /(?:^|\/)(?:admin\w*|users?|accounts?|members?|customers?|roles?|permissions?|staff|employees?|auth|internal)(?:\/|$)/i;
 
-const uiProbes = (site: Pick<Site, 'origin'>): ProbeRequest[] =>
-  UI_PATHS.map((path) => ({ key: `${ID}:${path}`, method: 'GET', url: new URL(path, site.origin).href }));
+const uiProbes = (site: Pick<Site, 'origin'>): ProbeRequest[] => UI_PATHS.map((path) => ({ key: `${ID}:${path}`, method: 'GET', url: new URL(path, site.origin).href }));
 
 function usable(site: Site, exchange: Exchange | undefined): Exchange | undefined {
   if (!exchange || exchange.error || exchange.status < 200 || exchange.status > 299 || redirectedAway(exchange)) return undefined;
@@ -43,7 +42,11 @@ function docFinding(exchange: Exchange, doc: Record<string, unknown>): FindingDr
     detail:
       `${exchange.url} serves the site's ${version} description: ${operations} operations on ${Object.keys(doc.paths as object).length} paths, readable by anyone.` +
       (writes.length > 0 ? ` It documents writes on accounts or administration: ${writes.slice(0, 6).join(', ')}.` : ''),
-    evidence: { request: formatRequest(exchange), response: formatResponse(exchange, { headers: ['content-type'] }), match: writes.length > 0 ? writes.slice(0, 10).join('\n') : version },
+    evidence: {
+      request: formatRequest(exchange),
+      response: formatResponse(exchange, { headers: ['content-type'] }),
+      match: writes.length > 0 ? writes.slice(0, 10).join('\n') : version,
+    },
     key: new URL(exchange.url).pathname,
   };
 }
@@ -57,7 +60,11 @@ function uiFinding(exchange: Exchange): FindingDraft | undefined {
     title: `${redoc ? 'Redoc' : 'Swagger UI'} API documentation page served publicly`,
     severity: 'low',
     detail: `${exchange.url} serves an interactive ${redoc ? 'Redoc' : 'Swagger UI'} page that lists the API's operations to anyone.`,
-    evidence: { request: formatRequest(exchange), response: formatResponse(exchange, { headers: ['content-type'], excerpt: excerptAround(exchange.body, marker.index, 400) }), match: marker[0] },
+    evidence: {
+      request: formatRequest(exchange),
+      response: formatResponse(exchange, { headers: ['content-type'], excerpt: excerptAround(exchange.body, marker.index, 400) }),
+      match: marker[0],
+    },
     key: new URL(exchange.url).pathname,
   };
 }

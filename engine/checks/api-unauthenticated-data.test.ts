@@ -31,12 +31,22 @@ describe('api-unauthenticated-data', () => {
     'no answers': {},
     '401 with a JSON error': json('/api/customers', { error: 'unauthorized' }, { status: 401 }),
     '403': json('/api/customers', [{ id: 1, email: 'a@example.com' }], { status: 403 }),
-    'a public product catalogue': json('/api/products', [{ id: 1, name: 'Mug', price: 9 }, { id: 2, name: 'Tee', price: 19 }]),
+    'a public product catalogue': json('/api/products', [
+      { id: 1, name: 'Mug', price: 9 },
+      { id: 2, name: 'Tee', price: 19 },
+    ]),
     'the SPA shell for an unknown API path': { [`api-unauthenticated-data:GET:${ORIGIN}/api/customers`]: { url: `${ORIGIN}/api/customers`, body: SHELL } },
-    'a redirect to the login page': json('/api/customers', [{ id: 1, email: 'a@example.com' }, { id: 2, email: 'b@example.com' }], {
-      finalUrl: `${ORIGIN}/login`,
-      redirects: [{ url: `${ORIGIN}/api/customers`, status: 302, location: '/login', headers: [] }],
-    }),
+    'a redirect to the login page': json(
+      '/api/customers',
+      [
+        { id: 1, email: 'a@example.com' },
+        { id: 2, email: 'b@example.com' },
+      ],
+      {
+        finalUrl: `${ORIGIN}/login`,
+        redirects: [{ url: `${ORIGIN}/api/customers`, status: 302, location: '/login', headers: [] }],
+      },
+    ),
     'an empty session': json('/api/me', { user: null }),
   };
   it.each(Object.entries(clean))('no finding: %s', (_name, probes) => {
@@ -46,7 +56,12 @@ describe('api-unauthenticated-data', () => {
   it('reports what came back, with severity from it and a masked excerpt', () => {
     const findings = apiUnauthenticatedData.run(
       siteWith({
-        ...json('/api/customers', { data: [{ id: 1, name: 'Ada Lovelace', email: 'ada@example.com', phone: '+1 555 0100' }, { id: 2, name: 'Bob', email: 'bob@example.com' }] }),
+        ...json('/api/customers', {
+          data: [
+            { id: 1, name: 'Ada Lovelace', email: 'ada@example.com', phone: '+1 555 0100' },
+            { id: 2, name: 'Bob', email: 'bob@example.com' },
+          ],
+        }),
         ...json('/api/me', { id: 7, email: 'ada@example.com', password_hash: BCRYPT }),
       }),
     );
@@ -75,7 +90,10 @@ describe('api-unauthenticated-data', () => {
     const answered = siteWith(
       {
         'api-docs:/openapi.json': { url: `${ORIGIN}/openapi.json`, body: JSON.stringify(doc), contentType: 'application/json' },
-        ...json('/api/v1/users', [{ id: 1, email: 'a@example.com' }, { id: 2, email: 'b@example.com' }]),
+        ...json('/api/v1/users', [
+          { id: 1, email: 'a@example.com' },
+          { id: 2, email: 'b@example.com' },
+        ]),
       },
       '',
     );

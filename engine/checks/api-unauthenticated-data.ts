@@ -9,7 +9,12 @@ const probeKeyOf = (url: string) => `${ID}:GET:${url}`;
 
 /** The OpenAPI documents the site may serve: read first, so their GET operations are probed in a second round. */
 export function openApiDocProbes(site: SiteBeforeProbes): ProbeRequest[] {
-  return OPENAPI_PATHS.map((path) => ({ key: `api-docs:${path}`, method: 'GET' as const, url: new URL(path, site.origin).href, headers: { Accept: 'application/json, text/html;q=0.8' } }));
+  return OPENAPI_PATHS.map((path) => ({
+    key: `api-docs:${path}`,
+    method: 'GET' as const,
+    url: new URL(path, site.origin).href,
+    headers: { Accept: 'application/json, text/html;q=0.8' },
+  }));
 }
 
 function probeFor(endpoint: ApiEndpoint): ProbeRequest {
@@ -51,7 +56,12 @@ function finding(endpoint: ApiEndpoint, exchange: Exchange, json: unknown, data:
     detail: `GET ${endpoint.url} without any session or key answered HTTP ${exchange.status} with ${summary}. ${data.reason} ${endpoint.source === 'openapi' ? `The endpoint is listed in the API documentation (${endpoint.seenIn})` : `The site's front end uses this endpoint (${endpoint.seenIn})`}.`,
     evidence: {
       request: `GET ${endpoint.url}\nAccept: application/json\n(no cookies, no Authorization header)`,
-      response: [`HTTP ${exchange.status}`, `content-type: ${header(exchange.headers, 'content-type') ?? exchange.contentType}`, '', maskedJsonExcerpt(json, data.secretValues)].join('\n'),
+      response: [
+        `HTTP ${exchange.status}`,
+        `content-type: ${header(exchange.headers, 'content-type') ?? exchange.contentType}`,
+        '',
+        maskedJsonExcerpt(json, data.secretValues),
+      ].join('\n'),
       match: summary,
     },
     key: path,
@@ -85,7 +95,9 @@ export const apiUnauthenticatedData = defineCheck({
     return [...openApiDocProbes(site), ...endpointsOf(site).map(probeFor)];
   },
   followUpProbes(site) {
-    return endpointsOf(site, site.probes).filter((e) => !site.probes.has(probeKeyOf(e.url))).map(probeFor);
+    return endpointsOf(site, site.probes)
+      .filter((e) => !site.probes.has(probeKeyOf(e.url)))
+      .map(probeFor);
   },
   run(site) {
     const findings: FindingDraft[] = [];

@@ -19,7 +19,10 @@ describe('automation-webhook-in-client', () => {
   const valid = {
     'no webhook at all': makeSite({ root: page('fetch("/api/contact",{method:"POST",body:JSON.stringify({name:e,email:t,subject:s})})') }),
     'a help text naming the provider without a token': makeSite({
-      root: page('', '<p>Connect Zapier: paste your hook URL (https://hooks.zapier.com/hooks/catch/…) in Settings. See <a href="https://zapier.com/apps/webhook/integrations">Webhooks by Zapier</a>.</p>'),
+      root: page(
+        '',
+        '<p>Connect Zapier: paste your hook URL (https://hooks.zapier.com/hooks/catch/…) in Settings. See <a href="https://zapier.com/apps/webhook/integrations">Webhooks by Zapier</a>.</p>',
+      ),
     }),
     'a call to a Supabase edge function': makeSite({ root: page('await Ve.functions.invoke("send-contact",{body:{name:e,email:t,subject:s}})') }),
   };
@@ -31,8 +34,15 @@ describe('automation-webhook-in-client', () => {
     const site = makeSite({
       root: page('', `<p>Questions? Our form goes straight to ${MAKE}</p>`),
       assets: [
-        { url: 'https://app.test/assets/index-abc.js', body: `const Ht="${MAKE}";async function send(n,e,s,m){return fetch(Ht,{method:"POST",body:JSON.stringify({name:n,email:e,subject:s,message:m})})}fetch("${ZAPIER}",{method:"POST",body:JSON.stringify({visitor:v})})` },
-        { url: 'https://app.test/assets/index-abc.js.map', kind: 'sourcemap', body: JSON.stringify({ sources: ['src/lib/contact.ts'], sourcesContent: [`export const CONTACT_HOOK = "${MAKE}";`] }) },
+        {
+          url: 'https://app.test/assets/index-abc.js',
+          body: `const Ht="${MAKE}";async function send(n,e,s,m){return fetch(Ht,{method:"POST",body:JSON.stringify({name:n,email:e,subject:s,message:m})})}fetch("${ZAPIER}",{method:"POST",body:JSON.stringify({visitor:v})})`,
+        },
+        {
+          url: 'https://app.test/assets/index-abc.js.map',
+          kind: 'sourcemap',
+          body: JSON.stringify({ sources: ['src/lib/contact.ts'], sourcesContent: [`export const CONTACT_HOOK = "${MAKE}";`] }),
+        },
       ],
       rendering: { status: 'done', requests: [{ url: ZAPIER, method: 'POST', resourceType: 'fetch' }] },
     });

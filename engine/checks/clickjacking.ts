@@ -36,8 +36,7 @@ export const clickjacking = defineCheck({
   owasp: 'A02',
   description:
     'Checks that HTML pages forbid framing by other sites with X-Frame-Options DENY/SAMEORIGIN or CSP frame-ancestors; otherwise an attacker can overlay the page invisibly and trick users into clicking.',
-  remediation:
-    "Send `Content-Security-Policy: frame-ancestors 'none'` (or 'self'), plus `X-Frame-Options: DENY` for old browsers.",
+  remediation: "Send `Content-Security-Policy: frame-ancestors 'none'` (or 'self'), plus `X-Frame-Options: DENY` for old browsers.",
   references: [
     'https://developer.mozilla.org/en-US/docs/Web/Security/Practical_implementation_guides/Clickjacking',
     'https://cheatsheetseries.owasp.org/cheatsheets/Clickjacking_Defense_Cheat_Sheet.html',

@@ -12,7 +12,7 @@ export const corsNullOrigin = defineCheck({
   cwe: 942,
   owasp: 'A01',
   description:
-    'Sends requests with `Origin: null`; if the answer allows origin null together with credentials, any site can read responses with the visitor\'s cookies from a sandboxed iframe or a data: URL, which both send Origin: null.',
+    "Sends requests with `Origin: null`; if the answer allows origin null together with credentials, any site can read responses with the visitor's cookies from a sandboxed iframe or a data: URL, which both send Origin: null.",
   remediation: 'Remove `null` from the CORS allow-list; only echo exact, allow-listed https origins.',
   references: [
     'https://developer.mozilla.org/en-US/docs/Web/HTTP/Headers/Access-Control-Allow-Origin',

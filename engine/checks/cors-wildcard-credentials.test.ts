@@ -7,9 +7,12 @@ const URL = 'https://app.example.com/';
 const run = (headers: Record<string, string | string[]>) => corsWildcardCredentials.run(makeSite({ root: { url: URL, headers, body: '' } }));
 
 describe('cors-wildcard-credentials', () => {
-  it.each([[{}], [{ 'access-control-allow-origin': '*' }], [{ 'access-control-allow-origin': 'https://a.example', 'access-control-allow-credentials': 'true' }]])('passes: %o', (headers) => {
-    expect(run(headers)).toEqual([]);
-  });
+  it.each([[{}], [{ 'access-control-allow-origin': '*' }], [{ 'access-control-allow-origin': 'https://a.example', 'access-control-allow-credentials': 'true' }]])(
+    'passes: %o',
+    (headers) => {
+      expect(run(headers)).toEqual([]);
+    },
+  );
 
   it('flags * with credentials as low', () => {
     expect(run({ 'access-control-allow-origin': '*', 'access-control-allow-credentials': 'true' })).toMatchObject([{ severity: 'low', key: 'credentials' }]);

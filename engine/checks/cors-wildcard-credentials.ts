@@ -24,8 +24,7 @@ export const corsWildcardCredentials = defineCheck({
   owasp: 'A02',
   description:
     'Looks for `Access-Control-Allow-Origin: *` combined with `Access-Control-Allow-Credentials: true` (browsers refuse that pair, but it shows a CORS setup that someone will "fix" by reflecting origins), and for * on responses that set cookies.',
-  remediation:
-    'Use * only for public, cookie-free resources and never with Access-Control-Allow-Credentials; for credentialed access, echo origins from an explicit allow-list.',
+  remediation: 'Use * only for public, cookie-free resources and never with Access-Control-Allow-Credentials; for credentialed access, echo origins from an explicit allow-list.',
   references: [
     'https://developer.mozilla.org/en-US/docs/Web/HTTP/CORS#credentialed_requests_and_wildcards',
     'https://www.zaproxy.org/docs/alerts/10098/',

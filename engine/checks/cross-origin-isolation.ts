@@ -40,7 +40,16 @@ export const crossOriginIsolation = defineCheck({
     const findings: FindingDraft[] = [];
     for (const { name, key, title, detail } of HEADERS) {
       if (header(page.exchange.headers, name) !== undefined) continue;
-      findings.push({ url: page.url, title, detail, evidence: headerEvidence(page.exchange, HEADERS.map((entry) => entry.name)), key });
+      findings.push({
+        url: page.url,
+        title,
+        detail,
+        evidence: headerEvidence(
+          page.exchange,
+          HEADERS.map((entry) => entry.name),
+        ),
+        key,
+      });
     }
     return findings;
   },

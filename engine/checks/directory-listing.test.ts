@@ -4,7 +4,8 @@ import { directoryListing, findListing } from './directory-listing';
 
 const ORIGIN = 'https://files.example';
 const SPA = '<!doctype html><html><body><div id="root"></div></body></html>';
-const APACHE = '<html><head><title>Index of /uploads</title></head><body><h1>Index of /uploads</h1><pre><a href="/">Parent Directory</a> <a href="invoice-1.pdf">invoice-1.pdf</a> <a href="db.sql">db.sql</a></pre></body></html>';
+const APACHE =
+  '<html><head><title>Index of /uploads</title></head><body><h1>Index of /uploads</h1><pre><a href="/">Parent Directory</a> <a href="invoice-1.pdf">invoice-1.pdf</a> <a href="db.sql">db.sql</a></pre></body></html>';
 const site = (probes: Record<string, ExchangeInit>, pages: ExchangeInit[] = []) =>
   makeSite({ root: { url: `${ORIGIN}/`, body: SPA }, notFound: { url: `${ORIGIN}/vibeeval-1-404.txt`, body: SPA }, probes, pages });
 

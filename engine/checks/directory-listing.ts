@@ -35,7 +35,8 @@ export const directoryListing = defineCheck({
   cwe: 548,
   owasp: 'A02',
   description: 'Looks for server-generated directory indexes (Apache/nginx autoindex, IIS, Python http.server, serve-index, Tomcat) on crawled pages and a few common directories.',
-  remediation: 'Disable directory indexes (Options -Indexes in Apache, autoindex off in nginx, directoryBrowse disabled in IIS) and put an index file or a 403 in directories that must stay reachable.',
+  remediation:
+    'Disable directory indexes (Options -Indexes in Apache, autoindex off in nginx, directoryBrowse disabled in IIS) and put an index file or a 403 in directories that must stay reachable.',
   references: ['https://cwe.mitre.org/data/definitions/548.html', 'https://www.zaproxy.org/docs/alerts/0/'],
   probes: (site) => pathProbes(ID, site, LISTING_DIRS),
   run(site) {

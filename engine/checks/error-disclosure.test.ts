@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { makeSite, type ExchangeInit } from '../testing/site';
 import { errorDisclosure, findErrorSignature } from './error-disclosure';
 
-const page = (body: string, extra: Partial<ExchangeInit> = {}) => makeSite({ root: { url: 'https://app.example/', body: '<html><body>ok</body></html>' }, pages: [{ url: 'https://app.example/x', body, ...extra }] });
+const page = (body: string, extra: Partial<ExchangeInit> = {}) =>
+  makeSite({ root: { url: 'https://app.example/', body: '<html><body>ok</body></html>' }, pages: [{ url: 'https://app.example/x', body, ...extra }] });
 
 const SAMPLES: Array<[string, string]> = [
   ['java', 'java.lang.NullPointerException: boom\n\tat com.acme.web.Controller.handle(Controller.java:42)'],
   ['python', 'Traceback (most recent call last):\n  File "/app/main.py", line 10, in <module>'],
   ['php', '<b>Fatal error</b>:  Uncaught Error: Call to undefined function foo() in <b>/var/www/html/index.php</b> on line <b>3</b>'],
-  ['node', 'TypeError: Cannot read properties of undefined (reading \'id\')\n    at handler (/srv/app/routes/user.js:12:20)'],
+  ['node', "TypeError: Cannot read properties of undefined (reading 'id')\n    at handler (/srv/app/routes/user.js:12:20)"],
   ['dotnet', "<title>Runtime Error</title><h1>Server Error in '/' Application.</h1>"],
   ['ruby', "app/controllers/users_controller.rb:12:in `show'"],
   ['go', 'panic: runtime error: index out of range\n\ngoroutine 1 [running]:\nmain.main()'],
@@ -34,7 +35,21 @@ describe('error-disclosure', () => {
 
   it('reports a stack trace in a probe answer with an excerpt', () => {
     const site = page('<html></html>');
-    const withProbe = { ...site, probes: new Map([['x:1', { ...site.root, url: 'https://app.example/api/x', finalUrl: 'https://app.example/api/x', contentType: 'application/json', body: '{"error":"TypeError: x is not a function\\n    at /srv/app/api.js:3:9"}' }]]) };
+    const withProbe = {
+      ...site,
+      probes: new Map([
+        [
+          'x:1',
+          {
+            ...site.root,
+            url: 'https://app.example/api/x',
+            finalUrl: 'https://app.example/api/x',
+            contentType: 'application/json',
+            body: '{"error":"TypeError: x is not a function\\n    at /srv/app/api.js:3:9"}',
+          },
+        ],
+      ]),
+    };
     const [finding] = errorDisclosure.run(withProbe);
     expect(finding?.key).toBe('node');
     expect(finding?.evidence.response).toContain('/srv/app/api.js');

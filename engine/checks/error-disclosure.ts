@@ -6,20 +6,46 @@ const SCAN_LIMIT = 300_000;
 
 /** Signatures of stack traces, framework debug pages and database errors; each needs content no normal page has. */
 export const ERROR_SIGNATURES: ReadonlyArray<{ id: string; label: string; pattern: RegExp }> = [
-  { id: 'java', label: 'Java stack trace', pattern: /(?<![\w$.])[a-z][\w$]*(?:\.[\w$]+)+(?:Exception|Error)\b[^\n<]{0,300}(?:\n|<br\s*\/?>|\r)(?:&nbsp;|\s)*at [\w$.<>]+\([\w$]+\.java:\d+\)/ },
+  {
+    id: 'java',
+    label: 'Java stack trace',
+    pattern: /(?<![\w$.])[a-z][\w$]*(?:\.[\w$]+)+(?:Exception|Error)\b[^\n<]{0,300}(?:\n|<br\s*\/?>|\r)(?:&nbsp;|\s)*at [\w$.<>]+\([\w$]+\.java:\d+\)/,
+  },
   { id: 'python', label: 'Python traceback', pattern: /Traceback \(most recent call last\):(?:<br\s*\/?>|\\n|\s)*File &?(?:quot;|")[^"&\n]+(?:&quot;|"), line \d+/ },
-  { id: 'php', label: 'PHP error', pattern: /<b>(?:Fatal error|Parse error|Warning|Notice|Deprecated)<\/b>:\s+[^<]{1,500} in <b>[^<]+\.php<\/b> on line <b>\d+<\/b>|PHP (?:Fatal error|Parse error|Warning):\s+[^\n]{1,300} in \S+\.php(?: on line |:)\d+/ },
+  {
+    id: 'php',
+    label: 'PHP error',
+    pattern:
+      /<b>(?:Fatal error|Parse error|Warning|Notice|Deprecated)<\/b>:\s+[^<]{1,500} in <b>[^<]+\.php<\/b> on line <b>\d+<\/b>|PHP (?:Fatal error|Parse error|Warning):\s+[^\n]{1,300} in \S+\.php(?: on line |:)\d+/,
+  },
   { id: 'php-trace', label: 'PHP stack trace', pattern: /Stack trace:[ \t\r]*(?:<br\s*\/?>|\\n|\n)\s*#0 [^\n<]{0,300}\.php\(\d+\)/ },
   { id: 'express', label: 'Express error page', pattern: /<pre>(?:[A-Z]\w*)?Error: [^<]{1,300}<br>(?: &nbsp;)+at (?:[^<()]{1,200}\()?\/[^<)]+:\d+:\d+/ },
-  { id: 'node', label: 'Node.js stack trace', pattern: /\b(?:[A-Z]\w*Error|Error)(?:\s*\[[A-Z_]+\])?: [^\n<]{1,300}(?:\n|\\n|<br\s*\/?>)(?:\s|&nbsp;)*at (?:[\w$.<>[\] ]+ \()?(?:\/|[A-Z]:\\|file:\/\/|node:internal)[^\s)]*:\d+:\d+\)?/ },
-  { id: 'dotnet', label: 'ASP.NET error page', pattern: /Server Error in '[^']*' Application|\[[A-Z]\w+Exception: [^\]]{1,300}\][ \t]*\r?\n\s*[\w.]+\(|\bat [\w.`<>]+\([^)]*\) in [A-Za-z]:\\[^\n:]+\.cs:line \d+/ },
+  {
+    id: 'node',
+    label: 'Node.js stack trace',
+    pattern:
+      /\b(?:[A-Z]\w*Error|Error)(?:\s*\[[A-Z_]+\])?: [^\n<]{1,300}(?:\n|\\n|<br\s*\/?>)(?:\s|&nbsp;)*at (?:[\w$.<>[\] ]+ \()?(?:\/|[A-Z]:\\|file:\/\/|node:internal)[^\s)]*:\d+:\d+\)?/,
+  },
+  {
+    id: 'dotnet',
+    label: 'ASP.NET error page',
+    pattern: /Server Error in '[^']*' Application|\[[A-Z]\w+Exception: [^\]]{1,300}\][ \t]*\r?\n\s*[\w.]+\(|\bat [\w.`<>]+\([^)]*\) in [A-Za-z]:\\[^\n:]+\.cs:line \d+/,
+  },
   { id: 'ruby', label: 'Ruby backtrace', pattern: /(?<![\w./-])[\w./-]+\.rb:\d+:in [`'][^'\n]{1,200}'/ },
   { id: 'rails', label: 'Rails debug page', pattern: /Action Controller: Exception caught|<h1>Routing Error<\/h1>[\s\S]{0,2000}Rails\.root:/ },
   { id: 'go', label: 'Go panic', pattern: /panic: [^\n]{1,300}\n+goroutine \d+ \[[a-z ]+\]:/ },
   { id: 'django', label: 'Django debug page', pattern: /You're seeing this error because you have <code>DEBUG = True<\/code>|<th>Django Version:<\/th>/ },
-  { id: 'laravel', label: 'Laravel debug page', pattern: /Illuminate\\(?:Database|Foundation|Routing|View)\\[\w\\]+(?:Exception|Error)|laravel[-_]ignition|Whoops! There was an error\./i },
+  {
+    id: 'laravel',
+    label: 'Laravel debug page',
+    pattern: /Illuminate\\(?:Database|Foundation|Routing|View)\\[\w\\]+(?:Exception|Error)|laravel[-_]ignition|Whoops! There was an error\./i,
+  },
   { id: 'werkzeug', label: 'Werkzeug debugger', pattern: /The debugger caught an exception in your WSGI application|<title>[^<]*\/\/ Werkzeug Debugger<\/title>/ },
-  { id: 'nextjs', label: 'Next.js development error', pattern: /"err"\s*:\s*\{[^{}]{0,300}"stack"\s*:\s*"[^"]{0,200}(?:Error|at )|<nextjs-portal|id="__next_error__"[\s\S]{0,200}"digest"/ },
+  {
+    id: 'nextjs',
+    label: 'Next.js development error',
+    pattern: /"err"\s*:\s*\{[^{}]{0,300}"stack"\s*:\s*"[^"]{0,200}(?:Error|at )|<nextjs-portal|id="__next_error__"[\s\S]{0,200}"digest"/,
+  },
   {
     id: 'sql',
     label: 'SQL error message',
@@ -55,8 +81,7 @@ export const errorDisclosure = defineCheck({
   owasp: 'A10',
   description:
     'Looks for stack traces (Java, Python, PHP, Node.js, .NET, Ruby, Go), framework debug pages (Django, Laravel, Rails, Werkzeug, Express, Next.js) and database error messages in every page and probe answer.',
-  remediation:
-    'Turn off debug mode in production (DEBUG=False, APP_DEBUG=false, NODE_ENV=production), return generic error pages, and log details on the server only.',
+  remediation: 'Turn off debug mode in production (DEBUG=False, APP_DEBUG=false, NODE_ENV=production), return generic error pages, and log details on the server only.',
   references: ['https://cwe.mitre.org/data/definitions/209.html', 'https://www.zaproxy.org/docs/alerts/90022/', 'https://owasp.org/www-community/Improper_Error_Handling'],
   run(site) {
     const findings: FindingDraft[] = [];

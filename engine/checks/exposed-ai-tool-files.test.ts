@@ -5,8 +5,11 @@ import { exposedAiToolFiles } from './exposed-ai-tool-files';
 const ORIGIN = 'https://app.example';
 const SPA = '<!doctype html><html><body><div id="root"></div></body></html>';
 const site = (probes: Record<string, ExchangeInit>) => makeSite({ root: { url: `${ORIGIN}/`, body: SPA }, notFound: { url: `${ORIGIN}/vibeeval-1-404.txt`, body: SPA }, probes });
-const probe = (path: string, body: string, extra: Partial<ExchangeInit> = {}) => ({ [`exposed-ai-tool-files:${path}`]: { url: `${ORIGIN}${path}`, body, contentType: 'text/markdown', ...extra } });
-const CLAUDE = '# Project\n\nYou are working on the billing app.\n\n## Rules\n- Always run `npm test` before committing\n- Never edit migrations\n- The admin API lives at https://admin.app.example/api/internal\n';
+const probe = (path: string, body: string, extra: Partial<ExchangeInit> = {}) => ({
+  [`exposed-ai-tool-files:${path}`]: { url: `${ORIGIN}${path}`, body, contentType: 'text/markdown', ...extra },
+});
+const CLAUDE =
+  '# Project\n\nYou are working on the billing app.\n\n## Rules\n- Always run `npm test` before committing\n- Never edit migrations\n- The admin API lives at https://admin.app.example/api/internal\n';
 
 describe('exposed-ai-tool-files', () => {
   it('probes the known AI tool files', () => {
@@ -27,11 +30,18 @@ describe('exposed-ai-tool-files', () => {
       site({
         ...probe('/CLAUDE.md', CLAUDE),
         ...probe('/.cursorrules', 'Rules for this codebase:\n- use TypeScript\n- always write tests\n'),
-        ...probe('/.cursor/mcp.json', JSON.stringify({ mcpServers: { github: { command: 'npx', env: { GITHUB_TOKEN: 'ghp_abcdefghijklmnopqrstuvwxyz0123456789' } } } }), { contentType: 'application/json' }),
+        ...probe('/.cursor/mcp.json', JSON.stringify({ mcpServers: { github: { command: 'npx', env: { GITHUB_TOKEN: 'ghp_abcdefghijklmnopqrstuvwxyz0123456789' } } } }), {
+          contentType: 'application/json',
+        }),
         ...probe('/llms.txt', '# App\n\n> A billing app.\n\n- [Docs](https://app.example/docs)\n', { contentType: 'text/plain' }),
       }),
     );
-    expect(Object.fromEntries(findings.map((f) => [f.key, f.severity]))).toEqual({ '/CLAUDE.md': 'medium', '/.cursorrules': 'low', '/.cursor/mcp.json': 'high', '/llms.txt': 'info' });
+    expect(Object.fromEntries(findings.map((f) => [f.key, f.severity]))).toEqual({
+      '/CLAUDE.md': 'medium',
+      '/.cursorrules': 'low',
+      '/.cursor/mcp.json': 'high',
+      '/llms.txt': 'info',
+    });
     expect(JSON.stringify(findings)).not.toContain('ghp_abcdefghijklmnopqrstuvwxyz0123456789');
   });
 });

@@ -36,7 +36,10 @@ export function isInstructionText(body: string): boolean {
 }
 
 function isAiderConfig(body: string): boolean {
-  return !looksLikeHtmlDocument(body) && /^[ \t]*(?:model|weak-model|editor-model|auto-commits|read|edit-format|openai-api-key|anthropic-api-key|api-key|dark-mode|gitignore|lint-cmd|test-cmd)[ \t]*:/m.test(body);
+  return (
+    !looksLikeHtmlDocument(body) &&
+    /^[ \t]*(?:model|weak-model|editor-model|auto-commits|read|edit-format|openai-api-key|anthropic-api-key|api-key|dark-mode|gitignore|lint-cmd|test-cmd)[ \t]*:/m.test(body)
+  );
 }
 
 function mcpServers(body: string): Record<string, unknown> | undefined {
@@ -85,10 +88,19 @@ export const exposedAiToolFiles = defineCheck({
   remediation:
     'Deploy only the build output, not the project root, or deny these paths in the hosting configuration. MCP configs often hold API tokens: rotate them if the file was public. llms.txt is meant to be public; just check it says nothing internal.',
   references: ['https://cwe.mitre.org/data/definitions/538.html', 'https://llmstxt.org/', 'https://modelcontextprotocol.io/quickstart/user'],
-  probes: (site) => pathProbes(ID, site, AI_FILES.map(({ path }) => path)),
+  probes: (site) =>
+    pathProbes(
+      ID,
+      site,
+      AI_FILES.map(({ path }) => path),
+    ),
   run(site) {
     const findings: FindingDraft[] = [];
-    for (const { path, answer } of usableAnswers(site, ID, AI_FILES.map((file) => file.path))) {
+    for (const { path, answer } of usableAnswers(
+      site,
+      ID,
+      AI_FILES.map((file) => file.path),
+    )) {
       const file = AI_FILES.find((candidate) => candidate.path === path)!;
       const body = answer.body;
       let proven = false;

@@ -32,7 +32,13 @@ describe('exposed-backup', () => {
   });
 
   it('reports archives, dumps and PHP backups', () => {
-    const findings = exposedBackup.run(site({ ...probe('/backup.zip', 'PK\x03\x04rest'), ...probe('/dump.sql', "-- dump\nINSERT INTO users VALUES (1,'a@b.c');", 'text/plain'), ...probe('/wp-config.php.bak', "<?php define('DB_PASSWORD', 'hunter2hunter2');", 'text/plain') }));
+    const findings = exposedBackup.run(
+      site({
+        ...probe('/backup.zip', 'PK\x03\x04rest'),
+        ...probe('/dump.sql', "-- dump\nINSERT INTO users VALUES (1,'a@b.c');", 'text/plain'),
+        ...probe('/wp-config.php.bak', "<?php define('DB_PASSWORD', 'hunter2hunter2');", 'text/plain'),
+      }),
+    );
     expect(findings.map((f) => [f.key, f.severity])).toEqual([
       ['/backup.zip', 'high'],
       ['/dump.sql', 'high'],

@@ -58,7 +58,10 @@ export const exposedBackup = defineCheck({
   description: 'Requests common backup archive, SQL dump and .bak file names and reports those that answer with an archive, a dump or source code.',
   remediation:
     'Delete backups and dumps from the web root and keep them in private storage. Assume the data and any credentials inside them are compromised: rotate passwords and keys, and check whether personal data was exposed.',
-  references: ['https://cwe.mitre.org/data/definitions/530.html', 'https://owasp.org/www-project-web-security-testing-guide/latest/4-Web_Application_Security_Testing/02-Configuration_and_Deployment_Management_Testing/04-Review_Old_Backup_and_Unreferenced_Files_for_Sensitive_Information'],
+  references: [
+    'https://cwe.mitre.org/data/definitions/530.html',
+    'https://owasp.org/www-project-web-security-testing-guide/latest/4-Web_Application_Security_Testing/02-Configuration_and_Deployment_Management_Testing/04-Review_Old_Backup_and_Unreferenced_Files_for_Sensitive_Information',
+  ],
   probes: (site) => pathProbes(ID, site, paths(site), { binary: true }),
   run(site) {
     const findings: FindingDraft[] = [];

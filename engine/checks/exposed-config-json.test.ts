@@ -25,7 +25,12 @@ describe('exposed-config-json', () => {
         ...probe('/config.json', { apiUrl: 'https://api.app.example', features: { beta: true } }),
         ...probe('/appsettings.json', { Logging: { LogLevel: { Default: 'Information' } }, AllowedHosts: '*' }),
         ...probe('/app.config.json', { database: { host: 'db', password: 'Sup3r-S3cret-Pw' } }),
-        ...probe('/credentials.json', { type: 'service_account', project_id: 'p', private_key: '-----BEGIN PRIVATE KEY-----\nMIIEvAIBADANBg\n-----END PRIVATE KEY-----\n', client_email: 'a@p.iam.gserviceaccount.com' }),
+        ...probe('/credentials.json', {
+          type: 'service_account',
+          project_id: 'p',
+          private_key: '-----BEGIN PRIVATE KEY-----\nMIIEvAIBADANBg\n-----END PRIVATE KEY-----\n',
+          client_email: 'a@p.iam.gserviceaccount.com',
+        }),
       }),
     );
     expect(Object.fromEntries(findings.map((f) => [f.key, f.severity]))).toEqual({

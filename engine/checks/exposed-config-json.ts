@@ -73,18 +73,15 @@ export const exposedConfigJson = defineCheck({
     for (const { path, answer } of usableAnswers(site, ID, CONFIG_PATHS)) {
       const config = analyseConfig(answer.body);
       if (!config) continue;
-      const severity: Severity = config.serviceAccount
-        ? 'critical'
-        : config.secrets.length > 0
-          ? 'high'
-          : config.serverSide
-            ? 'medium'
-            : 'low';
+      const severity: Severity = config.serviceAccount ? 'critical' : config.secrets.length > 0 ? 'high' : config.serverSide ? 'medium' : 'low';
       const detail =
         `${path} is publicly readable JSON configuration with keys ${config.keys.slice(0, 10).join(', ')}${config.keys.length > 10 ? ', …' : ''}.` +
         (config.serviceAccount ? ' It is a Google Cloud service-account key with its private key: anyone can act as that service account.' : '') +
         (config.secrets.length > 0 && !config.serviceAccount
-          ? ` ${config.secrets.length} value${config.secrets.length === 1 ? '' : 's'} look like credentials (${config.secrets.slice(0, 5).map((s) => s.path).join(', ')}).`
+          ? ` ${config.secrets.length} value${config.secrets.length === 1 ? '' : 's'} look like credentials (${config.secrets
+              .slice(0, 5)
+              .map((s) => s.path)
+              .join(', ')}).`
           : '') +
         (severity === 'low' ? ' No credentials were recognised; check that everything in it is meant to be public.' : '');
       const proof = config.secrets[0] ? `"${config.secrets[0].path}": "${config.secrets[0].value}"` : `keys: ${config.keys.slice(0, 10).join(', ')}`;

@@ -24,14 +24,16 @@ const ENDPOINTS: readonly Endpoint[] = [
     path: '/phpinfo.php',
     name: 'phpinfo()',
     severity: 'high',
-    proof: (body) => (/<title>phpinfo\(\)<\/title>/i.test(body) || /class="e">PHP Version/.test(body) ? /PHP Version[^<\n]*(?:<\/[a-z0-9]+>\s*<[^>]+>\s*)?[^<\n]*/i.exec(body) : null),
+    proof: (body) =>
+      /<title>phpinfo\(\)<\/title>/i.test(body) || /class="e">PHP Version/.test(body) ? /PHP Version[^<\n]*(?:<\/[a-z0-9]+>\s*<[^>]+>\s*)?[^<\n]*/i.exec(body) : null,
     why: 'it shows the PHP configuration, loaded modules, paths and environment variables, which often include credentials',
   },
   {
     path: '/info.php',
     name: 'phpinfo()',
     severity: 'high',
-    proof: (body) => (/<title>phpinfo\(\)<\/title>/i.test(body) || /class="e">PHP Version/.test(body) ? /PHP Version[^<\n]*(?:<\/[a-z0-9]+>\s*<[^>]+>\s*)?[^<\n]*/i.exec(body) : null),
+    proof: (body) =>
+      /<title>phpinfo\(\)<\/title>/i.test(body) || /class="e">PHP Version/.test(body) ? /PHP Version[^<\n]*(?:<\/[a-z0-9]+>\s*<[^>]+>\s*)?[^<\n]*/i.exec(body) : null,
     why: 'it shows the PHP configuration, loaded modules, paths and environment variables, which often include credentials',
   },
   {
@@ -72,13 +74,28 @@ export const exposedDebugEndpoint = defineCheck({
   confidence: 'high',
   cwe: 215,
   owasp: 'A02',
-  description: 'Requests well-known status and debug endpoints (Apache server-status, phpinfo, Spring Boot actuator, ELMAH, Go pprof) and reports those that answer with their own content.',
-  remediation: 'Disable debug endpoints in production or restrict them to an internal network or authenticated administrators (e.g. management.endpoints.web.exposure.include=health for Spring Boot).',
-  references: ['https://cwe.mitre.org/data/definitions/215.html', 'https://docs.spring.io/spring-boot/reference/actuator/endpoints.html', 'https://httpd.apache.org/docs/2.4/mod/mod_status.html'],
-  probes: (site) => pathProbes(ID, site, ENDPOINTS.map(({ path }) => path)),
+  description:
+    'Requests well-known status and debug endpoints (Apache server-status, phpinfo, Spring Boot actuator, ELMAH, Go pprof) and reports those that answer with their own content.',
+  remediation:
+    'Disable debug endpoints in production or restrict them to an internal network or authenticated administrators (e.g. management.endpoints.web.exposure.include=health for Spring Boot).',
+  references: [
+    'https://cwe.mitre.org/data/definitions/215.html',
+    'https://docs.spring.io/spring-boot/reference/actuator/endpoints.html',
+    'https://httpd.apache.org/docs/2.4/mod/mod_status.html',
+  ],
+  probes: (site) =>
+    pathProbes(
+      ID,
+      site,
+      ENDPOINTS.map(({ path }) => path),
+    ),
   run(site) {
     const findings: FindingDraft[] = [];
-    for (const { path, answer } of usableAnswers(site, ID, ENDPOINTS.map(({ path: p }) => p))) {
+    for (const { path, answer } of usableAnswers(
+      site,
+      ID,
+      ENDPOINTS.map(({ path: p }) => p),
+    )) {
       const endpoint = ENDPOINTS.find((candidate) => candidate.path === path)!;
       const match = endpoint.proof(answer.body);
       if (!match) continue;
@@ -87,7 +104,14 @@ export const exposedDebugEndpoint = defineCheck({
         key: path,
         severity: endpoint.severity,
         detail: `${path} serves the ${endpoint.name} page publicly; ${endpoint.why}.`,
-        evidence: exchangeEvidence(answer, match[0].replace(/<[^<>]+>/g, ' ').replace(/\s+/g, ' ').slice(0, 200), { excerpt: excerptAround(answer.body, match.index) }),
+        evidence: exchangeEvidence(
+          answer,
+          match[0]
+            .replace(/<[^<>]+>/g, ' ')
+            .replace(/\s+/g, ' ')
+            .slice(0, 200),
+          { excerpt: excerptAround(answer.body, match.index) },
+        ),
       });
     }
     return findings;

@@ -4,14 +4,20 @@ import { exposedEnvFile } from './exposed-env-file';
 
 const ORIGIN = 'https://app.example';
 const SPA = '<!doctype html><html><head><title>App</title></head><body><div id="root"></div><script src="/assets/index.js"></script></body></html>';
-const site = (probes: Record<string, ExchangeInit>) =>
-  makeSite({ root: { url: `${ORIGIN}/`, body: SPA }, notFound: { url: `${ORIGIN}/vibeeval-7f3-404.txt`, body: SPA }, probes });
-const env = (path: string, body: string, extra: Partial<ExchangeInit> = {}) => ({ [`exposed-env-file:${path}`]: { url: `${ORIGIN}${path}`, body, contentType: 'application/octet-stream', ...extra } });
+const site = (probes: Record<string, ExchangeInit>) => makeSite({ root: { url: `${ORIGIN}/`, body: SPA }, notFound: { url: `${ORIGIN}/vibeeval-7f3-404.txt`, body: SPA }, probes });
+const env = (path: string, body: string, extra: Partial<ExchangeInit> = {}) => ({
+  [`exposed-env-file:${path}`]: { url: `${ORIGIN}${path}`, body, contentType: 'application/octet-stream', ...extra },
+});
 
 describe('exposed-env-file', () => {
   it('plans one GET per env path', () => {
     expect(plannedProbes(exposedEnvFile, site({})).map((p) => p.url)).toEqual([
-      `${ORIGIN}/.env`, `${ORIGIN}/.env.local`, `${ORIGIN}/.env.production`, `${ORIGIN}/.env.development`, `${ORIGIN}/.env.backup`, `${ORIGIN}/.env.example`,
+      `${ORIGIN}/.env`,
+      `${ORIGIN}/.env.local`,
+      `${ORIGIN}/.env.production`,
+      `${ORIGIN}/.env.development`,
+      `${ORIGIN}/.env.backup`,
+      `${ORIGIN}/.env.example`,
     ]);
   });
 
@@ -28,7 +34,9 @@ describe('exposed-env-file', () => {
   });
 
   it('reports a real .env with secrets as critical, masking values', () => {
-    const [finding] = exposedEnvFile.run(site(env('/.env', 'NODE_ENV=production\nSTRIPE_SECRET_KEY=sk_live_4eC39HqLyjWDarjtT1zdp7dc\nDATABASE_URL=postgres://app:s3cretpw@db.internal:5432/app\n')));
+    const [finding] = exposedEnvFile.run(
+      site(env('/.env', 'NODE_ENV=production\nSTRIPE_SECRET_KEY=sk_live_4eC39HqLyjWDarjtT1zdp7dc\nDATABASE_URL=postgres://app:s3cretpw@db.internal:5432/app\n')),
+    );
     expect(finding?.severity).toBe('critical');
     expect(finding?.detail).toContain('STRIPE_SECRET_KEY');
     expect(JSON.stringify(finding?.evidence)).not.toContain('4eC39HqLyjWDarjtT1zdp7dc');

@@ -34,7 +34,7 @@ export const exposedEnvFile = defineCheck({
   confidence: 'high',
   cwe: 538,
   owasp: 'A02',
-  description: 'Requests /.env and its usual variants and reports the ones that answer with KEY=VALUE lines instead of the site\'s normal page.',
+  description: "Requests /.env and its usual variants and reports the ones that answer with KEY=VALUE lines instead of the site's normal page.",
   remediation:
     'Remove .env files from the web root or block dot-files in the server or hosting configuration, then rotate every credential the file contained: it must be considered leaked.',
   references: [
@@ -57,7 +57,10 @@ export const exposedEnvFile = defineCheck({
       const detail =
         `${path} is publicly readable and contains ${env.assignments.length} variable${env.assignments.length === 1 ? '' : 's'} (${shown}).` +
         (secrets.length > 0
-          ? ` ${secrets.length} look${secrets.length === 1 ? 's' : ''} like real credentials (${secrets.map(({ key }) => key).slice(0, 8).join(', ')}); treat them as leaked.`
+          ? ` ${secrets.length} look${secrets.length === 1 ? 's' : ''} like real credentials (${secrets
+              .map(({ key }) => key)
+              .slice(0, 8)
+              .join(', ')}); treat them as leaked.`
           : example
             ? ' It is an example file without real-looking credentials, but it documents the configuration.'
             : '');

@@ -25,7 +25,14 @@ describe('exposed-git', () => {
   });
 
   it('reports config with credentials in the remote as critical, masked', () => {
-    const findings = exposedGit.run(site({ ...head('ref: refs/heads/main\n'), ...config('[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n[remote "origin"]\n\turl = https://dev:ghp_abcdefghijklmnopqrstuvwxyz0123456789@github.com/acme/app.git\n') }));
+    const findings = exposedGit.run(
+      site({
+        ...head('ref: refs/heads/main\n'),
+        ...config(
+          '[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n[remote "origin"]\n\turl = https://dev:ghp_abcdefghijklmnopqrstuvwxyz0123456789@github.com/acme/app.git\n',
+        ),
+      }),
+    );
     expect(findings).toHaveLength(1);
     expect(findings[0]?.severity).toBe('critical');
     expect(JSON.stringify(findings[0])).not.toContain('ghp_abcdefghijklmnopqrstuvwxyz0123456789');

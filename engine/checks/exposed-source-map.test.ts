@@ -5,8 +5,7 @@ import { exposedSourceMap, parseSourceMap } from './exposed-source-map';
 const ORIGIN = 'https://app.example';
 const SPA = '<!doctype html><html><head><script type="module" src="/assets/index-1a2b.js"></script></head><body></body></html>';
 const MAP = JSON.stringify({ version: 3, sources: ['../src/App.tsx', '../node_modules/react/index.js'], sourcesContent: ['export const key = 1;', null], mappings: 'AAAA' });
-const base = (extra: Partial<SiteInit> = {}) =>
-  makeSite({ root: { url: `${ORIGIN}/`, body: SPA }, notFound: { url: `${ORIGIN}/vibeeval-1-404.txt`, body: SPA }, ...extra });
+const base = (extra: Partial<SiteInit> = {}) => makeSite({ root: { url: `${ORIGIN}/`, body: SPA }, notFound: { url: `${ORIGIN}/vibeeval-1-404.txt`, body: SPA }, ...extra });
 const script = (body: string): SiteInit['assets'] => [{ url: `${ORIGIN}/assets/index-1a2b.js`, body, referrer: `${ORIGIN}/` }];
 
 describe('exposed-source-map', () => {
@@ -22,7 +21,9 @@ describe('exposed-source-map', () => {
     expect(plannedProbes(exposedSourceMap, base({ assets: [{ url: 'https://cdn.example/lib.js', body: 'x' }] }))).toEqual([]);
   });
 
-  const probe = (body: string, extra: Partial<ExchangeInit> = {}) => ({ 'exposed-source-map:/assets/index-1a2b.js.map': { url: `${ORIGIN}/assets/index-1a2b.js.map`, body, contentType: 'application/json', ...extra } });
+  const probe = (body: string, extra: Partial<ExchangeInit> = {}) => ({
+    'exposed-source-map:/assets/index-1a2b.js.map': { url: `${ORIGIN}/assets/index-1a2b.js.map`, body, contentType: 'application/json', ...extra },
+  });
   it.each([
     ['SPA shell for the guessed map', probe(SPA, { contentType: 'text/html' })],
     ['404', probe(MAP, { status: 404 })],
@@ -40,7 +41,13 @@ describe('exposed-source-map', () => {
   it('uses maps retrieval already fetched, low without sourcesContent', () => {
     const assets: SiteInit['assets'] = [
       { url: `${ORIGIN}/assets/index-1a2b.js`, body: 'x\n//# sourceMappingURL=index-1a2b.js.map' },
-      { url: `${ORIGIN}/assets/index-1a2b.js.map`, kind: 'sourcemap', referrer: `${ORIGIN}/assets/index-1a2b.js`, body: JSON.stringify({ version: 3, sources: ['a.ts'], mappings: 'AA' }), contentType: 'application/json' },
+      {
+        url: `${ORIGIN}/assets/index-1a2b.js.map`,
+        kind: 'sourcemap',
+        referrer: `${ORIGIN}/assets/index-1a2b.js`,
+        body: JSON.stringify({ version: 3, sources: ['a.ts'], mappings: 'AA' }),
+        contentType: 'application/json',
+      },
     ];
     expect(exposedSourceMap.run(base({ assets }))[0]?.severity).toBe('low');
   });

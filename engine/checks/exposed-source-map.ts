@@ -95,7 +95,11 @@ export const exposedSourceMap = defineCheck({
     'Reads the source maps the scripts reference and tries <script>.map for same-origin scripts without a reference; reports maps that are publicly readable, and whether they embed the original source.',
   remediation:
     'Do not deploy .map files to production (e.g. build.sourcemap: false in Vite, productionBrowserSourceMaps: false in Next.js), or upload them only to your error tracker (Sentry) and delete them from the public output.',
-  references: ['https://cwe.mitre.org/data/definitions/540.html', 'https://developer.mozilla.org/en-US/docs/Glossary/Source_map', 'https://vite.dev/config/build-options#build-sourcemap'],
+  references: [
+    'https://cwe.mitre.org/data/definitions/540.html',
+    'https://developer.mozilla.org/en-US/docs/Glossary/Source_map',
+    'https://vite.dev/config/build-options#build-sourcemap',
+  ],
   probes: (site): ProbeRequest[] => guessedMaps(site).map(({ key, url }) => ({ key, method: 'GET', url })),
   run(site) {
     const maps = mapsFound(site);
@@ -115,9 +119,13 @@ export const exposedSourceMap = defineCheck({
             ? `${withSource.length} embed the original source code (sourcesContent), so anyone can read the unminified application code, comments and any secrets in it.`
             : 'They reveal the original file layout and names.') +
           (originals.length > 0 ? ` Original files include ${originals.slice(0, 8).join(', ')}.` : ''),
-        evidence: exchangeEvidence(example.exchange, `version 3 source map with ${example.info.sources.length} sources${example.info.embedded > 0 ? ` and ${example.info.embedded} embedded` : ''}`, {
-          excerpt: bodyExcerpt(example.exchange.body, 0, 600),
-        }),
+        evidence: exchangeEvidence(
+          example.exchange,
+          `version 3 source map with ${example.info.sources.length} sources${example.info.embedded > 0 ? ` and ${example.info.embedded} embedded` : ''}`,
+          {
+            excerpt: bodyExcerpt(example.exchange.body, 0, 600),
+          },
+        ),
       },
     ];
   },

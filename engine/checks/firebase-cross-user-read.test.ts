@@ -16,7 +16,11 @@ const TWO: SiteAccount[] = [
 const BUNDLE = `const c={apiKey:"${KEY}",authDomain:"${PROJECT}.firebaseapp.com",databaseURL:"${DB}",projectId:"${PROJECT}"};ref(db,"users/"+u.uid);`;
 
 const siteWith = (probes: Record<string, ExchangeInit> = {}, accounts: SiteAccount[] = TWO): Site => ({
-  ...makeSite({ root: { url: 'https://app.test/', body: '<script type="module" src="/assets/index.js"></script>' }, assets: [{ url: 'https://app.test/assets/index.js', body: BUNDLE }], probes }),
+  ...makeSite({
+    root: { url: 'https://app.test/', body: '<script type="module" src="/assets/index.js"></script>' },
+    assets: [{ url: 'https://app.test/assets/index.js', body: BUNDLE }],
+    probes,
+  }),
   accounts,
 });
 const usersAs = (as: number, body: unknown, status = 200): Record<string, ExchangeInit> => ({
@@ -26,7 +30,12 @@ const USERS = { [A]: { email: 'alice@example.test', phone: '+33 6 12 34 56 78' }
 const firestoreAs = (as: number, docs: Array<{ id: string; userId: string }>): Record<string, ExchangeInit> => ({
   [`${ID}:firestore:${PROJECT}:users:${as}`]: {
     url: `https://firestore.googleapis.com/v1/projects/${PROJECT}/databases/(default)/documents/users?pageSize=5`,
-    body: JSON.stringify({ documents: docs.map((d) => ({ name: `projects/${PROJECT}/databases/(default)/documents/users/${d.id}`, fields: { userId: { stringValue: d.userId }, email: { stringValue: 'x@mail.example' } } })) }),
+    body: JSON.stringify({
+      documents: docs.map((d) => ({
+        name: `projects/${PROJECT}/databases/(default)/documents/users/${d.id}`,
+        fields: { userId: { stringValue: d.userId }, email: { stringValue: 'x@mail.example' } },
+      })),
+    }),
     contentType: 'application/json',
   },
 });
@@ -47,11 +56,24 @@ describe('firebase-cross-user-read', () => {
 
   const cases: Array<{ name: string; probes: Record<string, ExchangeInit>; accounts?: SiteAccount[]; found: number }> = [
     { name: 'auth != null: each account reads both users', probes: { ...usersAs(0, USERS), ...usersAs(1, USERS) }, found: 1 },
-    { name: 'auth.uid == $uid: the collection is refused', probes: { ...usersAs(0, { error: 'Permission denied' }, 401), ...usersAs(1, { error: 'Permission denied' }, 401) }, found: 0 },
+    {
+      name: 'auth.uid == $uid: the collection is refused',
+      probes: { ...usersAs(0, { error: 'Permission denied' }, 401), ...usersAs(1, { error: 'Permission denied' }, 401) },
+      found: 0,
+    },
     { name: 'each account reads only her own record', probes: { ...usersAs(0, { [A]: USERS[A] }), ...usersAs(1, { [B]: USERS[B] }) }, found: 0 },
-    { name: 'the other account not signed in: nothing to compare with', probes: { ...usersAs(0, USERS) }, accounts: [TWO[0]!, { login: 'bob@example.test', signedIn: false }], found: 0 },
+    {
+      name: 'the other account not signed in: nothing to compare with',
+      probes: { ...usersAs(0, USERS) },
+      accounts: [TWO[0]!, { login: 'bob@example.test', signedIn: false }],
+      found: 0,
+    },
     { name: 'Firestore documents owned by the other account', probes: { ...firestoreAs(0, [{ id: 'd1', userId: B }]), ...firestoreAs(1, [{ id: 'd1', userId: B }]) }, found: 1 },
-    { name: 'readable anonymously: left to the anonymous check', probes: { ...usersAs(0, USERS), [`firebase-rtdb-readable:${new URL(DB).host}`]: { url: `${DB}/.json?shallow=true`, body: '{"users":true}' } }, found: 0 },
+    {
+      name: 'readable anonymously: left to the anonymous check',
+      probes: { ...usersAs(0, USERS), [`firebase-rtdb-readable:${new URL(DB).host}`]: { url: `${DB}/.json?shallow=true`, body: '{"users":true}' } },
+      found: 0,
+    },
   ];
   for (const c of cases) {
     it(c.name, () => {

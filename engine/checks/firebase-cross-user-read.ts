@@ -11,13 +11,15 @@ const atLeastMedium = (severity: Severity): Severity => (SEVERITY_RANK[severity]
 /** The request as sent: the ID token stands where the account's token went, never the token itself. */
 function sentRequest(read: FirebaseRead, reader: number, account: SiteAccount | undefined): string {
   const probe = read.probes[reader]!;
-  const lines = read.kind === 'database' ? [`GET ${probe.url}&auth=<Firebase ID token of the account>`] : [`GET ${probe.url}`, 'Authorization: Bearer <Firebase ID token of the account>'];
+  const lines =
+    read.kind === 'database' ? [`GET ${probe.url}&auth=<Firebase ID token of the account>`] : [`GET ${probe.url}`, 'Authorization: Bearer <Firebase ID token of the account>'];
   return [`Sent as ${who(account)}`, ...lines].join('\n');
 }
 
 const FIX = {
   database: (collection: string) => `"${collection}": { "$uid": { ".read": "auth != null && auth.uid === $uid" } } (and no ".read" on "${collection}" itself)`,
-  firestore: (collection: string) => `match /${collection}/{docId} { allow read: if request.auth != null && request.auth.uid == resource.data.userId; } (or match /${collection}/{userId} with request.auth.uid == userId)`,
+  firestore: (collection: string) =>
+    `match /${collection}/{docId} { allow read: if request.auth != null && request.auth.uid == resource.data.userId; } (or match /${collection}/{userId} with request.auth.uid == userId)`,
 };
 
 function draft(site: Site, read: FirebaseRead): FindingDraft | undefined {

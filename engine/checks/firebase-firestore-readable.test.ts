@@ -30,7 +30,10 @@ describe('firebase-firestore-readable', () => {
     const findings = firebaseFirestoreReadable.run(
       siteWith({
         [key('posts')]: { url: BASE, body: doc({ title: { stringValue: 'Hello' }, published: { booleanValue: true } }) },
-        [key('userSecrets')]: { url: BASE, body: doc({ email: { stringValue: 'ann@mail.example' }, stripeKey: { stringValue: 'sk_live_51HqLyjWDarjtT1zdp7dcXYZabcdefGHIJKLmnopQRSTuvwx' } }) },
+        [key('userSecrets')]: {
+          url: BASE,
+          body: doc({ email: { stringValue: 'ann@mail.example' }, stripeKey: { stringValue: 'sk_live_51HqLyjWDarjtT1zdp7dcXYZabcdefGHIJKLmnopQRSTuvwx' } }),
+        },
         [key('users')]: { url: BASE, body: doc({ email: { stringValue: 'n/a' }, phone: { stringValue: 'ask at desk' }, age: { integerValue: '33' } }) },
       }),
     );

@@ -36,7 +36,13 @@ export function firstDocument(body: string): Record<string, unknown> | undefined
   try {
     const answer = JSON.parse(body) as { documents?: Array<{ fields?: Record<string, unknown> }> };
     const first = answer.documents?.[0];
-    return first ? Object.fromEntries(Object.entries(first.fields ?? {}).slice(0, 200).map(([name, value]) => [name, plainValue(value)])) : undefined;
+    return first
+      ? Object.fromEntries(
+          Object.entries(first.fields ?? {})
+            .slice(0, 200)
+            .map(([name, value]) => [name, plainValue(value)]),
+        )
+      : undefined;
   } catch {
     return undefined;
   }
@@ -84,7 +90,13 @@ export const firebaseFirestoreReadable = defineCheck({
           (p.guessed ? ' (The collection name was guessed, not taken from the site.)' : ''),
         evidence: {
           request: `GET ${p.probe.url}`,
-          response: [`HTTP 200`, `Fields of the first document (values not kept): ${fields.slice(0, 40).join(', ')}`, seen.length > 0 ? `Seen in that document (masked): ${seen.join('; ')}` : undefined].filter(Boolean).join('\n'),
+          response: [
+            `HTTP 200`,
+            `Fields of the first document (values not kept): ${fields.slice(0, 40).join(', ')}`,
+            seen.length > 0 ? `Seen in that document (masked): ${seen.join('; ')}` : undefined,
+          ]
+            .filter(Boolean)
+            .join('\n'),
           match: `documents[0].fields: ${fields.slice(0, 20).join(', ')}`,
         },
         key: `${p.projectId}/${p.collection}`,

@@ -45,7 +45,9 @@ describe('firebase-rtdb-readable', () => {
     const secret = firebaseRtdbReadable.run(siteWith({ [KEY]: { url: DB, body: '{"config":{"x":1},"adminToken":"Zk8qL2mN9pR4tV7wY1bC3dF6gH0jK5sX"}' } }));
     expect(secret.map((f) => f.severity)).toEqual(['critical']);
     expect(JSON.stringify(secret)).not.toContain('Zk8qL2mN9pR4tV7wY1bC3dF6gH0jK5sX');
-    const plain = firebaseRtdbReadable.run(siteWith({ [KEY]: { url: DB, body: '{"posts":true}' }, [`${KEY}:posts`]: { url: DB, body: '{"p1":{"title":"Hello","body":"First post"}}' } }));
+    const plain = firebaseRtdbReadable.run(
+      siteWith({ [KEY]: { url: DB, body: '{"posts":true}' }, [`${KEY}:posts`]: { url: DB, body: '{"p1":{"title":"Hello","body":"First post"}}' } }),
+    );
     expect(plain.map((f) => f.severity)).toEqual(['low']);
   });
 });

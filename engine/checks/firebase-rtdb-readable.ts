@@ -97,7 +97,9 @@ export const firebaseRtdbReadable = defineCheck({
           ` ${rating.reason}`,
         evidence: {
           request: `GET ${probe.url}`,
-          response: [`HTTP 200`, `${keys.length} top-level key${keys.length === 1 ? '' : 's'} (values not kept)`, seen.length > 0 ? `Seen (masked): ${seen.join('; ')}` : undefined].filter(Boolean).join('\n'),
+          response: [`HTTP 200`, `${keys.length} top-level key${keys.length === 1 ? '' : 's'} (values not kept)`, seen.length > 0 ? `Seen (masked): ${seen.join('; ')}` : undefined]
+            .filter(Boolean)
+            .join('\n'),
           match: keys.length > 0 ? keys.slice(0, 20).join(', ') : 'non-null root',
         },
         key: new URL(root).host,

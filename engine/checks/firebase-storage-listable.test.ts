@@ -23,7 +23,9 @@ describe('firebase-storage-listable', () => {
     expect(firebaseStorageListable.run(siteWith({ [KEY]: answer }))).toEqual([]);
   });
   it('medium when files are listed, without their names', () => {
-    const findings = firebaseStorageListable.run(siteWith({ [KEY]: { url: URL_, body: '{"prefixes":["users/"],"items":[{"name":"users/u1/passport.jpg","bucket":"b"}],"nextPageToken":"x"}' } }));
+    const findings = firebaseStorageListable.run(
+      siteWith({ [KEY]: { url: URL_, body: '{"prefixes":["users/"],"items":[{"name":"users/u1/passport.jpg","bucket":"b"}],"nextPageToken":"x"}' } }),
+    );
     expect(findings).toHaveLength(1);
     expect(findings[0]!.severity).toBeUndefined(); // the check's default: medium
     expect(JSON.stringify(findings)).not.toContain('passport.jpg');

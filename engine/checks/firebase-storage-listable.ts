@@ -22,7 +22,7 @@ export const firebaseStorageListable = defineCheck({
   cwe: 284,
   owasp: 'A01',
   description:
-    'Asks the Firebase Storage REST API, without credentials, for the first object of the bucket in the site\'s Firebase config. Locked buckets answer 403; listable ones reveal file names, and usually the files themselves.',
+    "Asks the Firebase Storage REST API, without credentials, for the first object of the bucket in the site's Firebase config. Locked buckets answer 403; listable ones reveal file names, and usually the files themselves.",
   remediation:
     'Replace "allow read: if true" in storage.rules with rules scoped to the owner, e.g. match /users/{uid}/{file=**} { allow read: if request.auth != null && request.auth.uid == uid; }, and serve public assets from a dedicated path.',
   references: ['https://firebase.google.com/docs/storage/security', 'https://firebase.google.com/docs/rules/insecure-rules'],

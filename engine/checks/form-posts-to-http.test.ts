@@ -15,6 +15,8 @@ describe('form-posts-to-http', () => {
 
   it('is medium for ordinary forms and high with a password', () => {
     expect(formPostsToHttp.run(page('https://app.example/', '<form action="http://news.example/subscribe"><input name="email"></form>'))[0]?.severity).toBe('medium');
-    expect(formPostsToHttp.run(page('https://app.example/', '<form method="post" action="http://app.example/login"><input type="password" name="pw"></form>'))[0]?.severity).toBe('high');
+    expect(formPostsToHttp.run(page('https://app.example/', '<form method="post" action="http://app.example/login"><input type="password" name="pw"></form>'))[0]?.severity).toBe(
+      'high',
+    );
   });
 });

@@ -19,9 +19,21 @@ const run = (body: string, probes: Record<string, { url: string; body: string; c
 
 describe('framework-server-data-leak', () => {
   const vulnerable: Array<{ name: string; body: string; severity: string; title: RegExp; secret: string }> = [
-    { name: 'service_role key in __NEXT_DATA__ props', body: nextData({ supabaseKey: SERVICE, supabaseUrl: 'https://abcdefghijklmnopqrst.supabase.co' }), severity: 'critical', title: /"supabaseKey" in Next\.js/, secret: SERVICE },
+    {
+      name: 'service_role key in __NEXT_DATA__ props',
+      body: nextData({ supabaseKey: SERVICE, supabaseUrl: 'https://abcdefghijklmnopqrst.supabase.co' }),
+      severity: 'critical',
+      title: /"supabaseKey" in Next\.js/,
+      secret: SERVICE,
+    },
     { name: 'DATABASE_URL in runtimeConfig', body: nextData({}, { runtimeConfig: { DATABASE_URL: DB_URL } }), severity: 'critical', title: /DATABASE_URL/, secret: DB_PASSWORD },
-    { name: 'SESSION_SECRET in props (whole process.env passed down)', body: nextData({ env: { NODE_ENV: 'production', SESSION_SECRET } }), severity: 'high', title: /SESSION_SECRET/, secret: SESSION_SECRET },
+    {
+      name: 'SESSION_SECRET in props (whole process.env passed down)',
+      body: nextData({ env: { NODE_ENV: 'production', SESSION_SECRET } }),
+      severity: 'high',
+      title: /SESSION_SECRET/,
+      secret: SESSION_SECRET,
+    },
     {
       name: 'private runtimeConfig key in window.__NUXT__',
       body: `<html><body><script>window.__NUXT__={};window.__NUXT__.config={public:{apiBase:"/api"},app:{baseURL:"/"},stripeSecretKey:"sk_live_${fakeToken(24)}"}</script></body></html>`,
@@ -63,10 +75,16 @@ describe('framework-server-data-leak', () => {
   }
 
   const clean: Array<{ name: string; body: string }> = [
-    { name: 'only public values (anon key, NEXT_PUBLIC_*)', body: nextData({ NEXT_PUBLIC_SUPABASE_URL: 'https://abcdefghijklmnopqrst.supabase.co', NEXT_PUBLIC_SUPABASE_ANON_KEY: ANON, supabaseAnonKey: ANON }) },
+    {
+      name: 'only public values (anon key, NEXT_PUBLIC_*)',
+      body: nextData({ NEXT_PUBLIC_SUPABASE_URL: 'https://abcdefghijklmnopqrst.supabase.co', NEXT_PUBLIC_SUPABASE_ANON_KEY: ANON, supabaseAnonKey: ANON }),
+    },
     { name: 'a Stripe PaymentIntent client secret', body: nextData({ clientSecret: `pi_3NxYz${fakeToken(16)}_secret_${fakeToken(20)}` }) },
     { name: 'placeholders under secret names', body: nextData({ passwordHint: 'use 12 characters', secret: 'changeme', form: { password: '' } }) },
-    { name: 'Nuxt public runtimeConfig', body: '<html><body><script>window.__NUXT__={};window.__NUXT__.config={public:{apiBase:"https://api.shop.example",stripeKey:"pk_live_51Habc"},app:{baseURL:"/"}}</script></body></html>' },
+    {
+      name: 'Nuxt public runtimeConfig',
+      body: '<html><body><script>window.__NUXT__={};window.__NUXT__.config={public:{apiBase:"https://api.shop.example",stripeKey:"pk_live_51Habc"},app:{baseURL:"/"}}</script></body></html>',
+    },
     { name: 'a page without framework data', body: `<html><body><p>DATABASE_URL is documented in our guide</p></body></html>` },
   ];
   for (const c of clean) {
@@ -78,7 +96,11 @@ describe('framework-server-data-leak', () => {
   it('reports a Vite development server answering /@vite/client', () => {
     const site = makeSite({ root: { url: `${ORIGIN}/`, body: '<html><head><script type="module" src="/@vite/client"></script></head></html>' } });
     expect(plannedProbes(frameworkServerDataLeak, site).map((p) => p.url)).toEqual([`${ORIGIN}/@vite/client`]);
-    const client = { url: `${ORIGIN}/@vite/client`, contentType: 'text/javascript', body: 'import "/node_modules/vite/dist/client/env.mjs";\nconsole.debug("[vite] connecting...");' };
+    const client = {
+      url: `${ORIGIN}/@vite/client`,
+      contentType: 'text/javascript',
+      body: 'import "/node_modules/vite/dist/client/env.mjs";\nconsole.debug("[vite] connecting...");',
+    };
     const findings = run('<html></html>', { [FRAMEWORK_PROBE.viteClient]: client });
     expect(findings.map((f) => [f.title, f.severity])).toEqual([['Vite development server in production', 'high']]);
     expect(run('<html></html>', { [FRAMEWORK_PROBE.viteClient]: { ...client, status: 404, body: 'Not found' } })).toEqual([]);

@@ -29,8 +29,16 @@ interface Leak {
   what: string;
 }
 
-const words = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/[-.]/g, '_').toLowerCase();
-const unescape = (text: string) => text.replace(/\\\\/g, '\\').replace(/\\"/g, '"').replace(/\\u0026/g, '&');
+const words = (name: string) =>
+  name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/[-.]/g, '_')
+    .toLowerCase();
+const unescape = (text: string) =>
+  text
+    .replace(/\\\\/g, '\\')
+    .replace(/\\"/g, '"')
+    .replace(/\\u0026/g, '&');
 const RANK: Record<Severity, number> = { info: 0, low: 1, medium: 2, high: 3, critical: 4 };
 
 /** A named value judged: a leak, or undefined (public by design, placeholder, not server-only). */
@@ -100,9 +108,13 @@ function viteDevFinding(site: Site): FindingDraft | undefined {
     severity: 'high',
     title: 'Vite development server in production',
     detail:
-      'The site answers /@vite/client with Vite\'s hot-reload client: it is served by `vite` (the development server), not a production build. ' +
+      "The site answers /@vite/client with Vite's hot-reload client: it is served by `vite` (the development server), not a production build. " +
       'The dev server serves source files as they are (environment variables included) and, in affected versions, files outside the project through /@fs/ (CVE-2025-30208, CVE-2025-31125, CVE-2025-31486).',
-    evidence: { request: formatRequest(answer), response: formatResponse(answer, { headers: ['content-type', 'server'], excerpt: maskSecrets(answer.body.slice(0, 400)) }), match: 'GET /@vite/client → Vite HMR client' },
+    evidence: {
+      request: formatRequest(answer),
+      response: formatResponse(answer, { headers: ['content-type', 'server'], excerpt: maskSecrets(answer.body.slice(0, 400)) }),
+      match: 'GET /@vite/client → Vite HMR client',
+    },
     key: 'vite-dev-server',
   };
 }

@@ -19,7 +19,12 @@ const guardedDashboard = {
 };
 
 function site(init: Partial<SiteInit> & { version?: string }) {
-  return makeSite({ root: { url: `${ORIGIN}/`, body: appRouterPage(init.version), headers: { 'x-powered-by': 'Next.js' } }, pages: [guardedDashboard], notFound: { url: `${ORIGIN}/nope`, status: 404, body: 'This page could not be found.' }, ...init });
+  return makeSite({
+    root: { url: `${ORIGIN}/`, body: appRouterPage(init.version), headers: { 'x-powered-by': 'Next.js' } },
+    pages: [guardedDashboard],
+    notFound: { url: `${ORIGIN}/nope`, status: 404, body: 'This page could not be found.' },
+    ...init,
+  });
 }
 
 describe('framework advisories data', () => {
@@ -55,7 +60,12 @@ describe('framework-vulnerable-version', () => {
   it('confirms the bypass when the header turns a redirect into the page', () => {
     const probes = {
       [`${ID}:mw:/dashboard`]: { url: `${ORIGIN}/dashboard`, status: 307, headers: { location: '/login' }, body: '' },
-      [`${ID}:mw:/dashboard:0`]: { url: `${ORIGIN}/dashboard`, status: 200, requestHeaders: { 'x-middleware-subrequest': 'middleware:middleware:middleware:middleware:middleware' }, body: '<html><h1>Revenue</h1></html>' },
+      [`${ID}:mw:/dashboard:0`]: {
+        url: `${ORIGIN}/dashboard`,
+        status: 200,
+        requestHeaders: { 'x-middleware-subrequest': 'middleware:middleware:middleware:middleware:middleware' },
+        body: '<html><h1>Revenue</h1></html>',
+      },
       [`${ID}:mw:/dashboard:1`]: { url: `${ORIGIN}/dashboard`, status: 307, headers: { location: '/login' }, body: '' },
     };
     const findings = frameworkVulnerableVersion.run(site({ version: '14.1.0', probes }));
@@ -85,7 +95,12 @@ describe('framework-vulnerable-version', () => {
     const app = frameworkVulnerableVersion.run(site({ version: '15.3.1' }));
     expect(app[0]!.detail).toContain('CVE-2025-55182');
     const pages = frameworkVulnerableVersion.run(
-      makeSite({ root: { url: `${ORIGIN}/`, body: '<html><body><script id="__NEXT_DATA__" type="application/json">{"props":{},"buildId":"b"}</script><script>window.next={version:"15.3.1"}</script></body></html>' } }),
+      makeSite({
+        root: {
+          url: `${ORIGIN}/`,
+          body: '<html><body><script id="__NEXT_DATA__" type="application/json">{"props":{},"buildId":"b"}</script><script>window.next={version:"15.3.1"}</script></body></html>',
+        },
+      }),
     );
     expect(pages.map((f) => f.detail).join()).not.toContain('CVE-2025-55182');
   });
@@ -96,7 +111,9 @@ describe('framework-vulnerable-version', () => {
   });
 
   it('reports an old Astro from its generator tag', () => {
-    const findings = frameworkVulnerableVersion.run(makeSite({ root: { url: `${ORIGIN}/`, body: '<html><head><meta name="generator" content="Astro v4.5.2"></head><body></body></html>' } }));
+    const findings = frameworkVulnerableVersion.run(
+      makeSite({ root: { url: `${ORIGIN}/`, body: '<html><head><meta name="generator" content="Astro v4.5.2"></head><body></body></html>' } }),
+    );
     expect(findings.map((f) => [f.title, f.severity])).toEqual([['Astro 4.5.2 has known vulnerabilities', 'medium']]);
   });
 
@@ -104,7 +121,11 @@ describe('framework-vulnerable-version', () => {
     const dev = { url: `${ORIGIN}/`, body: '<html><head><script type="module" src="/@vite/client"></script></head></html>' };
     const planned = plannedProbes(frameworkVulnerableVersion, makeSite({ root: dev }));
     expect(planned.map((p) => p.url)).toEqual([`${ORIGIN}/@fs/etc/passwd?import&raw??`]);
-    const passwd = { url: planned[0]!.url, contentType: 'text/javascript', body: 'export default "root:x:0:0:root:/root:/bin/bash\\ndaemon:x:1:1::/usr/sbin:/usr/sbin/nologin\\n"' };
+    const passwd = {
+      url: planned[0]!.url,
+      contentType: 'text/javascript',
+      body: 'export default "root:x:0:0:root:/root:/bin/bash\\ndaemon:x:1:1::/usr/sbin:/usr/sbin/nologin\\n"',
+    };
     const found = frameworkVulnerableVersion.run(makeSite({ root: dev, probes: { [planned[0]!.key]: passwd } }));
     expect(found.map((f) => [f.key, f.severity])).toEqual([['CVE-2025-30208', 'high']]);
     const denied = frameworkVulnerableVersion.run(makeSite({ root: dev, probes: { [planned[0]!.key]: { ...passwd, status: 403, body: 'Restricted' } } }));

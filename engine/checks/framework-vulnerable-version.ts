@@ -104,7 +104,8 @@ function confirmedBypass(site: Site): { plan: BypassPlan; plain: Exchange; bypas
 }
 
 function bypassFinding(site: Site, hit: { plan: BypassPlan; plain: Exchange; bypass: Exchange }): FindingDraft {
-  const value = hit.bypass.requestHeaders['x-middleware-subrequest'] ?? hit.plan.bypass.find((p) => site.probes.get(p.key) === hit.bypass)?.headers?.['x-middleware-subrequest'] ?? '';
+  const value =
+    hit.bypass.requestHeaders['x-middleware-subrequest'] ?? hit.plan.bypass.find((p) => site.probes.get(p.key) === hit.bypass)?.headers?.['x-middleware-subrequest'] ?? '';
   const where = header(hit.plain.headers, 'location');
   return {
     url: hit.plain.url,
@@ -116,7 +117,11 @@ function bypassFinding(site: Site, hit: { plan: BypassPlan; plain: Exchange; byp
       'The middleware that guards it is skipped, so anything it protects (sign-in checks, rewrites, security headers) can be bypassed by anyone.',
     evidence: {
       request: `${formatRequest(hit.bypass)}\nx-middleware-subrequest: ${value}`,
-      response: `Without the header:\n${formatResponse(hit.plain, { headers: ['location', 'content-type'], excerpt: '' })}\nWith the header:\n${formatResponse(hit.bypass, { headers: ['content-type', 'x-powered-by'], excerpt: maskSecrets(hit.bypass.body.slice(0, 600)) })}`.slice(0, 8_000),
+      response:
+        `Without the header:\n${formatResponse(hit.plain, { headers: ['location', 'content-type'], excerpt: '' })}\nWith the header:\n${formatResponse(hit.bypass, { headers: ['content-type', 'x-powered-by'], excerpt: maskSecrets(hit.bypass.body.slice(0, 600)) })}`.slice(
+          0,
+          8_000,
+        ),
       match: `${hit.plain.status} → 200 with x-middleware-subrequest (GHSA-f82v-jwr5-mffw)`,
     },
     key: 'CVE-2025-29927',
@@ -191,9 +196,7 @@ export const frameworkVulnerableVersion = defineCheck({
     const viteFs = viteFsFinding(site);
     if (viteFs) findings.push(viteFs);
     for (const found of detectFrameworks(site)) {
-      const advisories = frameworkAdvisories(found).filter(
-        (a) => !(bypass && a.confirm === 'middleware-subrequest') && !(viteFs && a.confirm === 'vite-fs'),
-      );
+      const advisories = frameworkAdvisories(found).filter((a) => !(bypass && a.confirm === 'middleware-subrequest') && !(viteFs && a.confirm === 'vite-fs'));
       if (advisories.length) findings.push(versionFinding(site, found, advisories));
     }
     return findings;

@@ -7,7 +7,8 @@ const ORIGIN = 'https://shop.example.com';
 const field = (name: string, type: string, kind = 'SCALAR') => ({ name, type: { kind: 'NON_NULL', name: null, ofType: { kind, name: type, ofType: null } } });
 const list = (name: string, type: string) => ({ name, type: { kind: 'LIST', name: null, ofType: { kind: 'NON_NULL', name: null, ofType: { kind: 'OBJECT', name: type } } } });
 /** A schema as graphql-js answers the introspection query. */
-const schema = (types: unknown[]) => JSON.stringify({ data: { __schema: { queryType: { name: 'Query' }, types: [...types, { kind: 'OBJECT', name: '__Type', fields: [field('name', 'String')] }] } } });
+const schema = (types: unknown[]) =>
+  JSON.stringify({ data: { __schema: { queryType: { name: 'Query' }, types: [...types, { kind: 'OBJECT', name: '__Type', fields: [field('name', 'String')] }] } } });
 const USER = { kind: 'OBJECT', name: 'User', fields: [field('id', 'ID'), field('email', 'String'), field('password', 'String')] };
 const AUDIT = { kind: 'OBJECT', name: 'AuditEntry', fields: [field('id', 'ID'), field('apiKey', 'String')] };
 const PRODUCT = { kind: 'OBJECT', name: 'Product', fields: [field('id', 'ID'), field('title', 'String')] };
@@ -35,7 +36,10 @@ describe('graphql-introspection', () => {
     const probe = plannedProbes(graphqlIntrospection, site).find((p) => p.url.startsWith(`https://${ref}.supabase.co/graphql/v1?query=`));
     expect(probe?.headers).toMatchObject({ apikey: anon, Authorization: `Bearer ${anon}` });
     const body = schema([{ kind: 'OBJECT', name: 'Query', fields: [field('profiles', 'User', 'OBJECT')] }, USER]);
-    const answered = siteWith({ [keyOf(`https://${ref}.supabase.co/graphql/v1`)]: { url: probe!.url, body, contentType: 'application/json' } }, `createClient("https://${ref}.supabase.co","${anon}")`);
+    const answered = siteWith(
+      { [keyOf(`https://${ref}.supabase.co/graphql/v1`)]: { url: probe!.url, body, contentType: 'application/json' } },
+      `createClient("https://${ref}.supabase.co","${anon}")`,
+    );
     const [finding] = graphqlIntrospection.run(answered);
     expect(finding).toMatchObject({ url: `https://${ref}.supabase.co/graphql/v1`, severity: 'medium' });
     expect(finding!.evidence.request).not.toContain(anon);
@@ -49,7 +53,9 @@ describe('graphql-introspection', () => {
 
   const clean: Record<string, Record<string, ExchangeInit>> = {
     'no answers': {},
-    'introspection disabled (Apollo)': answer(`${ORIGIN}/graphql`, JSON.stringify({ errors: [{ message: 'GraphQL introspection is not allowed by Apollo Server' }] }), { status: 400 }),
+    'introspection disabled (Apollo)': answer(`${ORIGIN}/graphql`, JSON.stringify({ errors: [{ message: 'GraphQL introspection is not allowed by Apollo Server' }] }), {
+      status: 400,
+    }),
     'introspection disabled with 200 and errors': answer(`${ORIGIN}/graphql`, JSON.stringify({ errors: [{ message: 'introspection disabled' }], data: null })),
     'the SPA shell': answer(`${ORIGIN}/graphql`, '<!doctype html><div id="app"></div>', { contentType: 'text/html' }),
     'a 404': answer(`${ORIGIN}/query`, 'Not found', { status: 404, contentType: 'text/plain' }),
@@ -59,12 +65,12 @@ describe('graphql-introspection', () => {
   });
 
   it('medium when the schema is public, high when sensitive fields hang off Query', () => {
-    const open = graphqlIntrospection.run(siteWith(answer(`${ORIGIN}/graphql`, schema([{ kind: 'OBJECT', name: 'Query', fields: [list('products', 'Product')] }, PRODUCT, AUDIT]))));
+    const open = graphqlIntrospection.run(
+      siteWith(answer(`${ORIGIN}/graphql`, schema([{ kind: 'OBJECT', name: 'Query', fields: [list('products', 'Product')] }, PRODUCT, AUDIT]))),
+    );
     expect(open.map((f) => [f.url, f.severity])).toEqual([[`${ORIGIN}/graphql`, 'medium']]);
     expect(open[0]!.detail).toContain('Sensitive fields exposed: AuditEntry.apiKey.');
-    const reachable = graphqlIntrospection.run(
-      siteWith(answer(`${ORIGIN}/api/gql`, schema([{ kind: 'OBJECT', name: 'Query', fields: [field('me', 'User', 'OBJECT')] }, USER]))),
-    );
+    const reachable = graphqlIntrospection.run(siteWith(answer(`${ORIGIN}/api/gql`, schema([{ kind: 'OBJECT', name: 'Query', fields: [field('me', 'User', 'OBJECT')] }, USER]))));
     expect(reachable.map((f) => [f.url, f.severity])).toEqual([[`${ORIGIN}/api/gql`, 'high']]);
     expect(reachable[0]!.evidence.match).toBe('User.email\nUser.password');
     expect(reachable[0]!.detail).toContain('User.email, User.password can be queried from Query');

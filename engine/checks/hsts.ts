@@ -38,8 +38,7 @@ export const hsts = defineCheck({
   owasp: 'A04',
   description:
     'Checks that the HTTPS start page sends Strict-Transport-Security with a max-age of at least six months, so browsers never contact the site over plain HTTP where traffic can be read or rewritten.',
-  remediation:
-    'Send `Strict-Transport-Security: max-age=63072000; includeSubDomains` (add `preload` and submit the domain to hstspreload.org once every subdomain serves HTTPS).',
+  remediation: 'Send `Strict-Transport-Security: max-age=63072000; includeSubDomains` (add `preload` and submit the domain to hstspreload.org once every subdomain serves HTTPS).',
   references: [
     'https://developer.mozilla.org/en-US/docs/Web/HTTP/Headers/Strict-Transport-Security',
     'https://cheatsheetseries.owasp.org/cheatsheets/HTTP_Strict_Transport_Security_Cheat_Sheet.html',
@@ -68,7 +67,13 @@ export const hsts = defineCheck({
       findings.push({ url, severity: 'low', detail: `Strict-Transport-Security max-age is ${parsed.maxAge} s (about ${days} days), under six months.`, evidence, key: 'short' });
     }
     if (!parsed.includeSubDomains) {
-      findings.push({ url, severity: 'info', detail: 'Strict-Transport-Security lacks includeSubDomains, so subdomains can still be reached (and cookies for the parent domain sent) over HTTP.', evidence, key: 'subdomains' });
+      findings.push({
+        url,
+        severity: 'info',
+        detail: 'Strict-Transport-Security lacks includeSubDomains, so subdomains can still be reached (and cookies for the parent domain sent) over HTTP.',
+        evidence,
+        key: 'subdomains',
+      });
     }
     return findings;
   },

@@ -14,7 +14,10 @@ describe('https-redirect', () => {
   });
 
   const valid: Array<[string, ExchangeInit | undefined]> = [
-    ['redirect straight to https on the same host', { url: 'http://app.example.com/', finalUrl: 'https://app.example.com/', redirects: [hop('http://app.example.com/', 'https://app.example.com/')] }],
+    [
+      'redirect straight to https on the same host',
+      { url: 'http://app.example.com/', finalUrl: 'https://app.example.com/', redirects: [hop('http://app.example.com/', 'https://app.example.com/')] },
+    ],
     ['no answer over HTTP', { url: 'http://app.example.com/', error: 'ECONNREFUSED' }],
     ['probe not run', undefined],
     ['HTTP answers 403 without content', { url: 'http://app.example.com/', status: 403, body: 'forbidden' }],

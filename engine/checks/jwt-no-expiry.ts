@@ -34,7 +34,11 @@ export const jwtNoExpiry = defineCheck({
         detail: session
           ? `The site stores "${jwt.name}" in ${jwt.place === 'cookie' ? 'a cookie' : 'browser storage'} as a token without an exp claim (${describeJwt(jwt.token)}): once stolen, it stays valid until the signing secret changes.`
           : `A token without an exp claim (${describeJwt(jwt.token)}) is shipped in the site's code; whoever reads it can use it for as long as its secret is unchanged.`,
-        evidence: { request: `GET ${first.url}`, response: describeJwtLocations(jwt), match: `${jwtMatch(jwt)} (claims: ${Object.keys(jwt.payload).slice(0, 12).join(', ') || 'none'})` },
+        evidence: {
+          request: `GET ${first.url}`,
+          response: describeJwtLocations(jwt),
+          match: `${jwtMatch(jwt)} (claims: ${Object.keys(jwt.payload).slice(0, 12).join(', ') || 'none'})`,
+        },
         key: jwtKey(jwt),
       });
     }

@@ -34,9 +34,11 @@ describe('jwt-weak-secret', () => {
     expect(f!.evidence.match).not.toContain('secret secret');
   });
 
-  it("reports a Supabase anon key signed with the local default secret (service_role can be minted)", () => {
+  it('reports a Supabase anon key signed with the local default secret (service_role can be minted)', () => {
     const anon = signedJwt({ iss: 'supabase-demo', role: 'anon', exp: 1_983_812_996 }, 'super-secret-jwt-token-with-at-least-32-characters-long');
-    const findings = jwtWeakSecret.run(makeSite({ root: page(''), assets: [{ url: 'https://app.test/assets/index.js', body: `const sb=createClient("https://db.app.test","${anon}")` }] }));
+    const findings = jwtWeakSecret.run(
+      makeSite({ root: page(''), assets: [{ url: 'https://app.test/assets/index.js', body: `const sb=createClient("https://db.app.test","${anon}")` }] }),
+    );
     expect(findings.map((f) => [f.severity, f.url])).toEqual([['critical', 'https://app.test/assets/index.js']]);
     expect(findings[0]!.detail).toContain('mint one and bypass row level security');
     expect(findings[0]!.evidence.match).toContain('su*****');

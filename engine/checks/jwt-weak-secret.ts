@@ -11,9 +11,9 @@ export const jwtWeakSecret = defineCheck({
   cwe: 1391,
   owasp: 'A07',
   description:
-    'Tries the signature of every HS256/HS384/HS512 token the site hands out, offline, against about 3,000 common and framework-default secrets (tutorial values, Supabase\'s local default, jwt.io\'s example, common passwords). A match means anyone can sign tokens the server trusts: any user, any role.',
+    "Tries the signature of every HS256/HS384/HS512 token the site hands out, offline, against about 3,000 common and framework-default secrets (tutorial values, Supabase's local default, jwt.io's example, common passwords). A match means anyone can sign tokens the server trusts: any user, any role.",
   remediation:
-    'Replace the secret with at least 32 random bytes (openssl rand -base64 32) kept in a server-only environment variable (not VITE_ or NEXT_PUBLIC_), which invalidates every token issued with the old one; for Supabase, rotate the project\'s JWT secret (or move to asymmetric signing keys) and reissue the anon and service keys. Prefer RS256/ES256 when other services verify the tokens.',
+    "Replace the secret with at least 32 random bytes (openssl rand -base64 32) kept in a server-only environment variable (not VITE_ or NEXT_PUBLIC_), which invalidates every token issued with the old one; for Supabase, rotate the project's JWT secret (or move to asymmetric signing keys) and reissue the anon and service keys. Prefer RS256/ES256 when other services verify the tokens.",
   references: [
     'https://datatracker.ietf.org/doc/html/rfc8725#section-3.5',
     'https://portswigger.net/web-security/jwt#brute-forcing-secret-keys',
@@ -32,8 +32,14 @@ export const jwtWeakSecret = defineCheck({
         severity: 'critical',
         detail:
           `The ${what} (${describeJwt(jwt.token)}) is signed with "${maskWeakSecret(secret)}", a secret on the list of common and default values. ` +
-          (jwt.supabaseRole ? 'The same secret signs service_role keys: anyone can mint one and bypass row level security.' : 'Anyone can sign a token with any claims (another user\'s id, an admin role) that the server will accept.'),
-        evidence: { request: `GET ${first.url}`, response: `${describeJwtLocations(jwt)}\nclaims: ${describeJwt(jwt.token)}`, match: `${jwtMatch(jwt)}; alg ${jwt.alg}; secret ${maskWeakSecret(secret)}` },
+          (jwt.supabaseRole
+            ? 'The same secret signs service_role keys: anyone can mint one and bypass row level security.'
+            : "Anyone can sign a token with any claims (another user's id, an admin role) that the server will accept."),
+        evidence: {
+          request: `GET ${first.url}`,
+          response: `${describeJwtLocations(jwt)}\nclaims: ${describeJwt(jwt.token)}`,
+          match: `${jwtMatch(jwt)}; alg ${jwt.alg}; secret ${maskWeakSecret(secret)}`,
+        },
         key: jwtKey(jwt),
       });
     }

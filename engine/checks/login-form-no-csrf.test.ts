@@ -3,7 +3,9 @@ import { makeSite } from '../testing/site';
 import { loginFormNoCsrf } from './login-form-no-csrf';
 
 const login = (fields: string, action = '/login', headers: Record<string, string> = {}) =>
-  makeSite({ root: { url: 'https://app.example/login', headers, body: `<form method="post" action="${action}"><input name="user"><input type="password" name="pw">${fields}</form>` } });
+  makeSite({
+    root: { url: 'https://app.example/login', headers, body: `<form method="post" action="${action}"><input name="user"><input type="password" name="pw">${fields}</form>` },
+  });
 
 describe('login-form-no-csrf', () => {
   it.each([

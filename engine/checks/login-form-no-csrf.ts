@@ -25,8 +25,12 @@ export const loginFormNoCsrf = defineCheck({
   description:
     'Reports HTML login forms (POST with a password field, submitting to the site itself) that carry no anti-CSRF token and where no SameSite=Lax/Strict cookie protects the session. Single-page apps that log in with fetch and JSON are out of scope.',
   remediation:
-    'Add a per-session anti-CSRF token to the form (most frameworks do this for you) and set session cookies with SameSite=Lax or Strict; login CSRF lets an attacker sign a victim into the attacker\'s account.',
-  references: ['https://www.zaproxy.org/docs/alerts/10202/', 'https://cheatsheetseries.owasp.org/cheatsheets/Cross-Site_Request_Forgery_Prevention_Cheat_Sheet.html', 'https://cwe.mitre.org/data/definitions/352.html'],
+    "Add a per-session anti-CSRF token to the form (most frameworks do this for you) and set session cookies with SameSite=Lax or Strict; login CSRF lets an attacker sign a victim into the attacker's account.",
+  references: [
+    'https://www.zaproxy.org/docs/alerts/10202/',
+    'https://cheatsheetseries.owasp.org/cheatsheets/Cross-Site_Request_Forgery_Prevention_Cheat_Sheet.html',
+    'https://cwe.mitre.org/data/definitions/352.html',
+  ],
   run(site) {
     if (hasSameSiteCookie(site)) return [];
     const findings: FindingDraft[] = [];

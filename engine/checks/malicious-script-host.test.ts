@@ -11,7 +11,9 @@ describe('malicious-script-host', () => {
   });
 
   it('does not report safe scripts', () => {
-    expect(maliciousScriptHost.run(makeSite({ root: { url: 'https://app.example/', body: '<script src="https://cdnjs.cloudflare.com/polyfill/v3/polyfill.min.js"></script>' } }))).toEqual([]);
+    expect(
+      maliciousScriptHost.run(makeSite({ root: { url: 'https://app.example/', body: '<script src="https://cdnjs.cloudflare.com/polyfill/v3/polyfill.min.js"></script>' } })),
+    ).toEqual([]);
   });
 
   it('reports polyfill.io as critical, once per page and host', () => {

@@ -24,10 +24,15 @@ export const maliciousScriptHost = defineCheck({
   confidence: 'high',
   cwe: 829,
   owasp: 'A03',
-  description: 'Reports scripts loaded from hosts known to have served malicious code to the sites embedding them, such as polyfill.io and the other CDNs of its operator (2024 supply-chain attack).',
+  description:
+    'Reports scripts loaded from hosts known to have served malicious code to the sites embedding them, such as polyfill.io and the other CDNs of its operator (2024 supply-chain attack).',
   remediation:
     'Remove the script tag or point it to a trustworthy source (for polyfills, cdnjs.cloudflare.com/polyfill or fastly polyfill-fastly.io, or bundle the polyfills you need). Add Subresource Integrity to third-party scripts and review what the script may already have done to visitors.',
-  references: ['https://sansec.io/research/polyfill-supply-chain-attack', 'https://cwe.mitre.org/data/definitions/829.html', 'https://developer.mozilla.org/en-US/docs/Web/Security/Subresource_Integrity'],
+  references: [
+    'https://sansec.io/research/polyfill-supply-chain-attack',
+    'https://cwe.mitre.org/data/definitions/829.html',
+    'https://developer.mozilla.org/en-US/docs/Web/Security/Subresource_Integrity',
+  ],
   run(site) {
     const findings: FindingDraft[] = [];
     const seen = new Set<string>();

@@ -30,8 +30,7 @@ export const mixedContent = defineCheck({
   owasp: 'A04',
   description:
     'Looks for https pages that load scripts, stylesheets, frames or plugins (active content) or images and media (passive content) over plain http://, which a network attacker can read or replace.',
-  remediation:
-    'Load every subresource over https:// (most hosts and CDNs serve both); as a safety net add `Content-Security-Policy: upgrade-insecure-requests`.',
+  remediation: 'Load every subresource over https:// (most hosts and CDNs serve both); as a safety net add `Content-Security-Policy: upgrade-insecure-requests`.',
   references: [
     'https://developer.mozilla.org/en-US/docs/Web/Security/Mixed_content',
     'https://www.zaproxy.org/docs/alerts/10040/',

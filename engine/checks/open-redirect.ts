@@ -7,7 +7,24 @@ const TARGET = 'https://vibeeval-redirect.example/';
 const TARGET_HOST = 'vibeeval-redirect.example';
 const MAX_PROBES = 10;
 
-export const REDIRECT_PARAMS = ['next', 'redirect', 'redirect_uri', 'redirect_url', 'url', 'return', 'returnto', 'return_to', 'returnurl', 'continue', 'dest', 'destination', 'goto', 'target', 'r', 'u'];
+export const REDIRECT_PARAMS = [
+  'next',
+  'redirect',
+  'redirect_uri',
+  'redirect_url',
+  'url',
+  'return',
+  'returnto',
+  'return_to',
+  'returnurl',
+  'continue',
+  'dest',
+  'destination',
+  'goto',
+  'target',
+  'r',
+  'u',
+];
 /** Guessed on the start URL when the crawl found no redirect parameter. */
 const GUESSES = ['next', 'redirect', 'url', 'returnTo'];
 

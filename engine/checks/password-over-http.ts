@@ -4,7 +4,6 @@ import { defineCheck, type FindingDraft, type Page } from '../types';
 const ID = 'password-over-http';
 const PASSWORD_INPUT = /<input\b[^<>]*\btype\s*=\s*["']?password\b[^<>]*>/i;
 
-
 /** The markup of the first password field of a page, from the parsed forms or the raw HTML (fields outside forms). */
 export function passwordField(page: Page): string | undefined {
   const inForm = page.html?.forms.some((form) => form.inputs.some((input) => input.type === 'password'));

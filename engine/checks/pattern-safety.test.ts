@@ -156,45 +156,69 @@ describe('patterns over site-controlled text stay linear', () => {
     expect(literalPatterns().length).toBeGreaterThan(300);
   });
 
-  it('every regular expression literal in the engine runs within budget on adversarial inputs', () => {
-    const results = literalPatterns().map(({ where, regex }) => ({ where: `${where} ${regex.source.slice(0, 80)}`, worst: slowest((text) => runOver(regex, text), literalFragments(regex.source)) }));
-    expect(report(results)).toEqual([]);
-  }, WALL_GUARD_MS);
+  it(
+    'every regular expression literal in the engine runs within budget on adversarial inputs',
+    () => {
+      const results = literalPatterns().map(({ where, regex }) => ({
+        where: `${where} ${regex.source.slice(0, 80)}`,
+        worst: slowest((text) => runOver(regex, text), literalFragments(regex.source)),
+      }));
+      expect(report(results)).toEqual([]);
+    },
+    WALL_GUARD_MS,
+  );
 
-  it('every error signature and secret rule (built at run time) runs within budget', () => {
-    const named: Named[] = [
-      ...ERROR_SIGNATURES.map(({ id, pattern }) => ({ where: `error signature ${id}`, regex: pattern })),
-      ...SECRET_RULES.map(({ id, regex }) => ({ where: `secret rule ${id}`, regex })),
-      ...WEBHOOK_PATTERNS.map(({ id, regex }) => ({ where: `webhook pattern ${id}`, regex })),
-      { where: 'webhook placeholder', regex: WEBHOOK_PLACEHOLDER },
-    ];
-    const results = named.map(({ where, regex }) => ({ where, worst: slowest((text) => runOver(regex, text), literalFragments(regex.source)) }));
-    expect(report(results)).toEqual([]);
-  }, WALL_GUARD_MS);
+  it(
+    'every error signature and secret rule (built at run time) runs within budget',
+    () => {
+      const named: Named[] = [
+        ...ERROR_SIGNATURES.map(({ id, pattern }) => ({ where: `error signature ${id}`, regex: pattern })),
+        ...SECRET_RULES.map(({ id, regex }) => ({ where: `secret rule ${id}`, regex })),
+        ...WEBHOOK_PATTERNS.map(({ id, regex }) => ({ where: `webhook pattern ${id}`, regex })),
+        { where: 'webhook placeholder', regex: WEBHOOK_PLACEHOLDER },
+      ];
+      const results = named.map(({ where, regex }) => ({ where, worst: slowest((text) => runOver(regex, text), literalFragments(regex.source)) }));
+      expect(report(results)).toEqual([]);
+    },
+    WALL_GUARD_MS,
+  );
 
-  it('the public scanners run within budget on adversarial bodies', () => {
-    const scanners: Record<string, (text: string) => unknown> = {
-      findErrorSignature,
-      'scanText (html)': (text) => scanText(text, 'html'),
-      'scanText (script)': (text) => scanText(text, 'script'),
-      findGenericSecrets: (text) => findGenericSecrets(text, 3, shannonEntropy),
-      detectFromContent,
-      detectFromUrl: (text) => detectFromUrl(`https://cdn.example.com/${text}`),
-      parseCredentials,
-      'parseScanAccounts (file)': (text) => parseScanAccounts(text, 'file'),
-      'parseScanAccounts (field)': (text) => parseScanAccounts(text, 'field'),
-      'classifyValue (phone column)': (text) => classifyValue('customer_phone', text),
-      'classifyValue (address column)': (text) => classifyValue('street_address', text),
-      'rateExposure (one row)': (text) => rateExposure({ columns: ['email', 'token', 'ip_address', 'full_name'], row: { email: text, token: text, ip_address: text, full_name: text, card: text } }),
-      'hintedParameters (PGRST202 hint)': (text) => hintedParameters(JSON.stringify({ code: 'PGRST202', hint: `Perhaps you meant to call the function public.f(${text})` }), 'f'),
-      'idsInTexts (bundle)': (text) => idsInTexts([text], 200_000),
-      // Every hit judged too: the payload reading and the constant's uses run over the same text.
-      'findWebhookUrls + judgeWebhook': (text) => findWebhookUrls(text).map((hit) => judgeWebhook(hit, text)),
-    };
-    const extra = ['Traceback (most recent call last):\n', 'at a.b(c.java:1)\n', 'app.rb:1:in ', 'apiKey = "', 'panic: x\n', 'H="https://n8n.a.io/webhook/a";fetch(H,{body:JSON.stringify(', 'https://hooks.zapier.com/hooks/catch/123/abcdef/'];
-    const results = Object.entries(scanners).map(([where, scan]) => ({ where, worst: slowest(scan, extra) }));
-    expect(report(results)).toEqual([]);
-  }, WALL_GUARD_MS);
+  it(
+    'the public scanners run within budget on adversarial bodies',
+    () => {
+      const scanners: Record<string, (text: string) => unknown> = {
+        findErrorSignature,
+        'scanText (html)': (text) => scanText(text, 'html'),
+        'scanText (script)': (text) => scanText(text, 'script'),
+        findGenericSecrets: (text) => findGenericSecrets(text, 3, shannonEntropy),
+        detectFromContent,
+        detectFromUrl: (text) => detectFromUrl(`https://cdn.example.com/${text}`),
+        parseCredentials,
+        'parseScanAccounts (file)': (text) => parseScanAccounts(text, 'file'),
+        'parseScanAccounts (field)': (text) => parseScanAccounts(text, 'field'),
+        'classifyValue (phone column)': (text) => classifyValue('customer_phone', text),
+        'classifyValue (address column)': (text) => classifyValue('street_address', text),
+        'rateExposure (one row)': (text) =>
+          rateExposure({ columns: ['email', 'token', 'ip_address', 'full_name'], row: { email: text, token: text, ip_address: text, full_name: text, card: text } }),
+        'hintedParameters (PGRST202 hint)': (text) => hintedParameters(JSON.stringify({ code: 'PGRST202', hint: `Perhaps you meant to call the function public.f(${text})` }), 'f'),
+        'idsInTexts (bundle)': (text) => idsInTexts([text], 200_000),
+        // Every hit judged too: the payload reading and the constant's uses run over the same text.
+        'findWebhookUrls + judgeWebhook': (text) => findWebhookUrls(text).map((hit) => judgeWebhook(hit, text)),
+      };
+      const extra = [
+        'Traceback (most recent call last):\n',
+        'at a.b(c.java:1)\n',
+        'app.rb:1:in ',
+        'apiKey = "',
+        'panic: x\n',
+        'H="https://n8n.a.io/webhook/a";fetch(H,{body:JSON.stringify(',
+        'https://hooks.zapier.com/hooks/catch/123/abcdef/',
+      ];
+      const results = Object.entries(scanners).map(([where, scan]) => ({ where, worst: slowest(scan, extra) }));
+      expect(report(results)).toEqual([]);
+    },
+    WALL_GUARD_MS,
+  );
 });
 
 /** A site whose every body, header and probe answer is `text`. */
@@ -205,7 +229,10 @@ function hostileSite(text: string): Site {
   const init = {
     root: exchange('https://target.example/', 'text/html'),
     pages: [exchange('https://target.example/a', 'text/html'), exchange('https://target.example/api', 'application/json')],
-    assets: [exchange('https://target.example/app.js', 'application/javascript'), { ...exchange('https://target.example/app.js.map', 'application/json'), kind: 'sourcemap' as const }],
+    assets: [
+      exchange('https://target.example/app.js', 'application/javascript'),
+      { ...exchange('https://target.example/app.js.map', 'application/json'), kind: 'sourcemap' as const },
+    ],
     robots: exchange('https://target.example/robots.txt', 'text/plain'),
     notFound: exchange('https://target.example/nope', 'text/html'),
   };
@@ -216,22 +243,26 @@ function hostileSite(text: string): Site {
 }
 
 describe('checks over a hostile site stay within budget', () => {
-  it('every check runs within budget when every body, header and probe answer is adversarial', () => {
-    const results: Array<{ where: string; worst: { ms: number; label: string; length: number } }> = [];
-    for (const length of [1_000, 20_000]) {
-      for (const { label, text } of adversarial(length).filter((_, i) => i % 2 === 0)) {
-        const site = hostileSite(text);
-        // A check reads every exchange: the budget grows with their number, not with their length.
-        const exchanges = site.pages.length + site.assets.length + site.probes.size + 3;
-        for (const check of CHECKS) {
-          const ms = timed(() => check.run(site));
-          if (ms > BUDGET_MS + exchanges * 5) {
-            results.push({ where: check.id, worst: { ms, label, length } });
-            expect(report(results)).toEqual([]);
+  it(
+    'every check runs within budget when every body, header and probe answer is adversarial',
+    () => {
+      const results: Array<{ where: string; worst: { ms: number; label: string; length: number } }> = [];
+      for (const length of [1_000, 20_000]) {
+        for (const { label, text } of adversarial(length).filter((_, i) => i % 2 === 0)) {
+          const site = hostileSite(text);
+          // A check reads every exchange: the budget grows with their number, not with their length.
+          const exchanges = site.pages.length + site.assets.length + site.probes.size + 3;
+          for (const check of CHECKS) {
+            const ms = timed(() => check.run(site));
+            if (ms > BUDGET_MS + exchanges * 5) {
+              results.push({ where: check.id, worst: { ms, label, length } });
+              expect(report(results)).toEqual([]);
+            }
           }
         }
       }
-    }
-    expect(report(results)).toEqual([]);
-  }, WALL_GUARD_MS);
+      expect(report(results)).toEqual([]);
+    },
+    WALL_GUARD_MS,
+  );
 });

@@ -13,11 +13,7 @@ export const publicKeyInClient = defineCheck({
     'Lists keys that are designed to be public (Supabase anon or publishable keys, Stripe publishable keys, Firebase web config, Google Maps browser keys, Sentry DSNs, analytics ingestion keys such as PostHog phc_, Segment, Mixpanel and Amplitude, Mapbox public tokens) so you know what a visitor can use, and what must protect your data instead. They are judged by their role in the page (the config object or SDK call around them), not by how random they look.',
   remediation:
     'Nothing to hide, but check what guards the data each key reaches: row level security on every Supabase table, Firebase Security Rules and App Check, API key restrictions (HTTP referrers, allowed APIs) in Google Cloud, URL restrictions for Mapbox, allowed domains for Sentry.',
-  references: [
-    'https://supabase.com/docs/guides/api/api-keys',
-    'https://firebase.google.com/docs/projects/api-keys',
-    'https://docs.stripe.com/keys',
-  ],
+  references: ['https://supabase.com/docs/guides/api/api-keys', 'https://firebase.google.com/docs/projects/api-keys', 'https://docs.stripe.com/keys'],
   run(site) {
     const findings: FindingDraft[] = [];
     for (const key of findSecrets(site)) {

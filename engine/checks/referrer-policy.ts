@@ -51,13 +51,29 @@ export const referrerPolicy = defineCheck({
       const found = effectiveReferrerPolicy(page.exchange, page.html);
       const evidence = headerEvidence(page.exchange, ['referrer-policy'], found?.raw);
       if (!found) {
-        return [{ url: page.url, detail: 'The page sets no Referrer-Policy; browsers fall back to their default, which older ones make no-referrer-when-downgrade.', evidence, key: 'missing', signature: 'missing' }];
+        return [
+          {
+            url: page.url,
+            detail: 'The page sets no Referrer-Policy; browsers fall back to their default, which older ones make no-referrer-when-downgrade.',
+            evidence,
+            key: 'missing',
+            signature: 'missing',
+          },
+        ];
       }
       if (!found.policy) {
         return [{ url: page.url, detail: `Referrer-Policy "${found.raw}" has no value browsers recognise.`, evidence, key: 'invalid', signature: `invalid ${found.raw}` }];
       }
       if (LEAKY.has(found.policy)) {
-        return [{ url: page.url, detail: `Referrer-Policy is ${found.policy}: full URLs, query strings included, go to other sites.`, evidence, key: 'unsafe', signature: `unsafe ${found.raw}` }];
+        return [
+          {
+            url: page.url,
+            detail: `Referrer-Policy is ${found.policy}: full URLs, query strings included, go to other sites.`,
+            evidence,
+            key: 'unsafe',
+            signature: `unsafe ${found.raw}`,
+          },
+        ];
       }
       return [];
     });

@@ -62,8 +62,12 @@ export const reflectedXss = defineCheck({
   description:
     'Active check: sends a harmless marker with quotes and an <svg> tag in the query parameters of up to five crawled URLs and the start page, and reports HTML answers that return it unescaped.',
   remediation:
-    'Encode output for its context (HTML body, attribute, JavaScript, URL) with the template engine\'s auto-escaping, never build HTML from request parameters by string concatenation, and add a strict Content-Security-Policy as defence in depth.',
-  references: ['https://owasp.org/www-community/attacks/xss/', 'https://cheatsheetseries.owasp.org/cheatsheets/Cross_Site_Scripting_Prevention_Cheat_Sheet.html', 'https://cwe.mitre.org/data/definitions/79.html'],
+    "Encode output for its context (HTML body, attribute, JavaScript, URL) with the template engine's auto-escaping, never build HTML from request parameters by string concatenation, and add a strict Content-Security-Policy as defence in depth.",
+  references: [
+    'https://owasp.org/www-community/attacks/xss/',
+    'https://cheatsheetseries.owasp.org/cheatsheets/Cross_Site_Scripting_Prevention_Cheat_Sheet.html',
+    'https://cwe.mitre.org/data/definitions/79.html',
+  ],
   appliesTo: (site) => site.options.active === true,
   probes: (site): ProbeRequest[] => (site.options.active ? planReflectedXss(site).map(({ key, url }) => ({ key, method: 'GET', url })) : []),
   run(site) {

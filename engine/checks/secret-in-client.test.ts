@@ -11,7 +11,9 @@ describe('secret-in-client', () => {
   const valid = {
     'no keys at all': makeSite({ root: page('console.log("hello")') }),
     'only public keys': makeSite({
-      root: page(`const s=createClient("https://abcdefghijklmnopqrst.supabase.co","${fakeSupabaseKey('abcdefghijklmnopqrst', 'anon')}");loadStripe("${'pk_' + 'live_' + fakeToken(24)}")`),
+      root: page(
+        `const s=createClient("https://abcdefghijklmnopqrst.supabase.co","${fakeSupabaseKey('abcdefghijklmnopqrst', 'anon')}");loadStripe("${'pk_' + 'live_' + fakeToken(24)}")`,
+      ),
     }),
     'placeholders and env references': makeSite({ root: page('const cfg={apiKey:import.meta.env.VITE_OPENAI_KEY,secret:"your_secret_here_000000000000"}') }),
     'a service_role key (reported by supabase-service-key)': makeSite({ root: page(`x("${fakeSupabaseKey('abcdefghijklmnopqrst', 'service_role')}")`) }),

@@ -14,7 +14,9 @@ describe('server-version-disclosure', () => {
   });
 
   it('reports versioned headers as low and a bare X-Powered-By as info', () => {
-    const findings = serverVersionDisclosure.run(root({ server: 'Apache/2.4.41 (Ubuntu)', 'x-powered-by': 'Express', 'x-aspnet-version': '4.0.30319', via: '1.1 varnish (Varnish/6.0)' }));
+    const findings = serverVersionDisclosure.run(
+      root({ server: 'Apache/2.4.41 (Ubuntu)', 'x-powered-by': 'Express', 'x-aspnet-version': '4.0.30319', via: '1.1 varnish (Varnish/6.0)' }),
+    );
     expect(findings.map((f) => [f.key, f.severity])).toEqual([
       ['server:Apache/2.4.41 (Ubuntu)', 'low'],
       ['x-powered-by:Express', 'info'],

@@ -36,11 +36,7 @@ export const serverVersionDisclosure = defineCheck({
     'Looks for software versions in response headers (Server, X-Powered-By, X-AspNet-Version, X-AspNetMvc-Version, X-Generator, Via) and in <meta name="generator">, which let attackers pick known exploits.',
   remediation:
     'Remove or blank the headers (e.g. server_tokens off in nginx, ServerTokens Prod in Apache, app.disable("x-powered-by") in Express, poweredByHeader: false in Next.js) and drop version numbers from the generator meta tag.',
-  references: [
-    'https://www.zaproxy.org/docs/alerts/10036/',
-    'https://www.zaproxy.org/docs/alerts/10037/',
-    'https://cwe.mitre.org/data/definitions/497.html',
-  ],
+  references: ['https://www.zaproxy.org/docs/alerts/10036/', 'https://www.zaproxy.org/docs/alerts/10037/', 'https://cwe.mitre.org/data/definitions/497.html'],
   run(site) {
     const findings: FindingDraft[] = [];
     const seen = new Set<string>();
@@ -57,7 +53,11 @@ export const serverVersionDisclosure = defineCheck({
           key: `${name}:${value}`,
           severity,
           detail: `The ${name} header reveals "${value}".${severity === 'info' ? ' It names the technology but no version.' : ' Version numbers let attackers look up known vulnerabilities.'}`,
-          evidence: { request: formatRequest(exchange), response: formatResponse(exchange, { headers: [name, 'content-type'], excerpt: '' }).trimEnd(), match: `${name}: ${value}` },
+          evidence: {
+            request: formatRequest(exchange),
+            response: formatResponse(exchange, { headers: [name, 'content-type'], excerpt: '' }).trimEnd(),
+            match: `${name}: ${value}`,
+          },
         });
       }
     }
@@ -69,7 +69,11 @@ export const serverVersionDisclosure = defineCheck({
           url: page.url,
           key: `generator:${meta.content}`,
           detail: `<meta name="generator"> reveals "${meta.content}", including its version.`,
-          evidence: { request: formatRequest(page.exchange), response: formatResponse(page.exchange, { headers: ['content-type'], excerpt: `<meta name="generator" content="${meta.content}">` }), match: meta.content },
+          evidence: {
+            request: formatRequest(page.exchange),
+            response: formatResponse(page.exchange, { headers: ['content-type'], excerpt: `<meta name="generator" content="${meta.content}">` }),
+            match: meta.content,
+          },
         });
       }
     }

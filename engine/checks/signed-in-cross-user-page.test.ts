@@ -9,7 +9,8 @@ const TWO: SiteAccount[] = [
   { login: 'alice@example.test', signedIn: true },
   { login: 'bob@example.test', signedIn: true },
 ];
-const list = (ids: number[], who: string) => `<header>Signed in as ${who}</header><ul>${ids.map((id) => `<li><a href="/invoices/${id}">#${id}</a></li>`).join('')}<li><a href="/products/7">Mug</a></li></ul>`;
+const list = (ids: number[], who: string) =>
+  `<header>Signed in as ${who}</header><ul>${ids.map((id) => `<li><a href="/invoices/${id}">#${id}</a></li>`).join('')}<li><a href="/products/7">Mug</a></li></ul>`;
 const invoice = (id: number, who: string) => `<header>Signed in as ${who}</header><h1>Invoice #${id}</h1><p>Billed by bob@example.test</p>`;
 const html = (url: string, body: string, status = 200): ExchangeInit => ({ url, status, body, contentType: 'text/html' });
 
@@ -17,13 +18,22 @@ const siteWith = (probes: Record<string, ExchangeInit>, accounts: SiteAccount[] 
   ...makeSite({
     root: { url: `${O}/`, body: '<a href="/invoices">Invoices</a>' },
     // The crawl asked for /invoices and was sent to the login page.
-    pages: [{ url: `${O}/invoices`, finalUrl: `${O}/login?next=%2Finvoices`, body: '<form method="post" action="/login"><input name="email"><input type="password" name="password"></form>', redirects: [{ url: `${O}/invoices`, status: 302, location: '/login?next=%2Finvoices', headers: [] }] }],
+    pages: [
+      {
+        url: `${O}/invoices`,
+        finalUrl: `${O}/login?next=%2Finvoices`,
+        body: '<form method="post" action="/login"><input name="email"><input type="password" name="password"></form>',
+        redirects: [{ url: `${O}/invoices`, status: 302, location: '/login?next=%2Finvoices', headers: [] }],
+      },
+    ],
     probes,
   }),
   accounts,
 });
 const start = (as: number, body: string): Record<string, ExchangeInit> => ({ [`${ID}:start:${O}/invoices:${as}`]: html(`${O}/invoices`, body) });
-const record = (id: number, as: number, body: string, status = 200): Record<string, ExchangeInit> => ({ [`${ID}:record:${O}/invoices/${id}:${as}`]: html(`${O}/invoices/${id}`, body, status) });
+const record = (id: number, as: number, body: string, status = 200): Record<string, ExchangeInit> => ({
+  [`${ID}:record:${O}/invoices/${id}:${as}`]: html(`${O}/invoices/${id}`, body, status),
+});
 const lists = { ...start(0, list([1042], 'alice@example.test')), ...start(1, list([1043], 'bob@example.test')) };
 
 describe('signed-in-cross-user-page', () => {
@@ -44,9 +54,21 @@ describe('signed-in-cross-user-page', () => {
   });
 
   const cases: Array<{ name: string; probes: Record<string, ExchangeInit>; found: number }> = [
-    { name: 'the other user\'s invoice opens, the same page as hers', probes: { ...lists, ...record(1043, 0, invoice(1043, 'alice@example.test')), ...record(1043, 1, invoice(1043, 'bob@example.test')) }, found: 1 },
-    { name: 'owner checked: 404 for the other user', probes: { ...lists, ...record(1043, 0, '<h1>Invoice not found</h1>', 404), ...record(1043, 1, invoice(1043, 'bob@example.test')) }, found: 0 },
-    { name: 'a different page (her own view of a missing id)', probes: { ...lists, ...record(1043, 0, '<h1>Your invoices</h1>'), ...record(1043, 1, invoice(1043, 'bob@example.test')) }, found: 0 },
+    {
+      name: "the other user's invoice opens, the same page as hers",
+      probes: { ...lists, ...record(1043, 0, invoice(1043, 'alice@example.test')), ...record(1043, 1, invoice(1043, 'bob@example.test')) },
+      found: 1,
+    },
+    {
+      name: 'owner checked: 404 for the other user',
+      probes: { ...lists, ...record(1043, 0, '<h1>Invoice not found</h1>', 404), ...record(1043, 1, invoice(1043, 'bob@example.test')) },
+      found: 0,
+    },
+    {
+      name: 'a different page (her own view of a missing id)',
+      probes: { ...lists, ...record(1043, 0, '<h1>Your invoices</h1>'), ...record(1043, 1, invoice(1043, 'bob@example.test')) },
+      found: 0,
+    },
   ];
   for (const c of cases) {
     it(c.name, () => {

@@ -43,8 +43,12 @@ export const signedInCrossUserPage = defineCheck({
   description:
     "Signed-in scans with two accounts: reads the pages behind the site's login and its JSON routes as each account, takes the record links and ids each account's own answers name, and asks for the other account's records as the first. The same page as the owner's means the route does not check ownership (OWASP API1:2023, broken object level authorization); JSON records are reported by api-cross-user-read. Ids are never guessed.",
   remediation:
-    'Look records up with the signed-in user as a condition (WHERE id = $1 AND user_id = <session user>, or compare the record\'s owner with the session user before answering) and answer 404 for anyone else\'s; a check that the user is signed in is not enough.',
-  references: ['https://owasp.org/API-Security/editions/2023/en/0xa1-broken-object-level-authorization/', 'https://cwe.mitre.org/data/definitions/639.html', 'https://cheatsheetseries.owasp.org/cheatsheets/Authorization_Cheat_Sheet.html'],
+    "Look records up with the signed-in user as a condition (WHERE id = $1 AND user_id = <session user>, or compare the record's owner with the session user before answering) and answer 404 for anyone else's; a check that the user is signed in is not enough.",
+  references: [
+    'https://owasp.org/API-Security/editions/2023/en/0xa1-broken-object-level-authorization/',
+    'https://cwe.mitre.org/data/definitions/639.html',
+    'https://cheatsheetseries.owasp.org/cheatsheets/Authorization_Cheat_Sheet.html',
+  ],
   probes: (site) => startReads(site).flatMap((start) => start.probes),
   followUpProbes: (site) => recordReads(site).flatMap((read) => read.probes),
   appliesTo(site) {

@@ -3,7 +3,8 @@ import { isMonitoringScript } from '../analysis/monitoring-script';
 import { defineCheck, type FindingDraft } from '../types';
 
 /** Services that change their script in place (versionless URLs): SRI would break them, CSP is the control. */
-const EVERGREEN = /^https:\/\/(js\.stripe\.com|www\.googletagmanager\.com|www\.google-analytics\.com|www\.google\.com\/recaptcha|www\.gstatic\.com\/recaptcha|challenges\.cloudflare\.com|maps\.googleapis\.com|fonts\.googleapis\.com|connect\.facebook\.net|static\.cloudflareinsights\.com|js\.hs-scripts\.com|widget\.intercom\.io|cdn\.paddle\.com|checkout\.razorpay\.com|accounts\.google\.com\/gsi)\//i;
+const EVERGREEN =
+  /^https:\/\/(js\.stripe\.com|www\.googletagmanager\.com|www\.google-analytics\.com|www\.google\.com\/recaptcha|www\.gstatic\.com\/recaptcha|challenges\.cloudflare\.com|maps\.googleapis\.com|fonts\.googleapis\.com|connect\.facebook\.net|static\.cloudflareinsights\.com|js\.hs-scripts\.com|widget\.intercom\.io|cdn\.paddle\.com|checkout\.razorpay\.com|accounts\.google\.com\/gsi)\//i;
 const MAX_FINDINGS = 10;
 
 function excerptAround(body: string, url: string): string {
@@ -38,7 +39,9 @@ export const subresourceIntegrity = defineCheck({
       const origin = new URL(page.url).origin;
       const resources = [
         // vibeeval's own monitoring script changes in place like the evergreen services, and is the product's own.
-        ...page.html.scripts.filter((script) => script.src && !isMonitoringScript(script)).map((script) => ({ url: script.src!, integrity: script.integrity, kind: 'script' as const })),
+        ...page.html.scripts
+          .filter((script) => script.src && !isMonitoringScript(script))
+          .map((script) => ({ url: script.src!, integrity: script.integrity, kind: 'script' as const })),
         ...page.html.stylesheets.map((sheet) => ({ url: sheet.href, integrity: sheet.integrity, kind: 'stylesheet' as const })),
       ];
       for (const resource of resources) {

@@ -28,12 +28,27 @@ describe('supabase-bucket-listable', () => {
     expect(JSON.parse(probes[2]!.body!)).toEqual({ prefix: '', limit: 5, offset: 0, sortBy: { column: 'name', order: 'asc' } });
     expect(probes[2]!.headers).toMatchObject({ apikey: anon, 'Content-Type': 'application/json' });
     // The site's bucket first, then the common names.
-    expect(probes.filter((p) => p.method === 'POST').map((p) => p.url.split('/').pop())).toEqual(['invoices', 'avatars', 'uploads', 'public', 'images', 'documents', 'files', 'attachments']);
+    expect(probes.filter((p) => p.method === 'POST').map((p) => p.url.split('/').pop())).toEqual([
+      'invoices',
+      'avatars',
+      'uploads',
+      'public',
+      'images',
+      'documents',
+      'files',
+      'attachments',
+    ]);
   });
 
   it.each([
     ['no answers', {}],
-    ['empty bucket list and Bucket not found', { [`supabase-bucket-listable:list:${REF}`]: json(`${HOST}/storage/v1/bucket`, []), [`supabase-bucket-listable:bucket:${REF}:invoices`]: json(HOST, { statusCode: '404', error: 'Bucket not found' }, 400) }],
+    [
+      'empty bucket list and Bucket not found',
+      {
+        [`supabase-bucket-listable:list:${REF}`]: json(`${HOST}/storage/v1/bucket`, []),
+        [`supabase-bucket-listable:bucket:${REF}:invoices`]: json(HOST, { statusCode: '404', error: 'Bucket not found' }, 400),
+      },
+    ],
     ['probe error', { [`supabase-bucket-listable:list:${REF}`]: { url: HOST, error: 'ETIMEDOUT' } }],
     ['an empty list (no SELECT policy on storage.objects)', { [`supabase-bucket-listable:objects:${REF}:invoices`]: json(HOST, []) }],
     ['a list refused', { [`supabase-bucket-listable:objects:${REF}:invoices`]: json(HOST, { statusCode: '403', error: 'Unauthorized' }, 400) }],
@@ -84,6 +99,11 @@ describe('supabase-bucket-listable', () => {
     ['user-content', ['cat.jpg'], 'medium'],
     ['public', ['uid-folder'], 'low'],
   ] as const)('rates bucket %s listing %j as %s', (bucketName, names, severity) => {
-    expect(rateListing(bucketName, names.map((name) => ({ name, folder: false })))).toBe(severity);
+    expect(
+      rateListing(
+        bucketName,
+        names.map((name) => ({ name, folder: false })),
+      ),
+    ).toBe(severity);
   });
 });

@@ -10,7 +10,8 @@ const LIST_LIMIT = 5;
 /** Bucket names that suggest files users would not want public. */
 const PRIVATE_SOUNDING = /doc|file|attach|upload|invoice|receipt|contract|private|backup|export|kyc|passport|id[-_]?card|medical|report|statement/i;
 /** Object names that look like personal or business documents rather than site media. */
-const DOCUMENT = /\.(?:pdf|docx?|xlsx?|csv|odt|ods|rtf|txt|json|sql|zip|tar|gz|7z|bak|eml|msg)$|passport|invoice|receipt|contract|statement|payslip|tax|medical|license|licence|id[-_]?card|ssn|bank/i;
+const DOCUMENT =
+  /\.(?:pdf|docx?|xlsx?|csv|odt|ods|rtf|txt|json|sql|zip|tar|gz|7z|bak|eml|msg)$|passport|invoice|receipt|contract|statement|payslip|tax|medical|license|licence|id[-_]?card|ssn|bank/i;
 const MEDIA_BUCKET = /^(?:public|images?|img|assets|static|media|logos?|icons?|site)$/i;
 
 // Why these probes: GET /storage/v1/bucket (the buckets the key may enumerate: storage.buckets readable by anon) and
@@ -38,7 +39,12 @@ function plan(site: SiteBeforeProbes): BucketPlan[] {
         list: { key: `${ID}:list:${label}`, method: 'GET' as const, url: `${project.url}/storage/v1/bucket`, headers: supabaseHeaders(key) },
         buckets: info.buckets.slice(0, MAX_BUCKETS).map(({ name }) => ({
           name,
-          meta: { key: `${ID}:bucket:${label}:${name}`, method: 'GET' as const, url: `${project.url}/storage/v1/bucket/${encodeURIComponent(name)}`, headers: supabaseHeaders(key) },
+          meta: {
+            key: `${ID}:bucket:${label}:${name}`,
+            method: 'GET' as const,
+            url: `${project.url}/storage/v1/bucket/${encodeURIComponent(name)}`,
+            headers: supabaseHeaders(key),
+          },
           objects: {
             key: `${ID}:objects:${label}:${name}`,
             method: 'POST' as const,
@@ -181,7 +187,7 @@ export const supabaseBucketListable = defineCheck({
   description:
     'Asks Supabase Storage, with the public key and read-only calls, which buckets an anonymous visitor can enumerate, whether they are public, and whether their files can be listed (Storage\'s list call, one page of a few names). Bucket names come from the bundle (.storage.from("…")), captured traffic and common names.',
   remediation:
-    'Make buckets that hold user files private and serve them through signed URLs; restrict SELECT policies on storage.objects to the owner (e.g. bucket_id = \'documents\' AND (storage.foldername(name))[1] = auth.uid()::text) and on storage.buckets. A public bucket does not need a broad SELECT policy for URL downloads, and such a policy lets anyone list every file (Security Advisor lint 0025).',
+    "Make buckets that hold user files private and serve them through signed URLs; restrict SELECT policies on storage.objects to the owner (e.g. bucket_id = 'documents' AND (storage.foldername(name))[1] = auth.uid()::text) and on storage.buckets. A public bucket does not need a broad SELECT policy for URL downloads, and such a policy lets anyone list every file (Security Advisor lint 0025).",
   references: [
     'https://supabase.com/docs/guides/storage/security/access-control',
     'https://supabase.com/docs/guides/storage/buckets/fundamentals',
@@ -193,7 +199,10 @@ export const supabaseBucketListable = defineCheck({
   },
   // Projects confirmed by their GoTrue answer are probed next.
   followUpProbes(site) {
-    return unanswered(site, plan(site).flatMap((p) => [p.list, ...p.buckets.flatMap((b) => [b.meta, b.objects])]));
+    return unanswered(
+      site,
+      plan(site).flatMap((p) => [p.list, ...p.buckets.flatMap((b) => [b.meta, b.objects])]),
+    );
   },
   appliesTo(site) {
     return analyzeSupabase(site).projects.some((p) => p.keys.length > 0);

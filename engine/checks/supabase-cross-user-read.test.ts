@@ -84,7 +84,14 @@ describe('supabase-cross-user-read', () => {
 
   it("calls a function taking a user id with the other account's id, and reports what it returns", () => {
     const hint = { code: 'PGRST202', details: null, hint: 'Perhaps you meant to call the function public.get_dashboard_stats(p_user_id)', message: 'Could not find the function' };
-    const bare = { [`supabase-rpc-exposed:call:${REF}:get_dashboard_stats`]: { url: `${HOST}/rest/v1/rpc/get_dashboard_stats`, status: 404, body: JSON.stringify(hint), contentType: 'application/json' } };
+    const bare = {
+      [`supabase-rpc-exposed:call:${REF}:get_dashboard_stats`]: {
+        url: `${HOST}/rest/v1/rpc/get_dashboard_stats`,
+        status: 404,
+        body: JSON.stringify(hint),
+        contentType: 'application/json',
+      },
+    };
     const calls = supabaseCrossUserRead.followUpProbes!(siteWith(bare));
     expect(calls.map((c) => [c.url, c.as])).toEqual([
       [`${HOST}/rest/v1/rpc/get_dashboard_stats?p_user_id=${B}`, 0],

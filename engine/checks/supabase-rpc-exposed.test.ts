@@ -42,13 +42,19 @@ describe('supabase-rpc-exposed', () => {
       standIn = await startPostgrestStandIn({
         anonKey: anon,
         functions: {
-          get_all_users: { returns: [{ id: 'u1', email: 'ann@example.test', full_name: 'Ann' }, { id: 'u2', email: 'bo@example.test', full_name: 'Bo' }] },
+          get_all_users: {
+            returns: [
+              { id: 'u1', email: 'ann@example.test', full_name: 'Ann' },
+              { id: 'u2', email: 'bo@example.test', full_name: 'Bo' },
+            ],
+          },
           get_public_stats: { returns: { posts: 12 } },
           my_orders: { returns: [] },
           admin_report: { returns: [{ id: 1 }], anon: false },
           get_booking: {
             params: ['p_id'],
-            returns: (args: Record<string, string>) => (args.p_id === BOOKING ? [{ id: BOOKING, guest_name: 'Maria Lopez', phone: '+14155550134', starts_at: '2025-06-01T10:00:00Z' }] : []),
+            returns: (args: Record<string, string>) =>
+              args.p_id === BOOKING ? [{ id: BOOKING, guest_name: 'Maria Lopez', phone: '+14155550134', starts_at: '2025-06-01T10:00:00Z' }] : [],
           },
           get_invoice: { params: ['p_number', 'p_email'], returns: [{ id: 1, email: 'x@mail.example' }] },
         },
@@ -75,7 +81,9 @@ describe('supabase-rpc-exposed', () => {
         ['get_all_users', 'high'],
         ['get_public_stats', 'low'],
       ]);
-      expect(findings[1]!.evidence.response).toBe('HTTP 200\n2 rows; fields (values not kept): id, email, full_name\nSeen in the first row (masked): email: a***@example.test (an email address)');
+      expect(findings[1]!.evidence.response).toBe(
+        'HTTP 200\n2 rows; fields (values not kept): id, email, full_name\nSeen in the first row (masked): email: a***@example.test (an email address)',
+      );
       expect(findings[1]!.detail).toContain('High: the first row returned holds an email address.');
       expect(JSON.stringify(findings)).not.toContain('ann@example.test');
       expect(JSON.stringify(findings)).not.toContain(anon);
@@ -102,7 +110,7 @@ describe('supabase-rpc-exposed', () => {
       const booking = findings.find((f) => f.url.endsWith('/rpc/get_booking'))!;
       expect(booking.severity).toBe('high');
       expect(booking.detail).toBe(
-          'Called with the site\'s public key with p_id set to the id of a row read from table "appointments", database function "get_booking" returned 1 row. High: the first row returned holds a phone number and a person\'s name. A SECURITY DEFINER function skips row level security.',
+        'Called with the site\'s public key with p_id set to the id of a row read from table "appointments", database function "get_booking" returned 1 row. High: the first row returned holds a phone number and a person\'s name. A SECURITY DEFINER function skips row level security.',
       );
       expect(booking.evidence.request).toContain('rpc/get_booking?p_id=5b0c9a1e…');
       const all = JSON.stringify(findings);

@@ -12,7 +12,8 @@ const MAX_CALLS = 8;
  * writing. Names that say they act (delete_user, send_invite) are still not called: a function may reach outside the
  * database (http or pg_net extensions), and its name is reason enough to list it without calling it.
  */
-const ACTS = /^(?:add|apply|approve|archive|assign|ban|block|book|bulk|cancel|change|charge|claim|clear|confirm|consume|copy|create|deactivate|decrement|delete|disable|do|drop|edit|enable|execute|follow|generate|grant|handle|import|increment|insert|invite|issue|like|log|mark|merge|migrate|modify|move|notify|pay|perform|populate|process|publish|purge|record|redeem|refund|register|reject|remove|reset|restore|revert|revoke|rotate|run|save|seed|send|set|signup|sign_up|store|submit|sync|toggle|track|transfer|trigger|truncate|unblock|unfollow|unpublish|update|upload|upsert|use|verify|vote|write)(?:_|$|[A-Z])/i;
+const ACTS =
+  /^(?:add|apply|approve|archive|assign|ban|block|book|bulk|cancel|change|charge|claim|clear|confirm|consume|copy|create|deactivate|decrement|delete|disable|do|drop|edit|enable|execute|follow|generate|grant|handle|import|increment|insert|invite|issue|like|log|mark|merge|migrate|modify|move|notify|pay|perform|populate|process|publish|purge|record|redeem|refund|register|reject|remove|reset|restore|revert|revoke|rotate|run|save|seed|send|set|signup|sign_up|store|submit|sync|toggle|track|transfer|trigger|truncate|unblock|unfollow|unpublish|update|upload|upsert|use|verify|vote|write)(?:_|$|[A-Z])/i;
 
 interface CallPlan {
   project: SupabaseProject;
@@ -109,7 +110,9 @@ function callFinding(call: CallPlan, result: { rows: number; columns: string[]; 
       (rating.severity !== 'low' ? ' A SECURITY DEFINER function skips row level security.' : ''),
     evidence: {
       request: describeRequest(probe.method, url, probe.headers ?? {}),
-      response: [`HTTP 200`, `${rows}; fields (values not kept): ${shown}`, seen.length > 0 ? `Seen in the first row (masked): ${seen.join('; ')}` : undefined].filter(Boolean).join('\n'),
+      response: [`HTTP 200`, `${rows}; fields (values not kept): ${shown}`, seen.length > 0 ? `Seen in the first row (masked): ${seen.join('; ')}` : undefined]
+        .filter(Boolean)
+        .join('\n'),
       match: `fields: ${shown}`,
     },
     key: `${projectLabel(call.project)}/rpc/${call.name}`,
@@ -125,9 +128,9 @@ export const supabaseRpcExposed = defineCheck({
   cwe: 200,
   owasp: 'A01',
   description:
-    'Lists the Postgres functions the site calls through supabase.rpc() or /rest/v1/rpc/, then calls the ones whose names do not say they change something with GET and the public key (PostgREST runs GET calls in a read-only transaction); a function that takes an id, named in PostgREST\'s hint, is called again with an id the scan already read. What comes back is rated by its first row\'s values, like a table. A SECURITY DEFINER function runs with its owner\'s rights and skips row level security.',
+    "Lists the Postgres functions the site calls through supabase.rpc() or /rest/v1/rpc/, then calls the ones whose names do not say they change something with GET and the public key (PostgREST runs GET calls in a read-only transaction); a function that takes an id, named in PostgREST's hint, is called again with an id the scan already read. What comes back is rated by its first row's values, like a table. A SECURITY DEFINER function runs with its owner's rights and skips row level security.",
   remediation:
-    'For each function that returned data: make it SECURITY INVOKER (so row level security applies), or check auth.uid() inside a SECURITY DEFINER function and return only the caller\'s rows; set search_path; REVOKE EXECUTE ON FUNCTION … FROM anon, public for functions only signed-in users or the server need (Security Advisor lints 0011 and 0028).',
+    "For each function that returned data: make it SECURITY INVOKER (so row level security applies), or check auth.uid() inside a SECURITY DEFINER function and return only the caller's rows; set search_path; REVOKE EXECUTE ON FUNCTION … FROM anon, public for functions only signed-in users or the server need (Security Advisor lints 0011 and 0028).",
   references: [
     'https://supabase.com/docs/guides/database/functions#security-definer-vs-invoker',
     'https://supabase.com/docs/guides/database/database-linter?lint=0028_anon_security_definer_function_executable',
@@ -138,7 +141,13 @@ export const supabaseRpcExposed = defineCheck({
   },
   // Calls to projects confirmed by their GoTrue answer, and second calls with the ids PostgREST's hints ask for.
   followUpProbes(site) {
-    return [...unanswered(site, plan(site).map((call) => call.probe)), ...argumentCalls(site).map((second) => second.probe)];
+    return [
+      ...unanswered(
+        site,
+        plan(site).map((call) => call.probe),
+      ),
+      ...argumentCalls(site).map((second) => second.probe),
+    ];
   },
   appliesTo(site) {
     return analyzeSupabase(site).projects.length > 0;
@@ -153,8 +162,14 @@ export const supabaseRpcExposed = defineCheck({
         url: `${project.url}/rest/v1/rpc/`,
         detail: `The site calls ${names.length} database function${names.length === 1 ? '' : 's'}: ${names.slice(0, 30).join(', ')}${names.length > 30 ? ', …' : ''}. Each one can be called by anyone with the public key.`,
         evidence: {
-          response: info.rpcs.slice(0, 30).map((r) => `${r.name} (seen in ${r.origin === 'traffic' ? 'captured requests' : 'the bundle'})`).join('\n'),
-          match: names.slice(0, 10).map((n) => `.rpc('${n}')`).join(' '),
+          response: info.rpcs
+            .slice(0, 30)
+            .map((r) => `${r.name} (seen in ${r.origin === 'traffic' ? 'captured requests' : 'the bundle'})`)
+            .join('\n'),
+          match: names
+            .slice(0, 10)
+            .map((n) => `.rpc('${n}')`)
+            .join(' '),
         },
         key: project.ref ?? new URL(project.url).host,
       },

@@ -13,14 +13,18 @@ const OTHER_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 const THROWAWAY: SiteAccount = { login: 'vibeeval-0a1b2c3d4e5f@example.com', signedIn: true, userId: NEW_ID, throwaway: true };
 
 const json = (url: string, value: unknown, status = 200): ExchangeInit => ({ url, status, body: JSON.stringify(value), contentType: 'application/json' });
-const settings = (over: Record<string, unknown> = {}) => json(`${HOST}/auth/v1/settings`, { external: { email: true, google: false }, disable_signup: false, mailer_autoconfirm: true, ...over });
+const settings = (over: Record<string, unknown> = {}) =>
+  json(`${HOST}/auth/v1/settings`, { external: { email: true, google: false }, disable_signup: false, mailer_autoconfirm: true, ...over });
 const SETTINGS_KEY = `supabase-signup-read:settings:${REF}`;
 const rowsKey = (table: string) => `supabase-signup-read:rows:${REF}:${table}:0`;
 const listKey = (bucket: string) => `supabase-signup-read:list:${REF}:${bucket}:0`;
 
 function siteWith(probes: Record<string, ExchangeInit>, options: { active?: boolean; accounts?: SiteAccount[] } = {}): Site {
   const site = makeSite({
-    root: { url: 'https://app.test/', body: `<script>const c=Qt("${HOST}","${anon}");c.from("profiles").select("*");c.from("orders").select("*");c.storage.from("documents").list(u.id)</script>` },
+    root: {
+      url: 'https://app.test/',
+      body: `<script>const c=Qt("${HOST}","${anon}");c.from("profiles").select("*");c.from("orders").select("*");c.storage.from("documents").list(u.id)</script>`,
+    },
     options: { active: options.active ?? true },
     probes,
   });
@@ -78,7 +82,14 @@ describe('supabase-signup-read', () => {
   });
 
   it("reports another user's profile read by a brand-new account, rated by its data, naming the account", () => {
-    const site = siteWith(open({ [rowsKey('profiles')]: json(HOST, [{ id: NEW_ID, email: THROWAWAY.login }, { id: OTHER_ID, full_name: 'Bob Chen', email: 'bob.chen@mail.example', phone: '+14155550199' }]) }));
+    const site = siteWith(
+      open({
+        [rowsKey('profiles')]: json(HOST, [
+          { id: NEW_ID, email: THROWAWAY.login },
+          { id: OTHER_ID, full_name: 'Bob Chen', email: 'bob.chen@mail.example', phone: '+14155550199' },
+        ]),
+      }),
+    );
     const [finding, ...rest] = supabaseSignupRead.run(site);
     expect(rest).toEqual([]);
     expect(finding).toMatchObject({ title: 'Anyone can sign up and read profiles', severity: 'high', url: `${HOST}/rest/v1/profiles` });
@@ -87,8 +98,10 @@ describe('supabase-signup-read', () => {
     expect(JSON.stringify(finding)).not.toContain('bob.chen@mail.example');
   });
 
-  it('reports rows of a people table whose ids are not user ids, and other users\' folders', () => {
-    const site = siteWith(open({ [rowsKey('profiles')]: json(HOST, [{ id: 7, display_name: 'Ana', email: 'ana@mail.example' }]), [listKey('documents')]: json(HOST, [{ name: OTHER_ID, id: null }]) }));
+  it("reports rows of a people table whose ids are not user ids, and other users' folders", () => {
+    const site = siteWith(
+      open({ [rowsKey('profiles')]: json(HOST, [{ id: 7, display_name: 'Ana', email: 'ana@mail.example' }]), [listKey('documents')]: json(HOST, [{ name: OTHER_ID, id: null }]) }),
+    );
     expect(supabaseSignupRead.run(site).map((f) => [f.title, f.severity])).toEqual([
       ['Anyone can sign up and read profiles', 'high'],
       ['Anyone can sign up and list other users\' files in bucket "documents"', 'high'],
@@ -103,7 +116,9 @@ describe('supabase-signup-read', () => {
   it('says why no account was created, from the settings answers alone', () => {
     expect(noSignUpReason(siteWith({}, { active: false }))).toBeUndefined();
     expect(noSignUpReason(siteWith({}))).toBe('The site shows no Supabase project with a public key to sign up to.');
-    expect(noSignUpReason(siteWith({ [SETTINGS_KEY]: settings({ disable_signup: true }) }))).toBe(`Sign-up is closed on ${HOST} (disable_signup is on), so a stranger cannot get an account.`);
+    expect(noSignUpReason(siteWith({ [SETTINGS_KEY]: settings({ disable_signup: true }) }))).toBe(
+      `Sign-up is closed on ${HOST} (disable_signup is on), so a stranger cannot get an account.`,
+    );
     expect(noSignUpReason(siteWith({ [SETTINGS_KEY]: settings({ mailer_autoconfirm: false }) }))).toContain('must confirm its email address');
   });
 });

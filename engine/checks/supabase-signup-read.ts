@@ -8,7 +8,7 @@ import { defineCheck } from '../types';
 export const supabaseSignupRead = defineCheck({
   id: SIGN_UP_READ_ID,
   family: 'supabase',
-  title: 'Anyone can sign up and read other users\' data',
+  title: "Anyone can sign up and read other users' data",
   severity: 'high',
   confidence: 'high',
   cwe: 285,

@@ -67,7 +67,7 @@ describe('supabase-table-readable', () => {
       ['Supabase table "todos" readable with the public key', 'low'],
     ]);
     expect(findings[0]!.detail).toBe(
-      "Anyone with the site's public key can read table \"profiles\": 1,234 rows. Critical: the one row read holds a password hash, an email address and a person's name.",
+      'Anyone with the site\'s public key can read table "profiles": 1,234 rows. Critical: the one row read holds a password hash, an email address and a person\'s name.',
     );
     expect(findings[0]!.evidence.match).toBe('Content-Range: 0-0/1234');
     expect(findings[0]!.evidence.response).toContain('id, full_name, email, password_hash');
@@ -107,7 +107,10 @@ describe('supabase-table-readable', () => {
         tables: {
           profiles: [{ id: 1, email: 'a@example.test', phone: '1' }],
           orders: { rows: [{ id: 1, total: 5 }], rls: true },
-          waitlist: [{ id: 1, created_at: 'now' }, { id: 2, created_at: 'now' }],
+          waitlist: [
+            { id: 1, created_at: 'now' },
+            { id: 2, created_at: 'now' },
+          ],
         },
       });
     });
@@ -132,7 +135,11 @@ describe('supabase-table-readable', () => {
       const findings = supabaseTableReadable.run(answered);
       expect(findings.map((f) => [f.url, f.severity, f.detail])).toEqual([
         [`${standIn.url}/rest/v1/profiles`, 'high', `Anyone with the site's public key can read table "profiles": 1 row. High: the one row read holds an email address.`],
-        [`${standIn.url}/rest/v1/waitlist`, 'low', `Anyone with the site's public key can read table "waitlist": 2 rows. Low: the one row read holds no personal data or credentials (id, created_at).`],
+        [
+          `${standIn.url}/rest/v1/waitlist`,
+          'low',
+          `Anyone with the site's public key can read table "waitlist": 2 rows. Low: the one row read holds no personal data or credentials (id, created_at).`,
+        ],
       ]);
       expect(standIn.requests.length).toBe(probes.length);
       expect(new Set(standIn.requests.map((r) => r.method))).toEqual(new Set(['GET', 'HEAD']));
@@ -151,7 +158,9 @@ describe('supabase-table-readable', () => {
         const site = (probes: Record<string, ExchangeInit> = {}) =>
           makeSite({
             root: { url: 'https://app.test/', body: '<script type="module" src="/assets/index.js"></script>' },
-            assets: [{ url: 'https://app.test/assets/index.js', body: `const s=Qt("${views.url}","${anon}");s.from("members").select("*");s.from("member_directory").select("id,email")` }],
+            assets: [
+              { url: 'https://app.test/assets/index.js', body: `const s=Qt("${views.url}","${anon}");s.from("members").select("*");s.from("member_directory").select("id,email")` },
+            ],
             probes,
           });
         const probes = plannedProbes(supabaseTableReadable, site()).filter((p) => p.url.startsWith(views.url));

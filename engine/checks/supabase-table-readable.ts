@@ -94,7 +94,10 @@ export const supabaseTableReadable = defineCheck({
   },
   // Projects confirmed by their GoTrue answer (a custom domain the bundle never names as Supabase) are probed next.
   followUpProbes(site) {
-    return unanswered(site, plan(site).flatMap((p) => [p.count, p.row]));
+    return unanswered(
+      site,
+      plan(site).flatMap((p) => [p.count, p.row]),
+    );
   },
   appliesTo(site) {
     return analyzeSupabase(site).projects.some((p) => p.keys.length > 0);

@@ -56,7 +56,8 @@ export const suspiciousComments = defineCheck({
   owasp: 'A02',
   description:
     'Reads HTML comments, inline scripts and same-origin scripts for comments that carry credentials, private addresses, internal hosts, hidden admin paths or to-do notes about security; plain TODOs are ignored.',
-  remediation: 'Strip comments from production HTML and bundles (minifiers do this), never keep credentials in source, and track security to-dos in the issue tracker instead of the shipped code.',
+  remediation:
+    'Strip comments from production HTML and bundles (minifiers do this), never keep credentials in source, and track security to-dos in the issue tracker instead of the shipped code.',
   references: ['https://cwe.mitre.org/data/definitions/615.html', 'https://www.zaproxy.org/docs/alerts/10027/'],
   run(site) {
     const findings: FindingDraft[] = [];

@@ -54,7 +54,9 @@ describe('tls-certificate', () => {
     [45, undefined],
   ])('expiry in %i days of 90 gives %s', (days, severity) => {
     // A 90-day certificate, as Let's Encrypt issues.
-    const findings = tlsCertificate.run(site(cert({ validFrom: new Date(Date.now() - (90 - days) * DAY).toUTCString(), validTo: new Date(Date.now() + days * DAY + 3_600_000).toUTCString() })));
+    const findings = tlsCertificate.run(
+      site(cert({ validFrom: new Date(Date.now() - (90 - days) * DAY).toUTCString(), validTo: new Date(Date.now() + days * DAY + 3_600_000).toUTCString() })),
+    );
     expect(findings).toMatchObject(severity ? [{ key: 'expiring', severity }] : []);
   });
 });

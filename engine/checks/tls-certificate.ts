@@ -27,7 +27,7 @@ export const tlsCertificate = defineCheck({
   description:
     'Checks the certificate the HTTPS start page presents: it must verify against trusted roots, match the host name, and not be close to expiry (30 days, or a third of its lifetime for short-lived certificates).',
   remediation:
-    'Serve a certificate from a trusted CA that covers this host name, with the full intermediate chain, and renew it automatically (Let\'s Encrypt / ACME, or your host\'s managed certificates).',
+    "Serve a certificate from a trusted CA that covers this host name, with the full intermediate chain, and renew it automatically (Let's Encrypt / ACME, or your host's managed certificates).",
   references: [
     'https://developer.mozilla.org/en-US/docs/Web/Security/Practical_implementation_guides/TLS',
     'https://cheatsheetseries.owasp.org/cheatsheets/Transport_Layer_Security_Cheat_Sheet.html',
@@ -42,7 +42,14 @@ export const tlsCertificate = defineCheck({
     const validTo = Date.parse(tls.validTo);
     const daysLeft = Number.isNaN(validTo) ? undefined : Math.floor((validTo - Date.now()) / DAY_MS);
     if (tls.authorizationError === 'CERT_HAS_EXPIRED' || (daysLeft !== undefined && daysLeft < 0)) {
-      return [{ url, detail: `The certificate for ${new URL(url).host} expired on ${tls.validTo}; browsers show a full-page warning.`, evidence: { ...evidence, match: `validTo: ${tls.validTo}` }, key: 'expired' }];
+      return [
+        {
+          url,
+          detail: `The certificate for ${new URL(url).host} expired on ${tls.validTo}; browsers show a full-page warning.`,
+          evidence: { ...evidence, match: `validTo: ${tls.validTo}` },
+          key: 'expired',
+        },
+      ];
     }
     if (!tls.authorized || tls.authorizationError) {
       return [

@@ -7,7 +7,10 @@ const page = (html: string, extra: Partial<SiteInit> = {}) => makeSite({ root: {
 describe('vulnerable-js-library', () => {
   it.each([
     ['current jQuery from a CDN', page('<script src="https://code.jquery.com/jquery-3.7.1.min.js"></script>')],
-    ['bundle without known banners', page('<script src="/assets/index.js"></script>', { assets: [{ url: 'https://app.example/assets/index.js', body: 'var a=1;function b(){}' }] })],
+    [
+      'bundle without known banners',
+      page('<script src="/assets/index.js"></script>', { assets: [{ url: 'https://app.example/assets/index.js', body: 'var a=1;function b(){}' }] }),
+    ],
     ['current React DOM in a bundle', page('', { assets: [{ url: 'https://app.example/assets/index.js', body: 'x={version:"18.3.1",rendererPackageName:"react-dom"}' }] })],
   ])('no finding: %s', (_name, site) => {
     expect(vulnerableJsLibrary.run(site)).toEqual([]);

@@ -60,7 +60,12 @@ export const vulnerableJsLibrary = defineCheck({
     'Identifies JavaScript libraries and their versions from script URLs, CDN paths and banners inside scripts and bundles, and matches them against Retire.js-style advisories (CVE/GHSA), including end-of-life versions.',
   remediation:
     'Upgrade the library to a version outside every listed advisory range (npm install <package>@latest, then rebuild), or remove it if it is no longer used. For end-of-life libraries, migrate to a maintained successor.',
-  references: ['https://retirejs.github.io/retire.js/', 'https://www.zaproxy.org/docs/alerts/10003/', 'https://owasp.org/Top10/2025/A03_2025-Software_Supply_Chain_Failures/', 'https://github.com/advisories'],
+  references: [
+    'https://retirejs.github.io/retire.js/',
+    'https://www.zaproxy.org/docs/alerts/10003/',
+    'https://owasp.org/Top10/2025/A03_2025-Software_Supply_Chain_Failures/',
+    'https://github.com/advisories',
+  ],
   run(site) {
     const findings: FindingDraft[] = [];
     const reported = new Set<string>();
@@ -74,12 +79,22 @@ export const vulnerableJsLibrary = defineCheck({
         if (advisories.length === 0) continue;
         reported.add(`${script.url}|${key}`);
         const eolOnly = advisories.every(isEndOfLife);
-        const fixed = advisories.filter((advisory) => !isEndOfLife(advisory)).map((advisory) => advisory.below).filter((below) => !/^\d+\.999/.test(below) && !/^999/.test(below));
+        const fixed = advisories
+          .filter((advisory) => !isEndOfLife(advisory))
+          .map((advisory) => advisory.below)
+          .filter((below) => !/^\d+\.999/.test(below) && !/^999/.test(below));
         const list = advisories
           .slice(0, 12)
-          .map((advisory) => `${advisory.severity.toUpperCase()} ${advisoryIds(advisory)}: ${advisory.identifiers.summary ?? 'see references'}${/999/.test(advisory.below) ? '' : ` (fixed in ${advisory.below})`}`)
+          .map(
+            (advisory) =>
+              `${advisory.severity.toUpperCase()} ${advisoryIds(advisory)}: ${advisory.identifiers.summary ?? 'see references'}${/999/.test(advisory.below) ? '' : ` (fixed in ${advisory.below})`}`,
+          )
           .join('; ');
-        const links = [...new Set(advisories.flatMap((advisory) => (advisory.identifiers.githubID ? [`https://github.com/advisories/${advisory.identifiers.githubID}`] : advisory.info.slice(0, 1))))].slice(0, 12);
+        const links = [
+          ...new Set(
+            advisories.flatMap((advisory) => (advisory.identifiers.githubID ? [`https://github.com/advisories/${advisory.identifiers.githubID}`] : advisory.info.slice(0, 1))),
+          ),
+        ].slice(0, 12);
         const npm = ADVISORIES.libraries[hit.library]?.npm;
         findings.push({
           url: script.url,
@@ -94,7 +109,13 @@ export const vulnerableJsLibrary = defineCheck({
           evidence: {
             request: script.exchange ? formatRequest(script.exchange) : `GET ${script.url}`,
             response: script.exchange
-              ? formatResponse(script.exchange, { headers: ['content-type', 'content-length'], excerpt: hit.index !== undefined && script.exchange.body.includes(hit.match) ? excerptAround(script.exchange.body, script.exchange.body.indexOf(hit.match), 400) : hit.match })
+              ? formatResponse(script.exchange, {
+                  headers: ['content-type', 'content-length'],
+                  excerpt:
+                    hit.index !== undefined && script.exchange.body.includes(hit.match)
+                      ? excerptAround(script.exchange.body, script.exchange.body.indexOf(hit.match), 400)
+                      : hit.match,
+                })
               : undefined,
             match: `${hit.match}\n${links.join('\n')}`,
           },

@@ -7,7 +7,14 @@ import data from './js-advisories.json';
 
 interface Entry {
   extractors: Record<string, string[] | undefined>;
-  vulnerabilities: Array<{ atOrAbove?: string; below: string; severity: string; cwe: string[]; identifiers: { summary?: string; CVE?: string[]; githubID?: string }; info: string[] }>;
+  vulnerabilities: Array<{
+    atOrAbove?: string;
+    below: string;
+    severity: string;
+    cwe: string[];
+    identifiers: { summary?: string; CVE?: string[]; githubID?: string };
+    info: string[];
+  }>;
 }
 const libraries = data.libraries as unknown as Record<string, Entry>;
 
@@ -19,7 +26,50 @@ describe('js-advisories.json', () => {
   });
 
   it('covers the libraries the product promises', () => {
-    for (const key of ['jquery', 'jquery-ui', 'jquery-migrate', 'jquery-validation', 'bootstrap', 'angularjs', '@angular/core', 'lodash', 'underscore.js', 'moment.js', 'handlebars', 'mustache.js', 'vue', 'react-dom', 'DOMPurify', 'axios', 'knockout', 'backbone.js', 'ember', 'prototypejs', 'dojo', 'tinyMCE', 'ckeditor', 'chart.js', 'select2', 'jquery.datatables', 'pdf.js', 'marked', 'showdown', 'highcharts', 'video.js', 'plupload', 'swfobject', 'easyXDM', 'YUI', 'socket.io-client', 'nextjs', 'froala', 'summernote', 'quill', 'sweetalert2', 'ua-parser-js']) {
+    for (const key of [
+      'jquery',
+      'jquery-ui',
+      'jquery-migrate',
+      'jquery-validation',
+      'bootstrap',
+      'angularjs',
+      '@angular/core',
+      'lodash',
+      'underscore.js',
+      'moment.js',
+      'handlebars',
+      'mustache.js',
+      'vue',
+      'react-dom',
+      'DOMPurify',
+      'axios',
+      'knockout',
+      'backbone.js',
+      'ember',
+      'prototypejs',
+      'dojo',
+      'tinyMCE',
+      'ckeditor',
+      'chart.js',
+      'select2',
+      'jquery.datatables',
+      'pdf.js',
+      'marked',
+      'showdown',
+      'highcharts',
+      'video.js',
+      'plupload',
+      'swfobject',
+      'easyXDM',
+      'YUI',
+      'socket.io-client',
+      'nextjs',
+      'froala',
+      'summernote',
+      'quill',
+      'sweetalert2',
+      'ua-parser-js',
+    ]) {
       expect(libraries, key).toHaveProperty([key]);
     }
   });
@@ -56,7 +106,9 @@ describe('js-advisories.json', () => {
 describe('malicious-script-hosts.json', () => {
   it('lists bare host names with reasons and a dated source', () => {
     expect(hosts.updated).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(hosts.hosts.map((h) => h.host)).toEqual(expect.arrayContaining(['polyfill.io', 'bootcss.com', 'bootcdn.net', 'staticfile.org', 'staticfile.net', 'polyfill.com', 'polyfillcache.com']));
+    expect(hosts.hosts.map((h) => h.host)).toEqual(
+      expect.arrayContaining(['polyfill.io', 'bootcss.com', 'bootcdn.net', 'staticfile.org', 'staticfile.net', 'polyfill.com', 'polyfillcache.com']),
+    );
     for (const { host, reason } of hosts.hosts) {
       expect(host).toMatch(/^[a-z0-9.-]+\.[a-z]{2,}$/);
       expect(reason.length).toBeGreaterThan(10);
@@ -67,7 +119,9 @@ describe('malicious-script-hosts.json', () => {
 describe('refresh-js-advisories.mjs', () => {
   it('converts Retire.js entries and keeps our curated data', async () => {
     // @ts-expect-error -- plain ES module script without type declarations
-    const { convert } = (await import('../../scripts/refresh-js-advisories.mjs')) as { convert: (retire: unknown, current: unknown, today: string) => { updated: string; libraries: Record<string, Entry & { name?: string }> } };
+    const { convert } = (await import('../../scripts/refresh-js-advisories.mjs')) as {
+      convert: (retire: unknown, current: unknown, today: string) => { updated: string; libraries: Record<string, Entry & { name?: string }> };
+    };
     const retire = JSON.parse(readFileSync(join(__dirname, '..', 'checks', '__fixtures__', 'retire-jsrepository-sample.json'), 'utf8')) as unknown;
     const next = convert(retire, data, '2030-01-02');
     expect(next.updated).toBe('2030-01-02');

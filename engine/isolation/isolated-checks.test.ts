@@ -91,14 +91,22 @@ describe('checks run in a worker thread within a time budget', () => {
   });
 
   it('stops a catastrophic probe planner, and the check is not run later', async () => {
-    const result = await scan(url, { maxPages: 1, render: false, rateLimit: 0 }, { addressPolicy: LOCAL, checks: [catastrophicPlanner, alwaysFinds], checksModule: HOSTILE, checkBudget: { perCheckMs: 300 } });
+    const result = await scan(
+      url,
+      { maxPages: 1, render: false, rateLimit: 0 },
+      { addressPolicy: LOCAL, checks: [catastrophicPlanner, alwaysFinds], checksModule: HOSTILE, checkBudget: { perCheckMs: 300 } },
+    );
     expect(result.coverage?.checksSkipped).toEqual([{ checkId: 'test-catastrophic-planner', reason: 'stopped after 0.3 s of CPU time' }]);
     expect(result.findings.map((finding) => finding.checkId)).toEqual(['test-always-finds']);
   });
 
   it('skips a check whose worker runs out of memory', async () => {
     const lost: string[] = [];
-    const result = await scan(url, { maxPages: 1, render: false, rateLimit: 0 }, { addressPolicy: LOCAL, checks: [memoryHog, alwaysFinds], checksModule: HOSTILE, checkBudget: { heapMb: 32 }, onCheckWorkerLost: ({ checkId }) => lost.push(checkId) });
+    const result = await scan(
+      url,
+      { maxPages: 1, render: false, rateLimit: 0 },
+      { addressPolicy: LOCAL, checks: [memoryHog, alwaysFinds], checksModule: HOSTILE, checkBudget: { heapMb: 32 }, onCheckWorkerLost: ({ checkId }) => lost.push(checkId) },
+    );
     expect(lost).toEqual(['test-memory-hog']);
     expect(result.coverage?.checksSkipped.map((skipped) => skipped.checkId)).toEqual(['test-memory-hog']);
     expect(result.coverage?.checksSkipped[0]?.reason).toMatch(/^its worker stopped: .*memory/);
@@ -106,7 +114,11 @@ describe('checks run in a worker thread within a time budget', () => {
   });
 
   it('skips the remaining checks once the scan budget is spent', async () => {
-    const result = await scan(url, { maxPages: 1, render: false, rateLimit: 0 }, { addressPolicy: LOCAL, checks: [catastrophic, alwaysFinds], checksModule: HOSTILE, checkBudget: { perCheckMs: 5_000, perScanMs: 400 } });
+    const result = await scan(
+      url,
+      { maxPages: 1, render: false, rateLimit: 0 },
+      { addressPolicy: LOCAL, checks: [catastrophic, alwaysFinds], checksModule: HOSTILE, checkBudget: { perCheckMs: 5_000, perScanMs: 400 } },
+    );
     expect(result.coverage?.checksSkipped).toEqual([
       { checkId: 'test-catastrophic', reason: "stopped: the scan's checks used their 0.4 s of CPU time" },
       { checkId: 'test-always-finds', reason: "not run: the scan's checks used their 0.4 s of CPU time" },

@@ -8,9 +8,7 @@ export interface CheckWorkerData {
 
 /** One pass of check code over the site: planning the probes, the follow-ups, or running the checks. */
 export type CheckTask =
-  | { kind: 'probes'; checkIds: string[]; site: SiteBeforeProbes }
-  | { kind: 'followUps'; checkIds: string[]; site: Site }
-  | { kind: 'run'; checkIds: string[]; site: Site };
+  { kind: 'probes'; checkIds: string[]; site: SiteBeforeProbes } | { kind: 'followUps'; checkIds: string[]; site: Site } | { kind: 'run'; checkIds: string[]; site: Site };
 
 /** What running one check gave: not applicable, or its drafts. */
 export type RunOutcome = { applies: false } | { applies: true; drafts: FindingDraft[] };

@@ -56,7 +56,7 @@ describe('reports: since the previous scan', () => {
     expect(JSON.parse(renderJson(result))).not.toHaveProperty('sincePrevious');
   });
 
-  it("SARIF marks each result new or unchanged against the previous scan, and stays valid", () => {
+  it('SARIF marks each result new or unchanged against the previous scan, and stays valid', () => {
     const log = JSON.parse(renderSarif(result, changes)) as { runs: Array<{ results: Array<{ baselineState?: string; partialFingerprints: Record<string, string> }> }> };
     expect(validateSarif(log), JSON.stringify(validateSarif.errors?.slice(0, 3))).toBe(true);
     const states = new Map(log.runs[0]!.results.map((r) => [r.partialFingerprints['vibeevalFingerprint/v1'], r.baselineState]));
@@ -67,7 +67,7 @@ describe('reports: since the previous scan', () => {
     expect(plain.runs[0]!.results.every((r) => r.baselineState === undefined)).toBe(true);
   });
 
-  it('SARIF lists the findings fixed since in the run\'s property bag, not as results (GitHub would read a result as an open alert)', () => {
+  it("SARIF lists the findings fixed since in the run's property bag, not as results (GitHub would read a result as an open alert)", () => {
     type Result = { baselineState?: string; partialFingerprints: Record<string, string> };
     type Fixed = { ruleId: string; title: string; url: string; fingerprint: string };
     const log = JSON.parse(renderSarif(result, changes)) as { runs: Array<{ results: Result[]; properties: { fixedSincePreviousScan?: Fixed[] } }> };

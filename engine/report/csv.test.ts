@@ -62,9 +62,7 @@ describe('renderCsv', () => {
   it('defuses formulas coming from a scanned site in every column', () => {
     const result = {
       ...sample,
-      findings: [
-        hostileFinding({ title: '=cmd|"/C calc"!A0', url: '+https://x', detail: '-1', evidence: { match: '@import' }, remediation: '=1' }),
-      ],
+      findings: [hostileFinding({ title: '=cmd|"/C calc"!A0', url: '+https://x', detail: '-1', evidence: { match: '@import' }, remediation: '=1' })],
     };
     const row = parseCsv(renderCsv(result))[1]!;
     expect(row[1]).toBe(`'=cmd|"/C calc"!A0`);
@@ -81,7 +79,9 @@ describe('renderCsv', () => {
     const lines = coverageLines({ ...sample, coverage: sampleCoverage() });
     expect(lines[0]).toBe('# Coverage: 4 pages and 12 scripts (1 without an answer) fetched; 3 pages rendered in a browser; 2 backends found  1 checked; 1 check skipped');
     expect(lines.some((line) => line.startsWith('# Not checked: The Supabase project https://abcdefghijklmnopqrst.supabase.co could not be checked'))).toBe(true);
-    expect(lines).toContain('# Backend: Supabase project https://abcdefghijklmnopqrst.supabase.co: not checked (every request failed (6 requests): abcdefghijklmnopqrst.supabase.co refused the connection)');
+    expect(lines).toContain(
+      '# Backend: Supabase project https://abcdefghijklmnopqrst.supabase.co: not checked (every request failed (6 requests): abcdefghijklmnopqrst.supabase.co refused the connection)',
+    );
     expect(rows.slice(0, lines.length)).toEqual(lines.map((line) => [line]));
     expect(rows[lines.length]).toEqual([...CSV_COLUMNS]);
     expect(rows).toHaveLength(lines.length + 1 + sample.findings.length);

@@ -41,7 +41,11 @@ export function coverageLines(result: ScanResult): string[] {
     lines.push(line(`Backend: ${backendLabel(backend)}: ${backend.checked ? 'checked' : 'not checked'}${backend.reason ? ` (${backend.reason})` : ''}`));
   }
   for (const signIn of coverage.signIns ?? []) {
-    lines.push(line(`Sign-in: ${signIn.account}: ${signIn.signedIn ? `signed in${signIn.method ? ` (${signIn.method})` : ''}` : 'not signed in'}${signIn.reason ? ` (${signIn.reason})` : ''}`));
+    lines.push(
+      line(
+        `Sign-in: ${signIn.account}: ${signIn.signedIn ? `signed in${signIn.method ? ` (${signIn.method})` : ''}` : 'not signed in'}${signIn.reason ? ` (${signIn.reason})` : ''}`,
+      ),
+    );
   }
   return lines;
 }
@@ -58,11 +62,7 @@ function findingRow(f: Finding, change: string, decision = '', reason = ''): str
  */
 export function renderCsv(result: ScanResult, changes?: ReportChanges): string {
   const suppressed: SuppressedFinding[] = result.suppressed ?? [];
-  const notes = [
-    ...coverageLines(result),
-    ...(changes ? [`# ${changesLine(changes)}`] : []),
-    ...(suppressed.length ? [`# ${suppressedHeading(suppressed.length)}`] : []),
-  ];
+  const notes = [...coverageLines(result), ...(changes ? [`# ${changesLine(changes)}`] : []), ...(suppressed.length ? [`# ${suppressedHeading(suppressed.length)}`] : [])];
   const change = (f: Finding) => (changes ? baselineState(f, changes) : '');
   const rows: string[][] = [...notes.map((line) => [line]), [...CSV_COLUMNS]];
   for (const f of sortFindings(result.findings)) rows.push(findingRow(f, change(f)));

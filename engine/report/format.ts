@@ -22,17 +22,13 @@ export const SECURE_ROW_TITLE = 'Application Configuration Secure';
 
 /** Findings, most severe first; then by check and URL so every export lists them in the same order. */
 export function sortFindings<T extends Finding>(findings: readonly T[]): T[] {
-  return [...findings].sort(
-    (a, b) => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] || a.checkId.localeCompare(b.checkId) || a.url.localeCompare(b.url),
-  );
+  return [...findings].sort((a, b) => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] || a.checkId.localeCompare(b.checkId) || a.url.localeCompare(b.url));
 }
 
 /** Findings grouped by severity, in SEVERITIES order, empty groups left out. */
 export function groupBySeverity(findings: readonly Finding[]): Array<{ severity: Severity; findings: Finding[] }> {
   const sorted = sortFindings(findings);
-  return SEVERITIES.map((severity) => ({ severity, findings: sorted.filter((f) => f.severity === severity) })).filter(
-    (group) => group.findings.length > 0,
-  );
+  return SEVERITIES.map((severity) => ({ severity, findings: sorted.filter((f) => f.severity === severity) })).filter((group) => group.findings.length > 0);
 }
 
 export function owaspLabel(category: OwaspCategory): string {

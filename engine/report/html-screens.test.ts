@@ -37,7 +37,11 @@ describe.skipIf(lookup.path === null)('HTML report in Chromium', () => {
     await page.setContent(renderHtml({ ...loadSampleResult(), coverage: sampleCoverage() }), { waitUntil: 'load' });
     expect(await page.evaluate(() => (globalThis as unknown as PageGlobals).document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     // Severity colours: critical red, medium yellow, passed green.
-    const colour = (selector: string) => page.locator(selector).first().evaluate((el) => (globalThis as unknown as PageGlobals).getComputedStyle(el).backgroundColor);
+    const colour = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((el) => (globalThis as unknown as PageGlobals).getComputedStyle(el).backgroundColor);
     expect(await colour('.badge.sev-critical')).toBe('rgb(185, 28, 28)');
     expect(await colour('.badge.not-checked')).toBe('rgb(254, 240, 138)');
     expect(await colour('.badge.sev-medium')).toBe('rgb(234, 179, 8)');

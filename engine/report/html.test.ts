@@ -46,9 +46,7 @@ describe('renderHtml', () => {
   it("labels rows with the spec's words: red 'Critical', yellow 'Medium Risk', green 'Passed'", () => {
     expect(html).toContain('<li class="row-critical"><span class="badge sev-critical">Critical</span>');
     expect(html).toContain('<li class="row-medium"><span class="badge sev-medium">Medium Risk</span>');
-    expect(html).toContain(
-      '<li class="row-passed"><span class="badge passed">Passed</span><div class="what"><b>Application Configuration Secure</b><span>12 secure components',
-    );
+    expect(html).toContain('<li class="row-passed"><span class="badge passed">Passed</span><div class="what"><b>Application Configuration Secure</b><span>12 secure components');
     for (const passed of sample.passed) expect(html).toContain(`<b>${escapeText(passed.title)}</b>`);
   });
 
@@ -129,7 +127,10 @@ describe('renderHtml', () => {
     const unchecked = renderHtml({ ...empty, coverage: sampleCoverage() });
     expect(unchecked).toContain('No issues were found on what could be checked, but not everything could be checked: see <a href="#coverage">Coverage</a>.');
     expect(unchecked).not.toContain('No issues were found on the scanned pages.');
-    const complete = renderHtml({ ...empty, coverage: { checksSkipped: [], fetched: { pages: 1, scripts: 0, scriptsFailed: 0 }, rendering: { ran: true, pages: 1, singlePageApp: false } } });
+    const complete = renderHtml({
+      ...empty,
+      coverage: { checksSkipped: [], fetched: { pages: 1, scripts: 0, scriptsFailed: 0 }, rendering: { ran: true, pages: 1, singlePageApp: false } },
+    });
     expect(complete).toContain('<p class="complete">Everything the scan found could be checked.</p>');
     expect(complete).toContain('No issues were found on the scanned pages.');
     // A result stored before coverage was recorded has no section.

@@ -26,7 +26,7 @@ const { startPolicyProxy } = await import('./policy-proxy');
 
 function resolve(policy: Parameters<typeof policyLookup>[0], host: string): Promise<{ code?: string; addresses?: unknown }> {
   return new Promise((done) => {
-    policyLookup(policy)(host, { all: true }, (error, addresses) => done(error ? { code: (error).code } : { addresses }));
+    policyLookup(policy)(host, { all: true }, (error, addresses) => done(error ? { code: error.code } : { addresses }));
   });
 }
 

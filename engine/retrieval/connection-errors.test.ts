@@ -6,9 +6,7 @@ const openSsl = 'write EPROTO 40E8C1F5D77F0000:error:0A00010B:SSL routines:ssl3_
 describe('describeConnectionError', () => {
   it('says what failed in words, never in OpenSSL text, and keeps the code in brackets', () => {
     const said = describeConnectionError({ code: 'EPROTO', message: openSsl }, 'shop.example');
-    expect(said).toBe(
-      'shop.example did not set up a secure (HTTPS) connection: the server may speak plain HTTP on this port, or no TLS version both sides accept (EPROTO)',
-    );
+    expect(said).toBe('shop.example did not set up a secure (HTTPS) connection: the server may speak plain HTTP on this port, or no TLS version both sides accept (EPROTO)');
     expect(said).not.toMatch(/SSL routines|ssl3_|0A00010B/);
     expect(describeConnectionError({ code: 'ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE', message: openSsl }, 'a.example')).toBe(
       'a.example could not agree on a secure (HTTPS) connection with the scanner (ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE)',

@@ -244,7 +244,7 @@ export async function crawl(fetcher: Fetcher, startUrl: string, options: CrawlOp
   };
   while (queue.length > 0 && pages.length < options.maxPages && !options.signal?.aborted) {
     const level = queue.splice(0);
-    for (let taken = 0; taken < level.length && pages.length < options.maxPages && !options.signal?.aborted; ) {
+    for (let taken = 0; taken < level.length && pages.length < options.maxPages && !options.signal?.aborted;) {
       // As many as the budget has room for; pages that fail leave room for the next ones of the level.
       const batch = level.slice(taken, taken + options.maxPages - pages.length);
       taken += batch.length;
@@ -407,7 +407,13 @@ const SVELTEKIT_HINT = /__sveltekit_|data-sveltekit-|\/_app\/immutable\//;
  * the entry its error page imports (the crawl's not-found answer, no extra request) and `/_app/version.json`, which
  * every SvelteKit build serves, recorded as the build's manifest. Nothing for other sites, or when a page names it.
  */
-async function svelteKitFallback(fetcher: Fetcher, pages: Page[], origin: string, origins: ReadonlySet<string>, notFound: Exchange | undefined): Promise<{ lists: ManifestRecord[]; version?: ManifestRecord }> {
+async function svelteKitFallback(
+  fetcher: Fetcher,
+  pages: Page[],
+  origin: string,
+  origins: ReadonlySet<string>,
+  notFound: Exchange | undefined,
+): Promise<{ lists: ManifestRecord[]; version?: ManifestRecord }> {
   const bodies = pages.map((page) => page.exchange.body.slice(0, 200_000));
   if (!bodies.some((body) => SVELTEKIT_HINT.test(body)) || bodies.some((body) => body.includes('/_app/immutable/entry/'))) return { lists: [] };
   const lists: ManifestRecord[] = [];

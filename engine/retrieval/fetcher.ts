@@ -91,7 +91,8 @@ const DEFAULT_CONCURRENCY = 16;
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Bodies kept by default: far above any page worth scanning, far below what would strain memory. */
 const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;
-const TEXT_TYPE = /^(text\/|application\/(json|javascript|ecmascript|xml|xhtml\+xml|x-javascript|ld\+json|manifest\+json|x-www-form-urlencoded|yaml|x-yaml|toml|sql|x-sh)|[^;]*\+(json|xml))/i;
+const TEXT_TYPE =
+  /^(text\/|application\/(json|javascript|ecmascript|xml|xhtml\+xml|x-javascript|ld\+json|manifest\+json|x-www-form-urlencoded|yaml|x-yaml|toml|sql|x-sh)|[^;]*\+(json|xml))/i;
 const BINARY_TYPE = /^(image|audio|video|font)\//i;
 
 /** Connection failures, worded for users. */

@@ -9,7 +9,15 @@ type Routes = (origin: string, cdn: string) => Record<string, string | { status:
 
 const servers: Server[] = [];
 afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); })));
+  await Promise.all(
+    servers.splice(0).map(
+      (server) =>
+        new Promise<void>((resolve) => {
+          server.closeAllConnections();
+          server.close(() => resolve());
+        }),
+    ),
+  );
 });
 
 interface Answer {
@@ -60,11 +68,15 @@ const html = (head: string, body = '') => `<!doctype html><html><head>${head}</h
 describe('framework manifests', () => {
   it('fetches the chunk of a Next page behind a login redirect, named only in the build manifest on the CDN', async () => {
     const site = await serve((origin, cdn) => ({
-      '/': html(`<script src="${cdn}/_next/static/chunks/main-1.js" defer></script>`, `<a href="/dashboard">Dashboard</a><script id="__NEXT_DATA__" type="application/json">{"props":{},"page":"/","buildId":"b1Xq","isFallback":false}</script>`),
+      '/': html(
+        `<script src="${cdn}/_next/static/chunks/main-1.js" defer></script>`,
+        `<a href="/dashboard">Dashboard</a><script id="__NEXT_DATA__" type="application/json">{"props":{},"page":"/","buildId":"b1Xq","isFallback":false}</script>`,
+      ),
       '/dashboard': { status: 307, location: `${origin}/login` },
       '/login': html('<title>Log in</title>'),
       'cdn:/_next/static/chunks/main-1.js': 'window.next={}',
-      'cdn:/_next/static/b1Xq/_buildManifest.js': 'self.__BUILD_MANIFEST=function(s){return{__rewrites:{afterFiles:[]},"/":[s,"static/chunks/pages/index-a1.js"],"/dashboard":[s,"static/chunks/pages/dashboard-d4.js"],sortedPages:["/","/dashboard"]}}("static/chunks/shared-s1.js");self.__BUILD_MANIFEST_CB&&self.__BUILD_MANIFEST_CB();',
+      'cdn:/_next/static/b1Xq/_buildManifest.js':
+        'self.__BUILD_MANIFEST=function(s){return{__rewrites:{afterFiles:[]},"/":[s,"static/chunks/pages/index-a1.js"],"/dashboard":[s,"static/chunks/pages/dashboard-d4.js"],sortedPages:["/","/dashboard"]}}("static/chunks/shared-s1.js");self.__BUILD_MANIFEST_CB&&self.__BUILD_MANIFEST_CB();',
       'cdn:/_next/static/b1Xq/_ssgManifest.js': 'self.__SSG_MANIFEST=new Set(["\\u002Fblog\\u002F[slug]"]);self.__SSG_MANIFEST_CB&&self.__SSG_MANIFEST_CB()',
       'cdn:/_next/static/chunks/pages/dashboard-d4.js': 'n.from("client_invoices").select("*")',
       'cdn:/_next/static/chunks/pages/index-a1.js': 'x()',
@@ -77,7 +89,11 @@ describe('framework manifests', () => {
     const build = result.manifests.find((m) => m.kind === 'next-build-manifest');
     expect(build?.url).toBe(`${site.cdn}/_next/static/b1Xq/_buildManifest.js`);
     expect(build?.routes).toEqual(['/', '/dashboard']);
-    expect(build?.chunks.map((c) => c.replace(site.cdn, 'cdn')).sort()).toEqual(['cdn/_next/static/chunks/pages/dashboard-d4.js', 'cdn/_next/static/chunks/pages/index-a1.js', 'cdn/_next/static/chunks/shared-s1.js']);
+    expect(build?.chunks.map((c) => c.replace(site.cdn, 'cdn')).sort()).toEqual([
+      'cdn/_next/static/chunks/pages/dashboard-d4.js',
+      'cdn/_next/static/chunks/pages/index-a1.js',
+      'cdn/_next/static/chunks/shared-s1.js',
+    ]);
     expect(result.manifests.find((m) => m.kind === 'next-ssg-manifest')?.routes).toEqual(['/blog/[slug]']);
   });
 
@@ -92,15 +108,23 @@ describe('framework manifests', () => {
       '/_app/immutable/entry/start.S1.js': 'export const start=()=>0',
       '/_app/immutable/entry/app.A1.js': 'export const nodes=[()=>import("../nodes/3.N3.js")]',
       '/_app/immutable/nodes/3.N3.js': 'fetch("/api/patients")',
-      '/build/manifest-R1.js': 'window.__remixManifest={"entry":{"module":"/build/entry.client-E1.js","imports":[]},"routes":{"routes/admin":{"module":"/build/routes/admin-M1.js"}}};',
+      '/build/manifest-R1.js':
+        'window.__remixManifest={"entry":{"module":"/build/entry.client-E1.js","imports":[]},"routes":{"routes/admin":{"module":"/build/routes/admin-M1.js"}}};',
       '/build/entry.client-E1.js': 'x()',
       '/build/routes/admin-M1.js': 'fetch("/api/admin/users")',
-      '/assets/index-V1.js': 'const __vite__mapDeps=(i,m=__vite__mapDeps,d=(m.f||(m.f=["assets/Billing-B9.js","assets/Billing-B9.css"])))=>i.map(i=>d[i]);const B=()=>__vitePreload(()=>import("./Billing-B9.js"),__vite__mapDeps([0,1]));',
+      '/assets/index-V1.js':
+        'const __vite__mapDeps=(i,m=__vite__mapDeps,d=(m.f||(m.f=["assets/Billing-B9.js","assets/Billing-B9.css"])))=>i.map(i=>d[i]);const B=()=>__vitePreload(()=>import("./Billing-B9.js"),__vite__mapDeps([0,1]));',
       '/assets/Billing-B9.js': 'fetch("/api/billing")',
     }));
     const result = await crawlOf(site.origin);
     const scripts = result.assets.filter((a) => a.kind === 'script').map((a) => a.url.replace(site.origin, ''));
-    for (const path of ['/_next/static/chunks/app/orders/page-o7.js', '/_app/immutable/entry/app.A1.js', '/_app/immutable/nodes/3.N3.js', '/build/routes/admin-M1.js', '/assets/Billing-B9.js']) {
+    for (const path of [
+      '/_next/static/chunks/app/orders/page-o7.js',
+      '/_app/immutable/entry/app.A1.js',
+      '/_app/immutable/nodes/3.N3.js',
+      '/build/routes/admin-M1.js',
+      '/assets/Billing-B9.js',
+    ]) {
       expect(scripts).toContain(path);
     }
     expect(new Set(result.manifests.map((m) => m.kind))).toEqual(new Set(['next-app-router', 'sveltekit', 'remix', 'vite-preload']));
@@ -124,7 +148,10 @@ describe('framework manifests', () => {
 describe('routes named only in manifests', () => {
   it('crawls the static pages a Next build manifest lists that no page links to, once each, not the dynamic ones', async () => {
     const site = await serve(() => ({
-      '/': html('<script src="/_next/static/chunks/main-1.js" defer></script>', '<a href="/pricing">Pricing</a><script id="__NEXT_DATA__" type="application/json">{"props":{},"page":"/","buildId":"r7Kq","isFallback":false}</script>'),
+      '/': html(
+        '<script src="/_next/static/chunks/main-1.js" defer></script>',
+        '<a href="/pricing">Pricing</a><script id="__NEXT_DATA__" type="application/json">{"props":{},"page":"/","buildId":"r7Kq","isFallback":false}</script>',
+      ),
       '/pricing': html('<title>Pricing</title>'),
       '/admin': html('<title>Admin</title>', '<table><tr><td>all users</td></tr></table>'),
       '/admin/settings': html('<title>Settings</title>'),
@@ -171,7 +198,11 @@ describe('routes named only in manifests', () => {
   });
 
   it('keeps only routes that open as they are', () => {
-    expect(staticRoutes(['/', '/admin', '/_app', '/404', '/500', '/users/[id]', '/docs/[...slug]', '/p/$id', '/p/:id', '/files/*', '/team/members'])).toEqual(['/', '/admin', '/team/members']);
+    expect(staticRoutes(['/', '/admin', '/_app', '/404', '/500', '/users/[id]', '/docs/[...slug]', '/p/$id', '/p/:id', '/files/*', '/team/members'])).toEqual([
+      '/',
+      '/admin',
+      '/team/members',
+    ]);
     expect(remixManifestRoutes('window.__remixManifest={"routes":{"a":{"parentId":"b","path":"x"},"b":{"parentId":"a","path":"y"}}};')).toHaveLength(2);
     expect(remixManifestRoutes('not a manifest')).toEqual([]);
   });

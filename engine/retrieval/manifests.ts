@@ -4,14 +4,7 @@
 import type { Page } from '../types';
 
 /** Where a list of chunks came from. */
-export type ManifestKind =
-  | 'next-build-manifest'
-  | 'next-ssg-manifest'
-  | 'next-app-router'
-  | 'vite-preload'
-  | 'nuxt'
-  | 'sveltekit'
-  | 'remix';
+export type ManifestKind = 'next-build-manifest' | 'next-ssg-manifest' | 'next-app-router' | 'vite-preload' | 'nuxt' | 'sveltekit' | 'remix';
 
 /** A manifest (or chunk list inside a page or script) and the scripts it names. */
 export interface ManifestRecord {
@@ -215,12 +208,23 @@ export function pageChunkLists(page: Page, origins: ReadonlySet<string>): Manife
   const flight = inline.filter((text) => text.includes('__next_f'));
   if (flight.length) {
     const base = [...origins].find((o) => o !== new URL(page.url).origin) ?? page.url;
-    add('next-app-router', flight.flatMap((text) => nextChunks(text, base)));
+    add(
+      'next-app-router',
+      flight.flatMap((text) => nextChunks(text, base)),
+    );
   }
   const svelte = inline.filter((text) => SVELTEKIT.test(text));
-  if (svelte.length) add('sveltekit', svelte.flatMap((text) => quotedScripts(text, page.url)));
+  if (svelte.length)
+    add(
+      'sveltekit',
+      svelte.flatMap((text) => quotedScripts(text, page.url)),
+    );
   const remix = inline.filter((text) => text.includes('__remixManifest'));
-  if (remix.length) add('remix', remix.flatMap((text) => quotedScripts(text, page.url)));
+  if (remix.length)
+    add(
+      'remix',
+      remix.flatMap((text) => quotedScripts(text, page.url)),
+    );
   return records;
 }
 

@@ -157,7 +157,9 @@ async function startHostileSite(pages: Record<string, { body: string }>, private
     }
     if (url.pathname === '/sw.js') {
       res.writeHead(200, { 'content-type': 'text/javascript' });
-      res.end(`self.addEventListener('install', (e) => e.waitUntil(Promise.allSettled([fetch('http://127.0.0.1:${privatePort}/sw-install'), new Promise((r) => { const s = new WebSocket('ws://127.0.0.1:${privatePort}/sw-ws'); s.onerror = s.onclose = r; })])));`);
+      res.end(
+        `self.addEventListener('install', (e) => e.waitUntil(Promise.allSettled([fetch('http://127.0.0.1:${privatePort}/sw-install'), new Promise((r) => { const s = new WebSocket('ws://127.0.0.1:${privatePort}/sw-ws'); s.onerror = s.onclose = r; })])));`,
+      );
       return;
     }
     const page = pages[url.pathname.slice(1)];
@@ -293,7 +295,13 @@ describe('the policy proxy on its own', () => {
     const send = (path: string, method: string, body: string): Promise<{ status: number; text: string }> =>
       new Promise((resolve, reject) => {
         const auth = `Basic ${Buffer.from(`${proxy!.username}:${proxy!.password}`).toString('base64')}`;
-        const req = http.request({ host: '127.0.0.1', port: new URL(proxy!.server).port, method, path: `${origin}${path}`, headers: { 'proxy-authorization': auth, 'content-type': 'application/x-www-form-urlencoded' } });
+        const req = http.request({
+          host: '127.0.0.1',
+          port: new URL(proxy!.server).port,
+          method,
+          path: `${origin}${path}`,
+          headers: { 'proxy-authorization': auth, 'content-type': 'application/x-www-form-urlencoded' },
+        });
         req.on('response', (res) => {
           let text = '';
           res.setEncoding('utf8');
@@ -435,7 +443,12 @@ describe.skipIf(chromium.path === null)('rendering a hostile site in server mode
 
   it('refuses a top-level navigation that redirects to a private address', async () => {
     service.reset();
-    const result = await render({ executablePath: chromium.path!, urls: [`${site.url}redirect?to=${encodeURIComponent(`http://127.0.0.1:${service.port}/secret`)}`], origin: site.origin, policy: POLICY });
+    const result = await render({
+      executablePath: chromium.path!,
+      urls: [`${site.url}redirect?to=${encodeURIComponent(`http://127.0.0.1:${service.port}/secret`)}`],
+      origin: site.origin,
+      policy: POLICY,
+    });
     expect(service.connections).toBe(0);
     expect(result.consoleErrors.join('\n')).toMatch(/refused/i);
     expect(result.routes).toEqual([]);

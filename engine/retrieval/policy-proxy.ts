@@ -212,7 +212,9 @@ class ProxyHandlers {
 
   private refuseRequest(res: ServerResponse, label: string, reason: string): void {
     this.refuse(label, reason);
-    res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', [this.refusalHeader.name]: this.refusalHeader.value }).end(`Refused by the scanner's address policy: ${reason}\n`);
+    res
+      .writeHead(403, { 'content-type': 'text/plain; charset=utf-8', [this.refusalHeader.name]: this.refusalHeader.value })
+      .end(`Refused by the scanner's address policy: ${reason}\n`);
   }
 
   /**
@@ -224,7 +226,15 @@ class ProxyHandlers {
     const url = new URL(req.url!);
     const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !HOP_HEADERS.has(name)));
     const connection = fresh ? { agent: false as const, lookup: policyLookup(this.policy) } : { agent: this.agent };
-    const upstream = http.request({ host: target.host, port: target.port, method: req.method, path: `${url.pathname}${url.search}`, headers, ...connection, timeout: CONNECT_TIMEOUT_MS });
+    const upstream = http.request({
+      host: target.host,
+      port: target.port,
+      method: req.method,
+      path: `${url.pathname}${url.search}`,
+      headers,
+      ...connection,
+      timeout: CONNECT_TIMEOUT_MS,
+    });
     upstream.on('socket', (socket) => this.track(socket));
     upstream.on('response', (answer) => this.answer(answer, res));
     upstream.on('timeout', () => upstream.destroy(Object.assign(new Error('no answer in time'), { code: 'ETIMEDOUT' })));

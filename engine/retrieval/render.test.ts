@@ -75,7 +75,10 @@ async function startApp(files: Record<string, [string, string]>): Promise<{ url:
   };
 }
 
-const html = (script: string): [string, string] => ['text/html', `<!doctype html><html><head><script type="module" src="/main.js"></script></head><body><div id="root"></div></body></html>${script}`];
+const html = (script: string): [string, string] => [
+  'text/html',
+  `<!doctype html><html><head><script type="module" src="/main.js"></script></head><body><div id="root"></div></body></html>${script}`,
+];
 const js = (code: string): [string, string] => ['text/javascript', code];
 
 describe.skipIf(browser.path === null)('render waits for what the page is doing', () => {
@@ -89,11 +92,19 @@ describe.skipIf(browser.path === null)('render waits for what the page is doing'
     app = await startApp({
       '/': html(''),
       '/main.js': js(`history.replaceState(null,"","/home");requestIdleCallback(()=>import("./page.js").then(m=>m.mount()));`),
-      '/page.js': js(`export function mount(){setTimeout(()=>fetch("/api/late?x=1",{headers:{apikey:"k-123"}}).then(r=>r.text()).then(t=>{document.getElementById("root").textContent=t}),1000)}`),
+      '/page.js': js(
+        `export function mount(){setTimeout(()=>fetch("/api/late?x=1",{headers:{apikey:"k-123"}}).then(r=>r.text()).then(t=>{document.getElementById("root").textContent=t}),1000)}`,
+      ),
       '/api/late': ['application/json', '[]'],
     });
     const waits: number[] = [];
-    const result = await render({ executablePath: browser.path!, urls: [app.url], origin: app.origin, policy: { allowPrivate: true }, onSettled: (_url, waited) => waits.push(waited.ms) });
+    const result = await render({
+      executablePath: browser.path!,
+      urls: [app.url],
+      origin: app.origin,
+      policy: { allowPrivate: true },
+      onSettled: (_url, waited) => waits.push(waited.ms),
+    });
     const late = result.requests.find((request) => request.url === `${app!.origin}/api/late?x=1`);
     expect(late?.requestHeaders?.apikey).toBe('k-123');
     expect(result.routes).toContain(`${app.origin}/home`);
@@ -110,7 +121,13 @@ describe.skipIf(browser.path === null)('render waits for what the page is doing'
       '/beacon': ['text/plain', ''],
     });
     const waits: Array<{ ms: number; capped: boolean }> = [];
-    const result = await render({ executablePath: browser.path!, urls: [app.url], origin: app.origin, policy: { allowPrivate: true }, onSettled: (_url, waited) => waits.push(waited) });
+    const result = await render({
+      executablePath: browser.path!,
+      urls: [app.url],
+      origin: app.origin,
+      policy: { allowPrivate: true },
+      onSettled: (_url, waited) => waits.push(waited),
+    });
     expect(result.status).toBe('done');
     expect(result.requests.map((request) => new URL(request.url).pathname)).toEqual(expect.arrayContaining(['/poll', '/events']));
     // The long poll stops holding after LONG_REQUEST_MS, the polling loop is one timer function counted once.

@@ -49,7 +49,6 @@ const ROUTE_RECORDER = `(() => {
   }
 })();`;
 
-
 interface PageState {
   routes: string[];
   /** Where the page's scripts sent the browser by the history API (pushState, replaceState), in order. */

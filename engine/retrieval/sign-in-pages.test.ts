@@ -22,7 +22,8 @@ describe('sign-in pages', () => {
   });
 
   it('counts sign-up, sign-out and password pages as the sign-in flow', () => {
-    for (const path of ['/signup', '/register', '/logout', '/auth/sign-out', '/forgot-password', '/#/reset-password', '/login']) expect(isAuthFlowUrl(`${ORIGIN}${path}`), path).toBe(true);
+    for (const path of ['/signup', '/register', '/logout', '/auth/sign-out', '/forgot-password', '/#/reset-password', '/login'])
+      expect(isAuthFlowUrl(`${ORIGIN}${path}`), path).toBe(true);
     expect(isAuthFlowUrl(`${ORIGIN}/dashboard`)).toBe(false);
   });
 });

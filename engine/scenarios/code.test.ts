@@ -29,7 +29,7 @@ const EVERYTHING: Step[] = stepsSchema.parse([
   { type: 'goto', url: '/contact?from="quote"\\' },
   { type: 'hover', target: { by: 'role', role: 'link', name: 'Pricing', exact: true } },
   { type: 'click', target: { by: 'role', role: 'no-such-role' } },
-  { type: 'fill', target: { by: 'placeholder', text: "it's \"quoted\"\n" }, value: 'line one\nline two ${x} `tick`' },
+  { type: 'fill', target: { by: 'placeholder', text: 'it\'s "quoted"\n' }, value: 'line one\nline two ${x} `tick`' },
   { type: 'press', target: { by: 'css', selector: 'input[name="q"]' }, key: 'Enter' },
   { type: 'press', key: 'Control+A' },
   { type: 'select', target: { by: 'label', text: 'Plan', exact: true }, option: 'Pro' },
@@ -73,7 +73,17 @@ describe('scenarioCode', () => {
     const files = [
       ['sign-in.spec.ts', scenarioCode({ website: site.url, steps: SIGN_IN, name: 'Sign in' })],
       ['everything.spec.ts', scenarioCode({ website: 'https://example.com/app/', steps: EVERYTHING, name: 'Every "step" kind\n`${x}`' })],
-      ['home.spec.ts', scenarioCode({ website: site.url, steps: [{ type: 'goto', url: '/' }, { type: 'expect_title', text: 'Acme Notes' }], name: 'Home loads' })],
+      [
+        'home.spec.ts',
+        scenarioCode({
+          website: site.url,
+          steps: [
+            { type: 'goto', url: '/' },
+            { type: 'expect_title', text: 'Acme Notes' },
+          ],
+          name: 'Home loads',
+        }),
+      ],
     ].map(([name, code]) => {
       const path = join(dir, name!);
       writeFileSync(path, code!);

@@ -101,15 +101,16 @@ export async function openGuardedContext(options: GuardedContextOptions, collect
     // The browser's proxy applies the address policy to every connection; this guard refuses early and paces requests.
     // Interception costs a round trip per request, so it is only installed when it has something to do.
     const guarded = !options.policy.allowPrivate || options.rateLimit > 0 || options.readOnly !== undefined;
-    if (guarded) await context.route('**/*', async (route) => {
-      const request = route.request();
-      const url = request.url();
-      if (!/^https?:/i.test(url)) return route.continue();
-      if (await urlRefusal(options.policy, url, policyCache)) return route.abort('blockedbyclient');
-      if (options.readOnly?.() && !SAFE_METHODS.has(request.method())) return route.abort('blockedbyclient');
-      if (new URL(url).origin === origin) await bucket.take(options.signal);
-      return route.continue().catch(() => undefined);
-    });
+    if (guarded)
+      await context.route('**/*', async (route) => {
+        const request = route.request();
+        const url = request.url();
+        if (!/^https?:/i.test(url)) return route.continue();
+        if (await urlRefusal(options.policy, url, policyCache)) return route.abort('blockedbyclient');
+        if (options.readOnly?.() && !SAFE_METHODS.has(request.method())) return route.abort('blockedbyclient');
+        if (new URL(url).origin === origin) await bucket.take(options.signal);
+        return route.continue().catch(() => undefined);
+      });
     collector.watchContext(context);
     // DOM snapshots only: they show each step in `npx playwright show-trace`. The screencast's frames cost a third of a
     // run (6-step sign-in, bench:scenarios: 2.2 s with them, 1.65 s without) and picture typed user names, which

@@ -26,10 +26,15 @@ describe('parseCredentials', () => {
     expect(parseCredentials('username: admin\npassword: hunter2')).toEqual({ username: 'admin', password: 'hunter2' });
   });
 
-  it.each([[null], [''], ['   '], ['Check the pricing page and the contact form.'], ['email: user@example.com'], ['password: S3cret!pw'], ['see https://example.com/login for details']])(
-    'finds none in %j',
-    (text) => {
-      expect(parseCredentials(text)).toBeNull();
-    },
-  );
+  it.each([
+    [null],
+    [''],
+    ['   '],
+    ['Check the pricing page and the contact form.'],
+    ['email: user@example.com'],
+    ['password: S3cret!pw'],
+    ['see https://example.com/login for details'],
+  ])('finds none in %j', (text) => {
+    expect(parseCredentials(text)).toBeNull();
+  });
 });

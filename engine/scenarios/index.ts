@@ -3,15 +3,7 @@ import { proposeWithLlm } from './llm';
 import { proposeFromSite } from './propose';
 import type { ProposalOptions, ProposedScenario } from './types';
 
-export type {
-  Credentials,
-  LlmSettings,
-  ProposalOptions,
-  ProposedScenario,
-  RunEvent,
-  ScenarioBrowser,
-  ScenarioRunResult,
-} from './types';
+export type { Credentials, LlmSettings, ProposalOptions, ProposedScenario, RunEvent, ScenarioBrowser, ScenarioRunResult } from './types';
 
 export { openScenarioBrowser } from './browser';
 export { scenarioCode } from './code';

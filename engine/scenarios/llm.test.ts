@@ -26,7 +26,9 @@ async function startChatCompletionsStandIn(answers: string[]) {
       if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return res.writeHead(404).end();
       requests.push({ authorization: req.headers.authorization, body: JSON.parse(body) as ChatRequest['body'] });
       const content = answers[Math.min(requests.length - 1, answers.length - 1)]!;
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -40,8 +42,15 @@ const SIGN_IN: Step[] = [
   { type: 'press', target: { by: 'label', text: 'Password' }, key: 'Enter' },
   { type: 'expect_url', pattern: '/dashboard' },
 ];
-const PRICING: Step[] = [{ type: 'goto', url: '/' }, { type: 'click', target: { by: 'role', role: 'link', name: 'Pricing' } }, { type: 'expect_title', text: 'Pricing' }];
-const MISSING: Step[] = [{ type: 'goto', url: '/' }, { type: 'click', target: { by: 'role', role: 'button', name: 'Buy now' } }];
+const PRICING: Step[] = [
+  { type: 'goto', url: '/' },
+  { type: 'click', target: { by: 'role', role: 'link', name: 'Pricing' } },
+  { type: 'expect_title', text: 'Pricing' },
+];
+const MISSING: Step[] = [
+  { type: 'goto', url: '/' },
+  { type: 'click', target: { by: 'role', role: 'button', name: 'Buy now' } },
+];
 const answer = (scenarios: { name: string; steps: unknown }[]) => JSON.stringify({ scenarios });
 
 describe.skipIf(chromium.path === null)('proposeScenarios with an AI service (a local stand-in)', () => {
@@ -70,7 +79,12 @@ describe.skipIf(chromium.path === null)('proposeScenarios with an AI service (a 
   afterAll(() => standIn?.close());
 
   it('asks with the page snapshot and instructions, never the password, and keeps the scenarios that pass their dry run', async () => {
-    const proposals = await propose([answer([{ name: 'Sign in', steps: SIGN_IN }, { name: 'Pricing from the menu', steps: PRICING }])]);
+    const proposals = await propose([
+      answer([
+        { name: 'Sign in', steps: SIGN_IN },
+        { name: 'Pricing from the menu', steps: PRICING },
+      ]),
+    ]);
     expect(proposals).toEqual([
       { website: site.url, name: 'Sign in', steps: SIGN_IN },
       { website: site.url, name: 'Pricing from the menu', steps: PRICING },
@@ -106,8 +120,15 @@ describe.skipIf(chromium.path === null)('proposeScenarios with an AI service (a 
   it('refuses a scenario whose dry run cannot find a step, naming the step; drops it when another passes', async () => {
     const error = await propose([answer([{ name: 'Buy', steps: MISSING }])]).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ProposalError);
-    expect((error as Error).message).toBe(`The AI service's scenarios failed their dry run in the browser: "Buy" step 2: Click button "Buy now": button "Buy now" was not found within 5 s`);
-    const kept = await propose([answer([{ name: 'Buy', steps: MISSING }, { name: 'Pricing', steps: PRICING }])]);
+    expect((error as Error).message).toBe(
+      `The AI service's scenarios failed their dry run in the browser: "Buy" step 2: Click button "Buy now": button "Buy now" was not found within 5 s`,
+    );
+    const kept = await propose([
+      answer([
+        { name: 'Buy', steps: MISSING },
+        { name: 'Pricing', steps: PRICING },
+      ]),
+    ]);
     expect(kept.map((p) => p.name)).toEqual(['Pricing']);
   });
 });

@@ -100,7 +100,10 @@ async function complete(llm: LlmSettings, messages: Message[], signal?: AbortSig
 
 /** The scenarios in a model's answer, or the reason they do not validate (for the retry and the final error). */
 export function parseAnswer(content: string): { scenarios: { name: string; steps: ProposedScenario['steps'] }[] } | { error: string } {
-  const json = content.trim().replace(/^```(?:json)?\s*/i, '').replace(/(?<!\s)\s*```$/, '');
+  const json = content
+    .trim()
+    .replace(/^```(?:json)?\s*/i, '')
+    .replace(/(?<!\s)\s*```$/, '');
   let value: unknown;
   try {
     value = JSON.parse(json);
@@ -128,7 +131,10 @@ async function askForScenarios(options: ProposalOptions & { llm: LlmSettings }, 
   const first = await complete(options.llm, messages, options.signal);
   const parsed = parseAnswer(first);
   if ('scenarios' in parsed) return parsed.scenarios;
-  messages.push({ role: 'assistant', content: first }, { role: 'user', content: `Your answer is not valid: ${parsed.error}. Answer again with the JSON object only, following the step schema exactly.` });
+  messages.push(
+    { role: 'assistant', content: first },
+    { role: 'user', content: `Your answer is not valid: ${parsed.error}. Answer again with the JSON object only, following the step schema exactly.` },
+  );
   const again = parseAnswer(await complete(options.llm, messages, options.signal));
   if ('scenarios' in again) return again.scenarios;
   throw new ProposalError(`The AI service's answer was not a valid scenario twice: ${again.error}`);

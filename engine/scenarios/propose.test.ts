@@ -38,7 +38,10 @@ describe.skipIf(chromium.path === null)('proposeScenarios without an AI service'
       ]),
     );
     // The page that logs an error is proposed without the assertions that would fail today.
-    expect(proposals.find((p) => p.name.startsWith('Status'))?.steps).toEqual([{ type: 'goto', url: '/broken' }, { type: 'expect_title', text: 'Status - Acme Notes' }]);
+    expect(proposals.find((p) => p.name.startsWith('Status'))?.steps).toEqual([
+      { type: 'goto', url: '/broken' },
+      { type: 'expect_title', text: 'Status - Acme Notes' },
+    ]);
     const signIn = proposals.find((p) => p.name.startsWith('Sign in with'))!;
     expect(signIn.steps).toEqual([
       { type: 'goto', url: '/login' },
@@ -81,7 +84,8 @@ describe.skipIf(chromium.path === null)('proposeScenarios on pages that navigate
     await restless?.close();
     await harness?.close();
   });
-  const propose = (path: string) => proposeScenarios({ website: `${restless.url}${path}`, instructions: null, credentials: null, browser: harness.browser.browser, policy, rateLimit: 0, llm: null });
+  const propose = (path: string) =>
+    proposeScenarios({ website: `${restless.url}${path}`, instructions: null, credentials: null, browser: harness.browser.browser, policy, rateLimit: 0, llm: null });
 
   it('proposes from where a page that redirects by script on load lands', async () => {
     const proposals = await propose('/');
@@ -90,7 +94,9 @@ describe.skipIf(chromium.path === null)('proposeScenarios on pages that navigate
   }, 60_000);
 
   it('says the page would not stay when it keeps navigating', async () => {
-    await expect(propose('/restless')).rejects.toThrow(new ProposalError(`${restless.url}/restless kept navigating away by script and would not stay long enough to be read, so no scenario could be proposed`));
+    await expect(propose('/restless')).rejects.toThrow(
+      new ProposalError(`${restless.url}/restless kept navigating away by script and would not stay long enough to be read, so no scenario could be proposed`),
+    );
   }, 60_000);
 
   it('answers with the proposals it could make, or that the page would not stay, when pages move while being read', async () => {

@@ -52,7 +52,8 @@ const pathOf = (url: URL) => `${url.pathname}${url.search}`;
  * Playwright's errors when the page moved on its own while being driven: a script that navigates (`location.href =
  * ...` on load or on a timer) interrupts or aborts our navigation, or destroys the document being read.
  */
-const MOVED_AWAY = /interrupted by another navigation|net::ERR_ABORTED|Execution context was destroyed|frame was detached|because of a navigation|Cannot find context with specified id/i;
+const MOVED_AWAY =
+  /interrupted by another navigation|net::ERR_ABORTED|Execution context was destroyed|frame was detached|because of a navigation|Cannot find context with specified id/i;
 const movedAway = (error: unknown) => error instanceof Error && MOVED_AWAY.test(error.message);
 
 /** Runs one phase of the proposal; a page that moves away by script during it costs that phase's proposals only. */
@@ -218,7 +219,11 @@ async function formScenario(
     (await alert.count()) === 1 && (await page.getByRole('alert').count()) === 1
       ? { type: 'expect_text', target: { by: 'role', role: 'alert' }, text: message }
       : { type: 'expect_visible', target: { by: 'text', text: message } };
-  return { website, steps: [{ type: 'goto', url: facts.path }, { type: 'click', target: submit }, check], name: `${facts.title || facts.path}: the form shows "${message}" when sent empty` };
+  return {
+    website,
+    steps: [{ type: 'goto', url: facts.path }, { type: 'click', target: submit }, check],
+    name: `${facts.title || facts.path}: the form shows "${message}" when sent empty`,
+  };
 }
 
 /** Forms (no password field) whose empty submit shows a validation message: tried in the browser, the text asserted. */

@@ -93,7 +93,7 @@ describe.skipIf(chromium.path === null)('runScenario', () => {
     expect(other.error).toMatch(/another origin than the website/);
     const none = await run(LOGIN, { credentials: null });
     expect(none.failedStep).toBe(1);
-    expect(none.error).toBe("Fill field labelled \"Email\": This step types the project's test username, but the project has no test credentials");
+    expect(none.error).toBe('Fill field labelled "Email": This step types the project\'s test username, but the project has no test credentials');
   });
 
   it('obeys the address policy: a private address is refused when the policy refuses them', async () => {
@@ -172,7 +172,10 @@ describe.skipIf(chromium.path === null)('runScenario', () => {
     expect((await run(LOGIN)).status).toBe('passed');
     await expectOnlyTheSpare();
     // Straight to the dashboard: a session cookie left from the sign-in above would let this through.
-    const after = await run([{ type: 'goto', url: '/dashboard' }, { type: 'expect_url', pattern: '/login$' }]);
+    const after = await run([
+      { type: 'goto', url: '/dashboard' },
+      { type: 'expect_url', pattern: '/login$' },
+    ]);
     expect(after.status, after.error ?? '').toBe('passed');
     expect((await run([{ type: 'goto', url: '/' }])).status).toBe('passed');
     await expectOnlyTheSpare();
@@ -181,7 +184,10 @@ describe.skipIf(chromium.path === null)('runScenario', () => {
   it('stops on abort with Cancelled and closes its context', async () => {
     const controller = new AbortController();
     let abortedAt = 0;
-    const steps: Step[] = [{ type: 'goto', url: '/' }, { type: 'wait_for', target: { by: 'text', text: 'never there' }, state: 'visible', timeout_ms: 20_000 }];
+    const steps: Step[] = [
+      { type: 'goto', url: '/' },
+      { type: 'wait_for', target: { by: 'text', text: 'never there' }, state: 'visible', timeout_ms: 20_000 },
+    ];
     // Aborted while the second step waits: once the page has loaded.
     const onEvent = (event: RunEvent) => {
       if (event.kind === 'page_view' && !abortedAt) setTimeout(() => ((abortedAt = performance.now()), controller.abort()), 500);
@@ -197,7 +203,10 @@ describe.skipIf(chromium.path === null)('runScenario', () => {
     const before = site.requests.length;
     const started = performance.now();
     // Five page loads at 2 per second: the first two go at once (the burst), the other three wait half a second each.
-    const result = await run(Array.from({ length: 5 }, (): Step => ({ type: 'goto', url: '/pricing' })), { rateLimit: 2 });
+    const result = await run(
+      Array.from({ length: 5 }, (): Step => ({ type: 'goto', url: '/pricing' })),
+      { rateLimit: 2 },
+    );
     expect(result.status).toBe('passed');
     expect(site.requests.length - before).toBe(5);
     expect(performance.now() - started).toBeGreaterThan(1_300);

@@ -31,7 +31,13 @@ export const redactText = (text: string, forms: string[]) => forms.reduce((out, 
 
 function redactBuffer(data: Buffer, forms: string[]): Buffer {
   if (!forms.some((form) => data.includes(form))) return data;
-  return Buffer.from(redactText(data.toString('latin1'), forms.map((form) => Buffer.from(form).toString('latin1'))), 'latin1');
+  return Buffer.from(
+    redactText(
+      data.toString('latin1'),
+      forms.map((form) => Buffer.from(form).toString('latin1')),
+    ),
+    'latin1',
+  );
 }
 
 /** The trace as a zip, every recorded credential (action parameters, DOM snapshots, request bodies) masked. */
@@ -89,7 +95,10 @@ export async function runScenario(options: ScenarioRunOptions): Promise<Scenario
   try {
     const opening = openGuardedContext(options, collector);
     // Cancelled while the context opens: it is closed as soon as it exists.
-    opening.then((opened) => signal?.aborted && void opened.close().catch(() => undefined), () => undefined);
+    opening.then(
+      (opened) => signal?.aborted && void opened.close().catch(() => undefined),
+      () => undefined,
+    );
     context = await abortable(opening, signal);
     const page = await abortable(firstPage(context), signal);
     collector.watchPage(page);

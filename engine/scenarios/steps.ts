@@ -141,18 +141,27 @@ async function assertStep(step: Extract<Step, { type: `expect_${string}` }>, ctx
       const locator = locate(page, step.target);
       await locator.waitFor({ state: 'attached', timeout: ACTION_TIMEOUT_MS });
       const wanted = normalize(step.text);
-      const result = await poll(async () => normalize((await locator.textContent({ timeout: ACTION_TIMEOUT_MS })) ?? ''), (text) => text.includes(wanted));
+      const result = await poll(
+        async () => normalize((await locator.textContent({ timeout: ACTION_TIMEOUT_MS })) ?? ''),
+        (text) => text.includes(wanted),
+      );
       if (!result.ok) throw new StepFailure(`${describeTarget(step.target)} does not contain "${step.text}" (its text: "${result.value.slice(0, 120)}")`);
       return;
     }
     case 'expect_url': {
       const pattern = new RegExp(step.pattern);
-      const result = await poll(async () => page.url(), (url) => pattern.test(url));
+      const result = await poll(
+        async () => page.url(),
+        (url) => pattern.test(url),
+      );
       if (!result.ok) throw new StepFailure(`The URL ${result.value} does not match /${step.pattern}/`);
       return;
     }
     case 'expect_title': {
-      const result = await poll(() => page.title(), (title) => title.includes(step.text));
+      const result = await poll(
+        () => page.title(),
+        (title) => title.includes(step.text),
+      );
       if (!result.ok) throw new StepFailure(`The title "${result.value}" does not contain "${step.text}"`);
       return;
     }
@@ -187,7 +196,10 @@ const ANSI_COLOUR = /\u001b\[[0-9;]*m/g;
 /** A short message for the user from whatever a step threw: first line, no ANSI colours, no call log. */
 export function humanError(step: Step, error: unknown): string {
   if (error instanceof StepFailure) return `${describeStep(step)}: ${error.message}`;
-  const first = String((error as Error)?.message ?? error).replace(ANSI_COLOUR, '').split('\n')[0]!.trim();
+  const first = String((error as Error)?.message ?? error)
+    .replace(ANSI_COLOUR, '')
+    .split('\n')[0]!
+    .trim();
   const target = 'target' in step && step.target ? describeTarget(step.target) : null;
   const strict = /strict mode violation: .{0,1000} resolved to (\d+) elements/.exec(first);
   if (strict && target) return `${describeStep(step)}: ${target} matches ${strict[1]} elements; the step needs exactly one`;

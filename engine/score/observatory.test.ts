@@ -28,7 +28,8 @@ function site({ headers = {}, body = '<p>hi</p>', http = toHttps, cors = noCors 
 const results = (init: Init) => Object.fromEntries(scoreObservatory(site(init)).tests.map((test) => [test.test, test.result]));
 
 const RECOMMENDED = {
-  'content-security-policy': "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+  'content-security-policy':
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
   'set-cookie': '__Host-session=abc123; Path=/; Secure; HttpOnly; SameSite=Lax',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'strict-transport-security': 'max-age=63072000; includeSubDomains; preload',
@@ -40,9 +41,35 @@ const RECOMMENDED_BODY = '<script src="/assets/app.js" integrity="sha384-abc" cr
 
 describe('gradeFor', () => {
   it.each([
-    [140, 'A+'], [100, 'A+'], [99, 'A'], [95, 'A'], [90, 'A'], [89, 'A-'], [85, 'A-'], [84, 'B+'], [80, 'B+'], [79, 'B'], [70, 'B'],
-    [69, 'B-'], [65, 'B-'], [64, 'C+'], [60, 'C+'], [59, 'C'], [50, 'C'], [49, 'C-'], [45, 'C-'], [44, 'D+'], [40, 'D+'],
-    [39, 'D'], [30, 'D'], [29, 'D-'], [25, 'D-'], [24, 'F'], [5, 'F'], [0, 'F'], [-10, 'F'],
+    [140, 'A+'],
+    [100, 'A+'],
+    [99, 'A'],
+    [95, 'A'],
+    [90, 'A'],
+    [89, 'A-'],
+    [85, 'A-'],
+    [84, 'B+'],
+    [80, 'B+'],
+    [79, 'B'],
+    [70, 'B'],
+    [69, 'B-'],
+    [65, 'B-'],
+    [64, 'C+'],
+    [60, 'C+'],
+    [59, 'C'],
+    [50, 'C'],
+    [49, 'C-'],
+    [45, 'C-'],
+    [44, 'D+'],
+    [40, 'D+'],
+    [39, 'D'],
+    [30, 'D'],
+    [29, 'D-'],
+    [25, 'D-'],
+    [24, 'F'],
+    [5, 'F'],
+    [0, 'F'],
+    [-10, 'F'],
   ] as const)('%i is %s', (score, grade) => {
     expect(gradeFor(score)).toBe(grade);
   });
@@ -192,16 +219,28 @@ describe('scoreObservatory', () => {
     it.each([
       [{ url: 'http://app.example.com/', error: 'ECONNREFUSED' }, 'redirection-not-needed-no-http'],
       [{ url: 'http://example.com/', finalUrl: URL, redirects: [hop('http://example.com/', URL)] }, 'redirection-off-host-from-http'],
-      [{ url: 'http://app.example.com/', finalUrl: URL, redirects: [hop('http://app.example.com/', 'http://app.example.com/x'), hop('http://app.example.com/x', URL)] }, 'redirection-not-to-https-on-initial-redirection'],
+      [
+        { url: 'http://app.example.com/', finalUrl: URL, redirects: [hop('http://app.example.com/', 'http://app.example.com/x'), hop('http://app.example.com/x', URL)] },
+        'redirection-not-to-https-on-initial-redirection',
+      ],
       [{ url: 'http://app.example.com/', finalUrl: 'http://app.example.com/x', redirects: [hop('http://app.example.com/', '/x')] }, 'redirection-not-to-https'],
-      [{ ...toHttps, tls: { protocol: 'TLSv1.3', authorized: false, authorizationError: 'CERT_HAS_EXPIRED', subject: '', issuer: '', subjectAltNames: [], validFrom: '', validTo: '' } }, 'redirection-invalid-cert'],
+      [
+        {
+          ...toHttps,
+          tls: { protocol: 'TLSv1.3', authorized: false, authorizationError: 'CERT_HAS_EXPIRED', subject: '', issuer: '', subjectAltNames: [], validFrom: '', validTo: '' },
+        },
+        'redirection-invalid-cert',
+      ],
     ] as Array<[ExchangeInit, string]>)('redirection %# → %s', (http, expected) => {
       expect(results({ http }).redirection).toBe(expected);
     });
 
     it.each([
       [{ 'access-control-allow-origin': '*' }, 'cross-origin-resource-sharing-implemented-with-public-access'],
-      [{ 'access-control-allow-origin': 'https://app.example.com', 'access-control-allow-credentials': 'true' }, 'cross-origin-resource-sharing-implemented-with-restricted-access'],
+      [
+        { 'access-control-allow-origin': 'https://app.example.com', 'access-control-allow-credentials': 'true' },
+        'cross-origin-resource-sharing-implemented-with-restricted-access',
+      ],
       [{ 'access-control-allow-origin': PROBE_ORIGIN }, 'cross-origin-resource-sharing-implemented-with-restricted-access'],
       [{ 'access-control-allow-origin': PROBE_ORIGIN, 'access-control-allow-credentials': 'true' }, 'cross-origin-resource-sharing-implemented-with-universal-access'],
     ])('CORS %o → %s', (headers, expected) => {

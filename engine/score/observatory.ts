@@ -23,17 +23,29 @@ export const OBSERVATORY_RESULTS = {
   // content-security-policy
   'csp-implemented-with-no-unsafe-default-src-none': [10, "Content Security Policy (CSP) implemented with default-src 'none' and no 'unsafe'."],
   'csp-implemented-with-no-unsafe': [5, "Content Security Policy (CSP) implemented without 'unsafe-inline' or 'unsafe-eval'."],
-  'csp-implemented-with-unsafe-inline-in-style-src-only': [0, "Content Security Policy (CSP) implemented with unsafe sources inside style-src ('unsafe-inline', data: or overly broad sources)."],
-  'csp-implemented-with-insecure-scheme-in-passive-content-only': [-10, 'Content Security Policy (CSP) implemented, but secure site allows images or media to be loaded over HTTP.'],
+  'csp-implemented-with-unsafe-inline-in-style-src-only': [
+    0,
+    "Content Security Policy (CSP) implemented with unsafe sources inside style-src ('unsafe-inline', data: or overly broad sources).",
+  ],
+  'csp-implemented-with-insecure-scheme-in-passive-content-only': [
+    -10,
+    'Content Security Policy (CSP) implemented, but secure site allows images or media to be loaded over HTTP.',
+  ],
   'csp-implemented-with-unsafe-eval': [-10, "Content Security Policy (CSP) implemented, but allows 'unsafe-eval'."],
-  'csp-implemented-with-unsafe-inline': [-20, "Content Security Policy (CSP) implemented unsafely: 'unsafe-inline' or data: inside script-src, overly broad sources in object-src or script-src, or those not restricted."],
+  'csp-implemented-with-unsafe-inline': [
+    -20,
+    "Content Security Policy (CSP) implemented unsafely: 'unsafe-inline' or data: inside script-src, overly broad sources in object-src or script-src, or those not restricted.",
+  ],
   'csp-implemented-with-insecure-scheme': [-20, 'Content Security Policy (CSP) implemented, but secure site allows resources to be loaded over HTTP.'],
   'csp-header-invalid': [-25, 'Content Security Policy (CSP) header cannot be parsed successfully.'],
   'csp-not-implemented': [-25, 'Content Security Policy (CSP) header not implemented.'],
   'csp-not-implemented-but-reporting-enabled': [-25, 'Content Security Policy (CSP) reporting implemented only, with the Content-Security-Policy-Report-Only header.'],
   'csp-implemented-but-duplicate-directives': [0, 'Content Security Policy (CSP) implemented, but contains duplicate directives.'],
   // cookies
-  'cookies-secure-with-httponly-sessions-and-samesite': [5, 'All cookies use the Secure flag, session cookies use the HttpOnly flag, and cross-origin restrictions are in place via the SameSite flag.'],
+  'cookies-secure-with-httponly-sessions-and-samesite': [
+    5,
+    'All cookies use the Secure flag, session cookies use the HttpOnly flag, and cross-origin restrictions are in place via the SameSite flag.',
+  ],
   'cookies-secure-with-httponly-sessions': [0, 'All cookies use the Secure flag and all session cookies use the HttpOnly flag.'],
   'cookies-not-found': [0, 'No cookies detected.'],
   'cookies-without-secure-flag-but-protected-by-hsts': [-5, 'Cookies set without using the Secure flag, but transmission over HTTP prevented by HSTS.'],
@@ -46,8 +58,14 @@ export const OBSERVATORY_RESULTS = {
   // cross-origin-resource-sharing
   'cross-origin-resource-sharing-not-implemented': [0, 'Content is not visible via cross-origin resource sharing (CORS) files or headers.'],
   'cross-origin-resource-sharing-implemented-with-public-access': [0, 'Public content is visible via cross-origin resource sharing (CORS) Access-Control-Allow-Origin header.'],
-  'cross-origin-resource-sharing-implemented-with-restricted-access': [0, 'Content is visible via cross-origin resource sharing (CORS) files or headers, but is restricted to specific domains.'],
-  'cross-origin-resource-sharing-implemented-with-universal-access': [-50, 'Content is visible via cross-origin resource sharing (CORS) file or headers, and credentials can be sent.'],
+  'cross-origin-resource-sharing-implemented-with-restricted-access': [
+    0,
+    'Content is visible via cross-origin resource sharing (CORS) files or headers, but is restricted to specific domains.',
+  ],
+  'cross-origin-resource-sharing-implemented-with-universal-access': [
+    -50,
+    'Content is visible via cross-origin resource sharing (CORS) file or headers, and credentials can be sent.',
+  ],
   // redirection
   'redirection-all-redirects-preloaded': [0, 'All hosts redirected to are in the HTTP Strict Transport Security (HSTS) preload list.'],
   'redirection-to-https': [0, 'Initial redirection is to HTTPS on same host, final destination is HTTPS.'],
@@ -77,8 +95,14 @@ export const OBSERVATORY_RESULTS = {
   'sri-not-implemented-but-no-scripts-loaded': [0, 'Subresource Integrity (SRI) is not needed since site contains no script tags.'],
   'sri-not-implemented-but-all-scripts-loaded-from-secure-origin': [0, 'Subresource Integrity (SRI) not implemented, but all scripts are loaded from a similar origin.'],
   'sri-not-implemented-but-external-scripts-loaded-securely': [-5, 'Subresource Integrity (SRI) not implemented, but all external scripts are loaded over HTTPS.'],
-  'sri-implemented-but-external-scripts-not-loaded-securely': [-20, 'Subresource Integrity (SRI) implemented, but external scripts are loaded over HTTP or use protocol-relative URLs via src="//...".'],
-  'sri-not-implemented-and-external-scripts-not-loaded-securely': [-50, 'Subresource Integrity (SRI) not implemented, and external scripts are loaded over HTTP or use protocol-relative URLs via src="//...".'],
+  'sri-implemented-but-external-scripts-not-loaded-securely': [
+    -20,
+    'Subresource Integrity (SRI) implemented, but external scripts are loaded over HTTP or use protocol-relative URLs via src="//...".',
+  ],
+  'sri-not-implemented-and-external-scripts-not-loaded-securely': [
+    -50,
+    'Subresource Integrity (SRI) not implemented, and external scripts are loaded over HTTP or use protocol-relative URLs via src="//...".',
+  ],
   // x-content-type-options
   'x-content-type-options-nosniff': [0, 'X-Content-Type-Options header set to nosniff.'],
   'x-content-type-options-not-implemented': [-5, 'X-Content-Type-Options header not implemented.'],

@@ -46,7 +46,11 @@ const SAMPLES: Array<[string, string, string, boolean?]> = [
   ['aws-secret-access-key', `secretAccessKey:"${t(40, B64, 37)}"`, 'critical'],
   ['google-api-key', `new Maps({key:"${'AIza' + t(35, undefined, 38)}"})`, 'medium'],
   ['google-oauth-client-secret', `client_secret:"${'GOCSPX-' + t(28, undefined, 39)}"`, 'critical'],
-  ['gcp-service-account-key', `{"type": "service_account", "project_id": "p", "private_key": "-----BEGIN PRIVATE KEY-----\\n${t(200, B64, 40)}\\n-----END PRIVATE KEY-----\\n"}`, 'critical'],
+  [
+    'gcp-service-account-key',
+    `{"type": "service_account", "project_id": "p", "private_key": "-----BEGIN PRIVATE KEY-----\\n${t(200, B64, 40)}\\n-----END PRIVATE KEY-----\\n"}`,
+    'critical',
+  ],
   ['fcm-server-key', `k="${'AAAA' + t(7, undefined, 41) + ':APA91b' + t(134, undefined, 42)}"`, 'high'],
   ['azure-storage-key', `DefaultEndpointsProtocol=https;AccountName=x;AccountKey=${t(86, B64, 43)}==;EndpointSuffix=core.windows.net`, 'critical'],
   ['digitalocean-token', `k="${'dop_' + 'v1_' + t(64, HEX, 44)}"`, 'critical'],
@@ -155,7 +159,7 @@ describe('secret rules', () => {
     expect(scanText(`k="${'sk_' + 'live_' + t(40)}"`, 'script')[0]!.ruleId).toBe('stripe-secret-key');
   });
 
-  it('ignores a signed-in user\'s session tokens in storage and requests', () => {
+  it("ignores a signed-in user's session tokens in storage and requests", () => {
     const session = fakeSupabaseKey('abcdefghijklmnopqrst', 'authenticated');
     expect(scanText(`sb-x-auth-token={"access_token":"${session}"}`, 'storage')).toEqual([]);
     expect(scanText(`authorization: Bearer ${fakeJwt({ sub: 'u1' })}`, 'request')).toEqual([]);

@@ -44,7 +44,11 @@ const SECRET: Array<[string, string, Severity]> = [
   ['Stripe secret key', `const stripe = new Stripe("${'sk_' + 'live_' + t(99, undefined, 20)}")`, 'critical'],
   ['Supabase service_role JWT', `createClient(url, "${fakeSupabaseKey(REF, 'service_role')}")`, 'critical'],
   ['Supabase secret key', `createClient(url, "${'sb_secret_' + t(31, undefined, 21)}")`, 'critical'],
-  ['AWS secret access key', `new S3Client({credentials:{accessKeyId:"${'AKIA' + t(16, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567', 22)}",secretAccessKey:"${t(40, undefined, 23)}"}})`, 'critical'],
+  [
+    'AWS secret access key',
+    `new S3Client({credentials:{accessKeyId:"${'AKIA' + t(16, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567', 22)}",secretAccessKey:"${t(40, undefined, 23)}"}})`,
+    'critical',
+  ],
   ['OpenAI key', `new OpenAI({ apiKey: "${'sk-' + 'proj-' + t(120, undefined, 24)}", dangerouslyAllowBrowser: true })`, 'critical'],
   ['PostHog personal API key', `fetch("/api/projects",{headers:{Authorization:"Bearer ${'phx_' + t(47, undefined, 25)}"}})`, 'critical'],
   ['private key', `const pem = "-----BEGIN ${'PRIVATE'} KEY-----\\n${t(300, undefined, 26)}\\n-----END PRIVATE KEY-----"`, 'critical'],

@@ -45,7 +45,11 @@ describe('findSecrets over a site', () => {
       {
         url: 'https://app.test/assets/index.js.map',
         kind: 'sourcemap',
-        body: JSON.stringify({ version: 3, sources: ['src/lib/ai.ts', 'node_modules/lib/readme.ts'], sourcesContent: [`export const KEY = "${openai}";`, `const k = "${'sk_' + 'live_' + fakeToken(30)}"`] }),
+        body: JSON.stringify({
+          version: 3,
+          sources: ['src/lib/ai.ts', 'node_modules/lib/readme.ts'],
+          sourcesContent: [`export const KEY = "${openai}";`, `const k = "${'sk_' + 'live_' + fakeToken(30)}"`],
+        }),
       },
     ],
     rendering: {

@@ -48,9 +48,21 @@ const PLACEHOLDER_IN_KEY = /your[_-]?(?:api|secret|key|token)|example|placeholde
 
 /** One pass over the text finds which keywords occur (cheaper than ~150 indexOf calls over 2 MB). */
 const alternation = (words: Iterable<string>, flags: string) =>
-  new RegExp([...new Set(words)].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|'), flags);
-const KEYWORDS = alternation(SECRET_RULES.flatMap((rule) => rule.keywords), 'g');
-const KEYWORDS_CI = alternation(SECRET_RULES.flatMap((rule) => rule.keywordsCi ?? []), 'gi');
+  new RegExp(
+    [...new Set(words)]
+      .sort((a, b) => b.length - a.length)
+      .map(escapeRegExp)
+      .join('|'),
+    flags,
+  );
+const KEYWORDS = alternation(
+  SECRET_RULES.flatMap((rule) => rule.keywords),
+  'g',
+);
+const KEYWORDS_CI = alternation(
+  SECRET_RULES.flatMap((rule) => rule.keywordsCi ?? []),
+  'gi',
+);
 
 function presentKeywords(text: string, pattern: RegExp, lower: boolean): Set<string> {
   const present = new Set<string>();
@@ -134,7 +146,7 @@ function sourceMapTexts(body: string, url: string): TextSource[] | undefined {
     const out: TextSource[] = [];
     map.sourcesContent.forEach((content: unknown, index) => {
       // Dependencies' sources are public code; their example keys are not the site's secrets.
-      const name = typeof sources[index] === 'string' ? (sources[index]) : `source ${index}`;
+      const name = typeof sources[index] === 'string' ? sources[index] : `source ${index}`;
       if (typeof content === 'string' && content && !/node_modules\//.test(name)) out.push({ kind: 'sourcemap', url, where: `source map ${name}`, text: content });
     });
     return out;

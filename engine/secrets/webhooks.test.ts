@@ -36,7 +36,11 @@ const SHAPES: Array<[string, string, string]> = (() => {
     ['discord', `https://discord.com/api/webhooks/${discord}`, discord],
     ['discord', `https://discordapp.com/api/v10/webhooks/${discord}`, discord],
     ['teams', `https://acme.webhook.office.com/webhookb2/${teams}`, teams],
-    ['power-automate', `https://prod-27.westeurope.logic.azure.com:443/workflows/${t(32, HEX, 40)}/triggers/manual/paths/invoke?api-version=2016-06-01&sp=%2Ftriggers%2Fmanual%2Frun&sv=1.0&sig=${sig}`, sig],
+    [
+      'power-automate',
+      `https://prod-27.westeurope.logic.azure.com:443/workflows/${t(32, HEX, 40)}/triggers/manual/paths/invoke?api-version=2016-06-01&sp=%2Ftriggers%2Fmanual%2Frun&sv=1.0&sig=${sig}`,
+      sig,
+    ],
     ['google-chat', `https://chat.googleapis.com/v1/spaces/AAAA${t(7, undefined, 41)}/messages?key=${'AIza' + t(35, undefined, 42)}&token=${chat}`, chat],
   ];
 })();
@@ -71,9 +75,12 @@ describe('webhook URL shapes', () => {
     ['Google Chat documentation sample', 'https://chat.googleapis.com/v1/spaces/SPACE_ID/messages?key=KEY&token=TOKEN'],
     ['n8n placeholder path', 'https://acme.app.n8n.cloud/webhook/your-webhook-id'],
     ['env variable name', 'fetch(import.meta.env.VITE_ZAPIER_WEBHOOK_URL ?? YOUR_WEBHOOK_URL)'],
-    ['provider marketing pages', '<a href="https://zapier.com/apps/webhook/integrations">Zapier</a> <a href="https://www.make.com/en/integrations/gateway">Make</a> <a href="https://n8n.io/integrations/webhook/">n8n</a> <a href="https://ifttt.com/maker_webhooks">IFTTT</a> <a href="https://hooks.zapier.com/">hooks</a>'],
+    [
+      'provider marketing pages',
+      '<a href="https://zapier.com/apps/webhook/integrations">Zapier</a> <a href="https://www.make.com/en/integrations/gateway">Make</a> <a href="https://n8n.io/integrations/webhook/">n8n</a> <a href="https://ifttt.com/maker_webhooks">IFTTT</a> <a href="https://hooks.zapier.com/">hooks</a>',
+    ],
     ['help text naming the host', 'Paste your Zapier hook (it starts with https://hooks.zapier.com/hooks/catch/) in Settings.'],
-    ['the app\'s own webhook route, no n8n', `fetch("https://api.acme-tools.io/webhook/${uuid(60)}")`],
+    ["the app's own webhook route, no n8n", `fetch("https://api.acme-tools.io/webhook/${uuid(60)}")`],
     ['Zapier documentation sample', 'https://hooks.zapier.com/hooks/catch/123456/abcdef/'],
     ['Discord documentation sample', `https://discord.com/api/webhooks/123456789012345678/${'abcdefghijklmnopqrstuvwxyz'.repeat(3)}`],
     ['a repeated-character token', 'https://hooks.zapier.com/hooks/catch/1111111/aaaaaaa/'],
@@ -101,9 +108,24 @@ describe('what the workflow does', () => {
   const cases: Array<[string, string, string, string?]> = [
     ['a contact form sending name, email and message', `fetch("${zap}",{method:"POST",body:JSON.stringify({name:e,email:t,message:n})})`, 'medium'],
     ['a payload with a subject', `fetch("${zap}",{method:"POST",headers:{"Content-Type":"application/json"},body:JSON.stringify({ email, subject, message })})`, 'high', 'mail'],
-    ['an order posted through a constant', `const ORDER_HOOK="${zap}";function other(){return 1}async function place(o){await axios.post(ORDER_HOOK,{order_id:o.id,total:o.total})}`, 'high', 'charge'],
-    ['a minified constant used far below', `const Zt="${zap}";${'x'.repeat(3000)};await fetch(Zt,{method:"POST",body:JSON.stringify({customerName:a,bookingDate:b})})`, 'high', 'write'],
-    ['the second inlined copy of the URL', `fetch("${zap}",{method:"POST",body:JSON.stringify({page:p})});fetch("${zap}",{method:"POST",body:JSON.stringify({invoice:i})})`, 'high', 'charge'],
+    [
+      'an order posted through a constant',
+      `const ORDER_HOOK="${zap}";function other(){return 1}async function place(o){await axios.post(ORDER_HOOK,{order_id:o.id,total:o.total})}`,
+      'high',
+      'charge',
+    ],
+    [
+      'a minified constant used far below',
+      `const Zt="${zap}";${'x'.repeat(3000)};await fetch(Zt,{method:"POST",body:JSON.stringify({customerName:a,bookingDate:b})})`,
+      'high',
+      'write',
+    ],
+    [
+      'the second inlined copy of the URL',
+      `fetch("${zap}",{method:"POST",body:JSON.stringify({page:p})});fetch("${zap}",{method:"POST",body:JSON.stringify({invoice:i})})`,
+      'high',
+      'charge',
+    ],
     ['unrelated code after the literal', `const H="${zap}";function App(){return c.createElement("div",{onClick:save},"Save order")}`, 'medium'],
     ['a Discord message', `fetch("${SHAPES[11]![1]}",{method:"POST",body:JSON.stringify({content:\`New visitor \${n}\`})})`, 'medium'],
   ];

@@ -33,61 +33,105 @@ const LOCAL_HOST = /^(?:localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|0\.0\.0\.0|\[::
 /** Every provider shape, most specific first: a URL claimed by one is not matched again by a later one. */
 export const WEBHOOK_PATTERNS: readonly WebhookPattern[] = [
   {
-    id: 'make', provider: 'Make', power: 'trigger your Make scenario with any data', keywords: ['make.com', 'integromat.com'],
+    id: 'make',
+    provider: 'Make',
+    power: 'trigger your Make scenario with any data',
+    keywords: ['make.com', 'integromat.com'],
     regex: /https:\/\/hook\.(?:(?:eu|us)\d{1,2}\.)?(?:make\.com|integromat\.com)\/(?<token>[a-z0-9]{20,40})(?![\w-])/g,
   },
   {
-    id: 'zapier', provider: 'Zapier', power: 'trigger your Zap with any data', keywords: ['hooks.zapier.com'],
+    id: 'zapier',
+    provider: 'Zapier',
+    power: 'trigger your Zap with any data',
+    keywords: ['hooks.zapier.com'],
     regex: /https:\/\/hooks\.zapier\.com\/hooks\/catch\/(?<token>\d{3,12}\/[a-z0-9]{4,12})(?![\w-])/g,
   },
   {
-    id: 'n8n-cloud', provider: 'n8n', power: 'run your n8n workflow with any data', keywords: ['.app.n8n.cloud'], randomToken: false,
+    id: 'n8n-cloud',
+    provider: 'n8n',
+    power: 'run your n8n workflow with any data',
+    keywords: ['.app.n8n.cloud'],
+    randomToken: false,
     regex: /https:\/\/[a-z0-9-]{1,63}\.app\.n8n\.cloud\/webhook(?:-test)?\/(?<token>(?<name>[\w-]{1,100})(?:\/[\w-]{1,60}){0,3})/g,
   },
   {
     // Self-hosted n8n: any host, recognised by the /webhook/ path with n8n in the host or nearby, or by n8n's default
     // generated path (a UUID) with n8n named nearby. Without either, /webhook/<id> is as likely the app's own route.
-    id: 'n8n-self-hosted', provider: 'n8n', power: 'run your n8n workflow with any data', keywords: ['/webhook/', '/webhook-test/'], randomToken: false, confidence: 'medium',
+    id: 'n8n-self-hosted',
+    provider: 'n8n',
+    power: 'run your n8n workflow with any data',
+    keywords: ['/webhook/', '/webhook-test/'],
+    randomToken: false,
+    confidence: 'medium',
     regex: /https?:\/\/(?<host>[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){0,6})(?::\d{2,5})?\/webhook(?:-test)?\/(?<token>(?<name>[\w-]{1,100})(?:\/[\w-]{1,60}){0,3})/gi,
     accept: (_url, host, around) => !LOCAL_HOST.test(host) && (/(?:^|[.-])n8n(?:[.-]|$)/i.test(host) || N8N_CONTEXT.test(around)),
   },
   {
-    id: 'pipedream', provider: 'Pipedream', power: 'run your Pipedream workflow with any data', keywords: ['.m.pipedream.net'],
+    id: 'pipedream',
+    provider: 'Pipedream',
+    power: 'run your Pipedream workflow with any data',
+    keywords: ['.m.pipedream.net'],
     regex: /https:\/\/(?<token>[a-z0-9]{12,40})\.m\.pipedream\.net(?![\w-])/g,
   },
   {
-    id: 'ifttt', provider: 'IFTTT', power: 'fire your IFTTT applets (and every other event of the account: the key is account-wide)', keywords: ['maker.ifttt.com'],
+    id: 'ifttt',
+    provider: 'IFTTT',
+    power: 'fire your IFTTT applets (and every other event of the account: the key is account-wide)',
+    keywords: ['maker.ifttt.com'],
     regex: /https:\/\/maker\.ifttt\.com\/trigger\/(?<name>[\w-]{1,60})\/(?:json\/)?with\/key\/(?<token>[\w-]{16,64})/g,
   },
   {
-    id: 'slack-incoming', provider: 'Slack', power: 'post messages (phishing links included) into your Slack channel', keywords: ['hooks.slack.com'],
+    id: 'slack-incoming',
+    provider: 'Slack',
+    power: 'post messages (phishing links included) into your Slack channel',
+    keywords: ['hooks.slack.com'],
     regex: /https:\/\/hooks\.slack\.com\/services\/(?<token>T[A-Z0-9]{6,12}\/B[A-Z0-9]{6,12}\/[A-Za-z0-9]{20,40})(?![\w-])/g,
   },
   {
-    id: 'slack-workflow', provider: 'Slack', power: 'start your Slack workflow with any data', keywords: ['hooks.slack.com'],
+    id: 'slack-workflow',
+    provider: 'Slack',
+    power: 'start your Slack workflow with any data',
+    keywords: ['hooks.slack.com'],
     regex: /https:\/\/hooks\.slack\.com\/(?:workflows|triggers)\/(?<token>T[A-Z0-9]{6,12}\/[A-Za-z0-9]{6,40}(?:\/[A-Za-z0-9]{6,40}){1,2})(?![\w-])/g,
   },
   {
-    id: 'discord', provider: 'Discord', power: 'post into (or delete) the webhook of your Discord channel', keywords: ['/webhooks/'],
+    id: 'discord',
+    provider: 'Discord',
+    power: 'post into (or delete) the webhook of your Discord channel',
+    keywords: ['/webhooks/'],
     regex: /https:\/\/(?:ptb\.|canary\.)?discord(?:app)?\.com\/api\/(?:v\d{1,2}\/)?webhooks\/(?<token>\d{17,20}\/[\w-]{60,80})(?![\w-])/g,
   },
   {
-    id: 'teams', provider: 'Microsoft Teams', power: 'post messages into your Teams channel', keywords: ['webhook.office.com', 'outlook.office.com', 'outlook.office365.com'],
-    regex: new RegExp(String.raw`https://(?:[a-z0-9-]{1,63}\.webhook\.office\.com/webhookb2|outlook\.office(?:365)?\.com/webhook)/(?<token>${UUID}@${UUID}/IncomingWebhook/[a-fA-F0-9]{32}/${UUID}(?:/[\w-]{10,80})?)`, 'g'),
+    id: 'teams',
+    provider: 'Microsoft Teams',
+    power: 'post messages into your Teams channel',
+    keywords: ['webhook.office.com', 'outlook.office.com', 'outlook.office365.com'],
+    regex: new RegExp(
+      String.raw`https://(?:[a-z0-9-]{1,63}\.webhook\.office\.com/webhookb2|outlook\.office(?:365)?\.com/webhook)/(?<token>${UUID}@${UUID}/IncomingWebhook/[a-fA-F0-9]{32}/${UUID}(?:/[\w-]{10,80})?)`,
+      'g',
+    ),
   },
   {
     // Power Automate "When an HTTP request is received" and Teams Workflows: the sig query parameter is the key.
-    id: 'power-automate', provider: 'Power Automate', power: 'run your Power Automate flow with any data', keywords: ['.logic.azure.com', '.powerplatform.com'],
-    regex: /https:\/\/(?:prod-\d{1,3}\.[a-z0-9]{2,30}\.logic\.azure\.com|[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){0,3}\.environment\.api\.powerplatform\.com)(?::443)?\/(?:powerautomate\/automations\/direct\/)?workflows\/[a-fA-F0-9]{32}\/triggers\/[\w-]{1,60}\/paths\/invoke\?[\w.%=&-]{0,300}?\bsig=(?<token>[\w%-]{20,100})/g,
+    id: 'power-automate',
+    provider: 'Power Automate',
+    power: 'run your Power Automate flow with any data',
+    keywords: ['.logic.azure.com', '.powerplatform.com'],
+    regex:
+      /https:\/\/(?:prod-\d{1,3}\.[a-z0-9]{2,30}\.logic\.azure\.com|[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){0,3}\.environment\.api\.powerplatform\.com)(?::443)?\/(?:powerautomate\/automations\/direct\/)?workflows\/[a-fA-F0-9]{32}\/triggers\/[\w-]{1,60}\/paths\/invoke\?[\w.%=&-]{0,300}?\bsig=(?<token>[\w%-]{20,100})/g,
   },
   {
-    id: 'google-chat', provider: 'Google Chat', power: 'post messages into your Google Chat space', keywords: ['chat.googleapis.com'],
+    id: 'google-chat',
+    provider: 'Google Chat',
+    power: 'post messages into your Google Chat space',
+    keywords: ['chat.googleapis.com'],
     regex: /https:\/\/chat\.googleapis\.com\/v1\/spaces\/[\w-]{6,40}\/messages\?key=[\w-]{20,60}&(?:amp;)?token=(?<token>[\w%-]{20,100})/g,
   },
 ];
 
 /** Documentation and template values: `YOUR_WEBHOOK_ID`, `xxxxxx`, `<id>`, `{token}`, `example`, `123456/abcdef`. */
-export const WEBHOOK_PLACEHOLDER = /your|x{4}|12345|23456|34567|45678|56789|abcde|bcdef|example|placeholder|dummy|sample|redacted|change[_-]?me|replace[_-]?(?:me|this|with)|insert[_-]?(?:here|token|key|id)|webhook[_-]?(?:id|url|token|key)|\.{3}|[<>{}]/i;
+export const WEBHOOK_PLACEHOLDER =
+  /your|x{4}|12345|23456|34567|45678|56789|abcde|bcdef|example|placeholder|dummy|sample|redacted|change[_-]?me|replace[_-]?(?:me|this|with)|insert[_-]?(?:here|token|key|id)|webhook[_-]?(?:id|url|token|key)|\.{3}|[<>{}]/i;
 
 /** A token made of a handful of characters (`aaaaaaaaaaaa`, `1234567890`) is a placeholder, not a key. */
 function looksRandom(token: string): boolean {
@@ -145,7 +189,18 @@ export function findWebhookUrls(text: string): WebhookHit[] {
       const name = m.groups?.name && !UUID_ONLY.test(m.groups.name) ? m.groups.name : undefined;
       claimed.add(url);
       starts.add(m.index);
-      hits.push({ patternId: pattern.id, provider: pattern.provider, power: pattern.power, confidence: pattern.confidence ?? 'high', url, token, name, start: m.index, end: m.index + url.length, alsoEndsAt: [] });
+      hits.push({
+        patternId: pattern.id,
+        provider: pattern.provider,
+        power: pattern.power,
+        confidence: pattern.confidence ?? 'high',
+        url,
+        token,
+        name,
+        start: m.index,
+        end: m.index + url.length,
+        alsoEndsAt: [],
+      });
     }
   }
   return hits.sort((a, b) => a.start - b.start);
@@ -169,8 +224,54 @@ export type WebhookAction = 'mail' | 'charge' | 'write';
 
 const ACTION_WORDS: Record<WebhookAction, ReadonlySet<string>> = {
   mail: new Set(['mail', 'mails', 'mailer', 'subject', 'recipient', 'recipients', 'bcc', 'smtp', 'newsletter', 'sendgrid', 'resend', 'mailchimp']),
-  charge: new Set(['payment', 'payments', 'pay', 'charge', 'charges', 'checkout', 'invoice', 'invoices', 'order', 'orders', 'amount', 'price', 'total', 'refund', 'billing', 'purchase', 'stripe', 'paypal', 'card']),
-  write: new Set(['create', 'insert', 'upsert', 'update', 'delete', 'save', 'record', 'records', 'row', 'rows', 'sheet', 'sheets', 'airtable', 'crm', 'lead', 'leads', 'booking', 'bookings', 'appointment', 'signup', 'register', 'registration', 'database', 'hubspot', 'notion']),
+  charge: new Set([
+    'payment',
+    'payments',
+    'pay',
+    'charge',
+    'charges',
+    'checkout',
+    'invoice',
+    'invoices',
+    'order',
+    'orders',
+    'amount',
+    'price',
+    'total',
+    'refund',
+    'billing',
+    'purchase',
+    'stripe',
+    'paypal',
+    'card',
+  ]),
+  write: new Set([
+    'create',
+    'insert',
+    'upsert',
+    'update',
+    'delete',
+    'save',
+    'record',
+    'records',
+    'row',
+    'rows',
+    'sheet',
+    'sheets',
+    'airtable',
+    'crm',
+    'lead',
+    'leads',
+    'booking',
+    'bookings',
+    'appointment',
+    'signup',
+    'register',
+    'registration',
+    'database',
+    'hubspot',
+    'notion',
+  ]),
 };
 const ACTION_TEXT: Record<WebhookAction, string> = { mail: 'sends mail', charge: 'handles orders or payments', write: 'writes records' };
 
@@ -249,7 +350,13 @@ export function judgeWebhook(hit: WebhookHit, text: string): WebhookVerdict {
   if (byName) return { severity: 'high', action: byName, reason: `The workflow's name in its URL shows it ${ACTION_TEXT[byName]}, so anyone can make it do so in your name.` };
   for (const payload of payloads(text, hit)) {
     const action = actionOf(payload.text);
-    if (action) return { severity: 'high', action, payloadAt: payload.at, reason: `The payload the page sends to it shows the workflow ${ACTION_TEXT[action]}, so anyone can make it do so in your name.` };
+    if (action)
+      return {
+        severity: 'high',
+        action,
+        payloadAt: payload.at,
+        reason: `The payload the page sends to it shows the workflow ${ACTION_TEXT[action]}, so anyone can make it do so in your name.`,
+      };
   }
   return { severity: 'medium', reason: 'Nothing in the page shows what the workflow does, so it is rated medium: anyone can still send it any data.' };
 }

@@ -17,9 +17,11 @@ type Row = Record<string, unknown>;
 const who = (account: SiteAccount | undefined): string => (account ? `${account.login}${account.userId ? ` (user ${maskId(account.userId)})` : ''}` : 'a test account');
 const atLeastMedium = (severity: Severity): Severity => (SEVERITY_RANK[severity] >= SEVERITY_RANK.medium ? severity : 'medium');
 /** Records apps show every member by design (a feed, a catalogue): seen with nothing personal in them, they are low. */
-export const SHARED_CONTENT = /^(?:posts?|comments?|feeds?|articles?|reviews?|products?|listings?|events?|courses?|lessons?|recipes?|questions?|answers?|threads?|replies|likes|leaderboards?|announcements?|categories|tags)$/i;
+export const SHARED_CONTENT =
+  /^(?:posts?|comments?|feeds?|articles?|reviews?|products?|listings?|events?|courses?|lessons?|recipes?|questions?|answers?|threads?|replies|likes|leaderboards?|announcements?|categories|tags)$/i;
 /** At least medium: another user's records are private by default, unless they are shared content and hold nothing personal. */
-const rated = (severity: Severity, subject: string, personal: boolean): Severity => ((SHARED_CONTENT.test(subject) || USER_KEYED.test(subject)) && !personal ? 'low' : atLeastMedium(severity));
+const rated = (severity: Severity, subject: string, personal: boolean): Severity =>
+  (SHARED_CONTENT.test(subject) || USER_KEYED.test(subject)) && !personal ? 'low' : atLeastMedium(severity);
 
 /** The rating's sentence, said as raised when another user's records rate higher than their values alone. */
 function reasonFor(rating: ExposureRating, severity: Severity): string {
@@ -40,7 +42,12 @@ function sentAs(site: Site, probe: ProbeRequest, hide: ReadonlyArray<string | un
   const account = site.accounts?.[probe.as ?? -1];
   const answer = site.probes.get(probe.key);
   const bearer = answer?.requestHeaders.authorization ?? answer?.requestHeaders.Authorization ?? 'Bearer <access token of the account>';
-  return [`Sent as ${who(account)}`, maskValues(`${probe.method} ${probe.url}`, hide), ...Object.entries(probe.headers ?? {}).map(([name, value]) => `${name}: ${value}`), `Authorization: ${bearer}`].join('\n');
+  return [
+    `Sent as ${who(account)}`,
+    maskValues(`${probe.method} ${probe.url}`, hide),
+    ...Object.entries(probe.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
+    `Authorization: ${bearer}`,
+  ].join('\n');
 }
 
 function answerLines(answer: Exchange | undefined, json: unknown, hide: ReadonlyArray<string | undefined>): string {
@@ -66,7 +73,11 @@ function listingDraft(site: Site, read: ApiRead, cross: CrossRead): FindingDraft
   const columns = [...new Set(cross.rows.flatMap((row) => Object.keys(row)))].slice(0, 200);
   const rating = rateExposure({ columns, row: cross.rows[0], subject, what: "another user's record" });
   // A feed or member list showing names only is low; contact details or more make it a finding.
-  const severity = rated(rating.severity, subject, rating.kinds.some((kind) => kind !== 'person-name'));
+  const severity = rated(
+    rating.severity,
+    subject,
+    rating.kinds.some((kind) => kind !== 'person-name'),
+  );
   const value = cross.rows[0]?.[cross.column];
   const ownerValue = typeof value === 'string' || typeof value === 'number' ? String(value) : (owner?.userId ?? '');
   const hide = [...ids(site), ...cross.rows.map((row) => (typeof row.id === 'string' ? row.id : undefined))];
@@ -93,7 +104,9 @@ function listingDraft(site: Site, read: ApiRead, cross: CrossRead): FindingDraft
 
 /** Whether a record fetched by id is the other account's: it carries the id asked for or the owner's user id. */
 function isTheirs(record: Row, id: string, ownerId: string | undefined): boolean {
-  const values = Object.values(record).slice(0, 200).map((v) => (typeof v === 'string' || typeof v === 'number' ? String(v) : undefined));
+  const values = Object.values(record)
+    .slice(0, 200)
+    .map((v) => (typeof v === 'string' || typeof v === 'number' ? String(v) : undefined));
   const own = [record.id, record.uuid].map((v) => (typeof v === 'string' || typeof v === 'number' ? String(v) : undefined));
   return own.includes(id) || (ownerId !== undefined && values.includes(ownerId));
 }
@@ -106,7 +119,11 @@ function byIdDraft(site: Site, hit: IdRead, record: Row): FindingDraft {
   const subject = subjectOf({ kind: 'rest', name: '', url: hit.prefix });
   const rating = rateExposure({ columns: Object.keys(record), row: record, subject, what: "the other user's record" });
   // A profile showing only a name (a public profile page) is low; contact details or more make it a finding.
-  const severity = rated(rating.severity, subject, rating.kinds.some((kind) => kind !== 'person-name'));
+  const severity = rated(
+    rating.severity,
+    subject,
+    rating.kinds.some((kind) => kind !== 'person-name'),
+  );
   const hide = [...ids(site), hit.id];
   const path = `${new URL(hit.prefix).pathname}/:id`;
   return {
@@ -174,7 +191,10 @@ function hasData(json: unknown): boolean {
 
 function adminDraft(site: Site, read: ApiRead, index: number, answer: Exchange, json: unknown): FindingDraft {
   const anonymous = site.probes.get(anonymousKey(read.url));
-  const refused = anonymous && anonymous.status >= 300 && anonymous.status < 500 ? `Anonymous requests get HTTP ${anonymous.status}, so the route checks that a token exists, not the caller's role` : 'The route checks that the caller is signed in, not her role';
+  const refused =
+    anonymous && anonymous.status >= 300 && anonymous.status < 500
+      ? `Anonymous requests get HTTP ${anonymous.status}, so the route checks that a token exists, not the caller's role`
+      : 'The route checks that the caller is signed in, not her role';
   const account = site.accounts?.[index];
   const probe = read.probes[index]!;
   const path = new URL(read.url).pathname;
@@ -190,7 +210,10 @@ function adminDraft(site: Site, read: ApiRead, index: number, answer: Exchange, 
       `${listsUsers ? `: ${data.reason}` : '.'} ${refused} (OWASP API5, broken function-level authorization).`,
     evidence: {
       request: sentAs(site, probe, ids(site)),
-      response: [answerLines(answer, json, ids(site)), "Fix: check the role on the server in this route (e.g. `if (profile.role !== 'admin') return 403`, the role read from the database or the JWT's app_metadata, never from the client), not only in the front end's route guard."].join('\n'),
+      response: [
+        answerLines(answer, json, ids(site)),
+        "Fix: check the role on the server in this route (e.g. `if (profile.role !== 'admin') return 403`, the role read from the database or the JWT's app_metadata, never from the client), not only in the front end's route guard.",
+      ].join('\n'),
       match: `HTTP ${answer.status} to ${account?.login ?? 'a plain user'}`,
     },
     key: `admin:${path}`,
@@ -200,7 +223,11 @@ function adminDraft(site: Site, read: ApiRead, index: number, answer: Exchange, 
 /** Records that are all the reader's own (her id, or her id in a field): an admin route scoping a plain user to herself. */
 function onlyOwn(records: readonly Row[], userId: string | undefined): boolean {
   if (!userId || records.length === 0) return false;
-  return records.every((record) => Object.values(record).slice(0, 200).some((value) => value === userId));
+  return records.every((record) =>
+    Object.values(record)
+      .slice(0, 200)
+      .some((value) => value === userId),
+  );
 }
 
 /** Admin routes that answered a plain signed-in user with data, while the anonymous read was refused. */

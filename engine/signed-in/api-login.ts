@@ -79,7 +79,9 @@ export function siteRefusal(exchange: Exchange, what: string): string {
   if (exchange.status === 0) return `${what} got no answer: ${exchange.error ?? 'no response'}.`;
   const body = jsonObject(exchange.body) ?? {};
   const error = body.error;
-  const text = [body.message, body.error_description, body.detail, typeof error === 'object' && error ? (error as Record<string, unknown>).message : error].find((v): v is string => typeof v === 'string' && v.length > 0);
+  const text = [body.message, body.error_description, body.detail, typeof error === 'object' && error ? (error as Record<string, unknown>).message : error].find(
+    (v): v is string => typeof v === 'string' && v.length > 0,
+  );
   return `${what} was refused: HTTP ${exchange.status}${text ? `, "${text.slice(0, 200)}"` : ', no reason given'}.`;
 }
 
@@ -103,7 +105,11 @@ export function apiLoginMethod(api: LoginApi): SignInMethodImpl {
       const token = tokenOf(body);
       const cookies = setCookies(exchange);
       if (!token && !cookies.cookie) return { ok: false, reason: `${what} answered HTTP ${exchange.status} without a token or a session cookie.` };
-      const session: MethodSession = { credential: token ? { bearer: token, cookie: cookies.cookie } : { cookie: cookies.cookie }, userId: userIdOf(body), secrets: [...(token ? [token] : []), ...cookies.values] };
+      const session: MethodSession = {
+        credential: token ? { bearer: token, cookie: cookies.cookie } : { cookie: cookies.cookie },
+        userId: userIdOf(body),
+        secrets: [...(token ? [token] : []), ...cookies.values],
+      };
       return { ok: true, session };
     },
   };

@@ -130,7 +130,10 @@ export function graphqlQueries(texts: readonly string[]): Array<{ name: string; 
       const open = m.index + m[0].length - 1;
       const close = closingBrace(text, open);
       if (close === -1) continue;
-      const query = text.slice(m.index, close + 1).replace(/\\n/g, ' ').replace(/\s+/g, ' ');
+      const query = text
+        .slice(m.index, close + 1)
+        .replace(/\\n/g, ' ')
+        .replace(/\s+/g, ' ');
       // A field-level `$var` (or a fragment spread) needs what the page would fill in: left alone.
       if (query.includes('$') || query.includes('...')) continue;
       // Named after its first field (`orders`): what the records are.

@@ -12,7 +12,17 @@ const one = both.slice(0, 1);
 
 describe('crossRead', () => {
   const valid: Array<[string, Parameters<typeof crossRead>]> = [
-    ['each reads only her own rows', [both, [{ index: 0, rows: [{ id: 1, user_id: A }] }, { index: 1, rows: [{ id: 2, user_id: B }] }], 'orders']],
+    [
+      'each reads only her own rows',
+      [
+        both,
+        [
+          { index: 0, rows: [{ id: 1, user_id: A }] },
+          { index: 1, rows: [{ id: 2, user_id: B }] },
+        ],
+        'orders',
+      ],
+    ],
     ['one account, only her own profile', [one, [{ index: 0, rows: [{ id: A, full_name: 'Alice' }] }], 'profiles']],
     ['public rows owned by nobody', [both, [{ index: 0, rows: [{ id: 1, name: 'Mug' }] }], 'products']],
     ['an owner column holding a non-id value', [one, [{ index: 0, rows: [{ id: 1, owner: 'marketing team' }] }], 'campaigns']],
@@ -23,8 +33,20 @@ describe('crossRead', () => {
     expect(crossRead(...args)).toBeUndefined();
   });
 
-  it("names the other test account whose rows one account reads", () => {
-    const found = crossRead(both, [{ index: 0, rows: [{ id: 1, user_id: A }, { id: 2, user_id: B }] }], 'orders');
+  it('names the other test account whose rows one account reads', () => {
+    const found = crossRead(
+      both,
+      [
+        {
+          index: 0,
+          rows: [
+            { id: 1, user_id: A },
+            { id: 2, user_id: B },
+          ],
+        },
+      ],
+      'orders',
+    );
     expect(found).toEqual({ reader: 0, rows: [{ id: 2, user_id: B }], column: 'user_id', owner: 1, read: 2 });
   });
 
@@ -41,7 +63,12 @@ describe('crossRead', () => {
 
 describe('crossListing', () => {
   it("reports folders named after other users, and nothing for one's own folder", () => {
-    expect(crossListing(both, [{ index: 0, names: [A] }, { index: 1, names: [B] }])).toBeUndefined();
+    expect(
+      crossListing(both, [
+        { index: 0, names: [A] },
+        { index: 1, names: [B] },
+      ]),
+    ).toBeUndefined();
     expect(crossListing(both, [{ index: 0, names: ['logo.png', 'public'] }])).toBeUndefined();
     expect(crossListing(both, [{ index: 0, names: [A, B, C] }])).toEqual({ reader: 0, names: [B, C], owner: 1 });
   });

@@ -8,7 +8,8 @@ import type { SiteAccount } from '../types';
 type Row = Record<string, unknown>;
 
 /** Columns that say whose a row is (normalised names: user_id, owner_id, created_by, profile_id…). */
-export const OWNER_COLUMN = /^(?:user|owner|author|creator|created_by|profile|member|account|customer|client|uploaded_by|uploader|buyer|seller|patient|student|employee)(?:_?(?:id|uuid))?$|^(?:uid|user_uuid|auth_id|auth_user_id)$/;
+export const OWNER_COLUMN =
+  /^(?:user|owner|author|creator|created_by|profile|member|account|customer|client|uploaded_by|uploader|buyer|seller|patient|student|employee)(?:_?(?:id|uuid))?$|^(?:uid|user_uuid|auth_id|auth_user_id)$/;
 /** Tables of people, where the row's own `id` is the user's id (Supabase's profiles: id references auth.users). */
 export const PEOPLE_TABLE = /^(?:profiles?|users?|user_profiles|accounts?|members?|customers?|people|persons|employees|students|patients)$/i;
 
@@ -72,7 +73,10 @@ export function crossRead(accounts: readonly SiteAccount[], reads: readonly Acco
 }
 
 /** Storage entries (folder or file names) an account listed that are named after another user. */
-export function crossListing(accounts: readonly SiteAccount[], listings: ReadonlyArray<{ index: number; names: string[] }>): { reader: number; names: string[]; owner?: number } | undefined {
+export function crossListing(
+  accounts: readonly SiteAccount[],
+  listings: ReadonlyArray<{ index: number; names: string[] }>,
+): { reader: number; names: string[]; owner?: number } | undefined {
   for (const listing of listings) {
     const reader = accounts[listing.index];
     if (!reader?.signedIn || !reader.userId) continue;

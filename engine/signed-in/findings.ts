@@ -40,8 +40,7 @@ export function sentRequest(read: TargetRead, reader: number, answer: Exchange |
 
 const atLeastMedium = (severity: Severity): Severity => (SEVERITY_RANK[severity] >= SEVERITY_RANK.medium ? severity : 'medium');
 
-const FIX_TABLE = (name: string, column: string) =>
-  `create policy "Users read their own ${name}" on public.${name} for select to authenticated using (auth.uid() = ${column});`;
+const FIX_TABLE = (name: string, column: string) => `create policy "Users read their own ${name}" on public.${name} for select to authenticated using (auth.uid() = ${column});`;
 
 function rowsDraft(site: Site, read: TargetRead, cross: CrossRead): FindingDraft {
   const accounts = site.accounts ?? [];
@@ -69,7 +68,9 @@ function rowsDraft(site: Site, read: TargetRead, cross: CrossRead): FindingDraft
         `Rows of another user: ${cross.rows.length} (column ${cross.column} = ${maskId(ownerValue)}${owner ? `, the user id of ${owner.login}` : ''}; the reader's id is ${maskId(reader?.userId ?? '')})`,
         `Columns: ${columns.slice(0, 30).join(', ')}`,
         seen.length > 0 ? `Seen in another user's row (masked): ${seen.join('; ')}` : undefined,
-        read.kind === 'function' ? `Fix: compare ${read.param} with auth.uid() inside the function, or drop the parameter and use auth.uid().` : `Fix: ${FIX_TABLE(read.name, PEOPLE_ID.test(cross.column) ? cross.column : 'user_id')}`,
+        read.kind === 'function'
+          ? `Fix: compare ${read.param} with auth.uid() inside the function, or drop the parameter and use auth.uid().`
+          : `Fix: ${FIX_TABLE(read.name, PEOPLE_ID.test(cross.column) ? cross.column : 'user_id')}`,
       ]
         .filter(Boolean)
         .join('\n'),

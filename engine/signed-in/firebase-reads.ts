@@ -52,7 +52,13 @@ export function plannedFirebaseReads(site: SiteBeforeProbes): FirebaseRead[] {
     for (const collection of names) {
       // orderBy="$key"&limitToFirst=N: a few children, however large the collection.
       const url = `${root}/${encodeURIComponent(collection)}.json?orderBy=%22%24key%22&limitToFirst=${RECORD_LIMIT}`;
-      const probes = accounts.map((_, as) => ({ key: `${FIREBASE_SIGNED_IN_ID}:rtdb:${new URL(root).host}:${collection}:${as}`, method: 'GET' as const, url, as, firebase: { apiKey, tokenIn: 'auth-param' as const } }));
+      const probes = accounts.map((_, as) => ({
+        key: `${FIREBASE_SIGNED_IN_ID}:rtdb:${new URL(root).host}:${collection}:${as}`,
+        method: 'GET' as const,
+        url,
+        as,
+        firebase: { apiKey, tokenIn: 'auth-param' as const },
+      }));
       reads.push({ kind: 'database', where: root, collection, probes });
     }
   }
@@ -60,7 +66,13 @@ export function plannedFirebaseReads(site: SiteBeforeProbes): FirebaseRead[] {
   if (projectId) {
     for (const collection of names) {
       const url = `https://firestore.googleapis.com/v1/projects/${projectId}/databases/(default)/documents/${encodeURIComponent(collection)}?pageSize=${RECORD_LIMIT}`;
-      const probes = accounts.map((_, as) => ({ key: `${FIREBASE_SIGNED_IN_ID}:firestore:${projectId}:${collection}:${as}`, method: 'GET' as const, url, as, firebase: { apiKey, tokenIn: 'bearer' as const } }));
+      const probes = accounts.map((_, as) => ({
+        key: `${FIREBASE_SIGNED_IN_ID}:firestore:${projectId}:${collection}:${as}`,
+        method: 'GET' as const,
+        url,
+        as,
+        firebase: { apiKey, tokenIn: 'bearer' as const },
+      }));
       reads.push({ kind: 'firestore', where: projectId, collection, probes });
     }
   }

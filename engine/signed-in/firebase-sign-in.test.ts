@@ -22,7 +22,13 @@ describe('Firebase Auth sign-in', () => {
   const exchanges: Exchange[] = [];
   beforeAll(async () => {
     standIn = await startFirebaseStandIn(
-      { projectId: 'unit-fb', auth: { apiKey: API_KEY, users: [ALICE, BOB] }, rules: { database: 'signed-in', firestore: 'owner' }, database: { users: { [ALICE.uid]: { name: 'Alice' }, [BOB.uid]: { name: 'Bob' } } }, firestore: { users: {} } },
+      {
+        projectId: 'unit-fb',
+        auth: { apiKey: API_KEY, users: [ALICE, BOB] },
+        rules: { database: 'signed-in', firestore: 'owner' },
+        database: { users: { [ALICE.uid]: { name: 'Alice' }, [BOB.uid]: { name: 'Bob' } } },
+        firestore: { users: {} },
+      },
       corpusCertificates().firebase,
     );
   });
@@ -40,11 +46,26 @@ describe('Firebase Auth sign-in', () => {
     const sessions = new SessionStore(fetcher, accounts, now);
     return sessions;
   };
-  const rtdb = (as: number): ProbeRequest => ({ key: `r${as}`, method: 'GET', url: `${DB}/users.json?orderBy=%22%24key%22&limitToFirst=5`, as, firebase: { apiKey: API_KEY, tokenIn: 'auth-param' } });
-  const firestore = (as: number): ProbeRequest => ({ key: `f${as}`, method: 'GET', url: 'https://firestore.googleapis.com/v1/projects/unit-fb/databases/(default)/documents/users?pageSize=5', as, firebase: { apiKey: API_KEY, tokenIn: 'bearer' } });
+  const rtdb = (as: number): ProbeRequest => ({
+    key: `r${as}`,
+    method: 'GET',
+    url: `${DB}/users.json?orderBy=%22%24key%22&limitToFirst=5`,
+    as,
+    firebase: { apiKey: API_KEY, tokenIn: 'auth-param' },
+  });
+  const firestore = (as: number): ProbeRequest => ({
+    key: `f${as}`,
+    method: 'GET',
+    url: 'https://firestore.googleapis.com/v1/projects/unit-fb/databases/(default)/documents/users?pageSize=5',
+    as,
+    firebase: { apiKey: API_KEY, tokenIn: 'bearer' },
+  });
 
   it('signs in once per account, sends the ID token as auth= or bearer, refreshes near expiry, and masks every token', async () => {
-    const sessions = store([{ login: ALICE.email, password: ALICE.password }, { login: BOB.email, password: BOB.password }]);
+    const sessions = store([
+      { login: ALICE.email, password: ALICE.password },
+      { login: BOB.email, password: BOB.password },
+    ]);
     const before = standIn.requests.length;
     const [a, b, a2] = await Promise.all([sessions.authorize(rtdb(0)), sessions.authorize(rtdb(1)), sessions.authorize(firestore(0))]);
     if ('error' in a || 'error' in b || 'error' in a2) throw new Error('not signed in');
@@ -72,8 +93,11 @@ describe('Firebase Auth sign-in', () => {
     expect(standIn.nonReads().every((r) => isFirebaseAuthCall(r.host, r.url))).toBe(true);
   });
 
-  it("says why Firebase refused, in its words, and refuses a user name without sending it", async () => {
-    const sessions = store([{ login: ALICE.email, password: 'Not-Her-Password-9' }, { login: 'bob', password: BOB.password }]);
+  it('says why Firebase refused, in its words, and refuses a user name without sending it', async () => {
+    const sessions = store([
+      { login: ALICE.email, password: 'Not-Her-Password-9' },
+      { login: 'bob', password: BOB.password },
+    ]);
     const before = standIn.requests.length;
     expect(await sessions.authorize(rtdb(0))).toHaveProperty('error');
     expect(await sessions.authorize(rtdb(1))).toHaveProperty('error');

@@ -51,8 +51,12 @@ export function firebaseMethod(apiKey: string): SignInMethodImpl {
       });
       const body = exchange.status === 200 ? jsonObject(exchange.body) : undefined;
       const { idToken, refreshToken, localId } = body ?? {};
-      if (typeof idToken !== 'string' || typeof refreshToken !== 'string' || typeof localId !== 'string') return { ok: false, reason: refusal(exchange, 'Firebase password sign-in') };
-      return { ok: true, session: { credential: { bearer: idToken }, userId: localId, refreshToken, expiresAt: now() + seconds(body?.expiresIn) * 1000, secrets: [idToken, refreshToken] } };
+      if (typeof idToken !== 'string' || typeof refreshToken !== 'string' || typeof localId !== 'string')
+        return { ok: false, reason: refusal(exchange, 'Firebase password sign-in') };
+      return {
+        ok: true,
+        session: { credential: { bearer: idToken }, userId: localId, refreshToken, expiresAt: now() + seconds(body?.expiresIn) * 1000, secrets: [idToken, refreshToken] },
+      };
     },
     async refresh(fetcher, session, now): Promise<MethodAnswer> {
       const exchange = await fetcher.fetch({
@@ -66,7 +70,10 @@ export function firebaseMethod(apiKey: string): SignInMethodImpl {
       const idToken = body?.id_token;
       const refreshToken = body?.refresh_token;
       if (typeof idToken !== 'string' || typeof refreshToken !== 'string') return { ok: false, reason: refusal(exchange, 'Firebase token refresh') };
-      return { ok: true, session: { credential: { bearer: idToken }, userId: session.userId, refreshToken, expiresAt: now() + seconds(body?.expires_in) * 1000, secrets: [idToken, refreshToken] } };
+      return {
+        ok: true,
+        session: { credential: { bearer: idToken }, userId: session.userId, refreshToken, expiresAt: now() + seconds(body?.expires_in) * 1000, secrets: [idToken, refreshToken] },
+      };
     },
   };
 }

@@ -50,7 +50,8 @@ const stillOnLogin = (before: string, after: string): boolean => new URL(after).
 async function postForm(fetcher: Fetcher, login: LoginForm, user: string, password: string): Promise<MethodAnswer> {
   const page = await fetcher.fetch({ method: 'GET', url: login.page });
   const fresh = parseHtml(page.body, page.finalUrl || login.page).forms.find((f) => f.inputs.some((i) => i.type.toLowerCase() === 'password')) ?? login.form;
-  const userField = fresh.inputs.find((i) => i.type !== 'hidden' && i.type !== 'password' && (i.type === 'email' || USER_NAME.test(i.name))) ?? fresh.inputs.find((i) => i.type === 'text');
+  const userField =
+    fresh.inputs.find((i) => i.type !== 'hidden' && i.type !== 'password' && (i.type === 'email' || USER_NAME.test(i.name))) ?? fresh.inputs.find((i) => i.type === 'text');
   const passwordField = fresh.inputs.find((i) => i.type.toLowerCase() === 'password');
   if (!userField || !passwordField) return { ok: false, reason: `The login form at ${new URL(login.page).pathname} has no field for the user name.` };
   const fields = new URLSearchParams();
@@ -70,7 +71,11 @@ async function postForm(fetcher: Fetcher, login: LoginForm, user: string, passwo
   const location = answer.headers.find(([name]) => name.toLowerCase() === 'location')?.[1];
   const landed = location ? new URL(location, fresh.action).href : fresh.action;
   const redirectedAway = answer.status >= 300 && answer.status < 400 && !stillOnLogin(login.page, landed);
-  if (!after.cookie || !redirectedAway) return { ok: false, reason: `The login form at ${new URL(login.page).pathname} did not sign in: the site answered HTTP ${answer.status}${location ? ` and sent the browser to ${new URL(landed).pathname}` : ''}.` };
+  if (!after.cookie || !redirectedAway)
+    return {
+      ok: false,
+      reason: `The login form at ${new URL(login.page).pathname} did not sign in: the site answered HTTP ${answer.status}${location ? ` and sent the browser to ${new URL(landed).pathname}` : ''}.`,
+    };
   return { ok: true, session: { credential: { cookie: after.cookie }, secrets: after.values } };
 }
 
@@ -87,7 +92,8 @@ async function browserSignIn(browser: PolicedBrowser['browser'], login: LoginFor
     await page.goto(login.page, { waitUntil: 'load', timeout: NAVIGATION_TIMEOUT_MS });
     const form = page.locator('form:has(input[type=password])').first();
     const fields = { user: form.locator(USER_FIELD).first(), password: form.locator('input[type=password]').first(), submit: form.locator(SUBMIT).first() };
-    if ((await fields.user.count()) === 0 || (await fields.submit.count()) === 0) return { ok: false, reason: `The login form at ${where} has no field for the user name or no submit button.` };
+    if ((await fields.user.count()) === 0 || (await fields.submit.count()) === 0)
+      return { ok: false, reason: `The login form at ${where} has no field for the user name or no submit button.` };
     const shown = new Set((await page.locator('body').innerText()).split('\n').map((line) => line.trim()));
     await fields.user.fill(user);
     await fields.password.fill(password);
@@ -95,10 +101,21 @@ async function browserSignIn(browser: PolicedBrowser['browser'], login: LoginFor
     const origin = new URL(login.page).origin;
     const cookies = (await context.cookies(origin)).slice(0, 20);
     if (stillOnLogin(login.page, page.url()) || cookies.length === 0) {
-      const said = (await page.locator('body').innerText().catch(() => '')).split('\n').map((line) => line.trim()).find((line) => line.length >= 3 && line.length <= 200 && !shown.has(line));
+      const said = (
+        await page
+          .locator('body')
+          .innerText()
+          .catch(() => '')
+      )
+        .split('\n')
+        .map((line) => line.trim())
+        .find((line) => line.length >= 3 && line.length <= 200 && !shown.has(line));
       return { ok: false, reason: `The login form at ${where} did not sign in${said ? `: the page said "${said}"` : ': the browser stayed on the login page'}.` };
     }
-    return { ok: true, session: { credential: { cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; ') }, secrets: cookies.map((c) => c.value).filter((v) => v.length >= 4) } };
+    return {
+      ok: true,
+      session: { credential: { cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; ') }, secrets: cookies.map((c) => c.value).filter((v) => v.length >= 4) },
+    };
   } finally {
     await context.close().catch(() => undefined);
   }
@@ -118,7 +135,10 @@ export function formLoginMethod(login: LoginForm, options: FormLoginOptions): Si
           launched ??= launchPolicedChromium(chromiumPath, policy);
           return await browserSignIn((await launched).browser, login, account.login, account.password);
         } catch (error) {
-          return { ok: false, reason: `The login form at ${new URL(login.page).pathname} could not be used in the browser: ${(error as Error).message.split('\n')[0]!.slice(0, 200)}` };
+          return {
+            ok: false,
+            reason: `The login form at ${new URL(login.page).pathname} could not be used in the browser: ${(error as Error).message.split('\n')[0]!.slice(0, 200)}`,
+          };
         }
       }
       return postForm(fetcher, login, account.login, account.password);

@@ -33,7 +33,11 @@ describe('a signed-in scan keeps passwords and tokens out of every output', () =
   const exchanges: Exchange[] = [];
   beforeAll(async () => {
     served = await serveApp({ ...app, supabase: { ...app.supabase, functions: {} } });
-    result = await scan(`${served.ctx.origin}/`, { render: false }, { addressPolicy: { allowPrivate: true }, chromiumPath: null, accounts: app.accounts, onExchange: (e) => exchanges.push(e) });
+    result = await scan(
+      `${served.ctx.origin}/`,
+      { render: false },
+      { addressPolicy: { allowPrivate: true }, chromiumPath: null, accounts: app.accounts, onExchange: (e) => exchanges.push(e) },
+    );
   }, 120_000);
   afterAll(() => served?.close());
 
@@ -49,7 +53,9 @@ describe('a signed-in scan keeps passwords and tokens out of every output', () =
     const tokens = served.supabaseAuth!().tokens;
     expect(tokens.length).toBe(4);
     const outputs = outputsOf(result, exchanges);
-    const leaks = Object.entries(outputs).flatMap(([name, text]) => [...passwords, ...tokens].filter((secret) => text.includes(secret)).map((secret) => `${name}: ${secret.slice(0, 6)}…`));
+    const leaks = Object.entries(outputs).flatMap(([name, text]) =>
+      [...passwords, ...tokens].filter((secret) => text.includes(secret)).map((secret) => `${name}: ${secret.slice(0, 6)}…`),
+    );
     expect(leaks).toEqual([]);
     // The evidence names the account that sent the request.
     expect(outputs.json).toContain(app.accounts![0]!.login);
@@ -66,7 +72,18 @@ describe('a Firebase signed-in scan keeps passwords and ID tokens out of every o
   const exchanges: Exchange[] = [];
   beforeAll(async () => {
     served = await serveApp(fbApp);
-    result = await scan(`${served.ctx.origin}/`, { render: false }, { addressPolicy: { allowPrivate: true }, chromiumPath: null, accounts: fbApp.accounts, trustedCa: [served.ca!], resolveHost: served.resolveHost, onExchange: (e) => exchanges.push(e) });
+    result = await scan(
+      `${served.ctx.origin}/`,
+      { render: false },
+      {
+        addressPolicy: { allowPrivate: true },
+        chromiumPath: null,
+        accounts: fbApp.accounts,
+        trustedCa: [served.ca!],
+        resolveHost: served.resolveHost,
+        onExchange: (e) => exchanges.push(e),
+      },
+    );
   }, 120_000);
   afterAll(() => served?.close());
 
@@ -86,27 +103,35 @@ describe("a scan signed in through the site's own login API or form keeps passwo
   /** The session ids the stand-in apps issue (as token or connect.sid cookie): s<n>.<22 base64url characters>. */
   const SESSION_ID = /s\d{1,3}\.[\w-]{22}/;
   for (const id of ['vite-api-signed-in-json-login-invoice-any-user', 'express-signed-in-form-invoice-any-user']) {
-    it(id, async () => {
-      const target = METHOD_APPS.find((a) => a.id === id)!;
-      const served = await serveApp(target);
-      const exchanges: Exchange[] = [];
-      try {
-        const result = await scan(`${served.ctx.origin}/`, { render: false }, { addressPolicy: { allowPrivate: true }, chromiumPath: null, accounts: target.accounts, onExchange: (e) => exchanges.push(e) });
-        expect(result.coverage?.signIns?.every((s) => s.signedIn)).toBe(true);
-        // The login API's app serves its records as JSON (the API check's), the form app as pages.
-        expect(result.findings.some((f) => f.checkId === (id.startsWith('vite-api') ? 'api-cross-user-read' : 'signed-in-cross-user-page'))).toBe(true);
-        const outputs = outputsOf(result, exchanges);
-        const leaks = Object.entries(outputs).flatMap(([name, text]) => [
-          ...target.accounts!.filter((a) => text.includes(a.password)).map(() => `${name}: a password`),
-          ...(SESSION_ID.test(text) ? [`${name}: ${SESSION_ID.exec(text)![0].slice(0, 6)}…`] : []),
-        ]);
-        expect(leaks).toEqual([]);
-        // The requests as the accounts did carry a session (masked in what was kept).
-        expect(exchanges.some((e) => /^(?:Bearer |connect\.sid=)/.test(e.requestHeaders.authorization ?? e.requestHeaders.cookie ?? ''))).toBe(true);
-      } finally {
-        await served.close();
-      }
-    }, 120_000);
+    it(
+      id,
+      async () => {
+        const target = METHOD_APPS.find((a) => a.id === id)!;
+        const served = await serveApp(target);
+        const exchanges: Exchange[] = [];
+        try {
+          const result = await scan(
+            `${served.ctx.origin}/`,
+            { render: false },
+            { addressPolicy: { allowPrivate: true }, chromiumPath: null, accounts: target.accounts, onExchange: (e) => exchanges.push(e) },
+          );
+          expect(result.coverage?.signIns?.every((s) => s.signedIn)).toBe(true);
+          // The login API's app serves its records as JSON (the API check's), the form app as pages.
+          expect(result.findings.some((f) => f.checkId === (id.startsWith('vite-api') ? 'api-cross-user-read' : 'signed-in-cross-user-page'))).toBe(true);
+          const outputs = outputsOf(result, exchanges);
+          const leaks = Object.entries(outputs).flatMap(([name, text]) => [
+            ...target.accounts!.filter((a) => text.includes(a.password)).map(() => `${name}: a password`),
+            ...(SESSION_ID.test(text) ? [`${name}: ${SESSION_ID.exec(text)![0].slice(0, 6)}…`] : []),
+          ]);
+          expect(leaks).toEqual([]);
+          // The requests as the accounts did carry a session (masked in what was kept).
+          expect(exchanges.some((e) => /^(?:Bearer |connect\.sid=)/.test(e.requestHeaders.authorization ?? e.requestHeaders.cookie ?? ''))).toBe(true);
+        } finally {
+          await served.close();
+        }
+      },
+      120_000,
+    );
   }
 });
 
@@ -117,7 +142,11 @@ describe("an active scan's throwaway account: named everywhere, its password and
   const exchanges: Exchange[] = [];
   beforeAll(async () => {
     served = await serveApp(open);
-    result = await scan(`${served.ctx.origin}/`, { render: false, active: true }, { addressPolicy: { allowPrivate: true }, chromiumPath: null, onExchange: (e) => exchanges.push(e) });
+    result = await scan(
+      `${served.ctx.origin}/`,
+      { render: false, active: true },
+      { addressPolicy: { allowPrivate: true }, chromiumPath: null, onExchange: (e) => exchanges.push(e) },
+    );
   }, 120_000);
   afterAll(() => served?.close());
 
@@ -125,7 +154,9 @@ describe("an active scan's throwaway account: named everywhere, its password and
     const { calls, created } = served.supabaseSignUps!();
     expect(calls).toBe(1);
     expect(created).toHaveLength(1);
-    expect(result.coverage?.signIns).toEqual([{ account: created[0]!.email, signedIn: true, method: 'supabase', throwaway: true, reason: expect.stringContaining('Authentication > Users') as unknown }]);
+    expect(result.coverage?.signIns).toEqual([
+      { account: created[0]!.email, signedIn: true, method: 'supabase', throwaway: true, reason: expect.stringContaining('Authentication > Users') as unknown },
+    ]);
     const findings = result.findings.filter((f) => f.checkId === 'supabase-signup-read');
     expect(findings.map((f) => [f.title, f.severity, f.cwe])).toEqual([['Anyone can sign up and read profiles', 'high', 285]]);
     expect(findings[0]!.detail).toContain(created[0]!.email);
@@ -155,7 +186,11 @@ describe("a signed-in scan of the site's own API keeps passwords and tokens out 
   const exchanges: Exchange[] = [];
   beforeAll(async () => {
     served = await serveApp(apiApp);
-    result = await scan(`${served.ctx.origin}/`, { render: false }, { addressPolicy: { allowPrivate: true }, chromiumPath: null, accounts: apiApp.accounts, onExchange: (e) => exchanges.push(e) });
+    result = await scan(
+      `${served.ctx.origin}/`,
+      { render: false },
+      { addressPolicy: { allowPrivate: true }, chromiumPath: null, accounts: apiApp.accounts, onExchange: (e) => exchanges.push(e) },
+    );
   }, 120_000);
   afterAll(() => served?.close());
 

@@ -25,7 +25,13 @@ describe('SessionStore', () => {
   afterAll(() => standIn.close());
   afterEach(() => fetcher.close());
 
-  const probe = (as: number): ProbeRequest => ({ key: `k${as}`, method: 'GET', url: `${standIn.url}/rest/v1/orders?select=*&limit=5`, headers: { apikey: KEY, Authorization: `Bearer ${KEY}` }, as });
+  const probe = (as: number): ProbeRequest => ({
+    key: `k${as}`,
+    method: 'GET',
+    url: `${standIn.url}/rest/v1/orders?select=*&limit=5`,
+    headers: { apikey: KEY, Authorization: `Bearer ${KEY}` },
+    as,
+  });
   const store = (accounts: Array<{ login: string; password: string }>) => {
     fetcher = new Fetcher({ policy: { allowPrivate: true }, timeoutMs: 10_000 });
     return new SessionStore(fetcher, accounts, now);
@@ -33,7 +39,10 @@ describe('SessionStore', () => {
   const read = async (headers: Record<string, string>) => (await fetch(`${standIn.url}/rest/v1/orders?select=*`, { headers })).json();
 
   it('signs each account in with the password grant and sends its token instead of the key', async () => {
-    const sessions = store([{ login: ALICE.email, password: ALICE.password }, { login: BOB.email, password: BOB.password }]);
+    const sessions = store([
+      { login: ALICE.email, password: ALICE.password },
+      { login: BOB.email, password: BOB.password },
+    ]);
     const before = standIn.authCalls().length;
     const alice = await sessions.authorize(probe(0));
     const bob = await sessions.authorize(probe(1));
@@ -42,7 +51,12 @@ describe('SessionStore', () => {
     expect(alice.headers.Authorization).not.toBe(`Bearer ${KEY}`);
     expect(alice.headers.apikey).toBe(KEY);
     // One sign-in per account, whatever the number of probes.
-    expect(standIn.authCalls().slice(before).map((r) => r.url)).toEqual(['/auth/v1/token?grant_type=password', '/auth/v1/token?grant_type=password']);
+    expect(
+      standIn
+        .authCalls()
+        .slice(before)
+        .map((r) => r.url),
+    ).toEqual(['/auth/v1/token?grant_type=password', '/auth/v1/token?grant_type=password']);
     expect(await read(alice.headers)).toEqual([ORDERS[0]]);
     expect(await read(bob.headers)).toEqual([ORDERS[1]]);
     expect(sessions.siteAccounts()).toEqual([
@@ -58,7 +72,7 @@ describe('SessionStore', () => {
     expect(standIn.nonReads()).toEqual([]);
   });
 
-  it('says why a wrong password did not sign in, in Supabase\'s words, and never echoes the password', async () => {
+  it("says why a wrong password did not sign in, in Supabase's words, and never echoes the password", async () => {
     const sessions = store([{ login: ALICE.email, password: 'Not-Her-Password-9' }]);
     const answer = await sessions.authorize(probe(0));
     expect(answer).toHaveProperty('error');
@@ -70,7 +84,10 @@ describe('SessionStore', () => {
   });
 
   it('does not try a user name on the password grant, and says no sign-in method was found without a project', async () => {
-    const sessions = store([{ login: 'alice', password: 'pw-alice-1' }, { login: BOB.email, password: BOB.password }]);
+    const sessions = store([
+      { login: 'alice', password: 'pw-alice-1' },
+      { login: BOB.email, password: BOB.password },
+    ]);
     const before = standIn.requests.length;
     expect(await sessions.authorize(probe(0))).toEqual({ error: USERNAME_LOGIN });
     expect(standIn.requests.length).toBe(before);
@@ -81,7 +98,10 @@ describe('SessionStore', () => {
   });
 
   it("gives the account's Supabase access token as its credential for the app's own API, and says when it has none", async () => {
-    const sessions = store([{ login: ALICE.email, password: ALICE.password }, { login: BOB.email, password: BOB.password }]);
+    const sessions = store([
+      { login: ALICE.email, password: ALICE.password },
+      { login: BOB.email, password: BOB.password },
+    ]);
     // A probe to the app's own origin (no apikey) planned beside the project's: the project's sign-in is used.
     const [own, project] = await Promise.all([sessions.authorize({ key: 'own', method: 'GET', url: 'http://127.0.0.1:9/api/me', as: 0 }), sessions.authorize(probe(0))]);
     if ('error' in project) throw new Error('not signed in');
@@ -99,7 +119,12 @@ describe('SessionStore', () => {
     const before = standIn.authCalls().length;
     const [second, third] = await Promise.all([sessions.authorize(probe(0)), sessions.authorize(probe(0))]);
     if ('error' in first || 'error' in second || 'error' in third) throw new Error('not signed in');
-    expect(standIn.authCalls().slice(before).map((r) => r.url)).toEqual(['/auth/v1/token?grant_type=refresh_token']);
+    expect(
+      standIn
+        .authCalls()
+        .slice(before)
+        .map((r) => r.url),
+    ).toEqual(['/auth/v1/token?grant_type=refresh_token']);
     expect(second.headers.Authorization).not.toBe(first.headers.Authorization);
     expect(third.headers.Authorization).toBe(second.headers.Authorization);
     expect((await fetch(`${standIn.url}/rest/v1/orders`, { headers: first.headers })).status).toBe(401);
@@ -112,7 +137,18 @@ describe('SessionStore', () => {
     const auth = await sessions.authorize(probe(0));
     if ('error' in auth) throw new Error('not signed in');
     const token = auth.headers.Authorization!.slice('Bearer '.length);
-    const base = { method: 'GET', url: `${standIn.url}/rest/v1/orders`, finalUrl: '', redirects: [], status: 200, headers: [], contentType: '', bodyBytes: 0, truncated: false, timingMs: 0 };
+    const base = {
+      method: 'GET',
+      url: `${standIn.url}/rest/v1/orders`,
+      finalUrl: '',
+      redirects: [],
+      status: 200,
+      headers: [],
+      contentType: '',
+      bodyBytes: 0,
+      truncated: false,
+      timingMs: 0,
+    };
     const redacted = sessions.redact({ ...base, requestHeaders: { authorization: auth.headers.Authorization! }, body: `echo ${ALICE.password} ${token}` });
     expect(JSON.stringify(redacted)).not.toContain(token);
     expect(JSON.stringify(redacted)).not.toContain(ALICE.password);

@@ -86,7 +86,8 @@ export class SessionStore {
   coverage(noSignUp: string = NO_SIGN_UP): SignInCoverage[] {
     const given = this.accounts.map((account, i): SignInCoverage => {
       const outcome = this.outcomes[i]!;
-      if (!outcome.tried) return { account: account.login, signedIn: false, reason: canUsePasswordGrant(account.login) || this.siteMethods.length > 0 ? NO_SIGN_IN_METHOD : USERNAME_LOGIN };
+      if (!outcome.tried)
+        return { account: account.login, signedIn: false, reason: canUsePasswordGrant(account.login) || this.siteMethods.length > 0 ? NO_SIGN_IN_METHOD : USERNAME_LOGIN };
       return { account: account.login, signedIn: outcome.signedIn, method: outcome.method, reason: outcome.signedIn ? undefined : outcome.reason };
     });
     return this.throwaway ? [...given, this.throwaway.coverage(noSignUp)] : given;

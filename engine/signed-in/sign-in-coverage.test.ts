@@ -20,15 +20,24 @@ describe('sign-in coverage of a signed-in scan', () => {
     return scan(`${served.ctx.origin}/`, { render: false }, { addressPolicy: { allowPrivate: true }, chromiumPath: null, accounts });
   };
 
-  it('reports a wrong password with Supabase\'s answer, and finds nothing as that account', async () => {
+  it("reports a wrong password with Supabase's answer, and finds nothing as that account", async () => {
     const result = await run(profiles, [{ login: profiles.accounts![0]!.login, password: 'Wrong-Pass-123' }]);
-    expect(result.coverage?.signIns).toEqual([{ account: profiles.accounts![0]!.login, signedIn: false, method: 'supabase', reason: expect.stringContaining('Invalid login credentials') as unknown }]);
+    expect(result.coverage?.signIns).toEqual([
+      { account: profiles.accounts![0]!.login, signedIn: false, method: 'supabase', reason: expect.stringContaining('Invalid login credentials') as unknown },
+    ]);
     expect(result.findings.filter((f) => f.checkId === 'supabase-cross-user-read')).toEqual([]);
     expect(JSON.stringify(result)).not.toContain('Wrong-Pass-123');
   }, 120_000);
 
   it('says no sign-in method was found on a site without a Supabase project', async () => {
-    const plain: CorpusApp = { id: 'plain', shape: 'static', title: 'plain', control: true, expect: [], routes: () => ({ '/': { body: '<!doctype html><title>Plain</title><p>Hello</p>' } }) };
+    const plain: CorpusApp = {
+      id: 'plain',
+      shape: 'static',
+      title: 'plain',
+      control: true,
+      expect: [],
+      routes: () => ({ '/': { body: '<!doctype html><title>Plain</title><p>Hello</p>' } }),
+    };
     const result = await run(plain, [{ login: 'alice@example.test', password: 'Some-Pass-456' }]);
     expect(result.coverage?.signIns).toEqual([{ account: 'alice@example.test', signedIn: false, reason: NO_SIGN_IN_METHOD }]);
   }, 120_000);

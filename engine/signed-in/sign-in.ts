@@ -65,7 +65,14 @@ export function parseSession(exchange: Exchange, now: number): SupabaseSession |
   return { accessToken: body.access_token, refreshToken: body.refresh_token, expiresAt, userId: user.id };
 }
 
-async function tokenRequest(fetcher: Fetcher, endpoint: SupabaseEndpoint, grant: 'password' | 'refresh_token', body: unknown, now: () => number, what: string): Promise<SignInAnswer> {
+async function tokenRequest(
+  fetcher: Fetcher,
+  endpoint: SupabaseEndpoint,
+  grant: 'password' | 'refresh_token',
+  body: unknown,
+  now: () => number,
+  what: string,
+): Promise<SignInAnswer> {
   const exchange = await fetcher.fetch({
     method: 'POST',
     url: `${endpoint.projectUrl}/auth/v1/token?grant_type=${grant}`,
@@ -91,7 +98,13 @@ export function refreshSession(fetcher: Fetcher, endpoint: SupabaseEndpoint, ses
 
 /** Ends the session (POST /auth/v1/logout), so the scan leaves no session of the test account open. */
 export async function signOut(fetcher: Fetcher, endpoint: SupabaseEndpoint, session: SupabaseSession): Promise<boolean> {
-  const exchange = await fetcher.fetch({ method: 'POST', url: `${endpoint.projectUrl}/auth/v1/logout`, headers: headersFor(endpoint.apikey, session.accessToken), body: '{}', noRedirect: true });
+  const exchange = await fetcher.fetch({
+    method: 'POST',
+    url: `${endpoint.projectUrl}/auth/v1/logout`,
+    headers: headersFor(endpoint.apikey, session.accessToken),
+    body: '{}',
+    noRedirect: true,
+  });
   return exchange.status >= 200 && exchange.status < 300;
 }
 
@@ -107,7 +120,12 @@ export const methodAnswer = (answer: SignInAnswer): MethodAnswer => (answer.ok ?
 
 /** Supabase Auth as a sign-in method of one project and public key (found in the bundle by the Supabase checks). */
 export function supabaseMethod(endpoint: SupabaseEndpoint): SignInMethodImpl {
-  const asSupabase = (session: MethodSession): SupabaseSession => ({ accessToken: session.credential.bearer ?? '', refreshToken: session.refreshToken ?? '', expiresAt: session.expiresAt ?? 0, userId: session.userId ?? '' });
+  const asSupabase = (session: MethodSession): SupabaseSession => ({
+    accessToken: session.credential.bearer ?? '',
+    refreshToken: session.refreshToken ?? '',
+    expiresAt: session.expiresAt ?? 0,
+    userId: session.userId ?? '',
+  });
   return {
     method: 'supabase',
     refuseLogin: (login) => (canUsePasswordGrant(login) ? undefined : needsEmail("Supabase's password sign-in")),

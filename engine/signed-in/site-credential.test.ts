@@ -25,7 +25,13 @@ describe('SessionStore.siteCredential', () => {
     return new SessionStore(fetcher, [{ login: ALICE.email, password: ALICE.password }], now);
   };
   const signInProbe: ProbeRequest = { key: 'user', method: 'GET', url: '', headers: { apikey: KEY }, as: 0 };
-  const apiProbe = (as: number): ProbeRequest => ({ key: `api${as}`, method: 'GET', url: 'https://app.test/api/orders', headers: { Accept: 'application/json', Authorization: 'Bearer stale' }, as });
+  const apiProbe = (as: number): ProbeRequest => ({
+    key: `api${as}`,
+    method: 'GET',
+    url: 'https://app.test/api/orders',
+    headers: { Accept: 'application/json', Authorization: 'Bearer stale' },
+    as,
+  });
 
   it("has no credential before the account's session is open, and none for an account that is not there", async () => {
     const sessions = store();

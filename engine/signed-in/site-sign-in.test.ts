@@ -69,11 +69,19 @@ describe("signing in with the site's own login", () => {
   }, 120_000);
 
   it("says why each sign-in failed, in the site's words, and never echoes the password", async () => {
-    const wrong = [{ login: APP_ACCOUNTS[0]!.login, password: 'Wrong-Pass-321' }, { login: 'bob', password: 'Also-Wrong-654' }];
+    const wrong = [
+      { login: APP_ACCOUNTS[0]!.login, password: 'Wrong-Pass-321' },
+      { login: 'bob', password: 'Also-Wrong-654' },
+    ];
     const api = await run(app('vite-api-signed-in-json-login-invoice-any-user'), wrong);
     expect(api.coverage?.signIns).toEqual([
       { account: wrong[0]!.login, signedIn: false, method: 'api', reason: `The site's login API (POST /api/auth/login) was refused: HTTP 401, "Invalid email or password".` },
-      { account: 'bob', signedIn: false, method: 'api', reason: "Not signed in: the site's login API (POST /api/auth/login) takes an email address, and this login is a user name." },
+      {
+        account: 'bob',
+        signedIn: false,
+        method: 'api',
+        reason: "Not signed in: the site's login API (POST /api/auth/login) takes an email address, and this login is a user name.",
+      },
     ]);
     await served!.close();
     const form = await run(app('express-signed-in-form-invoice-any-user'), wrong);

@@ -29,13 +29,21 @@ export function throwawayAccount(site: SiteBeforeProbes): { index: number; accou
   return index < 0 ? undefined : { index, account: site.accounts![index]! };
 }
 
-const projectsOf = (site: SiteBeforeProbes): SupabaseProject[] => analyzeSupabase(site).projects.filter((p) => p.keys.length > 0).slice(0, MAX_PROJECTS);
+const projectsOf = (site: SiteBeforeProbes): SupabaseProject[] =>
+  analyzeSupabase(site)
+    .projects.filter((p) => p.keys.length > 0)
+    .slice(0, MAX_PROJECTS);
 const settingsKey = (project: SupabaseProject) => `${SIGN_UP_READ_ID}:settings:${projectLabel(project)}`;
 
 /** GET /auth/v1/settings of each project, active scans only (a passive scan does not need to know). */
 export function settingsProbes(site: SiteBeforeProbes): ProbeRequest[] {
   if (!throwawayAccount(site)) return [];
-  return projectsOf(site).map((project) => ({ key: settingsKey(project), method: 'GET' as const, url: `${project.url}/auth/v1/settings`, headers: supabaseHeaders(project.keys[0]!) }));
+  return projectsOf(site).map((project) => ({
+    key: settingsKey(project),
+    method: 'GET' as const,
+    url: `${project.url}/auth/v1/settings`,
+    headers: supabaseHeaders(project.keys[0]!),
+  }));
 }
 
 /** What a project's Auth settings say about signing up. */
@@ -121,7 +129,7 @@ export function foreignRows(account: SiteAccount, read: Row[], table: string): C
   if (cross || !PEOPLE_TABLE.test(table) || !account.userId) return cross;
   const others = read.filter((row) => !Object.values(row).some((value) => idText(value) === account.userId));
   if (others.length === 0) return undefined;
-  const column = 'id' in others[0]! ? 'id' : Object.keys(others[0]!)[0] ?? 'id';
+  const column = 'id' in others[0]! ? 'id' : (Object.keys(others[0]!)[0] ?? 'id');
   return { reader: 0, rows: others.slice(0, 5), column, read: read.length };
 }
 

@@ -46,7 +46,12 @@ describe('the throwaway account in whole scans', () => {
     const result = await run(app('vite-supabase-clean-signup-confirm-profiles'), true);
     expect(served!.supabaseSignUps!().calls).toBe(0);
     expect(result.coverage?.signIns).toEqual([
-      { account: 'throwaway account (not created)', signedIn: false, throwaway: true, reason: expect.stringContaining('must confirm its email address before it can sign in (mailer_autoconfirm is off)') as unknown },
+      {
+        account: 'throwaway account (not created)',
+        signedIn: false,
+        throwaway: true,
+        reason: expect.stringContaining('must confirm its email address before it can sign in (mailer_autoconfirm is off)') as unknown,
+      },
     ]);
     expect(result.findings.filter((f) => f.checkId === 'supabase-signup-read')).toEqual([]);
   }, 120_000);
@@ -71,7 +76,12 @@ describe('the throwaway account in whole scans', () => {
       [true, true],
     ]);
     expect(() => scanResultSchema.parse(result)).not.toThrow();
-    expect(result.findings.filter((f) => f.url.endsWith('/rest/v1/profiles')).map((f) => f.checkId).sort()).toEqual(['supabase-cross-user-read', 'supabase-signup-read']);
+    expect(
+      result.findings
+        .filter((f) => f.url.endsWith('/rest/v1/profiles'))
+        .map((f) => f.checkId)
+        .sort(),
+    ).toEqual(['supabase-cross-user-read', 'supabase-signup-read']);
     expect(served!.writes()).toEqual([]);
   }, 120_000);
 });

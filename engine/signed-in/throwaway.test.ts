@@ -40,7 +40,13 @@ describe('SessionStore: the throwaway account', () => {
     await Promise.all(standIns.map((s) => s.close()));
   });
 
-  const probe = (url: string, as: number, key = KEY): ProbeRequest => ({ key: `k${as}`, method: 'GET', url: `${url}/rest/v1/profiles?select=*&limit=5`, headers: { apikey: key, Authorization: `Bearer ${key}` }, as });
+  const probe = (url: string, as: number, key = KEY): ProbeRequest => ({
+    key: `k${as}`,
+    method: 'GET',
+    url: `${url}/rest/v1/profiles?select=*&limit=5`,
+    headers: { apikey: key, Authorization: `Bearer ${key}` },
+    as,
+  });
   const store = (accounts: Array<{ login: string; password: string }> = []) => {
     fetcher = new Fetcher({ policy: { allowPrivate: true }, timeoutMs: 10_000 });
     return new SessionStore(fetcher, accounts);

@@ -29,9 +29,7 @@ export function throwawayPassword(): string {
 }
 
 /** What the sign-up did: a session (auto-confirmed), or why not and whether an account may exist anyway. */
-export type SignUpAnswer =
-  | { ok: true; session: SupabaseSession }
-  | { ok: false; reason: string; created: 'unconfirmed' | 'no' | 'unknown' };
+export type SignUpAnswer = { ok: true; session: SupabaseSession } | { ok: false; reason: string; created: 'unconfirmed' | 'no' | 'unknown' };
 
 /**
  * POST /auth/v1/signup as supabase-js's signUp sends it. Sent once, never retried (Fetcher `once`): an attempt the
@@ -94,7 +92,11 @@ export class Throwaway {
     if (!outcome) return line('throwaway account (not created)', false, untried);
     if (outcome.created === 'yes') return line(this.login, true, `created on ${project}, where anyone can sign up; ${DELETE_IT}.`);
     if (outcome.created === 'unconfirmed') {
-      return line(this.login, false, `Anyone can sign up on ${project}, but a new account must confirm its email address first: ${this.login} was created unconfirmed and not used; ${DELETE_IT}.`);
+      return line(
+        this.login,
+        false,
+        `Anyone can sign up on ${project}, but a new account must confirm its email address first: ${this.login} was created unconfirmed and not used; ${DELETE_IT}.`,
+      );
     }
     if (outcome.created === 'no') return line(this.login, false, `${outcome.reason ?? 'Supabase sign-up was refused.'} No account was created.`);
     return line(this.login, false, `${outcome.reason ?? 'Supabase sign-up got no answer.'} If ${this.login} was created, ${DELETE_IT}.`);

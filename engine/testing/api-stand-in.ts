@@ -26,7 +26,8 @@ export interface ApiStandIn {
   close: () => Promise<void>;
 }
 
-const SHELL = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Acme CRM</title><script type="module" src="/assets/index-4f2a.js"></script></head><body><div id="root"></div></body></html>';
+const SHELL =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Acme CRM</title><script type="module" src="/assets/index-4f2a.js"></script></head><body><div id="root"></div></body></html>';
 const BUNDLE = [
   'const API_BASE=import.meta.env.VITE_API_URL||"/api";',
   'const http=axios.create({baseURL:"/api"});',
@@ -42,7 +43,11 @@ export const STAND_IN_PEOPLE = [
   { id: 1, name: 'Ada Lovelace', email: 'ada@example.test', phone: '+44 20 7946 0001', password_hash: '$2b$10$N9qo8uLOickgx2ZMRZoMyeIjZAgcfl7p92ldGxad68LJZdL17lhWy' },
   { id: 2, name: 'Grace Hopper', email: 'grace@example.test', phone: '+1 202 555 0102', password_hash: '$2b$10$abcdefghijklmnopqrstuu5y6W0vYgN9l7ePqB6Xo2uYk5x8bqQGcu' },
 ];
-const OPENAPI = { openapi: '3.0.3', info: { title: 'Acme CRM API', version: '1.0.0' }, paths: { '/api/users': { get: {}, post: {} }, '/api/users/{id}': { get: {}, delete: {} }, '/api/v1/accounts': { get: {} } } };
+const OPENAPI = {
+  openapi: '3.0.3',
+  info: { title: 'Acme CRM API', version: '1.0.0' },
+  paths: { '/api/users': { get: {}, post: {} }, '/api/users/{id}': { get: {}, delete: {} }, '/api/v1/accounts': { get: {} } },
+};
 const SCHEMA = {
   data: {
     __schema: {
@@ -69,11 +74,26 @@ function route(options: ApiStandInOptions, req: IncomingMessage, res: ServerResp
   if (pathname === '/assets/index-4f2a.js') return send(res, 200, BUNDLE, 'application/javascript');
   if (pathname === '/api/users') return json(options.openApi, STAND_IN_PEOPLE);
   if (pathname === '/api/customers') return json(options.openApi, { data: STAND_IN_PEOPLE.map(({ id, name, email, phone }) => ({ id, name, email, phone })) });
-  if (pathname === '/api/v1/accounts') return json(options.openApi, STAND_IN_PEOPLE.map(({ id, email }) => ({ id, email })));
+  if (pathname === '/api/v1/accounts')
+    return json(
+      options.openApi,
+      STAND_IN_PEOPLE.map(({ id, email }) => ({ id, email })),
+    );
   if (pathname === '/api/me') return json(options.openApi, STAND_IN_PEOPLE[0]);
-  if (pathname === '/api/products') return send(res, 200, JSON.stringify([{ id: 1, name: 'Mug', price: 9 }, { id: 2, name: 'Tee', price: 19 }]));
+  if (pathname === '/api/products')
+    return send(
+      res,
+      200,
+      JSON.stringify([
+        { id: 1, name: 'Mug', price: 9 },
+        { id: 2, name: 'Tee', price: 19 },
+      ]),
+    );
   if (pathname === '/openapi.json') return options.docs ? send(res, 200, JSON.stringify(OPENAPI)) : send(res, 404, '{"error":"Not Found"}');
-  if (pathname === '/swagger-ui.html') return options.docs ? send(res, 200, '<div id="swagger-ui"></div><script src="/swagger-ui-bundle.js"></script><script>SwaggerUIBundle({url:"/openapi.json"})</script>', 'text/html') : send(res, 404, 'Not Found', 'text/plain');
+  if (pathname === '/swagger-ui.html')
+    return options.docs
+      ? send(res, 200, '<div id="swagger-ui"></div><script src="/swagger-ui-bundle.js"></script><script>SwaggerUIBundle({url:"/openapi.json"})</script>', 'text/html')
+      : send(res, 404, 'Not Found', 'text/plain');
   if (pathname === '/graphql') {
     return options.introspection ? send(res, 200, JSON.stringify(SCHEMA)) : send(res, 400, JSON.stringify({ errors: [{ message: 'GraphQL introspection is not allowed' }] }));
   }

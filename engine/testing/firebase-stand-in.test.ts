@@ -96,7 +96,10 @@ describe('Firebase stand-in', () => {
 
   it("answers locked rules with Google's errors: Firestore 403 PERMISSION_DENIED, the database 401, Storage 403", async () => {
     const get = via(locked);
-    expect(await get(`${FIRESTORE}/users?pageSize=1`)).toEqual({ status: 403, json: { error: { code: 403, message: 'Missing or insufficient permissions.', status: 'PERMISSION_DENIED' } } });
+    expect(await get(`${FIRESTORE}/users?pageSize=1`)).toEqual({
+      status: 403,
+      json: { error: { code: 403, message: 'Missing or insufficient permissions.', status: 'PERMISSION_DENIED' } },
+    });
     expect(await get(`${RTDB}/.json?shallow=true`)).toEqual({ status: 401, json: { error: 'Permission denied' } });
     expect(await get(`${STORAGE}?maxResults=1`)).toEqual({ status: 403, json: { error: { code: 403, message: 'Permission denied.' } } });
     expect(locked.nonReads()).toEqual([]);

@@ -60,11 +60,22 @@ export interface FirebaseStandIn {
 
 /** The host names the stand-in answers for (what a `resolveHost` hook maps to it). */
 export function isFirebaseHost(hostname: string): boolean {
-  return /^(firestore|firebasestorage|identitytoolkit|securetoken)\.googleapis\.com$/.test(hostname) || /^[a-z0-9-]+(\.[a-z0-9-]+)?\.(firebaseio\.com|firebasedatabase\.app)$/.test(hostname);
+  return (
+    /^(firestore|firebasestorage|identitytoolkit|securetoken)\.googleapis\.com$/.test(hostname) ||
+    /^[a-z0-9-]+(\.[a-z0-9-]+)?\.(firebaseio\.com|firebasedatabase\.app)$/.test(hostname)
+  );
 }
 
 /** The certificate's names: the two Google API hosts and the database hosts (one label deep, as wildcards match). */
-export const FIREBASE_CERT_NAMES = ['firestore.googleapis.com', 'firebasestorage.googleapis.com', 'identitytoolkit.googleapis.com', 'securetoken.googleapis.com', '*.firebaseio.com', '*.europe-west1.firebasedatabase.app', '*.asia-southeast1.firebasedatabase.app'];
+export const FIREBASE_CERT_NAMES = [
+  'firestore.googleapis.com',
+  'firebasestorage.googleapis.com',
+  'identitytoolkit.googleapis.com',
+  'securetoken.googleapis.com',
+  '*.firebaseio.com',
+  '*.europe-west1.firebasedatabase.app',
+  '*.asia-southeast1.firebasedatabase.app',
+];
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -91,7 +102,13 @@ function firestore(options: FirebaseStandInOptions, method: string, url: URL, re
   const m = /^\/v1\/projects\/([^/]+)\/databases\/\(default\)\/documents\/([^/]+)$/.exec(decodeURIComponent(url.pathname));
   if (!m) return send(res, method, 404, { error: { code: 404, message: 'Not found', status: 'NOT_FOUND' } });
   if (m[1] !== options.projectId || !options.firestore) {
-    return send(res, method, 404, { error: { code: 404, message: `The database (default) does not exist for project ${m[1]} Please visit https://console.cloud.google.com/datastore/setup?project=${m[1]} to add a Cloud Datastore or Cloud Firestore database.`, status: 'NOT_FOUND' } });
+    return send(res, method, 404, {
+      error: {
+        code: 404,
+        message: `The database (default) does not exist for project ${m[1]} Please visit https://console.cloud.google.com/datastore/setup?project=${m[1]} to add a Cloud Datastore or Cloud Firestore database.`,
+        status: 'NOT_FOUND',
+      },
+    });
   }
   // 'owner' rules (`request.auth.uid == userId`) refuse a list that is not limited to the user's own documents.
   if (!allows(options.rules?.firestore, uid, undefined)) return send(res, method, 403, PERMISSION_DENIED);
@@ -140,7 +157,11 @@ function storage(options: FirebaseStandInOptions, method: string, url: URL, res:
   const inside = options.storage.objects.filter((path) => path.startsWith(prefix)).map((path) => path.slice(prefix.length));
   const prefixes = [...new Set(inside.filter((rest) => rest.includes(delimiter)).map((rest) => prefix + rest.slice(0, rest.indexOf(delimiter) + 1)))];
   const items = inside.filter((rest) => !rest.includes(delimiter)).map((rest) => ({ name: prefix + rest, bucket }));
-  send(res, method, 200, { prefixes: prefixes.slice(0, maxResults), items: items.slice(0, maxResults), ...(prefixes.length + items.length > maxResults ? { nextPageToken: 'Cg5hdmF0YXJzL2EucG5n' } : {}) });
+  send(res, method, 200, {
+    prefixes: prefixes.slice(0, maxResults),
+    items: items.slice(0, maxResults),
+    ...(prefixes.length + items.length > maxResults ? { nextPageToken: 'Cg5hdmF0YXJzL2EucG5n' } : {}),
+  });
 }
 
 /** Whether rules let a reader (uid when signed in) read; `ownerKey` is the record key under a collection, if any. */
@@ -209,7 +230,15 @@ function authCall(options: FirebaseStandInOptions, auth: AuthState, host: string
     const uid = auth.refreshTokens.get(new URLSearchParams(body).get('refresh_token') ?? '');
     if (!uid) return send(res, method, 400, authError('INVALID_REFRESH_TOKEN'));
     const { idToken, refreshToken } = issue(auth, uid);
-    return send(res, method, 200, { access_token: idToken, expires_in: '3600', token_type: 'Bearer', refresh_token: refreshToken, id_token: idToken, user_id: uid, project_id: '1234567890' });
+    return send(res, method, 200, {
+      access_token: idToken,
+      expires_in: '3600',
+      token_type: 'Bearer',
+      refresh_token: refreshToken,
+      id_token: idToken,
+      user_id: uid,
+      project_id: '1234567890',
+    });
   }
   let given: { email?: unknown; password?: unknown } = {};
   try {
@@ -221,7 +250,16 @@ function authCall(options: FirebaseStandInOptions, auth: AuthState, host: string
   const user = options.auth.users.find((u) => u.email === given.email && u.password === given.password);
   if (!user) return send(res, method, 400, authError('INVALID_LOGIN_CREDENTIALS'));
   const { idToken, refreshToken } = issue(auth, user.uid);
-  send(res, method, 200, { kind: 'identitytoolkit#VerifyPasswordResponse', localId: user.uid, email: user.email, displayName: '', idToken, registered: true, refreshToken, expiresIn: '3600' });
+  send(res, method, 200, {
+    kind: 'identitytoolkit#VerifyPasswordResponse',
+    localId: user.uid,
+    email: user.email,
+    displayName: '',
+    idToken,
+    registered: true,
+    refreshToken,
+    expiresIn: '3600',
+  });
 }
 
 /** Starts the stand-in over HTTPS with a certificate for FIREBASE_CERT_NAMES (see corpusCertificates). */

@@ -120,7 +120,15 @@ export class GoTrueStandIn {
     const refresh = randomBytes(12).toString('base64url');
     this.refreshTokens.set(refresh, user.id);
     this.issued.push(refresh);
-    const access = sign({ sub: user.id, email: user.email, role: 'authenticated', aud: 'authenticated', iat, exp: iat + this.lifetime, session_id: randomBytes(8).toString('hex') });
+    const access = sign({
+      sub: user.id,
+      email: user.email,
+      role: 'authenticated',
+      aud: 'authenticated',
+      iat,
+      exp: iat + this.lifetime,
+      session_id: randomBytes(8).toString('hex'),
+    });
     this.issued.push(access);
     return {
       status: 200,
@@ -142,7 +150,8 @@ export class GoTrueStandIn {
     if (path === '/auth/v1/signup' && method === 'POST') return this.signUp(body);
     if (path === '/auth/v1/logout' && method === 'POST') {
       const caller = this.caller(headers.authorization, headers.apikey);
-      if ('error' in caller || caller.role !== 'authenticated') return { status: 401, body: { code: 401, error_code: 'no_authorization', msg: 'This endpoint requires a valid Bearer token' } };
+      if ('error' in caller || caller.role !== 'authenticated')
+        return { status: 401, body: { code: 401, error_code: 'no_authorization', msg: 'This endpoint requires a valid Bearer token' } };
       for (const [token, id] of this.refreshTokens) if (id === caller.sub) this.refreshTokens.delete(token);
       this.signedOut.push(caller.sub);
       return { status: 204 };
@@ -150,7 +159,9 @@ export class GoTrueStandIn {
     if (path === '/auth/v1/user' && (method === 'GET' || method === 'HEAD')) {
       const caller = this.caller(headers.authorization, headers.apikey);
       const user = !('error' in caller) && caller.role === 'authenticated' ? this.users.find((u) => u.id === caller.sub) : undefined;
-      return user ? { status: 200, body: { id: user.id, email: user.email, role: 'authenticated' } } : { status: 401, body: { code: 401, error_code: 'bad_jwt', msg: 'invalid JWT' } };
+      return user
+        ? { status: 200, body: { id: user.id, email: user.email, role: 'authenticated' } }
+        : { status: 401, body: { code: 401, error_code: 'bad_jwt', msg: 'invalid JWT' } };
     }
     return undefined;
   }
@@ -192,8 +203,10 @@ export class GoTrueStandIn {
       return { status: 400, body: { code: 400, error_code: 'bad_json', msg: 'Could not parse request body as JSON' } };
     }
     const { email, password } = parsed;
-    if (typeof email !== 'string' || !email.includes('@')) return { status: 400, body: { code: 400, error_code: 'validation_failed', msg: 'Unable to validate email address: invalid format' } };
-    if (typeof password !== 'string' || password.length < 6) return { status: 422, body: { code: 422, error_code: 'weak_password', msg: 'Password should be at least 6 characters.' } };
+    if (typeof email !== 'string' || !email.includes('@'))
+      return { status: 400, body: { code: 400, error_code: 'validation_failed', msg: 'Unable to validate email address: invalid format' } };
+    if (typeof password !== 'string' || password.length < 6)
+      return { status: 422, body: { code: 422, error_code: 'weak_password', msg: 'Password should be at least 6 characters.' } };
     const existing = this.users.find((u) => u.email === email);
     if (existing) {
       // GoTrue does not make a second account for an address: with auto-confirm it says so; with confirmation on it
@@ -207,6 +220,18 @@ export class GoTrueStandIn {
     this.onSignUp?.(user);
     if (this.signUpMode === 'auto') return this.session(user);
     this.unconfirmed.add(user.id);
-    return { status: 200, body: { id: user.id, aud: 'authenticated', role: 'authenticated', email, confirmation_sent_at: new Date(this.now()).toISOString(), app_metadata: { provider: 'email' }, user_metadata: {}, identities: [] } };
+    return {
+      status: 200,
+      body: {
+        id: user.id,
+        aud: 'authenticated',
+        role: 'authenticated',
+        email,
+        confirmation_sent_at: new Date(this.now()).toISOString(),
+        app_metadata: { provider: 'email' },
+        user_metadata: {},
+        identities: [],
+      },
+    };
   }
 }

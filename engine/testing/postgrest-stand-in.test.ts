@@ -9,7 +9,13 @@ describe('PostgREST stand-in', () => {
   beforeAll(async () => {
     standIn = await startPostgrestStandIn({
       anonKey: KEY,
-      tables: { profiles: [{ id: 1, email: 'a@example.test' }, { id: 2, email: 'b@example.test' }], notes: { rows: [{ id: 1 }], rls: true } },
+      tables: {
+        profiles: [
+          { id: 1, email: 'a@example.test' },
+          { id: 2, email: 'b@example.test' },
+        ],
+        notes: { rows: [{ id: 1 }], rls: true },
+      },
       buckets: [
         { name: 'avatars', public: true, files: { 'a.txt': 'hello' } },
         { name: 'secret', public: false, visibleToAnon: false },
@@ -100,7 +106,8 @@ describe('PostgREST stand-in', () => {
       404,
       {
         code: 'PGRST202',
-        details: 'Searched for the function public.list_slots with parameters day, limit or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+        details:
+          'Searched for the function public.list_slots with parameters day, limit or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
         hint: 'Perhaps you meant to call the function public.list_slots(from_date, to_date)',
         message: 'Could not find the function public.list_slots(day, limit) in the schema cache',
       },
@@ -114,7 +121,10 @@ describe('PostgREST stand-in', () => {
     const list = (bucket: string, body: unknown) =>
       fetch(`${standIn.url}/storage/v1/object/list/${bucket}`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const top = (await (await list('documents', { prefix: '', limit: 5, offset: 0 })).json()) as Array<{ name: string; id: string | null }>;
-    expect(top.map((o) => [o.name, o.id === null])).toEqual([['readme.txt', false], ['u1', true]]);
+    expect(top.map((o) => [o.name, o.id === null])).toEqual([
+      ['readme.txt', false],
+      ['u1', true],
+    ]);
     const inside = (await (await list('documents', { prefix: 'u1', limit: 1 })).json()) as Array<{ name: string }>;
     expect(inside.map((o) => o.name)).toEqual(['passport.pdf']);
     expect(await (await list('avatars', { prefix: '' })).json()).toEqual([]);
@@ -151,8 +161,10 @@ describe('PostgREST stand-in, signed in (Supabase Auth and per-user policies)', 
 
   const token = async (grant: string, body: unknown) =>
     fetch(`${standIn.url}/auth/v1/token?grant_type=${grant}`, { method: 'POST', headers: { apikey: KEY, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const signIn = async (user: typeof U1) => (await (await token('password', { email: user.email, password: user.password })).json()) as { access_token: string; refresh_token: string; user: { id: string } };
-  const rows = async (table: string, bearer = KEY) => (await fetch(`${standIn.url}/rest/v1/${table}?select=*`, { headers: { apikey: KEY, Authorization: `Bearer ${bearer}` } })).json();
+  const signIn = async (user: typeof U1) =>
+    (await (await token('password', { email: user.email, password: user.password })).json()) as { access_token: string; refresh_token: string; user: { id: string } };
+  const rows = async (table: string, bearer = KEY) =>
+    (await fetch(`${standIn.url}/rest/v1/${table}?select=*`, { headers: { apikey: KEY, Authorization: `Bearer ${bearer}` } })).json();
 
   it('signs users in, refuses a wrong password as GoTrue does, and refreshes', async () => {
     const session = await signIn(U1);
@@ -176,7 +188,15 @@ describe('PostgREST stand-in, signed in (Supabase Auth and per-user policies)', 
     expect(await rows('own')).toEqual([]);
     expect(await rows('own', u2)).toEqual([ROWS[1]]);
     const list = async (bearer: string) =>
-      ((await (await fetch(`${standIn.url}/storage/v1/object/list/docs`, { method: 'POST', headers: { apikey: KEY, Authorization: `Bearer ${bearer}`, 'content-type': 'application/json' }, body: '{"prefix":""}' })).json()) as Array<{ name: string }>).map((o) => o.name);
+      (
+        (await (
+          await fetch(`${standIn.url}/storage/v1/object/list/docs`, {
+            method: 'POST',
+            headers: { apikey: KEY, Authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+            body: '{"prefix":""}',
+          })
+        ).json()) as Array<{ name: string }>
+      ).map((o) => o.name);
     expect(await list(KEY)).toEqual([]);
     expect(await list(u1)).toEqual([U1.id]);
     expect((await fetch(`${standIn.url}/rest/v1/own`, { headers: { apikey: KEY, Authorization: 'Bearer forged.token.here' } })).status).toBe(401);
@@ -238,7 +258,10 @@ describe('PostgREST stand-in, sign-up (closed, with email confirmation, auto-con
 
   it('auto-confirmed: a session at once, the trigger row, no second account for the address, and sign-ups counted apart from writes', async () => {
     const standIn = await start('auto');
-    const answer = (await (await post(standIn, '/auth/v1/signup', { email: 'new@example.com', password: 'New-Pass-123' })).json()) as { access_token: string; user: { id: string } };
+    const answer = (await (await post(standIn, '/auth/v1/signup', { email: 'new@example.com', password: 'New-Pass-123' })).json()) as {
+      access_token: string;
+      user: { id: string };
+    };
     expect(answer.access_token).toEqual(expect.any(String));
     const own = await fetch(`${standIn.url}/rest/v1/profiles`, { headers: { apikey: KEY, Authorization: `Bearer ${answer.access_token}` } });
     expect(await own.json()).toEqual([{ id: answer.user.id, email: 'new@example.com' }]);

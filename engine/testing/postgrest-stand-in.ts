@@ -142,7 +142,8 @@ function keyError(req: IncomingMessage, anonKey: string | undefined, auth: GoTru
   if (typeof apikey !== 'string' || !apikey) {
     return { status: 401, body: { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' } };
   }
-  if (anonKey !== undefined && apikey !== anonKey) return { status: 401, body: { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' } };
+  if (anonKey !== undefined && apikey !== anonKey)
+    return { status: 401, body: { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' } };
   const caller = auth.caller(req.headers.authorization, apikey);
   if ('error' in caller) return { status: 401, body: { code: 'PGRST301', details: null, hint: null, message: caller.error } };
   return caller;
@@ -152,10 +153,7 @@ function keyError(req: IncomingMessage, anonKey: string | undefined, auth: GoTru
 export function functionNotFound(name: string, args: readonly string[], params: readonly string[] | undefined): Record<string, unknown> {
   const sorted = [...args].sort();
   const called = sorted.length === 0 ? `public.${name} without parameters` : `public.${name}(${sorted.join(', ')})`;
-  const searched =
-    sorted.length === 0
-      ? `public.${name} without parameters`
-      : `public.${name} with parameter${sorted.length === 1 ? '' : 's'} ${sorted.join(', ')}`;
+  const searched = sorted.length === 0 ? `public.${name} without parameters` : `public.${name} with parameter${sorted.length === 1 ? '' : 's'} ${sorted.join(', ')}`;
   return {
     code: 'PGRST202',
     details: `Searched for the function ${searched} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
@@ -236,12 +234,22 @@ function listObjects(bucket: StandInBucket, body: ListBody, ownerFolder?: string
     if (deeper.length > 0) entries.set(first, { name: first, id: null, updated_at: null, created_at: null, last_accessed_at: null, metadata: null });
     else {
       const size = Buffer.byteLength(bucket.files![prefix ? `${prefix}/${first}` : first]!);
-      entries.set(first, { name: first, id: `00000000-0000-4000-8000-${String(entries.size).padStart(12, '0')}`, updated_at: '2025-01-01T00:00:00.000Z', created_at: '2025-01-01T00:00:00.000Z', last_accessed_at: null, metadata: { size, mimetype: 'application/octet-stream' } });
+      entries.set(first, {
+        name: first,
+        id: `00000000-0000-4000-8000-${String(entries.size).padStart(12, '0')}`,
+        updated_at: '2025-01-01T00:00:00.000Z',
+        created_at: '2025-01-01T00:00:00.000Z',
+        last_accessed_at: null,
+        metadata: { size, mimetype: 'application/octet-stream' },
+      });
     }
   }
   const offset = Math.max(0, Number(body.offset) || 0);
   const limit = Math.max(1, Math.min(1000, Number(body.limit) || 100));
-  return [...entries.entries()].sort(([a], [b]) => a.localeCompare(b)).slice(offset, offset + limit).map(([, entry]) => entry);
+  return [...entries.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .slice(offset, offset + limit)
+    .map(([, entry]) => entry);
 }
 
 /** Whether a caller may list a bucket's objects, and within which folder ('' for all of it). */

@@ -39,7 +39,11 @@ describe('REST app stand-in', () => {
   beforeAll(async () => {
     supabase = await startPostgrestStandIn({ anonKey: KEY, users: [ALICE, BOB] });
     for (const user of [ALICE, BOB]) {
-      const answer = await fetch(`${supabase.url}/auth/v1/token?grant_type=password`, { method: 'POST', headers: { apikey: KEY, 'content-type': 'application/json' }, body: JSON.stringify({ email: user.email, password: user.password }) });
+      const answer = await fetch(`${supabase.url}/auth/v1/token?grant_type=password`, {
+        method: 'POST',
+        headers: { apikey: KEY, 'content-type': 'application/json' },
+        body: JSON.stringify({ email: user.email, password: user.password }),
+      });
       tokens.push(((await answer.json()) as { access_token: string }).access_token);
     }
   });
@@ -75,9 +79,14 @@ describe('REST app stand-in', () => {
       expect(await get(app.url, `/api/profiles/${BOB.id}`, 0)).toMatchObject({ status: 200, body: { email: BOB.email } });
       expect(await get(app.url, '/api/orders/ord_b', 0)).toEqual({ status: 200, body: ORDERS[1] });
       expect((await get(app.url, '/api/orders', 0)).body.orders).toEqual(ORDERS);
-      expect(await get(app.url, '/api/admin/users', 0)).toMatchObject({ status: 200, body: { users: [expect.objectContaining({ email: ALICE.email }), expect.objectContaining({ email: BOB.email })] } });
+      expect(await get(app.url, '/api/admin/users', 0)).toMatchObject({
+        status: 200,
+        body: { users: [expect.objectContaining({ email: ALICE.email }), expect.objectContaining({ email: BOB.email })] },
+      });
       const query = encodeURIComponent('query { orders { id userId } }');
-      expect((await get(app.url, `/graphql?query=${query}`, 0)).body).toEqual({ data: { orders: [expect.objectContaining({ id: 'ord_a' }), expect.objectContaining({ id: 'ord_b' })] } });
+      expect((await get(app.url, `/graphql?query=${query}`, 0)).body).toEqual({
+        data: { orders: [expect.objectContaining({ id: 'ord_a' }), expect.objectContaining({ id: 'ord_b' })] },
+      });
       expect(await get(app.url, `/graphql?query=${encodeURIComponent('mutation { deleteOrder(id: "ord_b") { id } }')}`, 0)).toMatchObject({ status: 405 });
       expect(app.handler.writes).toBe(0);
       expect((await fetch(`${app.url}/api/orders/ord_b`, { method: 'DELETE', headers: { authorization: `Bearer ${tokens[0]}` } })).status).toBe(405);

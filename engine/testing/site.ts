@@ -30,8 +30,7 @@ function toHeaderList(headers: ExchangeInit['headers']): HeaderList {
 /** An exchange as retrieval would record it. */
 export function makeExchange(init: ExchangeInit): Exchange {
   const headers = toHeaderList(init.headers);
-  const contentType =
-    init.contentType ?? headers.find(([name]) => name === 'content-type')?.[1] ?? (init.body !== undefined ? 'text/html; charset=utf-8' : '');
+  const contentType = init.contentType ?? headers.find(([name]) => name === 'content-type')?.[1] ?? (init.body !== undefined ? 'text/html; charset=utf-8' : '');
   const list = headers.some(([name]) => name === 'content-type') || !contentType ? headers : [...headers, ['content-type', contentType] as const];
   const body = init.body ?? '';
   return {

@@ -19,9 +19,7 @@ export async function runBundled(name, source) {
   const common = { bundle: true, platform: 'node', format: 'cjs', target: 'node20', packages: 'external', logLevel: 'warning' };
   await build({
     ...common,
-    ...(source.entry
-      ? { entryPoints: [join(ROOT, source.entry)] }
-      : { stdin: { contents: source.contents ?? '', resolveDir: ROOT, loader: 'ts', sourcefile: `${name}.ts` } }),
+    ...(source.entry ? { entryPoints: [join(ROOT, source.entry)] } : { stdin: { contents: source.contents ?? '', resolveDir: ROOT, loader: 'ts', sourcefile: `${name}.ts` } }),
     outfile,
   });
   // Scans run their checks in a worker thread, found beside the bundle (engine/isolation/worker-script.ts).

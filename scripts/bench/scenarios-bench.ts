@@ -92,9 +92,11 @@ async function memoryPerContext(browser: Browser, open: (page: Page) => Promise<
 async function runAll(one: () => Promise<unknown>): Promise<number> {
   const started = performance.now();
   const queue = Array.from({ length: 20 }, (_, i) => i);
-  await Promise.all([0, 1].map(async () => {
-    while (queue.shift() !== undefined) await one();
-  }));
+  await Promise.all(
+    [0, 1].map(async () => {
+      while (queue.shift() !== undefined) await one();
+    }),
+  );
   return Math.round(performance.now() - started);
 }
 
@@ -105,7 +107,11 @@ async function main(): Promise<void> {
   const launchMs = Math.round(performance.now() - launchStarted);
   const { browser } = scenarioBrowser;
   // The reference runs beside the runner, interleaved, so both see the same load on a shared machine.
-  const plain = await chromium.launch({ executablePath: findChromium().path!, headless: true, args: ['--disable-dev-shm-usage', '--disable-gpu', ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])] });
+  const plain = await chromium.launch({
+    executablePath: findChromium().path!,
+    headless: true,
+    args: ['--disable-dev-shm-usage', '--disable-gpu', ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])],
+  });
   const run = (trace: boolean) => runScenario({ website: site.url, steps: SIGN_IN, credentials: SCENARIO_SITE_USER, browser, policy, rateLimit: 0, trace });
   console.log(`Scenarios benchmark: fixture site ${site.url}, ${SIGN_IN.length}-step sign-in scenario, no rate limit, Chromium launched once in ${launchMs} ms.`);
   console.log('Reference: the same steps written directly with Playwright in a plain Chromium (no proxy, guard or collection), interleaved with the runner.');
@@ -128,7 +134,9 @@ async function main(): Promise<void> {
   for (const key of ['off', 'on'] as const) {
     const ms = median(results[key].map((result) => result.durationMs));
     const passed = results[key].filter((result) => result.status === 'passed').length;
-    console.log(`${verdict(ms <= 1_500 && passed === 10, `one run, trace ${key} (median of 10)`)} ${String(ms).padStart(5)} ms, ${passed}/10 passed; reference ${ref} ms, ratio ${(ms / ref).toFixed(2)}; goal ≤ 1500 ms`);
+    console.log(
+      `${verdict(ms <= 1_500 && passed === 10, `one run, trace ${key} (median of 10)`)} ${String(ms).padStart(5)} ms, ${passed}/10 passed; reference ${ref} ms, ratio ${(ms / ref).toFixed(2)}; goal ≤ 1500 ms`,
+    );
   }
 
   const passedAll: ScenarioRunResult[] = [];
@@ -136,8 +144,12 @@ async function main(): Promise<void> {
   const allRef = await runAll(() => referenceRun(plain, site.url));
   const allOn = await runAll(async () => passedAll.push(await run(true)));
   const passed = passedAll.filter((result) => result.status === 'passed').length;
-  console.log(`${verdict(allOff <= 15_000, 'run-all of 20, concurrency 2, trace off')} ${allOff} ms; reference ${allRef} ms, ratio ${(allOff / allRef).toFixed(2)}; goal ≤ 15000 ms`);
-  console.log(`${verdict(allOn <= 15_000, 'run-all of 20, concurrency 2, trace on')} ${allOn} ms; reference ${allRef} ms, ratio ${(allOn / allRef).toFixed(2)}; ${passed} of 40 tests passed`);
+  console.log(
+    `${verdict(allOff <= 15_000, 'run-all of 20, concurrency 2, trace off')} ${allOff} ms; reference ${allRef} ms, ratio ${(allOff / allRef).toFixed(2)}; goal ≤ 15000 ms`,
+  );
+  console.log(
+    `${verdict(allOn <= 15_000, 'run-all of 20, concurrency 2, trace on')} ${allOn} ms; reference ${allRef} ms, ratio ${(allOn / allRef).toFixed(2)}; ${passed} of 40 tests passed`,
+  );
   failed ||= passed !== 40;
   await plain.close();
 

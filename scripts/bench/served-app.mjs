@@ -87,7 +87,13 @@ export async function servedApp({ root, name, browser: browserKind, ownRenderer 
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     for (let i = 0; ; i++) {
-      if (await fetch(`${origin}/health`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${origin}/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode}) before it answered /health`);
       if (i > 600) throw new Error('the server did not start');
       await new Promise((done) => setTimeout(done, 100));

@@ -106,9 +106,11 @@ async function api(origin: string, token: string, method: string, path: string, 
 /** Runs `work` over `items`, `limit` at a time. */
 async function pool<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: limit }, async () => {
-    while (next < items.length) await work(items[next++]!);
-  }));
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
 }
 
 const quantile = (values: number[], q: number) => {
@@ -205,7 +207,13 @@ async function jobTimes(client: pg.Client, ids: string[]) {
       where s.id = any($1::uuid[])`,
     [ids],
   );
-  return rows.map((row) => ({ state: row.state, queued: Number(row.queued), started: Number(row.started), finished: Number(row.finished), claimed: row.claimed === null ? null : Number(row.claimed) }));
+  return rows.map((row) => ({
+    state: row.state,
+    queued: Number(row.queued),
+    started: Number(row.started),
+    finished: Number(row.finished),
+    claimed: row.claimed === null ? null : Number(row.claimed),
+  }));
 }
 
 interface Setup {
@@ -239,7 +247,11 @@ async function runRound(workerCount: number, setup: Setup): Promise<Round> {
   await client.query("delete from reports; delete from events; delete from scans; delete from pgboss.job where name = 'scan'");
   const workers = await Promise.all(
     Array.from({ length: workerCount }, () =>
-      startCli('worker', { DATABASE_URL: setup.databaseUrl, VIBEEVAL_SCAN_CONCURRENCY: '1', VIBEEVAL_SCAN_RENDER: 'false', VIBEEVAL_SCAN_RATE: '0', VIBEEVAL_SCENARIO_CONCURRENCY: '1' }, /vibeeval worker is running/),
+      startCli(
+        'worker',
+        { DATABASE_URL: setup.databaseUrl, VIBEEVAL_SCAN_CONCURRENCY: '1', VIBEEVAL_SCAN_RENDER: 'false', VIBEEVAL_SCAN_RATE: '0', VIBEEVAL_SCENARIO_CONCURRENCY: '1' },
+        /vibeeval worker is running/,
+      ),
     ),
   );
   const pids = { workers: workers.map((worker) => worker.child.pid!), serve: setup.servePid };
@@ -281,7 +293,9 @@ function report(rounds: Round[], options: Options): void {
       `${String(r.workers).padStart(7)}  ${fmt(r.perMinute).padStart(9)}  ${fmt(r.wallSeconds).padStart(6)}  ${fmt(r.meanScanMs, 0).padStart(7)}  ${handoff.padStart(14)}  ${fmt(r.idlePerJobMs, 0).padStart(11)}  ${fmt(r.cost.xacts, 0).padStart(13)}  ${fmt(r.cost.dbCpuMs).padStart(20)}  ${fmt(r.cost.workerCpuMs).padStart(7)}  ${fmt(r.cost.serveCpuMs).padStart(5)}  ${fmt(r.load, 2).padStart(4)}${r.failed ? `  ${r.failed} FAILED` : ''}`,
     );
   }
-  console.log('(claim→start: median / p95 from pg-boss\'s started_on to the scan\'s started_at; idle/job: workers × wall time less the scans\' own time, per scan; CPU: from /proc, polling included; load: 1-minute load average at the end, other work on the machine included)');
+  console.log(
+    "(claim→start: median / p95 from pg-boss's started_on to the scan's started_at; idle/job: workers × wall time less the scans' own time, per scan; CPU: from /proc, polling included; load: 1-minute load average at the end, other work on the machine included)",
+  );
   const one = rounds.find((r) => r.workers === 1);
   if (one) {
     for (const r of rounds.filter((round) => round.workers > 1)) console.log(`scaling ${r.workers}w/1w: ${fmt(r.perMinute / one.perMinute, 2)} (ideal ${r.workers})`);
@@ -293,7 +307,12 @@ function report(rounds: Round[], options: Options): void {
   );
   const handoff = rounds.flatMap((r) => r.handoffMs);
   const dbCpu = median((r) => r.cost.dbCpuMs);
-  console.log(`queue overhead per job: claim→start median ${fmt(quantile(handoff, 0.5))} ms, p95 ${fmt(quantile(handoff, 0.95))} ms; ${fmt(median((r) => r.cost.xacts), 0)} SQL transactions and ${fmt(dbCpu)} ms of PostgreSQL CPU per job`);
+  console.log(
+    `queue overhead per job: claim→start median ${fmt(quantile(handoff, 0.5))} ms, p95 ${fmt(quantile(handoff, 0.95))} ms; ${fmt(
+      median((r) => r.cost.xacts),
+      0,
+    )} SQL transactions and ${fmt(dbCpu)} ms of PostgreSQL CPU per job`,
+  );
   if (one && one.cost.dbCpuMs > 0) {
     // On separate machines each worker has its own cores: what they share is PostgreSQL (and the queue's claim in it).
     // The one-worker round is the least contended, so its figures stand for a worker alone on its machine.
@@ -321,7 +340,14 @@ async function main(): Promise<void> {
     server = await startCli(
       'serve',
       // A bench user queues far more than a person would: the creation limit and the plan are out of its way.
-      { DATABASE_URL: postgres.url, PORT: String(port), VIBEEVAL_SCAN_CONCURRENCY: '0', VIBEEVAL_SCENARIO_CONCURRENCY: '0', CREATE_MAX_PER_WINDOW: '100000', VIBEEVAL_UNSUBSCRIBED_TIER: 'enterprise' },
+      {
+        DATABASE_URL: postgres.url,
+        PORT: String(port),
+        VIBEEVAL_SCAN_CONCURRENCY: '0',
+        VIBEEVAL_SCENARIO_CONCURRENCY: '0',
+        CREATE_MAX_PER_WINDOW: '100000',
+        VIBEEVAL_UNSUBSCRIBED_TIER: 'enterprise',
+      },
       /vibeeval is running at/,
     );
     await client.connect();
@@ -329,7 +355,9 @@ async function main(): Promise<void> {
     // One project per scan: a project runs one scan at a time.
     const projectIds: string[] = [];
     for (let i = 0; i < options.scans; i++) {
-      const project = (await api(origin, token, 'POST', '/project', { url: `${site.origin}/page/0?client=${i}`, instruction_text: `Client ${i}`, num_pages: options.pages })) as { id: string };
+      const project = (await api(origin, token, 'POST', '/project', { url: `${site.origin}/page/0?client=${i}`, instruction_text: `Client ${i}`, num_pages: options.pages })) as {
+        id: string;
+      };
       projectIds.push(project.id);
     }
     const rounds: Round[] = [];

@@ -37,7 +37,7 @@ function serverUser() {
   if (process.getuid?.() !== 0) return undefined;
   const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
   const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
-  if (!Number.isInteger(uid) || !Number.isInteger(gid)) throw new Error('user postgres not found: install Debian\'s postgresql package');
+  if (!Number.isInteger(uid) || !Number.isInteger(gid)) throw new Error("user postgres not found: install Debian's postgresql package");
   return { uid, gid };
 }
 
@@ -76,7 +76,12 @@ export async function startPostgres({ port } = {}) {
   };
   try {
     // Local (socket) connections trust the OS user; TCP connections need a password, as on a real deployment.
-    run(join(bin, 'initdb'), ['-D', cluster, '-U', 'postgres', '-E', 'UTF8', '--no-sync', '--auth-local=trust', '--auth-host=scram-sha-256', `--pwfile=${passwordFile}`], user, 'initdb');
+    run(
+      join(bin, 'initdb'),
+      ['-D', cluster, '-U', 'postgres', '-E', 'UTF8', '--no-sync', '--auth-local=trust', '--auth-host=scram-sha-256', `--pwfile=${passwordFile}`],
+      user,
+      'initdb',
+    );
     // Throwaway data: durability settings off, room for several server and worker processes' pools.
     const options = [
       `-c port=${chosenPort}`,

@@ -11,7 +11,4 @@ export interface VibeevalProcess {
 }
 
 /** Starts `node bin/vibeeval.cjs serve|worker` with `env` and waits until it is ready. */
-export function startVibeeval(
-  command: 'serve' | 'worker',
-  options?: { env?: Record<string, string>; name?: string; readyTimeoutMs?: number },
-): Promise<VibeevalProcess>;
+export function startVibeeval(command: 'serve' | 'worker', options?: { env?: Record<string, string>; name?: string; readyTimeoutMs?: number }): Promise<VibeevalProcess>;

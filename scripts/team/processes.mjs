@@ -77,10 +77,12 @@ async function waitUntilReady(command, handle, isGone, timeoutMs) {
       if (handle.output().includes('vibeeval worker is running')) return;
     } else {
       handle.origin ??= RUNNING_AT.exec(handle.output())?.[1];
-      const ok = handle.origin !== undefined && await fetch(`${handle.origin}/health`, { signal: AbortSignal.timeout(2_000) }).then(
-        (response) => response.ok,
-        () => false,
-      );
+      const ok =
+        handle.origin !== undefined &&
+        (await fetch(`${handle.origin}/health`, { signal: AbortSignal.timeout(2_000) }).then(
+          (response) => response.ok,
+          () => false,
+        ));
       if (ok) return;
     }
     await new Promise((resolve) => setTimeout(resolve, 150));

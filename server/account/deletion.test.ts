@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 describe('DELETE /account', () => {
-  it('refuses another email than the account\'s own and deletes nothing', async () => {
+  it("refuses another email than the account's own and deletes nothing", async () => {
     const user = await signUp(h.server.origin, 'keep');
     const other = await signUp(h.server.origin, 'keep-other');
     for (const email of [other.email, 'nobody@example.com', `x${user.email}`]) {
@@ -43,7 +43,21 @@ describe('DELETE /account', () => {
     expect(sessions.length).toBeGreaterThan(0);
     expect(Number((await h.pool.query<{ n: string }>('select count(*) as n from refresh_tokens where session_id = any($1::uuid[])', [sessions])).rows[0]!.n)).toBeGreaterThan(0);
     const before = await h.rowsOf(doomed.user.id);
-    for (const table of ['projects', 'scans', 'events', 'reports', 'scenarios', 'scenario_runs', 'api_keys', 'webhooks', 'subscriptions', 'billing_customers', 'user_preferences', 'auth_sessions', 'users']) {
+    for (const table of [
+      'projects',
+      'scans',
+      'events',
+      'reports',
+      'scenarios',
+      'scenario_runs',
+      'api_keys',
+      'webhooks',
+      'subscriptions',
+      'billing_customers',
+      'user_preferences',
+      'auth_sessions',
+      'users',
+    ]) {
       expect(before[table], table).toBeGreaterThan(0);
     }
     const keptBefore = await h.rowsOf(kept.user.id);
@@ -69,7 +83,7 @@ describe('DELETE /account', () => {
     expect((await rawRequest(h.server.origin, { method: 'GET', path: '/v1/scans', headers: { authorization: `Bearer ${kept.key.key}` } })).status).toBe(200);
   }, 30_000);
 
-  it('refuses the deleted account\'s token at once: GET /projects, POST /project and POST /webhook make no rows', async () => {
+  it("refuses the deleted account's token at once: GET /projects, POST /project and POST /webhook make no rows", async () => {
     const user = await signUp(h.server.origin, 'gone-at-once');
     // Its session and membership were checked moments ago, so this process keeps them.
     expect((await h.call(user, 'GET', '/projects')).status).toBe(200);
@@ -99,11 +113,33 @@ describe('DELETE /account', () => {
 
   it('finds every table that holds a user_id, and cancels billing first: a failure there deletes nothing', async () => {
     const tables = await userTables(h.pool);
-    for (const table of ['auth_sessions', 'one_time_tokens', 'user_identities', 'projects', 'scans', 'events', 'reports', 'scenarios', 'scenario_runs', 'api_keys', 'api_usage', 'webhooks', 'webhook_deliveries', 'continuous_builds', 'continuous_usage', 'subscriptions', 'billing_customers', 'user_preferences']) {
+    for (const table of [
+      'auth_sessions',
+      'one_time_tokens',
+      'user_identities',
+      'projects',
+      'scans',
+      'events',
+      'reports',
+      'scenarios',
+      'scenario_runs',
+      'api_keys',
+      'api_usage',
+      'webhooks',
+      'webhook_deliveries',
+      'continuous_builds',
+      'continuous_usage',
+      'subscriptions',
+      'billing_customers',
+      'user_preferences',
+    ]) {
       expect(tables, table).toContain(table);
     }
     const user = await signUp(h.server.origin, 'billing-close');
-    await h.pool.query(`insert into subscriptions (id, user_id, provider, status, price_id, current_period_start, current_period_end) values ($1, $2, 'local', 'active', 'price_local_basic_month', now(), now() + interval '1 month')`, [`sub_local_close_${Date.now()}`, user.id]);
+    await h.pool.query(
+      `insert into subscriptions (id, user_id, provider, status, price_id, current_period_start, current_period_end) values ($1, $2, 'local', 'active', 'price_local_basic_month', now(), now() + interval '1 month')`,
+      [`sub_local_close_${Date.now()}`, user.id],
+    );
     await expect(deleteAccount(h.pool, user.id, () => Promise.reject(new Error('provider down')))).rejects.toThrow('provider down');
     expect((await h.rowsOf(user.id)).users).toBe(1);
     expect((await h.rowsOf(user.id)).subscriptions).toBe(1);
@@ -123,10 +159,12 @@ describe('DELETE /account', () => {
       for (const member of members) {
         // The invitation's link is in a mail of the outbox; the test makes its own secret instead.
         const token = `vbi_${randomBytes(32).toString('base64url')}`;
-        await h.pool.query(
-          `insert into workspace_invitations (workspace_id, email, invited_by, token_hash, expires_at) values ($1, $2, $3, $4, now() + interval '1 hour')`,
-          [workspaceId, member.email, owner.id, createHash('sha256').update(token).digest('hex')],
-        );
+        await h.pool.query(`insert into workspace_invitations (workspace_id, email, invited_by, token_hash, expires_at) values ($1, $2, $3, $4, now() + interval '1 hour')`, [
+          workspaceId,
+          member.email,
+          owner.id,
+          createHash('sha256').update(token).digest('hex'),
+        ]);
         const joined = await h.call(member, 'POST', '/invitations/accept', { token });
         expect(joined.status, joined.text).toBe(200);
       }
@@ -185,7 +223,7 @@ describe('DELETE /account', () => {
       expect((await h.pool.query('select 1 from workspace_members where user_id = $1', [doomed.user.id])).rowCount).toBe(0);
     }, 60_000);
 
-    it('exports the personal workspace\'s records and the list of memberships', async () => {
+    it("exports the personal workspace's records and the list of memberships", async () => {
       const person = await signUp(h.server.origin, 'ws-export');
       const host = await signUp(h.server.origin, 'ws-export-host');
       const own = ((await h.call(person, 'POST', '/project', { url: h.siteUrl })).json as { id: string }).id;

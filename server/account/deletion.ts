@@ -113,5 +113,8 @@ export async function deleteAccountRecords(client: pg.PoolClient, userId: string
 
 /** Without a billing service: the user's subscriptions are marked canceled (in the deletion's transaction). */
 async function markSubscriptionsCanceled(client: pg.PoolClient, userId: string): Promise<void> {
-  await client.query(`update subscriptions set status = 'canceled', cancel_at_period_end = false, pending_price_id = null, updated_at = now() where user_id = $1 and status <> 'canceled'`, [userId]);
+  await client.query(
+    `update subscriptions set status = 'canceled', cancel_at_period_end = false, pending_price_id = null, updated_at = now() where user_id = $1 and status <> 'canceled'`,
+    [userId],
+  );
 }

@@ -81,12 +81,24 @@ describe('GET /account/export', () => {
     expect(Object.keys(document.scenario_runs![0]!)).toEqual(expect.arrayContaining(['status']));
     expect(Object.keys(document.scenario_runs![0]!)).not.toContain('state');
     expect(ids('webhooks')).toEqual([a.webhook.id]);
-    expect(document.finding_decisions).toEqual([expect.objectContaining({ project_id: a.projectId, fingerprint: 'abcdefabcdefabcd', decision: 'false_positive', reason: 'Test values only', decided_by: a.user.id })]);
+    expect(document.finding_decisions).toEqual([
+      expect.objectContaining({ project_id: a.projectId, fingerprint: 'abcdefabcdefabcd', decision: 'false_positive', reason: 'Test values only', decided_by: a.user.id }),
+    ]);
     expect(document.finding_rechecks).toEqual([expect.objectContaining({ project_id: a.projectId, fingerprint: 'abcdefabcdefabcd', title: 'Exposed .env file', status: 'fixed' })]);
     expect(document.api_keys).toEqual([expect.objectContaining({ id: a.key.id, name: 'export key', last_four: a.key.key.slice(-4) })]);
     expect(document.subscriptions).toEqual([expect.objectContaining({ status: 'active', price_id: 'price_local_pro_month' })]);
     expect((document.events as { scan_id: string | null }[]).some((event) => event.scan_id === a.scanId)).toBe(true);
-    for (const secret of [SECRET_MARKER, a.webhook.secret, a.key.key, 'secret_instruction_sealed', 'secret_sealed', 'key_hash', '"screenshot"', other.projectId, other.user.email]) {
+    for (const secret of [
+      SECRET_MARKER,
+      a.webhook.secret,
+      a.key.key,
+      'secret_instruction_sealed',
+      'secret_sealed',
+      'key_hash',
+      '"screenshot"',
+      other.projectId,
+      other.user.email,
+    ]) {
       expect(answer.text.includes(secret), secret).toBe(false);
     }
   });
@@ -101,10 +113,15 @@ describe('GET /account/export', () => {
 
   it('no exported column looks like a secret', async () => {
     for (const source of Object.values(EXPORT_SOURCES)) {
-      const { rows } = await h.pool.query<{ column_name: string }>('select column_name from information_schema.columns where table_schema = current_schema() and table_name = $1', [source.table]);
+      const { rows } = await h.pool.query<{ column_name: string }>('select column_name from information_schema.columns where table_schema = current_schema() and table_name = $1', [
+        source.table,
+      ]);
       const exported = rows.map((row) => row.column_name).filter((name) => !source.omit.includes(name));
       expect(exported.length, source.table).toBeGreaterThan(2);
-      expect(exported.filter((name) => /secret|sealed|key_hash|password|refresh_token|token_hash|screenshot|trace/.test(name)), source.table).toEqual([]);
+      expect(
+        exported.filter((name) => /secret|sealed|key_hash|password|refresh_token|token_hash|screenshot|trace/.test(name)),
+        source.table,
+      ).toEqual([]);
     }
   });
 
@@ -118,7 +135,10 @@ describe('GET /account/export', () => {
       `insert into events (workspace_id, user_id, event_name, url, extra) select $1, $1, 'page_load', 'https://shop.example/' || g, jsonb_build_object('n', g, 'filler', $2::text) from generate_series(1, $3) g`,
       [large.id, filler, EVENTS],
     );
-    await h.pool.query(`insert into events (workspace_id, user_id, event_name, url, extra) select $1, $1, 'page_load', 'https://shop.example/' || g, jsonb_build_object('n', g) from generate_series(1, 10) g`, [small.id]);
+    await h.pool.query(
+      `insert into events (workspace_id, user_id, event_name, url, extra) select $1, $1, 'page_load', 'https://shop.example/' || g, jsonb_build_object('n', g) from generate_series(1, 10) g`,
+      [small.id],
+    );
     await streamedExport(small); // warm-up: the route's code paths compiled before measuring
     const smallRun = await streamedExport(small);
     const largeRun = await streamedExport(large);
@@ -136,9 +156,10 @@ describe('GET /account/export', () => {
     // Held at once: a page of rows and the socket's buffers, a small part of the account loaded whole.
     expect(largeRun.heldWhilePaused).toBeLessThan(loaded / 3);
     // Complete and in order, every event once.
-    const parsed = (await (await fetch(`${h.server.origin}/account/export`, { headers: { authorization: `Bearer ${large.token}` } })).json()) as { events: { extra: { n: number } }[] };
+    const parsed = (await (await fetch(`${h.server.origin}/account/export`, { headers: { authorization: `Bearer ${large.token}` } })).json()) as {
+      events: { extra: { n: number } }[];
+    };
     expect(parsed.events).toHaveLength(EVENTS);
     expect(new Set(parsed.events.map((event) => event.extra.n)).size).toBe(EVENTS);
   }, 30_000);
 });
-

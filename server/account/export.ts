@@ -50,7 +50,10 @@ export const EXPORT_SOURCES: Record<Section, SectionSource> = {
 async function* sectionRows(pool: pg.Pool, userId: string, source: SectionSource): AsyncGenerator<unknown[]> {
   const omit = ['user_id', 'workspace_id', ...source.omit];
   const owner = source.scope === 'user' ? 'user_id' : 'workspace_id';
-  const row = Object.entries(source.renamed ?? {}).reduce((expr, [column, as]) => `(${expr} - '${column}') || jsonb_build_object('${as}', t.${column})`, 'to_jsonb(t) - $2::text[]');
+  const row = Object.entries(source.renamed ?? {}).reduce(
+    (expr, [column, as]) => `(${expr} - '${column}') || jsonb_build_object('${as}', t.${column})`,
+    'to_jsonb(t) - $2::text[]',
+  );
   let after: { time: string; id: string } | undefined;
   for (;;) {
     // Table and column names come from EXPORT_SOURCES above, never from the request.
@@ -82,7 +85,12 @@ async function memberships(pool: pg.Pool, userId: string): Promise<unknown[]> {
 
 /** The document's chunks: the head ({email, the two settings, exported_at}), then each section as a JSON array. */
 export async function* exportChunks(pool: pg.Pool, user: { id: string; email: string }, preferences: Preferences, now = new Date()): AsyncGenerator<string> {
-  const head = { email: user.email, email_notifications: preferences.email_notifications, webhook_notifications: preferences.webhook_notifications, exported_at: now.toISOString() };
+  const head = {
+    email: user.email,
+    email_notifications: preferences.email_notifications,
+    webhook_notifications: preferences.webhook_notifications,
+    exported_at: now.toISOString(),
+  };
   yield JSON.stringify(head).slice(0, -1);
   for (const section of ACCOUNT_EXPORT_SECTIONS) {
     yield `,${JSON.stringify(section)}:[`;

@@ -104,17 +104,21 @@ export interface BatchRunLine {
 export function scenarioBatchMail(to: string, runs: BatchRunLine[]): MailMessage {
   const passed = runs.filter((run) => run.status === 'passed').length;
   const failed = runs.length - passed;
-  return render(to, {
-    subject: failed === 0 ? `Run All: all ${runs.length} scenarios passed` : `Run All: ${failed} of ${runs.length} scenarios failed`,
-    lines: [
-      `Run All finished: ${passed} passed, ${failed} failed.`,
-      ...runs.map((run) =>
-        run.status === 'passed'
-          ? `Passed: ${run.name} (${run.website})`
-          : `Failed: ${run.name} (${run.website})${run.failedStep == null ? '' : ` at step ${run.failedStep + 1}`}: ${run.error || 'no error message'}`,
-      ),
-    ],
-  }, null);
+  return render(
+    to,
+    {
+      subject: failed === 0 ? `Run All: all ${runs.length} scenarios passed` : `Run All: ${failed} of ${runs.length} scenarios failed`,
+      lines: [
+        `Run All finished: ${passed} passed, ${failed} failed.`,
+        ...runs.map((run) =>
+          run.status === 'passed'
+            ? `Passed: ${run.name} (${run.website})`
+            : `Failed: ${run.name} (${run.website})${run.failedStep == null ? '' : ` at step ${run.failedStep + 1}`}: ${run.error || 'no error message'}`,
+        ),
+      ],
+    },
+    null,
+  );
 }
 
 /** The notification mail of one event, or null for events that send none. */
@@ -140,7 +144,11 @@ function render(to: string, summary: Summary, reportUrl: string | null): MailMes
     subject: summary.subject,
     text: [...summary.lines, ...link, '', footer].join('\n'),
     html: join(
-      [...summary.lines.map((line) => html`<p>${line}</p>`), reportUrl && html`<p><a href="${reportUrl}">Open the report</a></p>`, html`<p style="color:#666">${footer}</p>`].filter(Boolean),
+      [
+        ...summary.lines.map((line) => html`<p>${line}</p>`),
+        reportUrl && html`<p><a href="${reportUrl}">Open the report</a></p>`,
+        html`<p style="color:#666">${footer}</p>`,
+      ].filter(Boolean),
       '\n',
     ).toString(),
   };

@@ -116,22 +116,44 @@ describe('notifications follow the preferences', () => {
 
 describe('notification mails', () => {
   it('summarises a scenario run and a judged build', () => {
-    const run = notificationMail('a@example.com', 'scenario_run.completed', { name: 'Checkout', website: 'https://shop.example', status: 'failed', failed_step: 3, error: 'no button', duration_ms: 2300 }, null)!;
+    const run = notificationMail(
+      'a@example.com',
+      'scenario_run.completed',
+      { name: 'Checkout', website: 'https://shop.example', status: 'failed', failed_step: 3, error: 'no button', duration_ms: 2300 },
+      null,
+    )!;
     expect(run.subject).toBe('Scenario failed: Checkout');
     expect(run.text).toContain('The scenario "Checkout" on https://shop.example failed in 2.3 s.');
     expect(run.text).toContain('Failed at step 3: no button');
-    const build = notificationMail('a@example.com', 'continuous_build.completed', { build_hash: 'abc123', url: 'https://shop.example/', status: 'warning', grade: 'C', previous_grade: 'B', new_count: 2, fixed_count: 1 }, 'https://x/reports/1/view?exp=1&sig=s')!;
+    const build = notificationMail(
+      'a@example.com',
+      'continuous_build.completed',
+      { build_hash: 'abc123', url: 'https://shop.example/', status: 'warning', grade: 'C', previous_grade: 'B', new_count: 2, fixed_count: 1 },
+      'https://x/reports/1/view?exp=1&sig=s',
+    )!;
     expect(build.subject).toBe('Build warning: 2 new findings, grade C for https://shop.example/');
     expect(build.text).toContain('Grade: C (was B)');
     expect(build.text).toContain('New findings: 2, fixed: 1');
     expect(build.html).toContain('<a href="https://x/reports/1/view?exp=1&amp;sig=s">Open the report</a>');
     // A build with nothing new is not called a success next to its grade F: its status says what changed, not how good the site is.
-    const unchanged = notificationMail('a@example.com', 'continuous_build.completed', { build_hash: 'abc', url: 'https://shop.example/', status: 'success', grade: 'F', new_count: 0, fixed_count: 0 }, null)!;
+    const unchanged = notificationMail(
+      'a@example.com',
+      'continuous_build.completed',
+      { build_hash: 'abc', url: 'https://shop.example/', status: 'success', grade: 'F', new_count: 0, fixed_count: 0 },
+      null,
+    )!;
     expect(unchanged.subject).toBe('Build checked: no new findings, grade F for https://shop.example/');
     expect(unchanged.subject).not.toMatch(/success/i);
-    const broken = notificationMail('a@example.com', 'continuous_build.completed', { build_hash: 'abc', url: 'https://shop.example/', status: 'error', grade: null, new_count: 0, fixed_count: 0, error: 'Could not reach the site' }, null)!;
+    const broken = notificationMail(
+      'a@example.com',
+      'continuous_build.completed',
+      { build_hash: 'abc', url: 'https://shop.example/', status: 'error', grade: null, new_count: 0, fixed_count: 0, error: 'Could not reach the site' },
+      null,
+    )!;
     expect(broken.subject).toBe('Build error: the re-scan of https://shop.example/ failed');
-    expect(notificationMail('a@example.com', 'scan.failed', { url: 'https://shop.example/', error: 'Could not reach https://shop.example/: connection refused' }, null)!.subject).toBe('Scan failed: https://shop.example/');
+    expect(
+      notificationMail('a@example.com', 'scan.failed', { url: 'https://shop.example/', error: 'Could not reach https://shop.example/: connection refused' }, null)!.subject,
+    ).toBe('Scan failed: https://shop.example/');
     expect(notificationMail('a@example.com', 'report.generated', {}, null)).toBeNull();
     expect(countsLine({ critical: 1, high: 0, low: 4 })).toBe('1 critical, 0 high, 0 medium, 4 low');
     // Text from the site never becomes markup in the mail.

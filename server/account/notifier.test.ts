@@ -80,7 +80,17 @@ async function account(label: string) {
 }
 
 const runData = (name: string) =>
-  scenarioRunData({ runId: randomUUID(), scenarioId: randomUUID(), name, website: 'https://client.example', projectId: null, status: 'passed', failedStep: null, error: null, durationMs: 1200 });
+  scenarioRunData({
+    runId: randomUUID(),
+    scenarioId: randomUUID(),
+    name,
+    website: 'https://client.example',
+    projectId: null,
+    status: 'passed',
+    failedStep: null,
+    error: null,
+    durationMs: 1200,
+  });
 
 async function deliveriesTo(webhookId: string) {
   return database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, webhookId));
@@ -91,8 +101,14 @@ describe('notifications of a shared workspace', () => {
     const owner = await account('owner');
     const member = await account('member');
     const workspace = await sharedWorkspace(database.pool, owner.id, [member.id]);
-    const [teamHook] = await database.db.insert(webhooks).values({ workspaceId: workspace, userId: owner.id, url: `${receiverUrl}/team`, secretSealed: sealer.seal(newWebhookSecret()) }).returning();
-    const [personalHook] = await database.db.insert(webhooks).values({ workspaceId: member.id, userId: member.id, url: `${receiverUrl}/mine`, secretSealed: sealer.seal(newWebhookSecret()) }).returning();
+    const [teamHook] = await database.db
+      .insert(webhooks)
+      .values({ workspaceId: workspace, userId: owner.id, url: `${receiverUrl}/team`, secretSealed: sealer.seal(newWebhookSecret()) })
+      .returning();
+    const [personalHook] = await database.db
+      .insert(webhooks)
+      .values({ workspaceId: member.id, userId: member.id, url: `${receiverUrl}/mine`, secretSealed: sealer.seal(newWebhookSecret()) })
+      .returning();
     await preferences.patch(owner.id, { webhook_notifications: true, email_notifications: false });
     await preferences.patch(member.id, { webhook_notifications: false, email_notifications: true });
 
@@ -117,7 +133,10 @@ describe('notifications of a shared workspace', () => {
 
   it("go to the account's own webhooks and address for an event named by the account alone", async () => {
     const alone = await account('alone');
-    const [hook] = await database.db.insert(webhooks).values({ workspaceId: alone.id, userId: alone.id, url: `${receiverUrl}/alone`, secretSealed: sealer.seal(newWebhookSecret()) }).returning();
+    const [hook] = await database.db
+      .insert(webhooks)
+      .values({ workspaceId: alone.id, userId: alone.id, url: `${receiverUrl}/alone`, secretSealed: sealer.seal(newWebhookSecret()) })
+      .returning();
     await preferences.patch(alone.id, { webhook_notifications: true, email_notifications: true });
     await notifier.emit(alone.id, 'scenario_run.completed', runData('Alone'));
     expect((await smtp.next(alone.email)).subject).toBe('Scenario passed: Alone');
@@ -140,10 +159,23 @@ describe('the mails of a Run All', () => {
     return runs;
   }
   const finish = async (run: { id: string }, status: 'passed' | 'failed', error: string | null = null) => {
-    await database.db.update(scenarioRuns).set({ state: status, error, failedStep: status === 'failed' ? 1 : null }).where(eq(scenarioRuns.id, run.id));
+    await database.db
+      .update(scenarioRuns)
+      .set({ state: status, error, failedStep: status === 'failed' ? 1 : null })
+      .where(eq(scenarioRuns.id, run.id));
   };
   const dataOf = (run: { id: string; scenarioId: string; name: string }, status: 'passed' | 'failed') =>
-    scenarioRunData({ runId: run.id, scenarioId: run.scenarioId, name: run.name, website: 'https://client.example', projectId: null, status, failedStep: null, error: null, durationMs: 900 });
+    scenarioRunData({
+      runId: run.id,
+      scenarioId: run.scenarioId,
+      name: run.name,
+      website: 'https://client.example',
+      projectId: null,
+      status,
+      failedStep: null,
+      error: null,
+      durationMs: 900,
+    });
 
   it('send one summary when the last run of the batch finished, not a mail per run', async () => {
     const alone = await account('batch');

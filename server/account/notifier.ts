@@ -39,10 +39,7 @@ export class AccountNotifier implements WebhookEmitter {
     let mailOn: boolean;
     try {
       const ownerId = await this.ownerIdOf(workspaceId);
-      const [forWorkspace, forMember] = await Promise.all([
-        this.deps.preferences.get(ownerId),
-        ownerId === userId ? undefined : this.deps.preferences.get(userId),
-      ]);
+      const [forWorkspace, forMember] = await Promise.all([this.deps.preferences.get(ownerId), ownerId === userId ? undefined : this.deps.preferences.get(userId)]);
       webhooksOn = forWorkspace.webhook_notifications;
       mailOn = (forMember ?? forWorkspace).email_notifications;
     } catch (error) {

@@ -57,7 +57,8 @@ afterAll(async () => {
 });
 
 /** A request with `authorization` as given (a session's or a key's `Bearer …`, or a malformed one), the body as JSON. */
-const call = (server: Server, method: string, path: string, authorization?: string, body?: unknown) => callApi(server.origin, method, path, { body, headers: authorization ? { authorization } : {} });
+const call = (server: Server, method: string, path: string, authorization?: string, body?: unknown) =>
+  callApi(server.origin, method, path, { body, headers: authorization ? { authorization } : {} });
 
 async function issue(server: Server, token: string, name = 'CI') {
   const answer = await call(server, 'POST', '/api_keys', `Bearer ${token}`, { name });
@@ -154,7 +155,7 @@ describe('API keys', () => {
     expect((await call(a, 'DELETE', `/api_key/${id}`, `Bearer ${user.token}`)).status).toBe(404);
   });
 
-  it("share one daily allowance across instances: 429 with Retry-After and RateLimit headers once it is spent", async () => {
+  it('share one daily allowance across instances: 429 with Retry-After and RateLimit headers once it is spent', async () => {
     const user = await signUp(a.origin, 'keys-limit');
     const { key } = await issue(a, user.token);
     const first = await call(a, 'GET', '/v1/scans', `Bearer ${key}`);
@@ -216,8 +217,19 @@ describe('API keys of a shared workspace', () => {
   async function team(label: string) {
     const [owner, member, former, stranger] = await Promise.all(['owner', 'member', 'former', 'stranger'].map((role) => signUp(a.origin, `${label}-${role}`)));
     const workspace = await sharedWorkspace(db, owner!.id, [member!.id, former!.id]);
-    const project = (await db.query<{ id: string }>("insert into projects (user_id, workspace_id, url, num_pages) values ($1, $2, 'https://agency-client.example', 1) returning id", [owner!.id, workspace])).rows[0]!;
-    const scan = (await db.query<{ id: string }>("insert into scans (project_id, user_id, workspace_id, url, num_pages) values ($1, $2, $3, 'https://agency-client.example', 1) returning id", [project.id, owner!.id, workspace])).rows[0]!;
+    const project = (
+      await db.query<{ id: string }>("insert into projects (user_id, workspace_id, url, num_pages) values ($1, $2, 'https://agency-client.example', 1) returning id", [
+        owner!.id,
+        workspace,
+      ])
+    ).rows[0]!;
+    const scan = (
+      await db.query<{ id: string }>("insert into scans (project_id, user_id, workspace_id, url, num_pages) values ($1, $2, $3, 'https://agency-client.example', 1) returning id", [
+        project.id,
+        owner!.id,
+        workspace,
+      ])
+    ).rows[0]!;
     return { owner: owner!, member: member!, former: former!, stranger: stranger!, workspace, scanId: scan.id };
   }
 
@@ -253,7 +265,7 @@ describe('API keys of a shared workspace', () => {
     expect((await call(a, 'GET', '/v1/scans', `Bearer ${key}`)).status).toBe(401);
   });
 
-  it("stop working on /v1 and /mcp of every instance once their maker is removed from the workspace", async () => {
+  it('stop working on /v1 and /mcp of every instance once their maker is removed from the workspace', async () => {
     const t = await team('keys-removed');
     const made = await inWorkspace(a, 'POST', '/api_keys', t.member.token, t.workspace, { name: 'Copied key' });
     const { key } = made.json as { key: string };
@@ -318,8 +330,7 @@ describe('wrong API keys from one client', () => {
     await c?.stop();
   });
 
-  const from = (client: string, key: string) =>
-    fetch(`${c.origin}/v1/scans`, { headers: { authorization: `Bearer ${key}`, 'x-forwarded-for': client } });
+  const from = (client: string, key: string) => fetch(`${c.origin}/v1/scans`, { headers: { authorization: `Bearer ${key}`, 'x-forwarded-for': client } });
   const wrongKey = (i: number) => `vb_live_${String(i).padStart(26, 'W')}`;
 
   it('are answered 429 with Retry-After past the limit, without slowing the valid keys of other clients', async () => {

@@ -38,8 +38,7 @@ export const API_KEY_REFUSALS = {
 } as const;
 
 /** The answer (429) to a client that presented too many wrong keys. */
-export const tooManyWrongKeys = (seconds: number) =>
-  `Too many requests with an invalid API key from this address. Try again in ${seconds} s.`;
+export const tooManyWrongKeys = (seconds: number) => `Too many requests with an invalid API key from this address. Try again in ${seconds} s.`;
 
 export type ApiKeyVerdict = { caller: ApiKeyCaller } | { refusal: string };
 
@@ -215,7 +214,10 @@ export class ApiKeyAuth {
 
   private async refuseFlood(reply: FastifyReply, until: number): Promise<null> {
     const seconds = Math.max(1, Math.ceil((until - this.now()) / 1000));
-    await reply.code(429).header('Retry-After', String(seconds)).send({ detail: tooManyWrongKeys(seconds) });
+    await reply
+      .code(429)
+      .header('Retry-After', String(seconds))
+      .send({ detail: tooManyWrongKeys(seconds) });
     return null;
   }
 

@@ -44,7 +44,10 @@ export class ApiKeyService {
     );
     const row = rows[0];
     if (!row) {
-      throw new HttpError(409, `This workspace already has ${MAX_API_KEYS_PER_WORKSPACE} API keys, the most one workspace may hold. Revoke one you no longer use, then create a new one.`);
+      throw new HttpError(
+        409,
+        `This workspace already has ${MAX_API_KEYS_PER_WORKSPACE} API keys, the most one workspace may hold. Revoke one you no longer use, then create a new one.`,
+      );
     }
     return { id: row.id, name, key, created_at: row.created_at };
   }

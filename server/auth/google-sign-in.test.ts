@@ -363,7 +363,10 @@ describe('sign-in with Google, the server as OpenID Connect client (the stand-in
   });
 
   it('returns only to our own pages or the desktop callback', async () => {
-    const start = await fetch(`${server.origin}/auth/v1/authorize?provider=google&redirect_to=${encodeURIComponent('https://evil.example/x')}&code_challenge=${pkcePair().challenge}&code_challenge_method=s256`, { redirect: 'manual' });
+    const start = await fetch(
+      `${server.origin}/auth/v1/authorize?provider=google&redirect_to=${encodeURIComponent('https://evil.example/x')}&code_challenge=${pkcePair().challenge}&code_challenge_method=s256`,
+      { redirect: 'manual' },
+    );
     const state = new URL(location(start)).searchParams.get('state')!;
     refuse = 'access_denied';
     const back = location(await fetch(`${server.origin}/auth/v1/callback?error=access_denied&state=${state}`, { redirect: 'manual' }));

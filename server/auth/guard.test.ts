@@ -52,7 +52,9 @@ describe('product API guard', () => {
     const none = await whoami();
     expect(none.statusCode).toBe(401);
     expect(none.json()).toEqual({ detail: 'Not authenticated' });
-    const forged = await whoami(`Bearer ${await new SignJWT({ sub: 'x', session_id: 'y' }).setProtectedHeader({ alg: 'HS256' }).setIssuer('vibeeval').setAudience('authenticated').setExpirationTime('1h').sign(new TextEncoder().encode('not-our-secret-not-our-secret-123'))}`);
+    const forged = await whoami(
+      `Bearer ${await new SignJWT({ sub: 'x', session_id: 'y' }).setProtectedHeader({ alg: 'HS256' }).setIssuer('vibeeval').setAudience('authenticated').setExpirationTime('1h').sign(new TextEncoder().encode('not-our-secret-not-our-secret-123'))}`,
+    );
     expect(forged.statusCode).toBe(401);
     expect(forged.json()).toEqual({ detail: 'Invalid access token' });
   });

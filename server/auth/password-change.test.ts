@@ -59,7 +59,7 @@ describe('password change', () => {
     expect(await refreshes(mine.refresh)).toBe(true);
   });
 
-  it('through a recovery link: the link\'s session sets the password without the old one, and the others end', async () => {
+  it("through a recovery link: the link's session sets the password without the old one, and the others end", async () => {
     const email = newEmail();
     await client(server.origin).auth.signUp({ email, password: 'old-secret' });
     const other = await signedIn(email, 'old-secret');
@@ -77,7 +77,7 @@ describe('password change', () => {
     expect(await userStatus(fragment.get('access_token')!)).toBe(200);
   });
 
-  it('asks a session that signed in over 10 minutes ago for the current password, in GoTrue\'s words', async () => {
+  it("asks a session that signed in over 10 minutes ago for the current password, in GoTrue's words", async () => {
     const email = newEmail();
     await client(server.origin).auth.signUp({ email, password: 'old-secret' });
     const stale = await signedIn(email, 'old-secret');

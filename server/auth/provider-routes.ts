@@ -7,7 +7,6 @@ import type { ClientChallenge, OauthFlow, ProviderSignIn, SetAside } from './pro
 import type { AuthRateLimits } from './rate-limit';
 import { AuthError, type AuthService, type ClientInfo } from './service';
 
-
 /** The desktop app's return address: exactly this, with any query (the app's own state). */
 const DESKTOP_CALLBACK = { protocol: 'vibeeval:', hostname: 'auth', pathname: '/callback' };
 
@@ -66,7 +65,12 @@ export async function providerRoutes(app: FastifyInstance, options: ProviderRout
         querystring: z.object({
           provider: z.string().max(64).default(''),
           redirect_to: param,
-          code_challenge: z.string().min(43).max(128).regex(/^[\w.~-]+$/).optional(),
+          code_challenge: z
+            .string()
+            .min(43)
+            .max(128)
+            .regex(/^[\w.~-]+$/)
+            .optional(),
           code_challenge_method: z.enum(['s256', 'plain', 'S256']).optional(),
         }),
       },
@@ -98,35 +102,34 @@ export async function providerRoutes(app: FastifyInstance, options: ProviderRout
     },
   );
 
-  r.get(
-    '/callback',
-    { schema: { querystring: z.object({ code: param, state: param, error: param, error_description: param }).passthrough() } },
-    async (request, reply) => {
-      const flow = google ? await google.signIn.takeFlow(request.query.state ?? '') : undefined;
-      if (!google || !flow) {
-        // Unknown, expired or already used: nothing says where the client wanted to return.
-        const description = 'OAuth state mismatch: this sign-in link is unknown, expired or was already used. Please start again.';
-        return reply.redirect(failure(`${origin()}/login`, false, 'bad_oauth_state', description), 303);
+  r.get('/callback', { schema: { querystring: z.object({ code: param, state: param, error: param, error_description: param }).passthrough() } }, async (request, reply) => {
+    const flow = google ? await google.signIn.takeFlow(request.query.state ?? '') : undefined;
+    if (!google || !flow) {
+      // Unknown, expired or already used: nothing says where the client wanted to return.
+      const description = 'OAuth state mismatch: this sign-in link is unknown, expired or was already used. Please start again.';
+      return reply.redirect(failure(`${origin()}/login`, false, 'bad_oauth_state', description), 303);
+    }
+    const pkce = Boolean(flow.codeChallenge && flow.codeChallengeMethod);
+    const fail = (code: string, description: string) => reply.redirect(failure(flow.redirectTo, pkce, code, description), 303);
+    if (request.query.error) {
+      const cancelled = request.query.error === 'access_denied';
+      return fail(
+        cancelled ? 'access_denied' : 'provider_error',
+        cancelled ? 'Sign-in with Google was cancelled.' : `Google refused the sign-in (${request.query.error.slice(0, 100)}).`,
+      );
+    }
+    try {
+      const target = await completeSignIn(request, options, google, flow, request.query.state ?? '');
+      return await reply.redirect(target, 303);
+    } catch (error) {
+      if (error instanceof AuthError) return fail(error.code, error.message);
+      if (error instanceof ProviderRefusedError || error instanceof ProviderUnavailableError) {
+        request.log.warn({ provider: 'google' }, error.message);
+        return fail('provider_error', error.message);
       }
-      const pkce = Boolean(flow.codeChallenge && flow.codeChallengeMethod);
-      const fail = (code: string, description: string) => reply.redirect(failure(flow.redirectTo, pkce, code, description), 303);
-      if (request.query.error) {
-        const cancelled = request.query.error === 'access_denied';
-        return fail(cancelled ? 'access_denied' : 'provider_error', cancelled ? 'Sign-in with Google was cancelled.' : `Google refused the sign-in (${request.query.error.slice(0, 100)}).`);
-      }
-      try {
-        const target = await completeSignIn(request, options, google, flow, request.query.state ?? '');
-        return await reply.redirect(target, 303);
-      } catch (error) {
-        if (error instanceof AuthError) return fail(error.code, error.message);
-        if (error instanceof ProviderRefusedError || error instanceof ProviderUnavailableError) {
-          request.log.warn({ provider: 'google' }, error.message);
-          return fail('provider_error', error.message);
-        }
-        throw error;
-      }
-    },
-  );
+      throw error;
+    }
+  });
 }
 
 /** Redeems Google's code, finds or makes the account, and returns where the client goes with its code or session. */

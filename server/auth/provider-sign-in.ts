@@ -103,11 +103,7 @@ export class ProviderSignIn {
         })
         .returning();
       if (!user) throw new Error('account upsert returned nothing');
-      const [inserted] = await tx
-        .insert(userIdentities)
-        .values({ provider: this.provider, subject: identity.subject, userId: user.id })
-        .onConflictDoNothing()
-        .returning();
+      const [inserted] = await tx.insert(userIdentities).values({ provider: this.provider, subject: identity.subject, userId: user.id }).onConflictDoNothing().returning();
       if (old) {
         // The account just set aside held the address, so the upsert above made a new account.
         const adoptToken = opaqueToken();

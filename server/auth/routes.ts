@@ -30,7 +30,11 @@ export interface AuthRoutesOptions {
   google: ProviderRoutesOptions['google'];
 }
 
-const email = z.string().trim().max(320).pipe(z.email({ message: 'Unable to validate email address: invalid format' }));
+const email = z
+  .string()
+  .trim()
+  .max(320)
+  .pipe(z.email({ message: 'Unable to validate email address: invalid format' }));
 const password = z.string().max(256, 'Password cannot be longer than 256 characters');
 /** User metadata (signup and PUT /user `data`): free-form, bounded because it travels inside every access token. */
 const userMetadata = boundedJsonRecord('data', USER_METADATA_LIMITS).nullish();
@@ -46,9 +50,7 @@ const clientInfo = (request: FastifyRequest): ClientInfo => ({ ip: request.ip, u
 
 /** The client's PKCE challenge from a body that may carry one (sign-up, recovery). */
 const pkceOf = (body: { code_challenge?: string | null; code_challenge_method?: string | null }): PkceChallenge | undefined =>
-  body.code_challenge && body.code_challenge_method
-    ? { challenge: body.code_challenge, method: body.code_challenge_method.toLowerCase() as PkceChallenge['method'] }
-    : undefined;
+  body.code_challenge && body.code_challenge_method ? { challenge: body.code_challenge, method: body.code_challenge_method.toLowerCase() as PkceChallenge['method'] } : undefined;
 
 function sendAuthError(reply: FastifyReply, error: AuthError) {
   const retryAfter = error.extra.retry_after;
@@ -83,8 +85,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
    * Where a recovery link returns: like safeRedirect, or exactly the desktop app's `vibeeval://reset-password`
    * (the app asks for it, so the mail's link opens the app on its reset page with the fragment intact).
    */
-  const recoveryRedirect = (requested: string | null | undefined) =>
-    requested === DESKTOP_RESET_PASSWORD ? DESKTOP_RESET_PASSWORD : safeRedirect(requested, '/reset-password');
+  const recoveryRedirect = (requested: string | null | undefined) => (requested === DESKTOP_RESET_PASSWORD ? DESKTOP_RESET_PASSWORD : safeRedirect(requested, '/reset-password'));
 
   /** Reads and verifies the bearer token and loads its user; the session must still exist. */
   const authenticate = async (request: FastifyRequest) => {
@@ -276,16 +277,12 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   );
 
   // verifyOtp({ token_hash, type: 'recovery' | 'signup' }) from supabase-js.
-  r.post(
-    '/verify',
-    { schema: { body: z.object({ type: z.enum(['recovery', 'signup']), token_hash: z.string().nullish(), token: z.string().nullish() }) } },
-    async (request) => {
-      const token = request.body.token_hash ?? request.body.token ?? '';
-      const result = await service.redeemRecovery(token, clientInfo(request), request.body.type);
-      if (result.kind === 'code') throw new AuthError(400, 'validation_failed', 'This link must be opened in the browser that requested it');
-      return result.session;
-    },
-  );
+  r.post('/verify', { schema: { body: z.object({ type: z.enum(['recovery', 'signup']), token_hash: z.string().nullish(), token: z.string().nullish() }) } }, async (request) => {
+    const token = request.body.token_hash ?? request.body.token ?? '';
+    const result = await service.redeemRecovery(token, clientInfo(request), request.body.type);
+    if (result.kind === 'code') throw new AuthError(400, 'validation_failed', 'This link must be opened in the browser that requested it');
+    return result.session;
+  });
 
   r.get('/user', async (request) => userJson((await authenticate(request)).user));
 
@@ -309,15 +306,11 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     },
   );
 
-  r.post(
-    '/logout',
-    { schema: { querystring: z.object({ scope: z.enum(['global', 'local', 'others']).default('global') }) } },
-    async (request, reply) => {
-      const { claims } = await authenticate(request);
-      await service.signOut(claims.sub, claims.session_id, request.query.scope);
-      return reply.code(204).send();
-    },
-  );
+  r.post('/logout', { schema: { querystring: z.object({ scope: z.enum(['global', 'local', 'others']).default('global') }) } }, async (request, reply) => {
+    const { claims } = await authenticate(request);
+    await service.signOut(claims.sub, claims.session_id, request.query.scope);
+    return reply.code(204).send();
+  });
 
   // OAuth (supabase-js and the desktop app navigate here): the server is Google's OpenID Connect client.
   await providerRoutes(app, { service, limits, google: options.google, origin: options.origin, safeRedirect, onSetAside: mailSetAside });

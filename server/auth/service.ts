@@ -416,14 +416,7 @@ export class AuthService {
     const [row] = await this.db
       .update(oneTimeTokens)
       .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(oneTimeTokens.tokenHash, tokenHash(token)),
-          eq(oneTimeTokens.kind, kind),
-          isNull(oneTimeTokens.usedAt),
-          gt(oneTimeTokens.expiresAt, sql`now()`),
-        ),
-      )
+      .where(and(eq(oneTimeTokens.tokenHash, tokenHash(token)), eq(oneTimeTokens.kind, kind), isNull(oneTimeTokens.usedAt), gt(oneTimeTokens.expiresAt, sql`now()`)))
       .returning();
     return row;
   }
@@ -468,8 +461,7 @@ export class AuthService {
   async exchangeCode(authCode: string, verifier: string, client: ClientInfo) {
     const row = await this.consumeOneTimeToken(authCode, 'pkce_code');
     if (!row) throw new AuthError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found');
-    const expected =
-      row.codeChallengeMethod === 'plain' ? verifier : createHash('sha256').update(verifier).digest('base64url');
+    const expected = row.codeChallengeMethod === 'plain' ? verifier : createHash('sha256').update(verifier).digest('base64url');
     if (expected !== row.codeChallenge) {
       throw new AuthError(403, 'bad_code_verifier', 'code challenge does not match previously saved code verifier');
     }

@@ -84,7 +84,12 @@ describe('sessions ended on another instance', () => {
   it('refuses the other sessions on the other instance at once after a password change', async () => {
     const user = await signUp(a.origin, 'password-elsewhere');
     const body = JSON.stringify({ email: user.email, password: 'secret123' });
-    const signIn = await rawRequest(a.origin, { method: 'POST', path: '/auth/v1/token?grant_type=password', headers: { 'content-type': 'application/json', apikey: 'local' }, body });
+    const signIn = await rawRequest(a.origin, {
+      method: 'POST',
+      path: '/auth/v1/token?grant_type=password',
+      headers: { 'content-type': 'application/json', apikey: 'local' },
+      body,
+    });
     const other = (signIn.json as { access_token: string }).access_token;
     const refused = await refusedOnB(other, async () => {
       expect((await call(a, user.token, 'PUT', '/auth/v1/user', { password: 'secret456' })).status).toBe(200);

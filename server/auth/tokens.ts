@@ -26,10 +26,7 @@ export function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-type SignableClaims = Pick<
-  AccessClaims,
-  'sub' | 'email' | 'role' | 'session_id' | 'aal' | 'amr' | 'app_metadata' | 'user_metadata' | 'is_anonymous'
->;
+type SignableClaims = Pick<AccessClaims, 'sub' | 'email' | 'role' | 'session_id' | 'aal' | 'amr' | 'app_metadata' | 'user_metadata' | 'is_anonymous'>;
 
 export class AccessTokens {
   readonly #key: Uint8Array;

@@ -79,7 +79,11 @@ describe('a subscription with the local provider', () => {
     expect(created.subscription).toMatchObject({ status: 'active', priceId: 'price_local_pro_month', provider: 'local', cancelAtPeriodEnd: false, pendingPriceId: null });
     expect(created.subscription.currentPeriodEnd.toISOString()).toBe('2026-02-28T10:00:00.000Z');
     expect((await gate.planOf(user)).tier).toBe('pro');
-    expect(lastEmitted()).toMatchObject({ userId: user, type: 'subscription.updated', data: { change: 'created', subscription_id: id, status: 'active', plan: { tier: 'pro', unit_amount: 1500 } } });
+    expect(lastEmitted()).toMatchObject({
+      userId: user,
+      type: 'subscription.updated',
+      data: { change: 'created', subscription_id: id, status: 'active', plan: { tier: 'pro', unit_amount: 1500 } },
+    });
     expect(lastRecorded()).toMatchObject({ userId: user, extra: { description: 'Subscribed to the Pro plan', subscription_id: id } });
   });
 

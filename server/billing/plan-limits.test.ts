@@ -113,7 +113,9 @@ describe('plan limits (Basic, then Pro)', () => {
       created.push((answer.json as { id: string }).id);
     }
     expect(answerOf(await call(user.token, 'POST', '/project', { url: 'http://127.0.0.1:9/site-3' }))).toEqual(refusal('projects', PLAN_LIMIT_TEXTS.projects('basic', 2)));
-    expect(answerOf(await call(user.token, 'POST', '/project', { url: 'http://127.0.0.1:9/site-3' }))).toEqual(refusal('projects', 'Your Basic plan includes 2 projects. Upgrade your plan to add more.'));
+    expect(answerOf(await call(user.token, 'POST', '/project', { url: 'http://127.0.0.1:9/site-3' }))).toEqual(
+      refusal('projects', 'Your Basic plan includes 2 projects. Upgrade your plan to add more.'),
+    );
 
     for (let i = 1; i <= 2; i++) expect((await call(user.token, 'POST', '/scenarios', scenarioBody(i))).status).toBe(201);
     expect(answerOf(await call(user.token, 'POST', '/scenarios', scenarioBody(3)))).toEqual(
@@ -125,7 +127,11 @@ describe('plan limits (Basic, then Pro)', () => {
     const apiRefusal = refusal('api', 'API access is not part of the Basic plan. Upgrade to Pro to use API keys.');
     expect(answerOf(await call(user.token, 'POST', '/api_keys', { name: 'ci' }))).toEqual(apiRefusal);
     const usage = await call(user.token, 'GET', '/api_usage');
-    expect({ status: usage.status, plan: (usage.json as { plan: unknown }).plan, limit: (usage.json as { limit: unknown }).limit }).toEqual({ status: 200, plan: null, limit: null });
+    expect({ status: usage.status, plan: (usage.json as { plan: unknown }).plan, limit: (usage.json as { limit: unknown }).limit }).toEqual({
+      status: 200,
+      plan: null,
+      limit: null,
+    });
 
     expect(answerOf(await call(user.token, 'PUT', `/project/${created[0]}/monitoring`, { frequency: 'daily', ...SCHEDULE }))).toEqual(
       refusal('monitor_frequency', 'A daily schedule is not part of the Basic plan (monthly only). Upgrade to Pro for daily and weekly monitoring.'),
@@ -140,7 +146,9 @@ describe('plan limits (Basic, then Pro)', () => {
 
     const report = await completedReport(user.token, user.id, created[0]!);
     const exportOf = (format: string) => call(undefined, 'GET', `/reports/${report.id}/export/${format}?exp=${report.exp}&sig=${encodeURIComponent(report.sig)}`);
-    expect(answerOf(await exportOf('json'))).toEqual(refusal('report_format', 'JSON reports are not part of the Basic plan (HTML only). Upgrade to Pro for PDF, CSV, JSON and SARIF.'));
+    expect(answerOf(await exportOf('json'))).toEqual(
+      refusal('report_format', 'JSON reports are not part of the Basic plan (HTML only). Upgrade to Pro for PDF, CSV, JSON and SARIF.'),
+    );
     expect(answerOf(await exportOf('pdf'))).toEqual(refusal('report_format', PLAN_LIMIT_TEXTS.report_format('basic', 'pdf')));
     expect((await exportOf('csv')).status).toBe(403);
     expect((await exportOf('html')).status).toBe(200);
@@ -166,7 +174,14 @@ describe('plan limits (Basic, then Pro)', () => {
       body: {
         tier: 'pro',
         subscribed: true,
-        limits: { projects: null, scenarios: 13, api_plan: 'pro', report_formats: ['html', 'pdf', 'csv', 'json', 'sarif'], monitor_frequencies: ['off', 'daily', 'weekly', 'monthly'], seats: 5 },
+        limits: {
+          projects: null,
+          scenarios: 13,
+          api_plan: 'pro',
+          report_formats: ['html', 'pdf', 'csv', 'json', 'sarif'],
+          monitor_frequencies: ['off', 'daily', 'weekly', 'monthly'],
+          seats: 5,
+        },
         used: { projects: 3, scenarios: 3 },
       },
     });

@@ -65,7 +65,14 @@ describe('a subscription through the API', () => {
     expect(answer.status, answer.text).toBe(201);
     const { subscription } = createdSubscriptionSchema.parse(answer.json);
     subscriptionId = subscription.id;
-    expect(subscription).toMatchObject({ status: 'active', price_id: 'price_local_basic_month', cancel_at_period_end: false, pending_price_id: null, provider: 'local', latest_invoice: null });
+    expect(subscription).toMatchObject({
+      status: 'active',
+      price_id: 'price_local_basic_month',
+      cancel_at_period_end: false,
+      pending_price_id: null,
+      provider: 'local',
+      latest_invoice: null,
+    });
     expect(subscription.id).toMatch(/^sub_local_[0-9a-f]{24}$/);
     const days = (subscription.current_period_end * 1000 - before) / 86_400_000;
     expect(days).toBeGreaterThan(27.9);
@@ -86,7 +93,12 @@ describe('a subscription through the API', () => {
     expect(await apiPlan(user.token)).toBeNull();
     const answer = await call('POST', `/subscription/${subscriptionId}/upgrade`, user.token, { new_price_id: 'price_local_pro_month' });
     expect(answer.status, answer.text).toBe(200);
-    expect(subscriptionResponseSchema.parse(answer.json).subscription).toMatchObject({ id: subscriptionId, price_id: 'price_local_pro_month', pending_price_id: null, status: 'active' });
+    expect(subscriptionResponseSchema.parse(answer.json).subscription).toMatchObject({
+      id: subscriptionId,
+      price_id: 'price_local_pro_month',
+      pending_price_id: null,
+      status: 'active',
+    });
     expect(await apiPlan(user.token)).toBe('pro');
   });
 

@@ -1,13 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  cancelSubscriptionSchema,
-  changeSubscriptionSchema,
-  createSubscriptionSchema,
-  type Plan,
-  type Subscription,
-} from '../../common/billing';
+import { cancelSubscriptionSchema, changeSubscriptionSchema, createSubscriptionSchema, type Plan, type Subscription } from '../../common/billing';
 import { userOf } from '../auth/guard';
 import type { BillingService } from './service';
 import { toSubscription } from './store';

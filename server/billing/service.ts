@@ -120,7 +120,16 @@ export class BillingService {
     const planName = named ? TIER_NAMES[tierOfProductName(named.productName)] : subscription.priceId;
     try {
       // A plan is its payer's: the event goes to their personal workspace (whose id is theirs).
-      await this.deps.events?.record([{ workspaceId: subscription.userId, userId: subscription.userId, projectId: null, kind: 'other', url: BILLING_PAGE, extra: { description: CHANGE_TEXTS[change](planName), subscription_id: subscription.id } }]);
+      await this.deps.events?.record([
+        {
+          workspaceId: subscription.userId,
+          userId: subscription.userId,
+          projectId: null,
+          kind: 'other',
+          url: BILLING_PAGE,
+          extra: { description: CHANGE_TEXTS[change](planName), subscription_id: subscription.id },
+        },
+      ]);
     } catch (error) {
       this.deps.logger?.warn({ err: error, subscription: subscription.id }, 'could not record the subscription event');
     }
@@ -149,7 +158,9 @@ export function subscriptionUpdatedData(subscription: SubscriptionRow, change: S
     status: subscription.status,
     price_id: subscription.priceId,
     pending_price_id: subscription.pendingPriceId,
-    plan: plan ? { product_name: plan.productName, tier: tierOfProductName(plan.productName), unit_amount: plan.unitAmount, currency: plan.currency, interval: plan.interval } : null,
+    plan: plan
+      ? { product_name: plan.productName, tier: tierOfProductName(plan.productName), unit_amount: plan.unitAmount, currency: plan.currency, interval: plan.interval }
+      : null,
     current_period_end: subscription.currentPeriodEnd.toISOString(),
     cancel_at_period_end: subscription.cancelAtPeriodEnd,
     provider: subscription.provider,

@@ -67,12 +67,7 @@ export class BillingStore {
 
   /** The user's subscriptions, newest first. */
   async subscriptionsOf(userId: string): Promise<SubscriptionRow[]> {
-    return this.db
-      .select()
-      .from(subscriptions)
-      .where(eq(subscriptions.userId, userId))
-      .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
-      .limit(MAX_SUBSCRIPTIONS);
+    return this.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.createdAt), desc(subscriptions.id)).limit(MAX_SUBSCRIPTIONS);
   }
 
   /** One subscription of the user; undefined for another user's id (the route answers 404). */

@@ -73,8 +73,24 @@ describe('the Stripe provider against the Stripe stand-in', () => {
     expect(body.provider).toBe('stripe');
     expect(body.plans).toEqual([
       { price_id: 'price_basic_monthly', product_id: 'prod_basic', product_name: 'Vibe Basic', product_description: null, unit_amount: 900, currency: 'usd', interval: 'month' },
-      { price_id: 'price_pro_monthly', product_id: 'prod_pro', product_name: 'Vibe Pro', product_description: 'For growing teams', unit_amount: 2900, currency: 'usd', interval: 'month' },
-      { price_id: 'price_enterprise_monthly', product_id: 'prod_enterprise', product_name: 'Vibe Enterprise', product_description: null, unit_amount: 9900, currency: 'usd', interval: 'month' },
+      {
+        price_id: 'price_pro_monthly',
+        product_id: 'prod_pro',
+        product_name: 'Vibe Pro',
+        product_description: 'For growing teams',
+        unit_amount: 2900,
+        currency: 'usd',
+        interval: 'month',
+      },
+      {
+        price_id: 'price_enterprise_monthly',
+        product_id: 'prod_enterprise',
+        product_name: 'Vibe Enterprise',
+        product_description: null,
+        unit_amount: 9900,
+        currency: 'usd',
+        interval: 'month',
+      },
     ]);
     const list = standIn.requests.find((request) => request.path === '/v1/prices');
     expect(list?.body).toMatchObject({ active: 'true', expand: ['data.product'] });
@@ -105,7 +121,12 @@ describe('the Stripe provider against the Stripe stand-in', () => {
     // A signed body that was altered afterwards is a forgery too.
     const payload = JSON.stringify({ id: 'evt_x', object: 'event', type: 'customer.subscription.updated', data: { object: forged } });
     const header = signer.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    const altered = await rawRequest(server.origin, { method: 'POST', path: '/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': header }, body: payload.replace('"active"', '"activE"') });
+    const altered = await rawRequest(server.origin, {
+      method: 'POST',
+      path: '/stripe/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': header },
+      body: payload.replace('"active"', '"activE"'),
+    });
     expect(altered.status).toBe(400);
     expect((await mine())[0]).toMatchObject({ id: subscriptionId, status: 'incomplete' });
   });
@@ -191,7 +212,12 @@ describe('the Stripe provider against the Stripe stand-in', () => {
     await call('POST', `/subscription/${subscriptionId}/upgrade`, user.token, { new_price_id: 'price_basic_monthly' });
     expect(standIn.subscriptions.get(subscriptionId)!.schedule).not.toBeNull();
     const answer = await call('POST', `/subscription/${subscriptionId}/cancel`, user.token, {});
-    expect(subscriptionResponseSchema.parse(answer.json).subscription).toMatchObject({ status: 'active', cancel_at_period_end: true, pending_price_id: null, price_id: 'price_pro_monthly' });
+    expect(subscriptionResponseSchema.parse(answer.json).subscription).toMatchObject({
+      status: 'active',
+      cancel_at_period_end: true,
+      pending_price_id: null,
+      price_id: 'price_pro_monthly',
+    });
     expect(standIn.subscriptions.get(subscriptionId)).toMatchObject({ cancel_at_period_end: true, schedule: null });
     const ended = standIn.endPeriod(subscriptionId);
     expect((await sendEvent('customer.subscription.deleted', ended)).status).toBe(200);

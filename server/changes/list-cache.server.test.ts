@@ -45,7 +45,7 @@ describe('list answers kept between changes', () => {
   };
   const statuses = async (server: Server) => ((await call(server, 'GET', '/projects')) as { status: string }[]).map((p) => p.status);
   const within = async (ms: number, check: () => Promise<boolean>) => {
-    for (const deadline = Date.now() + ms; Date.now() < deadline; ) {
+    for (const deadline = Date.now() + ms; Date.now() < deadline;) {
       if (await check()) return true;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }

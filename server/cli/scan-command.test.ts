@@ -24,7 +24,10 @@ import {
 
 class Capture {
   text = '';
-  constructor(readonly isTTY = false, readonly columns = 80) {}
+  constructor(
+    readonly isTTY = false,
+    readonly columns = 80,
+  ) {}
   write(chunk: string) {
     this.text += chunk;
     return true;
@@ -475,7 +478,13 @@ describe('test accounts (--accounts FILE, VIBEEVAL_SCAN_ACCOUNTS)', () => {
         ...(clean().coverage ?? { checksSkipped: [] }),
         signIns: [
           { account: 'alice@example.com', signedIn: true, method: 'supabase' },
-          { account: 'vibeeval-0a1b2c3d4e5f@example.com', signedIn: true, method: 'supabase', throwaway: true, reason: 'created on https://abc.supabase.co, where anyone can sign up; delete it in the Supabase dashboard (Authentication > Users).' },
+          {
+            account: 'vibeeval-0a1b2c3d4e5f@example.com',
+            signedIn: true,
+            method: 'supabase',
+            throwaway: true,
+            reason: 'created on https://abc.supabase.co, where anyone can sign up; delete it in the Supabase dashboard (Authentication > Users).',
+          },
         ],
       },
     };
@@ -483,14 +492,26 @@ describe('test accounts (--accounts FILE, VIBEEVAL_SCAN_ACCOUNTS)', () => {
     const h = withFiles(harness({ result }), { 'users.txt': FILE });
     await runScanCommand(['https://example.com', '--active', '--accounts', 'users.txt'], h.deps);
     expect(h.calls[0]!.options).toMatchObject({ active: true });
-    expect(h.stdout.text).toContain('             Signed up and signed in as vibeeval-0a1b2c3d4e5f@example.com, a throwaway account the scan created: created on https://abc.supabase.co, where anyone can sign up; delete it in the Supabase dashboard (Authentication > Users).\n');
+    expect(h.stdout.text).toContain(
+      '             Signed up and signed in as vibeeval-0a1b2c3d4e5f@example.com, a throwaway account the scan created: created on https://abc.supabase.co, where anyone can sign up; delete it in the Supabase dashboard (Authentication > Users).\n',
+    );
     noPassword(h);
   });
 
   it('prints why an active scan created no throwaway account, with no test account given', async () => {
     const result: ScanResult = {
       ...clean(),
-      coverage: { ...(clean().coverage ?? { checksSkipped: [] }), signIns: [{ account: 'throwaway account (not created)', signedIn: false, throwaway: true, reason: 'Sign-up is closed on https://abc.supabase.co (disable_signup is on), so a stranger cannot get an account.' }] },
+      coverage: {
+        ...(clean().coverage ?? { checksSkipped: [] }),
+        signIns: [
+          {
+            account: 'throwaway account (not created)',
+            signedIn: false,
+            throwaway: true,
+            reason: 'Sign-up is closed on https://abc.supabase.co (disable_signup is on), so a stranger cannot get an account.',
+          },
+        ],
+      },
     };
     const h = harness({ result });
     await runScanCommand(['https://example.com', '--active'], h.deps);
@@ -556,10 +577,19 @@ describe('triage decisions (--baseline FILE)', () => {
     writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
     return path;
   };
-  const entry = (fingerprint: string, extra: Record<string, unknown> = {}) => ({ fingerprint, decision: 'false_positive', reason: 'Reviewed: test data', expires_at: null, ...extra });
+  const entry = (fingerprint: string, extra: Record<string, unknown> = {}) => ({
+    fingerprint,
+    decision: 'false_positive',
+    reason: 'Reviewed: test data',
+    expires_at: null,
+    ...extra,
+  });
 
   it('leaves decided findings out of --fail-on, the summary and the counts, and lists them in the report', async () => {
-    const baseline = file('all-severe.json', severe.map((f, i) => entry(f.fingerprint, i === 0 ? { decision: 'accepted_risk', expires_at: '2099-12-31' } : {})));
+    const baseline = file(
+      'all-severe.json',
+      severe.map((f, i) => entry(f.fingerprint, i === 0 ? { decision: 'accepted_risk', expires_at: '2099-12-31' } : {})),
+    );
     expect(await runScanCommand(['https://example.com'], harness().deps)).toBe(EXIT.findings);
     const h = harness();
     expect(await runScanCommand(['https://example.com', '--baseline', baseline, '--out', 'scan.sarif'], h.deps)).toBe(EXIT.ok);
@@ -573,14 +603,21 @@ describe('triage decisions (--baseline FILE)', () => {
   });
 
   it('applies an accepted risk only until it expires', async () => {
-    const baseline = file('expired.json', severe.map((f) => entry(f.fingerprint, { decision: 'accepted_risk', expires_at: '2021-06-30' })));
+    const baseline = file(
+      'expired.json',
+      severe.map((f) => entry(f.fingerprint, { decision: 'accepted_risk', expires_at: '2021-06-30' })),
+    );
     const h = harness();
     expect(await runScanCommand(['https://example.com', '--baseline', baseline], h.deps)).toBe(EXIT.findings);
     expect(h.stdout.text).not.toContain('Suppressed');
   });
 
   it.each([
-    ['a missing reason', [entry('aaaaaaaaaaaaaaaa'), entry('bbbbbbbbbbbbbbbb'), { fingerprint: 'cccccccccccccccc', decision: 'false_positive' }], 'baseline entry 3: reason is required'],
+    [
+      'a missing reason',
+      [entry('aaaaaaaaaaaaaaaa'), entry('bbbbbbbbbbbbbbbb'), { fingerprint: 'cccccccccccccccc', decision: 'false_positive' }],
+      'baseline entry 3: reason is required',
+    ],
     ['an empty reason', [{ ...entry('aaaaaaaaaaaaaaaa'), reason: '  ' }], 'baseline entry 1: reason is required'],
     ['an unknown decision', [entry('aaaaaaaaaaaaaaaa', { decision: 'wontfix' })], 'baseline entry 1: decision: must be false_positive or accepted_risk'],
     ['a bad fingerprint', [entry('aaaaaaaaaaaaaaaa'), entry('XYZ')], 'baseline entry 2: fingerprint: must be a finding fingerprint'],
@@ -589,7 +626,11 @@ describe('triage decisions (--baseline FILE)', () => {
     ['an expiring false positive', [entry('aaaaaaaaaaaaaaaa', { expires_at: '2099-01-01' })], 'baseline entry 1: expires_at: only an accepted risk expires'],
     ['an unknown field', [{ ...entry('aaaaaaaaaaaaaaaa'), severity: 'low' }], "baseline entry 1: unknown field 'severity'"],
     ['an entry that is not an object', [entry('aaaaaaaaaaaaaaaa'), 'aaaaaaaaaaaaaaaa'], 'baseline entry 2: must be an object with fingerprint, decision and reason'],
-    ['the same fingerprint twice', [entry('aaaaaaaaaaaaaaaa'), entry('bbbbbbbbbbbbbbbb'), entry('aaaaaaaaaaaaaaaa')], 'baseline entry 3: fingerprint aaaaaaaaaaaaaaaa is already decided in entry 1'],
+    [
+      'the same fingerprint twice',
+      [entry('aaaaaaaaaaaaaaaa'), entry('bbbbbbbbbbbbbbbb'), entry('aaaaaaaaaaaaaaaa')],
+      'baseline entry 3: fingerprint aaaaaaaaaaaaaaaa is already decided in entry 1',
+    ],
     ['an object instead of a list', { decisions: [] }, 'the baseline must be a JSON array of decisions'],
     ['text that is not JSON', '[{"fingerprint": ', 'the baseline is not JSON'],
   ])('exits 2 without scanning on %s, naming the entry', async (what, content, message) => {

@@ -3,14 +3,7 @@ import { parseArgs } from 'node:util';
 import { describeSignIn, parseScanAccounts, type ScanAccount } from '../../common/scan-accounts';
 import { SEVERITIES, SEVERITY_RANK, type ScanOptions, type ScanProgress, type ScanResult, type Severity } from '../../common/scan';
 import { coverageFacts, coverageGaps, coverageIncomplete } from '../../common/scan-coverage';
-import {
-  PdfBrowserMissingError,
-  REPORT_FORMATS,
-  formatFromFileName,
-  isReportFormat,
-  renderReport,
-  type ReportFormat,
-} from '../../engine/report/index';
+import { PdfBrowserMissingError, REPORT_FORMATS, formatFromFileName, isReportFormat, renderReport, type ReportFormat } from '../../engine/report/index';
 import { SEVERITY_LABELS, formatDuration, sortFindings } from '../../engine/report/format';
 import { ScanError, type ScanHooks } from '../../engine/scan';
 import { parseBaseline, type BaselineEntry } from '../../common/triage';
@@ -35,7 +28,8 @@ export const DEFAULT_FAIL_ON: FailOn = 'high';
 const MAX_PAGES = 10_000;
 const TOP_FINDINGS = 10;
 
-export const SCAN_USAGE_LINE = 'Usage: vibeeval scan <url> [--pages N] [--format FORMAT] [--out FILE] [--fail-on LEVEL] [--active] [--no-render] [--rate N] [--accounts FILE] [--baseline FILE]';
+export const SCAN_USAGE_LINE =
+  'Usage: vibeeval scan <url> [--pages N] [--format FORMAT] [--out FILE] [--fail-on LEVEL] [--active] [--no-render] [--rate N] [--accounts FILE] [--baseline FILE]';
 
 export const SCAN_USAGE = `${SCAN_USAGE_LINE}
 
@@ -118,7 +112,13 @@ export function parseScanArgs(argv: readonly string[]): ParsedScanArgs {
       return { kind: 'error', message: `option '${option}' needs a value; write ${option}=${next} for a value that starts with a dash` };
     }
     // e.g. "Option '--pages <value>' argument missing": the first line, without its full stop.
-    return { kind: 'error', message: message.split('\n')[0]!.replace(/^Option/, 'option').replace(/\.$/, '') };
+    return {
+      kind: 'error',
+      message: message
+        .split('\n')[0]!
+        .replace(/^Option/, 'option')
+        .replace(/\.$/, ''),
+    };
   }
   const { values, positionals } = parsed;
   if (values.help) return { kind: 'help' };
@@ -333,7 +333,10 @@ export async function loadScanAccounts(
 }
 
 /** The decisions of --baseline FILE (none without it); an error names the file and the entry. */
-export async function loadBaseline(baselineFile: string | null, deps: Pick<ScanCommandDeps, 'readFile'>): Promise<{ ok: true; entries: BaselineEntry[] } | { ok: false; message: string }> {
+export async function loadBaseline(
+  baselineFile: string | null,
+  deps: Pick<ScanCommandDeps, 'readFile'>,
+): Promise<{ ok: true; entries: BaselineEntry[] } | { ok: false; message: string }> {
   if (baselineFile === null) return { ok: true, entries: [] };
   let text: string;
   try {
@@ -440,8 +443,6 @@ export async function runScanCommand(argv: readonly string[], deps: ScanCommandD
       summaryStream = deps.stderr;
     }
   }
-  summaryStream.write(
-    formatSummary(result, { failOn, reportPath: out, format, colour: deps.colour && summaryStream === deps.stdout, accountsGiven: accounts.length }),
-  );
+  summaryStream.write(formatSummary(result, { failOn, reportPath: out, format, colour: deps.colour && summaryStream === deps.stdout, accountsGiven: accounts.length }));
   return failingFindings(result, failOn) > 0 ? EXIT.findings : EXIT.ok;
 }

@@ -21,7 +21,6 @@ import { HttpError } from '../http-errors';
 
 const database = databaseForTests();
 
-
 const finding = (n: number, severity: Finding['severity']): Finding => ({
   fingerprint: n.toString(16).padStart(16, '0'),
   checkId: 'exposed-env-file',
@@ -53,8 +52,14 @@ async function projectWithScans(currentState: 'running' | 'completed') {
     result: { findings } as Record<string, unknown>,
     finishedAt: finishedAgoS === null ? null : sql`now() - make_interval(secs => ${finishedAgoS})`,
   });
-  const [before] = await database.db.insert(scans).values(scan('completed', [finding(1, 'low')], 600)).returning();
-  const [current] = await database.db.insert(scans).values(scan(currentState, [finding(1, 'low'), finding(2, 'high')], currentState === 'completed' ? 1 : null)).returning();
+  const [before] = await database.db
+    .insert(scans)
+    .values(scan('completed', [finding(1, 'low')], 600))
+    .returning();
+  const [current] = await database.db
+    .insert(scans)
+    .values(scan(currentState, [finding(1, 'low'), finding(2, 'high')], currentState === 'completed' ? 1 : null))
+    .returning();
   const made = await database.db
     .insert(continuousBuilds)
     .values([1, 2].map((n) => ({ userId, workspaceId, projectId: project!.id, buildHash: `0000000${n}`, url: project!.url, scanId: current!.id })))
@@ -81,7 +86,12 @@ describe('BuildJudge', () => {
     for (const row of rows) {
       expect(row.status).toBe('error');
       expect(row.finishedAt).not.toBeNull();
-      expect(row.changes).toMatchObject({ previous_scan_id: before.id, new_findings: [{ fingerprint: finding(2, 'high').fingerprint, severity: 'high' }], new_count: 1, fixed_count: 0 });
+      expect(row.changes).toMatchObject({
+        previous_scan_id: before.id,
+        new_findings: [{ fingerprint: finding(2, 'high').fingerprint, severity: 'high' }],
+        new_count: 1,
+        fixed_count: 0,
+      });
     }
   });
 
@@ -122,7 +132,10 @@ describe('builds left waiting by a stopped process', () => {
 describe('ContinuousBuilds.start', () => {
   it('never throws: a build whose re-scan cannot be queued stays other, and the failure is logged', async () => {
     const { builds } = await projectWithScans('completed');
-    const [build] = await database.db.insert(continuousBuilds).values({ userId: builds[0]!.userId, workspaceId: builds[0]!.workspaceId, projectId: builds[0]!.projectId, buildHash: 'abcdef01', url: builds[0]!.url }).returning();
+    const [build] = await database.db
+      .insert(continuousBuilds)
+      .values({ userId: builds[0]!.userId, workspaceId: builds[0]!.workspaceId, projectId: builds[0]!.projectId, buildHash: 'abcdef01', url: builds[0]!.url })
+      .returning();
     const lines: string[] = [];
     const logger = pino({ level: 'error' }, { write: (line: string) => void lines.push(line) });
     const starter = new ContinuousBuilds({
@@ -175,10 +188,18 @@ describe('ContinuousBuilds.start', () => {
     expect(record.mock.calls[0]![0]).toEqual([expect.objectContaining({ scanId: scan!.id, extra: { description: 'Scan queued (up to 1 page)', scan_id: scan!.id } })]);
     expect(live.publish.mock.calls.map(([, message]) => message.type)).toEqual(['scan.state', 'continuous.build', 'continuous.build']);
 
-    await database.db.update(scans).set({ state: 'completed', grade: 'A', result: { findings: [] }, finishedAt: sql`now()` }).where(eq(scans.id, scan!.id));
+    await database.db
+      .update(scans)
+      .set({ state: 'completed', grade: 'A', result: { findings: [] }, finishedAt: sql`now()` })
+      .where(eq(scans.id, scan!.id));
     await starter.judgeScan(scan!.id);
     const judged = await database.db.select().from(continuousBuilds).where(eq(continuousBuilds.projectId, project!.id));
-    expect(judged.map((row) => [row.id, row.status]).sort()).toEqual([[first, 'success'], [second, 'success']].sort());
+    expect(judged.map((row) => [row.id, row.status]).sort()).toEqual(
+      [
+        [first, 'success'],
+        [second, 'success'],
+      ].sort(),
+    );
     expect(webhooks.emit).toHaveBeenCalledTimes(2);
   });
 });

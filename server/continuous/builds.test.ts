@@ -60,10 +60,14 @@ async function project(user: TestUser, baseline: boolean): Promise<{ id: string;
   const { site_token: siteToken } = await json<{ site_token: string }>(user, 'GET', `/project/${id}`);
   if (baseline) {
     await json(user, 'PATCH', `/project_test/${id}`);
-    await until('the baseline scan', async () => {
-      const { scan } = await json<{ scan: { state: string } | null }>(user, 'GET', `/project/${id}/scan`);
-      return scan?.state === 'completed' || scan?.state === 'failed' ? scan : undefined;
-    }, 30_000);
+    await until(
+      'the baseline scan',
+      async () => {
+        const { scan } = await json<{ scan: { state: string } | null }>(user, 'GET', `/project/${id}/scan`);
+        return scan?.state === 'completed' || scan?.state === 'failed' ? scan : undefined;
+      },
+      30_000,
+    );
   }
   return { id, siteToken };
 }
@@ -87,10 +91,14 @@ async function builds(user: TestUser, projectId: string): Promise<ContinuousBuil
 
 /** The newest build of the project once its re-scan has judged it. */
 async function judged(user: TestUser, projectId: string, hash: string): Promise<ContinuousBuild> {
-  return until(`the build ${hash} judged`, async () => {
-    const [newest] = await builds(user, projectId);
-    return newest?.build_hash === hash && newest.finished_at ? newest : undefined;
-  }, 30_000);
+  return until(
+    `the build ${hash} judged`,
+    async () => {
+      const [newest] = await builds(user, projectId);
+      return newest?.build_hash === hash && newest.finished_at ? newest : undefined;
+    },
+    30_000,
+  );
 }
 
 /** The user's live stream, collected until `stop()`. */
@@ -99,12 +107,14 @@ async function listen(user: TestUser): Promise<{ messages: LiveMessage[]; stop()
   const messages: LiveMessage[] = [];
   const controller = new AbortController();
   const response = await fetch(`${h.server.origin}/live?ticket=${ticket}`, { signal: controller.signal });
-  readEventStream(response.body as unknown as AsyncIterable<Uint8Array>, { onEvent: ({ data }) => messages.push(liveMessageSchema.parse(JSON.parse(data))) }).catch(() => undefined);
+  readEventStream(response.body as unknown as AsyncIterable<Uint8Array>, { onEvent: ({ data }) => messages.push(liveMessageSchema.parse(JSON.parse(data))) }).catch(
+    () => undefined,
+  );
   return { messages, stop: () => controller.abort() };
 }
 
 describe('continuous builds judged by re-scans', () => {
-  it('joins the scan already queued or running instead of queueing a second one, and runs the project\'s scenarios', async () => {
+  it("joins the scan already queued or running instead of queueing a second one, and runs the project's scenarios", async () => {
     const user = (await h.userWithWebhook('/joined')).user;
     const { id, siteToken } = await project(user, false);
     const scenario = await json<{ id: string }>(user, 'POST', '/scenarios', { project_id: id, website: siteUrl, actions: [{ type: 'expect_title', text: 'Shop' }] });
@@ -169,7 +179,11 @@ describe('continuous builds judged by re-scans', () => {
     const pushed = () => live.messages.flatMap((message) => (message.type === 'continuous.build' ? [message.build] : []));
     await until('the last judged build on the live stream', () => pushed().some((build) => build.build_hash === 'dddddddd' && build.finished_at));
     live.stop();
-    expect(pushed().filter((build) => build.id === b).map((build) => [build.status, build.scan_id])).toEqual([
+    expect(
+      pushed()
+        .filter((build) => build.id === b)
+        .map((build) => [build.status, build.scan_id]),
+    ).toEqual([
       ['other', error.scan_id],
       ['error', error.scan_id],
     ]);

@@ -76,7 +76,9 @@ describe('site tokens', () => {
 
 describe('POST /continuous-testing', () => {
   it('answers the CORS preflight for any origin, on this route alone', async () => {
-    const preflight = await call('OPTIONS', '/continuous-testing', { headers: { origin: 'https://shop.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
+    const preflight = await call('OPTIONS', '/continuous-testing', {
+      headers: { origin: 'https://shop.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
     expect(preflight.headers.get('access-control-allow-methods')).toBe('POST');
@@ -95,7 +97,10 @@ describe('POST /continuous-testing', () => {
     expect(bad.headers.get('access-control-allow-origin')).toBe('*');
     expect((await report({ hash: 'abcdef01', hostname: 'shop.example' })).status).toBe(400);
     expect((await call('POST', '/continuous-testing', { body: 'not json', headers: { 'content-type': 'application/json' } })).status).toBe(400);
-    expect(await report({ site_token: 'vst_000000000000000000000000', hash: 'abcdef01', hostname: 'shop.example' })).toMatchObject({ status: 404, json: { detail: 'Unknown site token' } });
+    expect(await report({ site_token: 'vst_000000000000000000000000', hash: 'abcdef01', hostname: 'shop.example' })).toMatchObject({
+      status: 404,
+      json: { detail: 'Unknown site token' },
+    });
   });
 
   it('refuses a hostname that is not the project site', async () => {
@@ -154,7 +159,9 @@ describe('POST /continuous-testing', () => {
 describe('GET and PUT /project/{id}/monitoring', () => {
   const localParts = (iso: string, timeZone: string) => {
     const parts = Object.fromEntries(
-      new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', hour: '2-digit', minute: '2-digit', weekday: 'short' }).formatToParts(new Date(iso)).map((part) => [part.type, part.value]),
+      new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', hour: '2-digit', minute: '2-digit', weekday: 'short' })
+        .formatToParts(new Date(iso))
+        .map((part) => [part.type, part.value]),
     );
     return { hour: Number(parts.hour), minute: Number(parts.minute), weekday: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(parts.weekday!) };
   };
@@ -189,12 +196,16 @@ describe('GET and PUT /project/{id}/monitoring', () => {
     expect(next - Date.now()).toBeLessThanOrEqual(24 * 3600_000);
     expect(localParts(saved.next_run_at!, 'Asia/Kolkata')).toMatchObject({ hour: 6, minute: 0 });
 
-    const weekly = monitoringOverviewSchema.parse((await call('PUT', `/project/${project.id}/monitoring`, { token: user.token, body: { frequency: 'weekly', hour: 23, weekday: 3, timezone: 'America/New_York' } })).json);
+    const weekly = monitoringOverviewSchema.parse(
+      (await call('PUT', `/project/${project.id}/monitoring`, { token: user.token, body: { frequency: 'weekly', hour: 23, weekday: 3, timezone: 'America/New_York' } })).json,
+    );
     expect(localParts(weekly.next_run_at!, 'America/New_York')).toEqual({ hour: 23, minute: 0, weekday: 3 });
     expect(Date.parse(weekly.next_run_at!) - Date.now()).toBeLessThanOrEqual(7 * 24 * 3600_000);
     expect(monitoringOverviewSchema.parse((await call('GET', `/project/${project.id}/monitoring`, { token: user.token })).json).schedule.frequency).toBe('weekly');
 
-    const off = monitoringOverviewSchema.parse((await call('PUT', `/project/${project.id}/monitoring`, { token: user.token, body: { frequency: 'off', hour: 23, weekday: 3, timezone: 'UTC' } })).json);
+    const off = monitoringOverviewSchema.parse(
+      (await call('PUT', `/project/${project.id}/monitoring`, { token: user.token, body: { frequency: 'off', hour: 23, weekday: 3, timezone: 'UTC' } })).json,
+    );
     expect(off.next_run_at).toBeNull();
   });
 

@@ -40,7 +40,15 @@ export interface ContinuousPublicDeps {
 
 /** POST /continuous-testing: the monitoring script's report, from any origin, limited per site token. */
 export function continuousPublicRoutes({ service, monitoring, pool, perHour = CONTINUOUS_REPORTS_PER_HOUR }: ContinuousPublicDeps) {
-  const limiter = new RateLimiterPostgres({ storeClient: pool, storeType: 'pool', tableName: 'rate_limits', tableCreated: true, keyPrefix: 'continuous_report', points: perHour, duration: 3600 });
+  const limiter = new RateLimiterPostgres({
+    storeClient: pool,
+    storeType: 'pool',
+    tableName: 'rate_limits',
+    tableCreated: true,
+    keyPrefix: 'continuous_report',
+    points: perHour,
+    duration: 3600,
+  });
   return async (scope: FastifyInstance) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
     app.setErrorHandler(detailErrorHandler);

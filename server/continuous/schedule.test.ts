@@ -182,7 +182,7 @@ describe('the schedule tick', () => {
   });
 });
 
-describe('nextScheduledRun (the Overview\'s next run)', () => {
+describe("nextScheduledRun (the Overview's next run)", () => {
   const next = async (schedule: MonitorSchedule, now: string) => (await nextScheduledRun(database.db, schedule, new Date(now)))?.toISOString() ?? null;
 
   it('follows the local hour across daylight saving changes', async () => {
@@ -267,7 +267,13 @@ describe('the pg-boss schedule in a running server', () => {
     // The server shares this database (as `vibeeval serve` does in team mode); the test's own pg-boss client plays
     // the part of another process.
     server = await startTestServer({ DATABASE_URL: database.url, VIBEEVAL_SCAN_RENDER: 'false', VIBEEVAL_SCAN_RATE: '0' });
-    boss = new PgBoss({ db: { executeSql: (text: string, values: unknown[]) => database.pool.query(text, values) }, schema: 'pgboss', schedule: false, supervise: false, migrate: false });
+    boss = new PgBoss({
+      db: { executeSql: (text: string, values: unknown[]) => database.pool.query(text, values) },
+      schema: 'pgboss',
+      schedule: false,
+      supervise: false,
+      migrate: false,
+    });
     await boss.start();
   }, 60_000);
 
@@ -278,7 +284,9 @@ describe('the pg-boss schedule in a running server', () => {
 
   it('registers one tick every 5 minutes, and a tick job as its cron sends it makes a schedule build', async () => {
     const schedules = await boss.getSchedules();
-    expect(schedules.filter((entry) => entry.name === MONITOR_TICK_QUEUE)).toEqual([expect.objectContaining({ name: MONITOR_TICK_QUEUE, cron: MONITOR_TICK_CRON, timezone: 'UTC' })]);
+    expect(schedules.filter((entry) => entry.name === MONITOR_TICK_QUEUE)).toEqual([
+      expect.objectContaining({ name: MONITOR_TICK_QUEUE, cron: MONITOR_TICK_CRON, timezone: 'UTC' }),
+    ]);
     // The server keeps time for the schedules (this test's client does not): its timekeeper has checked the crons.
     const { rows: clock } = await database.pool.query<{ cron_on: Date | null }>('select cron_on from pgboss.version');
     expect(clock[0]?.cron_on).toBeInstanceOf(Date);
@@ -289,7 +297,11 @@ describe('the pg-boss schedule in a running server', () => {
     expect(created.status).toBe(201);
     const projectId = ((await created.json()) as { id: string }).id;
     const hour = await scheduledHourNow();
-    const put = await fetch(`${server.origin}/project/${projectId}/monitoring`, { method: 'PUT', headers, body: JSON.stringify({ frequency: 'daily', hour, weekday: 0, timezone: 'UTC' }) });
+    const put = await fetch(`${server.origin}/project/${projectId}/monitoring`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ frequency: 'daily', hour, weekday: 0, timezone: 'UTC' }),
+    });
     expect(put.status).toBe(200);
 
     // Two ticks, as two processes' cron would send them: one build.
@@ -304,7 +316,12 @@ describe('the pg-boss schedule in a running server', () => {
 
 /** The current UTC hour, after waiting out the last minute of an hour so that the tick runs in the same one. */
 async function scheduledHourNow(): Promise<number> {
-  const read = async () => (await database.pool.query<{ hour: number; second: number }>(`select extract(hour from now() at time zone 'UTC')::int as hour, extract(epoch from now())::int % 3600 as second`)).rows[0]!;
+  const read = async () =>
+    (
+      await database.pool.query<{ hour: number; second: number }>(
+        `select extract(hour from now() at time zone 'UTC')::int as hour, extract(epoch from now())::int % 3600 as second`,
+      )
+    ).rows[0]!;
   let now = await read();
   while (now.second > 3540) {
     await new Promise((resolve) => setTimeout(resolve, 1000));

@@ -88,12 +88,16 @@ function knownZones(db: Db): Promise<string[]> {
 export async function nextScheduledRun(db: Db, schedule: MonitorSchedule, now: Date): Promise<Date | null> {
   if (schedule.frequency === 'off') return null;
   const zones = JSON.stringify(await knownZones(db));
-  const next = nextRunSql(clock(now), {
-    frequency: sql`${schedule.frequency}::text`,
-    hour: sql`${schedule.hour}::int`,
-    weekday: sql`${schedule.weekday}::int`,
-    zone: sql`z.name`,
-  }, schedule.frequency === 'monthly' ? MONTHLY_DAYS : undefined);
+  const next = nextRunSql(
+    clock(now),
+    {
+      frequency: sql`${schedule.frequency}::text`,
+      hour: sql`${schedule.hour}::int`,
+      weekday: sql`${schedule.weekday}::int`,
+      zone: sql`z.name`,
+    },
+    schedule.frequency === 'monthly' ? MONTHLY_DAYS : undefined,
+  );
   const result = await db.execute<{ at: Date | string | null }>(sql`
     select ${next} as at from json_array_elements_text(${zones}::json) as z(name) where z.name = ${schedule.timezone}`);
   const at = result.rows[0]?.at;
@@ -118,12 +122,16 @@ export interface ClaimedProject {
 export async function claimDueProjects(db: Db, now: Date | undefined, limit = MONITOR_TICK_BATCH): Promise<ClaimedProject[]> {
   const at = clock(now);
   const zones = JSON.stringify(await knownZones(db));
-  const scheduled = nextRunSql(sql`(${at} - ${FIRE_WINDOW})`, {
-    frequency: sql`p.monitor_frequency`,
-    hour: sql`p.monitor_hour::int`,
-    weekday: sql`p.monitor_weekday::int`,
-    zone: sql`z.name`,
-  }, CLAIM_DAYS);
+  const scheduled = nextRunSql(
+    sql`(${at} - ${FIRE_WINDOW})`,
+    {
+      frequency: sql`p.monitor_frequency`,
+      hour: sql`p.monitor_hour::int`,
+      weekday: sql`p.monitor_weekday::int`,
+      zone: sql`z.name`,
+    },
+    CLAIM_DAYS,
+  );
   const result = await db.execute<{ id: string; user_id: string; workspace_id: string; url: string; previous: Date | string | null }>(sql`
     with due as (
       select p.id, p.monitor_last_at as previous
@@ -141,7 +149,13 @@ export async function claimDueProjects(db: Db, now: Date | undefined, limit = MO
       from due
      where p.id = due.id
     returning p.id, p.user_id, p.workspace_id, p.url, due.previous`);
-  return result.rows.map((row) => ({ id: row.id, userId: row.user_id, workspaceId: row.workspace_id, url: row.url, previous: row.previous === null ? null : new Date(row.previous) }));
+  return result.rows.map((row) => ({
+    id: row.id,
+    userId: row.user_id,
+    workspaceId: row.workspace_id,
+    url: row.url,
+    previous: row.previous === null ? null : new Date(row.previous),
+  }));
 }
 
 /** Hands a claimed run back (its build could not be made), so the next tick of the same hour tries again. */

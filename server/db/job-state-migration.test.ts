@@ -31,7 +31,9 @@ describe('migration 0021', () => {
   it("keeps each run's lifecycle under the name every leased job uses", async () => {
     const { rows } = await pool.query<{ state: string }>('SELECT state FROM scenario_runs ORDER BY state');
     expect(rows.map((row) => row.state)).toEqual(['passed', 'running']);
-    const columns = await pool.query<{ column_name: string }>(`SELECT column_name FROM information_schema.columns WHERE table_name IN ('scans', 'public_scans', 'scenario_runs', 'reports') AND column_name IN ('state', 'status')`);
+    const columns = await pool.query<{ column_name: string }>(
+      `SELECT column_name FROM information_schema.columns WHERE table_name IN ('scans', 'public_scans', 'scenario_runs', 'reports') AND column_name IN ('state', 'status')`,
+    );
     expect(new Set(columns.rows.map((row) => row.column_name))).toEqual(new Set(['state']));
   });
 

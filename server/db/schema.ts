@@ -1,5 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -13,8 +30,14 @@ export const users = pgTable('users', {
   /** Set on an account made with an unproven address once a provider's verified identity for it arrived. */
   disabledAt: timestamp('disabled_at', { withTimezone: true }),
   lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
-  userMetadata: jsonb('user_metadata').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
-  providers: text('providers').array().notNull().default(sql`ARRAY['email']::text[]`),
+  userMetadata: jsonb('user_metadata')
+    .$type<Record<string, unknown>>()
+    .notNull()
+    .default(sql`'{}'::jsonb`),
+  providers: text('providers')
+    .array()
+    .notNull()
+    .default(sql`ARRAY['email']::text[]`),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -140,7 +163,9 @@ export const projects = pgTable(
      * Scheduled re-scans (migration 0010): off, daily, weekly or monthly (the first monitor_weekday of the month; a
      * text column, so no migration added it), at monitor_hour (and monitor_weekday, 0 = Sunday) in monitor_timezone.
      */
-    monitorFrequency: text('monitor_frequency', { enum: ['off', 'daily', 'weekly', 'monthly'] }).notNull().default('off'),
+    monitorFrequency: text('monitor_frequency', { enum: ['off', 'daily', 'weekly', 'monthly'] })
+      .notNull()
+      .default('off'),
     monitorHour: smallint('monitor_hour').notNull().default(9),
     monitorWeekday: smallint('monitor_weekday').notNull().default(1),
     monitorTimezone: text('monitor_timezone').notNull().default('UTC'),
@@ -152,7 +177,12 @@ export const projects = pgTable(
     permissionConfirmedAt: timestamp('permission_confirmed_at', { withTimezone: true }),
   },
   // With the id: the keyset of the paginated list (server/pagination.ts), rows created in one instant included.
-  (t) => [index('projects_workspace_created_idx').on(t.workspaceId, t.createdAt, t.id), index('projects_monitor_idx').on(t.monitorFrequency).where(sql`monitor_frequency <> 'off'`)],
+  (t) => [
+    index('projects_workspace_created_idx').on(t.workspaceId, t.createdAt, t.id),
+    index('projects_monitor_idx')
+      .on(t.monitorFrequency)
+      .where(sql`monitor_frequency <> 'off'`),
+  ],
 );
 
 /** One run of the scanner over a project's site; `result` holds the engine's ScanResult. */
@@ -166,7 +196,9 @@ export const scans = pgTable(
     userId: uuid('user_id').notNull(),
     /** The workspace the record belongs to (migration 0012); every query is scoped by it. `user_id` is the member who made it. */
     workspaceId: uuid('workspace_id').notNull(),
-    state: text('state', { enum: ['queued', 'running', 'completed', 'failed'] }).notNull().default('queued'),
+    state: text('state', { enum: ['queued', 'running', 'completed', 'failed'] })
+      .notNull()
+      .default('queued'),
     url: text('url').notNull(),
     numPages: integer('num_pages').notNull(),
     progress: jsonb('progress').$type<Record<string, unknown>>(),
@@ -189,14 +221,18 @@ export const scans = pgTable(
     /** Asked to run in active mode (migration 0019): the project's mode or the API's options.active; the job still gates it. */
     active: boolean('active').notNull().default(false),
     /** What started the scan (migration 0023): manual, schedule, site_change or api (common/scan-history.ts). */
-    trigger: text('trigger', { enum: ['manual', 'schedule', 'site_change', 'api'] }).notNull().default('manual'),
+    trigger: text('trigger', { enum: ['manual', 'schedule', 'site_change', 'api'] })
+      .notNull()
+      .default('manual'),
   },
   (t) => [
     index('scans_project_idx').on(t.projectId, t.queuedAt),
     // The public API's list of a workspace's scans, newest first (migration 0012).
     index('scans_workspace_queued_idx').on(t.workspaceId, t.queuedAt, t.id),
     // At most one queued or running scan per project: two Run Test presses cannot start two scans.
-    uniqueIndex('scans_one_active_per_project').on(t.projectId).where(sql`state in ('queued', 'running')`),
+    uniqueIndex('scans_one_active_per_project')
+      .on(t.projectId)
+      .where(sql`state in ('queued', 'running')`),
   ],
 );
 
@@ -223,7 +259,9 @@ export const events = pgTable(
     // The account's deletion deletes its maker's events by user_id (migration 0012 keeps this one).
     index('events_user_time_idx').on(t.userId, t.occurredAt, t.id),
     index('events_project_time_idx').on(t.projectId, t.occurredAt, t.id),
-    index('events_scan_attempt_idx').on(t.scanId, t.scanAttempt).where(sql`scan_attempt is not null`),
+    index('events_scan_attempt_idx')
+      .on(t.scanId, t.scanAttempt)
+      .where(sql`scan_attempt is not null`),
   ],
 );
 
@@ -240,7 +278,9 @@ export const reports = pgTable(
     scanId: uuid('scan_id').references(() => scans.id, { onDelete: 'cascade' }),
     type: text('type', { enum: ['security', 'performance', 'accessibility', 'analytics'] }).notNull(),
     url: text('url').notNull(),
-    state: text('state', { enum: ['queued', 'running', 'completed', 'failed'] }).notNull().default('queued'),
+    state: text('state', { enum: ['queued', 'running', 'completed', 'failed'] })
+      .notNull()
+      .default('queued'),
     progress: jsonb('progress').$type<Record<string, unknown>>(),
     /** The audit result for performance, accessibility and analytics; security reads its scan's result. */
     content: jsonb('content').$type<Record<string, unknown>>(),
@@ -266,12 +306,16 @@ export const publicScans = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     url: text('url').notNull(),
     email: text('email').notNull(),
-    state: text('state', { enum: ['queued', 'running', 'completed', 'failed'] }).notNull().default('queued'),
+    state: text('state', { enum: ['queued', 'running', 'completed', 'failed'] })
+      .notNull()
+      .default('queued'),
     result: jsonb('result').$type<Record<string, unknown>>(),
     grade: text('grade'),
     error: text('error'),
     attempts: integer('attempts').notNull().default(0),
-    mailState: text('mail_state', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    mailState: text('mail_state', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
     mailError: text('mail_error'),
     mailAttempts: integer('mail_attempts').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -321,7 +365,9 @@ export const scenarioRuns = pgTable(
     /** The workspace the record belongs to (migration 0012); every query is scoped by it. `user_id` is the member who made it. */
     workspaceId: uuid('workspace_id').notNull(),
     /** The run's lifecycle, named as every leased job's (server/jobs/lease.ts); the API calls it `status`. */
-    state: text('state', { enum: ['queued', 'running', 'passed', 'failed'] }).notNull().default('queued'),
+    state: text('state', { enum: ['queued', 'running', 'passed', 'failed'] })
+      .notNull()
+      .default('queued'),
     attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),
     startedAt: timestamp('started_at', { withTimezone: true }),
@@ -330,9 +376,18 @@ export const scenarioRuns = pgTable(
     durationMs: integer('duration_ms'),
     failedStep: integer('failed_step'),
     error: text('error'),
-    steps: jsonb('steps').$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
-    consoleErrors: jsonb('console_errors').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-    failedRequests: jsonb('failed_requests').$type<{ url: string; method: string; failure: string }[]>().notNull().default(sql`'[]'::jsonb`),
+    steps: jsonb('steps')
+      .$type<unknown[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    consoleErrors: jsonb('console_errors')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    failedRequests: jsonb('failed_requests')
+      .$type<{ url: string; method: string; failure: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     screenshot: bytea('screenshot'),
     trace: bytea('trace'),
     /** The Run All that queued the run (migration 0021): its member gets one summary mail for the whole batch. */
@@ -343,9 +398,13 @@ export const scenarioRuns = pgTable(
   (t) => [
     index('scenario_runs_scenario_idx').on(t.scenarioId, t.createdAt),
     index('scenario_runs_workspace_idx').on(t.workspaceId),
-    index('scenario_runs_batch_idx').on(t.batchId).where(sql`batch_id is not null`),
+    index('scenario_runs_batch_idx')
+      .on(t.batchId)
+      .where(sql`batch_id is not null`),
     // One run at a time per scenario: two Run presses (or Run and Run All) cannot start two.
-    uniqueIndex('scenario_runs_one_active').on(t.scenarioId).where(sql`state in ('queued', 'running')`),
+    uniqueIndex('scenario_runs_one_active')
+      .on(t.scenarioId)
+      .where(sql`state in ('queued', 'running')`),
   ],
 );
 
@@ -397,7 +456,9 @@ export const webhooks = pgTable(
     /** The 'whsec_…' signing secret, sealed (server/projects/sealed.ts); shown once, when the webhook is created. */
     secretSealed: text('secret_sealed').notNull(),
     /** What a delivery's body is (migration 0021): 'standard' (signed Standard Webhooks JSON), 'slack', 'discord' or 'teams'. */
-    format: text('format', { enum: ['standard', 'slack', 'discord', 'teams'] }).notNull().default('standard'),
+    format: text('format', { enum: ['standard', 'slack', 'discord', 'teams'] })
+      .notNull()
+      .default('standard'),
     createdAt: createdAt(),
   },
   (t) => [index('webhooks_workspace_created_idx').on(t.workspaceId, t.createdAt, t.id)],
@@ -420,7 +481,9 @@ export const webhookDeliveries = pgTable(
     messageId: text('message_id').notNull().unique(),
     /** The exact JSON body sent (bounded by the emitter). */
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-    status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
@@ -469,7 +532,9 @@ export const continuousBuilds = pgTable(
     url: text('url').notNull(),
     createdAt: createdAt(),
     /** What made the build (migration 0010): the monitoring script's report or the project's schedule. */
-    trigger: text('trigger', { enum: ['script', 'schedule'] }).notNull().default('script'),
+    trigger: text('trigger', { enum: ['script', 'schedule'] })
+      .notNull()
+      .default('script'),
     /** The re-scan that judges the build; null until queued, or when that scan was deleted. */
     scanId: uuid('scan_id').references(() => scans.id, { onDelete: 'set null' }),
     /** What the re-scan found compared with the scan before it (common/continuous.ts buildChangesSchema). */
@@ -529,7 +594,12 @@ export const subscriptions = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('subscriptions_user_idx').on(t.userId, t.createdAt), index('subscriptions_period_end_idx').on(t.currentPeriodEnd).where(sql`status = 'active'`)],
+  (t) => [
+    index('subscriptions_user_idx').on(t.userId, t.createdAt),
+    index('subscriptions_period_end_idx')
+      .on(t.currentPeriodEnd)
+      .where(sql`status = 'active'`),
+  ],
 );
 
 /** The payment provider's customer of a user (Stripe: one customer per user). */
@@ -585,7 +655,9 @@ export const workspaceMembers = pgTable(
   (t) => [
     primaryKey({ name: 'workspace_members_pkey', columns: [t.workspaceId, t.userId] }),
     index('workspace_members_user_idx').on(t.userId, t.joinedAt),
-    uniqueIndex('workspace_members_one_owner_idx').on(t.workspaceId).where(sql`role = 'owner'`),
+    uniqueIndex('workspace_members_one_owner_idx')
+      .on(t.workspaceId)
+      .where(sql`role = 'owner'`),
   ],
 );
 
@@ -649,7 +721,10 @@ export const findingDecisions = pgTable(
     decidedBy: uuid('decided_by').notNull(),
     decidedAt: timestamp('decided_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('finding_decisions_project_fingerprint_idx').on(t.projectId, t.fingerprint), index('finding_decisions_project_decided_idx').on(t.projectId, t.decidedAt, t.id)],
+  (t) => [
+    uniqueIndex('finding_decisions_project_fingerprint_idx').on(t.projectId, t.fingerprint),
+    index('finding_decisions_project_decided_idx').on(t.projectId, t.decidedAt, t.id),
+  ],
 );
 
 /**
@@ -674,7 +749,9 @@ export const findingRechecks = pgTable(
     url: text('url').notNull(),
     /** The scan was active: so is the check again, where the domain still allows it. */
     active: boolean('active').notNull().default(false),
-    state: text('state', { enum: ['queued', 'running', 'completed', 'failed'] }).notNull().default('queued'),
+    state: text('state', { enum: ['queued', 'running', 'completed', 'failed'] })
+      .notNull()
+      .default('queued'),
     attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),
     startedAt: timestamp('started_at', { withTimezone: true }),
@@ -687,7 +764,9 @@ export const findingRechecks = pgTable(
     error: text('error'),
   },
   (t) => [
-    uniqueIndex('finding_rechecks_one_active').on(t.projectId, t.fingerprint).where(sql`state in ('queued', 'running')`),
+    uniqueIndex('finding_rechecks_one_active')
+      .on(t.projectId, t.fingerprint)
+      .where(sql`state in ('queued', 'running')`),
     index('finding_rechecks_project_created_idx').on(t.projectId, t.createdAt, t.id),
   ],
 );

@@ -159,7 +159,8 @@ export class Supervisor {
 }
 
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND', '57P01', '57P02', '57P03']);
-const CONNECTION_MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed|Cannot use a pool after calling end|terminating connection|the database system is (starting up|shutting down|in recovery mode)|Connection ended unexpectedly/i;
+const CONNECTION_MESSAGES =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed|Cannot use a pool after calling end|terminating connection|the database system is (starting up|shutting down|in recovery mode)|Connection ended unexpectedly/i;
 
 /**
  * True when `error` (or an error it wraps, as Drizzle's query errors do) says the connection to the database

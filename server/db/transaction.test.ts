@@ -20,8 +20,7 @@ describe('transaction()', () => {
     if (root) await rm(root, { recursive: true, force: true });
   });
 
-  const within = <T>(ms: number, promise: Promise<T>) =>
-    Promise.race([promise, new Promise<'timed out'>((resolve) => setTimeout(() => resolve('timed out'), ms))]);
+  const within = <T>(ms: number, promise: Promise<T>) => Promise.race([promise, new Promise<'timed out'>((resolve) => setTimeout(() => resolve('timed out'), ms))]);
 
   it('commits, rolls back, and gives its client back even when the connection died before begin', async () => {
     // One client only: a client that is not given back blocks the next transaction and the pool's end.
@@ -68,7 +67,17 @@ describe('transaction()', () => {
     }
     expect(uncaught).toEqual([]);
 
-    expect(await within(5_000, transaction(db, async (tx) => tx.execute('select 1')).then(() => 'ran'))).toBe('ran');
-    expect(await within(5_000, pool.end().then(() => 'ended'))).toBe('ended');
+    expect(
+      await within(
+        5_000,
+        transaction(db, async (tx) => tx.execute('select 1')).then(() => 'ran'),
+      ),
+    ).toBe('ran');
+    expect(
+      await within(
+        5_000,
+        pool.end().then(() => 'ended'),
+      ),
+    ).toBe('ended');
   });
 });

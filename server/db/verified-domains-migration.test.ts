@@ -16,7 +16,10 @@ beforeAll(async () => {
   pool = migrated.pool;
   await personalWorkspace(pool, userId);
   const { rows } = await pool.query<{ id: string }>(`INSERT INTO projects (user_id, workspace_id, url) VALUES ($1, $1, 'https://shop.example/') RETURNING id`, [userId]);
-  await pool.query(`INSERT INTO scans (project_id, user_id, workspace_id, url, num_pages, state) VALUES ($1, $2, $2, 'https://shop.example/', 1, 'completed')`, [rows[0]!.id, userId]);
+  await pool.query(`INSERT INTO scans (project_id, user_id, workspace_id, url, num_pages, state) VALUES ($1, $2, $2, 'https://shop.example/', 1, 'completed')`, [
+    rows[0]!.id,
+    userId,
+  ]);
   await migrated.migrateUpTo(19);
 }, 120_000);
 

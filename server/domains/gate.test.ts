@@ -20,7 +20,6 @@ const SHARED: AddressPolicy = { allowPrivate: false };
 const DESKTOP: AddressPolicy = { allowPrivate: true };
 const database = databaseForTests();
 
-
 describe('activeModeRefusal', () => {
   it('lets the desktop server run active anywhere; a shared server only on a verified domain or its subdomains', async () => {
     const none = async () => [];

@@ -16,7 +16,13 @@ const resolver = new StandInTxtResolver();
 beforeAll(async () => {
   site = await startTokenSite();
   server = await startTestServer(
-    { VIBEEVAL_SCAN_ALLOW_PRIVATE: 'false', VIBEEVAL_SCAN_ALLOWLIST: '127.0.0.1', VIBEEVAL_SCAN_CONCURRENCY: '0', VIBEEVAL_SCENARIO_CONCURRENCY: '0', VIBEEVAL_API_PLAN: 'enterprise' },
+    {
+      VIBEEVAL_SCAN_ALLOW_PRIVATE: 'false',
+      VIBEEVAL_SCAN_ALLOWLIST: '127.0.0.1',
+      VIBEEVAL_SCAN_CONCURRENCY: '0',
+      VIBEEVAL_SCENARIO_CONCURRENCY: '0',
+      VIBEEVAL_API_PLAN: 'enterprise',
+    },
     {
       domainVerifier: {
         resolver,

@@ -64,7 +64,7 @@ describe('DomainService', () => {
     site.tokens.set('http-proof.example.test', 'not-the-token');
     const wrong = await service.verify(workspaceId, added.id);
     expect(wrong.state).toBe('failed');
-    expect(wrong.last_error).toContain('http://http-proof.example.test/.well-known/vibeeval-verification.txt does not hold this domain\'s token');
+    expect(wrong.last_error).toContain("http://http-proof.example.test/.well-known/vibeeval-verification.txt does not hold this domain's token");
     expect(wrong.last_error).toContain(`http-proof.example.test has no TXT record ${TXT_PREFIX}${added.token}`);
 
     site.tokens.set('http-proof.example.test', added.token);

@@ -72,7 +72,10 @@ export class EventService {
 
   async record(batch: NewEvent[], { broadcast = true }: { broadcast?: boolean } = {}): Promise<void> {
     if (batch.length === 0) return;
-    const rows = await this.db.insert(events).values(batch.map((event) => toRow(event, null))).returning();
+    const rows = await this.db
+      .insert(events)
+      .values(batch.map((event) => toRow(event, null)))
+      .returning();
     await this.broadcast(rows, broadcast);
   }
 
@@ -88,7 +91,10 @@ export class EventService {
     const rows = await transaction(this.db, async (tx) => {
       const [scan] = await tx.select({ attempts: scans.attempts }).from(scans).where(eq(scans.id, owner.scanId)).for('share');
       if (scan?.attempts !== owner.attempt) return [];
-      return tx.insert(events).values(batch.map((event) => toRow(event, owner.attempt))).returning();
+      return tx
+        .insert(events)
+        .values(batch.map((event) => toRow(event, owner.attempt)))
+        .returning();
     });
     await this.broadcast(rows, true);
     return rows.length;

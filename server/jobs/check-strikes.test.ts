@@ -20,7 +20,6 @@ const logger = pino({ level: 'silent' });
 const UNREACHABLE = 'http://127.0.0.1:1/';
 const BUDGET = { perCheckMs: 2_000, perScanMs: 20_000 };
 
-
 const scanDeps = () => scanJobDeps(database.db, { logger, checkBudget: BUDGET });
 
 /** A scan row as a process left it: running with a stale heartbeat (the process died), in its checks or not. */
@@ -88,7 +87,15 @@ describe('strikes against a scan whose checks stopped the scanner', () => {
   it('fails a public scan with two strikes and mails the reason', async () => {
     const [row] = await database.db
       .insert(publicScans)
-      .values({ url: UNREACHABLE, email: 'visitor@example.com', state: 'running', attempts: 2, heartbeatAt: sql`now() - interval '1 hour'`, checksStartedAt: sql`now() - interval '1 hour'`, checkStrikes: 1 })
+      .values({
+        url: UNREACHABLE,
+        email: 'visitor@example.com',
+        state: 'running',
+        attempts: 2,
+        heartbeatAt: sql`now() - interval '1 hour'`,
+        checksStartedAt: sql`now() - interval '1 hour'`,
+        checkStrikes: 1,
+      })
       .returning();
     const sent: MailMessage[] = [];
     const deps = publicScanJobDeps(database.db, sent, { checkBudget: BUDGET });

@@ -102,7 +102,9 @@ afterAll(async () => {
  * process waits for a core now and then; only a server whose own thread is held up answers much later than it.
  */
 async function startReference(): Promise<{ url: string; stop(): void }> {
-  const child = spawn(process.execPath, ['-e', "require('http').createServer((q, s) => s.end('ok')).listen(0, '127.0.0.1', function () { console.log(this.address().port) })"], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['-e', "require('http').createServer((q, s) => s.end('ok')).listen(0, '127.0.0.1', function () { console.log(this.address().port) })"], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const [line] = (await once(child.stdout, 'data')) as [Buffer];
   return { url: `http://127.0.0.1:${Number(line.toString().trim())}/`, stop: () => child.kill() };
 }
@@ -172,49 +174,55 @@ async function scanEnd(call: Call, projectId: string, deadline: number): Promise
 }
 
 describe('hostile targets', () => {
-  it('keeps /health answering within a second while scans of hostile sites run, and every scan ends', async () => {
-    const reference = await startReference();
-    const probe = healthProbe(server.origin, reference.url);
-    const deadline = Date.now() + SCANS_WITHIN_MS;
-    try {
-      const call = await signUp(server.origin);
-      const targets = ['/redos-word', '/redos-dots', '/huge', '/gzip-bomb', '/loop/0', '/trickle'];
-      const projects = await Promise.all(targets.map(async (path) => ({ path, id: await startScan(call, `${origin}${path}`) })));
-      const email = `visitor${Date.now()}@example.com`;
-      const accepted = await fetch(`${server.origin}/v2/vibe-scanner`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ url: `${origin}/redos-word`, email }),
-      });
-      expect(accepted.status).toBe(202);
+  it(
+    'keeps /health answering within a second while scans of hostile sites run, and every scan ends',
+    async () => {
+      const reference = await startReference();
+      const probe = healthProbe(server.origin, reference.url);
+      const deadline = Date.now() + SCANS_WITHIN_MS;
+      try {
+        const call = await signUp(server.origin);
+        const targets = ['/redos-word', '/redos-dots', '/huge', '/gzip-bomb', '/loop/0', '/trickle'];
+        const projects = await Promise.all(targets.map(async (path) => ({ path, id: await startScan(call, `${origin}${path}`) })));
+        const email = `visitor${Date.now()}@example.com`;
+        const accepted = await fetch(`${server.origin}/v2/vibe-scanner`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ url: `${origin}/redos-word`, email }),
+        });
+        expect(accepted.status).toBe(202);
 
-      const ends = await Promise.all(projects.map(async ({ path, id }) => ({ path, view: await scanEnd(call, id, deadline) })));
-      const mail = await smtp.next(email, Math.max(1_000, deadline - Date.now()));
-      const health = await probe.stop();
+        const ends = await Promise.all(projects.map(async ({ path, id }) => ({ path, view: await scanEnd(call, id, deadline) })));
+        const mail = await smtp.next(email, Math.max(1_000, deadline - Date.now()));
+        const health = await probe.stop();
 
-      expect(health.failures).toEqual([]);
-      expect(health.count).toBeGreaterThan(50);
-      console.log(`/health: ${health.count} answers, slowest ${Math.round(health.slowestMs)} ms, at most ${Math.round(health.slowestBeyondReferenceMs)} ms slower than a bare server beside it`);
-      expect(health.slowestBeyondReferenceMs).toBeLessThan(HEALTH_LIMIT_MS);
-      const states = Object.fromEntries(ends.map(({ path, view }) => [path, view.scan?.state]));
-      expect(states).toEqual({
-        '/redos-word': 'completed',
-        '/redos-dots': 'completed',
-        '/huge': 'completed',
-        '/gzip-bomb': 'completed',
-        '/loop/0': 'failed',
-        // Ends only once each request's total time is bounded, not only its idle time.
-        '/trickle': expect.stringMatching(/^(completed|failed)$/) as string,
-      });
-      for (const { view } of ends) {
-        if (view.scan?.state === 'failed') expect(view.scan.error).toMatch(/^Could not reach .*(redirects|did not answer in time|took longer than)/);
-        // A check stopped over its budget is in the result's coverage and its warnings, never silently missing.
-        for (const skipped of view.result?.coverage?.checksSkipped ?? []) expect(view.result?.warnings).toContain(`${skipped.checkId}: skipped, ${skipped.reason}`);
+        expect(health.failures).toEqual([]);
+        expect(health.count).toBeGreaterThan(50);
+        console.log(
+          `/health: ${health.count} answers, slowest ${Math.round(health.slowestMs)} ms, at most ${Math.round(health.slowestBeyondReferenceMs)} ms slower than a bare server beside it`,
+        );
+        expect(health.slowestBeyondReferenceMs).toBeLessThan(HEALTH_LIMIT_MS);
+        const states = Object.fromEntries(ends.map(({ path, view }) => [path, view.scan?.state]));
+        expect(states).toEqual({
+          '/redos-word': 'completed',
+          '/redos-dots': 'completed',
+          '/huge': 'completed',
+          '/gzip-bomb': 'completed',
+          '/loop/0': 'failed',
+          // Ends only once each request's total time is bounded, not only its idle time.
+          '/trickle': expect.stringMatching(/^(completed|failed)$/) as string,
+        });
+        for (const { view } of ends) {
+          if (view.scan?.state === 'failed') expect(view.scan.error).toMatch(/^Could not reach .*(redirects|did not answer in time|took longer than)/);
+          // A check stopped over its budget is in the result's coverage and its warnings, never silently missing.
+          for (const skipped of view.result?.coverage?.checksSkipped ?? []) expect(view.result?.warnings).toContain(`${skipped.checkId}: skipped, ${skipped.reason}`);
+        }
+        expect(mail.subject).toMatch(/^Your vibeeval security report for 127\.0\.0\.1:\d+/);
+      } finally {
+        await probe.stop();
+        reference.stop();
       }
-      expect(mail.subject).toMatch(/^Your vibeeval security report for 127\.0\.0\.1:\d+/);
-    } finally {
-      await probe.stop();
-      reference.stop();
-    }
-  }, SCANS_WITHIN_MS + 60_000);
+    },
+    SCANS_WITHIN_MS + 60_000,
+  );
 });

@@ -28,16 +28,29 @@ type TableName = keyof typeof TABLES;
 /** A queued row of each leased kind, straight into its table. */
 async function queued(table: TableName): Promise<string> {
   const pool = database.pool;
-  if (table === 'reports') return (await pool.query<{ id: string }>(`INSERT INTO reports (user_id, workspace_id, type, url) VALUES ($1, $1, 'performance', 'https://shop.example/') RETURNING id`, [userId])).rows[0]!.id;
-  if (table === 'public_scans') return (await pool.query<{ id: string }>(`INSERT INTO public_scans (url, email) VALUES ('https://shop.example/', 'a@example.com') RETURNING id`)).rows[0]!.id;
+  if (table === 'reports')
+    return (
+      await pool.query<{ id: string }>(`INSERT INTO reports (user_id, workspace_id, type, url) VALUES ($1, $1, 'performance', 'https://shop.example/') RETURNING id`, [userId])
+    ).rows[0]!.id;
+  if (table === 'public_scans')
+    return (await pool.query<{ id: string }>(`INSERT INTO public_scans (url, email) VALUES ('https://shop.example/', 'a@example.com') RETURNING id`)).rows[0]!.id;
   if (table === 'scans') {
     // A project of its own: a project has one scan queued or running at a time.
     const project = await pool.query<{ id: string }>(`INSERT INTO projects (user_id, workspace_id, url) VALUES ($1, $1, 'https://shop.example/') RETURNING id`, [userId]);
     const projectId = project.rows[0]!.id;
-    return (await pool.query<{ id: string }>(`INSERT INTO scans (project_id, user_id, workspace_id, url, num_pages) VALUES ($1, $2, $2, 'https://shop.example/', 1) RETURNING id`, [projectId, userId])).rows[0]!.id;
+    return (
+      await pool.query<{ id: string }>(`INSERT INTO scans (project_id, user_id, workspace_id, url, num_pages) VALUES ($1, $2, $2, 'https://shop.example/', 1) RETURNING id`, [
+        projectId,
+        userId,
+      ])
+    ).rows[0]!.id;
   }
-  const scenario = await pool.query<{ id: string }>(`INSERT INTO scenarios (user_id, workspace_id, website, actions, scenario_code) VALUES ($1, $1, 'https://shop.example/', '[]'::jsonb, '') RETURNING id`, [userId]);
-  return (await pool.query<{ id: string }>(`INSERT INTO scenario_runs (scenario_id, user_id, workspace_id) VALUES ($1, $2, $2) RETURNING id`, [scenario.rows[0]!.id, userId])).rows[0]!.id;
+  const scenario = await pool.query<{ id: string }>(
+    `INSERT INTO scenarios (user_id, workspace_id, website, actions, scenario_code) VALUES ($1, $1, 'https://shop.example/', '[]'::jsonb, '') RETURNING id`,
+    [userId],
+  );
+  return (await pool.query<{ id: string }>(`INSERT INTO scenario_runs (scenario_id, user_id, workspace_id) VALUES ($1, $2, $2) RETURNING id`, [scenario.rows[0]!.id, userId]))
+    .rows[0]!.id;
 }
 
 interface RowState {
@@ -54,7 +67,6 @@ async function read(table: TableName, id: string): Promise<RowState> {
 
 /** Makes the row's worker look dead: its last heartbeat older than the lapse. */
 const lapse = (table: TableName, id: string) => database.pool.query(`UPDATE ${TABLES[table]} SET heartbeat_at = now() - interval '1 minute' WHERE id = $1`, [id]);
-
 
 const LEASED: [TableName, LeasedTable][] = [
   ['scans', scans],

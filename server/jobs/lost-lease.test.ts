@@ -17,7 +17,6 @@ import { publicScanJobDeps, sampleScan, scanJobDeps } from './testing';
 const database = databaseForTests();
 const SITE = 'https://shop.example/';
 
-
 /** While the scan runs: its heartbeat lapses and another worker claims the row. */
 async function takenOver(table: LeasedTable, id: string): Promise<void> {
   await database.db

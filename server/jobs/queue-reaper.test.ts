@@ -26,10 +26,21 @@ describe('the job queue of a process that works some queues only', () => {
     const userId = await personalWorkspace(pool, randomUUID());
     const project = await pool.query<{ id: string }>(`INSERT INTO projects (user_id, workspace_id, url) VALUES ($1, $1, 'https://shop.example/') RETURNING id`, [userId]);
     // Each left behind by a process that died: queued a minute ago, or running with a heartbeat a minute old.
-    await pool.query(`INSERT INTO scans (project_id, user_id, workspace_id, url, num_pages, queued_at) VALUES ($1, $2, $2, 'https://shop.example/', 1, now() - interval '1 minute')`, [project.rows[0]!.id, userId]);
-    const scenario = await pool.query<{ id: string }>(`INSERT INTO scenarios (user_id, workspace_id, website, actions, scenario_code) VALUES ($1, $1, 'https://shop.example/', '[]'::jsonb, '') RETURNING id`, [userId]);
-    await pool.query(`INSERT INTO scenario_runs (scenario_id, user_id, workspace_id, state, heartbeat_at) VALUES ($1, $2, $2, 'running', now() - interval '1 minute')`, [scenario.rows[0]!.id, userId]);
-    const publicScan = await pool.query<{ id: string }>(`INSERT INTO public_scans (url, email, created_at) VALUES ('https://shop.example/', 'a@example.com', now() - interval '1 minute') RETURNING id`);
+    await pool.query(
+      `INSERT INTO scans (project_id, user_id, workspace_id, url, num_pages, queued_at) VALUES ($1, $2, $2, 'https://shop.example/', 1, now() - interval '1 minute')`,
+      [project.rows[0]!.id, userId],
+    );
+    const scenario = await pool.query<{ id: string }>(
+      `INSERT INTO scenarios (user_id, workspace_id, website, actions, scenario_code) VALUES ($1, $1, 'https://shop.example/', '[]'::jsonb, '') RETURNING id`,
+      [userId],
+    );
+    await pool.query(`INSERT INTO scenario_runs (scenario_id, user_id, workspace_id, state, heartbeat_at) VALUES ($1, $2, $2, 'running', now() - interval '1 minute')`, [
+      scenario.rows[0]!.id,
+      userId,
+    ]);
+    const publicScan = await pool.query<{ id: string }>(
+      `INSERT INTO public_scans (url, email, created_at) VALUES ('https://shop.example/', 'a@example.com', now() - interval '1 minute') RETURNING id`,
+    );
 
     const ran: string[] = [];
     jobs = await startJobs({

@@ -44,10 +44,31 @@ export const QUEUES = {
     recover: { label: 'reports', table: 'reports', queuedSince: 'created_at', only: "type <> 'security'" },
   },
   // Public scans retry more: a mail server that is down for a minute should not lose the report's mail.
-  'public-scan': { key: 'id', retryLimit: 4, retryDelay: 10, expireInSeconds: 15 * 60, leased: publicScans, recover: { label: 'public scans', table: 'public_scans', queuedSince: 'created_at' } },
-  'scenario-run': { key: 'runId', retryLimit: 2, retryDelay: 5, expireInSeconds: 30 * 60, leased: scenarioRuns, recover: { label: 'scenario runs', table: 'scenario_runs', queuedSince: 'created_at' } },
+  'public-scan': {
+    key: 'id',
+    retryLimit: 4,
+    retryDelay: 10,
+    expireInSeconds: 15 * 60,
+    leased: publicScans,
+    recover: { label: 'public scans', table: 'public_scans', queuedSince: 'created_at' },
+  },
+  'scenario-run': {
+    key: 'runId',
+    retryLimit: 2,
+    retryDelay: 5,
+    expireInSeconds: 30 * 60,
+    leased: scenarioRuns,
+    recover: { label: 'scenario runs', table: 'scenario_runs', queuedSince: 'created_at' },
+  },
   // A check again takes seconds (RECHECK_TIMEOUT_MS at most): one retry, soon, and an expiry well past its timeout.
-  recheck: { key: 'recheckId', retryLimit: 1, retryDelay: 2, expireInSeconds: 5 * 60, leased: findingRechecks, recover: { label: 'checks again', table: 'finding_rechecks', queuedSince: 'created_at' } },
+  recheck: {
+    key: 'recheckId',
+    retryLimit: 1,
+    retryDelay: 2,
+    expireInSeconds: 5 * 60,
+    leased: findingRechecks,
+    recover: { label: 'checks again', table: 'finding_rechecks', queuedSince: 'created_at' },
+  },
   // Every attempt claims its delivery first (a duplicate job is harmless); lost ones are found by the deliverer's sweep.
   'webhook-delivery': { key: 'deliveryId', retryLimit: 2, retryDelay: 5, expireInSeconds: 5 * 60, leased: undefined, recover: undefined },
 } as const satisfies Record<string, QueueSpec>;

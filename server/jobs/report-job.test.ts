@@ -21,24 +21,36 @@ beforeAll(async () => {
 });
 
 async function claimedReport(): Promise<Lease<typeof reports>> {
-  const { rows } = await database.pool.query<{ id: string }>(`INSERT INTO reports (user_id, workspace_id, type, url) VALUES ($1, $1, 'accessibility', 'https://shop.example/') RETURNING id`, [userId]);
+  const { rows } = await database.pool.query<{ id: string }>(
+    `INSERT INTO reports (user_id, workspace_id, type, url) VALUES ($1, $1, 'accessibility', 'https://shop.example/') RETURNING id`,
+    [userId],
+  );
   return (await claimLease(database.db, reports, rows[0]!.id))!;
 }
-
 
 describe("a report's progress", () => {
   it('is stored and published at most every 300 ms, the last step at once', async () => {
     const lease = await claimedReport();
     const published: unknown[] = [];
     let clock = 10_000;
-    const write = progressWriter(lease, async (row) => published.push(row.progress), capturedLogger().log, () => clock);
+    const write = progressWriter(
+      lease,
+      async (row) => published.push(row.progress),
+      capturedLogger().log,
+      () => clock,
+    );
     write({ done: 1, total: 3 });
     clock += 100;
     write({ done: 2, total: 3 });
     clock += 100;
     write({ done: 3, total: 3, message: 'Done' });
     await vi.waitFor(() => expect(published).toHaveLength(2), { timeout: 10_000, interval: 20 });
-    expect(published).toEqual(expect.arrayContaining([{ done: 1, total: 3 }, { done: 3, total: 3, message: 'Done' }]));
+    expect(published).toEqual(
+      expect.arrayContaining([
+        { done: 1, total: 3 },
+        { done: 3, total: 3, message: 'Done' },
+      ]),
+    );
   });
 
   it('is logged when it cannot be stored', async () => {

@@ -57,7 +57,13 @@ export const REPORT_MAX_ATTEMPTS = 2;
  * more than REPORT_MAX_ATTEMPTS times fails with the reason; a restart gives its attempt back; progress goes with
  * every end.
  */
-const REPORT_LEASE: LeaseRules = { only: ne(reports.type, 'security'), missingHeartbeatIsStale: true, maxAttempts: REPORT_MAX_ATTEMPTS, giveBackAttempt: true, resets: { progress: null } };
+const REPORT_LEASE: LeaseRules = {
+  only: ne(reports.type, 'security'),
+  missingHeartbeatIsStale: true,
+  maxAttempts: REPORT_MAX_ATTEMPTS,
+  giveBackAttempt: true,
+  resets: { progress: null },
+};
 
 type Progress = { done: number; total: number; message?: string };
 /** Live progress at most this often (the last step goes at once). */
@@ -67,7 +73,12 @@ const PROGRESS_EVERY_MS = 300;
  * The audit's progress callback: stored on the report while this attempt holds it (renewing its lease) and published,
  * at most every PROGRESS_EVERY_MS. A write or publication that fails is logged: the next one may succeed.
  */
-export function progressWriter(lease: Lease<typeof reports>, publish: (row: ReportRow) => Promise<unknown>, log: Logger, now: () => number = Date.now): (progress: Progress) => void {
+export function progressWriter(
+  lease: Lease<typeof reports>,
+  publish: (row: ReportRow) => Promise<unknown>,
+  log: Logger,
+  now: () => number = Date.now,
+): (progress: Progress) => void {
   let last = 0;
   return (progress) => {
     if (now() - last < PROGRESS_EVERY_MS && progress.done < progress.total) return;
@@ -120,7 +131,16 @@ export async function runReportJob(reportId: string, deps: ReportJobDeps, signal
     if (!done) return;
     await publish(done);
     await deps.webhooks?.emit({ workspaceId: done.workspaceId, userId: done.userId }, 'report.generated', reportGeneratedData(done));
-    await deps.events.record([{ userId: row.userId, workspaceId: row.workspaceId, projectId: row.projectId, kind: 'other', url: row.url, extra: { description: `${row.type[0]!.toUpperCase()}${row.type.slice(1)} report generated: ${plural(totalIssues ?? 0, 'issue')}` } }]);
+    await deps.events.record([
+      {
+        userId: row.userId,
+        workspaceId: row.workspaceId,
+        projectId: row.projectId,
+        kind: 'other',
+        url: row.url,
+        extra: { description: `${row.type[0]!.toUpperCase()}${row.type.slice(1)} report generated: ${plural(totalIssues ?? 0, 'issue')}` },
+      },
+    ]);
   } catch (error) {
     if (signal.aborted) {
       // Stopped with its process: back in the queue, and the attempt does not count against the report.

@@ -22,7 +22,6 @@ const CREDENTIALS = `Email: alice@example.com\nPassword: ${PASSWORDS[0]}\n\nbob@
 const sealer = new Sealer('a test install secret');
 const database = databaseForTests();
 
-
 /** A fake engine that records its call and answers as a signed-in scan does. */
 function harness() {
   const calls: { options: unknown; hooks: ScanHooks }[] = [];
@@ -46,7 +45,9 @@ function harness() {
         target: { url, finalUrl: url },
         coverage: {
           ...(sample.coverage ?? { checksSkipped: [] }),
-          signIns: (hooks.accounts ?? []).map((a, i) => (i === 0 ? { account: a.login, signedIn: true, method: 'supabase' as const } : { account: a.login, signedIn: false, reason: 'invalid login credentials' })),
+          signIns: (hooks.accounts ?? []).map((a, i) =>
+            i === 0 ? { account: a.login, signedIn: true, method: 'supabase' as const } : { account: a.login, signedIn: false, reason: 'invalid login credentials' },
+          ),
         },
       };
       return result;

@@ -86,7 +86,11 @@ const baseOf = (row: ScanRow) => ({ userId: row.userId, workspaceId: row.workspa
  * Runs one scan job: claims the scan, runs the engine with live progress, records what happened as events,
  * stores the result and its security report. `finalAttempt` says whether a thrown error will be retried.
  */
-export async function runScanJob(scanId: string, deps: ScanJobDeps, { signal, finalAttempt }: { signal?: AbortSignal; finalAttempt: boolean }): Promise<'completed' | 'failed' | 'skipped'> {
+export async function runScanJob(
+  scanId: string,
+  deps: ScanJobDeps,
+  { signal, finalAttempt }: { signal?: AbortSignal; finalAttempt: boolean },
+): Promise<'completed' | 'failed' | 'skipped'> {
   const { db, events, live, logger } = deps;
   // Taken over from a worker that died while check code ran: a strike against the site.
   const lease = await claimLease(db, scans, scanId, { extra: claimStrikes(scans) });
@@ -99,7 +103,9 @@ export async function runScanJob(scanId: string, deps: ScanJobDeps, { signal, fi
   // An attempt runs the scan from the start: the requests an earlier, interrupted attempt listed go.
   await events.clearEarlierAttempts(owner);
   await publishState(live, row);
-  await events.record([{ ...baseOf(row), kind: 'other', url: row.url, extra: { description: `Scan started (attempt ${row.attempts}, up to ${plural(row.numPages, 'page')})`, scan_id: row.id } }]);
+  await events.record([
+    { ...baseOf(row), kind: 'other', url: row.url, extra: { description: `Scan started (attempt ${row.attempts}, up to ${plural(row.numPages, 'page')})`, scan_id: row.id } },
+  ]);
 
   const batcher = new ScanEventBatcher(events, owner, baseOf(row), log);
   const progress = new ProgressPublisher(row, progressSinks(db, live));
@@ -167,7 +173,12 @@ export async function runScanJob(scanId: string, deps: ScanJobDeps, { signal, fi
  * After a scan threw: back to the queue when the process is stopping; otherwise failed for good (a ScanError,
  * or the last attempt) or queued again for a retry, which the thrown error asks pg-boss for.
  */
-async function recordFailure(lease: Lease<typeof scans>, error: unknown, deps: ScanJobDeps, { signal, finalAttempt }: { signal?: AbortSignal; finalAttempt: boolean }): Promise<'failed' | 'skipped'> {
+async function recordFailure(
+  lease: Lease<typeof scans>,
+  error: unknown,
+  deps: ScanJobDeps,
+  { signal, finalAttempt }: { signal?: AbortSignal; finalAttempt: boolean },
+): Promise<'failed' | 'skipped'> {
   const { db, events, live } = deps;
   const { row } = lease;
   if (signal?.aborted) {

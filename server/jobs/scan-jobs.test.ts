@@ -44,7 +44,12 @@ async function client(server: RunningServer, token?: string) {
   return { token: bearer, call };
 }
 
-async function waitForScan(call: (method: string, path: string) => Promise<unknown>, projectId: string, done: (view: ProjectScanResponse) => boolean, timeoutMs = 60_000): Promise<ProjectScanResponse> {
+async function waitForScan(
+  call: (method: string, path: string) => Promise<unknown>,
+  projectId: string,
+  done: (view: ProjectScanResponse) => boolean,
+  timeoutMs = 60_000,
+): Promise<ProjectScanResponse> {
   const started = Date.now();
   for (;;) {
     const view = projectScanResponseSchema.parse(await call('GET', `/project/${projectId}/scan`));

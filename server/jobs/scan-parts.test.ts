@@ -5,8 +5,21 @@ import type { NewEvent, ScanAttempt } from '../events/service';
 import { exchangeKind, ScanEventBatcher } from './scan-events';
 import { ProgressPublisher, type ProgressSinks } from './scan-progress';
 
-const exchange = (url: string, over: Partial<Exchange> = {}): Exchange =>
-  ({ method: 'GET', url, requestHeaders: {}, finalUrl: url, redirects: [], status: 200, headers: [], contentType: 'text/html', body: '', bodyBytes: 10, truncated: false, timingMs: 5, ...over });
+const exchange = (url: string, over: Partial<Exchange> = {}): Exchange => ({
+  method: 'GET',
+  url,
+  requestHeaders: {},
+  finalUrl: url,
+  redirects: [],
+  status: 200,
+  headers: [],
+  contentType: 'text/html',
+  body: '',
+  bodyBytes: 10,
+  truncated: false,
+  timingMs: 5,
+  ...over,
+});
 
 describe('ScanEventBatcher', () => {
   const owner: ScanAttempt = { scanId: 's1', attempt: 2 };

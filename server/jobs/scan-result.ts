@@ -21,7 +21,12 @@ export function completionEvents(row: Pick<ScanRow, 'id' | 'userId' | 'workspace
     ...base,
     kind: 'error',
     url: finding.url,
-    extra: { description: `${finding.severity[0]!.toUpperCase()}${finding.severity.slice(1)}: ${finding.title}`, severity: finding.severity, check: finding.checkId, scan_id: row.id },
+    extra: {
+      description: `${finding.severity[0]!.toUpperCase()}${finding.severity.slice(1)}: ${finding.title}`,
+      severity: finding.severity,
+      check: finding.checkId,
+      scan_id: row.id,
+    },
   }));
   const { counts } = result;
   events.push({
@@ -58,7 +63,14 @@ export async function storeScanResult(db: Db, lease: Lease<typeof scans>, result
         grade: result.grade,
         headerGrade: result.headers.grade,
         counts: result.counts,
-        progress: { phase: 'done', pagesDone: result.pages.length, pagesTotal: result.pages.length, checksRun: result.passed.length + new Set(result.findings.map((f) => f.checkId)).size, checksTotal: 0, findings: result.findings.length },
+        progress: {
+          phase: 'done',
+          pagesDone: result.pages.length,
+          pagesTotal: result.pages.length,
+          checksRun: result.passed.length + new Set(result.findings.map((f) => f.checkId)).size,
+          checksTotal: 0,
+          findings: result.findings.length,
+        },
         finishedAt: sql`now()`,
         heartbeatAt: null,
       })
@@ -74,7 +86,17 @@ export async function storeScanResult(db: Db, lease: Lease<typeof scans>, result
       ? [waiting]
       : await tx
           .insert(reports)
-          .values({ userId: row.userId, workspaceId: row.workspaceId, projectId: row.projectId, scanId: row.id, type: 'security', url: row.url, state: 'completed', totalIssues, finishedAt: sql`now()` })
+          .values({
+            userId: row.userId,
+            workspaceId: row.workspaceId,
+            projectId: row.projectId,
+            scanId: row.id,
+            type: 'security',
+            url: row.url,
+            state: 'completed',
+            totalIssues,
+            finishedAt: sql`now()`,
+          })
           .returning();
     return { done, report: report! };
   });

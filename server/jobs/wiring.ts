@@ -62,7 +62,20 @@ export function startProcessJobs(parts: JobParts, share: JobShare): Promise<Jobs
   const { db } = database;
   const policy = config.scans.addressPolicy;
   const scanning = share.scans > 0;
-  const scanDeps = { db, events, live, logger, links, policy, rateLimit: config.scans.rateLimit, render: config.scans.render, checkBudget: config.scans.checkBudget, webhooks: notices, sealer, onScanFinished: (id: string) => builds.judgeScan(id) };
+  const scanDeps = {
+    db,
+    events,
+    live,
+    logger,
+    links,
+    policy,
+    rateLimit: config.scans.rateLimit,
+    render: config.scans.render,
+    checkBudget: config.scans.checkBudget,
+    webhooks: notices,
+    sealer,
+    onScanFinished: (id: string) => builds.judgeScan(id),
+  };
   const publicScanDeps = {
     db,
     mailer,

@@ -96,23 +96,26 @@ export async function startLiveBus(url: string, pool: pg.Pool, log: Log): Promis
   // (clients refetch when their stream reconnects).
   const reconnect = () => {
     if (closed || retry) return;
-    retry = setTimeout(() => {
-      retry = undefined;
-      listen().then(
-        (next) => {
-          if (closed) return void next.end().catch(() => undefined);
-          client = next;
-          setListening(true);
-          if (failures) log('warn', `live: listening again after ${failures} failed attempt${failures === 1 ? '' : 's'}`);
-          failures = 0;
-        },
-        (error: Error) => {
-          failures++;
-          if (failures === 1 || failures % 30 === 0) log('warn', `live: reconnecting (attempt ${failures} failed: ${error.message})`);
-          reconnect();
-        },
-      );
-    }, backoffDelay(failures + 1, RECONNECT_BACKOFF));
+    retry = setTimeout(
+      () => {
+        retry = undefined;
+        listen().then(
+          (next) => {
+            if (closed) return void next.end().catch(() => undefined);
+            client = next;
+            setListening(true);
+            if (failures) log('warn', `live: listening again after ${failures} failed attempt${failures === 1 ? '' : 's'}`);
+            failures = 0;
+          },
+          (error: Error) => {
+            failures++;
+            if (failures === 1 || failures % 30 === 0) log('warn', `live: reconnecting (attempt ${failures} failed: ${error.message})`);
+            reconnect();
+          },
+        );
+      },
+      backoffDelay(failures + 1, RECONNECT_BACKOFF),
+    );
     retry.unref();
   };
   client = await listen();

@@ -91,7 +91,7 @@ describe('live streams end with their session', () => {
     expect((await fetch(`${server.origin}/live?ticket=${ticket}`)).status).toBe(401);
   });
 
-  it('refuses a ticket of a session signed out locally, and takes one of the user\'s other session', async () => {
+  it("refuses a ticket of a session signed out locally, and takes one of the user's other session", async () => {
     const user = await signUp(server.origin, 'live-ticket-local');
     const other = await secondSession(user);
     const ticket = await ticketOf(server, user.token);
@@ -103,7 +103,7 @@ describe('live streams end with their session', () => {
     stream.close();
   });
 
-  it('closes an open stream when its session signs out locally, and leaves the other session\'s open', async () => {
+  it("closes an open stream when its session signs out locally, and leaves the other session's open", async () => {
     const user = await signUp(server.origin, 'live-local');
     const other = await secondSession(user);
     const stream = await openStream(server, await ticketOf(server, user.token));
@@ -122,7 +122,7 @@ describe('live streams end with their session', () => {
     expect(await Promise.all(streams.map((stream) => stream.endsWithin(5_000)))).toEqual([true, true]);
   });
 
-  it('closes the other sessions\' streams on a password change, and keeps the changing session\'s', async () => {
+  it("closes the other sessions' streams on a password change, and keeps the changing session's", async () => {
     const user = await signUp(server.origin, 'live-password');
     const other = await secondSession(user);
     const mine = await openStream(server, await ticketOf(server, user.token));
@@ -142,7 +142,7 @@ describe('live streams end with their session', () => {
     expect((await fetch(`${server.origin}/live?ticket=${ticket}`)).status).toBe(401);
   });
 
-  it('closes a stream whose session was ended by another process (the database\'s news)', async () => {
+  it("closes a stream whose session was ended by another process (the database's news)", async () => {
     const user = await signUp(server.origin, 'live-elsewhere');
     const stream = await openStream(server, await ticketOf(server, user.token));
     // As another instance's sign-out does: the row goes, the trigger tells every process.

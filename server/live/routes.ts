@@ -83,7 +83,11 @@ export function liveStreamRoutes(signer: LinkSigner, bus: LiveBus, access: Pick<
       // The last answer is kept when the database cannot be asked (no message travels then either).
       let member = (await access.membership(userId, workspaceId)) !== null;
       if (!member) return reply.code(404).send({ detail: WORKSPACE_TEXTS.notFound });
-      const stillMember = async () => (member = await access.membership(userId, workspaceId).then((found) => found !== null, () => member));
+      const stillMember = async () =>
+        (member = await access.membership(userId, workspaceId).then(
+          (found) => found !== null,
+          () => member,
+        ));
       streamTo(reply, ({ end, write }) => {
         // One check at a time, in arrival order, so messages keep their order.
         let checks = Promise.resolve();
@@ -99,7 +103,14 @@ export function liveStreamRoutes(signer: LinkSigner, bus: LiveBus, access: Pick<
           if (endsSession(ended, userId, sessionId || undefined)) end();
         });
         const recheck = setInterval(() => whileMember(() => undefined), MEMBERSHIP_RECHECK_MS);
-        const sessionCheck = setInterval(() => void sessionAlive().then((alive) => alive || end(), () => undefined), SESSION_RECHECK_MS);
+        const sessionCheck = setInterval(
+          () =>
+            void sessionAlive().then(
+              (alive) => alive || end(),
+              () => undefined,
+            ),
+          SESSION_RECHECK_MS,
+        );
         // Capped at setTimeout's longest wait (a longer one fires at once); a hosted token may live that long.
         const expiry = until ? setTimeout(end, Math.min(until * 1000 - Date.now(), 2 ** 31 - 1)) : undefined;
         open.add(reply);

@@ -87,7 +87,13 @@ function emptyResult(coverage?: ScanResult['coverage']): ScanResult {
 
 describe('the scan answer of a scan without findings', () => {
   it('does not read as all clear when a backend could not be checked, and ends with what was not checked', () => {
-    const backend = { kind: 'supabase' as const, target: 'https://qzkvhyxbtnmwplrcadfe.supabase.co', checked: false, requests: 4, reason: 'every request failed (4 requests): the host refused the connection' };
+    const backend = {
+      kind: 'supabase' as const,
+      target: 'https://qzkvhyxbtnmwplrcadfe.supabase.co',
+      checked: false,
+      requests: 4,
+      reason: 'every request failed (4 requests): the host refused the connection',
+    };
     const coverage = { checksSkipped: [], fetched: { pages: 1, scripts: 3, scriptsFailed: 0 }, backends: { items: [backend], more: 0 } };
     const answer = scanSummary('0b3c8a52-7d7e-4f57-9a56-1c1f2d7e9a10', emptyResult(coverage));
     const lines = textOf(answer).split('\n');
@@ -129,9 +135,19 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
   it('scan_url runs a real scan to completion, sending progress, and answers grade, counts and findings', async () => {
     const client = await connect(keyA);
     const progress: Progress[] = [];
-    const result = (await client.callTool({ name: 'scan_url', arguments: { url: siteUrl, pages: 2 } }, undefined, { onprogress: (p) => progress.push(p), timeout: 120_000, resetTimeoutOnProgress: true })) as CallToolResult;
+    const result = (await client.callTool({ name: 'scan_url', arguments: { url: siteUrl, pages: 2 } }, undefined, {
+      onprogress: (p) => progress.push(p),
+      timeout: 120_000,
+      resetTimeoutOnProgress: true,
+    })) as CallToolResult;
     expect(result.isError).toBeFalsy();
-    const content = result.structuredContent as { scan_id: string; grade: string; score: number; counts: { critical: number; high: number }; findings: { id: string; check: string; severity: string; where: string }[] };
+    const content = result.structuredContent as {
+      scan_id: string;
+      grade: string;
+      score: number;
+      counts: { critical: number; high: number };
+      findings: { id: string; check: string; severity: string; where: string }[];
+    };
     expect(content.grade).toMatch(/^[A-F][+-]?$/);
     expect(content.counts.critical + content.counts.high).toBeGreaterThan(0);
     const env = content.findings.find((f) => f.check === 'exposed-env-file');
@@ -145,7 +161,11 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
     scanId = content.scan_id;
     envFindingId = env!.id;
     // The scan's coverage comes with it, and the text ends with what could not be checked.
-    expect((result.structuredContent as { coverage: unknown }).coverage).toMatchObject({ checksSkipped: [], fetched: { pages: 2 }, loginRequired: { items: [{ url: `${siteUrl}account`, status: 401 }], more: 0 } });
+    expect((result.structuredContent as { coverage: unknown }).coverage).toMatchObject({
+      checksSkipped: [],
+      fetched: { pages: 2 },
+      loginRequired: { items: [{ url: `${siteUrl}account`, status: 401 }], more: 0 },
+    });
     expect(textOf(result).split('\n').slice(-3)).toEqual([
       expect.stringMatching(/^Coverage: 2 pages and 0 scripts fetched; nothing rendered in a browser/) as string,
       'Not checked:',
@@ -249,7 +269,7 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
     expect(textOf(neither)).toContain('Pass url, or projectId');
   }, 150_000);
 
-  it("refuses a URL that is not a website as a tool error, and a bad cursor", async () => {
+  it('refuses a URL that is not a website as a tool error, and a bad cursor', async () => {
     const client = await connect(keyA);
     const bad = (await client.callTool({ name: 'scan_url', arguments: { url: 'ftp://example.com/' } })) as CallToolResult;
     expect(bad.isError).toBe(true);
@@ -260,7 +280,12 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
   });
 
   it('answers 401 with WWW-Authenticate without a key, with an unknown key, and with a dashboard token', async () => {
-    const init = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+    const init = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    });
     const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
     const user = await signUp(server.origin, 'mcp-token');
     for (const authorization of [undefined, `Bearer ${generateApiKey()}`, `Bearer ${user.token}`]) {
@@ -312,7 +337,12 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
     await client.connect(transport);
     clients.push(client);
     const list = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
-    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': transport.sessionId!, 'mcp-protocol-version': '2025-06-18' };
+    const headers = {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-session-id': transport.sessionId!,
+      'mcp-protocol-version': '2025-06-18',
+    };
     const asB = await rawRequest(server.origin, { method: 'POST', path: '/mcp', headers: { ...headers, authorization: `Bearer ${keyB}` }, body: list });
     expect(asB.status).toBe(404);
     expect(asB.text).not.toContain('scan_url');
@@ -323,7 +353,9 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
   });
 
   it('explain_finding says when a finding was suppressed and why', async () => {
-    const projects = (await rawRequest(server.origin, { method: 'GET', path: '/v1/projects', headers: { authorization: `Bearer ${keyA}` } })).json as { projects: { id: string; url: string }[] };
+    const projects = (await rawRequest(server.origin, { method: 'GET', path: '/v1/projects', headers: { authorization: `Bearer ${keyA}` } })).json as {
+      projects: { id: string; url: string }[];
+    };
     const projectId = projects.projects.find((p) => p.url === siteUrl)!.id;
     const decided = await rawRequest(server.origin, {
       method: 'PUT',
@@ -337,11 +369,17 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
     expect(result.isError, textOf(result)).toBeFalsy();
     expect(textOf(result)).toMatch(/^Suppressed: marked as accepted risk until 2099-01-31, so it is left out of the score and counts\. Reason: Demo values only/);
     expect(textOf(result)).toContain('## What to change');
-    expect((result.structuredContent as { suppression: unknown }).suppression).toEqual({ decision: 'accepted_risk', reason: 'Demo values only', expires_at: '2099-01-31T23:59:59.999Z' });
+    expect((result.structuredContent as { suppression: unknown }).suppression).toEqual({
+      decision: 'accepted_risk',
+      reason: 'Demo values only',
+      expires_at: '2099-01-31T23:59:59.999Z',
+    });
   });
 
   it('set_decision and list_decisions change and list decisions as the dashboard does; another key finds no project', async () => {
-    const projects = (await rawRequest(server.origin, { method: 'GET', path: '/v1/projects', headers: { authorization: `Bearer ${keyA}` } })).json as { projects: { id: string; url: string }[] };
+    const projects = (await rawRequest(server.origin, { method: 'GET', path: '/v1/projects', headers: { authorization: `Bearer ${keyA}` } })).json as {
+      projects: { id: string; url: string }[];
+    };
     const projectId = projects.projects.find((p) => p.url === siteUrl)!.id;
     const client = await connect(keyA);
     const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as CallToolResult;

@@ -41,7 +41,9 @@ const bodySchema = z
     error: z.object({ code: z.int(), message: z.string().max(10_000), data: z.unknown().optional() }).optional(),
   })
   .refine(
-    (m) => (m.method !== undefined && m.result === undefined && m.error === undefined) || (m.method === undefined && m.params === undefined && m.id !== undefined && (m.result === undefined) !== (m.error === undefined)),
+    (m) =>
+      (m.method !== undefined && m.result === undefined && m.error === undefined) ||
+      (m.method === undefined && m.params === undefined && m.id !== undefined && (m.result === undefined) !== (m.error === undefined)),
     'body: not a JSON-RPC request, notification or response (a method, or an id with a result or an error)',
   );
 const headersSchema = z.looseObject({ [SESSION_HEADER]: z.string().max(200).optional(), 'mcp-protocol-version': z.string().max(40).optional() });

@@ -80,7 +80,7 @@ describe('MCP sessions', () => {
     server: { close: async () => void closed.push(id) } as never,
   });
 
-  it("belong to their user, keep at most the per-user limit (least recently used closed), and expire when idle", async () => {
+  it('belong to their user, keep at most the per-user limit (least recently used closed), and expire when idle', async () => {
     const closed: string[] = [];
     const sessions = new McpSessions({ perUser: 2, idleMs: 60_000 });
     sessions.add('a1', fake('a', closed, 'a1'));

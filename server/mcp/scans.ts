@@ -127,7 +127,9 @@ export async function workspaceScan(db: Db, workspaceId: string, scanId: string)
 /** The stored result of a completed scan, or a ToolError saying what state the scan is in. */
 export function completedResult(row: ScanRow): ScanResult {
   if (row.state !== 'completed') {
-    throw new ToolError(row.state === 'failed' ? `Scan ${row.id} failed: ${row.error ?? 'no reason recorded'}` : `Scan ${row.id} is ${row.state}; call scan_url again or wait for it to complete.`);
+    throw new ToolError(
+      row.state === 'failed' ? `Scan ${row.id} failed: ${row.error ?? 'no reason recorded'}` : `Scan ${row.id} is ${row.state}; call scan_url again or wait for it to complete.`,
+    );
   }
   const parsed = scanResultSchema.safeParse(row.result);
   if (!parsed.success) throw new ToolError(`Scan ${row.id} has no readable result.`);
@@ -163,7 +165,14 @@ export interface WaitOptions {
  * Waits until the scan completes or fails, calling `onProgress` each time its stored progress changes. Ends early
  * (with a ToolError) when `signal` aborts (the client cancelled) or after `timeoutMs`; the scan itself runs on.
  */
-export async function waitForScan(db: Db, workspaceId: string, scanId: string, signal: AbortSignal, onProgress: ProgressListener, { timeoutMs = SCAN_WAIT_MS, wake }: WaitOptions = {}): Promise<ScanRow> {
+export async function waitForScan(
+  db: Db,
+  workspaceId: string,
+  scanId: string,
+  signal: AbortSignal,
+  onProgress: ProgressListener,
+  { timeoutMs = SCAN_WAIT_MS, wake }: WaitOptions = {},
+): Promise<ScanRow> {
   const deadline = Date.now() + timeoutMs;
   const pokes = new Set<() => void>();
   const unsubscribe = wake?.(() => pokes.forEach((poke) => poke()));

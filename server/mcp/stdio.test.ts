@@ -45,7 +45,8 @@ describe('the stdio bridge forwards', () => {
     const cancelled = new Promise<void>((resolve) => {
       upstreamServer.registerTool('slow', { description: 'waits' }, async (extra) => {
         upstreamToken = extra._meta?.progressToken;
-        for (const progress of [10, 20]) await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: upstreamToken!, progress, total: 100, message: `step ${progress}` } });
+        for (const progress of [10, 20])
+          await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: upstreamToken!, progress, total: 100, message: `step ${progress}` } });
         await new Promise<void>((done) => extra.signal.addEventListener('abort', () => done()));
         resolve();
         return { content: [] };
@@ -56,7 +57,10 @@ describe('the stdio bridge forwards', () => {
     const upstream = new Client({ name: 'bridge', version: '1' });
     await upstream.connect(upClient);
 
-    const bridge = createBridgeServer(async () => upstream, async () => upstream);
+    const bridge = createBridgeServer(
+      async () => upstream,
+      async () => upstream,
+    );
     const [callerSide, bridgeSide] = InMemoryTransport.createLinkedPair();
     await bridge.connect(bridgeSide);
     const caller = new Client({ name: 'agent', version: '1' });
@@ -93,7 +97,10 @@ describe('the stdio bridge reconnects', () => {
     const fresh = new Client({ name: 'bridge', version: '1' });
     await fresh.connect(upClient);
     // The old session: every call fails as the HTTP transport reports a 404.
-    const stale = { listTools: () => Promise.reject(new StreamableHTTPError(404, 'Session not found')), callTool: () => Promise.reject(new StreamableHTTPError(404, 'Session not found')) } as unknown as Client;
+    const stale = {
+      listTools: () => Promise.reject(new StreamableHTTPError(404, 'Session not found')),
+      callTool: () => Promise.reject(new StreamableHTTPError(404, 'Session not found')),
+    } as unknown as Client;
     let reconnects = 0;
     const bridge = createBridgeServer(
       async () => stale,
@@ -137,13 +144,25 @@ describe('vibeeval mcp against a running server', () => {
   });
 
   it('lists the tools and calls list_projects over stdio, with nothing but protocol on stdout', async () => {
-    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp'], env: { PATH: process.env.PATH ?? '', VIBEEVAL_URL: server.origin, VIBEEVAL_API_KEY: key }, stderr: 'pipe' });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI, 'mcp'],
+      env: { PATH: process.env.PATH ?? '', VIBEEVAL_URL: server.origin, VIBEEVAL_API_KEY: key },
+      stderr: 'pipe',
+    });
     let stderr = '';
     transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const client = new Client({ name: 'agent', version: '1' });
     await client.connect(transport);
     try {
-      expect((await client.listTools()).tools.map((tool) => tool.name).sort()).toEqual(['explain_finding', 'get_scan_findings', 'list_decisions', 'list_projects', 'scan_url', 'set_decision']);
+      expect((await client.listTools()).tools.map((tool) => tool.name).sort()).toEqual([
+        'explain_finding',
+        'get_scan_findings',
+        'list_decisions',
+        'list_projects',
+        'scan_url',
+        'set_decision',
+      ]);
       const result = (await client.callTool({ name: 'list_projects', arguments: {} })) as CallToolResult;
       expect(result.structuredContent).toMatchObject({ projects: [{ url: projectUrl, name: 'Shop', last_scan: null }] });
       const missing = (await client.callTool({ name: 'get_scan_findings', arguments: { scan_id: '00000000-0000-4000-8000-000000000000' } })) as CallToolResult;

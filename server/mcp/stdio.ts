@@ -28,7 +28,7 @@ export interface BridgeSettings {
 export function bridgeSettings(env: NodeJS.ProcessEnv): BridgeSettings | { error: string } {
   const apiKey = env.VIBEEVAL_API_KEY?.trim();
   if (!apiKey) return { error: "VIBEEVAL_API_KEY is not set: create an API key on the dashboard's API page and pass it in the MCP server's env." };
-  if (!API_KEY_PATTERN.test(apiKey)) return { error: "VIBEEVAL_API_KEY does not look like a vibeeval API key (vb_live_ followed by 26 letters and digits)." };
+  if (!API_KEY_PATTERN.test(apiKey)) return { error: 'VIBEEVAL_API_KEY does not look like a vibeeval API key (vb_live_ followed by 26 letters and digits).' };
   const base = env.VIBEEVAL_URL?.trim() || DEFAULT_VIBEEVAL_URL;
   let url: URL;
   try {
@@ -53,7 +53,10 @@ export function describeFailure(error: unknown, url: URL): { message: string; co
     return { message: `the vibeeval server at ${url.origin} refused the API key (revoked or unknown): create a new one on the dashboard's API page.`, code: MCP_EXIT.refused };
   }
   const cause = error instanceof Error && error.cause instanceof Error ? `: ${safeMessage(error.cause)}` : '';
-  return { message: `cannot reach the vibeeval server at ${url.origin} (${safeMessage(error)}${cause}). Start it with 'npx vibeeval serve' or set VIBEEVAL_URL.`, code: MCP_EXIT.unreachable };
+  return {
+    message: `cannot reach the vibeeval server at ${url.origin} (${safeMessage(error)}${cause}). Start it with 'npx vibeeval serve' or set VIBEEVAL_URL.`,
+    code: MCP_EXIT.unreachable,
+  };
 }
 
 /**

@@ -16,7 +16,13 @@ export async function insertApiKey(databaseUrl: string, userId: string, name = '
       await client.query(`insert into workspaces (id, name, owner_id, personal) values ($1, 'Personal', $1, true) on conflict (id) do nothing`, [userId]);
       await client.query(`insert into workspace_members (workspace_id, user_id, role) values ($1, $1, 'owner') on conflict do nothing`, [userId]);
     }
-    await client.query('insert into api_keys (workspace_id, user_id, name, key_hash, last_four) values ($1, $2, $3, $4, $5)', [workspaceId, userId, name, hashApiKey(key), key.slice(-4)]);
+    await client.query('insert into api_keys (workspace_id, user_id, name, key_hash, last_four) values ($1, $2, $3, $4, $5)', [
+      workspaceId,
+      userId,
+      name,
+      hashApiKey(key),
+      key.slice(-4),
+    ]);
   } finally {
     await client.end();
   }

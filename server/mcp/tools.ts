@@ -71,7 +71,16 @@ export function scanSummary(scanId: string, result: ScanResult): CallToolResult 
   ];
   return {
     content: [{ type: 'text', text: lines.join('\n') }],
-    structuredContent: { scan_id: scanId, url: result.target.url, grade: result.grade, score: result.score, counts, findings: shown, total_findings: findings.length, coverage: result.coverage ?? null },
+    structuredContent: {
+      scan_id: scanId,
+      url: result.target.url,
+      grade: result.grade,
+      score: result.score,
+      counts,
+      findings: shown,
+      total_findings: findings.length,
+      coverage: result.coverage ?? null,
+    },
   };
 }
 
@@ -97,14 +106,21 @@ async function scanUrlTool(deps: McpToolDeps, owner: McpOwner, args: { url?: str
   let sent = -1;
   // The scan's own live messages wake the wait (any instance's worker publishes them); the row says what is true.
   const wake = (poke: () => void) => deps.live.subscribe(owner.workspaceId, (message) => 'scan_id' in message && message.scan_id === scan.id && poke());
-  const done = await waitForScan(deps.db, owner.workspaceId, scan.id, extra.signal, async (progress, state) => {
-    if (token === undefined) return;
-    // Progress must increase with each notification: a repeated value is not sent.
-    const value = Math.max(progressValue(progress), sent + 1);
-    if (value > 100) return;
-    sent = value;
-    await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: value, total: 100, message: progressMessage(progress, state) } });
-  }, { wake });
+  const done = await waitForScan(
+    deps.db,
+    owner.workspaceId,
+    scan.id,
+    extra.signal,
+    async (progress, state) => {
+      if (token === undefined) return;
+      // Progress must increase with each notification: a repeated value is not sent.
+      const value = Math.max(progressValue(progress), sent + 1);
+      if (value > 100) return;
+      sent = value;
+      await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: value, total: 100, message: progressMessage(progress, state) } });
+    },
+    { wake },
+  );
   return scanSummary(done.id, completedResult(done));
 }
 
@@ -118,14 +134,20 @@ async function findingsTool(deps: McpToolDeps, { workspaceId }: McpOwner, args: 
   const next = offset + page.length < all.length ? offset + page.length : null;
   const text = [
     `Scan ${row.id} of ${result.target.url}: grade ${result.grade}, ${all.length} finding(s)${all.length ? `, showing ${offset + 1}-${offset + page.length}` : ''}.`,
-    ...findings.map((f) => `\n## [${f.severity}] ${f.title} (finding_id ${f.id})\nWhere: ${f.where}\n${f.detail}\nEvidence:\n${[f.evidence.request, f.evidence.response, f.evidence.match && `Match: ${f.evidence.match}`].filter(Boolean).join('\n')}`),
+    ...findings.map(
+      (f) =>
+        `\n## [${f.severity}] ${f.title} (finding_id ${f.id})\nWhere: ${f.where}\n${f.detail}\nEvidence:\n${[f.evidence.request, f.evidence.response, f.evidence.match && `Match: ${f.evidence.match}`].filter(Boolean).join('\n')}`,
+    ),
     ...(next !== null ? [`\nMore: call get_scan_findings with offset ${next}.`] : []),
     ...(all.length ? [] : [noFindingsLine(result.coverage)]),
     '',
     ...coverageLines(result.coverage),
   ].join('\n');
   const coverage = result.coverage ?? null;
-  return { content: [{ type: 'text', text }], structuredContent: { scan_id: row.id, grade: result.grade, score: result.score, total: all.length, next_offset: next, findings, coverage } };
+  return {
+    content: [{ type: 'text', text }],
+    structuredContent: { scan_id: row.id, grade: result.grade, score: result.score, total: all.length, next_offset: next, findings, coverage },
+  };
 }
 
 /** Says that a finding was suppressed, how and why: an agent must not 'fix' what a person decided to keep. */
@@ -145,7 +167,16 @@ async function explainTool(deps: McpToolDeps, { workspaceId }: McpOwner, args: {
   const text = suppression ? `${suppressionLine(suppression)}\n\n${explanation.text}` : explanation.text;
   return {
     content: [{ type: 'text', text }],
-    structuredContent: { finding_id: finding.fingerprint, title: finding.title, severity: finding.severity, stacks, what: explanation.what, where: explanation.where, verify: explanation.verify, suppression },
+    structuredContent: {
+      finding_id: finding.fingerprint,
+      title: finding.title,
+      severity: finding.severity,
+      stacks,
+      what: explanation.what,
+      where: explanation.where,
+      verify: explanation.verify,
+      suppression,
+    },
   };
 }
 
@@ -176,7 +207,10 @@ async function setDecisionTool(
   const body = decisionBodySchema.safeParse({ decision: args.decision, reason: args.reason, ...(args.expires_at ? { expires_at: args.expires_at } : {}) });
   if (!body.success) throw new ToolError(body.error.issues.map((issue) => issue.message).join('; '));
   const decided = await deps.triage.set(owner, args.project_id, args.finding_id, body.data);
-  return { content: [{ type: 'text', text: `Marked:\n${decisionLine(decided)}\nIt is left out of the score, the grade and the counts.` }], structuredContent: { decision: decided } };
+  return {
+    content: [{ type: 'text', text: `Marked:\n${decisionLine(decided)}\nIt is left out of the score, the grade and the counts.` }],
+    structuredContent: { decision: decided },
+  };
 }
 
 async function projectsTool(deps: McpToolDeps, { workspaceId }: McpOwner, args: { cursor?: string }): Promise<CallToolResult> {
@@ -187,11 +221,16 @@ async function projectsTool(deps: McpToolDeps, { workspaceId }: McpOwner, args: 
     id: p.id,
     url: p.url,
     name: p.instruction_text ?? p.url,
-    last_scan: p.latest_scan ? { id: p.latest_scan.id, state: p.latest_scan.state, grade: p.latest_scan.grade, score: p.latest_scan.score, at: p.latest_scan.finished_at ?? p.latest_scan.queued_at } : null,
+    last_scan: p.latest_scan
+      ? { id: p.latest_scan.id, state: p.latest_scan.state, grade: p.latest_scan.grade, score: p.latest_scan.score, at: p.latest_scan.finished_at ?? p.latest_scan.queued_at }
+      : null,
   }));
   const text = [
     projects.length ? `${projects.length} project(s):` : 'No projects yet: call scan_url with your site to create one.',
-    ...projects.map((p) => `- ${p.name} ${p.url} (id ${p.id}) ${p.last_scan ? `last scan ${p.last_scan.id}: ${p.last_scan.state}${p.last_scan.grade ? `, grade ${p.last_scan.grade}` : ''} at ${p.last_scan.at}` : 'never scanned'}`),
+    ...projects.map(
+      (p) =>
+        `- ${p.name} ${p.url} (id ${p.id}) ${p.last_scan ? `last scan ${p.last_scan.id}: ${p.last_scan.state}${p.last_scan.grade ? `, grade ${p.last_scan.grade}` : ''} at ${p.last_scan.at}` : 'never scanned'}`,
+    ),
     ...(page.next ? [`More: call list_projects with cursor ${page.next}.`] : []),
   ].join('\n');
   return { content: [{ type: 'text', text }], structuredContent: { projects, next_cursor: page.next } };
@@ -238,7 +277,8 @@ export function createMcpServer(deps: McpToolDeps, owner: McpOwner): McpServer {
     'get_scan_findings',
     {
       title: 'Get the findings of a scan',
-      description: 'The findings of one of your completed scans, most severe first, each with its evidence (the request sent and the answer, secrets masked), detail and remediation. 50 per call; pass offset for more.',
+      description:
+        'The findings of one of your completed scans, most severe first, each with its evidence (the request sent and the answer, secrets masked), detail and remediation. 50 per call; pass offset for more.',
       inputSchema: { scan_id: scanIdSchema, offset: z.number().int().min(0).max(100_000).optional().describe('Skip this many findings (from next_offset)') },
       annotations: { readOnlyHint: true },
     },
@@ -259,7 +299,8 @@ export function createMcpServer(deps: McpToolDeps, owner: McpOwner): McpServer {
     'list_projects',
     {
       title: 'List your projects',
-      description: 'Your vibeeval projects (each a site scanned before), newest first: id, url, name and the last scan (id, state, grade, time). Pass next_cursor as cursor for the next page.',
+      description:
+        'Your vibeeval projects (each a site scanned before), newest first: id, url, name and the last scan (id, state, grade, time). Pass next_cursor as cursor for the next page.',
       inputSchema: { cursor: z.string().max(200).optional().describe('next_cursor from the previous call') },
       annotations: { readOnlyHint: true },
     },
@@ -270,8 +311,11 @@ export function createMcpServer(deps: McpToolDeps, owner: McpOwner): McpServer {
     {
       title: "List a project's triage decisions",
       description:
-        "The findings of a project that a person marked as a false positive or an accepted risk (left out of the score and counts), latest first: finding id, decision, expiry, who, when and why. Pass next_cursor as cursor for more.",
-      inputSchema: { project_id: z.string().max(100).describe('The project id (from list_projects)'), cursor: z.string().max(200).optional().describe('next_cursor from the previous call') },
+        'The findings of a project that a person marked as a false positive or an accepted risk (left out of the score and counts), latest first: finding id, decision, expiry, who, when and why. Pass next_cursor as cursor for more.',
+      inputSchema: {
+        project_id: z.string().max(100).describe('The project id (from list_projects)'),
+        cursor: z.string().max(200).optional().describe('next_cursor from the previous call'),
+      },
       annotations: { readOnlyHint: true },
     },
     (args) => answer(logger, 'list_decisions', () => decisionsTool(deps, owner, args)),
@@ -281,7 +325,7 @@ export function createMcpServer(deps: McpToolDeps, owner: McpOwner): McpServer {
     {
       title: 'Mark a finding as a false positive or an accepted risk, or reopen it',
       description:
-        'Only when the person you work for asks for it: marks a finding of a project as false_positive or accepted_risk (a reason is required; expires_at, a date, only for accepted_risk), or reopens it (decision reopen). The decision carries over to later scans and is recorded with the API key\'s member as its author. Never use it to make a finding go away instead of fixing it.',
+        "Only when the person you work for asks for it: marks a finding of a project as false_positive or accepted_risk (a reason is required; expires_at, a date, only for accepted_risk), or reopens it (decision reopen). The decision carries over to later scans and is recorded with the API key's member as its author. Never use it to make a finding go away instead of fixing it.",
       inputSchema: {
         project_id: z.string().max(100).describe('The project id (from list_projects)'),
         finding_id: z.string().max(64).describe('The finding id (finding_id) from get_scan_findings'),

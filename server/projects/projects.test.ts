@@ -36,7 +36,7 @@ let counter = 0;
 /** A new account's `api(method, path, body?)`: the answer's status and JSON body (read freely by the tests). */
 async function account() {
   const { token } = await signUp(server.origin, `owner${counter++}`);
-   
+
   return async (method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> => {
     const answer = await callApi(server.origin, method, path, { token, body });
     return { status: answer.status, body: answer.json };
@@ -52,7 +52,15 @@ describe('project API', () => {
     const created = await api('POST', '/project', { url: siteUrl, status: 'active', instruction_text: 'Shop', secret_instruction: 'user: a@b.c / pass: hunter22', num_pages: 3 });
     expect(created.status).toBe(201);
     const project = projectSchema.parse(created.body);
-    expect(project).toMatchObject({ url: siteUrl, status: 'active', instruction_text: 'Shop', secret_instruction: 'user: a@b.c / pass: hunter22', num_pages: 3, last_test: null, latest_scan: null });
+    expect(project).toMatchObject({
+      url: siteUrl,
+      status: 'active',
+      instruction_text: 'Shop',
+      secret_instruction: 'user: a@b.c / pass: hunter22',
+      num_pages: 3,
+      last_test: null,
+      latest_scan: null,
+    });
 
     expect((await api('GET', '/projects')).body.map((p: { id: string }) => p.id)).toEqual([project.id]);
     expect((await other('GET', '/projects')).body).toEqual([]);
@@ -72,7 +80,10 @@ describe('project API', () => {
   it('says what is wrong with invalid bodies', async () => {
     const api = await account();
     expect(await api('POST', '/project', { url: 'not a url' })).toEqual({ status: 400, body: { detail: 'Please enter a valid URL' } });
-    expect(await api('POST', '/project', { url: siteUrl, instruction_text: 'x'.repeat(1001) })).toEqual({ status: 400, body: { detail: 'Instructions cannot exceed 1000 characters' } });
+    expect(await api('POST', '/project', { url: siteUrl, instruction_text: 'x'.repeat(1001) })).toEqual({
+      status: 400,
+      body: { detail: 'Instructions cannot exceed 1000 characters' },
+    });
     expect(await api('POST', '/project', { url: siteUrl, num_pages: 0 })).toEqual({ status: 400, body: { detail: 'Number of pages must be at least 1' } });
     const { body } = await api('POST', '/project', { url: siteUrl });
     expect(body).toMatchObject({ status: 'active', num_pages: 1 });
@@ -125,10 +136,12 @@ describe('project API', () => {
     const { body: ticket } = await api('POST', '/live/ticket');
     const messages: LiveMessage[] = [];
     const controller = new AbortController();
-    const stream = fetch(`${server.origin}/live?ticket=${ticket.ticket}`, { signal: controller.signal }).then(async (response) => {
-      expect(response.headers.get('content-type')).toMatch(/text\/event-stream/);
-      await readEventStream(response.body as unknown as AsyncIterable<Uint8Array>, { onEvent: ({ data }) => messages.push(liveMessageSchema.parse(JSON.parse(data))) });
-    }).catch(() => undefined);
+    const stream = fetch(`${server.origin}/live?ticket=${ticket.ticket}`, { signal: controller.signal })
+      .then(async (response) => {
+        expect(response.headers.get('content-type')).toMatch(/text\/event-stream/);
+        await readEventStream(response.body as unknown as AsyncIterable<Uint8Array>, { onEvent: ({ data }) => messages.push(liveMessageSchema.parse(JSON.parse(data))) });
+      })
+      .catch(() => undefined);
 
     const first = await api('PATCH', `/project_test/${project.id}`);
     expect(first.status).toBe(200);

@@ -67,7 +67,14 @@ export function projectRoutes({ projects, events, jobs, live, lists, suppression
       const scan = await projects.queueScan(actor, request.params.id, 'manual');
       await jobs.enqueueScan(scan.id);
       await events.record([
-        { ...actor, projectId: scan.projectId, scanId: scan.id, kind: 'other', url: scan.url, extra: { description: `Scan queued (up to ${plural(scan.numPages, 'page')})`, scan_id: scan.id } },
+        {
+          ...actor,
+          projectId: scan.projectId,
+          scanId: scan.id,
+          kind: 'other',
+          url: scan.url,
+          extra: { description: `Scan queued (up to ${plural(scan.numPages, 'page')})`, scan_id: scan.id },
+        },
       ]);
       await live.publish(actor.workspaceId, { type: 'scan.state', project_id: scan.projectId, scan_id: scan.id, scan: toScanSummary(scan) });
       return { message: 'Project test has been started.', scan_id: scan.id };

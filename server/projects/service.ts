@@ -296,11 +296,22 @@ export class ProjectService {
     const project = await this.row(who, id);
     const [scan] = await this.db
       .insert(scans)
-      .values({ projectId: project.id, userId: actorOf(who).userId, workspaceId: project.workspaceId, url: project.url, numPages: project.numPages, active: active ?? project.activeMode, trigger })
+      .values({
+        projectId: project.id,
+        userId: actorOf(who).userId,
+        workspaceId: project.workspaceId,
+        url: project.url,
+        numPages: project.numPages,
+        active: active ?? project.activeMode,
+        trigger,
+      })
       .onConflictDoNothing({ target: scans.projectId, where: sql`state in ('queued', 'running')` })
       .returning();
     if (!scan) throw new HttpError(409, 'A test of this project is already running.');
-    await this.db.update(projects).set({ lastTest: sql`now()` }).where(eq(projects.id, project.id));
+    await this.db
+      .update(projects)
+      .set({ lastTest: sql`now()` })
+      .where(eq(projects.id, project.id));
     return scan;
   }
 

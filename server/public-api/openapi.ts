@@ -21,11 +21,21 @@ const limits = Object.entries(API_DAILY_LIMITS)
   .join(', ');
 
 const rateHeaders = {
-  'RateLimit-Policy': { description: 'The daily quota (IETF draft-ietf-httpapi-ratelimit-headers), e.g. `"daily";q=100;w=86400`. Absent on plans without a daily limit.', schema: { type: 'string' } },
-  RateLimit: { description: 'Requests remaining today and seconds until midnight UTC, e.g. `"daily";r=42;t=3600`. Absent on plans without a daily limit.', schema: { type: 'string' } },
+  'RateLimit-Policy': {
+    description: 'The daily quota (IETF draft-ietf-httpapi-ratelimit-headers), e.g. `"daily";q=100;w=86400`. Absent on plans without a daily limit.',
+    schema: { type: 'string' },
+  },
+  RateLimit: {
+    description: 'Requests remaining today and seconds until midnight UTC, e.g. `"daily";r=42;t=3600`. Absent on plans without a daily limit.',
+    schema: { type: 'string' },
+  },
 };
 
-const detail = (description: string, headers: Json = rateHeaders) => ({ description, headers, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+const detail = (description: string, headers: Json = rateHeaders) => ({
+  description,
+  headers,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+});
 const ok = (description: string, ref: string, extraHeaders: Json = {}) => ({
   description,
   headers: { ...rateHeaders, ...extraHeaders },
@@ -59,7 +69,11 @@ function paths(): Json {
         summary: 'List scans',
         description: 'The scans of the key’s account, newest first, and their total.',
         parameters: pageParameters(),
-        responses: { '200': ok('A page of scans.', 'ScanList', { 'X-Next-Cursor': { description: 'The next page’s cursor; absent on the last page.', schema: { type: 'string' } } }), '400': detail('A bad limit or cursor.'), ...errors },
+        responses: {
+          '200': ok('A page of scans.', 'ScanList', { 'X-Next-Cursor': { description: 'The next page’s cursor; absent on the last page.', schema: { type: 'string' } } }),
+          '400': detail('A bad limit or cursor.'),
+          ...errors,
+        },
       },
       post: {
         operationId: 'createScan',
@@ -79,7 +93,8 @@ function paths(): Json {
       get: {
         operationId: 'getScan',
         summary: 'Get a scan and its results',
-        description: 'The scan; once it is completed, its results: findings with evidence, and `coverage`, what the scan could not check (no findings with gaps there does not mean a safe site).',
+        description:
+          'The scan; once it is completed, its results: findings with evidence, and `coverage`, what the scan could not check (no findings with gaps there does not mean a safe site).',
         parameters: idParameter(),
         responses: { '200': ok('The scan; `results` once it is completed.', 'Scan'), '404': detail('No scan of this account has this id.'), ...errors },
       },
@@ -106,7 +121,13 @@ const decisionsPageQuery = pageQuerySchema(PAGE_SIZES.decisions)
   })
   .strict();
 const projectIdParameter = { name: 'id', in: 'path', required: true, description: 'The project id.', schema: { type: 'string', maxLength: 100 } };
-const fingerprintParameter = { name: 'fingerprint', in: 'path', required: true, description: 'The finding’s fingerprint (as in a scan’s findings).', schema: { type: 'string', pattern: '^[0-9a-f]{16,64}$' } };
+const fingerprintParameter = {
+  name: 'fingerprint',
+  in: 'path',
+  required: true,
+  description: 'The finding’s fingerprint (as in a scan’s findings).',
+  schema: { type: 'string', pattern: '^[0-9a-f]{16,64}$' },
+};
 const noProject = detail('No project of this account has this id.');
 
 /** Triage: a project's decisions about its findings, and the baseline file for `vibeeval scan --baseline`. */
@@ -207,7 +228,9 @@ export function openApiDocument(origin: string): Json {
     security: [{ apiKey: [] }],
     paths: paths(),
     components: {
-      securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'vb_live_ followed by 26 letters and digits', description: 'An API key created in the dashboard.' } },
+      securitySchemes: {
+        apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'vb_live_ followed by 26 letters and digits', description: 'An API key created in the dashboard.' },
+      },
       schemas: {
         CreateScan: schema(createV1ScanBodySchema, 'input'),
         Scan: schema(v1ScanSchema, 'output'),

@@ -150,10 +150,15 @@ describe('/v1/scans', () => {
     expect(await call('POST', '/v1/scans', other.key, { projectId: project.id })).toMatchObject({ status: 404, json: { detail: 'Project not found' } });
     expect(await call('POST', '/v1/scans', mine.key, { projectId: 'not-a-project' })).toMatchObject({ status: 404, json: { detail: 'Project not found' } });
     // A different URL beside the id, no target at all, a password or accounts in the body: 400 with the reason.
-    expect((await call('POST', '/v1/scans', mine.key, { projectId: project.id, url: siteUrl })).json).toEqual({ detail: `url must be the project's URL (${url}) when projectId is given` });
+    expect((await call('POST', '/v1/scans', mine.key, { projectId: project.id, url: siteUrl })).json).toEqual({
+      detail: `url must be the project's URL (${url}) when projectId is given`,
+    });
     expect(await call('POST', '/v1/scans', mine.key, {})).toMatchObject({ status: 400, json: { detail: 'url or projectId is required' } });
     const refusal = "Passwords are never sent in a request: store the test accounts in the project's Credentials and send its projectId to scan signed in.";
-    for (const body of [{ url, password: 'S3cret-api-pw' }, { projectId: project.id, accounts: [{ login: 'a@example.com', password: 'S3cret-api-pw' }] }]) {
+    for (const body of [
+      { url, password: 'S3cret-api-pw' },
+      { projectId: project.id, accounts: [{ login: 'a@example.com', password: 'S3cret-api-pw' }] },
+    ]) {
       const answer = await call('POST', '/v1/scans', mine.key, body);
       expect(answer).toMatchObject({ status: 400, json: { detail: refusal } });
       expect(answer.text).not.toContain('S3cret-api-pw');
@@ -211,7 +216,11 @@ describe('GET /v1/openapi.json', () => {
   it('is a valid OpenAPI 3.1 document with every /v1 route, the bearer scheme and the error answers', async () => {
     const answer = await call('GET', '/v1/openapi.json', undefined);
     expect(answer.status).toBe(200);
-    const document = answer.json as { openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown> }>>; components: { schemas: Record<string, object>; securitySchemes: object } };
+    const document = answer.json as {
+      openapi: string;
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+      components: { schemas: Record<string, object>; securitySchemes: object };
+    };
     // The official OpenAPI 3.1 schema (spec.openapis.org/oas/3.1/schema/2022-10-07), and every component schema
     // checked against JSON Schema 2020-12 itself.
     const ajv = new Ajv2020({ strict: false, validateFormats: false });
@@ -245,12 +254,15 @@ describe('GET /v1/openapi.json', () => {
     expect(Object.keys(document.paths['/v1/scans/{id}']!.get!.responses)).toContain('404');
     // Each list documents its own page size: the decisions list pages up to 500 (as its route), the scans up to 100.
     const limitOf = (path: string) =>
-      ((document.paths[path]!.get as unknown as { parameters: Array<{ name: string; schema: { maximum: number; default: number } }> }).parameters.find((p) => p.name === 'limit')!.schema);
+      (document.paths[path]!.get as unknown as { parameters: Array<{ name: string; schema: { maximum: number; default: number } }> }).parameters.find((p) => p.name === 'limit')!
+        .schema;
     expect(limitOf('/v1/projects/{id}/decisions')).toMatchObject({ maximum: PAGE_SIZES.decisions.max, default: PAGE_SIZES.decisions.fallback });
     expect(limitOf('/v1/scans')).toMatchObject({ maximum: PAGE_SIZES.publicScans.max });
 
     // A scan's results say what could not be checked: coverage is documented, nullable, with its parts.
-    const scanSchema = document.components.schemas.Scan as { properties: { results: { anyOf: Array<{ properties?: Record<string, { anyOf?: Array<{ type?: string; properties?: Record<string, unknown> }>; description?: string }> }> } } };
+    const scanSchema = document.components.schemas.Scan as {
+      properties: { results: { anyOf: Array<{ properties?: Record<string, { anyOf?: Array<{ type?: string; properties?: Record<string, unknown> }>; description?: string }> }> } };
+    };
     const results = scanSchema.properties.results.anyOf.find((option) => option.properties)!;
     const coverage = results.properties!.coverage!;
     expect(coverage.description).toMatch(/^What the scan could and could not check/);

@@ -114,7 +114,9 @@ export function publicApiRoutes(deps: PublicApiRouteDeps) {
         },
       );
 
-      app.get('/v1/scans/:id', { schema: { params: v1IdParamsSchema, response: { 200: v1ScanSchema } } }, async (request) => service.getScan(callerOf(request).workspaceId, request.params.id));
+      app.get('/v1/scans/:id', { schema: { params: v1IdParamsSchema, response: { 200: v1ScanSchema } } }, async (request) =>
+        service.getScan(callerOf(request).workspaceId, request.params.id),
+      );
 
       app.get('/v1/projects', { schema: { querystring: v1PageQuerySchema, response: { 200: v1ProjectListSchema } } }, async (request, reply) => {
         const page = await service.listProjects(callerOf(request).workspaceId, request.query);

@@ -27,19 +27,14 @@ export const v1IdParamsSchema = z.object({ id: z.string().max(100).describe('The
 
 /** Body fields that would carry a password: refused, so a password never travels in an API or MCP request. */
 export const SECRET_BODY_FIELDS = ['password', 'passwords', 'accounts', 'credentials'] as const;
-export const SECRET_BODY_MESSAGE =
-  "Passwords are never sent in a request: store the test accounts in the project's Credentials and send its projectId to scan signed in.";
+export const SECRET_BODY_MESSAGE = "Passwords are never sent in a request: store the test accounts in the project's Credentials and send its projectId to scan signed in.";
 
 export const createV1ScanBodySchema = z
   .object({
     url: projectUrlSchema
       .optional()
       .describe('The site to scan (http or https). It must be reachable under the server’s address policy. Required without projectId; with it, it must be the project’s URL.'),
-    projectId: z
-      .string()
-      .max(100)
-      .optional()
-      .describe('Scan this project of the key’s workspace, signed in as the test accounts stored in its Credentials (if any).'),
+    projectId: z.string().max(100).optional().describe('Scan this project of the key’s workspace, signed in as the test accounts stored in its Credentials (if any).'),
     options: z
       .object({
         depth: z
@@ -110,14 +105,14 @@ export const v1ScanSchema = z
   .meta({
     examples: [
       {
-      id: '5b0e5a4e-2f1c-4c36-9a51-0d5a3f1f7c11',
-      url: 'https://my-app.lovable.app/',
-      project_id: '0c9f3ad2-8f8e-4a44-a3c5-3b1fd1c2b0de',
-      status: 'pending',
-      created_at: '2026-11-24T12:00:00.000Z',
-      completed_at: null,
-      error: null,
-      results: null,
+        id: '5b0e5a4e-2f1c-4c36-9a51-0d5a3f1f7c11',
+        url: 'https://my-app.lovable.app/',
+        project_id: '0c9f3ad2-8f8e-4a44-a3c5-3b1fd1c2b0de',
+        status: 'pending',
+        created_at: '2026-11-24T12:00:00.000Z',
+        completed_at: null,
+        error: null,
+        results: null,
       },
     ],
   });

@@ -72,7 +72,17 @@ export function toV1Results(result: ScanResult): Results {
     } else family(finding.family);
   }
   for (const passed of result.passed) family(passed.family).passed++;
-  return { issues, warnings, score: result.score, grade: result.grade, categories, findings: result.findings, notes: result.warnings, coverage: result.coverage ?? null, screenshots: null };
+  return {
+    issues,
+    warnings,
+    score: result.score,
+    grade: result.grade,
+    categories,
+    findings: result.findings,
+    notes: result.warnings,
+    coverage: result.coverage ?? null,
+    screenshots: null,
+  };
 }
 
 function toV1Scan(row: Omit<ScanRow, 'sort_at'>, result: unknown): V1Scan {
@@ -97,7 +107,9 @@ export class PublicApiService {
     const after = decodeCursor(cursor);
     const [{ rows }, total] = await Promise.all([
       this.deps.pool.query<ScanRow>(
-        after ? { name: 'v1_scans_after', text: LIST_AFTER, values: [workspaceId, limit + 1, after.at, after.id] } : { name: 'v1_scans', text: LIST_FIRST, values: [workspaceId, limit + 1] },
+        after
+          ? { name: 'v1_scans_after', text: LIST_AFTER, values: [workspaceId, limit + 1, after.at, after.id] }
+          : { name: 'v1_scans', text: LIST_FIRST, values: [workspaceId, limit + 1] },
       ),
       this.deps.pool.query<{ total: number }>({ name: 'v1_scans_total', text: 'select count(*)::int as total from scans where workspace_id = $1', values: [workspaceId] }),
     ]);
@@ -144,7 +156,10 @@ export class PublicApiService {
   /** The workspace's project `projectId` (404 for another workspace's or none); its pages set to `depth`. */
   private async ownedProject(workspaceId: string, projectId: string, url: string | undefined, depth: number | undefined): Promise<{ id: string; url: string }> {
     const { rows } = isUuid(projectId)
-      ? await this.deps.pool.query<{ id: string; url: string; num_pages: number }>('select id, url, num_pages from projects where id = $1 and workspace_id = $2', [projectId, workspaceId])
+      ? await this.deps.pool.query<{ id: string; url: string; num_pages: number }>('select id, url, num_pages from projects where id = $1 and workspace_id = $2', [
+          projectId,
+          workspaceId,
+        ])
       : { rows: [] };
     const found = rows[0];
     if (!found) throw new HttpError(404, 'Project not found');
@@ -173,11 +188,16 @@ export class PublicApiService {
       if (!(error instanceof HttpError) || error.statusCode !== 409) throw error;
       const { rows } = await this.deps.pool.query<{ id: string }>("select id from scans where project_id = $1 and state in ('queued', 'running') limit 1", [projectId]);
       const active = rows[0]?.id;
-      throw new HttpError(409, `A scan of this ${owned ? 'project' : 'URL'} is already pending or in progress${active ? ` (${active}); follow it with GET /v1/scans/${active}` : ''}.`);
+      throw new HttpError(
+        409,
+        `A scan of this ${owned ? 'project' : 'URL'} is already pending or in progress${active ? ` (${active}); follow it with GET /v1/scans/${active}` : ''}.`,
+      );
     }
     await this.deps.jobs.enqueueScan(scan.id);
     const pages = `up to ${plural(scan.numPages, 'page')}`;
-    await this.deps.events.record([{ workspaceId, userId, projectId, scanId: scan.id, kind: 'other', url: scan.url, extra: { description: `Scan queued through the API (${pages})`, scan_id: scan.id } }]);
+    await this.deps.events.record([
+      { workspaceId, userId, projectId, scanId: scan.id, kind: 'other', url: scan.url, extra: { description: `Scan queued through the API (${pages})`, scan_id: scan.id } },
+    ]);
     await this.deps.live.publish(workspaceId, { type: 'scan.state', project_id: projectId, scan_id: scan.id, scan: toScanSummary(scan) });
     this.deps.lists.invalidate(workspaceId);
     return {

@@ -72,7 +72,11 @@ export class UsageMeter {
   }
 
   private async readShared(workspaceId: string, day: string): Promise<number> {
-    const { rows } = await this.pool.query<{ requests: number }>({ name: 'api_usage_read', text: 'select requests from api_usage where workspace_id = $1 and day = $2', values: [workspaceId, day] });
+    const { rows } = await this.pool.query<{ requests: number }>({
+      name: 'api_usage_read',
+      text: 'select requests from api_usage where workspace_id = $1 and day = $2',
+      values: [workspaceId, day],
+    });
     return rows[0]?.requests ?? 0;
   }
 

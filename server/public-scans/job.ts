@@ -56,12 +56,18 @@ export async function runPublicScanJob(
 
   try {
     await deps.mailer.send(await mailFor(row, deps));
-    await db.update(publicScans).set({ mailState: 'sent', mailedAt: sql`now()`, mailError: null, mailAttempts: sql`${publicScans.mailAttempts} + 1` }).where(eq(publicScans.id, id));
+    await db
+      .update(publicScans)
+      .set({ mailState: 'sent', mailedAt: sql`now()`, mailError: null, mailAttempts: sql`${publicScans.mailAttempts} + 1` })
+      .where(eq(publicScans.id, id));
     log.info({ state: row.state, to: deps.mailer.destination }, 'public scan report mailed');
     return 'mailed';
   } catch (error) {
     const message = (error as Error).message;
-    await db.update(publicScans).set({ mailState: 'failed', mailError: message.slice(0, 500), mailAttempts: sql`${publicScans.mailAttempts} + 1` }).where(eq(publicScans.id, id));
+    await db
+      .update(publicScans)
+      .set({ mailState: 'failed', mailError: message.slice(0, 500), mailAttempts: sql`${publicScans.mailAttempts} + 1` })
+      .where(eq(publicScans.id, id));
     log.error({ err: error, willRetry: !finalAttempt }, 'public scan report could not be mailed; the report is kept and stays retrievable');
     if (!finalAttempt) throw error;
     return 'mail-failed';
@@ -72,7 +78,12 @@ export async function runPublicScanJob(
  * Runs the scan and stores its outcome; undefined when the process is stopping (the scan goes back to the queue) or
  * another worker took the scan over (it stores and mails the outcome).
  */
-async function scanOnce(lease: Lease<typeof publicScans>, deps: PublicScanJobDeps, log: Logger, { signal, finalAttempt }: { signal?: AbortSignal; finalAttempt: boolean }): Promise<Row | undefined> {
+async function scanOnce(
+  lease: Lease<typeof publicScans>,
+  deps: PublicScanJobDeps,
+  log: Logger,
+  { signal, finalAttempt }: { signal?: AbortSignal; finalAttempt: boolean },
+): Promise<Row | undefined> {
   const { db } = deps;
   const { row } = lease;
   // A site whose checks stopped the scanner twice would do it again: the scan fails (and its mail says why).

@@ -92,7 +92,7 @@ describe('POST /v2/vibe-scanner', () => {
       [{ url: 'https://app.vibe-eval.com', email: 'a@example.com' }, 'vibe-eval.com cannot be scanned with itself'],
       [{ url: 'example.com', email: 'nope' }, 'Please enter a valid email address'],
       [{ url: 'example.com' }, 'Please enter a valid email address'],
-      ['{"url":', 'Body is not valid JSON but content-type is set to \'application/json\''],
+      ['{"url":', "Body is not valid JSON but content-type is set to 'application/json'"],
     ];
     for (const [body, detail] of cases) {
       const answer = await post(body);

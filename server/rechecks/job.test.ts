@@ -71,9 +71,16 @@ async function queued(): Promise<{ id: string; projectId: string }> {
 }
 
 const rowOf = async (id: string) =>
-  (await database.pool.query<{ state: string; status: string | null; reason: string | null; error: string | null; attempts: number }>('select state, status, reason, error, attempts from finding_rechecks where id = $1', [id])).rows[0]!;
+  (
+    await database.pool.query<{ state: string; status: string | null; reason: string | null; error: string | null; attempts: number }>(
+      'select state, status, reason, error, attempts from finding_rechecks where id = $1',
+      [id],
+    )
+  ).rows[0]!;
 const eventsOf = async (projectId: string) =>
-  (await database.pool.query<{ description: string }>(`select extra->>'description' as description from events where project_id = $1`, [projectId])).rows.map((row) => row.description);
+  (await database.pool.query<{ description: string }>(`select extra->>'description' as description from events where project_id = $1`, [projectId])).rows.map(
+    (row) => row.description,
+  );
 
 describe('runRecheckJob', () => {
   it('stores the answer and records it once: a second job for the row finds nothing to do', async () => {

@@ -96,7 +96,13 @@ async function finish(lease: Leased, outcome: RecheckOutcome, deps: RecheckJobDe
       projectId: row.projectId,
       kind: 'other',
       url: row.url,
-      extra: { description: RECHECK_TEXTS.event(row.title, outcome.status), fingerprint: row.fingerprint, recheck: outcome.status, recheck_id: row.id, ...(reason ? { reason } : {}) },
+      extra: {
+        description: RECHECK_TEXTS.event(row.title, outcome.status),
+        fingerprint: row.fingerprint,
+        recheck: outcome.status,
+        recheck_id: row.id,
+        ...(reason ? { reason } : {}),
+      },
     },
   ]);
   return true;

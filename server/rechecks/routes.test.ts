@@ -68,8 +68,7 @@ async function until(done: () => Promise<boolean>, what: string): Promise<void> 
 
 const ENV = { VIBEEVAL_SCAN_CONCURRENCY: '1', VIBEEVAL_SCENARIO_CONCURRENCY: '0', VIBEEVAL_SCAN_ALLOW_PRIVATE: 'true', VIBEEVAL_SCAN_RENDER: 'false', VIBEEVAL_SCAN_RATE: '0' };
 
-const call = (server: TestServer, token: string, method: string, path: string, body?: unknown): Promise<RawAnswer> =>
-  callApi(server.origin, method, path, { token, body });
+const call = (server: TestServer, token: string, method: string, path: string, body?: unknown): Promise<RawAnswer> => callApi(server.origin, method, path, { token, body });
 
 async function projectOf(server: TestServer, token: string, url: string): Promise<string> {
   const created = await call(server, token, 'POST', '/project', { url });

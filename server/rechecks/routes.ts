@@ -14,10 +14,14 @@ const projectParams = z.object({ id: z.string().max(100) });
 export function recheckRoutes(rechecks: RecheckService) {
   return async (scope: FastifyInstance) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
-    app.post('/project/:id/findings/:fingerprint/recheck', { schema: { params: findingParams, response: { 202: recheckSchema } }, config: { creationLimit: 'recheck' } }, async (request, reply) => {
-      const recheck = await rechecks.start(requestActor(request), request.params.id, request.params.fingerprint);
-      return reply.code(202).send(recheck);
-    });
+    app.post(
+      '/project/:id/findings/:fingerprint/recheck',
+      { schema: { params: findingParams, response: { 202: recheckSchema } }, config: { creationLimit: 'recheck' } },
+      async (request, reply) => {
+        const recheck = await rechecks.start(requestActor(request), request.params.id, request.params.fingerprint);
+        return reply.code(202).send(recheck);
+      },
+    );
 
     app.get('/project/:id/rechecks/:recheckId', { schema: { params: recheckParams, response: { 200: recheckSchema } } }, async (request) =>
       rechecks.get(requestActor(request), request.params.id, request.params.recheckId),

@@ -71,37 +71,29 @@ export function publicReportRoutes(deps: ReportRouteDeps, frameAncestors: string
         .send(html);
     });
 
-    app.get(
-      '/reports/:id/export/:format',
-      { schema: { params: z.object({ id: z.string(), format: z.string() }), querystring: signed } },
-      async (request, reply) => {
-        const verdict = links.signer.verify('report', request.params.id, request.query.exp, request.query.sig);
-        if (verdict !== 'ok') return deny(reply, verdict);
-        const format = request.params.format;
-        if (!isReportFormat(format)) return reply.code(404).send({ detail: `Unknown format '${format}': html, pdf, csv, json or sarif.` });
-        const found = await service.signed(request.params.id);
-        if (!found) return reply.code(404).send({ detail: 'This report is no longer available.' });
-        if (format === 'sarif' && found.row.type !== 'security') return reply.code(404).send({ detail: 'SARIF is available for security reports only.' });
-        // The link is signed for the report, not for a format: its workspace's plan decides which formats it yields.
-        await plan?.assertReportFormat(found.row.workspaceId, format);
-        let body: Buffer | string | undefined;
-        try {
-          body = await service.render(found, format);
-        } catch (error) {
-          if (error instanceof PdfBrowserMissingError) return reply.code(503).send({ detail: error.message });
-          throw error;
-        }
-        if (body === undefined) return reply.code(404).send({ detail: 'This report is no longer available.' });
-        const name = found.result
-          ? reportFileName(found.result, format)
-          : `vibeeval-${found.row.type}-${found.row.createdAt.toISOString().slice(0, 10)}${REPORT_MEDIA[format].extension}`;
-        return reply
-          .header('content-disposition', `attachment; filename="${name}"`)
-          .header('cache-control', 'private, no-store')
-          .type(REPORT_MEDIA[format].contentType)
-          .send(body);
-      },
-    );
+    app.get('/reports/:id/export/:format', { schema: { params: z.object({ id: z.string(), format: z.string() }), querystring: signed } }, async (request, reply) => {
+      const verdict = links.signer.verify('report', request.params.id, request.query.exp, request.query.sig);
+      if (verdict !== 'ok') return deny(reply, verdict);
+      const format = request.params.format;
+      if (!isReportFormat(format)) return reply.code(404).send({ detail: `Unknown format '${format}': html, pdf, csv, json or sarif.` });
+      const found = await service.signed(request.params.id);
+      if (!found) return reply.code(404).send({ detail: 'This report is no longer available.' });
+      if (format === 'sarif' && found.row.type !== 'security') return reply.code(404).send({ detail: 'SARIF is available for security reports only.' });
+      // The link is signed for the report, not for a format: its workspace's plan decides which formats it yields.
+      await plan?.assertReportFormat(found.row.workspaceId, format);
+      let body: Buffer | string | undefined;
+      try {
+        body = await service.render(found, format);
+      } catch (error) {
+        if (error instanceof PdfBrowserMissingError) return reply.code(503).send({ detail: error.message });
+        throw error;
+      }
+      if (body === undefined) return reply.code(404).send({ detail: 'This report is no longer available.' });
+      const name = found.result
+        ? reportFileName(found.result, format)
+        : `vibeeval-${found.row.type}-${found.row.createdAt.toISOString().slice(0, 10)}${REPORT_MEDIA[format].extension}`;
+      return reply.header('content-disposition', `attachment; filename="${name}"`).header('cache-control', 'private, no-store').type(REPORT_MEDIA[format].contentType).send(body);
+    });
 
     app.get('/report-preview', { schema: { querystring: z.object({ signed_url: z.string().max(4_000).optional() }) } }, async (request, reply) => {
       const raw = request.query.signed_url;
@@ -132,7 +124,10 @@ export function publicReportRoutes(deps: ReportRouteDeps, frameAncestors: string
         exports: formats.map((format) => ({ format, url: `/reports/${id}/export/${format}?exp=${exp}&sig=${encodeURIComponent(sig)}` })),
       });
       return reply
-        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-src 'self'; img-src data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
+        .header(
+          'content-security-policy',
+          "default-src 'none'; style-src 'unsafe-inline'; frame-src 'self'; img-src data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+        )
         .header('cache-control', 'private, no-store')
         .header('referrer-policy', 'no-referrer')
         .type('text/html; charset=utf-8')

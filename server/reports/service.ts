@@ -76,10 +76,16 @@ export class ReportService {
           .returning()) as [ReportRow];
       } else {
         const scanId = await this.scanToWaitFor(actor, project.id);
-        [row] = (await db.insert(reports).values({ ...owner, scanId, type, state: 'queued' }).returning()) as [ReportRow];
+        [row] = (await db
+          .insert(reports)
+          .values({ ...owner, scanId, type, state: 'queued' })
+          .returning()) as [ReportRow];
       }
     } else {
-      [row] = (await db.insert(reports).values({ ...owner, type, state: 'queued' }).returning()) as [ReportRow];
+      [row] = (await db
+        .insert(reports)
+        .values({ ...owner, type, state: 'queued' })
+        .returning()) as [ReportRow];
       await jobs.enqueueReport(row.id);
     }
     const status = reportStatusFor(row, links, counts);

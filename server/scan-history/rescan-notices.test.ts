@@ -19,7 +19,6 @@ const SITE = 'https://shop.example/';
 const sample = loadSampleResult();
 const database = databaseForTests();
 
-
 /** The site after a change: its first finding fixed, a new one found. */
 function changed(): ScanResult {
   const [gone, ...kept] = loadSampleResult().findings;
@@ -38,7 +37,10 @@ describe("a re-scan's notices", () => {
     const userId = await personalWorkspace(database.pool, randomUUID());
     const [project] = await database.db.insert(projects).values({ userId, workspaceId: userId, url: SITE }).returning();
     const run = async (result: () => ScanResult, trigger: 'manual' | 'site_change') => {
-      const [queued] = await database.db.insert(scans).values({ projectId: project!.id, userId, workspaceId: userId, url: SITE, numPages: 1, state: 'queued', trigger }).returning();
+      const [queued] = await database.db
+        .insert(scans)
+        .values({ projectId: project!.id, userId, workspaceId: userId, url: SITE, numPages: 1, state: 'queued', trigger })
+        .returning();
       const emitted: unknown[][] = [];
       expect(await runScanJob(queued!.id, deps(emitted, result), { finalAttempt: true })).toBe('completed');
       return emitted.find(([, type]) => type === 'scan.completed')![2] as Record<string, unknown>;
@@ -49,7 +51,10 @@ describe("a re-scan's notices", () => {
     expect(notificationMail('a@example.com', 'scan.completed', first, null)!.subject).toMatch(/^Scan finished: grade /);
 
     const second = await run(changed, 'site_change');
-    const [previous] = await database.db.select({ id: scans.id }).from(scans).where(eq(scans.id, first.scan_id as string));
+    const [previous] = await database.db
+      .select({ id: scans.id })
+      .from(scans)
+      .where(eq(scans.id, first.scan_id as string));
     // The summary is the data's first key: what a receiver (a Slack post, a CI log) shows first.
     expect(Object.keys(second).slice(0, 5)).toEqual(['summary', 'previous_scan_id', 'new_count', 'fixed_count', 'new_findings']);
     expect(second).toMatchObject({

@@ -166,7 +166,9 @@ describe('scan history routes', () => {
     expect(html).toContain('A new hole');
     // The project's first scan has nothing to compare with.
     expect(await (await fetch(earliest!.report_url)).text()).not.toContain('Since the previous scan');
-    const json = (await (await fetch(latest!.report_url.replace('/view?', '/export/json?'))).json()) as { sincePrevious: { new: number; fixed: number; newFingerprints: string[] } };
+    const json = (await (await fetch(latest!.report_url.replace('/view?', '/export/json?'))).json()) as {
+      sincePrevious: { new: number; fixed: number; newFingerprints: string[] };
+    };
     expect(json.sincePrevious).toMatchObject({ new: 1, fixed: 1, newFingerprints: ['abcdefabcdefabcd'] });
     const sarif = (await (await fetch(latest!.report_url.replace('/view?', '/export/sarif?'))).json()) as {
       runs: { results: { baselineState: string; partialFingerprints: Record<string, string> }[]; properties: { fixedSincePreviousScan: { fingerprint: string }[] } }[];

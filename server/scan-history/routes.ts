@@ -15,11 +15,15 @@ export function scanHistoryRoutes(history: ScanHistoryService) {
   return async (scope: FastifyInstance) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
 
-    app.get('/project/:id/scans', { schema: { params: projectParams, querystring: scanHistoryQuerySchema, response: { 200: z.array(scanHistoryItemSchema) } } }, async (request, reply) => {
-      const page = await history.list(requestActor(request), request.params.id, request.query);
-      setNextPage(request, reply, page.next);
-      return page.items;
-    });
+    app.get(
+      '/project/:id/scans',
+      { schema: { params: projectParams, querystring: scanHistoryQuerySchema, response: { 200: z.array(scanHistoryItemSchema) } } },
+      async (request, reply) => {
+        const page = await history.list(requestActor(request), request.params.id, request.query);
+        setNextPage(request, reply, page.next);
+        return page.items;
+      },
+    );
 
     app.get('/project/:id/scans/diff', { schema: { params: projectParams, querystring: scanDiffQuerySchema, response: { 200: scanDiffSchema } } }, async (request) =>
       history.diff(requestActor(request), request.params.id, request.query),
@@ -32,11 +36,15 @@ export function scanHistoryPublicRoutes(history: ScanHistoryService) {
   return async (scope: FastifyInstance) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
 
-    app.get('/v1/projects/:id/scans', { schema: { params: projectParams, querystring: scanHistoryQuerySchema, response: { 200: v1ScanHistorySchema } } }, async (request, reply) => {
-      const page = await history.list(callerOf(request), request.params.id, request.query);
-      setNextPage(request, reply, page.next);
-      return { scans: page.items, next_cursor: page.next };
-    });
+    app.get(
+      '/v1/projects/:id/scans',
+      { schema: { params: projectParams, querystring: scanHistoryQuerySchema, response: { 200: v1ScanHistorySchema } } },
+      async (request, reply) => {
+        const page = await history.list(callerOf(request), request.params.id, request.query);
+        setNextPage(request, reply, page.next);
+        return { scans: page.items, next_cursor: page.next };
+      },
+    );
 
     app.get('/v1/projects/:id/scans/diff', { schema: { params: projectParams, querystring: scanDiffQuerySchema, response: { 200: scanDiffSchema } } }, async (request) =>
       history.diff(callerOf(request), request.params.id, request.query),

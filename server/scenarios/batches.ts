@@ -25,7 +25,14 @@ export async function batchMailOf(db: Db, workspaceId: string, runId: string): P
     .where(and(eq(scenarioRuns.id, runId), eq(scenarioRuns.workspaceId, workspaceId)));
   if (!run?.batchId) return { kind: 'single' };
   const rows = await db
-    .select({ id: scenarioRuns.id, status: scenarioRuns.state, failedStep: scenarioRuns.failedStep, error: scenarioRuns.error, name: scenarios.summarizedActions, website: scenarios.website })
+    .select({
+      id: scenarioRuns.id,
+      status: scenarioRuns.state,
+      failedStep: scenarioRuns.failedStep,
+      error: scenarioRuns.error,
+      name: scenarios.summarizedActions,
+      website: scenarios.website,
+    })
     .from(scenarioRuns)
     .innerJoin(scenarios, eq(scenarios.id, scenarioRuns.scenarioId))
     .where(and(eq(scenarioRuns.batchId, run.batchId), eq(scenarioRuns.workspaceId, workspaceId)))
@@ -40,6 +47,12 @@ export async function batchMailOf(db: Db, workspaceId: string, runId: string): P
   if (claimed.length === 0) return { kind: 'wait' };
   return {
     kind: 'summary',
-    runs: rows.map((row) => ({ name: row.name ?? row.website, website: row.website, status: row.status === 'passed' ? 'passed' : 'failed', failedStep: row.failedStep, error: row.error })),
+    runs: rows.map((row) => ({
+      name: row.name ?? row.website,
+      website: row.website,
+      status: row.status === 'passed' ? 'passed' : 'failed',
+      failedStep: row.failedStep,
+      error: row.error,
+    })),
   };
 }

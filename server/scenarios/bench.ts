@@ -34,7 +34,7 @@ async function main() {
         headers: { authorization: `Bearer ${user.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-      return (await response.json());
+      return await response.json();
     };
     const project = (await call('POST', '/project', { url: site.url, secret_instruction: `${SCENARIO_SITE_USER.username} / ${SCENARIO_SITE_USER.password}` })) as { id: string };
     const scenario = (await call('POST', '/scenarios', { project_id: project.id, website: site.url, actions: LOGIN_STEPS })) as { id: string };
@@ -71,7 +71,9 @@ async function main() {
     const { runs } = (await call('POST', '/scenarios/run-all', { project_id: project.id })) as { runs: { scenario_id: string; run_id: string }[] };
     const results = await Promise.all(runs.map((run) => finished(run.scenario_id, run.run_id)));
     const passed = results.filter((run) => run.status === 'passed').length;
-    console.log(`run-all of ${runs.length} scenarios, concurrency 2: ${Math.round(performance.now() - started)} ms, ${passed} of ${runs.length} tests passed; sum of engine runs ${results.reduce((sum, run) => sum + (run.duration_ms ?? 0), 0)} ms`);
+    console.log(
+      `run-all of ${runs.length} scenarios, concurrency 2: ${Math.round(performance.now() - started)} ms, ${passed} of ${runs.length} tests passed; sum of engine runs ${results.reduce((sum, run) => sum + (run.duration_ms ?? 0), 0)} ms`,
+    );
   } finally {
     await server.close();
     await site.close();

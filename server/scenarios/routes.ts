@@ -30,7 +30,10 @@ export interface ScenarioRouteDeps {
 
 const idParams = z.object({ id: z.string() });
 const listQuerySchema = pageQuerySchema(PAGE_SIZES.scenarios).extend({ project_id: z.uuid('project_id: must be a project id').optional() });
-const runAllBodySchema = z.object({ project_id: z.uuid('project_id: must be a project id').nullish() }).strict().nullish();
+const runAllBodySchema = z
+  .object({ project_id: z.uuid('project_id: must be a project id').nullish() })
+  .strict()
+  .nullish();
 const PROPOSAL_TIMEOUT_MS = 60_000;
 
 /** Browser test scenarios (spec section 7 and the calls beyond it), every record scoped to the current workspace. */

@@ -105,7 +105,17 @@ export class RunEventBatcher {
       if (run?.attempts !== this.owner.attempt) return [];
       return tx
         .insert(events)
-        .values(batch.map((event) => ({ workspaceId: this.base.workspaceId, userId: event.userId, projectId: event.projectId, eventName: event.kind, url: event.url.slice(0, 2_000), occurredAt: new Date(), extra: event.extra ?? null })))
+        .values(
+          batch.map((event) => ({
+            workspaceId: this.base.workspaceId,
+            userId: event.userId,
+            projectId: event.projectId,
+            eventName: event.kind,
+            url: event.url.slice(0, 2_000),
+            occurredAt: new Date(),
+            extra: event.extra ?? null,
+          })),
+        )
         .returning();
     });
     for (const row of rows) await this.live.publish(this.base.workspaceId, { type: 'event', project_id: row.projectId, event: toEvent(row) });

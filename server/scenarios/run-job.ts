@@ -30,7 +30,6 @@ export interface ScenarioJobDeps {
 /** What a run keeps: bounded so that one noisy page cannot fill the database. */
 export const RUN_LIMITS = { listed: 50, text: 500, screenshotBytes: 5 * 1024 * 1024, traceBytes: 5 * 1024 * 1024 } as const;
 
-
 /**
  * One Chromium per worker process, opened when the first run needs it and shared by the runs of this process (each
  * gets a fresh context); opened again after it crashed; closed when the process stops.
@@ -64,8 +63,7 @@ export class ScenarioBrowserPool {
   }
 }
 
-export const scenarioBrowserPool = (chromiumPath: string | null | undefined, policy: AddressPolicy) =>
-  new ScenarioBrowserPool(() => openScenarioBrowser({ chromiumPath, policy }));
+export const scenarioBrowserPool = (chromiumPath: string | null | undefined, policy: AddressPolicy) => new ScenarioBrowserPool(() => openScenarioBrowser({ chromiumPath, policy }));
 
 const capText = (text: string) => (text.length > RUN_LIMITS.text ? `${text.slice(0, RUN_LIMITS.text - 1)}…` : text);
 
@@ -101,7 +99,9 @@ export async function storeRunResult(db: Db, owner: RunAttempt, result: Scenario
       error: result.error === null ? null : capText(result.error),
       steps: result.steps.map((step) => ({ ...step, error: step.error === null ? null : capText(step.error) })),
       consoleErrors: result.consoleErrors.slice(0, RUN_LIMITS.listed).map(capText),
-      failedRequests: result.failedRequests.slice(0, RUN_LIMITS.listed).map((request) => ({ url: capText(request.url), method: request.method.slice(0, 20), failure: capText(request.failure) })),
+      failedRequests: result.failedRequests
+        .slice(0, RUN_LIMITS.listed)
+        .map((request) => ({ url: capText(request.url), method: request.method.slice(0, 20), failure: capText(request.failure) })),
       screenshot: result.screenshot && result.screenshot.length <= RUN_LIMITS.screenshotBytes ? result.screenshot : null,
       trace: result.trace && result.trace.length <= RUN_LIMITS.traceBytes ? result.trace : null,
     })
@@ -118,14 +118,24 @@ async function loadScenario(db: Db, sealer: Sealer, scenarioId: string) {
     .leftJoin(projects, eq(projects.id, scenarios.projectId))
     .where(eq(scenarios.id, scenarioId));
   if (!row) return undefined;
-  return { website: row.website, name: row.name ?? row.website, steps: stepsSchema.parse(row.actions), projectId: row.projectId, credentials: credentialsOf(sealer, row.sealed ?? null) };
+  return {
+    website: row.website,
+    name: row.name ?? row.website,
+    steps: stepsSchema.parse(row.actions),
+    projectId: row.projectId,
+    credentials: credentialsOf(sealer, row.sealed ?? null),
+  };
 }
 
 /**
  * Runs one scenario run job: claims the run, replays the steps in the worker's browser with a trace, records what
  * happened as events and stores the result. `finalAttempt` says whether a thrown error will be retried.
  */
-export async function runScenarioJob(runId: string, deps: ScenarioJobDeps, { signal, finalAttempt }: { signal?: AbortSignal; finalAttempt: boolean }): Promise<'passed' | 'failed' | 'skipped'> {
+export async function runScenarioJob(
+  runId: string,
+  deps: ScenarioJobDeps,
+  { signal, finalAttempt }: { signal?: AbortSignal; finalAttempt: boolean },
+): Promise<'passed' | 'failed' | 'skipped'> {
   const { db, live, logger } = deps;
   const lease = await claimLease(db, scenarioRuns, runId);
   if (!lease) return 'skipped';
@@ -137,7 +147,16 @@ export async function runScenarioJob(runId: string, deps: ScenarioJobDeps, { sig
   const batcher = new RunEventBatcher(db, live, owner, { workspaceId: row.workspaceId, userId: row.userId, projectId: scenario.projectId }, log);
   await clearEarlierRunEvents(db, row.workspaceId, owner);
   await publishRun(db, live, row.id);
-  await batcher.record([{ workspaceId: row.workspaceId, userId: row.userId, projectId: scenario.projectId, kind: 'other', url: scenario.website, extra: batcher.extra(`Scenario run started (attempt ${row.attempts}, ${plural(scenario.steps.length, 'step')})`, { lifecycle: true }) }]);
+  await batcher.record([
+    {
+      workspaceId: row.workspaceId,
+      userId: row.userId,
+      projectId: scenario.projectId,
+      kind: 'other',
+      url: scenario.website,
+      extra: batcher.extra(`Scenario run started (attempt ${row.attempts}, ${plural(scenario.steps.length, 'step')})`, { lifecycle: true }),
+    },
+  ]);
   batcher.start();
   const stopHeartbeat = lease.keepAlive(log);
   try {
@@ -158,11 +177,27 @@ export async function runScenarioJob(runId: string, deps: ScenarioJobDeps, { sig
     await batcher.stop();
     if (!(await storeRunResult(db, owner, result))) return 'skipped';
     const dropped = batcher.dropped ? ` (${batcher.dropped} more events not listed)` : '';
-    const summary = result.status === 'passed' ? `Scenario passed in ${Math.round(result.durationMs)} ms` : `Scenario failed at step ${(result.failedStep ?? 0) + 1}: ${result.error ?? 'no reason given'}`;
-    await batcher.record([{ workspaceId: row.workspaceId, userId: row.userId, projectId: scenario.projectId, kind: result.status === 'passed' ? 'other' : 'error', url: scenario.website, extra: batcher.extra(`${summary}${dropped}`, { lifecycle: true }) }]);
+    const summary =
+      result.status === 'passed'
+        ? `Scenario passed in ${Math.round(result.durationMs)} ms`
+        : `Scenario failed at step ${(result.failedStep ?? 0) + 1}: ${result.error ?? 'no reason given'}`;
+    await batcher.record([
+      {
+        workspaceId: row.workspaceId,
+        userId: row.userId,
+        projectId: scenario.projectId,
+        kind: result.status === 'passed' ? 'other' : 'error',
+        url: scenario.website,
+        extra: batcher.extra(`${summary}${dropped}`, { lifecycle: true }),
+      },
+    ]);
     // Once per run: storeRunResult succeeds only for the attempt that still owns the running run. The summary event is
     // recorded first, so a reader who sees the finished run finds its summary a moment later at most.
-    await deps.webhooks?.emit({ workspaceId: row.workspaceId, userId: row.userId }, 'scenario_run.completed', scenarioRunData({ runId: row.id, scenarioId: row.scenarioId, name: scenario.name, website: scenario.website, projectId: scenario.projectId, ...result }));
+    await deps.webhooks?.emit(
+      { workspaceId: row.workspaceId, userId: row.userId },
+      'scenario_run.completed',
+      scenarioRunData({ runId: row.id, scenarioId: row.scenarioId, name: scenario.name, website: scenario.website, projectId: scenario.projectId, ...result }),
+    );
     await publishRun(db, live, row.id);
     log.info({ status: result.status, ms: Math.round(result.durationMs), failedStep: result.failedStep }, 'scenario run finished');
     return result.status;
@@ -191,14 +226,20 @@ async function recordRunFailure(
   const base = { workspaceId: row.workspaceId, userId: row.userId, projectId: scenario.projectId, url: scenario.website };
   if (signal?.aborted) {
     await lease.putBack();
-    await db.insert(events).values({ ...base, eventName: 'other', extra: { description: 'Scenario run interrupted by a server restart; it will run again', scenario_id: owner.scenarioId, run_id: owner.runId } });
+    await db.insert(events).values({
+      ...base,
+      eventName: 'other',
+      extra: { description: 'Scenario run interrupted by a server restart; it will run again', scenario_id: owner.scenarioId, run_id: owner.runId },
+    });
     await publishRun(db, live, row.id);
     return 'skipped';
   }
   const message = `The run could not complete: ${capText((error as Error).message ?? String(error))}`;
   deps.logger.child({ scenarioRun: row.id }).warn({ err: error, permanent: finalAttempt }, 'scenario run failed');
   const stored = await lease.end(message, { permanent: finalAttempt });
-  await db.insert(events).values({ ...base, eventName: 'error', extra: { description: finalAttempt ? message : `${message} (will retry)`, scenario_id: owner.scenarioId, run_id: owner.runId } });
+  await db
+    .insert(events)
+    .values({ ...base, eventName: 'error', extra: { description: finalAttempt ? message : `${message} (will retry)`, scenario_id: owner.scenarioId, run_id: owner.runId } });
   await publishRun(db, live, row.id);
   if (!finalAttempt) throw error;
   if (!stored) return 'failed'; // another attempt owns the run now: it announces its own end
@@ -207,7 +248,17 @@ async function recordRunFailure(
   await deps.webhooks?.emit(
     { workspaceId: row.workspaceId, userId: row.userId },
     'scenario_run.completed',
-    scenarioRunData({ runId: row.id, scenarioId: row.scenarioId, name: scenario.name, website: scenario.website, projectId: scenario.projectId, status: 'failed', failedStep: null, error: message, durationMs: 0 }),
+    scenarioRunData({
+      runId: row.id,
+      scenarioId: row.scenarioId,
+      name: scenario.name,
+      website: scenario.website,
+      projectId: scenario.projectId,
+      status: 'failed',
+      failedStep: null,
+      error: message,
+      durationMs: 0,
+    }),
   );
   return 'failed';
 }

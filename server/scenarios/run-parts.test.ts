@@ -26,7 +26,10 @@ describe('a scenario name from its steps', () => {
 describe('run events', () => {
   it("maps what a run saw onto the spec's event kinds", () => {
     expect(describeRunEvent({ kind: 'page_view', url: 'http://s/a' })).toEqual({ kind: 'page_view', url: 'http://s/a', description: 'Page view http://s/a' });
-    expect(describeRunEvent({ kind: 'form_submit', url: 'http://s/login', step: 3, description: 'Click Sign in' })).toMatchObject({ kind: 'form_submit', description: 'Step 4: Click Sign in' });
+    expect(describeRunEvent({ kind: 'form_submit', url: 'http://s/login', step: 3, description: 'Click Sign in' })).toMatchObject({
+      kind: 'form_submit',
+      description: 'Step 4: Click Sign in',
+    });
     expect(describeRunEvent({ kind: 'api_call', url: 'http://s/api', method: 'GET', status: null }).description).toBe('GET http://s/api → no answer');
     expect(describeRunEvent({ kind: 'error', url: 'http://s/', description: 'boom' }).kind).toBe('error');
   });
@@ -141,11 +144,17 @@ describe('proposals in bounded time', () => {
 
   it("answers 422 with the engine's words when no proposal can be made, and JSON-encodes the steps of those made", async () => {
     const made = browser();
-    const refused = await propose(deps(made.opened, () => Promise.reject(new ProposalError('The site did not load'))), project).catch((caught: unknown) => caught);
+    const refused = await propose(
+      deps(made.opened, () => Promise.reject(new ProposalError('The site did not load'))),
+      project,
+    ).catch((caught: unknown) => caught);
     expect(refused).toMatchObject({ statusCode: 422, message: 'The site did not load' });
     expect(made.closed()).toBe(1);
     const steps: Step[] = [{ type: 'goto', url: '/' }];
-    const proposals = await propose(deps(made.opened, () => Promise.resolve([{ website: project.url, steps, name: 'Home page loads' }])), project);
+    const proposals = await propose(
+      deps(made.opened, () => Promise.resolve([{ website: project.url, steps, name: 'Home page loads' }])),
+      project,
+    );
     expect(proposals).toEqual([{ website: project.url, actions: JSON.stringify(steps), summarized_actions: 'Home page loads' }]);
     expect(made.closed()).toBe(2);
   });

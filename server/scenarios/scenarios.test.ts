@@ -66,7 +66,10 @@ beforeAll(async () => {
   site = await startScenarioSite();
   dataDir = await mkdtemp(join(tmpdir(), 'vibeeval-scenarios-'));
   database = await freshDatabase();
-  server = await startServer({ ...ENV, LOG_LEVEL: 'debug', VIBEEVAL_DATA_DIR: dataDir, DATABASE_URL: database.url }, { logDestination: { write: (line: string) => void logLines.push(line) } });
+  server = await startServer(
+    { ...ENV, LOG_LEVEL: 'debug', VIBEEVAL_DATA_DIR: dataDir, DATABASE_URL: database.url },
+    { logDestination: { write: (line: string) => void logLines.push(line) } },
+  );
   user = await signUp(server.origin, 'scenarios');
   other = await signUp(server.origin, 'scenarios-other');
   const project = await call(user.token, 'POST', '/project', { url: site.url, secret_instruction: `${SCENARIO_SITE_USER.username} / ${SCENARIO_SITE_USER.password}` });
@@ -199,8 +202,20 @@ describe('running scenarios', () => {
   it('runs one run at a time per scenario, and runs all scenarios counting real results', async () => {
     const runner = await signUp(server.origin, 'run-all');
     expect((await call(runner.token, 'POST', '/scenarios/run-all', {})).json).toEqual({ detail: 'No test scenarios to run. Create or generate a scenario first.' });
-    const good = [await create({ website: site.url, actions: HOME_STEPS }, runner.token), await create({ website: site.url, actions: [{ type: 'goto', url: '/pricing' }] }, runner.token)];
-    const bad = await create({ website: site.url, actions: [{ type: 'goto', url: '/' }, { type: 'expect_title', text: 'Not this title' }] }, runner.token);
+    const good = [
+      await create({ website: site.url, actions: HOME_STEPS }, runner.token),
+      await create({ website: site.url, actions: [{ type: 'goto', url: '/pricing' }] }, runner.token),
+    ];
+    const bad = await create(
+      {
+        website: site.url,
+        actions: [
+          { type: 'goto', url: '/' },
+          { type: 'expect_title', text: 'Not this title' },
+        ],
+      },
+      runner.token,
+    );
 
     const first = await call(runner.token, 'POST', `/scenario/${bad.id}/run`);
     expect(first.status).toBe(202);
@@ -215,11 +230,17 @@ describe('running scenarios', () => {
     expect(runs.map((run) => run.scenario_id).sort()).toEqual(good.map((s) => s.id).sort());
     // One batch (one summary mail when the last finishes); the run queued alone before is in none.
     const batches = new pg.Pool({ connectionString: database.url, max: 1 });
-    const batchIds = (await batches.query<{ batch_id: string | null }>('select batch_id from scenario_runs where id = any($1::uuid[])', [[...runs.map((run) => run.run_id), (first.json as { run_id: string }).run_id]])).rows.map((row) => row.batch_id);
+    const batchIds = (
+      await batches.query<{ batch_id: string | null }>('select batch_id from scenario_runs where id = any($1::uuid[])', [
+        [...runs.map((run) => run.run_id), (first.json as { run_id: string }).run_id],
+      ])
+    ).rows.map((row) => row.batch_id);
     await batches.end();
     expect(new Set(batchIds.filter(Boolean)).size).toBe(1);
     expect(batchIds.filter((id) => id === null)).toHaveLength(1);
-    const results = await Promise.all([...runs, { scenario_id: bad.id, run_id: (first.json as { run_id: string }).run_id }].map((run) => waitForRun(runner.token, run.scenario_id, run.run_id)));
+    const results = await Promise.all(
+      [...runs, { scenario_id: bad.id, run_id: (first.json as { run_id: string }).run_id }].map((run) => waitForRun(runner.token, run.scenario_id, run.run_id)),
+    );
     expect(results.filter((run) => run.status === 'passed')).toHaveLength(2);
     expect(results.filter((run) => run.status === 'failed')).toHaveLength(1);
     // Finished: it may run again.
@@ -261,7 +282,9 @@ describe('proposals and the live stream', () => {
       const projectOf = async (url: string) => ((await call(user.token, 'POST', '/project', { url })).json as { id: string }).id;
       const redirecting = await call(user.token, 'POST', '/scenarios/generate', { project_id: await projectOf(`${restless.url}/`) });
       expect(redirecting.status, redirecting.text).toBe(200);
-      expect(scenarioProposalsSchema.parse(redirecting.json).proposals.map((p) => p.summarized_actions)).toContain('Elsewhere: loads with its title, no console error and no failed request');
+      expect(scenarioProposalsSchema.parse(redirecting.json).proposals.map((p) => p.summarized_actions)).toContain(
+        'Elsewhere: loads with its title, no console error and no failed request',
+      );
       // Pages that move while being read, clicked or sent: proposals or the same refusal, never a 500.
       for (const after of [50, 200, 400]) {
         const drifting = await call(user.token, 'POST', '/scenarios/generate', { project_id: await projectOf(`${restless.url}/drifting?after=${after}`) });
@@ -307,7 +330,7 @@ describe('proposals and the live stream', () => {
 });
 
 describe('scenarios of a shared workspace', () => {
-  it("are shared by its members, run by any of them in its name, and out of reach of a former member and a stranger", async () => {
+  it('are shared by its members, run by any of them in its name, and out of reach of a former member and a stranger', async () => {
     const pool = new pg.Pool({ connectionString: database.url, max: 2 });
     try {
       const member = await signUp(server.origin, 'scenarios-member');
@@ -375,7 +398,15 @@ describe('a run across a server restart', () => {
       const owner = await signUp(first.origin, 'restart');
       const post = (origin: string, path: string, body?: unknown) =>
         rawRequest(origin, { method: 'POST', path, headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) });
-      const scenario = (await post(first.origin, '/scenarios', { website: slowUrl, actions: [{ type: 'goto', url: '/' }, { type: 'expect_title', text: 'Slow page' }] })).json as { id: string };
+      const scenario = (
+        await post(first.origin, '/scenarios', {
+          website: slowUrl,
+          actions: [
+            { type: 'goto', url: '/' },
+            { type: 'expect_title', text: 'Slow page' },
+          ],
+        })
+      ).json as { id: string };
       const { run_id: runId } = (await post(first.origin, `/scenario/${scenario.id}/run`)).json as { run_id: string };
       const get = async (origin: string) =>
         scenarioDetailSchema.parse((await rawRequest(origin, { method: 'GET', path: `/scenario/${scenario.id}`, headers: { authorization: `Bearer ${owner.token}` } })).json);
@@ -391,7 +422,9 @@ describe('a run across a server restart', () => {
           run = (await get(second.origin)).runs[0];
         }
         expect(run).toMatchObject({ id: runId, status: 'passed' });
-        const events = (await rawRequest(second.origin, { method: 'GET', path: '/events/recent?limit=500', headers: { authorization: `Bearer ${owner.token}` } })).json as { extra: { description?: string } }[];
+        const events = (await rawRequest(second.origin, { method: 'GET', path: '/events/recent?limit=500', headers: { authorization: `Bearer ${owner.token}` } })).json as {
+          extra: { description?: string };
+        }[];
         expect(events.some((event) => event.extra.description === 'Scenario run interrupted by a server restart; it will run again')).toBe(true);
         expect(events.filter((event) => /^Scenario run started/.test(event.extra.description ?? ''))).toHaveLength(2);
       } finally {

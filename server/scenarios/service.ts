@@ -45,7 +45,10 @@ export const runColumns = {
   hasScreenshot: sql<boolean>`${scenarioRuns.screenshot} is not null`,
   hasTrace: sql<boolean>`${scenarioRuns.trace} is not null`,
 };
-export type RunSummaryRow = Pick<RunRow, 'id' | 'scenarioId' | 'state' | 'createdAt' | 'startedAt' | 'durationMs' | 'failedStep' | 'error' | 'steps' | 'consoleErrors' | 'failedRequests'> & {
+export type RunSummaryRow = Pick<
+  RunRow,
+  'id' | 'scenarioId' | 'state' | 'createdAt' | 'startedAt' | 'durationMs' | 'failedStep' | 'error' | 'steps' | 'consoleErrors' | 'failedRequests'
+> & {
   hasScreenshot: boolean;
   hasTrace: boolean;
 };
@@ -118,7 +121,15 @@ const STEP_VERBS: Record<Step['type'], string> = {
 export function nameFromSteps(steps: Step[]): string {
   const words = steps.slice(0, 3).map((step) => {
     const detail =
-      step.type === 'goto' ? ` ${step.url}` : step.type === 'press' ? ` ${step.key}` : step.type === 'expect_url' ? ` ${step.pattern}` : step.type === 'expect_title' ? ` ${step.text}` : describeTarget(step);
+      step.type === 'goto'
+        ? ` ${step.url}`
+        : step.type === 'press'
+          ? ` ${step.key}`
+          : step.type === 'expect_url'
+            ? ` ${step.pattern}`
+            : step.type === 'expect_title'
+              ? ` ${step.text}`
+              : describeTarget(step);
     return `${STEP_VERBS[step.type]}${detail}`.trim();
   });
   const more = steps.length > 3 ? ` +${steps.length - 3} step${steps.length - 3 === 1 ? '' : 's'}` : '';

@@ -219,9 +219,7 @@ describe('a team of two servers and two workers on one PostgreSQL', () => {
 
     // Basic plan: 2 projects, even when 6 creations race through both instances.
     const racer = await signUp(two.origin!, 'team-race');
-    const created = await Promise.all(
-      [0, 1, 2, 3, 4, 5].map((i) => api(servers[i % 2]!.origin!, racer.token, 'POST', '/project', { url: `${site.origin}/race-${i}` })),
-    );
+    const created = await Promise.all([0, 1, 2, 3, 4, 5].map((i) => api(servers[i % 2]!.origin!, racer.token, 'POST', '/project', { url: `${site.origin}/race-${i}` })));
     expect(created.filter((answer) => answer.status === 201)).toHaveLength(2);
     expect((await database.query('select count(*)::int as n from projects where user_id = $1', [racer.id])).rows[0]).toEqual({ n: 2 });
 
@@ -311,13 +309,21 @@ async function browserFailover() {
     const live = async () => await page.evaluate<string[]>('window.__live');
 
     const before = await createProject(two.origin!, user.token, '/browser-before');
-    await waitFor('the first scan on the page', async () => ((await live()).some((m) => m.includes(before.scanId) && m.includes('"state":"completed"')) ? true : undefined), 90_000);
+    await waitFor(
+      'the first scan on the page',
+      async () => ((await live()).some((m) => m.includes(before.scanId) && m.includes('"state":"completed"')) ? true : undefined),
+      90_000,
+    );
 
     // The instance the page streams from (the proxy's first choice) dies.
     await one.kill('SIGKILL');
     const killedAt = Date.now();
     const after = await createProject(two.origin!, user.token, '/browser-after');
-    await waitFor('the second scan on the page', async () => ((await live()).some((m) => m.includes(after.scanId) && m.includes('"state":"completed"')) ? true : undefined), 90_000);
+    await waitFor(
+      'the second scan on the page',
+      async () => ((await live()).some((m) => m.includes(after.scanId) && m.includes('"state":"completed"')) ? true : undefined),
+      90_000,
+    );
     expect((await live()).some((m) => m.includes(after.scanId) && m.includes('"progress"'))).toBe(true);
     // The page opened a second stream (through the proxy, on the live instance) after the kill.
     const opens = await page.evaluate<number[]>('window.__liveOpens');

@@ -39,25 +39,40 @@ describe('triage routes', () => {
 
     const set = await call(user.token, 'PUT', `${base}/${FP.a}`, { decision: 'false_positive', reason: '  The key is a public anon key.  ' });
     expect(set.status, set.text).toBe(200);
-    expect(set.json).toMatchObject({ fingerprint: FP.a, decision: 'false_positive', reason: 'The key is a public anon key.', expires_at: null, decided_by: { id: user.id, email: user.email }, active: true });
+    expect(set.json).toMatchObject({
+      fingerprint: FP.a,
+      decision: 'false_positive',
+      reason: 'The key is a public anon key.',
+      expires_at: null,
+      decided_by: { id: user.id, email: user.email },
+      active: true,
+    });
     const expiry = future();
     const risk = await call(user.token, 'PUT', `${base}/${FP.b}`, { decision: 'accepted_risk', reason: 'Fixed next sprint', expires_at: expiry });
     expect((risk.json as Decision).expires_at).toBe(`${expiry}T23:59:59.999Z`);
 
     expect((await call(user.token, 'PUT', `${base}/${FP.c}`, { decision: 'false_positive' })).json).toEqual({ detail: TRIAGE_TEXTS.reasonRequired });
     expect((await call(user.token, 'PUT', `${base}/${FP.c}`, { decision: 'false_positive', reason: '   ' })).json).toEqual({ detail: TRIAGE_TEXTS.reasonRequired });
-    expect((await call(user.token, 'PUT', `${base}/${FP.c}`, { decision: 'false_positive', reason: 'x'.repeat(MAX_REASON_CHARS + 1) })).json).toEqual({ detail: TRIAGE_TEXTS.reasonTooLong });
+    expect((await call(user.token, 'PUT', `${base}/${FP.c}`, { decision: 'false_positive', reason: 'x'.repeat(MAX_REASON_CHARS + 1) })).json).toEqual({
+      detail: TRIAGE_TEXTS.reasonTooLong,
+    });
     expect((await call(user.token, 'PUT', `${base}/${FP.c}`, { decision: 'ignored', reason: 'x' })).json).toEqual({ detail: TRIAGE_TEXTS.decisionInvalid });
-    expect((await call(user.token, 'PUT', `${base}/${FP.c}`, { decision: 'accepted_risk', reason: 'x', expires_at: '2020-01-01' })).json).toEqual({ detail: TRIAGE_TEXTS.expiryPast });
-    expect((await call(user.token, 'PUT', `${base}/${FP.c}`, { decision: 'accepted_risk', reason: 'x', expires_at: '2027-02-30' })).json).toEqual({ detail: TRIAGE_TEXTS.expiryInvalid });
-    expect((await call(user.token, 'PUT', `${base}/${FP.c}`, { decision: 'false_positive', reason: 'x', expires_at: expiry })).json).toEqual({ detail: TRIAGE_TEXTS.expiryOnlyForRisk });
+    expect((await call(user.token, 'PUT', `${base}/${FP.c}`, { decision: 'accepted_risk', reason: 'x', expires_at: '2020-01-01' })).json).toEqual({
+      detail: TRIAGE_TEXTS.expiryPast,
+    });
+    expect((await call(user.token, 'PUT', `${base}/${FP.c}`, { decision: 'accepted_risk', reason: 'x', expires_at: '2027-02-30' })).json).toEqual({
+      detail: TRIAGE_TEXTS.expiryInvalid,
+    });
+    expect((await call(user.token, 'PUT', `${base}/${FP.c}`, { decision: 'false_positive', reason: 'x', expires_at: expiry })).json).toEqual({
+      detail: TRIAGE_TEXTS.expiryOnlyForRisk,
+    });
     expect((await call(user.token, 'PUT', `${base}/NOT-HEX`, { decision: 'false_positive', reason: 'x' })).json).toEqual({ detail: TRIAGE_TEXTS.fingerprintInvalid });
 
     const first = await fetch(`${server.origin}${base}?limit=1`, { headers: { authorization: `Bearer ${user.token}` } });
     expect(((await first.json()) as Decision[]).map((d) => d.fingerprint)).toEqual([FP.b]);
     const cursor = first.headers.get('x-next-cursor');
     expect(cursor).toEqual(expect.any(String));
-    expect((((await call(user.token, 'GET', `${base}?limit=1&cursor=${cursor}`)).json) as Decision[]).map((d) => d.fingerprint)).toEqual([FP.a]);
+    expect(((await call(user.token, 'GET', `${base}?limit=1&cursor=${cursor}`)).json as Decision[]).map((d) => d.fingerprint)).toEqual([FP.a]);
 
     // Changing a decision replaces it (one per fingerprint).
     await call(user.token, 'PUT', `${base}/${FP.a}`, { decision: 'accepted_risk', reason: 'Changed our mind' });

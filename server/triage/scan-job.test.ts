@@ -20,7 +20,6 @@ const SERVICE_KEY = sample.findings.find((f) => f.checkId === 'secrets-supabase-
 const ENV_FILE = sample.findings.find((f) => f.checkId === 'exposed-env-file')!;
 const database = databaseForTests();
 
-
 function harness() {
   const emitted: unknown[][] = [];
   const events: unknown[] = [];
@@ -43,7 +42,15 @@ describe("a project's decisions in its next scan", () => {
     await database.db.insert(findingDecisions).values([
       { workspaceId: userId, projectId: project!.id, fingerprint: SERVICE_KEY.fingerprint, decision: 'false_positive', reason: 'A revoked test key', decidedBy: userId },
       // Expired yesterday: counts again.
-      { workspaceId: userId, projectId: project!.id, fingerprint: ENV_FILE.fingerprint, decision: 'accepted_risk', reason: 'Dummy values', expiresAt: new Date(Date.now() - 86_400_000), decidedBy: userId },
+      {
+        workspaceId: userId,
+        projectId: project!.id,
+        fingerprint: ENV_FILE.fingerprint,
+        decision: 'accepted_risk',
+        reason: 'Dummy values',
+        expiresAt: new Date(Date.now() - 86_400_000),
+        decidedBy: userId,
+      },
     ]);
     const [queued] = await database.db.insert(scans).values({ projectId: project!.id, userId, workspaceId: userId, url: SITE, numPages: 1, state: 'queued' }).returning();
     const h = harness();

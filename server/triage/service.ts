@@ -107,7 +107,12 @@ export class TriageService {
   /** The project's decisions still in force, in the baseline file's format (oldest first, so a file diffs well). */
   async baseline(who: ActorLike, projectId: string, { limit }: Pick<PageQuery, 'limit'>): Promise<BaselineEntry[]> {
     const project = await this.projects.row(who, projectId);
-    return (await suppressionsOf(this.db, project.id, limit)).map(({ fingerprint, decision, reason, expires_at }) => ({ fingerprint, decision, reason, expires_at: expires_at ?? null }));
+    return (await suppressionsOf(this.db, project.id, limit)).map(({ fingerprint, decision, reason, expires_at }) => ({
+      fingerprint,
+      decision,
+      reason,
+      expires_at: expires_at ?? null,
+    }));
   }
 
   private fingerprint(value: string): string {
@@ -125,7 +130,9 @@ export async function suppressionsOf(db: Db, projectId: string, limit = MAX_DECI
     .where(and(eq(findingDecisions.projectId, projectId), sql`(${findingDecisions.expiresAt} is null or ${findingDecisions.expiresAt} > now())`))
     .orderBy(findingDecisions.decidedAt, findingDecisions.id)
     .limit(limit);
-  return activeSuppressions(rows.map((row) => ({ fingerprint: row.fingerprint, decision: row.decision as DecisionKind, reason: row.reason, expires_at: row.expiresAt?.toISOString() ?? null })));
+  return activeSuppressions(
+    rows.map((row) => ({ fingerprint: row.fingerprint, decision: row.decision as DecisionKind, reason: row.reason, expires_at: row.expiresAt?.toISOString() ?? null })),
+  );
 }
 
 /**

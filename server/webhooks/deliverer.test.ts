@@ -96,8 +96,14 @@ describe('WebhookDeliverer', () => {
   it('sweeps up deliveries whose attempt was lost, including one never attempted', async () => {
     const userId = await webhookAt('/lost');
     const [never, leased] = [...(await deliverer.store(userId, 'scan.completed', { scan_id: 'n' })), ...(await deliverer.store(userId, 'scan.completed', { scan_id: 'l' }))];
-    await database.db.update(webhookDeliveries).set({ createdAt: sql`now() - interval '5 minutes'` }).where(eq(webhookDeliveries.id, never!));
-    await database.db.update(webhookDeliveries).set({ attempts: 1, nextAttemptAt: sql`now() - interval '2 minutes'` }).where(eq(webhookDeliveries.id, leased!));
+    await database.db
+      .update(webhookDeliveries)
+      .set({ createdAt: sql`now() - interval '5 minutes'` })
+      .where(eq(webhookDeliveries.id, never!));
+    await database.db
+      .update(webhookDeliveries)
+      .set({ attempts: 1, nextAttemptAt: sql`now() - interval '2 minutes'` })
+      .where(eq(webhookDeliveries.id, leased!));
     queued.length = 0;
     expect(await deliverer.sweep()).toBeGreaterThanOrEqual(2);
     expect(queued).toContainEqual([never, 0]);

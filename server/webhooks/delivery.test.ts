@@ -26,10 +26,14 @@ describe('webhook deliveries', () => {
   it('delivers scan.completed and report.generated after a real scan, signed so the receiver verifies them', async () => {
     const { user, webhookId } = await h.userWithWebhook('/ok');
     const scanId = await h.scan(user);
-    const events = await until('both events', () => {
-      const got = h.bodies('/ok');
-      return got.length >= 2 ? got : undefined;
-    }, 30_000);
+    const events = await until(
+      'both events',
+      () => {
+        const got = h.bodies('/ok');
+        return got.length >= 2 ? got : undefined;
+      },
+      30_000,
+    );
     for (const event of events) expect(event.verified).not.toBeNull();
     const completed = events.map((event) => event.verified as { type: string; timestamp: string; data: Record<string, unknown> }).find((event) => event.type === 'scan.completed')!;
     expect(completed.data).toMatchObject({ scan_id: scanId, url: h.siteUrl });
@@ -47,7 +51,6 @@ describe('webhook deliveries', () => {
     expect(listed.map((item) => item.event_type).sort()).toEqual(['report.generated', 'scan.completed']);
     for (const item of listed) expect(item.attempts).toMatchObject([{ status_code: 200, error: null, response_excerpt: 'thanks' }]);
   }, 40_000);
-
 });
 
 // Each waits for retries a second apart: they wait side by side.
@@ -55,10 +58,14 @@ describe.concurrent('webhook retries', () => {
   it('retries after a 500 with the same webhook-id, then succeeds; two attempts logged', async () => {
     const { user, webhookId } = await h.userWithWebhook('/flaky');
     await h.scan(user);
-    const items = await until('retried deliveries', async () => {
-      const list = await h.deliveries(user, webhookId);
-      return list.length === 2 && list.every((item) => item.status === 'succeeded') ? list : undefined;
-    }, 20_000);
+    const items = await until(
+      'retried deliveries',
+      async () => {
+        const list = await h.deliveries(user, webhookId);
+        return list.length === 2 && list.every((item) => item.status === 'succeeded') ? list : undefined;
+      },
+      20_000,
+    );
     for (const item of items) {
       expect(item.attempts.map((attempt) => attempt.status_code)).toEqual([500, 200]);
       expect(item.attempts[0]!.response_excerpt).toBe('receiver broke');
@@ -71,10 +78,14 @@ describe.concurrent('webhook retries', () => {
   it('retries an attempt that timed out', async () => {
     const { user, webhookId } = await h.userWithWebhook('/slow');
     await h.scan(user);
-    const items = await until('deliveries after a timeout', async () => {
-      const list = await h.deliveries(user, webhookId);
-      return list.length === 2 && list.every((item) => item.status === 'succeeded') ? list : undefined;
-    }, 20_000);
+    const items = await until(
+      'deliveries after a timeout',
+      async () => {
+        const list = await h.deliveries(user, webhookId);
+        return list.length === 2 && list.every((item) => item.status === 'succeeded') ? list : undefined;
+      },
+      20_000,
+    );
     for (const item of items) {
       expect(item.attempts.map((attempt) => attempt.status_code)).toEqual([null, 200]);
       expect(item.attempts[0]!.error).toMatch(/did not answer in time/);
@@ -84,10 +95,14 @@ describe.concurrent('webhook retries', () => {
   it('marks a delivery failed once its attempts run out (1 + the retry schedule)', async () => {
     const { user, webhookId } = await h.userWithWebhook('/down');
     await h.scan(user);
-    const items = await until('failed deliveries', async () => {
-      const list = await h.deliveries(user, webhookId);
-      return list.length === 2 && list.every((item) => item.status === 'failed') ? list : undefined;
-    }, 20_000);
+    const items = await until(
+      'failed deliveries',
+      async () => {
+        const list = await h.deliveries(user, webhookId);
+        return list.length === 2 && list.every((item) => item.status === 'failed') ? list : undefined;
+      },
+      20_000,
+    );
     for (const item of items) {
       expect(item.attempts.map((attempt) => attempt.status_code)).toEqual([500, 500, 500]);
       expect(item.next_attempt_at).toBeNull();
@@ -106,6 +121,4 @@ describe.concurrent('webhook retries', () => {
     expect((await h.call(user, 'GET', '/webhooks')).json).toEqual([]);
     expect((await h.call(user, 'GET', `/webhook/${webhookId}/deliveries`)).status).toBe(404);
   }, 40_000);
-
 });
-

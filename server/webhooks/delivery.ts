@@ -157,11 +157,7 @@ export class WebhookDeliverer implements WebhookEmitter {
         });
         await tx
           .update(webhookDeliveries)
-          .set(
-            result === 'retrying'
-              ? { nextAttemptAt: sql`now() + make_interval(secs => ${delay})` }
-              : { status: result, finishedAt: sql`now()`, nextAttemptAt: null },
-          )
+          .set(result === 'retrying' ? { nextAttemptAt: sql`now() + make_interval(secs => ${delay})` } : { status: result, finishedAt: sql`now()`, nextAttemptAt: null })
           .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.attempts, attempts)));
       });
     } catch (error) {
@@ -176,9 +172,9 @@ export class WebhookDeliverer implements WebhookEmitter {
   }
 
   /**
- * Queues again the deliveries whose attempt was lost: the process stopped before the first attempt, during an
- * attempt (its lease ran out), or before queueing the retry. Run at start and every SWEEP_EVERY_MS.
- */
+   * Queues again the deliveries whose attempt was lost: the process stopped before the first attempt, during an
+   * attempt (its lease ran out), or before queueing the retry. Run at start and every SWEEP_EVERY_MS.
+   */
   async sweep(): Promise<number> {
     const result = await this.deps.db.execute<{ id: string }>(sql`
       select id from ${webhookDeliveries}

@@ -55,7 +55,7 @@ describe('webhook routes', () => {
     expect((await h.call(user, 'POST', '/webhook', { url: 'ftp://example.com/x' })).json).toEqual({ detail: 'Please enter a valid URL' });
   });
 
-  it('test call: signs with the saved webhook\'s secret and answers the receiver\'s status; no answer is a 502 with the reason', async () => {
+  it("test call: signs with the saved webhook's secret and answers the receiver's status; no answer is a 502 with the reason", async () => {
     const { user } = await h.userWithWebhook('/ok-test');
     const ok = await h.call(user, 'POST', '/webhook/test', { url: `${h.receiverUrl}/ok-test` });
     expect(ok.status).toBe(200);
@@ -94,7 +94,11 @@ describe('webhook routes', () => {
       expect((await h.call(await signUp(h.server.origin, 'formats-other'), 'PATCH', `/webhook/${id}`, { format: 'teams' })).json).toEqual({ detail: 'Webhook not found' });
       expect((await h.call(user, 'GET', '/webhooks')).json).toMatchObject([{ id, format: 'discord' }]);
 
-      for (const [format, status] of [['slack', 200], ['discord', 204], ['teams', 202]] as const) {
+      for (const [format, status] of [
+        ['slack', 200],
+        ['discord', 204],
+        ['teams', 202],
+      ] as const) {
         const path = `/${format}/test`;
         const tested = await h.call(user, 'POST', '/webhook/test', { url: `${standIns.url}${path}`, format });
         expect(tested.json, format).toEqual({ status_code: status });
@@ -111,10 +115,15 @@ describe('webhook routes', () => {
     }
   });
 
-  it('refuses a private address in server mode, at save and at test, in every format, with the policy\'s reason', async () => {
+  it("refuses a private address in server mode, at save and at test, in every format, with the policy's reason", async () => {
     const user = await signUp(h.server.origin, 'private');
     for (const url of ['http://10.1.2.3/hook', 'http://192.168.1.20:8080/hook', 'http://[::1]:9/hook']) {
-      for (const [path, format] of [['/webhook', 'standard'], ['/webhook/test', 'standard'], ['/webhook', 'slack'], ['/webhook/test', 'teams']] as const) {
+      for (const [path, format] of [
+        ['/webhook', 'standard'],
+        ['/webhook/test', 'standard'],
+        ['/webhook', 'slack'],
+        ['/webhook/test', 'teams'],
+      ] as const) {
         const answer = await h.call(user, 'POST', path, { url, format });
         expect(answer.status, `${path} ${format} ${url}`).toBe(400);
         expect((answer.json as { detail: string }).detail).toMatch(/a private or loopback address; scans from this server may reach only public addresses/);
@@ -154,7 +163,8 @@ describe('webhook routes', () => {
   it("are the workspace's: its members list, test and delete them; a former member and a stranger get 404", async () => {
     const [owner, member, former, stranger] = await Promise.all(['owner', 'member', 'former', 'stranger'].map((role) => signUp(h.server.origin, `ws-${role}`)));
     const workspace = await sharedWorkspace(db, owner!.id, [member!.id, former!.id]);
-    const inW = (user: { token: string }, method: string, path: string, body?: unknown) => callApi(h.server.origin, method, path, { token: user.token, body, headers: { 'x-vibeeval-workspace': workspace } });
+    const inW = (user: { token: string }, method: string, path: string, body?: unknown) =>
+      callApi(h.server.origin, method, path, { token: user.token, body, headers: { 'x-vibeeval-workspace': workspace } });
     const created = await inW(member!, 'POST', '/webhook', { url: `${h.receiverUrl}/team` });
     expect(created.status, created.text).toBe(201);
     const hook = created.json as { id: string; url: string };

@@ -59,7 +59,11 @@ describe('sendWebhook', () => {
     expect(got.headers['webhook-id']).toBe(messageId);
     expect(got.headers['content-type']).toBe('application/json');
     expect(got.headers['user-agent']).toBe(WEBHOOK_USER_AGENT);
-    const headers = { 'webhook-id': String(got.headers['webhook-id']), 'webhook-timestamp': String(got.headers['webhook-timestamp']), 'webhook-signature': String(got.headers['webhook-signature']) };
+    const headers = {
+      'webhook-id': String(got.headers['webhook-id']),
+      'webhook-timestamp': String(got.headers['webhook-timestamp']),
+      'webhook-signature': String(got.headers['webhook-signature']),
+    };
     expect(new Webhook(secret).verify(got.body, headers)).toEqual(JSON.parse(body));
     expect(() => new Webhook(secret).verify(got.body.replace('"x"', '"y"'), headers)).toThrow(/signature/i);
     expect(() => new Webhook(newWebhookSecret()).verify(got.body, headers)).toThrow(/signature/i);

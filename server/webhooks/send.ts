@@ -58,7 +58,12 @@ export async function sendWebhook(url: string, body: string, headers: Record<str
     // The scanner accepts bad certificates to report them; a signed event is not for a receiver we cannot trust.
     if (exchange.tls && !exchange.tls.authorized) {
       const host = new URL(url).host;
-      return { statusCode: exchange.status, durationMs, error: `${host}'s certificate is not trusted (${exchange.tls.authorizationError ?? 'unknown reason'})`, responseExcerpt: excerpt };
+      return {
+        statusCode: exchange.status,
+        durationMs,
+        error: `${host}'s certificate is not trusted (${exchange.tls.authorizationError ?? 'unknown reason'})`,
+        responseExcerpt: excerpt,
+      };
     }
     return { statusCode: exchange.status, durationMs, error: null, responseExcerpt: excerpt };
   } finally {

@@ -47,7 +47,10 @@ export class WebhookService {
       throw new HttpError(409, `You can have at most ${MAX_WEBHOOKS_PER_WORKSPACE} webhooks; delete one to add another.`);
     }
     const secret = newWebhookSecret();
-    const [row] = await this.db.insert(webhooks).values({ workspaceId, userId, url, format, secretSealed: this.sealer.seal(secret) }).returning();
+    const [row] = await this.db
+      .insert(webhooks)
+      .values({ workspaceId, userId, url, format, secretSealed: this.sealer.seal(secret) })
+      .returning();
     return { ...toWebhook(row!), secret };
   }
 

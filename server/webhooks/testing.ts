@@ -51,7 +51,11 @@ export async function startWebhookHarness(env: Record<string, string>): Promise<
     const secret = secrets.get(path);
     if (!secret) return null;
     try {
-      return new Webhook(secret).verify(body, { 'webhook-id': String(headers['webhook-id']), 'webhook-timestamp': String(headers['webhook-timestamp']), 'webhook-signature': String(headers['webhook-signature']) });
+      return new Webhook(secret).verify(body, {
+        'webhook-id': String(headers['webhook-id']),
+        'webhook-timestamp': String(headers['webhook-timestamp']),
+        'webhook-signature': String(headers['webhook-signature']),
+      });
     } catch {
       return null;
     }

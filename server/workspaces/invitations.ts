@@ -53,7 +53,15 @@ export class Invitations {
 
   constructor(private readonly deps: InvitationDeps) {
     // Counted in PostgreSQL (the table sign-in and creation limits use), so every instance of a team shares it.
-    this.#perHour = new RateLimiterPostgres({ storeClient: deps.pool, storeType: 'pool', tableName: 'rate_limits', tableCreated: true, keyPrefix: 'workspace_invite', points: INVITATIONS_PER_HOUR, duration: 3600 });
+    this.#perHour = new RateLimiterPostgres({
+      storeClient: deps.pool,
+      storeType: 'pool',
+      tableName: 'rate_limits',
+      tableCreated: true,
+      keyPrefix: 'workspace_invite',
+      points: INVITATIONS_PER_HOUR,
+      duration: 3600,
+    });
   }
 
   /** The owner invites an address: 201 with the open invitation, and the mail sent. */
@@ -76,7 +84,9 @@ export class Invitations {
       return { invitation: rows[0]!, workspaceName: name };
     });
     try {
-      await this.deps.mailer.send(invitationMail({ to: email, workspaceName, inviter: caller.email, link: `${this.deps.origin()}/invite?token=${token}`, hours: INVITATION_TTL_HOURS }));
+      await this.deps.mailer.send(
+        invitationMail({ to: email, workspaceName, inviter: caller.email, link: `${this.deps.origin()}/invite?token=${token}`, hours: INVITATION_TTL_HOURS }),
+      );
     } catch (error) {
       // An invitation nobody received must not hold a seat or block the next attempt. The mail error names the
       // address: only the invitation's id and the error's code reach the log.
@@ -90,7 +100,10 @@ export class Invitations {
     const member = await client.query(`select 1 from workspace_members where workspace_id = $1 and lower(email) = lower($2)`, [workspaceId, email]);
     if (member.rowCount) throw new HttpError(409, WORKSPACE_TEXTS.alreadyMember);
     // An expired invitation is closed here, so the one-open-invitation index lets a new one in.
-    await client.query(`update workspace_invitations set revoked_at = now() where workspace_id = $1 and lower(email) = lower($2) and accepted_at is null and revoked_at is null and expires_at <= now()`, [workspaceId, email]);
+    await client.query(
+      `update workspace_invitations set revoked_at = now() where workspace_id = $1 and lower(email) = lower($2) and accepted_at is null and revoked_at is null and expires_at <= now()`,
+      [workspaceId, email],
+    );
     const open = await client.query(`select 1 from workspace_invitations where workspace_id = $1 and lower(email) = lower($2) and ${OPEN}`, [workspaceId, email]);
     if (open.rowCount) throw new HttpError(409, WORKSPACE_TEXTS.alreadyInvited);
   }
@@ -146,12 +159,16 @@ export class Invitations {
       const found = usable(await this.#find(client, token), caller);
       await this.#assertSeatFree(client, found.workspace_id, false);
       // The single use itself: only one UPDATE can find it still open.
-      const { rows } = await client.query<{ id: string }>(
-        `update workspace_invitations set accepted_at = now(), accepted_by = $2 where id = $1 and ${OPEN} returning id`,
-        [found.id, caller.id],
-      );
+      const { rows } = await client.query<{ id: string }>(`update workspace_invitations set accepted_at = now(), accepted_by = $2 where id = $1 and ${OPEN} returning id`, [
+        found.id,
+        caller.id,
+      ]);
       if (!rows[0]) throw new HttpError(410, WORKSPACE_TEXTS.invitationUsed);
-      await client.query(`insert into workspace_members (workspace_id, user_id, email, role) values ($1, $2, $3, 'member') on conflict do nothing`, [found.workspace_id, caller.id, caller.email]);
+      await client.query(`insert into workspace_members (workspace_id, user_id, email, role) values ($1, $2, $3, 'member') on conflict do nothing`, [
+        found.workspace_id,
+        caller.id,
+        caller.email,
+      ]);
       return found.workspace_id;
     });
     this.deps.forgetMember(caller.id);

@@ -23,14 +23,42 @@ async function recordsOf(userId: string, n: number) {
     const url = `https://site-${i}.example/`;
     const project = (await pool.query<{ id: string }>(`INSERT INTO projects (user_id, url) VALUES ($1, $2) RETURNING id`, [userId, url])).rows[0]!.id;
     keep('projects', project);
-    const scan = (await pool.query<{ id: string }>(`INSERT INTO scans (project_id, user_id, url, num_pages, state) VALUES ($1, $2, $3, 1, 'completed') RETURNING id`, [project, userId, url])).rows[0]!.id;
+    const scan = (
+      await pool.query<{ id: string }>(`INSERT INTO scans (project_id, user_id, url, num_pages, state) VALUES ($1, $2, $3, 1, 'completed') RETURNING id`, [project, userId, url])
+    ).rows[0]!.id;
     keep('scans', scan);
-    const report = (await pool.query<{ id: string }>(`INSERT INTO reports (user_id, project_id, scan_id, type, url, state) VALUES ($1, $2, $3, 'security', $4, 'completed') RETURNING id`, [userId, project, scan, url])).rows[0]!.id;
+    const report = (
+      await pool.query<{ id: string }>(`INSERT INTO reports (user_id, project_id, scan_id, type, url, state) VALUES ($1, $2, $3, 'security', $4, 'completed') RETURNING id`, [
+        userId,
+        project,
+        scan,
+        url,
+      ])
+    ).rows[0]!.id;
     keep('reports', report);
     for (let e = 0; e < 3; e++) {
-      keep('events', (await pool.query<{ id: string }>(`INSERT INTO events (user_id, project_id, scan_id, event_name, url) VALUES ($1, $2, $3, 'other', $4) RETURNING id::text`, [userId, project, scan, url])).rows[0]!.id);
+      keep(
+        'events',
+        (
+          await pool.query<{ id: string }>(`INSERT INTO events (user_id, project_id, scan_id, event_name, url) VALUES ($1, $2, $3, 'other', $4) RETURNING id::text`, [
+            userId,
+            project,
+            scan,
+            url,
+          ])
+        ).rows[0]!.id,
+      );
     }
-    keep('continuous_builds', (await pool.query<{ id: string }>(`INSERT INTO continuous_builds (user_id, project_id, build_hash, url) VALUES ($1, $2, 'abcdef0${i}', $3) RETURNING id`, [userId, project, url])).rows[0]!.id);
+    keep(
+      'continuous_builds',
+      (
+        await pool.query<{ id: string }>(`INSERT INTO continuous_builds (user_id, project_id, build_hash, url) VALUES ($1, $2, 'abcdef0${i}', $3) RETURNING id`, [
+          userId,
+          project,
+          url,
+        ])
+      ).rows[0]!.id,
+    );
   }
   await pool.query(`INSERT INTO continuous_usage (user_id, month, reports) VALUES ($1, '2026-10-01', 7), ($1, '2026-11-01', 2)`, [userId]);
   keep('continuous_usage', '2026-10-01');
@@ -67,7 +95,9 @@ describe('migration 0012', () => {
   it('gives every account, local or hosted, a personal workspace that it owns and nothing else', async () => {
     const { rows: spaces } = await pool.query<{ id: string; owner_id: string; personal: boolean }>(`SELECT id, owner_id, personal FROM workspaces ORDER BY id`);
     expect(spaces).toEqual([localA, localB, hosted].sort().map((id) => ({ id, owner_id: id, personal: true })));
-    const { rows: members } = await pool.query<{ workspace_id: string; user_id: string; role: string; email: string }>(`SELECT workspace_id, user_id, role, email FROM workspace_members`);
+    const { rows: members } = await pool.query<{ workspace_id: string; user_id: string; role: string; email: string }>(
+      `SELECT workspace_id, user_id, role, email FROM workspace_members`,
+    );
     expect(members).toHaveLength(3);
     expect(members).toEqual(
       expect.arrayContaining([
@@ -79,8 +109,12 @@ describe('migration 0012', () => {
   });
 
   it('counts monitoring reports per workspace and month, and leaves no per-user list index behind', async () => {
-    await expect(pool.query(`INSERT INTO continuous_usage (user_id, workspace_id, month) VALUES ($1, $2, '2026-10-01')`, [localB, localA])).rejects.toThrow(/continuous_usage_pkey/);
-    const { rows } = await pool.query<{ indexname: string }>(`SELECT indexname FROM pg_indexes WHERE tablename IN ('projects', 'scans', 'reports', 'continuous_builds') AND indexdef LIKE '%(user_id%'`);
+    await expect(pool.query(`INSERT INTO continuous_usage (user_id, workspace_id, month) VALUES ($1, $2, '2026-10-01')`, [localB, localA])).rejects.toThrow(
+      /continuous_usage_pkey/,
+    );
+    const { rows } = await pool.query<{ indexname: string }>(
+      `SELECT indexname FROM pg_indexes WHERE tablename IN ('projects', 'scans', 'reports', 'continuous_builds') AND indexdef LIKE '%(user_id%'`,
+    );
     expect(rows).toEqual([]);
   });
 });

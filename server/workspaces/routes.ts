@@ -2,7 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageQuerySchema } from '../../common/pagination';
-import { invitationBodySchema, invitationTokenBodySchema, lastWorkspaceSchema, transferBodySchema, WORKSPACE_PAGE_SIZES, WORKSPACE_PATHS, workspaceBodySchema } from '../../common/workspaces';
+import {
+  invitationBodySchema,
+  invitationTokenBodySchema,
+  lastWorkspaceSchema,
+  transferBodySchema,
+  WORKSPACE_PAGE_SIZES,
+  WORKSPACE_PATHS,
+  workspaceBodySchema,
+} from '../../common/workspaces';
 import { userOf } from '../auth/guard';
 import { setNextPage } from '../pagination';
 import type { Invitations } from './invitations';

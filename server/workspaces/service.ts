@@ -228,6 +228,15 @@ export class WorkspaceService {
 
   async #answer(row: WorkspaceRow): Promise<Workspace> {
     const { tier, limits } = await this.deps.plans.planOf(row.id);
-    return { id: row.id, name: row.name, personal: row.personal, role: row.role, owner_id: row.owner_id, tier, seats: { used: row.seats_used, limit: limits.seats }, created_at: row.created_at };
+    return {
+      id: row.id,
+      name: row.name,
+      personal: row.personal,
+      role: row.role,
+      owner_id: row.owner_id,
+      tier,
+      seats: { used: row.seats_used, limit: limits.seats },
+      created_at: row.created_at,
+    };
   }
 }

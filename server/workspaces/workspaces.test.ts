@@ -19,7 +19,10 @@ const logLines: string[] = [];
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  server = await startTestServer({ VIBEEVAL_UNSUBSCRIBED_TIER: 'basic', SMTP_URL: smtp.url, VIBEEVAL_SCAN_CONCURRENCY: '0', VIBEEVAL_SCENARIO_CONCURRENCY: '0' }, { logDestination: { write: (line: string) => void logLines.push(line) } });
+  server = await startTestServer(
+    { VIBEEVAL_UNSUBSCRIBED_TIER: 'basic', SMTP_URL: smtp.url, VIBEEVAL_SCAN_CONCURRENCY: '0', VIBEEVAL_SCENARIO_CONCURRENCY: '0' },
+    { logDestination: { write: (line: string) => void logLines.push(line) } },
+  );
   pool = new pg.Pool({ connectionString: server.databaseUrl, max: 2 });
 }, 60_000);
 afterAll(async () => {
@@ -76,7 +79,10 @@ describe('workspaces', () => {
     expect(agency).toMatchObject({ name: 'Agency', personal: false, role: 'owner', owner_id: owner.id, tier: 'basic', seats: { used: 1, limit: 1 } });
 
     const listed = (await call(owner, 'GET', '/workspaces')).json as Workspace[];
-    expect(listed.map((w) => [w.id, w.personal])).toEqual([[owner.id, true], [agency.id, false]]);
+    expect(listed.map((w) => [w.id, w.personal])).toEqual([
+      [owner.id, true],
+      [agency.id, false],
+    ]);
     const firstPage = await call(owner, 'GET', '/workspaces?limit=1');
     expect((firstPage.json as Workspace[]).map((w) => w.id)).toEqual([owner.id]);
     const next = await rawHeader(owner, '/workspaces?limit=1');
@@ -123,7 +129,10 @@ describe('workspaces', () => {
     expect((await call(colleague, 'POST', '/invitations/preview', { token })).status).toBe(410);
 
     const members = (await call(colleague, 'GET', `/workspace/${agency.id}/members`)).json as WorkspaceMember[];
-    expect(members.map((m) => [m.user_id, m.role, m.email])).toEqual([[owner.id, 'owner', owner.email], [colleague.id, 'member', colleague.email]]);
+    expect(members.map((m) => [m.user_id, m.role, m.email])).toEqual([
+      [owner.id, 'owner', owner.email],
+      [colleague.id, 'member', colleague.email],
+    ]);
     const member = await call(owner, 'POST', `/workspace/${agency.id}/invitations`, { email: colleague.email });
     expect([member.status, detailOf(member)]).toEqual([409, WORKSPACE_TEXTS.alreadyMember]);
     expect((await call(colleague, 'GET', '/projects', undefined, agency.id)).status).toBe(200);
@@ -146,7 +155,7 @@ describe('workspaces', () => {
     for (let i = 0; i < 3; i++) tokens.push(await invite(owner, workspace.id, `seat-${i}-${Date.now()}@example.com`));
     const full = await call(owner, 'POST', `/workspace/${workspace.id}/invitations`, { email: 'one-too-many@example.com' });
     expect(full.json).toEqual({ detail: PLAN_LIMIT_TEXTS.seats('pro', 5), plan_limit: 'seats', tier: 'pro' });
-    const open = (await call(owner, 'GET', `/workspace/${workspace.id}/invitations?limit=2`));
+    const open = await call(owner, 'GET', `/workspace/${workspace.id}/invitations?limit=2`);
     expect((open.json as Invitation[]).length).toBe(2);
     const nextCursor = await rawHeader(owner, `/workspace/${workspace.id}/invitations?limit=2`);
     expect(((await call(owner, 'GET', `/workspace/${workspace.id}/invitations?limit=2&cursor=${nextCursor}`)).json as Invitation[]).length).toBe(1);
@@ -206,7 +215,7 @@ describe('workspaces', () => {
     expect([removed.status, detailOf(removed)]).toEqual([404, WORKSPACE_TEXTS.notFound]);
   }, 60_000);
 
-  it("transfers ownership in one step, only to a member whose plan holds the team", async () => {
+  it('transfers ownership in one step, only to a member whose plan holds the team', async () => {
     const { owner, member, workspace } = await team('transfer');
     const stranger = await signUp(server.origin, 'transfer-stranger');
     expect(detailOf(await call(owner, 'POST', `/workspace/${workspace.id}/transfer`, { user_id: stranger.id }))).toBe(WORKSPACE_TEXTS.transferToMember);
@@ -225,7 +234,7 @@ describe('workspaces', () => {
     expect((await call(owner, 'POST', `/workspace/${workspace.id}/leave`)).status).toBe(204);
   }, 60_000);
 
-  it("deletes a workspace with its records; the personal one stays", async () => {
+  it('deletes a workspace with its records; the personal one stays', async () => {
     const { owner, member, workspace } = await team('delete');
     const project = await call(member, 'POST', '/project', { url: 'https://example.com/' }, workspace.id);
     expect(project.status, project.text).toBe(201);

@@ -22,7 +22,11 @@ test('Plan & Billing: a failed list, an invoice opened outside, Basic chosen, Pr
   test.setTimeout(180_000);
   await signedIn(page);
   // The list fails (the first call and the query's two retries): the spec's lead with the status text; Retry loads it.
-  await page.route((url) => url.pathname === '/subscriptions', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }), { times: 3 });
+  await page.route(
+    (url) => url.pathname === '/subscriptions',
+    (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+    { times: 3 },
+  );
   await openReady(page, '/dashboard/billing');
   await expect(page.getByRole('heading', { name: 'Plan & Billing', level: 1 })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('alert')).toContainText('Failed to fetch subscriptions: Internal Server Error');
@@ -61,7 +65,18 @@ test('Plan & Billing: a failed list, an invoice opened outside, Basic chosen, Pr
       route.fulfill({
         status: 201,
         contentType: 'application/json',
-        body: JSON.stringify({ subscription: { id: 'sub_e2e', status: 'incomplete', current_period_end: 1893456000, price_id: 'price_local_pro_month', cancel_at_period_end: false, pending_price_id: null, provider: 'stripe', latest_invoice: { hosted_invoice_url: invoiceUrl } } }),
+        body: JSON.stringify({
+          subscription: {
+            id: 'sub_e2e',
+            status: 'incomplete',
+            current_period_end: 1893456000,
+            price_id: 'price_local_pro_month',
+            cancel_at_period_end: false,
+            pending_price_id: null,
+            provider: 'stripe',
+            latest_invoice: { hosted_invoice_url: invoiceUrl },
+          },
+        }),
       }),
     { times: 1 },
   );
@@ -186,7 +201,12 @@ test('Plan & Billing: a failed list, an invoice opened outside, Basic chosen, Pr
   await expect(compare.getByRole('row', { name: /^API access / })).toContainText('API access (1,000 requests/day)');
   await expect(compare.getByRole('row', { name: /^Report formats / })).toContainText('HTML, PDF, CSV, JSON and SARIF');
   // 'Monthly Monitoring', as the Basic card says; and how the website's Lifetime Pro and the app's Enterprise relate.
-  await expect(compare.getByRole('row', { name: /^Monitoring / }).getByRole('cell').first()).toHaveText('Monthly scheduled re-scans');
+  await expect(
+    compare
+      .getByRole('row', { name: /^Monitoring / })
+      .getByRole('cell')
+      .first(),
+  ).toHaveText('Monthly scheduled re-scans');
   await expect(page.getByTestId('plan-mapping')).toContainText('Lifetime Pro is the Pro plan paid once');
   await expect(compare.getByRole('row', { name: /^Price / })).toContainText('$49/month');
   await closeToasts(page);

@@ -57,8 +57,13 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 async function report(page: Page, what: string, scripts: Script[]): Promise<number> {
   const total = scripts.reduce((sum, entry) => sum + entry.bytes, 0);
   const raw = scripts.reduce((sum, entry) => sum + entry.raw, 0);
-  const largest = [...scripts].sort((a, b) => b.bytes - a.bytes).slice(0, 6).map((entry) => `${new URL(entry.url).pathname} ${kb(entry.bytes)}`);
-  console.log(`${what}: ${scripts.length} scripts, ${kb(total)} gzip, ${kb(await brotliBytes(page, scripts))} brotli, ${kb(raw)} uncompressed; largest (gzip): ${largest.join(', ')}`);
+  const largest = [...scripts]
+    .sort((a, b) => b.bytes - a.bytes)
+    .slice(0, 6)
+    .map((entry) => `${new URL(entry.url).pathname} ${kb(entry.bytes)}`);
+  console.log(
+    `${what}: ${scripts.length} scripts, ${kb(total)} gzip, ${kb(await brotliBytes(page, scripts))} brotli, ${kb(raw)} uncompressed; largest (gzip): ${largest.join(', ')}`,
+  );
   expect(scripts.length).toBeGreaterThan(0);
   for (const entry of scripts.filter((e) => e.raw >= 1024)) expect(entry.encoding, entry.url).toBe('gzip');
   return total;
@@ -95,10 +100,13 @@ test("the dashboard's first route stays within its JavaScript budget, gzip", asy
   // A fresh load of the page as a returning user opens it: the stored session, nothing in the cache.
   let context: BrowserContext | undefined;
   try {
-    context = await page.context().browser()!.newContext({
-      storageState: await page.context().storageState(),
-      extraHTTPHeaders: { 'Accept-Encoding': 'gzip' },
-    });
+    context = await page
+      .context()
+      .browser()!
+      .newContext({
+        storageState: await page.context().storageState(),
+        extraHTTPHeaders: { 'Accept-Encoding': 'gzip' },
+      });
     const dashboard = await context.newPage();
     const watched = watchScripts(dashboard);
     await dashboard.goto('/dashboard/projects');

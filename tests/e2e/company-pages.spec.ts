@@ -1,7 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, snapWidths, withCookieChoice, openReady } from './support';
 
-
 test.beforeEach(async ({ page }) => {
   await withCookieChoice(page);
 });

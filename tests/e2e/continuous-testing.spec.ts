@@ -53,7 +53,12 @@ test('continuous testing: from the project Overview, the site token, a daily sch
     const schedule = page.getByRole('form', { name: 'Scheduled re-scans' });
     await expect(schedule.getByTestId('next-run')).toHaveText('Not scheduled');
     // On a plan without daily schedules (answered here as GET /plan_limits does on Basic), Daily is offered greyed.
-    const basic = { tier: 'basic', subscribed: true, limits: { projects: 2, scenarios: 2, api_plan: null, report_formats: ['html'], monitor_frequencies: ['off', 'monthly'], seats: 1 }, used: { projects: 1, scenarios: 0 } };
+    const basic = {
+      tier: 'basic',
+      subscribed: true,
+      limits: { projects: 2, scenarios: 2, api_plan: null, report_formats: ['html'], monitor_frequencies: ['off', 'monthly'], seats: 1 },
+      used: { projects: 1, scenarios: 0 },
+    };
     await page.route(/\/plan_limits$/, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(basic) }));
     await reloadReady(page);
     await expect(schedule.getByRole('option', { name: 'Daily (not in your plan)' })).toBeDisabled();
@@ -180,7 +185,11 @@ function judgedBuilds(projectId: string, url: string) {
   ];
   return [
     build(1, { status: 'error', changes: { ...changes, new_findings: findings, new_count: 2, fixed_count: 1 } }),
-    build(2, { status: 'warning', trigger: 'schedule', changes: { ...changes, new_findings: [{ fingerprint: 'f3', title: 'Missing Content-Security-Policy', severity: 'medium' }], new_count: 1 } }),
+    build(2, {
+      status: 'warning',
+      trigger: 'schedule',
+      changes: { ...changes, new_findings: [{ fingerprint: 'f3', title: 'Missing Content-Security-Policy', severity: 'medium' }], new_count: 1 },
+    }),
     build(3, {}),
     build(4, { status: 'error', timestamp: 'not a date', changes: { ...changes, grade: null, error: 'net::ERR_CONNECTION_REFUSED' } }),
   ];

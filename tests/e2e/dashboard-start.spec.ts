@@ -187,7 +187,10 @@ test('signed in, the project list is on screen from the early answer before the 
   const headers = { authorization: `Bearer ${access_token}` };
   // A card named by its instruction text, with a status of its own and a last test three days ago; a card named by
   // a URL with a port, a query and dashes (written with line-break points between its parts).
-  const titled = await page.request.post('/project', { headers, data: { url: 'https://painted.example.com/shop?id=42', instruction_text: 'Painted <b>title</b> & co', num_pages: 1 } });
+  const titled = await page.request.post('/project', {
+    headers,
+    data: { url: 'https://painted.example.com/shop?id=42', instruction_text: 'Painted <b>title</b> & co', num_pages: 1 },
+  });
   expect(titled.ok()).toBe(true);
   const threeDaysAgo = new Date(Date.now() - 3 * 24 * 3600_000 - 60_000).toISOString();
   const patched = await page.request.patch(`/project/${((await titled.json()) as { id: string }).id}`, { headers, data: { status: 'paused', last_test: threeDaysAgo } });

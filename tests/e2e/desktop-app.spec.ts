@@ -72,10 +72,8 @@ function installFakeDesktop() {
   };
 }
 
-const calls = (page: Page) =>
-  page.evaluate(() => JSON.parse((globalThis as unknown as PageGlobals).sessionStorage.getItem('fake-main:calls') ?? '[]') as unknown[]);
-const emit = (page: Page, channel: string, payload: unknown) =>
-  page.evaluate(([c, p]) => (globalThis as unknown as PageGlobals).__fakeMain.emit(c, p), [channel, payload]);
+const calls = (page: Page) => page.evaluate(() => JSON.parse((globalThis as unknown as PageGlobals).sessionStorage.getItem('fake-main:calls') ?? '[]') as unknown[]);
+const emit = (page: Page, channel: string, payload: unknown) => page.evaluate(([c, p]) => (globalThis as unknown as PageGlobals).__fakeMain.emit(c, p), [channel, payload]);
 
 test('desktop app: boot notice, menu commands, and the Desktop app section of Preferences', async ({ page }) => {
   test.setTimeout(120_000);

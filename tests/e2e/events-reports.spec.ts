@@ -10,7 +10,11 @@ const PAGES: Record<string, TestPage> = {
     body: '<!doctype html><html><head><title>Events shop</title></head><body><h1>Events shop</h1><a href="/about">About</a><a href="/api/status">Status</a></body></html>',
   },
   // Held while the test looks at a report being generated: a scan of this tiny site can end before the dialog shows it.
-  '/about': { type: 'text/html; charset=utf-8', body: '<!doctype html><html><head><title>About</title></head><body><p>About us</p><a href="/">Home</a></body></html>', held: () => aboutHeld.opened },
+  '/about': {
+    type: 'text/html; charset=utf-8',
+    body: '<!doctype html><html><head><title>About</title></head><body><p>About us</p><a href="/">Home</a></body></html>',
+    held: () => aboutHeld.opened,
+  },
   '/api/status': { type: 'application/json', body: '{"ok":true}' },
   '/.env': { type: 'text/plain', body: 'APP_ENV=production\nDB_PASSWORD=correct-horse-battery-staple\n' },
 };
@@ -220,7 +224,10 @@ test('events: live rows from a real scan, search, clear, error view; reports: re
   await expect(page.getByRole('button', { name: /^Generate Report/ })).toHaveCount(4);
   await snapWidths(page, 'reports-available');
 
-  await page.getByTestId('report-type-security').getByRole('button', { name: /^Generate Report/ }).click();
+  await page
+    .getByTestId('report-type-security')
+    .getByRole('button', { name: /^Generate Report/ })
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Generate Security Report' });
   await expect(dialog).toBeVisible();
   await dialog.getByLabel('Project').selectOption(fresh);

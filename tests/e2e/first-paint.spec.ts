@@ -82,15 +82,19 @@ test('the server sends each prerendered page, and the app shell for other pages'
   expect(asset.headers()['content-encoding']).toBe('br');
 });
 
-test("a prerendered page starts the app after its first paint: no module script or preload before the markup", async ({ page, request }) => {
+test('a prerendered page starts the app after its first paint: no module script or preload before the markup', async ({ page, request }) => {
   // Evaluating the app's modules before the first frame put the landing page's first content at 576 ms instead of
   // 320 ms (headless Chromium, loopback, same page without script 316 ms): renderer/start-after-paint.js adds them.
   const html = await (await request.get('/')).text();
   const marker = html.indexOf('<div id="prerendered-end" hidden></div>');
   // The two scripts before it are small classic ones, async: renderer/before-app.js, which keeps early clicks for the
   // app, and renderer/start-after-paint.js, which starts it; no module script, no module preload.
-  expect(html.slice(0, marker)).not.toMatch(/<script\b(?![^>]*src="\/assets\/before-app-[0-9a-f]+\.js" async blocking="render")(?![^>]*src="\/assets\/start-after-paint-[0-9a-f]+\.js" data-main="[^"]+" data-preload="[^"]*" async>)|rel="modulepreload"|type="module"/);
-  const start = /<script src="(\/assets\/start-after-paint-[0-9a-f]+\.js)" data-main="(\/assets\/index-[^"]+\.js)" data-preload="([^"]*)" async><\/script>/.exec(html.slice(0, marker));
+  expect(html.slice(0, marker)).not.toMatch(
+    /<script\b(?![^>]*src="\/assets\/before-app-[0-9a-f]+\.js" async blocking="render")(?![^>]*src="\/assets\/start-after-paint-[0-9a-f]+\.js" data-main="[^"]+" data-preload="[^"]*" async>)|rel="modulepreload"|type="module"/,
+  );
+  const start = /<script src="(\/assets\/start-after-paint-[0-9a-f]+\.js)" data-main="(\/assets\/index-[^"]+\.js)" data-preload="([^"]*)" async><\/script>/.exec(
+    html.slice(0, marker),
+  );
   expect(start, 'the start script in <head>').not.toBeNull();
   // In the browser: the entry module is requested only after the first contentful paint, and the app hydrates.
   const requested: number[] = [];

@@ -61,7 +61,10 @@ test('API screen: usage overview, a key shown once, used on /v1 (last used), rev
 
   // Documentation: GET /v1/scans with a curl example using this server and the placeholder key.
   await page.getByRole('tab', { name: 'Documentation' }).click();
-  const listScans = page.getByTestId('api-operation').filter({ has: page.getByText('/v1/scans', { exact: true }) }).filter({ has: page.getByText('GET', { exact: true }) });
+  const listScans = page
+    .getByTestId('api-operation')
+    .filter({ has: page.getByText('/v1/scans', { exact: true }) })
+    .filter({ has: page.getByText('GET', { exact: true }) });
   await expect(listScans.first()).toBeVisible({ timeout: 15_000 });
   const curl = listScans.first().getByTestId('curl-example');
   await expect(curl).toContainText(`curl '${new URL(page.url()).origin}/v1/scans`);
@@ -229,7 +232,8 @@ test('Webhook screen: checks, Test (200 and 500), saved with its secret once, a 
 test('Error states: lists that fail show Retry, a refused save shows the server detail, a failed delete says so', async ({ page }) => {
   test.setTimeout(120_000);
   await signedIn(page);
-  const fail = (status: number, body: unknown) => (route: import('@playwright/test').Route) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+  const fail = (status: number, body: unknown) => (route: import('@playwright/test').Route) =>
+    route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
 
   // API keys and usage that cannot load: their errors with Retry, which loads them once the server answers.
   await page.route(/\/api_keys(\?.*)?$/, fail(500, {}));

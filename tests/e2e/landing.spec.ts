@@ -10,9 +10,7 @@ interface PageWindow {
 }
 type Box = { getBoundingClientRect(): { top: number }; offsetWidth: number };
 
-
-const storedConsent = (page: Page) =>
-  page.evaluate((key) => (globalThis as unknown as PageWindow).localStorage.getItem(key), COOKIE_CONSENT_KEY);
+const storedConsent = (page: Page) => page.evaluate((key) => (globalThis as unknown as PageWindow).localStorage.getItem(key), COOKIE_CONSENT_KEY);
 const scrollWidth = (page: Page) => page.evaluate(() => (globalThis as unknown as PageWindow).document.documentElement.scrollWidth);
 const logoOffset = async (page: Page) => Number(await page.getByTestId('tool-logos-track').getAttribute('data-offset'));
 

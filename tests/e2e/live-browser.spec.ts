@@ -180,7 +180,9 @@ test('live browser (desktop page): shows the site over the box, follows it, refl
   // Scrolling moves the box: main is told where it went; the part under the sticky top bar is cut off.
   // Scrolled in one step (a wheel scroll runs over frames and may be dropped while the page is busy).
   await page.evaluate("window.scrollBy({ top: 120, behavior: 'instant' })");
-  await expect.poll(async () => (await calls(page)).filter(([name]) => name === 'setBounds').at(-1)?.[1]?.y).toBe(Math.round((await page.getByTestId('browser-view').boundingBox())!.y));
+  await expect
+    .poll(async () => (await calls(page)).filter(([name]) => name === 'setBounds').at(-1)?.[1]?.y)
+    .toBe(Math.round((await page.getByTestId('browser-view').boundingBox())!.y));
   const barBottom = await page.evaluate<number>("document.querySelector('header').getBoundingClientRect().bottom");
   // Far enough that the box's top goes 100 px under the bar, wherever the page stood.
   const boxTop = (await page.getByTestId('browser-view').boundingBox())!.y;
@@ -195,7 +197,9 @@ test('live browser (desktop page): shows the site over the box, follows it, refl
   await expect(address(page)).toHaveValue('https://example.com/about');
   await page.getByRole('button', { name: 'Back' }).click();
   await expect.poll(async () => (await calls(page)).some(([name]) => name === 'back')).toBe(true);
-  await page.evaluate(`window.__emit('vibeeval:event:browser', { url: 'https://nowhere.invalid/', title: '', loading: false, canGoBack: true, canGoForward: false, error: 'nowhere.invalid cannot be reached: its address could not be found.' })`);
+  await page.evaluate(
+    `window.__emit('vibeeval:event:browser', { url: 'https://nowhere.invalid/', title: '', loading: false, canGoBack: true, canGoForward: false, error: 'nowhere.invalid cannot be reached: its address could not be found.' })`,
+  );
   await expect(page.getByTestId('browser-load-error')).toHaveText('nowhere.invalid cannot be reached: its address could not be found.');
 
   await go(page, 'file:///etc/passwd');

@@ -6,7 +6,11 @@ import { expectNoSeriousA11yViolations, signedIn, snapBoth, snapWidths, openRead
 // as Enterprise), so the refusals are answered here with page.route, exactly as the server answers them on a Basic
 // account (server/billing/plan-limits.test.ts checks the server's side): status 403 and {detail, plan_limit, tier}.
 
-const refusal = (plan_limit: string, detail: string) => ({ status: 403, contentType: 'application/json; charset=utf-8', body: JSON.stringify({ detail, plan_limit, tier: 'basic' }) });
+const refusal = (plan_limit: string, detail: string) => ({
+  status: 403,
+  contentType: 'application/json; charset=utf-8',
+  body: JSON.stringify({ detail, plan_limit, tier: 'basic' }),
+});
 
 async function refuse(page: Page, method: string, path: RegExp, plan_limit: string, detail: string) {
   await page.route(path, (route) => (route.request().method() === method ? route.fulfill(refusal(plan_limit, detail)) : route.fallback()));
@@ -40,7 +44,11 @@ test('plan limits: project creation and API keys show the refusal and an Upgrade
 
   // The API screen of a plan without API access: 'No API access' with the prompt; creating a key is refused.
   await page.route(/\/api_usage$/, (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ plan: null, used_today: 0, limit: null, resets_at: new Date(Date.now() + 3_600_000).toISOString() }) }),
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ plan: null, used_today: 0, limit: null, resets_at: new Date(Date.now() + 3_600_000).toISOString() }),
+    }),
   );
   const apiDetail = PLAN_LIMIT_TEXTS.api('basic');
   await refuse(page, 'POST', /\/api_keys$/, 'api', apiDetail);

@@ -64,7 +64,10 @@ test('scenario proposals: a Basic user is told how many more fit, and cannot che
   await page.route(/\/plan_limits$/, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(basic) }));
   const proposal = (n: number, what: string) => ({
     website: 'https://proposals.example/',
-    actions: JSON.stringify([{ type: 'goto', url: `/${what.toLowerCase()}` }, { type: 'expect_title', text: what }]),
+    actions: JSON.stringify([
+      { type: 'goto', url: `/${what.toLowerCase()}` },
+      { type: 'expect_title', text: what },
+    ]),
     summarized_actions: `${what} page opens (${n})`,
   });
   const proposals = [proposal(1, 'Home'), proposal(2, 'About'), proposal(3, 'Pricing'), proposal(4, 'Contact')];

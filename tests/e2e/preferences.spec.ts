@@ -45,7 +45,10 @@ async function scanOnce(page: Page, url: string) {
 
 test('Preferences: toggles saved and put back on failure, mail follows them, the Webhook notice, Download My Data', async ({ page }) => {
   test.setTimeout(150_000);
-  const site = await startTestSite({ '/': { type: 'text/html', body: '<!doctype html><html lang="en"><title>Prefs site</title><h1>Hello</h1></html>' } }, { type: 'text/html', body: 'Not found' });
+  const site = await startTestSite(
+    { '/': { type: 'text/html', body: '<!doctype html><html lang="en"><title>Prefs site</title><h1>Hello</h1></html>' } },
+    { type: 'text/html', body: 'Not found' },
+  );
   try {
     const email = await signedIn(page);
 
@@ -84,7 +87,9 @@ test('Preferences: toggles saved and put back on failure, mail follows them, the
 
     // A save that fails puts the switch back and says why.
     await page.route('**/preferences', (route) =>
-      route.request().method() === 'PATCH' ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ detail: 'The database is restarting' }) }) : route.fallback(),
+      route.request().method() === 'PATCH'
+        ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ detail: 'The database is restarting' }) })
+        : route.fallback(),
     );
     await page.getByTestId('email-notifications').click();
     await expect(toast(page, 'Failed to save preferences')).toContainText('The database is restarting');
@@ -103,7 +108,7 @@ test('Preferences: toggles saved and put back on failure, mail follows them, the
     await page.getByRole('button', { name: 'Download My Data' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^vibeeval-data-\d{4}-\d{2}-\d{2}\.json$/);
-    const data = JSON.parse(await readFile((await download.path()), 'utf8')) as Record<string, unknown> & { projects: unknown[]; scans: unknown[] };
+    const data = JSON.parse(await readFile(await download.path(), 'utf8')) as Record<string, unknown> & { projects: unknown[]; scans: unknown[] };
     expect(data).toMatchObject({ email, email_notifications: false, webhook_notifications: true });
     expect(data.projects).toHaveLength(2);
     expect(data.scans).toHaveLength(2);

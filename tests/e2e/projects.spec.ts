@@ -17,7 +17,11 @@ const PAGES: Record<string, TestPage> = {
     </body></html>`,
   },
   // Held while the test looks at the running scan: a scan of this tiny site can end before the page shows it running.
-  '/about': { type: 'text/html; charset=utf-8', body: '<!doctype html><html><head><title>About</title></head><body><p>About us</p><a href="/">Home</a></body></html>', held: () => aboutHeld.opened },
+  '/about': {
+    type: 'text/html; charset=utf-8',
+    body: '<!doctype html><html><head><title>About</title></head><body><p>About us</p><a href="/">Home</a></body></html>',
+    held: () => aboutHeld.opened,
+  },
   '/account': { type: 'text/plain', status: 401, body: 'Sign in first' },
   '/.env': { type: 'text/plain', body: 'APP_ENV=production\nDB_PASSWORD=correct-horse-battery-staple\nSTRIPE_SECRET_KEY=sk_live_51HxExampleExampleExample00\n' },
 };
@@ -256,15 +260,30 @@ test('projects: two test accounts in Credentials, and how the last scan signed i
       checksSkipped: [],
       ...sample.coverage,
       signIns: [
-      { account: 'alice@example.com', signedIn: true, method: 'supabase' },
+        { account: 'alice@example.com', signedIn: true, method: 'supabase' },
         { account: 'bob@example.com', signedIn: false, reason: 'the sign-in answered 400: invalid login credentials' },
       ],
     },
   };
   const at = new Date().toISOString();
-  const scan = { id: '00000000-0000-4000-8000-000000000001', state: 'completed', queued_at: at, started_at: at, finished_at: at, progress: null, score: result.score, grade: result.grade, header_grade: result.headers.grade, counts: result.counts, error: null, report_id: null };
+  const scan = {
+    id: '00000000-0000-4000-8000-000000000001',
+    state: 'completed',
+    queued_at: at,
+    started_at: at,
+    finished_at: at,
+    progress: null,
+    score: result.score,
+    grade: result.grade,
+    header_grade: result.headers.grade,
+    counts: result.counts,
+    error: null,
+    report_id: null,
+  };
   await page.route(/\/project\/[\w-]+\/scan$/, (route) =>
-    route.request().resourceType() === 'fetch' ? route.fulfill({ contentType: 'application/json', body: JSON.stringify({ scan, result, new_fingerprints: [], fixed: [], previous_scan_id: null }) }) : route.fallback(),
+    route.request().resourceType() === 'fetch'
+      ? route.fulfill({ contentType: 'application/json', body: JSON.stringify({ scan, result, new_fingerprints: [], fixed: [], previous_scan_id: null }) })
+      : route.fallback(),
   );
   // The project names it as its latest scan (the page then loads it in full).
   await page.route(/\/project\/[\w-]+$/, async (route) => {

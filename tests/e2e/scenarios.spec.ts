@@ -146,7 +146,9 @@ test('AI Browser: empty state, runs that pass and fail, details, code, search, r
   await expect(code.getByTestId('scenario-code')).toContainText('@playwright/test');
   await code.getByRole('button', { name: 'Copy' }).click();
   await expect(code.getByRole('button', { name: 'Copied' })).toBeVisible();
-  expect(await page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText())).toContain('@playwright/test');
+  expect(await page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText())).toContain(
+    '@playwright/test',
+  );
   await snapBoth(page, 'scenarios-code');
   await code.getByRole('button', { name: 'Close' }).click();
 

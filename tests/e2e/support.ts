@@ -61,10 +61,15 @@ export async function signUp(page: Page, email: string, password: string, timeou
   try {
     await expect(page).toHaveURL(/\/login$/, { timeout });
   } catch (error) {
-    const toasts = await page.getByTestId('toast').allInnerTexts().catch(() => []);
+    const toasts = await page
+      .getByTestId('toast')
+      .allInnerTexts()
+      .catch(() => []);
     // A string: this file is type-checked without the DOM library.
     const fields = await page.evaluate<string[]>(`[...document.querySelectorAll('input')].map((i) => i.type + '=' + i.value.length)`).catch(() => []);
-    throw new Error(`Sign Up did not lead to /login. Sign-up answers: ${JSON.stringify(answers)}; toasts: ${JSON.stringify(toasts)}; field lengths: ${fields.join(', ')}\n${String(error)}`);
+    throw new Error(
+      `Sign Up did not lead to /login. Sign-up answers: ${JSON.stringify(answers)}; toasts: ${JSON.stringify(toasts)}; field lengths: ${fields.join(', ')}\n${String(error)}`,
+    );
   } finally {
     page.off('response', onResponse);
   }
@@ -136,10 +141,7 @@ export function gate(): { opened: Promise<void>; open: () => void } {
 }
 
 /** A tiny site on 127.0.0.1 for real scans: `pages` by path, anything else the given 404. Close it with `close()`. */
-export async function startTestSite(
-  pages: Record<string, TestPage>,
-  notFound: { type: string; body: string },
-): Promise<{ url: string; close(): Promise<void> }> {
+export async function startTestSite(pages: Record<string, TestPage>, notFound: { type: string; body: string }): Promise<{ url: string; close(): Promise<void> }> {
   const site = createServer((request, response) => {
     const page = pages[new URL(request.url ?? '/', 'http://x').pathname];
     if (!page) {
@@ -205,7 +207,18 @@ export async function startAppServer(env: Record<string, string>): Promise<{ ori
     const dataDir = await mkdtemp(join(tmpdir(), 'vibeeval-e2e-app-'));
     const port = await freePort();
     const child = spawn(process.execPath, [join(process.cwd(), 'bin', 'vibeeval.cjs'), 'serve'], {
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), VIBEEVAL_DATA_DIR: dataDir, DATABASE_URL: '', VIBEEVAL_UNSUBSCRIBED_TIER: 'enterprise', VIBEEVAL_API_PLAN: 'free', ...env },
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        LOG_LEVEL: 'warn',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        VIBEEVAL_DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        VIBEEVAL_UNSUBSCRIBED_TIER: 'enterprise',
+        VIBEEVAL_API_PLAN: 'free',
+        ...env,
+      },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -232,7 +245,13 @@ async function answersHealth(origin: string, exited: Promise<number | null>): Pr
   void exited.then(() => (gone = true));
   const deadline = Date.now() + 60_000;
   while (!gone) {
-    if (await fetch(`${origin}/health`).then((r) => r.ok, () => false)) return true;
+    if (
+      await fetch(`${origin}/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return true;
     if (Date.now() > deadline) throw new Error('the app server did not answer /health within 60 s');
     // A poll every 200 ms, cut short when the server exits.
     await Promise.race([exited, new Promise((r) => setTimeout(r, 200))]);

@@ -69,7 +69,10 @@ test('triage: mark as false positive, accept a risk, see them apart, export the 
   // inside the engine's request timeout (a full-page pair takes seconds on a busy machine).
   const checking = critical.getByRole('button', { name: 'Checking…' });
   await closeToasts(page);
-  for (const [width, height] of [[1280, 800], [375, 812]] as const) {
+  for (const [width, height] of [
+    [1280, 800],
+    [375, 812],
+  ] as const) {
     await page.setViewportSize({ width, height });
     // The narrow layout renders once more after the resize: scrolled again until the button stays in the middle.
     await expect(async () => {

@@ -1,6 +1,20 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { WORKSPACE_HEADER } from '../../common/workspaces';
-import { animationsDone, closeToasts, expectNoSeriousA11yViolations, mailedLink, newEmail, signIn, signUp, signedIn, snapBoth, withCookieChoice, openReady, reloadReady, watchConsole } from './support';
+import {
+  animationsDone,
+  closeToasts,
+  expectNoSeriousA11yViolations,
+  mailedLink,
+  newEmail,
+  signIn,
+  signUp,
+  signedIn,
+  snapBoth,
+  withCookieChoice,
+  openReady,
+  reloadReady,
+  watchConsole,
+} from './support';
 
 // Team mode's screens against the real server: an owner creates a workspace from the top bar's switcher, invites a
 // colleague from the Members page (the mail lands in the server's outbox), the colleague opens the mailed link
@@ -76,9 +90,7 @@ test('Workspaces: create from the switcher, invite by mail, the colleague signs 
   // The personal workspace's Members page says it cannot be shared, and offers to create one.
   await page.getByTestId('nav-members').first().click();
   await expect(page.getByRole('heading', { name: 'Members', level: 1 })).toBeVisible();
-  await expect(page.getByTestId('personal-workspace-notice')).toContainText(
-    'Your personal workspace cannot be shared; create a workspace to invite colleagues',
-  );
+  await expect(page.getByTestId('personal-workspace-notice')).toContainText('Your personal workspace cannot be shared; create a workspace to invite colleagues');
 
   await createWorkspace(page, 'Acme agency');
   const workspaceId = await currentWorkspaceId(page);
@@ -266,7 +278,11 @@ test('Workspaces (scoped queries): a joined member sees the workspace projects, 
   await colleague.context().close();
 });
 
-test('Workspaces: one made from the Members page stays on Members, and a new sign-in starts in the workspace used last, on a new device too', async ({ page, browser, baseURL }) => {
+test('Workspaces: one made from the Members page stays on Members, and a new sign-in starts in the workspace used last, on a new device too', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(240_000);
   await withCookieChoice(page);
   const email = await signedIn(page);

@@ -99,7 +99,9 @@ test.describe('desktop app', () => {
     try {
       const page = await app.firstWindow();
       // Each function runs in the page, where only its own text exists: the bridge is reached inside each.
-      expect(await page.evaluate(([target]) => (globalThis as unknown as PageGlobals).vibeeval!.browser.show(target!, { x: 0, y: 100, width: 600, height: 400 }), [url])).toBe(true);
+      expect(await page.evaluate(([target]) => (globalThis as unknown as PageGlobals).vibeeval!.browser.show(target!, { x: 0, y: 100, width: 600, height: 400 }), [url])).toBe(
+        true,
+      );
       const viewOf = (target: string) =>
         app.evaluate(({ webContents, session }, address) => {
           const view = webContents.getAllWebContents().find((contents) => contents.getURL() === address);

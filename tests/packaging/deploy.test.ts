@@ -144,7 +144,13 @@ describe('deploy/systemd', () => {
       expect(settings.get('ExecStart')).toEqual([`/usr/local/bin/vibeeval ${command}`]);
       expect(settings.get('EnvironmentFile')).toEqual(['/etc/vibeeval/vibeeval.env']);
       expect(settings.get('User')).toEqual(['vibeeval']);
-      for (const [key, value] of [['NoNewPrivileges', 'yes'], ['ProtectSystem', 'strict'], ['ProtectHome', 'yes'], ['PrivateTmp', 'yes'], ['CapabilityBoundingSet', '']]) {
+      for (const [key, value] of [
+        ['NoNewPrivileges', 'yes'],
+        ['ProtectSystem', 'strict'],
+        ['ProtectHome', 'yes'],
+        ['PrivateTmp', 'yes'],
+        ['CapabilityBoundingSet', ''],
+      ]) {
         expect(settings.get(key!), `${path} ${key}`).toEqual([value]);
       }
     }

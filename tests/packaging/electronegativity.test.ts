@@ -40,7 +40,8 @@ describe('audit', () => {
 
   it('fails a window that turns isolation off, and leaves test files out', async () => {
     mkdirSync(join(root, 'electron'));
-    const unsafe = "import { BrowserWindow } from 'electron';\nexport const w = new BrowserWindow({ webPreferences: { nodeIntegration: true, contextIsolation: false, sandbox: false } });\n";
+    const unsafe =
+      "import { BrowserWindow } from 'electron';\nexport const w = new BrowserWindow({ webPreferences: { nodeIntegration: true, contextIsolation: false, sandbox: false } });\n";
     writeFileSync(join(root, 'electron', 'window.ts'), unsafe);
     writeFileSync(join(root, 'electron', 'window.test.ts'), unsafe);
     const result = await audit(root, { inputs: ['electron'], excludedChecks: [{ check: 'AvailableSecurityFixesGlobalCheck', reason: 'offline' }], accepted: [] });

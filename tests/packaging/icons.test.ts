@@ -47,7 +47,7 @@ describe('app icons (made by scripts/make-icons.mjs from resources/icon.svg)', (
     expect(icns.readUInt32BE(4)).toBe(icns.length);
     const expected: Record<string, number> = { icp4: 16, icp5: 32, ic11: 32, ic12: 64, ic07: 128, ic13: 256, ic08: 256, ic14: 512, ic09: 512, ic10: 1024 };
     const seen: string[] = [];
-    for (let offset = 8; offset < icns.length; ) {
+    for (let offset = 8; offset < icns.length;) {
       const type = icns.toString('ascii', offset, offset + 4);
       const length = icns.readUInt32BE(offset + 4);
       const size = expected[type];

@@ -46,7 +46,16 @@ export function samplePerformance(): PerformanceAuditResult {
     perfPage('/', { ttfb: 420, fcp: 1_250, lcp: 4_620, cls: 0.02, load: 3_900, bytes: 3_480_000, requests: 62, lcpElement: `${ORIGIN}/assets/hero-4k.png` }),
     perfPage('/products', { ttfb: 380, fcp: 1_100, lcp: 2_310, cls: 0.31, load: 2_700, bytes: 1_920_000, requests: 48, lcpElement: 'div.product-grid' }),
     perfPage('/pricing', { ttfb: 950, fcp: 1_900, lcp: 2_900, cls: 0.12, load: 2_400, bytes: 1_240_000, requests: 35, lcpElement: 'h1' }),
-    perfPage('/about"><script>alert(1)</script>', { ttfb: 300, fcp: 800, lcp: 1_200, cls: 0, load: 1_500, bytes: 640_000, requests: 21, lcpElement: '<img src=x onerror=alert(2)>' }),
+    perfPage('/about"><script>alert(1)</script>', {
+      ttfb: 300,
+      fcp: 800,
+      lcp: 1_200,
+      cls: 0,
+      load: 1_500,
+      bytes: 640_000,
+      requests: 21,
+      lcpElement: '<img src=x onerror=alert(2)>',
+    }),
     {
       ...perfPage('/admin', { ttfb: 0, fcp: 0, lcp: 0, cls: 0, load: 0, bytes: 0, requests: 0, lcpElement: '' }),
       status: 0,
@@ -90,8 +99,18 @@ export function sampleAccessibility(): AccessibilityAuditResult {
       tags: ['cat.text-alternatives', 'wcag2a', 'wcag111'],
       nodeCount: 2,
       nodes: [
-        { target: '.hero > img', html: '<img src="/assets/hero-4k.png" class="w-full">', failureSummary: 'Fix any of the following:\n  Element does not have an alt attribute\n  aria-label attribute does not exist or is empty', impact: 'critical' as const },
-        { target: 'footer img:nth-child(2)', html: '<img src="/logo.svg"><script>alert("xss")</script>', failureSummary: 'Fix any of the following:\n  Element does not have an alt attribute', impact: 'critical' as const },
+        {
+          target: '.hero > img',
+          html: '<img src="/assets/hero-4k.png" class="w-full">',
+          failureSummary: 'Fix any of the following:\n  Element does not have an alt attribute\n  aria-label attribute does not exist or is empty',
+          impact: 'critical' as const,
+        },
+        {
+          target: 'footer img:nth-child(2)',
+          html: '<img src="/logo.svg"><script>alert("xss")</script>',
+          failureSummary: 'Fix any of the following:\n  Element does not have an alt attribute',
+          impact: 'critical' as const,
+        },
       ],
     },
     {
@@ -103,9 +122,26 @@ export function sampleAccessibility(): AccessibilityAuditResult {
       tags: ['cat.color', 'wcag2aa', 'wcag143'],
       nodeCount: 3,
       nodes: [
-        { target: '.text-gray-400', html: '<p class="text-gray-400">Free shipping on orders over $50</p>', failureSummary: 'Fix any of the following:\n  Element has insufficient color contrast of 2.54 (foreground color: #9ca3af, background color: #ffffff, font size: 10.5pt (14px), font weight: normal). Expected contrast ratio of 4.5:1', impact: 'serious' as const },
-        { target: 'button.bg-indigo-400', html: '<button class="bg-indigo-400 text-white">Add to cart</button>', failureSummary: 'Fix any of the following:\n  Element has insufficient color contrast of 2.9 (foreground color: #ffffff, background color: #818cf8). Expected contrast ratio of 4.5:1', impact: 'serious' as const },
-        { target: 'footer > p', html: '<p>© 2025 VibeShop</p>', failureSummary: 'Fix any of the following:\n  Element has insufficient color contrast of 3.1', impact: 'serious' as const },
+        {
+          target: '.text-gray-400',
+          html: '<p class="text-gray-400">Free shipping on orders over $50</p>',
+          failureSummary:
+            'Fix any of the following:\n  Element has insufficient color contrast of 2.54 (foreground color: #9ca3af, background color: #ffffff, font size: 10.5pt (14px), font weight: normal). Expected contrast ratio of 4.5:1',
+          impact: 'serious' as const,
+        },
+        {
+          target: 'button.bg-indigo-400',
+          html: '<button class="bg-indigo-400 text-white">Add to cart</button>',
+          failureSummary:
+            'Fix any of the following:\n  Element has insufficient color contrast of 2.9 (foreground color: #ffffff, background color: #818cf8). Expected contrast ratio of 4.5:1',
+          impact: 'serious' as const,
+        },
+        {
+          target: 'footer > p',
+          html: '<p>© 2025 VibeShop</p>',
+          failureSummary: 'Fix any of the following:\n  Element has insufficient color contrast of 3.1',
+          impact: 'serious' as const,
+        },
       ],
     },
     {
@@ -116,7 +152,14 @@ export function sampleAccessibility(): AccessibilityAuditResult {
       description: 'Ensure all page content is contained by landmarks',
       tags: ['cat.keyboard', 'best-practice'],
       nodeCount: 1,
-      nodes: [{ target: '#root > div:nth-child(3)', html: `<div class="toast">${'x'.repeat(280)}…`, failureSummary: 'Fix any of the following:\n  Some page content is not contained by landmarks', impact: 'moderate' as const }],
+      nodes: [
+        {
+          target: '#root > div:nth-child(3)',
+          html: `<div class="toast">${'x'.repeat(280)}…`,
+          failureSummary: 'Fix any of the following:\n  Some page content is not contained by landmarks',
+          impact: 'moderate' as const,
+        },
+      ],
     },
   ];
   const login = [
@@ -129,8 +172,18 @@ export function sampleAccessibility(): AccessibilityAuditResult {
       tags: ['cat.forms', 'wcag2a', 'wcag412'],
       nodeCount: 2,
       nodes: [
-        { target: 'input[type="email"]', html: '<input type="email" placeholder="" class="input">', failureSummary: 'Fix any of the following:\n  Element does not have an implicit (wrapped) <label>', impact: 'critical' as const },
-        { target: 'input[type="password"]', html: '<input type="password" class="input">', failureSummary: 'Fix any of the following:\n  Element does not have an explicit <label>', impact: 'critical' as const },
+        {
+          target: 'input[type="email"]',
+          html: '<input type="email" placeholder="" class="input">',
+          failureSummary: 'Fix any of the following:\n  Element does not have an implicit (wrapped) <label>',
+          impact: 'critical' as const,
+        },
+        {
+          target: 'input[type="password"]',
+          html: '<input type="password" class="input">',
+          failureSummary: 'Fix any of the following:\n  Element does not have an explicit <label>',
+          impact: 'critical' as const,
+        },
       ],
     },
     {
@@ -141,7 +194,14 @@ export function sampleAccessibility(): AccessibilityAuditResult {
       description: 'Ensure buttons have discernible text',
       tags: ['cat.name-role-value', 'wcag2a', 'wcag412'],
       nodeCount: 1,
-      nodes: [{ target: 'button.icon', html: '<button class="icon"><svg viewBox="0 0 24 24"></svg></button>', failureSummary: 'Fix any of the following:\n  Element does not have inner text that is visible to screen readers', impact: 'critical' as const }],
+      nodes: [
+        {
+          target: 'button.icon',
+          html: '<button class="icon"><svg viewBox="0 0 24 24"></svg></button>',
+          failureSummary: 'Fix any of the following:\n  Element does not have inner text that is visible to screen readers',
+          impact: 'critical' as const,
+        },
+      ],
     },
     {
       id: 'heading-order',
@@ -194,7 +254,10 @@ export function sampleEvents(): ProjectEvent[] {
         event_name: 'error',
         url: `${ORIGIN}/checkout`,
         timestamp: new Date(Date.UTC(2025, 9, 22 + day, 19, 30)).toISOString(),
-        extra: { description: day === 21 ? 'TypeError: Cannot read properties of undefined (reading "total") <script>alert(9)</script>' : 'Stripe checkout session failed', status: 500 },
+        extra: {
+          description: day === 21 ? 'TypeError: Cannot read properties of undefined (reading "total") <script>alert(9)</script>' : 'Stripe checkout session failed',
+          status: 500,
+        },
       });
     }
   }

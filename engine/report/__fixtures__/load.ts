@@ -25,7 +25,7 @@ export function hostileFinding(overrides: Partial<Finding> = {}): Finding {
       response: '<html><script src="https://evil.example/x.js"></script></html>',
       match: '<script>alert(5)</script>',
     },
-    remediation: "'\"><iframe src=javascript:alert(6)>",
+    remediation: '\'"><iframe src=javascript:alert(6)>',
     references: ['javascript:alert(7)', 'https://evil.example/ref"onmouseover="alert(8)'],
     ...overrides,
   };
@@ -39,7 +39,13 @@ export function sampleCoverage(): NonNullable<ScanResult['coverage']> {
     rendering: { ran: true, pages: 3, singlePageApp: true },
     backends: {
       items: [
-        { kind: 'supabase', target: 'https://abcdefghijklmnopqrst.supabase.co', checked: false, requests: 6, reason: 'every request failed (6 requests): abcdefghijklmnopqrst.supabase.co refused the connection' },
+        {
+          kind: 'supabase',
+          target: 'https://abcdefghijklmnopqrst.supabase.co',
+          checked: false,
+          requests: 6,
+          reason: 'every request failed (6 requests): abcdefghijklmnopqrst.supabase.co refused the connection',
+        },
         { kind: 'api', target: 'https://api.evil.example/"><script>alert(9)</script>', checked: true, requests: 2 },
       ],
       more: 0,

@@ -22,7 +22,14 @@ beforeAll(async () => {
 
 describe('corpusErrors', () => {
   it('names duplicate ids, unknown checks, labelled controls and unlabelled vulnerable apps, and accepts checks being built', () => {
-    const app = (id: string, checkIds: string[], control = false) => ({ id, shape: 'static' as const, title: id, control, expect: checkIds.map((checkId) => ({ checkId })), routes: () => ({}) });
+    const app = (id: string, checkIds: string[], control = false) => ({
+      id,
+      shape: 'static' as const,
+      title: id,
+      control,
+      expect: checkIds.map((checkId) => ({ checkId })),
+      routes: () => ({}),
+    });
     expect(
       corpusErrors([app('a', ['csp-missing']), app('a', ['jwt-weak-secret']), app('b', ['no-such-check']), app('c', ['csp-missing'], true), app('d', []), app('E_x', ['hsts'])]),
     ).toEqual([
@@ -81,7 +88,9 @@ describe('the accuracy corpus', () => {
   it(`finds at least ${GOALS.recall * 100}% of the weaknesses only a signed-in user reaches, signing in as every app's test accounts`, () => {
     expect(report.signedIn.overall.labelled).toBeGreaterThan(0);
     expect(report.signedIn.overall.recall).toBeGreaterThanOrEqual(GOALS.recall);
-    const notSignedIn = results.flatMap((r) => (r.app.accounts ?? []).filter((account) => !r.signIns?.some((line) => line.account === account.login && line.signedIn)).map((account) => `${r.app.id}: ${account.login}`));
+    const notSignedIn = results.flatMap((r) =>
+      (r.app.accounts ?? []).filter((account) => !r.signIns?.some((line) => line.account === account.login && line.signedIn)).map((account) => `${r.app.id}: ${account.login}`),
+    );
     expect(notSignedIn).toEqual([]);
   });
 });

@@ -18,15 +18,19 @@ async function firebaseExchanges(app: (typeof APPS)[number]): Promise<Exchange[]
   const served = await serveApp(app);
   const seen: Exchange[] = [];
   try {
-    await scan(`${served.ctx.origin}/`, { render: false }, {
-      addressPolicy: { allowPrivate: true },
-      chromiumPath: null,
-      trustedCa: [served.ca!],
-      resolveHost: served.resolveHost,
-      onExchange: (exchange) => {
-        if (serviceOf(exchange.url)) seen.push(exchange);
+    await scan(
+      `${served.ctx.origin}/`,
+      { render: false },
+      {
+        addressPolicy: { allowPrivate: true },
+        chromiumPath: null,
+        trustedCa: [served.ca!],
+        resolveHost: served.resolveHost,
+        onExchange: (exchange) => {
+          if (serviceOf(exchange.url)) seen.push(exchange);
+        },
       },
-    });
+    );
   } finally {
     await served.close();
   }
@@ -38,10 +42,19 @@ describe('Firebase corpus apps', () => {
     const runs = await Promise.all(APPS.map(async (app) => ({ app, exchanges: await firebaseExchanges(app) })));
     for (const { app, exchanges } of runs) {
       expect(exchanges.length, app.id).toBeGreaterThan(0);
-      expect(exchanges.filter((e) => e.error || e.status === 0).map((e) => `${e.url}: ${e.error}`), app.id).toEqual([]);
+      expect(
+        exchanges.filter((e) => e.error || e.status === 0).map((e) => `${e.url}: ${e.error}`),
+        app.id,
+      ).toEqual([]);
       // Exchanges on a resumed TLS session carry no certificate details; those that do must be verified.
-      expect(exchanges.some((e) => e.tls?.authorized === true), app.id).toBe(true);
-      expect(exchanges.filter((e) => e.tls && !e.tls.authorized).map((e) => e.url), app.id).toEqual([]);
+      expect(
+        exchanges.some((e) => e.tls?.authorized === true),
+        app.id,
+      ).toBe(true);
+      expect(
+        exchanges.filter((e) => e.tls && !e.tls.authorized).map((e) => e.url),
+        app.id,
+      ).toEqual([]);
       for (const [service, rules] of Object.entries(app.firebase!.rules ?? {})) {
         const statuses = new Set(exchanges.filter((e) => serviceOf(e.url) === service).map((e) => e.status));
         expect([...statuses], `${app.id} ${service}`).toEqual(rules === 'locked' ? [service === 'database' ? 401 : 403] : [200]);

@@ -96,7 +96,7 @@ describe('serveApp', () => {
   });
 });
 
-describe('the Firebase stand-in under Google\'s names', () => {
+describe("the Firebase stand-in under Google's names", () => {
   const FIREBASE_APP: CorpusApp = {
     ...APP,
     supabase: undefined,
@@ -144,19 +144,30 @@ describe('the Firebase stand-in under Google\'s names', () => {
     expect(served.firebaseRequests!().length).toBe(1);
   });
 
-  it('answers a scan of a locked project with Google\'s 403, and the scan reports nothing', async () => {
-    const served = await serveApp({ ...FIREBASE_APP, firebase: { ...FIREBASE_APP.firebase!, rules: { firestore: 'locked' } }, routes: () => ({ '/': { body: '<script src="/a.js"></script>' }, '/a.js': { body: `const c={apiKey:"AIza${'x'.repeat(35)}",projectId:"demo-notes-1a2b",authDomain:"demo-notes-1a2b.firebaseapp.com"};` } }) });
+  it("answers a scan of a locked project with Google's 403, and the scan reports nothing", async () => {
+    const served = await serveApp({
+      ...FIREBASE_APP,
+      firebase: { ...FIREBASE_APP.firebase!, rules: { firestore: 'locked' } },
+      routes: () => ({
+        '/': { body: '<script src="/a.js"></script>' },
+        '/a.js': { body: `const c={apiKey:"AIza${'x'.repeat(35)}",projectId:"demo-notes-1a2b",authDomain:"demo-notes-1a2b.firebaseapp.com"};` },
+      }),
+    });
     opened.push(served);
     const statuses: number[] = [];
-    const result = await scan(`${served.ctx.origin}/`, { render: false }, {
-      addressPolicy: { allowPrivate: true },
-      chromiumPath: null,
-      trustedCa: [served.ca!],
-      resolveHost: served.resolveHost,
-      onExchange: (exchange) => {
-        if (exchange.url.startsWith('https://firestore.googleapis.com/')) statuses.push(exchange.status);
+    const result = await scan(
+      `${served.ctx.origin}/`,
+      { render: false },
+      {
+        addressPolicy: { allowPrivate: true },
+        chromiumPath: null,
+        trustedCa: [served.ca!],
+        resolveHost: served.resolveHost,
+        onExchange: (exchange) => {
+          if (exchange.url.startsWith('https://firestore.googleapis.com/')) statuses.push(exchange.status);
+        },
       },
-    });
+    );
     expect(statuses.length).toBeGreaterThan(0);
     expect(new Set(statuses)).toEqual(new Set([403]));
     expect(result.findings.filter((f) => f.checkId.startsWith('firebase-'))).toEqual([]);

@@ -218,7 +218,9 @@ export async function serveApp(app: CorpusApp): Promise<ServedApp> {
         ...appWrites.filter((w) => !(app.accounts && w.method === 'POST' && isLoginUrl(`${ctx.origin}${w.url}`))),
         // A signed-in app's sign-in, refresh and sign-out are allowed, and an active app's one sign-up; nothing else.
         ...supabaseWrites(app, supabase?.requests ?? []),
-        ...(firebase?.nonReads() ?? []).filter((r) => !(app.accounts && isFirebaseAuthCall(r.host, r.url))).map((r) => ({ server: 'firebase' as const, method: r.method, url: `https://${r.host}${r.url}` })),
+        ...(firebase?.nonReads() ?? [])
+          .filter((r) => !(app.accounts && isFirebaseAuthCall(r.host, r.url)))
+          .map((r) => ({ server: 'firebase' as const, method: r.method, url: `https://${r.host}${r.url}` })),
       ],
       close: async () => {
         server.closeAllConnections();
@@ -297,12 +299,39 @@ export async function scanApp(app: CorpusApp, options: ScanAppOptions = {}): Pro
     const result = await scan(
       `${served.ctx.origin}/`,
       { ...options.scanOptions, render: Boolean(app.render), ...(app.active ? { active: true } : {}) },
-      { addressPolicy: { allowPrivate: true }, chromiumPath: app.render ? options.chromiumPath : null, trustedCa: served.ca ? [served.ca] : undefined, resolveHost: served.resolveHost, accounts: app.accounts },
+      {
+        addressPolicy: { allowPrivate: true },
+        chromiumPath: app.render ? options.chromiumPath : null,
+        trustedCa: served.ca ? [served.ca] : undefined,
+        resolveHost: served.resolveHost,
+        accounts: app.accounts,
+      },
     );
-    return { app, ...judge(app, result.findings), findings: result.findings, writes: served.writes(), signUps: served.supabaseSignUps?.().calls ?? 0, ms: Math.round(performance.now() - t0), warnings: result.warnings, signIns: result.coverage?.signIns };
+    return {
+      app,
+      ...judge(app, result.findings),
+      findings: result.findings,
+      writes: served.writes(),
+      signUps: served.supabaseSignUps?.().calls ?? 0,
+      ms: Math.round(performance.now() - t0),
+      warnings: result.warnings,
+      signIns: result.coverage?.signIns,
+    };
   } catch (error) {
     const message = (error as Error).message;
-    return { app, found: [], missed: [...app.expect], truePositives: [], falsePositives: [], findings: [], writes: served.writes(), signUps: served.supabaseSignUps?.().calls ?? 0, ms: Math.round(performance.now() - t0), error: message, warnings: [] };
+    return {
+      app,
+      found: [],
+      missed: [...app.expect],
+      truePositives: [],
+      falsePositives: [],
+      findings: [],
+      writes: served.writes(),
+      signUps: served.supabaseSignUps?.().calls ?? 0,
+      ms: Math.round(performance.now() - t0),
+      error: message,
+      warnings: [],
+    };
   } finally {
     await served.close();
   }

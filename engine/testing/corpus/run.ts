@@ -130,7 +130,9 @@ export function summarize(results: AppResult[], wallMs: number, family: FamilyOf
         path: l.path,
         minSeverity: l.minSeverity,
         error: r.error,
-        ...(r.signIns ? { signIns: r.signIns.map((line) => `${line.account}: ${line.signedIn ? `signed in (${line.method})` : `not signed in (${line.reason ?? 'no reason'})`}`) } : {}),
+        ...(r.signIns
+          ? { signIns: r.signIns.map((line) => `${line.account}: ${line.signedIn ? `signed in (${line.method})` : `not signed in (${line.reason ?? 'no reason'})`}`) }
+          : {}),
         ...(r.warnings.length ? { warnings: r.warnings.slice(0, 5) } : {}),
       })),
     ),
@@ -141,7 +143,10 @@ export function summarize(results: AppResult[], wallMs: number, family: FamilyOf
     writes: results.flatMap((r) => r.writes.map((w) => ({ app: r.app.id, ...w }))),
     scanMs: results.reduce((sum, r) => sum + r.ms, 0),
     wallMs,
-    slowest: [...results].sort((a, b) => b.ms - a.ms).slice(0, 5).map((r) => ({ app: r.app.id, ms: r.ms })),
+    slowest: [...results]
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 5)
+      .map((r) => ({ app: r.app.id, ms: r.ms })),
   };
 }
 
@@ -179,7 +184,9 @@ export function formatReport(report: CorpusReport): string {
   out.push(`Clean controls with a medium-or-above finding: ${report.noisyControls.length === 0 ? 'none' : report.noisyControls.map((c) => c.app).join(', ')}`);
   out.push(`Write requests: ${report.writes.length}`);
   for (const w of report.writes) out.push(`  ${w.app}: ${w.method} ${w.url} (${w.server})`);
-  out.push(`Time: ${(report.wallMs / 1000).toFixed(1)} s wall, ${(report.scanMs / 1000).toFixed(1)} s of scans; slowest: ${report.slowest.map((s) => `${s.app} ${(s.ms / 1000).toFixed(1)} s`).join(', ')}`);
+  out.push(
+    `Time: ${(report.wallMs / 1000).toFixed(1)} s wall, ${(report.scanMs / 1000).toFixed(1)} s of scans; slowest: ${report.slowest.map((s) => `${s.app} ${(s.ms / 1000).toFixed(1)} s`).join(', ')}`,
+  );
   return out.join('\n');
 }
 

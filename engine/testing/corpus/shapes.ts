@@ -90,14 +90,22 @@ export function nextPage(title: string, markup: string, props: Record<string, un
 export function nextChunks(pages: Record<string, string>): Record<string, CorpusResponse> {
   const files: Record<string, CorpusResponse> = {
     '/_next/static/css/7c1e3b5a9d2f4e60.css': { body: 'body{margin:0;font-family:system-ui}', contentType: 'text/css; charset=utf-8' },
-    '/_next/static/chunks/webpack-59c5c889f52620d6.js': { body: '!function(){"use strict";var e={},t={};function n(r){var o=t[r];if(void 0!==o)return o.exports;var u=t[r]={exports:{}};return e[r](u,u.exports,n),u.exports}n.m=e}();' },
-    '/_next/static/chunks/framework-2c79e2a64abdb08b.js': { body: '"use strict";(self.webpackChunk_N_E=self.webpackChunk_N_E||[]).push([[774],{6:function(e,t,n){e.exports=n(7)}}]);' },
-    '/_next/static/chunks/main-0a1b2c3d4e5f6a7b.js': { body: '(self.webpackChunk_N_E=self.webpackChunk_N_E||[]).push([[179],{8:function(e,t,n){"use strict";window.next={router:null}}}]);' },
+    '/_next/static/chunks/webpack-59c5c889f52620d6.js': {
+      body: '!function(){"use strict";var e={},t={};function n(r){var o=t[r];if(void 0!==o)return o.exports;var u=t[r]={exports:{}};return e[r](u,u.exports,n),u.exports}n.m=e}();',
+    },
+    '/_next/static/chunks/framework-2c79e2a64abdb08b.js': {
+      body: '"use strict";(self.webpackChunk_N_E=self.webpackChunk_N_E||[]).push([[774],{6:function(e,t,n){e.exports=n(7)}}]);',
+    },
+    '/_next/static/chunks/main-0a1b2c3d4e5f6a7b.js': {
+      body: '(self.webpackChunk_N_E=self.webpackChunk_N_E||[]).push([[179],{8:function(e,t,n){"use strict";window.next={router:null}}}]);',
+    },
     '/_next/static/chunks/pages/_app-8f7e6d5c4b3a2918.js': { body: '(self.webpackChunk_N_E=self.webpackChunk_N_E||[]).push([[888],{9:function(e,t,n){"use strict";n.r(t)}}]);' },
   };
   for (const [page, body] of Object.entries(pages)) {
     const chunk = page === '/' ? 'index' : page.slice(1);
-    files[`/_next/static/chunks/pages/${chunk}-1a2b3c4d5e6f7a8b.js`] = { body: `(self.webpackChunk_N_E=self.webpackChunk_N_E||[]).push([[405],{10:function(e,t,n){"use strict";${body}}}]);` };
+    files[`/_next/static/chunks/pages/${chunk}-1a2b3c4d5e6f7a8b.js`] = {
+      body: `(self.webpackChunk_N_E=self.webpackChunk_N_E||[]).push([[405],{10:function(e,t,n){"use strict";${body}}}]);`,
+    };
   }
   return files;
 }

@@ -36,9 +36,7 @@ describe('createApiClient', () => {
       message: 'Project not found',
     });
     stubFetch(new Response('', { status: 500 }));
-    await expect(api.request('GET', '/projects', { fallbackError: 'Failed to fetch projects' })).rejects.toThrow(
-      'Failed to fetch projects',
-    );
+    await expect(api.request('GET', '/projects', { fallbackError: 'Failed to fetch projects' })).rejects.toThrow('Failed to fetch projects');
   });
 
   it('fails with 401 before calling when there is no session', async () => {

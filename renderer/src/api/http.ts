@@ -59,11 +59,7 @@ function detailOf(body: unknown): string | undefined {
   return undefined;
 }
 
-export function createApiClient(
-  origin: string,
-  accessToken: () => Promise<string | null>,
-  workspace?: WorkspaceBinding,
-): ApiClient {
+export function createApiClient(origin: string, accessToken: () => Promise<string | null>, workspace?: WorkspaceBinding): ApiClient {
   const workspaceHeaders = async (): Promise<Record<string, string>> => {
     const id = await workspace?.current();
     return id ? { [WORKSPACE_HEADER]: id } : {};

@@ -91,13 +91,24 @@ describe('applyLiveMessage', () => {
     }
   });
 
-  it('on a continuous build: invalidates that project\'s monitoring overview and builds, not another\'s', () => {
+  it("on a continuous build: invalidates that project's monitoring overview and builds, not another's", () => {
     const client = new QueryClient();
     for (const id of ['p1', 'p2']) {
       client.setQueryData(queryKeys.continuous.monitoring(id), {});
       client.setQueryData(queryKeys.continuous.builds(id), { pages: [], pageParams: [] });
     }
-    const build = { id: 'b1', project_id: 'p1', build_hash: '0a1b2c3d', status: 'other' as const, url: 'https://example.com', timestamp: '2026-11-24T18:00:00Z', trigger: 'script' as const, scan_id: null, changes: null, finished_at: null };
+    const build = {
+      id: 'b1',
+      project_id: 'p1',
+      build_hash: '0a1b2c3d',
+      status: 'other' as const,
+      url: 'https://example.com',
+      timestamp: '2026-11-24T18:00:00Z',
+      trigger: 'script' as const,
+      scan_id: null,
+      changes: null,
+      finished_at: null,
+    };
     applyLiveMessage(client, { type: 'continuous.build', build });
     expect(client.getQueryState(queryKeys.continuous.monitoring('p1'))?.isInvalidated).toBe(true);
     expect(client.getQueryState(queryKeys.continuous.builds('p1'))?.isInvalidated).toBe(true);
@@ -105,7 +116,7 @@ describe('applyLiveMessage', () => {
     expect(client.getQueryState(queryKeys.continuous.builds('p2'))?.isInvalidated).toBe(false);
   });
 
-  it('on an event: invalidates the event lists and that project\'s events only', () => {
+  it("on an event: invalidates the event lists and that project's events only", () => {
     const client = new QueryClient();
     client.setQueryData(queryKeys.events.recent(30), []);
     client.setQueryData(queryKeys.projects.events('p1'), []);
@@ -222,10 +233,7 @@ describe('LiveConnection', () => {
   });
 
   it('retries a failed ticket request, and stops on a fatal one', async () => {
-    const getTicket = vi
-      .fn<() => Promise<string>>()
-      .mockRejectedValueOnce(new ApiError(500, 'boom'))
-      .mockRejectedValueOnce(new ApiError(401, 'Authentication required'));
+    const getTicket = vi.fn<() => Promise<string>>().mockRejectedValueOnce(new ApiError(500, 'boom')).mockRejectedValueOnce(new ApiError(401, 'Authentication required'));
     const { connection } = connect(getTicket);
     await vi.advanceTimersByTimeAsync(0);
     expect(connection.status).toBe('waiting');
@@ -288,7 +296,10 @@ describe('applyLiveMessage: scenario.run', () => {
     expect(list?.pages[0]?.items[0]?.last_run?.status).toBe('passed');
     expect(list?.pages[0]?.items[1]?.last_run).toBeNull();
     const detail = client.getQueryData<ScenarioDetail>(queryKeys.scenarios.detail('sc1'));
-    expect(detail?.runs.map((r) => [r.id, r.status])).toEqual([['r2', 'passed'], ['r1', 'failed']]);
+    expect(detail?.runs.map((r) => [r.id, r.status])).toEqual([
+      ['r2', 'passed'],
+      ['r1', 'failed'],
+    ]);
     expect(detail?.last_run?.status).toBe('passed');
   });
 

@@ -68,9 +68,7 @@ export function applyLiveMessage(queryClient: QueryClient, message: LiveMessage)
     }
     case 'scan.state': {
       const { project_id: projectId, scan } = message;
-      queryClient.setQueryData<Project>(queryKeys.projects.detail(projectId), (project) =>
-        project ? { ...project, latest_scan: scan } : project,
-      );
+      queryClient.setQueryData<Project>(queryKeys.projects.detail(projectId), (project) => (project ? { ...project, latest_scan: scan } : project));
       if (FINISHED_STATES.has(scan.state)) queryClient.removeQueries({ queryKey: queryKeys.live.scanProgress(projectId), exact: true });
       // The detail key is the prefix of the project's scan and events keys, so one call refreshes all three.
       invalidations.invalidate({ queryKey: queryKeys.projects.detail(projectId) });
@@ -113,8 +111,7 @@ export function isSameOrNewerRun(run: ScenarioRun, current: ScenarioRun | null):
 
 /** A scenario run's state goes into the list's row (its last run) and the scenario's run history. */
 export function applyScenarioRun(queryClient: QueryClient, scenarioId: string, run: ScenarioRun): void {
-  const withRun = <T extends Scenario>(scenario: T): T =>
-    scenario.id === scenarioId && isSameOrNewerRun(run, scenario.last_run) ? { ...scenario, last_run: run } : scenario;
+  const withRun = <T extends Scenario>(scenario: T): T => (scenario.id === scenarioId && isSameOrNewerRun(run, scenario.last_run) ? { ...scenario, last_run: run } : scenario);
   queryClient.setQueriesData<InfiniteData<Page<Scenario>>>({ queryKey: queryKeys.scenarios.list() }, (data) =>
     data ? { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map(withRun) })) } : data,
   );
@@ -316,7 +313,6 @@ export function useLiveUpdates(): void {
     liveStreams.set(queryClient, session);
   }, [queryClient, api, serverOrigin, supabase]);
 }
-
 
 /** Calls `handler` with every live message (already applied to the query cache) while mounted. */
 export function useLiveMessages(handler: LiveHandler): void {

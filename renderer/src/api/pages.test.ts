@@ -34,13 +34,23 @@ describe('paged lists', () => {
   });
 
   it('fails with the fallback message on a body that is not the list', async () => {
-    const error: unknown = await fetchPage(fakeApi({ nope: true }, {}), '/projects', null, z.array(z.string()), { fallbackError: 'Failed to fetch projects' }).catch((e: unknown) => e);
+    const error: unknown = await fetchPage(fakeApi({ nope: true }, {}), '/projects', null, z.array(z.string()), { fallbackError: 'Failed to fetch projects' }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('Failed to fetch projects');
   });
 
   it('joins loaded pages in order', () => {
-    expect(joinPages({ pages: [{ items: [1, 2], nextCursor: 'x' }, { items: [3], nextCursor: null }], pageParams: [null, 'x'] })).toEqual([1, 2, 3]);
+    expect(
+      joinPages({
+        pages: [
+          { items: [1, 2], nextCursor: 'x' },
+          { items: [3], nextCursor: null },
+        ],
+        pageParams: [null, 'x'],
+      }),
+    ).toEqual([1, 2, 3]);
     expect(joinPages(undefined)).toEqual([]);
   });
 });

@@ -11,9 +11,7 @@ function setup() {
 
 /** Fetches a query once with no retries and waits for it to settle. */
 async function fail(client: QueryClient, error: Error, meta?: Parameters<typeof errorToastFor>[1]) {
-  await client
-    .fetchQuery({ queryKey: ['q', Math.random()], queryFn: () => Promise.reject(error), retry: false, meta })
-    .catch(() => undefined);
+  await client.fetchQuery({ queryKey: ['q', Math.random()], queryFn: () => Promise.reject(error), retry: false, meta }).catch(() => undefined);
 }
 
 describe('errorToastFor', () => {
@@ -28,10 +26,7 @@ describe('errorToastFor', () => {
   it('raises no toast for a 401 unless the query has a text for it', () => {
     const unauthorized = new ApiError(401, 'Sign in first');
     expect(errorToastFor(unauthorized, { errorToast: ['Failed'] })).toBeNull();
-    expect(errorToastFor(unauthorized, { errorToast: ['Failed', 'Authentication required'], toastUnauthorized: true })).toEqual([
-      'Failed',
-      'Authentication required',
-    ]);
+    expect(errorToastFor(unauthorized, { errorToast: ['Failed', 'Authentication required'], toastUnauthorized: true })).toEqual(['Failed', 'Authentication required']);
   });
 });
 

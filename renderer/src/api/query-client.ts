@@ -52,8 +52,7 @@ export function createQueryClient(onUnauthorized: () => void, showError: (title:
     defaultOptions: {
       queries: {
         // A 4xx will not get better by asking again.
-        retry: (failureCount, error) =>
-          !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
+        retry: (failureCount, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
         refetchOnWindowFocus: false,
         staleTime: 10_000,
       },

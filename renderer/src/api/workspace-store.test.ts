@@ -39,7 +39,15 @@ describe('workspace store', () => {
     const storage = memoryStorage();
     storage.setItem(WORKSPACE_STORAGE_PREFIX + ALICE, 'not-an-id\r\nx: y');
     expect(createWorkspaceStore(storage).currentFor(ALICE)).toBe(ALICE);
-    const throwing = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('denied'); }, removeItem: () => undefined };
+    const throwing = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('denied');
+      },
+      removeItem: () => undefined,
+    };
     const store = createWorkspaceStore(throwing);
     store.select(ALICE, TEAM);
     expect(store.currentFor(ALICE)).toBe(TEAM);
@@ -98,7 +106,7 @@ describe('the API client in a workspace', () => {
     await expect(api.workspaceHeaders()).resolves.toEqual({});
   });
 
-  it("reports a workspace the server no longer knows the caller in, and falls back to personal once", async () => {
+  it('reports a workspace the server no longer knows the caller in, and falls back to personal once', async () => {
     const { api, store } = setUp(404, { detail: WORKSPACE_TEXTS.notFound });
     store.select(ALICE, TEAM);
     const lost: string[] = [];

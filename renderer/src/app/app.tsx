@@ -50,10 +50,7 @@ function ReadyApp({ services, booted }: { services: Services; booted?: Booted })
     replayInputBeforeApp();
   }, []);
   // The desktop app's main process opens pages (notification clicks, links), sends menu commands and notices.
-  useEffect(
-    () => listenToDesktopEvents(services.bridge, { navigate: (path, state) => void router.navigate(path, { state }) }),
-    [services.bridge, router],
-  );
+  useEffect(() => listenToDesktopEvents(services.bridge, { navigate: (path, state) => void router.navigate(path, { state }) }), [services.bridge, router]);
   return (
     <ServicesProvider value={services}>
       <QueryClientProvider client={queryClient}>

@@ -35,8 +35,7 @@ function current<T extends Element>(kept: Kept<T>, same: (found: Element, kept: 
 }
 
 const sameControl = (found: Element, kept: Element) => found.tagName === kept.tagName && found.textContent === kept.textContent;
-const sameField = (found: Element, kept: Field) =>
-  found.tagName === kept.tagName && (found as Field).type === kept.type && (found as Field).name === kept.name;
+const sameField = (found: Element, kept: Field) => found.tagName === kept.tagName && (found as Field).type === kept.type && (found as Field).name === kept.name;
 
 /**
  * Makes React take a field's value as typed. React remembers the value it last saw in a setter on the element and
@@ -94,8 +93,7 @@ function handOver({ field, value, checked }: Typed) {
 /** How long a form sent with Enter before the app ran waits for the app to enable its send button. */
 const SEND_WAIT_MS = 5000;
 
-const sendButton = (form: HTMLFormElement) =>
-  [...form.elements].find((element) => (element as HTMLButtonElement).type === 'submit') as HTMLButtonElement | undefined;
+const sendButton = (form: HTMLFormElement) => [...form.elements].find((element) => (element as HTMLButtonElement).type === 'submit') as HTMLButtonElement | undefined;
 
 /**
  * Enter in a form: its send button, once the app enables it (it does when it has checked what was typed, which may

@@ -13,17 +13,7 @@ type BootState = { status: 'loading' } | { status: 'ready'; services: Services }
  * Shows a spinner while the app config loads, a clear error if it cannot, and the app once it has. `booted`:
  * services already loaded (a prerendered page boots before it hydrates, so its first render is the page).
  */
-export function BootGate({
-  bridge,
-  entry,
-  booted,
-  children,
-}: {
-  bridge: Bridge;
-  entry: EntryLocation;
-  booted?: Services;
-  children: (services: Services) => ReactNode;
-}) {
+export function BootGate({ bridge, entry, booted, children }: { bridge: Bridge; entry: EntryLocation; booted?: Services; children: (services: Services) => ReactNode }) {
   const [state, setState] = useState<BootState>(booted ? { status: 'ready', services: booted } : { status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 

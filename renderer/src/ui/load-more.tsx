@@ -11,14 +11,7 @@ export interface PagedQuery {
 export function LoadMore({ query, label = 'Load more', testId }: { query: PagedQuery; label?: string; testId?: string }) {
   if (!query.hasNextPage) return null;
   return (
-    <Button
-      variant="outline"
-      size="sm"
-      alignSelf="center"
-      loading={query.isFetchingNextPage}
-      onClick={() => void query.fetchNextPage()}
-      data-testid={testId ?? 'load-more'}
-    >
+    <Button variant="outline" size="sm" alignSelf="center" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()} data-testid={testId ?? 'load-more'}>
       {label}
     </Button>
   );

@@ -11,13 +11,7 @@ export function PasswordInput(props: PasswordInputProps) {
     <InputGroup
       endElementProps={{ pointerEvents: 'auto', pe: '1' }}
       endElement={
-        <IconButton
-          type="button"
-          variant="ghost"
-          size="sm"
-          aria-label={visible ? 'Hide password' : 'Show password'}
-          onClick={() => setVisible((shown) => !shown)}
-        >
+        <IconButton type="button" variant="ghost" size="sm" aria-label={visible ? 'Hide password' : 'Show password'} onClick={() => setVisible((shown) => !shown)}>
           {visible ? <EyeOff /> : <Eye />}
         </IconButton>
       }

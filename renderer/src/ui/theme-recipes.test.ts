@@ -53,7 +53,9 @@ function recipeKeys(file: string, seen = new Set<string>()): Set<string> {
 
 describe('theme recipes', () => {
   it('has the recipe of every Chakra component the app imports', () => {
-    const entry = createRequire(import.meta.url).resolve('@chakra-ui/react').replace(/cjs\/index\.cjs$/, 'esm/index.js');
+    const entry = createRequire(import.meta.url)
+      .resolve('@chakra-ui/react')
+      .replace(/cjs\/index\.cjs$/, 'esm/index.js');
     const files = chakraExportFiles(entry);
     const missing: string[] = [];
     for (const name of chakraImports(resolve(import.meta.dirname, '..'))) {

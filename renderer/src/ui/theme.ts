@@ -1,12 +1,52 @@
 import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@chakra-ui/react';
 import {
-  accordionSlotRecipe, alertSlotRecipe, animationStyles, avatarSlotRecipe, badgeRecipe, breakpoints, buttonRecipe, cardSlotRecipe,
-  checkboxSlotRecipe, checkmarkRecipe, codeRecipe, collapsibleSlotRecipe, containerRecipe, cssVarsPrefix, cssVarsRoot,
-  dataListSlotRecipe, dialogSlotRecipe, drawerSlotRecipe, emptyStateSlotRecipe, fieldSlotRecipe, globalCss, headingRecipe,
-  iconRecipe, inputAddonRecipe, inputRecipe, keyframes, layerStyles, linkRecipe, listSlotRecipe, menuSlotRecipe,
-  nativeSelectSlotRecipe, progressSlotRecipe, radioGroupSlotRecipe, radiomarkRecipe, semanticTokens, separatorRecipe,
-  skeletonRecipe, spinnerRecipe, statSlotRecipe, switchSlotRecipe, tableSlotRecipe, tabsSlotRecipe, textareaRecipe,
-  textStyles, timelineSlotRecipe, toastSlotRecipe, tokens,
+  accordionSlotRecipe,
+  alertSlotRecipe,
+  animationStyles,
+  avatarSlotRecipe,
+  badgeRecipe,
+  breakpoints,
+  buttonRecipe,
+  cardSlotRecipe,
+  checkboxSlotRecipe,
+  checkmarkRecipe,
+  codeRecipe,
+  collapsibleSlotRecipe,
+  containerRecipe,
+  cssVarsPrefix,
+  cssVarsRoot,
+  dataListSlotRecipe,
+  dialogSlotRecipe,
+  drawerSlotRecipe,
+  emptyStateSlotRecipe,
+  fieldSlotRecipe,
+  globalCss,
+  headingRecipe,
+  iconRecipe,
+  inputAddonRecipe,
+  inputRecipe,
+  keyframes,
+  layerStyles,
+  linkRecipe,
+  listSlotRecipe,
+  menuSlotRecipe,
+  nativeSelectSlotRecipe,
+  progressSlotRecipe,
+  radioGroupSlotRecipe,
+  radiomarkRecipe,
+  semanticTokens,
+  separatorRecipe,
+  skeletonRecipe,
+  spinnerRecipe,
+  statSlotRecipe,
+  switchSlotRecipe,
+  tableSlotRecipe,
+  tabsSlotRecipe,
+  textareaRecipe,
+  textStyles,
+  timelineSlotRecipe,
+  toastSlotRecipe,
+  tokens,
 } from '@chakra-ui/react/theme';
 
 /**
@@ -15,19 +55,46 @@ import {
  * recipes, about half of them unused, and they were the largest part of the entry script after react-dom.
  */
 export const recipes = {
-  badge: badgeRecipe, button: buttonRecipe, code: codeRecipe, container: containerRecipe, heading: headingRecipe,
-  icon: iconRecipe, input: inputRecipe, inputAddon: inputAddonRecipe, link: linkRecipe, separator: separatorRecipe,
-  skeleton: skeletonRecipe, spinner: spinnerRecipe, textarea: textareaRecipe, checkmark: checkmarkRecipe,
+  badge: badgeRecipe,
+  button: buttonRecipe,
+  code: codeRecipe,
+  container: containerRecipe,
+  heading: headingRecipe,
+  icon: iconRecipe,
+  input: inputRecipe,
+  inputAddon: inputAddonRecipe,
+  link: linkRecipe,
+  separator: separatorRecipe,
+  skeleton: skeletonRecipe,
+  spinner: spinnerRecipe,
+  textarea: textareaRecipe,
+  checkmark: checkmarkRecipe,
   radiomark: radiomarkRecipe,
 };
 
 export const slotRecipes = {
-  accordion: accordionSlotRecipe, alert: alertSlotRecipe, avatar: avatarSlotRecipe, card: cardSlotRecipe,
-  checkbox: checkboxSlotRecipe, collapsible: collapsibleSlotRecipe, dataList: dataListSlotRecipe, dialog: dialogSlotRecipe,
-  drawer: drawerSlotRecipe, emptyState: emptyStateSlotRecipe, field: fieldSlotRecipe, list: listSlotRecipe,
-  menu: menuSlotRecipe, nativeSelect: nativeSelectSlotRecipe, progress: progressSlotRecipe,
-  radioGroup: radioGroupSlotRecipe, stat: statSlotRecipe, switch: switchSlotRecipe, table: tableSlotRecipe,
-  tabs: tabsSlotRecipe, timeline: timelineSlotRecipe, toast: toastSlotRecipe,
+  accordion: accordionSlotRecipe,
+  alert: alertSlotRecipe,
+  avatar: avatarSlotRecipe,
+  card: cardSlotRecipe,
+  checkbox: checkboxSlotRecipe,
+  collapsible: collapsibleSlotRecipe,
+  dataList: dataListSlotRecipe,
+  dialog: dialogSlotRecipe,
+  drawer: drawerSlotRecipe,
+  emptyState: emptyStateSlotRecipe,
+  field: fieldSlotRecipe,
+  list: listSlotRecipe,
+  menu: menuSlotRecipe,
+  nativeSelect: nativeSelectSlotRecipe,
+  progress: progressSlotRecipe,
+  radioGroup: radioGroupSlotRecipe,
+  stat: statSlotRecipe,
+  switch: switchSlotRecipe,
+  table: tableSlotRecipe,
+  tabs: tabsSlotRecipe,
+  timeline: timelineSlotRecipe,
+  toast: toastSlotRecipe,
 };
 
 /** Chakra's default theme (its `defaultThemeConfig`) with only the recipes above. */
@@ -52,8 +119,7 @@ function tone(scale: string, contrast = 'white', solidShade = 600) {
   };
 }
 
-const scale = (shades: Record<number, string>) =>
-  Object.fromEntries(Object.entries(shades).map(([shade, value]) => [shade, { value }]));
+const scale = (shades: Record<number, string>) => Object.fromEntries(Object.entries(shades).map(([shade, value]) => [shade, { value }]));
 
 const config = defineConfig({
   globalCss: {
@@ -63,13 +129,31 @@ const config = defineConfig({
     tokens: {
       colors: {
         brand: scale({
-          50: '#eef2ff', 100: '#e0e7ff', 200: '#c7d2fe', 300: '#a5b4fc', 400: '#818cf8', 500: '#6366f1',
-          600: '#4f46e5', 700: '#4338ca', 800: '#3730a3', 900: '#312e81', 950: '#1e1b4b',
+          50: '#eef2ff',
+          100: '#e0e7ff',
+          200: '#c7d2fe',
+          300: '#a5b4fc',
+          400: '#818cf8',
+          500: '#6366f1',
+          600: '#4f46e5',
+          700: '#4338ca',
+          800: '#3730a3',
+          900: '#312e81',
+          950: '#1e1b4b',
         }),
         // Chakra has no amber; the spec shows pending and unknown states in amber.
         amber: scale({
-          50: '#fffbeb', 100: '#fef3c7', 200: '#fde68a', 300: '#fcd34d', 400: '#fbbf24', 500: '#f59e0b',
-          600: '#d97706', 700: '#b45309', 800: '#92400e', 900: '#78350f', 950: '#451a03',
+          50: '#fffbeb',
+          100: '#fef3c7',
+          200: '#fde68a',
+          300: '#fcd34d',
+          400: '#fbbf24',
+          500: '#f59e0b',
+          600: '#d97706',
+          700: '#b45309',
+          800: '#92400e',
+          900: '#78350f',
+          950: '#451a03',
         }),
       },
     },

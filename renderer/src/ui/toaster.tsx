@@ -17,13 +17,10 @@ export const UNEXPECTED_ERROR = ['Error', 'An unexpected error occurred.'] as co
 
 /** Shorthands for the spec's toasts: a title and, usually, a description. */
 export const notify = {
-  success: (title: string, description?: ToastText) =>
-    toaster.create({ type: 'success', title, description, closable: true, duration: TOAST_MS }),
-  error: (title: string, description?: ToastText) =>
-    toaster.create({ type: 'error', title, description, closable: true, duration: TOAST_MS }),
+  success: (title: string, description?: ToastText) => toaster.create({ type: 'success', title, description, closable: true, duration: TOAST_MS }),
+  error: (title: string, description?: ToastText) => toaster.create({ type: 'error', title, description, closable: true, duration: TOAST_MS }),
   info: (title: string, description?: ToastText) => toaster.create({ type: 'info', title, description, closable: true, duration: TOAST_MS }),
-  warning: (title: string, description?: ToastText) =>
-    toaster.create({ type: 'warning', title, description, closable: true, duration: TOAST_MS }),
+  warning: (title: string, description?: ToastText) => toaster.create({ type: 'warning', title, description, closable: true, duration: TOAST_MS }),
   unexpected: () => notify.error(...UNEXPECTED_ERROR),
 };
 

@@ -109,7 +109,15 @@ export class LocalProvider implements BillingProvider {
     return this.db
       .update(subscriptions)
       .set({ status: 'canceled', cancelAtPeriodEnd: false, pendingPriceId: null, currentPeriodEnd: now, updatedAt: now })
-      .where(and(inArray(subscriptions.id, rows.map((row) => row.id)), eq(subscriptions.status, 'active')))
+      .where(
+        and(
+          inArray(
+            subscriptions.id,
+            rows.map((row) => row.id),
+          ),
+          eq(subscriptions.status, 'active'),
+        ),
+      )
       .returning();
   }
 

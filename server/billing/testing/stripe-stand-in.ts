@@ -87,7 +87,8 @@ class StripeError extends Error {
   }
 }
 
-const missing = (kind: string, id: string, param?: string) => new StripeError(kind === 'route' ? 404 : 400, 'invalid_request_error', `No such ${kind}: '${id}'`, 'resource_missing', param);
+const missing = (kind: string, id: string, param?: string) =>
+  new StripeError(kind === 'route' ? 404 : 400, 'invalid_request_error', `No such ${kind}: '${id}'`, 'resource_missing', param);
 
 export class StripeStandIn {
   readonly requests: StandInRequest[] = [];
@@ -244,7 +245,14 @@ export class StripeStandIn {
       .slice(0, limit)
       .map((price) => {
         const json = this.price(price.id);
-        if (expand.includes('data.product')) json.product = { id: price.product.id, object: 'product', name: price.product.name, description: price.product.description ?? null, active: price.product.active ?? true };
+        if (expand.includes('data.product'))
+          json.product = {
+            id: price.product.id,
+            object: 'product',
+            name: price.product.name,
+            description: price.product.description ?? null,
+            active: price.product.active ?? true,
+          };
         return json;
       });
     return { object: 'list', url: '/v1/prices', has_more: false, data };
@@ -262,7 +270,14 @@ export class StripeStandIn {
     const items = (body.items as Json[] | undefined) ?? [];
     const priceId = text(items[0]?.price);
     const price = this.price(priceId);
-    if (!price.recurring) throw new StripeError(400, 'invalid_request_error', 'The price specified is set to `type=one_time` but this field only accepts prices with `type=recurring`.', undefined, 'items[0][price]');
+    if (!price.recurring)
+      throw new StripeError(
+        400,
+        'invalid_request_error',
+        'The price specified is set to `type=one_time` but this field only accepts prices with `type=recurring`.',
+        undefined,
+        'items[0][price]',
+      );
     const now = Math.floor(Date.now() / 1000);
     const invoice = { id: newId('in'), object: 'invoice', status: 'open', hosted_invoice_url: `${this.origin}/i/${newId('acct')}/${newId('test')}`, amount_due: price.unit_amount };
     this.invoices.set(invoice.id, invoice);
@@ -291,7 +306,11 @@ export class StripeStandIn {
     const sub = this.subscriptions.get(id);
     if (!sub) throw missing('subscription', id);
     if (sub.schedule && body.cancel_at_period_end !== undefined) {
-      throw new StripeError(400, 'invalid_request_error', `The subscription is managed by the subscription schedule \`${sub.schedule}\`, and updating any cancelation behavior directly is not allowed.`);
+      throw new StripeError(
+        400,
+        'invalid_request_error',
+        `The subscription is managed by the subscription schedule \`${sub.schedule}\`, and updating any cancelation behavior directly is not allowed.`,
+      );
     }
     const item = (body.items as Json[] | undefined)?.[0];
     if (item) {
@@ -330,9 +349,22 @@ export class StripeStandIn {
     const subId = text(body.from_subscription);
     const sub = this.subscriptions.get(subId);
     if (!sub) throw missing('subscription', subId, 'from_subscription');
-    if (sub.schedule) throw new StripeError(400, 'invalid_request_error', `You cannot migrate a subscription that is already attached to a schedule: \`${sub.schedule}\`.`, undefined, 'from_subscription');
+    if (sub.schedule)
+      throw new StripeError(
+        400,
+        'invalid_request_error',
+        `You cannot migrate a subscription that is already attached to a schedule: \`${sub.schedule}\`.`,
+        undefined,
+        'from_subscription',
+      );
     if (body.phases) throw new StripeError(400, 'invalid_request_error', 'You cannot set `phases` if `from_subscription` is set.', undefined, 'phases');
-    const schedule: Schedule = { id: newId('sub_sched'), subscription: subId, status: 'active', end_behavior: 'release', phases: [{ start_date: sub.start, end_date: sub.end, items: [{ price: sub.priceId, quantity: 1 }] }] };
+    const schedule: Schedule = {
+      id: newId('sub_sched'),
+      subscription: subId,
+      status: 'active',
+      end_behavior: 'release',
+      phases: [{ start_date: sub.start, end_date: sub.end, items: [{ price: sub.priceId, quantity: 1 }] }],
+    };
     this.schedules.set(schedule.id, schedule);
     sub.schedule = schedule.id;
     return this.schedule(schedule.id);

@@ -50,7 +50,9 @@ afterAll(async () => {
 async function workspaceWith(hooks: { path: string; format: WebhookFormat; secret?: string }[]): Promise<string> {
   const userId = await personalWorkspace(database.pool, randomUUID());
   for (const hook of hooks) {
-    await database.db.insert(webhooks).values({ workspaceId: userId, userId, url: `${standIns.url}${hook.path}`, format: hook.format, secretSealed: sealer.seal(hook.secret ?? newWebhookSecret()) });
+    await database.db
+      .insert(webhooks)
+      .values({ workspaceId: userId, userId, url: `${standIns.url}${hook.path}`, format: hook.format, secretSealed: sealer.seal(hook.secret ?? newWebhookSecret()) });
   }
   return userId;
 }
@@ -84,7 +86,10 @@ describe('chat formats through the deliverer', () => {
       const [request] = standIns.at(paths[service]);
       expect(request, service).toBeDefined();
       expect(request!.problems, service).toEqual([]);
-      expect(Object.keys(request!.headers).filter((name) => name.startsWith('webhook-')), service).toEqual([]);
+      expect(
+        Object.keys(request!.headers).filter((name) => name.startsWith('webhook-')),
+        service,
+      ).toEqual([]);
       expect(request!.body, service).toContain(`${ORIGIN}/dashboard/projects/${projectId}`);
       expect(request!.body, service).toContain('3 issues, 3 warnings');
     }
@@ -126,7 +131,10 @@ describe('chat formats through the deliverer', () => {
     expect(await deliverer.attempt(id!)).toBe('skipped');
     expect(standIns.at(path)).toHaveLength(1);
     // Its time comes (the queue would run it in 7 s).
-    await database.db.update(webhookDeliveries).set({ nextAttemptAt: sql`now() - interval '1 second'` }).where(eq(webhookDeliveries.id, id!));
+    await database.db
+      .update(webhookDeliveries)
+      .set({ nextAttemptAt: sql`now() - interval '1 second'` })
+      .where(eq(webhookDeliveries.id, id!));
     expect(await deliverer.attempt(id!)).toBe('succeeded');
 
     const [first, second] = standIns.at(path);
@@ -176,7 +184,9 @@ describe('chat formats through the deliverer', () => {
   it('delivers chat formats even when the signing secret cannot be read (they need none)', async () => {
     const path = `/slack/${randomUUID().slice(0, 8)}`;
     const userId = await personalWorkspace(database.pool, randomUUID());
-    await database.db.insert(webhooks).values({ workspaceId: userId, userId, url: `${standIns.url}${path}`, format: 'slack', secretSealed: new Sealer('another install').seal(newWebhookSecret()) });
+    await database.db
+      .insert(webhooks)
+      .values({ workspaceId: userId, userId, url: `${standIns.url}${path}`, format: 'slack', secretSealed: new Sealer('another install').seal(newWebhookSecret()) });
     const [id] = await deliverer.store(userId, 'scan.completed', scanData(randomUUID()));
     expect(await deliverer.attempt(id!)).toBe('succeeded');
     expect(standIns.at(path)[0]!.problems).toEqual([]);

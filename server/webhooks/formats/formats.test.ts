@@ -28,7 +28,15 @@ const scan = (data: Record<string, unknown> = {}): EventBody => ({
 interface DiscordBody {
   content: string;
   allowed_mentions: unknown;
-  embeds: { title: string; description: string; url?: string; timestamp?: string; color: number; footer: { text: string }; fields: { name: string; value: string; inline: boolean }[] }[];
+  embeds: {
+    title: string;
+    description: string;
+    url?: string;
+    timestamp?: string;
+    color: number;
+    footer: { text: string };
+    fields: { name: string; value: string; inline: boolean }[];
+  }[];
 }
 interface TeamsBody {
   type: string;
@@ -53,7 +61,15 @@ function strings(value: unknown): string[] {
 
 describe('chatMessage', () => {
   it('says a scan in the one vocabulary: grade, issues and warnings, the new findings most severe first, the project link', () => {
-    const message = chatMessage(scan({ new_findings: [{ title: 'Missing CSP', severity: 'medium' }, { title: 'Exposed .env', severity: 'critical' }] }), ORIGIN);
+    const message = chatMessage(
+      scan({
+        new_findings: [
+          { title: 'Missing CSP', severity: 'medium' },
+          { title: 'Exposed .env', severity: 'critical' },
+        ],
+      }),
+      ORIGIN,
+    );
     expect(message.headline).toBe('Scan completed: https://shop.example/');
     expect(message.tone).toBe('bad');
     expect(message.facts).toEqual([
@@ -65,7 +81,10 @@ describe('chatMessage', () => {
   });
 
   it('prefers the project name and the report link the event carries, and counts the new findings it does not list', () => {
-    const message = chatMessage(scan({ project_name: 'Shop', report_url: 'https://vibeeval.example/reports/r1/view?sig=x', new_findings: many(8, (i) => `F${i}`), new_count: 12 }), null);
+    const message = chatMessage(
+      scan({ project_name: 'Shop', report_url: 'https://vibeeval.example/reports/r1/view?sig=x', new_findings: many(8, (i) => `F${i}`), new_count: 12 }),
+      null,
+    );
     expect(message.headline).toBe('Scan completed: Shop');
     expect(message.findings).toHaveLength(5);
     expect(message.moreFindings).toBe(7);
@@ -73,7 +92,17 @@ describe('chatMessage', () => {
   });
 
   it('says a failed scenario with its step and error, and a passed one without', () => {
-    const data = { run_id: 'r', scenario_id: 's', project_id: null, name: 'Checkout', website: 'https://shop.example', status: 'failed', failed_step: 3, error: 'Button not found', duration_ms: 4200 };
+    const data = {
+      run_id: 'r',
+      scenario_id: 's',
+      project_id: null,
+      name: 'Checkout',
+      website: 'https://shop.example',
+      status: 'failed',
+      failed_step: 3,
+      error: 'Button not found',
+      duration_ms: 4200,
+    };
     const failed = chatMessage({ type: 'scenario_run.completed', data }, ORIGIN);
     expect(failed).toMatchObject({ headline: 'Scenario failed: Checkout', tone: 'bad', note: 'Button not found', link: { url: `${ORIGIN}/dashboard/scans` } });
     expect(failed.facts).toContainEqual({ label: 'Failed at step', value: '3' });
@@ -83,9 +112,18 @@ describe('chatMessage', () => {
   });
 
   it("says a failed scan with its reason, and a build by what changed, never 'success' beside a grade", () => {
-    const failed = chatMessage({ type: 'scan.failed', data: { scan_id: 's', project_id: 'p', url: 'https://shop.example/', error: 'The site did not answer within 30 s' } }, ORIGIN);
-    expect(failed).toMatchObject({ headline: 'Scan failed: https://shop.example/', tone: 'bad', note: 'The site did not answer within 30 s', link: { url: `${ORIGIN}/dashboard/projects/p` } });
-    const build = (status: string) => chatMessage({ type: 'continuous_build.completed', data: { url: 'https://shop.example/', status, grade: 'F', new_count: 0, fixed_count: 0 } }, ORIGIN);
+    const failed = chatMessage(
+      { type: 'scan.failed', data: { scan_id: 's', project_id: 'p', url: 'https://shop.example/', error: 'The site did not answer within 30 s' } },
+      ORIGIN,
+    );
+    expect(failed).toMatchObject({
+      headline: 'Scan failed: https://shop.example/',
+      tone: 'bad',
+      note: 'The site did not answer within 30 s',
+      link: { url: `${ORIGIN}/dashboard/projects/p` },
+    });
+    const build = (status: string) =>
+      chatMessage({ type: 'continuous_build.completed', data: { url: 'https://shop.example/', status, grade: 'F', new_count: 0, fixed_count: 0 } }, ORIGIN);
     expect(build('success').headline).toBe('Build checked, nothing new: https://shop.example/');
     expect(build('warning').headline).toBe('Build warning, new findings: https://shop.example/');
     expect(build('error')).toMatchObject({ headline: 'Build error: https://shop.example/', tone: 'bad' });
@@ -127,7 +165,10 @@ describe('Slack', () => {
   });
 
   it('keeps to Block Kit limits with the longest texts: sections, fields, blocks', () => {
-    const body = chatBody('slack', scan({ url: '&'.repeat(5000), new_findings: many(40, () => '<'.repeat(400)), new_count: 40 }), ORIGIN) as { text: string; blocks: { text?: { text: string }; fields?: { text: string }[] }[] };
+    const body = chatBody('slack', scan({ url: '&'.repeat(5000), new_findings: many(40, () => '<'.repeat(400)), new_count: 40 }), ORIGIN) as {
+      text: string;
+      blocks: { text?: { text: string }; fields?: { text: string }[] }[];
+    };
     expect(body.blocks.length).toBeLessThanOrEqual(50);
     for (const block of body.blocks) {
       if (block.text) expect(block.text.text.length).toBeLessThanOrEqual(SLACK_SECTION_MAX);
@@ -153,7 +194,7 @@ describe('Discord', () => {
     expect(embed.description).toContain('\\[critical\\] Exposed .env');
   });
 
-  it('escapes markdown and mention syntax in a scanned site\'s texts', () => {
+  it("escapes markdown and mention syntax in a scanned site's texts", () => {
     const body = discord(scan({ new_findings: [{ title: HOSTILE, severity: 'high' }] }));
     const description = body.embeds[0]!.description;
     expect(description).toContain('\\@everyone');
@@ -196,7 +237,7 @@ describe('Microsoft Teams', () => {
     expect(attachment.content.body.map((element) => element.text)).toContain('• [critical] Exposed .env');
   });
 
-  it('mentions nobody and makes no link of a scanned site\'s text', () => {
+  it("mentions nobody and makes no link of a scanned site's text", () => {
     const body = chatBody('teams', scan({ new_findings: [{ title: HOSTILE, severity: 'high' }] }), ORIGIN);
     const json = JSON.stringify(body);
     expect(json).not.toContain('msteams');
@@ -224,7 +265,17 @@ describe('deliveryRequest', () => {
 
   it('sends chat formats unsigned (without reading the secret), as JSON', () => {
     for (const format of ['slack', 'discord', 'teams'] as const) {
-      const request = deliveryRequest(format, scan(), { secret: () => { throw new Error('not needed'); }, messageId: 'msg_1' }, ORIGIN);
+      const request = deliveryRequest(
+        format,
+        scan(),
+        {
+          secret: () => {
+            throw new Error('not needed');
+          },
+          messageId: 'msg_1',
+        },
+        ORIGIN,
+      );
       expect(request.headers['content-type']).toBe('application/json');
       expect(Object.keys(request.headers).filter((name) => name.startsWith('webhook-'))).toEqual([]);
       expect(JSON.parse(request.body)).toEqual(chatBody(format, scan(), ORIGIN));

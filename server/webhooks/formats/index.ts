@@ -26,12 +26,7 @@ export interface DeliveryRequest {
 }
 
 /** What one attempt sends: signed anew on each attempt for 'standard' (receivers refuse stale timestamps). */
-export function deliveryRequest(
-  format: WebhookFormat,
-  event: EventBody,
-  signing: { secret: () => string; messageId: string },
-  origin: string | null,
-): DeliveryRequest {
+export function deliveryRequest(format: WebhookFormat, event: EventBody, signing: { secret: () => string; messageId: string }, origin: string | null): DeliveryRequest {
   if (format === 'standard') {
     const body = JSON.stringify(event);
     return { body, headers: signedHeaders(signing.secret(), signing.messageId, body) };

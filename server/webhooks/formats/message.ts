@@ -46,7 +46,13 @@ export function cut(text: string, max: number): string {
 
 const str = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : '');
 /** A one-line text: control characters and line breaks become spaces (a title cannot forge lines of the message). */
-const line = (value: unknown, max: number): string => cut(str(value).replace(/[\p{Cc}\u2028\u2029]+/gu, ' ').trim(), max);
+const line = (value: unknown, max: number): string =>
+  cut(
+    str(value)
+      .replace(/[\p{Cc}\u2028\u2029]+/gu, ' ')
+      .trim(),
+    max,
+  );
 const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
 function counts(value: unknown): Partial<SeverityCounts> {

@@ -25,10 +25,16 @@ const discordEmbed = z.object({
   timestamp: z.string().datetime().optional(),
   color: z.number().int().min(0).max(0xffffff).optional(),
   footer: z.object({ text: text(2048) }).optional(),
-  fields: z.array(z.object({ name: text(256), value: text(1024), inline: z.boolean().optional() })).max(25).optional(),
+  fields: z
+    .array(z.object({ name: text(256), value: text(1024), inline: z.boolean().optional() }))
+    .max(25)
+    .optional(),
 });
 const embedChars = (embed: z.infer<typeof discordEmbed>) =>
-  (embed.title?.length ?? 0) + (embed.description?.length ?? 0) + (embed.footer?.text.length ?? 0) + (embed.fields ?? []).reduce((sum, field) => sum + field.name.length + field.value.length, 0);
+  (embed.title?.length ?? 0) +
+  (embed.description?.length ?? 0) +
+  (embed.footer?.text.length ?? 0) +
+  (embed.fields ?? []).reduce((sum, field) => sum + field.name.length + field.value.length, 0);
 const discordSchema = z
   .object({
     content: z.string().max(2000).optional(),
@@ -113,7 +119,8 @@ export async function startChatStandIns(): Promise<ChatStandIns> {
       const body = Buffer.concat(chunks).toString('utf8');
       const { json, problems } = judge(service, body);
       const first = !requests.some((request) => request.path === path);
-      const [status, answer] = path.includes('/flaky') && first ? [503, 'try again later'] : !service ? [200, 'thanks'] : problems.length ? SERVICES[service].bad : SERVICES[service].ok;
+      const [status, answer] =
+        path.includes('/flaky') && first ? [503, 'try again later'] : !service ? [200, 'thanks'] : problems.length ? SERVICES[service].bad : SERVICES[service].ok;
       requests.push({ service, path, headers: req.headers, body, json, problems, status });
       res.writeHead(status, { 'content-type': 'text/plain' }).end(answer);
     });

@@ -24,17 +24,20 @@ export function ApiPage() {
           <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} value="overview">
             <Box as="span" hideBelow="sm" display="inline-flex">
               <Gauge aria-hidden />
-            </Box> {texts.tabs.overview}
+            </Box>{' '}
+            {texts.tabs.overview}
           </Tabs.Trigger>
           <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} value="keys">
             <Box as="span" hideBelow="sm" display="inline-flex">
               <KeyRound aria-hidden />
-            </Box> {texts.tabs.keys}
+            </Box>{' '}
+            {texts.tabs.keys}
           </Tabs.Trigger>
           <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} value="docs">
             <Box as="span" hideBelow="sm" display="inline-flex">
               <BookOpen aria-hidden />
-            </Box> {texts.tabs.docs}
+            </Box>{' '}
+            {texts.tabs.docs}
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="overview">

@@ -37,7 +37,11 @@ const doc: OpenApiDocument = {
         responses: {
           '200': {
             description: 'Scans and total',
-            content: { 'application/json': { schema: { type: 'object', properties: { scans: { type: 'array', items: { $ref: '#/components/schemas/Scan' } }, total: { type: 'integer' } } } } },
+            content: {
+              'application/json': {
+                schema: { type: 'object', properties: { scans: { type: 'array', items: { $ref: '#/components/schemas/Scan' } }, total: { type: 'integer' } } },
+              },
+            },
           },
           '429': rateLimited,
         },
@@ -96,7 +100,16 @@ describe('schemaToText', () => {
     );
     const ok = list!.responses.find((response) => response.status === '200')!.schema!;
     expect(schemaToText(doc, ok)).toBe(
-      ['{', '  scans?: Array<{', '    id: string (uuid)', '    status: "pending" | "in_progress" | "completed"', '    score?: integer (0–100) | null', '  }>', '  total?: integer', '}'].join('\n'),
+      [
+        '{',
+        '  scans?: Array<{',
+        '    id: string (uuid)',
+        '    status: "pending" | "in_progress" | "completed"',
+        '    score?: integer (0–100) | null',
+        '  }>',
+        '  total?: integer',
+        '}',
+      ].join('\n'),
     );
   });
   it('leaves out the safe-integer bounds schema generators add, and the empty variant of a union', () => {
@@ -130,7 +143,9 @@ describe('examples', () => {
   });
   it('curl for a POST with a JSON body', () => {
     const curl = curlExample(doc, post!, base);
-    expect(curl).toMatch(/^curl -X POST 'http:\/\/127\.0\.0\.1:4321\/v1\/scans' \\\n {2}-H 'Authorization: Bearer vb_live_YOUR_KEY' \\\n {2}-H 'Content-Type: application\/json' \\\n {2}-d '\{/);
+    expect(curl).toMatch(
+      /^curl -X POST 'http:\/\/127\.0\.0\.1:4321\/v1\/scans' \\\n {2}-H 'Authorization: Bearer vb_live_YOUR_KEY' \\\n {2}-H 'Content-Type: application\/json' \\\n {2}-d '\{/,
+    );
     const body = curl.slice(curl.indexOf("-d '") + 4, -1);
     expect(JSON.parse(body)).toEqual({ url: 'https://example.com', options: { depth: 2, include_screenshots: true } });
   });

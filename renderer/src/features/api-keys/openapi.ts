@@ -116,7 +116,10 @@ const MAX_DEPTH = 6;
 export function resolveRef<T extends { $ref?: string }>(doc: OpenApiDocument, node: T): T {
   let current: T = node;
   for (let hops = 0; current.$ref && hops < 10; hops += 1) {
-    const path = current.$ref.replace(/^#\//, '').split('/').map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const path = current.$ref
+      .replace(/^#\//, '')
+      .split('/')
+      .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
     let target: unknown = doc;
     for (const part of path) target = typeof target === 'object' && target !== null ? (target as Record<string, unknown>)[part] : undefined;
     if (typeof target !== 'object' || target === null) return {} as T;
@@ -400,7 +403,9 @@ export function shellQuote(value: string): string {
 
 /** A curl command calling the operation with the placeholder key (and a JSON body when it takes one). */
 export function curlExample(doc: OpenApiDocument, operation: Operation, baseUrl: string): string {
-  const parts = [operation.method === 'GET' ? `curl ${shellQuote(exampleUrl(doc, operation, baseUrl))}` : `curl -X ${operation.method} ${shellQuote(exampleUrl(doc, operation, baseUrl))}`];
+  const parts = [
+    operation.method === 'GET' ? `curl ${shellQuote(exampleUrl(doc, operation, baseUrl))}` : `curl -X ${operation.method} ${shellQuote(exampleUrl(doc, operation, baseUrl))}`,
+  ];
   if (operation.auth) parts.push(`-H ${shellQuote(`${operation.auth.name}: ${operation.auth.value}`)}`);
   const body = exampleBody(doc, operation);
   if (body !== undefined) parts.push(`-H 'Content-Type: application/json'`, `-d ${shellQuote(JSON.stringify(body, null, 2))}`);

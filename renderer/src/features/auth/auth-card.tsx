@@ -13,14 +13,7 @@ export function AuthCard({
   ...rest
 }: { title: string; description: string; footer?: ReactNode; children: ReactNode } & Omit<CardRootProps, 'title'>) {
   return (
-    <Flex
-      minH="calc(100dvh - 4rem)"
-      align={{ base: 'flex-start', sm: 'center' }}
-      justify="center"
-      px="4"
-      py={{ base: '8', sm: '12' }}
-      bg="bg.subtle"
-    >
+    <Flex minH="calc(100dvh - 4rem)" align={{ base: 'flex-start', sm: 'center' }} justify="center" px="4" py={{ base: '8', sm: '12' }} bg="bg.subtle">
       <Card.Root w="full" maxW="md" boxShadow="md" {...rest}>
         <Card.Header gap="1.5" textAlign="center">
           <Heading as="h1" size="2xl" letterSpacing="tight">

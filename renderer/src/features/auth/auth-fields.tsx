@@ -11,28 +11,13 @@ export function EmailField({ value, onChange, autoFocus }: TextFieldProps & { au
   return (
     <Field.Root required>
       <Field.Label>Email</Field.Label>
-      <Input
-        type="email"
-        name="email"
-        autoComplete="email"
-        placeholder="you@example.com"
-        required
-        autoFocus={autoFocus}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-      />
+      <Input type="email" name="email" autoComplete="email" placeholder="you@example.com" required autoFocus={autoFocus} value={value} onChange={(e) => onChange(e.target.value)} />
     </Field.Root>
   );
 }
 
 /** A required, labelled password field with the show/hide toggle. */
-export function PasswordField({
-  label,
-  name,
-  autoComplete,
-  value,
-  onChange,
-}: TextFieldProps & { label: string; name: string; autoComplete: 'current-password' | 'new-password' }) {
+export function PasswordField({ label, name, autoComplete, value, onChange }: TextFieldProps & { label: string; name: string; autoComplete: 'current-password' | 'new-password' }) {
   return (
     <Field.Root required>
       <Field.Label>{label}</Field.Label>

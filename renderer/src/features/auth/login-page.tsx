@@ -66,16 +66,7 @@ export function LoginPage() {
         }
       >
         {sendResetLink.isSuccess ? (
-          <Stack
-            role="status"
-            data-testid="reset-link-sent"
-            align="center"
-            textAlign="center"
-            gap="2"
-            p="5"
-            borderRadius="l2"
-            bg="severity.secure.subtle"
-          >
+          <Stack role="status" data-testid="reset-link-sent" align="center" textAlign="center" gap="2" p="5" borderRadius="l2" bg="severity.secure.subtle">
             <Icon boxSize="8" color="severity.secure.fg" aria-hidden="true">
               <MailCheck />
             </Icon>
@@ -113,16 +104,7 @@ export function LoginPage() {
             <PasswordField label={texts.passwordLabel} name="password" autoComplete="current-password" value={password} onChange={setPassword} />
             {/* After the password field, so Tab goes from email straight to password. */}
             <HStack justify="flex-end" mt="-3">
-              <Button
-                type="button"
-                variant="plain"
-                size="sm"
-                h="auto"
-                px="0"
-                colorPalette="brand"
-                color="colorPalette.fg"
-                onClick={() => setMode('forgot')}
-              >
+              <Button type="button" variant="plain" size="sm" h="auto" px="0" colorPalette="brand" color="colorPalette.fg" onClick={() => setMode('forgot')}>
                 {texts.login.forgotPassword}
               </Button>
             </HStack>

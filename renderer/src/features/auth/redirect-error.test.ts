@@ -14,7 +14,6 @@ describe('takeRedirectError', () => {
   });
 });
 
-
 describe('resetLinkOf', () => {
   it('a recovery link carries type=recovery and no error', () => {
     expect(resetLinkOf('#access_token=a&refresh_token=b&type=recovery')).toBe('recovery');

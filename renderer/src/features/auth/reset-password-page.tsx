@@ -79,22 +79,17 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <AuthCard
-      title={texts.reset.title}
-      description={texts.reset.description}
-      data-testid="reset-password-card"
-    >
+    <AuthCard title={texts.reset.title} description={texts.reset.description} data-testid="reset-password-card">
       <form method="post" onSubmit={handleSubmit} aria-label={texts.reset.formLabel}>
         <Stack gap="5">
-          <NewPasswordFields label={texts.reset.passwordLabel} password={password} confirmPassword={confirmPassword} onPassword={setPassword} onConfirmPassword={setConfirmPassword} />
-          <Button
-            type="submit"
-            colorPalette="brand"
-            w="full"
-            loading={updatePassword.isPending}
-            loadingText={texts.reset.submitting}
-            disabled={updatePassword.isSuccess}
-          >
+          <NewPasswordFields
+            label={texts.reset.passwordLabel}
+            password={password}
+            confirmPassword={confirmPassword}
+            onPassword={setPassword}
+            onConfirmPassword={setConfirmPassword}
+          />
+          <Button type="submit" colorPalette="brand" w="full" loading={updatePassword.isPending} loadingText={texts.reset.submitting} disabled={updatePassword.isSuccess}>
             {texts.reset.submit}
           </Button>
         </Stack>

@@ -51,14 +51,7 @@ export function SignupPage() {
           <Stack gap="5">
             <EmailField value={email} onChange={setEmail} />
             <NewPasswordFields label={texts.passwordLabel} password={password} confirmPassword={confirmPassword} onPassword={setPassword} onConfirmPassword={setConfirmPassword} />
-            <Button
-              type="submit"
-              colorPalette="brand"
-              w="full"
-              loading={busy === 'password'}
-              loadingText={texts.signup.submitting}
-              disabled={busy !== null && busy !== 'password'}
-            >
+            <Button type="submit" colorPalette="brand" w="full" loading={busy === 'password'} loadingText={texts.signup.submitting} disabled={busy !== null && busy !== 'password'}>
               {texts.signup.submit}
             </Button>
           </Stack>

@@ -72,7 +72,9 @@ describe('planCards', () => {
     expect(pro.popular).toBe(true);
     expect(enterprise.popular).toBe(false);
     expect(enterprise.features).toContain('Dedicated Support');
-    expect(pro.features).toEqual(expect.arrayContaining(['Full Reports (PDF, CSV, JSON)', 'HTML, PDF, CSV, JSON and SARIF reports', 'Up to 5 users', 'API access (1,000 requests/day)']));
+    expect(pro.features).toEqual(
+      expect.arrayContaining(['Full Reports (PDF, CSV, JSON)', 'HTML, PDF, CSV, JSON and SARIF reports', 'Up to 5 users', 'API access (1,000 requests/day)']),
+    );
   });
   it('shows a lifetime price with its own period and description, and keeps a product description', () => {
     const [lifetime, described] = three(planCards([plan('Pro Lifetime', 14900, { interval: null }), plan('Pro', 1550, { product_description: 'For teams' })], null));
@@ -206,7 +208,14 @@ describe('compareColumns', () => {
       // 'Monthly Monitoring', as the Basic card says.
       monitoring: 'Monthly scheduled re-scans',
     });
-    expect(pro).toMatchObject({ price: '$15/month', projects: 'Unlimited', seats: 'Up to 5 users', scenarios: '13', api: 'API access (1,000 requests/day)', monitoring: 'Daily, weekly or monthly scheduled re-scans' });
+    expect(pro).toMatchObject({
+      price: '$15/month',
+      projects: 'Unlimited',
+      seats: 'Up to 5 users',
+      scenarios: '13',
+      api: 'API access (1,000 requests/day)',
+      monitoring: 'Daily, weekly or monthly scheduled re-scans',
+    });
     expect(pro.formats).toBe('HTML, PDF, CSV, JSON and SARIF');
     expect(enterprise).toMatchObject({ scenarios: 'Unlimited', seats: 'Unlimited users', api: 'API access (custom limits)' });
   });
@@ -220,9 +229,7 @@ describe('billingErrorMessage', () => {
     expect(billingErrorMessage('Failed to create subscription', new ApiError(409, 'You already have an active subscription'))).toBe(
       'Failed to create subscription: You already have an active subscription',
     );
-    expect(billingErrorMessage('Failed to update subscription', new ApiError(500, 'Failed to update subscription'))).toBe(
-      'Failed to update subscription: Internal Server Error',
-    );
+    expect(billingErrorMessage('Failed to update subscription', new ApiError(500, 'Failed to update subscription'))).toBe('Failed to update subscription: Internal Server Error');
     expect(billingErrorMessage('Failed to cancel subscription', new ApiError(418, 'Failed to cancel subscription'))).toBe('Failed to cancel subscription: HTTP 418');
   });
   it('has no message for anything but an API answer (the toast then uses the fallback)', () => {

@@ -97,7 +97,9 @@ describe('the landing page pricing section', () => {
   it('lists what Basic lacks (spec section 9) as missing on Basic only', () => {
     const lacks = ['API access', 'CI/CD secret scanning', 'Automated remediation', 'Customizable schedules'];
     for (const plan of MARKETING_PLANS) {
-      const missing = marketingFeatures(plan).filter((feature) => !feature.included).map((feature) => feature.label);
+      const missing = marketingFeatures(plan)
+        .filter((feature) => !feature.included)
+        .map((feature) => feature.label);
       expect(new Set(missing), plan.name).toEqual(new Set(plan.id === 'basic' ? lacks : []));
     }
   });

@@ -36,7 +36,9 @@ describe('scriptTag', () => {
     expect(scriptTag('https://a.example', 'x"><img src=y>')).toBe('<script src="https://a.example/latest.js" data-site="x&quot;&gt;&lt;img src=y&gt;" async></script>');
   });
   it('has a next/script form for Next.js layouts', () => {
-    expect(nextScriptSnippet('https://api.example//', 'vst_abcdefgh12')).toContain('<Script src="https://api.example/latest.js" data-site="vst_abcdefgh12" strategy="afterInteractive" />');
+    expect(nextScriptSnippet('https://api.example//', 'vst_abcdefgh12')).toContain(
+      '<Script src="https://api.example/latest.js" data-site="vst_abcdefgh12" strategy="afterInteractive" />',
+    );
   });
 });
 

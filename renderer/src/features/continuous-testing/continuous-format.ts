@@ -32,9 +32,7 @@ export const BUILD_STATUS_VIEW: Record<BuildStatus, { label: string; palette: st
 
 /** What a build's row says changed. */
 export type ChangeSummary =
-  | { kind: 'pending' }
-  | { kind: 'broken'; reason: string }
-  | { kind: 'changes'; headline: string; findings: BuildChanges['new_findings']; unlisted: number };
+  { kind: 'pending' } | { kind: 'broken'; reason: string } | { kind: 'changes'; headline: string; findings: BuildChanges['new_findings']; unlisted: number };
 
 /** A build's changes in words: pending until judged, the error when the site broke, else new and fixed counts. */
 export function changeSummary(build: Pick<ContinuousBuild, 'changes'>): ChangeSummary {

@@ -26,7 +26,10 @@ export function ContinuousTestingPage() {
   const [params, setParams] = useSearchParams();
   const projects = useProjectPicker();
   const requested = params.get('project');
-  const projectId = chooseProjectId(requested, projects.projects.map((project) => project.id));
+  const projectId = chooseProjectId(
+    requested,
+    projects.projects.map((project) => project.id),
+  );
   const monitoring = useMonitoring(projectId);
   const builds = useContinuousBuilds(projectId);
   // Asked with the page's other queries, not once the schedule form shows after the monitoring data: its answer
@@ -126,17 +129,20 @@ function Body({ projects, projectId, monitoring, builds, tab, onNavigate }: Body
         <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} px={{ base: '2.5', sm: '4' }} value="overview">
           <Icon hideBelow="sm" aria-hidden>
             <LayoutDashboard />
-          </Icon> {texts.tabs.overview}
+          </Icon>{' '}
+          {texts.tabs.overview}
         </Tabs.Trigger>
         <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} px={{ base: '2.5', sm: '4' }} value="installation">
           <Icon hideBelow="sm" aria-hidden>
             <Plug />
-          </Icon> {texts.tabs.installation}
+          </Icon>{' '}
+          {texts.tabs.installation}
         </Tabs.Trigger>
         <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} px={{ base: '2.5', sm: '4' }} value="history">
           <Icon hideBelow="sm" aria-hidden>
             <History />
-          </Icon> {texts.tabs.history}
+          </Icon>{' '}
+          {texts.tabs.history}
         </Tabs.Trigger>
       </Tabs.List>
       <Tabs.Content value="overview">{monitoring.data ? <OverviewTab overview={monitoring.data} /> : <Loading />}</Tabs.Content>

@@ -44,14 +44,12 @@ export const texts = {
   // Installation
   scriptTag: 'Script tag',
   copyTag: 'Copy script tag',
-  installIntro:
-    'Add this tag to every page of the site. It loads asynchronously, never blocks rendering, and reports only the page’s content hash and hostname.',
+  installIntro: 'Add this tag to every page of the site. It loads asynchronously, never blocks rendering, and reports only the page’s content hash and hostname.',
   guidesTitle: 'Where to paste it',
   verifyTitle: 'Check that it works',
   rotate: 'Rotate token',
   rotateTitle: 'Rotate site token',
-  rotateQuestion:
-    'Pages carrying the old token stop reporting at once. Replace the tag on your site with the new one after rotating.',
+  rotateQuestion: 'Pages carrying the old token stop reporting at once. Replace the tag on your site with the new one after rotating.',
   rotating: 'Rotating...',
   rotated: 'Site token rotated',
   rotatedHint: 'Update the script tag on your site: the old token no longer works.',

@@ -1,14 +1,4 @@
-import {
-  Avatar,
-  Box,
-  Button,
-  Flex,
-  HStack,
-  IconButton,
-  Link,
-  Text,
-  useMediaQuery,
-} from '@chakra-ui/react';
+import { Avatar, Box, Button, Flex, HStack, IconButton, Link, Text, useMediaQuery } from '@chakra-ui/react';
 import { LogOut, Menu } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, Link as RouterLink, useNavigate } from 'react-router-dom';
@@ -68,19 +58,7 @@ export function DashboardLayout() {
 
   return (
     <Flex direction="column" minH="100dvh" bg="bg.subtle">
-      <Flex
-        as="header"
-        h="16"
-        px={{ base: '3', md: '6' }}
-        align="center"
-        justify="space-between"
-        gap="3"
-        bg="bg"
-        borderBottomWidth="1px"
-        position="sticky"
-        top="0"
-        zIndex="sticky"
-      >
+      <Flex as="header" h="16" px={{ base: '3', md: '6' }} align="center" justify="space-between" gap="3" bg="bg" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky">
         <HStack gap={{ base: '0', sm: '1' }} minW="0">
           <IconButton aria-label="Open menu" variant="ghost" hideFrom="md" onClick={() => setMenuOpen(true)}>
             <Menu />
@@ -132,17 +110,7 @@ export function DashboardLayout() {
               <Outlet />
             </Box>
           </Box>
-          <Flex
-            as="footer"
-            px={{ base: '4', md: '8' }}
-            py="4"
-            justify="space-between"
-            gap="4"
-            fontSize="sm"
-            color="fg.muted"
-            borderTopWidth="1px"
-            bg="bg"
-          >
+          <Flex as="footer" px={{ base: '4', md: '8' }} py="4" justify="space-between" gap="4" fontSize="sm" color="fg.muted" borderTopWidth="1px" bg="bg">
             <Text>vibeeval v1.0</Text>
             <Text>© 2025</Text>
           </Flex>

@@ -1,17 +1,4 @@
-import {
-  Activity,
-  Bot,
-  CreditCard,
-  FileText,
-  FolderKanban,
-  KeyRound,
-  LifeBuoy,
-  RefreshCw,
-  SlidersHorizontal,
-  Users,
-  Webhook,
-  type LucideIcon,
-} from 'lucide-react';
+import { Activity, Bot, CreditCard, FileText, FolderKanban, KeyRound, LifeBuoy, RefreshCw, SlidersHorizontal, Users, Webhook, type LucideIcon } from 'lucide-react';
 
 export interface NavItem {
   label: string;

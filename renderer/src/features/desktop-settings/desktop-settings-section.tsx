@@ -88,7 +88,10 @@ function ServerChoiceForm({ api, settings }: { api: DesktopSettingsApi; settings
             {texts.server}
           </Text>
           <Text fontSize="sm" color="fg.muted">
-            {texts.inUse} <Text as="span" fontFamily="mono" wordBreak="break-all">{settings.activeServerOrigin}</Text>
+            {texts.inUse}{' '}
+            <Text as="span" fontFamily="mono" wordBreak="break-all">
+              {settings.activeServerOrigin}
+            </Text>
           </Text>
         </Stack>
         <RadioGroup.Root

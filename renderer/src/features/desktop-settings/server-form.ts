@@ -22,4 +22,3 @@ export function serverFormChanged(form: ServerForm, saved: ServerChoice): boolea
   if (form.mode !== saved.mode) return true;
   return saved.mode === 'team' && form.url.trim().replace(/\/+$/, '') !== saved.url.replace(/\/+$/, '');
 }
-

@@ -15,7 +15,7 @@ export const texts = {
   inUse: 'In use now:',
   restartNotice: 'Restart vibeeval to use the server you saved.',
   restart: 'Restart vibeeval',
-  loadFailed: 'Could not read the desktop app\'s settings.',
+  loadFailed: "Could not read the desktop app's settings.",
   saveFailed: 'Could not save the setting',
   saved: 'Server saved',
   restartFailed: 'Could not restart vibeeval',

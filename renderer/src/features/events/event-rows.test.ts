@@ -81,7 +81,14 @@ describe('helpers', () => {
 });
 
 describe('matchesFilters', () => {
-  const live = (source: ProjectEvent['source'], name = 'page_view', timestamp = '2026-11-28T10:00:00.000Z'): ProjectEvent => ({ id: 'x', event_name: name, url: 'https://shop.example.com/', timestamp, extra: null, source });
+  const live = (source: ProjectEvent['source'], name = 'page_view', timestamp = '2026-11-28T10:00:00.000Z'): ProjectEvent => ({
+    id: 'x',
+    event_name: name,
+    url: 'https://shop.example.com/',
+    timestamp,
+    extra: null,
+    source,
+  });
 
   it("keeps the scanner's own requests out of the default view, as the server does", () => {
     expect(matchesFilters(live('scan'), 'p1', NO_EVENT_FILTERS)).toBe(false);

@@ -23,11 +23,7 @@ export { eventLabel };
 export function filterEvents(events: readonly ProjectEvent[], query: string): ProjectEvent[] {
   const needle = query.trim().toLowerCase();
   if (!needle) return [...events];
-  return events.filter((event) =>
-    [event.event_name, eventLabel(event.event_name), event.url, eventDescription(event)].some((text) =>
-      text.toLowerCase().includes(needle),
-    ),
-  );
+  return events.filter((event) => [event.event_name, eventLabel(event.event_name), event.url, eventDescription(event)].some((text) => text.toLowerCase().includes(needle)));
 }
 
 /** Puts a live event on top of the list: newest first, no duplicate ids, at most `limit` rows. */

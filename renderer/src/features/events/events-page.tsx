@@ -1,20 +1,4 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  EmptyState,
-  Flex,
-  HStack,
-  Input,
-  InputGroup,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  VStack,
-  useMediaQuery,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, Card, EmptyState, Flex, HStack, Input, InputGroup, Skeleton, Stack, Table, Text, VStack, useMediaQuery } from '@chakra-ui/react';
 import type { ProjectEvent } from '@common/projects';
 import { Activity, RefreshCw, Search, SearchX, X } from 'lucide-react';
 import { useDeferredValue, useMemo, useState } from 'react';
@@ -52,14 +36,7 @@ export function EventsPage() {
       <PageHeading title="Events" subtitle="Recent activity across your projects" />
       <Flex gap="3" mb="4" direction={{ base: 'column', sm: 'row' }} align={{ sm: 'center' }}>
         <InputGroup flex="1" startElement={<Search size={16} aria-hidden />}>
-          <Input
-            type="search"
-            aria-label="Search events"
-            placeholder="Search by event, URL or description"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            bg="bg"
-          />
+          <Input type="search" aria-label="Search events" placeholder="Search by event, URL or description" value={search} onChange={(e) => setSearch(e.target.value)} bg="bg" />
         </InputGroup>
         <HStack gap="2">
           {search && (
@@ -116,9 +93,7 @@ export function EventsPage() {
       </Card.Root>
       {events.data && events.data.length > 0 && (
         <Text mt="2" fontSize="sm" color="fg.muted" aria-live="polite">
-          {rows.length === events.data.length
-            ? `${plural(events.data.length, 'recent event')}`
-            : `${rows.length} of ${events.data.length} events`}
+          {rows.length === events.data.length ? `${plural(events.data.length, 'recent event')}` : `${rows.length} of ${events.data.length} events`}
         </Text>
       )}
       <Flex justify="center" mt="3">
@@ -155,7 +130,13 @@ function EventsTable({ rows }: { rows: ProjectEvent[] }) {
                 <EventBadge name={event.event_name} />
               </Table.Cell>
               <Table.Cell maxW="24rem">
-                <Text lineClamp={2}>{eventDescription(event) || <Text as="span" color="fg.subtle">No description</Text>}</Text>
+                <Text lineClamp={2}>
+                  {eventDescription(event) || (
+                    <Text as="span" color="fg.subtle">
+                      No description
+                    </Text>
+                  )}
+                </Text>
               </Table.Cell>
               <Table.Cell maxW="22rem">
                 <Text truncate title={event.url} fontFamily="mono" fontSize="xs" color="fg.muted">

@@ -44,19 +44,19 @@ export function DesktopLiveBrowser({ host, bridge, serverOrigin }: { host: LiveB
   return (
     <>
       <AddressBar
-          inputRef={field}
-          value={input}
-          onChange={setInput}
-          onSubmit={() => void submit()}
-          onBack={() => void host.back()}
-          onForward={() => void host.forward()}
-          onReload={() => void host.reload()}
-          canGoBack={state?.canGoBack ?? false}
-          canGoForward={state?.canGoForward ?? false}
-          canReload={shown}
-          loading={state?.loading ?? false}
-          error={error}
-        />
+        inputRef={field}
+        value={input}
+        onChange={setInput}
+        onSubmit={() => void submit()}
+        onBack={() => void host.back()}
+        onForward={() => void host.forward()}
+        onReload={() => void host.reload()}
+        canGoBack={state?.canGoBack ?? false}
+        canGoForward={state?.canGoForward ?? false}
+        canReload={shown}
+        loading={state?.loading ?? false}
+        error={error}
+      />
       {state?.error && (
         <Alert.Root status="warning" borderRadius="0" data-testid="browser-load-error">
           <Alert.Indicator />

@@ -14,9 +14,7 @@ export function useFramingCheck(url: string | undefined) {
   return useQuery({
     queryKey: queryKeys.liveBrowser.framing(url ?? ''),
     queryFn: async ({ signal }) =>
-      framingCheckSchema.parse(
-        await api.request('GET', `${FRAMING_CHECK_PATH}?url=${encodeURIComponent(url!)}`, { auth: false, fallbackError: texts.checkFailed, signal }),
-      ),
+      framingCheckSchema.parse(await api.request('GET', `${FRAMING_CHECK_PATH}?url=${encodeURIComponent(url!)}`, { auth: false, fallbackError: texts.checkFailed, signal })),
     enabled: url !== undefined,
     retry: false,
     staleTime: 60_000,

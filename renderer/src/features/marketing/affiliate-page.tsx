@@ -208,9 +208,8 @@ export function AffiliatePage() {
       <Box maxW="3xl">
         <PageHeading title="Affiliate Program" subtitle="Earn recurring commissions by helping builders ship safer AI-built apps." />
         <Text fontSize={{ base: 'md', md: 'lg' }} color="fg.muted" lineHeight="1.7">
-          If your audience builds with Lovable, Bolt, v0, Cursor or Replit, they have a problem the tools don&rsquo;t solve for them: exposed
-          databases, leaked keys and missing protections that ship with the first deploy. Recommend vibeeval and earn {recurring} {recurringWindow}{' '}
-          of every subscription you refer.
+          If your audience builds with Lovable, Bolt, v0, Cursor or Replit, they have a problem the tools don&rsquo;t solve for them: exposed databases, leaked keys and missing
+          protections that ship with the first deploy. Recommend vibeeval and earn {recurring} {recurringWindow} of every subscription you refer.
         </Text>
         <Stack direction={{ base: 'column', sm: 'row' }} gap="3" mt="6">
           <Button asChild colorPalette="brand" size="lg">
@@ -317,8 +316,8 @@ export function AffiliatePage() {
                 Volume bonus: +{AFFILIATE.bonusPercent}%
               </Heading>
               <Text color="fg.muted" fontSize="sm" lineHeight="1.7">
-                Refer {AFFILIATE.bonusReferralsPerMonth} or more paying customers in a calendar month and every commission you earn that month gets a
-                +{AFFILIATE.bonusPercent}% bonus.
+                Refer {AFFILIATE.bonusReferralsPerMonth} or more paying customers in a calendar month and every commission you earn that month gets a +{AFFILIATE.bonusPercent}%
+                bonus.
               </Text>
             </Card.Body>
           </Card.Root>
@@ -328,8 +327,8 @@ export function AffiliatePage() {
                 Launch bonus: {usd(AFFILIATE.launchBonus)}
               </Heading>
               <Text color="fg.muted" fontSize="sm" lineHeight="1.7">
-                The first {AFFILIATE.launchBonusAffiliates} affiliates who refer one paying customer within {AFFILIATE.launchBonusWithinDays} days of
-                joining receive a one-off {usd(AFFILIATE.launchBonus)} bonus on top of their commission.
+                The first {AFFILIATE.launchBonusAffiliates} affiliates who refer one paying customer within {AFFILIATE.launchBonusWithinDays} days of joining receive a one-off{' '}
+                {usd(AFFILIATE.launchBonus)} bonus on top of their commission.
               </Text>
             </Card.Body>
           </Card.Root>
@@ -394,8 +393,8 @@ export function AffiliatePage() {
           </Button>
         }
       >
-        Write to {CONTACT.affiliates} with your name, where you publish, roughly how many people you reach and how you plan to mention vibeeval.
-        We reply within three business days with your link and dashboard access.
+        Write to {CONTACT.affiliates} with your name, where you publish, roughly how many people you reach and how you plan to mention vibeeval. We reply within three business days
+        with your link and dashboard access.
       </CtaBand>
     </Container>
   );

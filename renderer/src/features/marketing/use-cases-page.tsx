@@ -39,12 +39,12 @@ const USE_CASES: UseCase[] = [
     ],
     features: [
       <>
-        <strong>Paste a URL, get a graded report</strong> in about a minute. Every finding comes with evidence (the request, an excerpt of the
-        response and the matched text) and a fix you can hand back to your AI tool.
+        <strong>Paste a URL, get a graded report</strong> in about a minute. Every finding comes with evidence (the request, an excerpt of the response and the matched text) and a
+        fix you can hand back to your AI tool.
       </>,
       <>
-        <strong>Supabase checks</strong>: tables readable with the public anon key because row level security is off, <Mono>service_role</Mono>{' '}
-        and <Mono>sb_secret_</Mono> keys in the bundle, and storage buckets anyone can list.
+        <strong>Supabase checks</strong>: tables readable with the public anon key because row level security is off, <Mono>service_role</Mono> and <Mono>sb_secret_</Mono> keys in
+        the bundle, and storage buckets anyone can list.
       </>,
       <>
         <strong>Firebase checks</strong>: Realtime Database, Firestore and Storage that answer without authentication.
@@ -69,20 +69,18 @@ const USE_CASES: UseCase[] = [
     ],
     features: [
       <>
-        <strong>A CLI for your pipeline</strong>: <Mono>npx vibeeval scan &lt;url&gt;</Mono> with <Mono>--fail-on</Mono> stops a deploy when a
-        finding reaches the severity you choose, and SARIF output uploads straight to GitHub code scanning.
+        <strong>A CLI for your pipeline</strong>: <Mono>npx vibeeval scan &lt;url&gt;</Mono> with <Mono>--fail-on</Mono> stops a deploy when a finding reaches the severity you
+        choose, and SARIF output uploads straight to GitHub code scanning.
       </>,
       <>
-        <strong>Vulnerable JavaScript libraries</strong> detected from file names, banners and bundle contents, matched against hundreds of known
-        advisories.
+        <strong>Vulnerable JavaScript libraries</strong> detected from file names, banners and bundle contents, matched against hundreds of known advisories.
       </>,
       <>
-        <strong>Exposed files</strong>: <Mono>.env</Mono> variants, <Mono>.git</Mono> folders and source maps that reveal your code, each confirmed by
-        its content rather than guessed from a status code.
+        <strong>Exposed files</strong>: <Mono>.env</Mono> variants, <Mono>.git</Mono> folders and source maps that reveal your code, each confirmed by its content rather than
+        guessed from a status code.
       </>,
       <>
-        <strong>An HTTP Observatory-compatible header grade</strong>, scored like MDN&rsquo;s HTTP Observatory, so your number matches the one a
-        customer would look up.
+        <strong>An HTTP Observatory-compatible header grade</strong>, scored like MDN&rsquo;s HTTP Observatory, so your number matches the one a customer would look up.
       </>,
       <>
         <strong>Webhooks and API keys</strong> to post new findings to your chat or tracker and start scans from your own tooling.
@@ -108,19 +106,17 @@ const USE_CASES: UseCase[] = [
         <strong>One project per client site</strong>, with its scan history and grade over time, and what each new scan found or fixed.
       </>,
       <>
-        <strong>Reports in HTML, PDF, CSV, JSON and SARIF</strong>: a PDF for the client, a CSV for your tracker, JSON or SARIF for the
-        developers.
+        <strong>Reports in HTML, PDF, CSV, JSON and SARIF</strong>: a PDF for the client, a CSV for your tracker, JSON or SARIF for the developers.
       </>,
       <>
         <strong>Evidence per finding</strong>, so the client&rsquo;s team can reproduce every issue without taking your word for it.
       </>,
       <>
-        <strong>AI browser test scenarios in real Chromium</strong>: describe a flow such as sign-up or checkout in plain words and vibeeval runs it
-        in a real browser, step by step.
+        <strong>AI browser test scenarios in real Chromium</strong>: describe a flow such as sign-up or checkout in plain words and vibeeval runs it in a real browser, step by
+        step.
       </>,
       <>
-        <strong>Read-only by default</strong>, with active probes only when you opt in, so testing a client&rsquo;s live site is safe once you have
-        their written permission.
+        <strong>Read-only by default</strong>, with active probes only when you opt in, so testing a client&rsquo;s live site is safe once you have their written permission.
       </>,
     ],
   },
@@ -136,19 +132,17 @@ const USE_CASES: UseCase[] = [
     ],
     features: [
       <>
-        <strong>Team mode on your own PostgreSQL</strong>: run the vibeeval server and as many scan workers as you need; projects, findings and
-        reports stay in your database.
+        <strong>Team mode on your own PostgreSQL</strong>: run the vibeeval server and as many scan workers as you need; projects, findings and reports stay in your database.
       </>,
       <>
-        <strong>Safe for shared infrastructure</strong>: the server refuses private and internal addresses unless you allow-list them, checks each
-        connection so DNS tricks cannot reach internal hosts, and rate-limits requests per host.
+        <strong>Safe for shared infrastructure</strong>: the server refuses private and internal addresses unless you allow-list them, checks each connection so DNS tricks cannot
+        reach internal hosts, and rate-limits requests per host.
       </>,
       <>
         <strong>Fits your pipelines</strong>: SARIF and JSON for code scanning and data platforms, webhooks for ticketing, API keys for automation.
       </>,
       <>
-        <strong>Focused on the AI-builder stack</strong>: Supabase, Firebase and leaked keys, checks that complement OWASP ZAP and Nuclei rather
-        than replace them.
+        <strong>Focused on the AI-builder stack</strong>: Supabase, Firebase and leaked keys, checks that complement OWASP ZAP and Nuclei rather than replace them.
       </>,
     ],
     snippet: {
@@ -263,8 +257,8 @@ export function UseCasesPage() {
       <Box maxW="3xl">
         <PageHeading title="Use Cases" subtitle="One scanner, from a weekend project to a company-wide program." />
         <Text fontSize={{ base: 'md', md: 'lg' }} color="fg.muted" lineHeight="1.7">
-          Apps built with AI coding tools fail in the same few ways: open databases, keys in the browser, files that should never be public. Here is
-          how vibeeval finds them for four kinds of teams, and what it gives each of them to act on.
+          Apps built with AI coding tools fail in the same few ways: open databases, keys in the browser, files that should never be public. Here is how vibeeval finds them for
+          four kinds of teams, and what it gives each of them to act on.
         </Text>
       </Box>
 

@@ -12,12 +12,14 @@ export const texts = {
   saveFailed: 'Failed to save preferences',
   saved: 'Preferences saved',
   dataTitle: 'Your data',
-  dataHelp: 'A JSON file with your email, these settings and everything your account holds: projects, scans, events, reports, scenarios, webhooks and API key names. Passwords, credentials and secrets are never included.',
+  dataHelp:
+    'A JSON file with your email, these settings and everything your account holds: projects, scans, events, reports, scenarios, webhooks and API key names. Passwords, credentials and secrets are never included.',
   download: 'Download My Data',
   downloading: 'Preparing...',
   downloadFailed: 'Failed to download your data',
   deleteTitle: 'Delete account',
-  deleteHelp: 'Deletes your account and everything in it at once: projects, scans, reports, scenarios, webhooks and API keys. Active subscriptions are cancelled. This cannot be undone.',
+  deleteHelp:
+    'Deletes your account and everything in it at once: projects, scans, reports, scenarios, webhooks and API keys. Active subscriptions are cancelled. This cannot be undone.',
   deleteButton: 'Delete My Account',
   dialogTitle: 'Delete My Account',
   dialogQuestion: 'Are you sure? Everything in your account is deleted for good, and report links you shared stop working.',

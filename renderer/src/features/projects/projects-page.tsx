@@ -45,7 +45,9 @@ export function ProjectsPage() {
           </>
         ) : (
           <>
-            {projects.projects.map((project) => <ProjectCard key={project.id} project={project} />)}
+            {projects.projects.map((project) => (
+              <ProjectCard key={project.id} project={project} />
+            ))}
             <CreateProjectTile empty={projects.projects.length === 0} onClick={() => setCreating(true)} />
           </>
         )}

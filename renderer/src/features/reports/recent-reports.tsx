@@ -44,9 +44,7 @@ export function RecentReports() {
             </EmptyState.Indicator>
             <VStack textAlign="center">
               <EmptyState.Title>{reports.isError ? 'Failed to load recent reports' : 'No recent reports found.'}</EmptyState.Title>
-              <EmptyState.Description>
-                {reports.isError ? 'Please try again later' : 'Reports appear here after a test runs or a report is generated.'}
-              </EmptyState.Description>
+              <EmptyState.Description>{reports.isError ? 'Please try again later' : 'Reports appear here after a test runs or a report is generated.'}</EmptyState.Description>
             </VStack>
           </EmptyState.Content>
         </EmptyState.Root>

@@ -10,16 +10,7 @@ import type { LiveScanProgress } from '../../api/live';
 import { queryKeys } from '../../api/query-keys';
 import { ExternalLink } from '../../ui/external-link';
 import { useOpenReport } from './recent-reports';
-import {
-  REPORT_TYPE_DETAILS,
-  absoluteReportUrl,
-  exportUrlFor,
-  isReportFinished,
-  issuesLabel,
-  progressFromScan,
-  progressMessage,
-  progressPercent,
-} from './report-links';
+import { REPORT_TYPE_DETAILS, absoluteReportUrl, exportUrlFor, isReportFinished, issuesLabel, progressFromScan, progressMessage, progressPercent } from './report-links';
 import { LoadMore } from '../../ui/load-more';
 import { useProjectPicker } from '../../api/use-project-picker';
 import { useGenerateReport, useReportStatus } from './use-reports';
@@ -146,31 +137,31 @@ function ProjectPicker({ type, onStarted }: { type: ReportType; onStarted: (id: 
   return (
     <form onSubmit={handleSubmit}>
       <Stack gap="5">
-      <Field.Root required disabled={projects.isLoading}>
-        <Field.Label>Project</Field.Label>
-        <NativeSelect.Root>
-          <NativeSelect.Field
-            name="project"
-            value={selected}
-            onChange={(e) => setProjectId(e.currentTarget.value)}
-            placeholder={projects.isLoading ? 'Loading projects...' : undefined}
-          >
-            {list.map((project) => (
-              <option key={project.id} value={project.id}>
-                {project.instruction_text?.trim() || project.url} ({project.url})
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-        <Field.HelperText>The report covers this project's website.</Field.HelperText>
-      </Field.Root>
-      <LoadMore query={projects} label="Load more projects" testId="load-more-picker" />
-      <HStack justify="flex-end">
-        <Button type="submit" colorPalette="brand" loading={generate.isPending} loadingText="Generating..." disabled={!selected}>
-          Generate
-        </Button>
-      </HStack>
+        <Field.Root required disabled={projects.isLoading}>
+          <Field.Label>Project</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              name="project"
+              value={selected}
+              onChange={(e) => setProjectId(e.currentTarget.value)}
+              placeholder={projects.isLoading ? 'Loading projects...' : undefined}
+            >
+              {list.map((project) => (
+                <option key={project.id} value={project.id}>
+                  {project.instruction_text?.trim() || project.url} ({project.url})
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          <Field.HelperText>The report covers this project's website.</Field.HelperText>
+        </Field.Root>
+        <LoadMore query={projects} label="Load more projects" testId="load-more-picker" />
+        <HStack justify="flex-end">
+          <Button type="submit" colorPalette="brand" loading={generate.isPending} loadingText="Generating..." disabled={!selected}>
+            Generate
+          </Button>
+        </HStack>
       </Stack>
     </form>
   );

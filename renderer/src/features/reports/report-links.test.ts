@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  absoluteReportUrl,
-  exportUrlFor,
-  isReportFinished,
-  issuesLabel,
-  previewUrlFor,
-  progressMessage,
-  progressFromScan,
-  progressPercent,
-} from './report-links';
+import { absoluteReportUrl, exportUrlFor, isReportFinished, issuesLabel, previewUrlFor, progressMessage, progressFromScan, progressPercent } from './report-links';
 
 const SERVER = 'http://127.0.0.1:8787';
 const VIEW = `${SERVER}/reports/0b7c/view?exp=1760000000&sig=a-b_c`;

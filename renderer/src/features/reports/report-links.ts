@@ -8,8 +8,7 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const REPORT_TYPE_DETAILS: Record<ReportType, { title: string; description: string }> = {
   security: {
     title: 'Security Report',
-    description:
-      'Vulnerabilities, exposed secrets and files, security headers, cookies, CORS and TLS, with evidence and a fix for each finding.',
+    description: 'Vulnerabilities, exposed secrets and files, security headers, cookies, CORS and TLS, with evidence and a fix for each finding.',
   },
   performance: {
     title: 'Performance Report',
@@ -60,8 +59,7 @@ export function exportUrlFor(reportUrl: string, format: ExportFormat): string | 
 }
 
 /** Whether a report has stopped changing (completed or failed): polling stops there. */
-export const isReportFinished = (report: Pick<ReportStatus, 'state'> | undefined) =>
-  report?.state === 'completed' || report?.state === 'failed';
+export const isReportFinished = (report: Pick<ReportStatus, 'state'> | undefined) => report?.state === 'completed' || report?.state === 'failed';
 
 /** Percent done (0-100), or null when the total is not known yet (an indeterminate bar). */
 export function progressPercent(progress: ReportStatus['progress']): number | null {

@@ -28,12 +28,15 @@ export function ReportsPage() {
       <Tabs.Root
         value={tab}
         onValueChange={(details) =>
-          setParams((previous) => {
-            const next = new URLSearchParams(previous);
-            if (details.value === 'recent') next.delete('tab');
-            else next.set('tab', details.value);
-            return next;
-          }, { replace: true })
+          setParams(
+            (previous) => {
+              const next = new URLSearchParams(previous);
+              if (details.value === 'recent') next.delete('tab');
+              else next.set('tab', details.value);
+              return next;
+            },
+            { replace: true },
+          )
         }
         variant="line"
         colorPalette="brand"

@@ -35,11 +35,14 @@ export function useOpenReportLink(): void {
     const done = (action?: () => void) => {
       handled.current = raw;
       action?.();
-      setParams((previous) => {
-        const next = new URLSearchParams(previous);
-        next.delete(OPEN_REPORT_PARAM);
-        return next;
-      }, { replace: true });
+      setParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          next.delete(OPEN_REPORT_PARAM);
+          return next;
+        },
+        { replace: true },
+      );
     };
     const report = status.data;
     if (id === null || status.isError) done(() => notify.error('Could not open the report', 'The report was not found.'));

@@ -1,10 +1,4 @@
-import {
-  reportLinkSchema,
-  reportStatusSchema,
-  type ReportLink,
-  type ReportStatus,
-  type ReportType,
-} from '@common/projects';
+import { reportLinkSchema, reportStatusSchema, type ReportLink, type ReportStatus, type ReportType } from '@common/projects';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { z } from 'zod';

@@ -49,7 +49,14 @@ describe('describeStep', () => {
 
 describe('describeActions', () => {
   it('reads the JSON-encoded steps of a scenario', () => {
-    expect(describeActions(JSON.stringify([{ type: 'goto', url: '/' }, { type: 'expect_title', text: 'Home' }]))).toEqual(['Open /', 'Expect the title to contain “Home”']);
+    expect(
+      describeActions(
+        JSON.stringify([
+          { type: 'goto', url: '/' },
+          { type: 'expect_title', text: 'Home' },
+        ]),
+      ),
+    ).toEqual(['Open /', 'Expect the title to contain “Home”']);
   });
   it('shows steps it does not know as their JSON, and nothing for text that is not a list', () => {
     expect(describeActions(JSON.stringify([{ type: 'teleport', to: 'mars' }]))).toEqual(['{"type":"teleport","to":"mars"}']);
@@ -91,7 +98,13 @@ describe('scenarioCallError', () => {
 
 describe('runAllTally', () => {
   const finished = (scenarioId: string, runId: string, status: ScenarioRun['status']): ScenarioRun => ({ ...queuedRun(scenarioId, runId), status });
-  const batch = { runs: [{ scenario_id: 'a', run_id: 'ra' }, { scenario_id: 'b', run_id: 'rb' }, { scenario_id: 'c', run_id: 'rc' }] };
+  const batch = {
+    runs: [
+      { scenario_id: 'a', run_id: 'ra' },
+      { scenario_id: 'b', run_id: 'rb' },
+      { scenario_id: 'c', run_id: 'rc' },
+    ],
+  };
 
   it('waits while any run of the batch is queued, running or not seen yet', () => {
     const known: Record<string, ScenarioRun[]> = { a: [finished('a', 'ra', 'passed')], b: [finished('b', 'rb', 'running')], c: [finished('c', 'rc', 'failed')] };

@@ -56,7 +56,7 @@ export function ScenariosPage() {
 
   const runLocked = runOne.isPending || runAll.isPending || activeIds.length > 0;
   const runAllDisabled = list.isLoading || scenarios.length === 0 || list.isError || runAll.isPending || batch !== null;
-  const selected = dialog ? byId.get(dialog.id) ?? null : null;
+  const selected = dialog ? (byId.get(dialog.id) ?? null) : null;
   const selectedName = selected ? toScenarioView(selected).name : '';
 
   const startAll = () => {

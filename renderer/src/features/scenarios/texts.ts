@@ -9,8 +9,7 @@ export const texts = {
   generate: 'Generate New Test Scenario',
   liveDemo: 'Live Browser Demo',
   empty: 'No test scenarios found',
-  emptyHint:
-    'Add the vibeeval script to your site to record test scenarios, or generate them from one of your projects with Generate New Test Scenario.',
+  emptyHint: 'Add the vibeeval script to your site to record test scenarios, or generate them from one of your projects with Generate New Test Scenario.',
   noMatch: 'No matching scenarios',
   loadProblem: 'There was a problem loading your test scenarios',
   loadFailedFallback: 'Failed to load scenarios. Please try again later.',

@@ -78,9 +78,7 @@ export type SortDirection = 'none' | 'ascending' | 'descending';
 /** The rows of a category whose name contains the query (case-insensitive, surrounding spaces ignored). */
 export function filterFeatures(features: readonly Feature[], category: CategoryFilter, query: string): Feature[] {
   const needle = query.trim().toLocaleLowerCase('en');
-  return features.filter(
-    (feature) => (category === 'all' || feature.category === category) && feature.name.toLocaleLowerCase('en').includes(needle),
-  );
+  return features.filter((feature) => (category === 'all' || feature.category === category) && feature.name.toLocaleLowerCase('en').includes(needle));
 }
 
 /** Rows by feature name; 'none' keeps the table's own order (grouped by category). */

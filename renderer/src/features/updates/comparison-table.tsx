@@ -28,13 +28,7 @@ export function ComparisonTable() {
   const total = category === 'all' ? FEATURES.length : filterFeatures(FEATURES, category, '').length;
 
   return (
-    <Tabs.Root
-      value={category}
-      onValueChange={(details) => isCategory(details.value) && setCategory(details.value)}
-      variant="enclosed"
-      colorPalette="brand"
-      size="sm"
-    >
+    <Tabs.Root value={category} onValueChange={(details) => isCategory(details.value) && setCategory(details.value)} variant="enclosed" colorPalette="brand" size="sm">
       <Flex direction={{ base: 'column', md: 'row' }} gap="3" justify="space-between" align={{ base: 'stretch', md: 'center' }}>
         <Tabs.List aria-label="Feature category" alignSelf={{ base: 'start', md: 'auto' }} maxW="full" overflowX="auto">
           {CATEGORIES.map((item) => (
@@ -44,13 +38,7 @@ export function ComparisonTable() {
           ))}
         </Tabs.List>
         <InputGroup w={{ base: 'full', md: '20rem' }} startElement={<Search size={16} aria-hidden />}>
-          <Input
-            type="search"
-            aria-label="Search features"
-            placeholder="Search features"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-          />
+          <Input type="search" aria-label="Search features" placeholder="Search features" value={query} onChange={(event) => setQuery(event.target.value)} />
         </InputGroup>
       </Flex>
       {CATEGORIES.map((item) => (
@@ -70,9 +58,7 @@ export function ComparisonTable() {
         </Tabs.Content>
       ))}
       <Text fontSize="sm" color="fg.muted" mt="2" aria-live="polite">
-        {rows.length === total
-          ? `${total} ${category === 'all' ? '' : `${CATEGORY_LABELS[category].toLowerCase()} `}features`
-          : `${rows.length} of ${total} features`}
+        {rows.length === total ? `${total} ${category === 'all' ? '' : `${CATEGORY_LABELS[category].toLowerCase()} `}features` : `${rows.length} of ${total} features`}
       </Text>
     </Tabs.Root>
   );

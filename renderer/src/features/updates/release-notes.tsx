@@ -46,10 +46,7 @@ const SECTIONS: NoteSection[] = [
   },
 ];
 
-const COMING_LATER = [
-  'AI browser test scenarios: describe a flow in plain English and run it in real Chromium with Playwright.',
-  'Webhooks and API keys.',
-];
+const COMING_LATER = ['AI browser test scenarios: describe a flow in plain English and run it in real Chromium with Playwright.', 'Webhooks and API keys.'];
 
 /** The Release Notes tab: what version 1.0.0 shipped, and what comes next. */
 export function ReleaseNotes() {
@@ -72,8 +69,8 @@ export function ReleaseNotes() {
             vibeeval {RELEASE.version}
           </Heading>
           <Text color="fg.muted" maxW="70ch">
-            The first release: find the security holes in websites built with AI coding tools such as Lovable, Bolt, v0, Cursor
-            and Replit, from the outside, with evidence for every finding.
+            The first release: find the security holes in websites built with AI coding tools such as Lovable, Bolt, v0, Cursor and Replit, from the outside, with evidence for
+            every finding.
           </Text>
         </Stack>
         {SECTIONS.map((section) => (

@@ -23,16 +23,14 @@ const WEBINARS: Webinar[] = [
   },
   {
     title: 'Security scans in CI: --fail-on, SARIF and GitHub code scanning',
-    description:
-      'Setting up a scan on every deploy, choosing a failure threshold, and triaging findings in the Security tab of a repository.',
+    description: 'Setting up a scan on every deploy, choosing a failure threshold, and triaging findings in the Security tab of a repository.',
     startsAt: '2026-12-17T17:00:00Z',
     minutes: 40,
     status: 'upcoming',
   },
   {
     title: 'Supabase RLS for people who did not write the SQL',
-    description:
-      'How the anon key, RLS policies, views and storage buckets fit together, and how to read a table-exposure finding with its HEAD request evidence.',
+    description: 'How the anon key, RLS policies, views and storage buckets fit together, and how to read a table-exposure finding with its HEAD request evidence.',
     startsAt: '2026-11-19T17:00:00Z',
     minutes: 50,
     status: 'recorded',
@@ -55,8 +53,7 @@ export function Webinars() {
   return (
     <Stack gap="4" data-testid="webinars">
       <Text color="fg.muted" maxW="70ch">
-        Free live sessions with the vibeeval team, with time for your questions. Registration is by email: we reply with the
-        meeting link and a calendar invitation.
+        Free live sessions with the vibeeval team, with time for your questions. Registration is by email: we reply with the meeting link and a calendar invitation.
       </Text>
       {WEBINARS.map((webinar) => (
         <WebinarCard key={webinar.title} webinar={webinar} />

@@ -39,8 +39,7 @@ export function HashDemo() {
               data-testid="demo-input"
             />
             <Field.HelperText>
-              Edit the text as if you changed the page. Extra spaces and line breaks do not count: the script hashes the
-              whitespace-normalised text.
+              Edit the text as if you changed the page. Extra spaces and line breaks do not count: the script hashes the whitespace-normalised text.
             </Field.HelperText>
           </Field.Root>
         </Box>
@@ -71,8 +70,7 @@ export function HashDemo() {
                   Changed
                 </Badge>
                 <Text fontSize="sm" color="fg.muted">
-                  The script would send the new hash and the hostname to <code>POST /continuous-testing</code>, and vibeeval
-                  would re-scan the site and notify you.
+                  The script would send the new hash and the hostname to <code>POST /continuous-testing</code>, and vibeeval would re-scan the site and notify you.
                 </Text>
               </Stack>
             ) : (

@@ -1,19 +1,4 @@
-import {
-  Accordion,
-  Badge,
-  Box,
-  Clipboard,
-  Code,
-  Container,
-  HStack,
-  Heading,
-  Icon,
-  IconButton,
-  Link,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Accordion, Badge, Box, Clipboard, Code, Container, HStack, Heading, Icon, IconButton, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { MONITORING } from '@common/marketing';
 import { Bell, CalendarClock, Fingerprint, HardDrive, Radio, Send, Timer, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -41,26 +26,15 @@ export function VibeLoopPage() {
         </Icon>
         Live Browser Demo
       </Badge>
-      <PageHeading
-        title="Vibe Loop"
-        subtitle="Page-change monitoring for your live site: one script tag, and vibeeval re-scans whenever a page changes."
-      />
+      <PageHeading title="Vibe Loop" subtitle="Page-change monitoring for your live site: one script tag, and vibeeval re-scans whenever a page changes." />
 
       <Stack gap={{ base: '12', md: '16' }}>
         <Section id="install" title="Add one script tag">
           <Text color="fg.muted">
-            Paste this before the closing <Code>&lt;/body&gt;</Code> tag of your site, or in your builder&apos;s custom code
-            settings. It loads asynchronously, so it never blocks your page from rendering.
+            Paste this before the closing <Code>&lt;/body&gt;</Code> tag of your site, or in your builder&apos;s custom code settings. It loads asynchronously, so it never blocks
+            your page from rendering.
           </Text>
-          <HStack
-            align="start"
-            gap="2"
-            bg="gray.900"
-            color="gray.100"
-            borderRadius="lg"
-            p={{ base: '3', md: '4' }}
-            _dark={{ bg: 'gray.950' }}
-          >
+          <HStack align="start" gap="2" bg="gray.900" color="gray.100" borderRadius="lg" p={{ base: '3', md: '4' }} _dark={{ bg: 'gray.950' }}>
             <Box as="pre" flex="1" minW="0" whiteSpace="pre-wrap" wordBreak="break-all" fontFamily="mono" fontSize={{ base: 'xs', md: 'sm' }} py="1">
               <code data-testid="script-tag">{snippet}</code>
             </Box>
@@ -88,22 +62,19 @@ export function VibeLoopPage() {
         <Section id="how-it-works" title="What the script does">
           <SimpleGrid as="ol" columns={{ base: 1, md: 2 }} gap="4" listStyleType="none" m="0" p="0">
             <Step n={1} icon={Fingerprint} title="Hashes the page">
-              It takes the page&apos;s content, normalises it (every run of whitespace becomes one space), and computes an
-              FNV-1a hash: a fast, 32-bit fingerprint that changes when the content changes.
+              It takes the page&apos;s content, normalises it (every run of whitespace becomes one space), and computes an FNV-1a hash: a fast, 32-bit fingerprint that changes when
+              the content changes.
             </Step>
             <Step n={2} icon={HardDrive} title="Compares with the last hash">
-              The previous hash and the time it was reported are kept in the browser&apos;s localStorage, so nothing about the
-              page needs to be stored anywhere else.
+              The previous hash and the time it was reported are kept in the browser&apos;s localStorage, so nothing about the page needs to be stored anywhere else.
             </Step>
             <Step n={3} icon={Send} title="Reports only when needed">
-              It sends <Code>POST /continuous-testing</Code> with the content hash and the site&apos;s hostname when the hash
-              changed, when there is no stored hash yet, or when the stored one is older than {MONITORING.staleAfterHours}{' '}
-              hours.
+              It sends <Code>POST /continuous-testing</Code> with the content hash and the site&apos;s hostname when the hash changed, when there is no stored hash yet, or when the
+              stored one is older than {MONITORING.staleAfterHours} hours.
             </Step>
             <Step n={4} icon={Bell} title="vibeeval re-scans">
-              A changed page triggers a new security scan of the project, so a change published outside your CI pipeline is
-              still checked. Its result reaches you by email (unless turned off in Preferences) and through your webhooks,
-              and in the desktop app as a desktop notification too.
+              A changed page triggers a new security scan of the project, so a change published outside your CI pipeline is still checked. Its result reaches you by email (unless
+              turned off in Preferences) and through your webhooks, and in the desktop app as a desktop notification too.
             </Step>
           </SimpleGrid>
         </Section>
@@ -111,12 +82,7 @@ export function VibeLoopPage() {
         <Section id="limits" title="Built-in limits">
           <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
             <Limit icon={Timer} value={`${MINUTES} minutes`} label="at least, between two checks" detail={`${MONITORING.minIntervalMs} ms`} mono />
-            <Limit
-              icon={CalendarClock}
-              value={`${MONITORING.maxRunsPerDay} runs`}
-              label="at most per day"
-              detail="The count resets at midnight UTC"
-            />
+            <Limit icon={CalendarClock} value={`${MONITORING.maxRunsPerDay} runs`} label="at most per day" detail="The count resets at midnight UTC" />
             <Limit
               icon={Fingerprint}
               value={`${MONITORING.staleAfterHours} hours`}
@@ -127,16 +93,13 @@ export function VibeLoopPage() {
         </Section>
 
         <Section id="live-browser-demo" title="Live Browser Demo">
-          <Text color="fg.muted">
-            Open your site here as your visitors see it: type its address, then move around it with Back, Forward and Reload.
-          </Text>
+          <Text color="fg.muted">Open your site here as your visitors see it: type its address, then move around it with Back, Forward and Reload.</Text>
           <LiveBrowser />
           <Heading as="h3" size="md" mt="4">
             The script&apos;s hash
           </Heading>
           <Text color="fg.muted">
-            This is the same hash the script computes, running in your browser now. Change a word and the hash changes; add
-            spaces or blank lines and it does not.
+            This is the same hash the script computes, running in your browser now. Change a word and the hash changes; add spaces or blank lines and it does not.
           </Text>
           <HashDemo />
         </Section>
@@ -173,8 +136,8 @@ const FAQ: { id: string; question: string; answer: ReactNode }[] = [
     question: 'What leaves my visitors’ browsers?',
     answer: (
       <>
-        Only the content hash and the site&apos;s hostname. No page text, no URL paths or query strings, no cookies, no form
-        values and nothing about the visitor. The hash is a fingerprint of the content, not the content itself.
+        Only the content hash and the site&apos;s hostname. No page text, no URL paths or query strings, no cookies, no form values and nothing about the visitor. The hash is a
+        fingerprint of the content, not the content itself.
       </>
     ),
   },
@@ -183,8 +146,8 @@ const FAQ: { id: string; question: string; answer: ReactNode }[] = [
     question: 'Will it slow my site down?',
     answer: (
       <>
-        No. The script loads with <Code>async</Code>, hashing a page&apos;s text is a single pass that takes a few milliseconds
-        at most, and there are at least {MINUTES} minutes between two checks.
+        No. The script loads with <Code>async</Code>, hashing a page&apos;s text is a single pass that takes a few milliseconds at most, and there are at least {MINUTES} minutes
+        between two checks.
       </>
     ),
   },
@@ -193,8 +156,8 @@ const FAQ: { id: string; question: string; answer: ReactNode }[] = [
     question: 'Does every visitor trigger a scan?',
     answer: (
       <>
-        No. A report is sent only when the hash changed, is missing, or is older than {MONITORING.staleAfterHours} hours, and a
-        project runs at most {MONITORING.maxRunsPerDay} times per day, with the count reset at midnight UTC.
+        No. A report is sent only when the hash changed, is missing, or is older than {MONITORING.staleAfterHours} hours, and a project runs at most {MONITORING.maxRunsPerDay}{' '}
+        times per day, with the count reset at midnight UTC.
       </>
     ),
   },
@@ -203,9 +166,8 @@ const FAQ: { id: string; question: string; answer: ReactNode }[] = [
     question: 'Why FNV-1a and not SHA-256?',
     answer: (
       <>
-        The hash only needs to notice that content changed, not to resist an attacker. FNV-1a is tiny, fast and synchronous,
-        so it adds almost nothing to the script. An accidental collision is very unlikely, and the daily report catches it
-        anyway.
+        The hash only needs to notice that content changed, not to resist an attacker. FNV-1a is tiny, fast and synchronous, so it adds almost nothing to the script. An accidental
+        collision is very unlikely, and the daily report catches it anyway.
       </>
     ),
   },
@@ -214,8 +176,8 @@ const FAQ: { id: string; question: string; answer: ReactNode }[] = [
     question: 'How do I stop monitoring?',
     answer: (
       <>
-        Turn it off on the Continuous Testing page, or remove the script tag from your site. Nothing else needs cleaning up:
-        the only thing the script leaves behind is one localStorage entry per browser.
+        Turn it off on the Continuous Testing page, or remove the script tag from your site. Nothing else needs cleaning up: the only thing the script leaves behind is one
+        localStorage entry per browser.
       </>
     ),
   },
@@ -237,16 +199,7 @@ function Step({ n, icon, title, children }: { n: number; icon: LucideIcon; title
   return (
     <Box as="li" borderWidth="1px" borderRadius="lg" p="5" bg="bg">
       <HStack gap="3" mb="2">
-        <Box
-          display="grid"
-          placeItems="center"
-          boxSize="9"
-          borderRadius="full"
-          bg="brand.subtle"
-          color="brand.fg"
-          flexShrink="0"
-          aria-hidden="true"
-        >
+        <Box display="grid" placeItems="center" boxSize="9" borderRadius="full" bg="brand.subtle" color="brand.fg" flexShrink="0" aria-hidden="true">
           <StepIcon size={18} />
         </Box>
         <Heading as="h3" size="md">

@@ -21,7 +21,7 @@ export const texts = {
   testSuccess: 'Test delivered',
   statusCode: 'Status code',
   secretTitle: 'Signing secret',
-  secretWarning: "Copy this secret now: it is shown only once. Your endpoint uses it to check that deliveries come from vibeeval.",
+  secretWarning: 'Copy this secret now: it is shown only once. Your endpoint uses it to check that deliveries come from vibeeval.',
   verifyTitle: 'Verify deliveries',
   verifyIntro:
     'Every delivery is signed per the Standard Webhooks specification: the headers webhook-id, webhook-timestamp and webhook-signature (HMAC-SHA256 of the id, timestamp and body with your secret). Verify them before trusting the body, for example with the standardwebhooks package:',

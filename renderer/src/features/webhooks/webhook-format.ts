@@ -15,10 +15,7 @@ export function testUrlError(url: string): string | null {
  * The test result states of spec section 4: success for 200–299 (with the code), else 'Verification failed' and the
  * code; a test that got no answer is 'Webhook test failed' with the reason below it.
  */
-export type TestOutcome =
-  | { state: 'idle' }
-  | { state: 'success'; statusCode: number }
-  | { state: 'error'; message: string; reason: string | null; statusCode: number | null };
+export type TestOutcome = { state: 'idle' } | { state: 'success'; statusCode: number } | { state: 'error'; message: string; reason: string | null; statusCode: number | null };
 
 export function testOutcome(statusCode: number): TestOutcome {
   if (statusCode >= 200 && statusCode <= 299) return { state: 'success', statusCode };

@@ -114,7 +114,20 @@ const columns = { base: '1fr', md: '2fr 2fr 1.3fr 1.3fr auto' };
 
 function HeaderRow() {
   return (
-    <Grid role="row" templateColumns={columns} gap="3" px="4" py="2" bg="bg.subtle" borderBottomWidth="1px" hideBelow="md" fontSize="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase">
+    <Grid
+      role="row"
+      templateColumns={columns}
+      gap="3"
+      px="4"
+      py="2"
+      bg="bg.subtle"
+      borderBottomWidth="1px"
+      hideBelow="md"
+      fontSize="xs"
+      fontWeight="semibold"
+      color="fg.muted"
+      textTransform="uppercase"
+    >
       <Text role="columnheader">{texts.columns.name}</Text>
       <Text role="columnheader">{texts.columns.key}</Text>
       <Text role="columnheader">{texts.columns.created}</Text>
@@ -129,7 +142,17 @@ function HeaderRow() {
 /** A key as a table row from md up, stacked with its own labels on a phone. */
 function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: () => void }) {
   return (
-    <Grid role="row" templateColumns={columns} gap={{ base: '1', md: '3' }} px="4" py="3" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }} alignItems="center" data-testid="api-key-row">
+    <Grid
+      role="row"
+      templateColumns={columns}
+      gap={{ base: '1', md: '3' }}
+      px="4"
+      py="3"
+      borderBottomWidth="1px"
+      _last={{ borderBottomWidth: 0 }}
+      alignItems="center"
+      data-testid="api-key-row"
+    >
       <Text role="cell" fontWeight="medium" wordBreak="break-word">
         {apiKey.name}
       </Text>

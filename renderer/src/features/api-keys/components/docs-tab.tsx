@@ -30,7 +30,11 @@ export function DocsTab() {
     <Stack gap="6">
       {doc.info?.description && <Text color="fg.muted">{doc.info.description}</Text>}
       <Text fontSize="sm" color="fg.muted">
-        Errors answer a JSON object with a <Box as="code" fontFamily="mono">detail</Box> message.
+        Errors answer a JSON object with a{' '}
+        <Box as="code" fontFamily="mono">
+          detail
+        </Box>{' '}
+        message.
       </Text>
       {operations.map((operation) => (
         <OperationCard key={`${operation.method} ${operation.path}`} doc={doc} operation={operation} baseUrl={baseUrl} />
@@ -75,7 +79,9 @@ function OperationCard({ doc, operation, baseUrl }: { doc: OpenApiDocument; oper
           </Text>
         </Stack>
         {operation.parameters.length > 0 && <ParametersTable operation={operation} />}
-        {operation.requestBody && <CodeBlock label="Request body" code={schemaToText(doc, operation.requestBody)} copyLabel={`Copy request body schema of ${operation.method} ${operation.path}`} />}
+        {operation.requestBody && (
+          <CodeBlock label="Request body" code={schemaToText(doc, operation.requestBody)} copyLabel={`Copy request body schema of ${operation.method} ${operation.path}`} />
+        )}
         <Responses doc={doc} operation={operation} />
         <Examples doc={doc} operation={operation} baseUrl={baseUrl} />
       </Card.Body>
@@ -143,7 +149,9 @@ function Responses({ doc, operation }: { doc: OpenApiDocument; operation: Operat
                       ))}
                     </Stack>
                   )}
-                  {response.schema && response.status.startsWith('2') && <CodeBlock code={schemaToText(doc, response.schema)} copyLabel={`Copy the ${response.status} response schema`} />}
+                  {response.schema && response.status.startsWith('2') && (
+                    <CodeBlock code={schemaToText(doc, response.schema)} copyLabel={`Copy the ${response.status} response schema`} />
+                  )}
                 </Stack>
               </Table.Cell>
             </Table.Row>

@@ -8,8 +8,7 @@ import { AuthFailure, authFailureToast } from './auth-failure';
 /** The recovery link gave no session (never redeemed, expired, or revoked): the link is what is wrong. */
 class InvalidResetLink extends Error {}
 
-const isInvalidLinkError = (error: AuthError) =>
-  isAuthSessionMissingError(error) || (isAuthApiError(error) && (error.status === 401 || error.status === 403));
+const isInvalidLinkError = (error: AuthError) => isAuthSessionMissingError(error) || (isAuthApiError(error) && (error.status === 401 || error.status === 403));
 
 const updateFailedToast = authFailureToast(texts.passwordUpdateFailed);
 

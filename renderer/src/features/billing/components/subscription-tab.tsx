@@ -22,7 +22,12 @@ export function SubscriptionTab({ plansQuery }: { plansQuery: ReturnType<typeof 
   const subscriptions = useSubscriptions();
   if (subscriptions.isError) {
     return (
-      <LoadErrorCard problem={BILLING_TEXTS.fetchSubscriptionsFailed} reason={subscriptions.error.message} actionLabel={texts.retry} onAction={() => void subscriptions.refetch()} />
+      <LoadErrorCard
+        problem={BILLING_TEXTS.fetchSubscriptionsFailed}
+        reason={subscriptions.error.message}
+        actionLabel={texts.retry}
+        onAction={() => void subscriptions.refetch()}
+      />
     );
   }
   if (plansQuery.isError) {
@@ -82,7 +87,14 @@ function SubscriptionContent({ current, plans }: { current: Subscription | null;
     <Stack gap="6">
       <SummaryCard
         view={summaryView(current, plans ?? [])}
-        actions={{ hasSubscription: current !== null, canCancel: canCancel(current), disabled: busy, cancelling: cancel.isPending, onChangePlan: openPlans, onCancel: () => setConfirmingCancel(true) }}
+        actions={{
+          hasSubscription: current !== null,
+          canCancel: canCancel(current),
+          disabled: busy,
+          cancelling: cancel.isPending,
+          onChangePlan: openPlans,
+          onCancel: () => setConfirmingCancel(true),
+        }}
       />
       {current && (
         <ConfirmDeleteDialog

@@ -22,8 +22,7 @@ export function useChangePlan() {
       const path = `/subscription/${encodeURIComponent(subscriptionId)}/upgrade`;
       return subscriptionResponseSchema.parse(await api.request('POST', path, { body, fallbackError: BILLING_TEXTS.updateFailed }));
     },
-    onSuccess: (_answer, { direction }) =>
-      notify.success(BILLING_TEXTS.updatedTitle, direction === 'upgrade' ? BILLING_TEXTS.upgradedBody : BILLING_TEXTS.downgradedBody),
+    onSuccess: (_answer, { direction }) => notify.success(BILLING_TEXTS.updatedTitle, direction === 'upgrade' ? BILLING_TEXTS.upgradedBody : BILLING_TEXTS.downgradedBody),
     onError: (error) => toastBillingFailure(BILLING_TEXTS.updateFailed, BILLING_TEXTS.requestFallback, error),
     onSettled: () => refetchAfterPlanChange(queryClient),
   });

@@ -150,10 +150,7 @@ const GUIDES: Guide[] = [
   {
     id: 'html',
     name: 'Plain HTML',
-    steps: [
-      'Paste the script tag just before the closing </body> tag of every page (or of the shared footer your pages include).',
-      'Upload the pages as usual.',
-    ],
+    steps: ['Paste the script tag just before the closing </body> tag of every page (or of the shared footer your pages include).', 'Upload the pages as usual.'],
     file: 'every page',
     showTag: true,
   },
@@ -176,13 +173,13 @@ function Verify({ onOpenHistory }: { onOpenHistory: () => void }) {
             (it updates live; press Refresh if it does not).
           </List.Item>
           <List.Item>
-            Or open the browser’s developer tools, Network tab, and reload: a POST to <Code>/continuous-testing</Code> answering 202
-            (a new build) or 200 (nothing changed) means the script works.
+            Or open the browser’s developer tools, Network tab, and reload: a POST to <Code>/continuous-testing</Code> answering 202 (a new build) or 200 (nothing changed) means
+            the script works.
           </List.Item>
         </List.Root>
         <Text fontSize="sm" color="fg.muted">
-          The script checks at most once every 5 minutes per browser. To check again at once, clear the site’s{' '}
-          <Code>vibeeval_monitor</Code> entry in localStorage (developer tools, Application tab).
+          The script checks at most once every 5 minutes per browser. To check again at once, clear the site’s <Code>vibeeval_monitor</Code> entry in localStorage (developer tools,
+          Application tab).
         </Text>
       </Card.Body>
     </Card.Root>

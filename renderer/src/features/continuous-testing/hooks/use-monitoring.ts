@@ -14,9 +14,7 @@ export function useMonitoring(projectId: string | null) {
   return useQuery({
     queryKey: queryKeys.continuous.monitoring(projectId ?? ''),
     queryFn: async ({ signal }) =>
-      monitoringOverviewSchema.parse(
-        await api.request('GET', `/project/${encodeURIComponent(projectId ?? '')}/monitoring`, { fallbackError: texts.loadFailed, signal }),
-      ),
+      monitoringOverviewSchema.parse(await api.request('GET', `/project/${encodeURIComponent(projectId ?? '')}/monitoring`, { fallbackError: texts.loadFailed, signal })),
     enabled: projectId !== null,
   });
 }

@@ -11,12 +11,9 @@ export function useRotateSiteToken(projectId: string) {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () =>
-      siteTokenSchema.parse(await api.request('POST', `/project/${encodeURIComponent(projectId)}/site_token`, { fallbackError: texts.rotateFailed })),
+    mutationFn: async () => siteTokenSchema.parse(await api.request('POST', `/project/${encodeURIComponent(projectId)}/site_token`, { fallbackError: texts.rotateFailed })),
     onSuccess: ({ site_token: siteToken }) => {
-      queryClient.setQueryData<MonitoringOverview>(queryKeys.continuous.monitoring(projectId), (overview) =>
-        overview ? { ...overview, site_token: siteToken } : overview,
-      );
+      queryClient.setQueryData<MonitoringOverview>(queryKeys.continuous.monitoring(projectId), (overview) => (overview ? { ...overview, site_token: siteToken } : overview));
       notify.success(texts.rotated, texts.rotatedHint);
     },
     meta: { errorToast: (error) => [texts.rotateFailed, error instanceof ApiError ? error.message : undefined] },

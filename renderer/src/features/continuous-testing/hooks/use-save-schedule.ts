@@ -12,9 +12,7 @@ export function useSaveSchedule(projectId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (schedule: MonitorSchedule) =>
-      monitoringOverviewSchema.parse(
-        await api.request('PUT', `/project/${encodeURIComponent(projectId)}/monitoring`, { body: schedule, fallbackError: texts.saveFailed }),
-      ),
+      monitoringOverviewSchema.parse(await api.request('PUT', `/project/${encodeURIComponent(projectId)}/monitoring`, { body: schedule, fallbackError: texts.saveFailed })),
     onSuccess: (overview) => {
       queryClient.setQueryData(queryKeys.continuous.monitoring(projectId), overview);
       notify.success(texts.saved);

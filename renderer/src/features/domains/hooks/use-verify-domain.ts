@@ -11,8 +11,7 @@ export function useVerifyDomain() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) =>
-      domainSchema.parse(await api.request('POST', `/domains/${encodeURIComponent(id)}/verify`, { fallbackError: texts.verifyFailed })),
+    mutationFn: async (id: string) => domainSchema.parse(await api.request('POST', `/domains/${encodeURIComponent(id)}/verify`, { fallbackError: texts.verifyFailed })),
     onSuccess: (domain) => (domain.state === 'verified' ? notify.success(texts.verified) : notify.error(texts.notVerified, domain.last_error ?? undefined)),
     meta: { errorToast: (error) => [error instanceof ApiError ? error.message : texts.verifyFailed] },
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.domains.list() }),

@@ -92,8 +92,7 @@ export function CookieBanner() {
               We use cookies
             </Heading>
             <Text fontSize="sm" color="fg.muted">
-              We use cookies to enhance your browsing experience, analyse site traffic and serve personalized content.
-              Choose whether to allow the non-essential ones.
+              We use cookies to enhance your browsing experience, analyse site traffic and serve personalized content. Choose whether to allow the non-essential ones.
             </Text>
           </Stack>
           <Flex gap="2" flexShrink="0" direction={{ base: 'column', sm: 'row' }}>
@@ -105,15 +104,7 @@ export function CookieBanner() {
             </Button>
           </Flex>
         </Flex>
-        <IconButton
-          aria-label="Close"
-          variant="ghost"
-          size="sm"
-          position="absolute"
-          top="2"
-          insetEnd="2"
-          onClick={() => setDismissed(true)}
-        >
+        <IconButton aria-label="Close" variant="ghost" size="sm" position="absolute" top="2" insetEnd="2" onClick={() => setDismissed(true)}>
           <X />
         </IconButton>
       </Box>

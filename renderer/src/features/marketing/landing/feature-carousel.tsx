@@ -109,23 +109,8 @@ export function FeatureCarousel() {
           </Heading>
         </Stack>
 
-        <Box
-          aria-roledescription="carousel"
-          aria-label="Examples of findings"
-          role="region"
-          onKeyDown={onKeyDown}
-          data-testid="feature-carousel"
-        >
-          <Box
-            overflow="hidden"
-            borderRadius="l3"
-            borderWidth="1px"
-            bg="bg.panel"
-            boxShadow="sm"
-            onPointerDown={onPointerDown}
-            onPointerUp={onPointerUp}
-            touchAction="pan-y"
-          >
+        <Box aria-roledescription="carousel" aria-label="Examples of findings" role="region" onKeyDown={onKeyDown} data-testid="feature-carousel">
+          <Box overflow="hidden" borderRadius="l3" borderWidth="1px" bg="bg.panel" boxShadow="sm" onPointerDown={onPointerDown} onPointerUp={onPointerUp} touchAction="pan-y">
             <Flex
               aria-live="polite"
               transition="transform 0.45s cubic-bezier(0.22, 1, 0.36, 1)"
@@ -159,14 +144,7 @@ export function FeatureCarousel() {
                   borderRadius="full"
                   focusVisibleRing="outside"
                 >
-                  <Box
-                    as="span"
-                    h="2.5"
-                    w={i === index ? '6' : '2.5'}
-                    borderRadius="full"
-                    bg={i === index ? 'brand.solid' : 'gray.400'}
-                    transition="width 0.2s, background 0.2s"
-                  />
+                  <Box as="span" h="2.5" w={i === index ? '6' : '2.5'} borderRadius="full" bg={i === index ? 'brand.solid' : 'gray.400'} transition="width 0.2s, background 0.2s" />
                 </chakra.button>
               ))}
             </HStack>

@@ -20,18 +20,7 @@ export function Hero() {
     >
       <Container maxW="7xl" px={{ base: '4', md: '6' }}>
         <Stack gap={{ base: '5', md: '6' }} align="center" textAlign="center" maxW="4xl" mx="auto">
-          <Text
-            as="span"
-            px="3"
-            py="1"
-            borderRadius="full"
-            borderWidth="1px"
-            borderColor="brand.muted"
-            bg="bg.panel"
-            color="brand.fg"
-            fontSize="sm"
-            fontWeight="medium"
-          >
+          <Text as="span" px="3" py="1" borderRadius="full" borderWidth="1px" borderColor="brand.muted" bg="bg.panel" color="brand.fg" fontSize="sm" fontWeight="medium">
             Security testing for vibe-coded apps
           </Text>
           <Heading as="h1" id="hero-title" fontSize={{ base: '4xl', sm: '5xl', lg: '6xl' }} lineHeight="1.08" letterSpacing="tight" fontWeight="bold" textWrap="balance">
@@ -41,8 +30,8 @@ export function Hero() {
             </Box>
           </Heading>
           <Text fontSize={{ base: 'lg', md: 'xl' }} color="fg.muted" maxW="2xl" textWrap="pretty">
-            Built with Lovable, Bolt, v0, Cursor or Claude Code? vibeeval checks the live site for readable Supabase tables,
-            leaked keys, exposed files and weak headers, and shows the proof for each one.
+            Built with Lovable, Bolt, v0, Cursor or Claude Code? vibeeval checks the live site for readable Supabase tables, leaked keys, exposed files and weak headers, and shows
+            the proof for each one.
           </Text>
           <Wrap as="ul" justify="center" gap={{ base: '3', md: '6' }} listStyleType="none" fontSize="sm" color="fg.muted">
             {HIGHLIGHTS.map((item) => (

@@ -17,8 +17,7 @@ const TESTIMONIALS: Testimonial[] = [
     company: 'Two-person e-commerce startup built with Lovable',
   },
   {
-    quote:
-      'A Bolt prototype had put our Stripe secret key in a lazily loaded chunk. vibeeval pointed at the file and the offset, and I rotated the key that afternoon.',
+    quote: 'A Bolt prototype had put our Stripe secret key in a lazily loaded chunk. vibeeval pointed at the file and the offset, and I rotated the key that afternoon.',
     name: 'Marco Deluca',
     role: 'Indie developer',
     company: 'Booking SaaS for fitness coaches',
@@ -31,8 +30,7 @@ const TESTIMONIALS: Testimonial[] = [
     company: 'B2B software agency',
   },
   {
-    quote:
-      'I hand clients the PDF report with every project. Taking their header grade from D to A and showing the evidence behind each fix makes the security conversation easy.',
+    quote: 'I hand clients the PDF report with every project. Taking their header grade from D to A and showing the evidence behind each fix makes the security conversation easy.',
     name: 'Tomás Rivera',
     role: 'Freelance web developer',
     company: 'One-person studio shipping with Cursor',

@@ -24,7 +24,17 @@ export function SampleReportCard({ type, onClose }: { type: SampleType; onClose:
   const report = SAMPLE_REPORTS[type];
   const { critical, moderate, secure } = report.counts;
   return (
-    <Box as="section" aria-labelledby="sample-report-title" data-testid="sample-report" data-type={type} borderWidth="1px" borderRadius="xl" bg="bg.panel" shadow="lg" overflow="hidden">
+    <Box
+      as="section"
+      aria-labelledby="sample-report-title"
+      data-testid="sample-report"
+      data-type={type}
+      borderWidth="1px"
+      borderRadius="xl"
+      bg="bg.panel"
+      shadow="lg"
+      overflow="hidden"
+    >
       <Flex align="center" justify="space-between" gap="3" px="4" py="3" borderBottomWidth="1px" bg="bg.subtle">
         <Stack gap="0" minW="0">
           <Text fontSize="xs" color="fg.muted" textTransform="uppercase" letterSpacing="wider" fontWeight="semibold">

@@ -27,8 +27,22 @@ export function NotificationSettings() {
           </Stack>
         ) : (
           <Stack gap="6">
-            <Toggle id="email-notifications" label={texts.emailNotifications} help={texts.emailNotificationsHelp} setting="email_notifications" value={preferences.data} onChange={(patch) => update.mutate(patch)} />
-            <Toggle id="webhook-notifications" label={texts.webhookNotifications} help={texts.webhookNotificationsHelp} setting="webhook_notifications" value={preferences.data} onChange={(patch) => update.mutate(patch)} />
+            <Toggle
+              id="email-notifications"
+              label={texts.emailNotifications}
+              help={texts.emailNotificationsHelp}
+              setting="email_notifications"
+              value={preferences.data}
+              onChange={(patch) => update.mutate(patch)}
+            />
+            <Toggle
+              id="webhook-notifications"
+              label={texts.webhookNotifications}
+              help={texts.webhookNotificationsHelp}
+              setting="webhook_notifications"
+              value={preferences.data}
+              onChange={(patch) => update.mutate(patch)}
+            />
           </Stack>
         )}
       </Card.Body>
@@ -36,7 +50,21 @@ export function NotificationSettings() {
   );
 }
 
-function Toggle({ id, label, help, setting, value, onChange }: { id: string; label: string; help: string; setting: keyof Preferences; value: Preferences; onChange: (patch: Partial<Preferences>) => void }) {
+function Toggle({
+  id,
+  label,
+  help,
+  setting,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  help: string;
+  setting: keyof Preferences;
+  value: Preferences;
+  onChange: (patch: Partial<Preferences>) => void;
+}) {
   return (
     <Stack gap="1">
       <Switch.Root colorPalette="brand" checked={value[setting]} onCheckedChange={(details) => onChange({ [setting]: details.checked })} data-testid={id}>

@@ -35,9 +35,7 @@ export function ActivityTab({ project }: { project: Project }) {
                   </Timeline.Indicator>
                 </Timeline.Connector>
                 <Timeline.Content>
-                  <Timeline.Title overflowWrap="anywhere">
-                    {email} ran test
-                  </Timeline.Title>
+                  <Timeline.Title overflowWrap="anywhere">{email} ran test</Timeline.Title>
                   <Timeline.Description>
                     {formatLongDate(project.last_test)} · {formatRelativeDate(project.last_test)}
                   </Timeline.Description>
@@ -123,15 +121,7 @@ function RecentActivity({ projectId }: { projectId: string }) {
     <Stack gap="3">
       <Stack as="ul" gap="0" listStyleType="none" borderWidth="1px" borderRadius="l2" data-testid="activity-list">
         {shown.map((event, index) => (
-          <Stack
-            as="li"
-            key={event.id}
-            gap="1"
-            px="3"
-            py="2.5"
-            borderTopWidth={index === 0 ? '0' : '1px'}
-            data-testid="activity-event"
-          >
+          <Stack as="li" key={event.id} gap="1" px="3" py="2.5" borderTopWidth={index === 0 ? '0' : '1px'} data-testid="activity-event">
             <HStack justify="space-between" gap="3">
               <Badge colorPalette={eventPalette(event.event_name)} variant="subtle">
                 {eventLabel(event.event_name)}

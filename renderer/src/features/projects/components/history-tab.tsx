@@ -86,7 +86,17 @@ function HistoryList({ query }: { query: ReturnType<typeof useScanHistory> }) {
 
 function HistoryRow({ scan }: { scan: ScanHistoryItem }) {
   return (
-    <List.Item display="flex" flexWrap="wrap" alignItems="center" columnGap="3" rowGap="1" py="3" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }} data-testid="history-row">
+    <List.Item
+      display="flex"
+      flexWrap="wrap"
+      alignItems="center"
+      columnGap="3"
+      rowGap="1"
+      py="3"
+      borderBottomWidth="1px"
+      _last={{ borderBottomWidth: 0 }}
+      data-testid="history-row"
+    >
       <Text fontWeight="medium" minW={{ md: '36' }}>
         {formatEventTime(scan.finished_at ?? scan.queued_at)}
       </Text>
@@ -168,14 +178,32 @@ function DiffView({ projectId, from, to }: { projectId: string; from: string | n
   );
 }
 
-function DiffList({ title, findings, total, none, testId, struck = false }: { title: string; findings: DiffFinding[]; total: number; none: string; testId: string; struck?: boolean }) {
+function DiffList({
+  title,
+  findings,
+  total,
+  none,
+  testId,
+  struck = false,
+}: {
+  title: string;
+  findings: DiffFinding[];
+  total: number;
+  none: string;
+  testId: string;
+  struck?: boolean;
+}) {
   return (
     <Stack gap="2" as="section" aria-label={title} data-testid={testId}>
       <Heading as="h3" size="sm">
         {title} ({total})
       </Heading>
       {findings.length === 0 ? <Text color="fg.muted">{none}</Text> : <FindingList findings={findings} struck={struck} itemTestId="diff-finding" />}
-      {findings.length < total && <Text fontSize="xs" color="fg.muted">{historyTexts.moreListed(findings.length, total)}</Text>}
+      {findings.length < total && (
+        <Text fontSize="xs" color="fg.muted">
+          {historyTexts.moreListed(findings.length, total)}
+        </Text>
+      )}
     </Stack>
   );
 }
@@ -196,7 +224,11 @@ function UnchangedList({ diff }: { diff: ScanDiffResponse }) {
         <Accordion.ItemContent>
           <Accordion.ItemBody>
             <FindingList findings={diff.unchanged} itemTestId="diff-finding" />
-            {diff.unchanged.length < total && <Text fontSize="xs" color="fg.muted">{historyTexts.moreListed(diff.unchanged.length, total)}</Text>}
+            {diff.unchanged.length < total && (
+              <Text fontSize="xs" color="fg.muted">
+                {historyTexts.moreListed(diff.unchanged.length, total)}
+              </Text>
+            )}
           </Accordion.ItemBody>
         </Accordion.ItemContent>
       </Accordion.Item>

@@ -19,13 +19,7 @@ export function MaskedSecret({ value }: { value: string | null }) {
       >
         {revealed ? value : '•'.repeat(Math.min(12, Math.max(8, value.length)))}
       </Box>
-      <IconButton
-        size="xs"
-        variant="ghost"
-        aria-label={revealed ? 'Hide credentials' : 'Show credentials'}
-        aria-pressed={revealed}
-        onClick={() => setRevealed((shown) => !shown)}
-      >
+      <IconButton size="xs" variant="ghost" aria-label={revealed ? 'Hide credentials' : 'Show credentials'} aria-pressed={revealed} onClick={() => setRevealed((shown) => !shown)}>
         {revealed ? <EyeOff /> : <Eye />}
       </IconButton>
     </HStack>

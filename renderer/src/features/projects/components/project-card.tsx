@@ -7,7 +7,6 @@ import { GradeBadge, ProjectStatusBadge } from '../../../ui/badges';
 import { pageCount, updatedText } from './project-card-text';
 import { projectTitle } from '../../../ui/project-title';
 
-
 /** One project in the grid; the whole card opens /dashboard/projects/{id}. */
 export function ProjectCard({ project }: { project: Project }) {
   const title = projectTitle(project);

@@ -56,7 +56,17 @@ function RecheckList({ query }: { query: ReturnType<typeof useProjectRechecks> }
 function RecheckRow({ recheck }: { recheck: Recheck }) {
   const status = recheck.status ?? 'unknown';
   return (
-    <List.Item display="flex" flexWrap="wrap" alignItems="center" columnGap="3" rowGap="1" py="3" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }} data-testid="recheck-row">
+    <List.Item
+      display="flex"
+      flexWrap="wrap"
+      alignItems="center"
+      columnGap="3"
+      rowGap="1"
+      py="3"
+      borderBottomWidth="1px"
+      _last={{ borderBottomWidth: 0 }}
+      data-testid="recheck-row"
+    >
       <Text fontWeight="medium" minW={{ md: '36' }}>
         {formatEventTime(recheck.checked_at ?? recheck.created_at)}
       </Text>

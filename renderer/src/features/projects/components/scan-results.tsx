@@ -244,18 +244,7 @@ function Mono({ label, children }: { label: string; children: string }) {
       <Text fontSize="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase" letterSpacing="wide">
         {label}
       </Text>
-      <Box
-        as="pre"
-        fontFamily="mono"
-        fontSize="xs"
-        bg="bg.muted"
-        borderRadius="l2"
-        p="3"
-        whiteSpace="pre-wrap"
-        wordBreak="break-all"
-        maxH="64"
-        overflow="auto"
-      >
+      <Box as="pre" fontFamily="mono" fontSize="xs" bg="bg.muted" borderRadius="l2" p="3" whiteSpace="pre-wrap" wordBreak="break-all" maxH="64" overflow="auto">
         {children}
       </Box>
     </Stack>

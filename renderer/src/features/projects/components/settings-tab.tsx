@@ -139,21 +139,8 @@ export function SettingsTab({ project, focusRequests = 0 }: SettingsTabProps) {
               </Field.Root>
               <Field.Root invalid={Boolean(errors.num_pages)}>
                 <Field.Label>Number of Pages</Field.Label>
-                <Input
-                  name="num_pages"
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={PROJECT_LIMITS.maxPages}
-                  step={1}
-                  value={values.num_pages}
-                  onChange={set('num_pages')}
-                />
-                {errors.num_pages ? (
-                  <Field.ErrorText>{errors.num_pages}</Field.ErrorText>
-                ) : (
-                  <Field.HelperText>How many pages a scan visits (at least 1).</Field.HelperText>
-                )}
+                <Input name="num_pages" type="number" inputMode="numeric" min={1} max={PROJECT_LIMITS.maxPages} step={1} value={values.num_pages} onChange={set('num_pages')} />
+                {errors.num_pages ? <Field.ErrorText>{errors.num_pages}</Field.ErrorText> : <Field.HelperText>How many pages a scan visits (at least 1).</Field.HelperText>}
               </Field.Root>
             </SimpleGrid>
             <Field.Root invalid={Boolean(errors.url)}>

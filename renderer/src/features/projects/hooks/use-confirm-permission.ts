@@ -9,8 +9,7 @@ export function useConfirmPermission(id: string) {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      api.request<unknown>('PATCH', `/project/${encodeURIComponent(id)}`, { body: { permission_confirmed: true }, fallbackError: texts.permissionFailed }),
+    mutationFn: () => api.request<unknown>('PATCH', `/project/${encodeURIComponent(id)}`, { body: { permission_confirmed: true }, fallbackError: texts.permissionFailed }),
     meta: { errorToast: (error) => [texts.permissionFailed, error instanceof ApiError ? error.message : undefined] },
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.projects.detail(id) }),
   });

@@ -14,8 +14,7 @@ export function useDeleteProject(id: string, { leave }: { leave?: () => Promise<
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      api.request<unknown>('DELETE', `/project/${encodeURIComponent(id)}`, { body: NO_BODY, fallbackError: 'Failed to delete project' }),
+    mutationFn: () => api.request<unknown>('DELETE', `/project/${encodeURIComponent(id)}`, { body: NO_BODY, fallbackError: 'Failed to delete project' }),
     onSuccess: async () => {
       notify.success('Project deleted');
       await leave?.();

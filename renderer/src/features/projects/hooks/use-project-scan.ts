@@ -12,9 +12,7 @@ export function useProjectScan(id: string, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.projects.scan(id),
     queryFn: async ({ signal }) =>
-      projectScanResponseSchema.parse(
-        await api.request('GET', `/project/${encodeURIComponent(id)}/scan`, { fallbackError: 'Failed to fetch scan', signal }),
-      ),
+      projectScanResponseSchema.parse(await api.request('GET', `/project/${encodeURIComponent(id)}/scan`, { fallbackError: 'Failed to fetch scan', signal })),
     enabled,
   });
 }

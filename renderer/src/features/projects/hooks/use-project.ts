@@ -16,8 +16,7 @@ export const isNotFound = (error: unknown) => error instanceof ApiError && error
 export const projectQuery = (api: ApiClient, id: string) =>
   queryOptions({
     queryKey: queryKeys.projects.detail(id),
-    queryFn: async ({ signal }) =>
-      projectSchema.parse(await api.request('GET', `/project/${encodeURIComponent(id)}`, { fallbackError: 'Failed to fetch project', signal })),
+    queryFn: async ({ signal }) => projectSchema.parse(await api.request('GET', `/project/${encodeURIComponent(id)}`, { fallbackError: 'Failed to fetch project', signal })),
     meta: { errorToast: (error: unknown) => (isNotFound(error) ? null : texts.loadProjectFailed) },
   });
 

@@ -38,7 +38,10 @@ export function useRecheckFinding(projectId: string, fingerprint: string) {
   return useMutation({
     mutationFn: async (): Promise<Recheck> => {
       const queued = recheckSchema.parse(
-        await api.request('POST', `/project/${encodeURIComponent(projectId)}/findings/${encodeURIComponent(fingerprint)}/recheck`, { body: NO_BODY, fallbackError: texts.recheckFailed }),
+        await api.request('POST', `/project/${encodeURIComponent(projectId)}/findings/${encodeURIComponent(fingerprint)}/recheck`, {
+          body: NO_BODY,
+          fallbackError: texts.recheckFailed,
+        }),
       );
       return settled(api, projectId, queued);
     },

@@ -26,15 +26,10 @@ export function useRunTest(id: string) {
     onSuccess: async (response) => {
       notify.success(texts.runStarted, response.message || texts.runStartedFallback);
       // The scan has started either way; a failure to record last_test is not worth a second error toast.
-      await api
-        .request('PATCH', path, { body: { last_test: new Date().toISOString() }, fallbackError: 'Failed to update project' })
-        .catch(() => undefined);
+      await api.request('PATCH', path, { body: { last_test: new Date().toISOString() }, fallbackError: 'Failed to update project' }).catch(() => undefined);
     },
     meta: { errorToast: (error) => [texts.runFailed, error instanceof ApiError ? error.message : undefined] },
     onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.projects.detail(id) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.projects.list() }),
-      ]),
+      Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.projects.detail(id) }), queryClient.invalidateQueries({ queryKey: queryKeys.projects.list() })]),
   });
 }

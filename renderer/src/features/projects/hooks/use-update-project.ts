@@ -11,9 +11,7 @@ export function useUpdateProject(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: UpdateProjectBody) =>
-      projectSchema.parse(
-        await api.request('PATCH', `/project/${encodeURIComponent(id)}`, { body, fallbackError: 'Failed to update project' }),
-      ),
+      projectSchema.parse(await api.request('PATCH', `/project/${encodeURIComponent(id)}`, { body, fallbackError: 'Failed to update project' })),
     onSuccess: (project) => {
       queryClient.setQueryData(queryKeys.projects.detail(id), project);
       notify.success('Changes saved');

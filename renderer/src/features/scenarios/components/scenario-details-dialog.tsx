@@ -98,7 +98,17 @@ function StepsSection({ actions, run }: { actions: string; run: ScenarioRun | nu
           const result = results.get(index);
           const failed = run?.failed_step === index;
           return (
-            <List.Item key={index} data-testid="scenario-step" data-status={result?.status ?? 'none'} display="flex" gap="3" alignItems="start" p="2" borderRadius="l2" bg={failed ? 'bg.error' : undefined}>
+            <List.Item
+              key={index}
+              data-testid="scenario-step"
+              data-status={result?.status ?? 'none'}
+              display="flex"
+              gap="3"
+              alignItems="start"
+              p="2"
+              borderRadius="l2"
+              bg={failed ? 'bg.error' : undefined}
+            >
               <Text as="span" color="fg.muted" fontFamily="mono" fontSize="sm" minW="6" textAlign="end">
                 {index + 1}.
               </Text>

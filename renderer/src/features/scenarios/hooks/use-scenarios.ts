@@ -17,8 +17,7 @@ export function useScenarios() {
   const api = useApi();
   const query = useInfiniteQuery({
     queryKey: queryKeys.scenarios.list(),
-    queryFn: ({ pageParam, signal }) =>
-      fetchPage(api, '/scenarios', pageParam, scenarioListSchema, { fallbackError: 'Failed to fetch scenarios', signal }),
+    queryFn: ({ pageParam, signal }) => fetchPage(api, '/scenarios', pageParam, scenarioListSchema, { fallbackError: 'Failed to fetch scenarios', signal }),
     ...pageParams,
     // The spec's 'Authentication required' is this toast's text for a 401.
     meta: { errorToast: (error) => [texts.loadFailed, scenarioCallError(CALL_NAMES.list, error)], toastUnauthorized: true },

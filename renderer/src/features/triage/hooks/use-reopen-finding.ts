@@ -11,7 +11,10 @@ export function useReopenFinding(projectId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (fingerprint: string) =>
-      api.request<unknown>('DELETE', `/project/${encodeURIComponent(projectId)}/decisions/${encodeURIComponent(fingerprint)}`, { body: NO_BODY, fallbackError: TRIAGE_UI.reopenFailed }),
+      api.request<unknown>('DELETE', `/project/${encodeURIComponent(projectId)}/decisions/${encodeURIComponent(fingerprint)}`, {
+        body: NO_BODY,
+        fallbackError: TRIAGE_UI.reopenFailed,
+      }),
     onSuccess: () => notify.success(TRIAGE_UI.reopened),
     meta: { errorToast: (error) => [TRIAGE_UI.reopenFailed, error instanceof Error ? error.message : undefined] },
     // The project (its scan, grade and decisions, all under its key) and the list's cards show the new numbers.

@@ -36,15 +36,18 @@ export function WebhookForm({ onSaved }: { onSaved: (webhook: CreatedWebhook) =>
       notify.error(texts.loginRequired);
       return;
     }
-    save.mutate({ url: url.trim(), format }, {
-      onSuccess: (webhook) => {
-        setUrl('');
-        setFormat('standard');
-        setPicked(false);
-        setOutcome({ state: 'idle' });
-        onSaved(webhook);
+    save.mutate(
+      { url: url.trim(), format },
+      {
+        onSuccess: (webhook) => {
+          setUrl('');
+          setFormat('standard');
+          setPicked(false);
+          setOutcome({ state: 'idle' });
+          onSaved(webhook);
+        },
       },
-    });
+    );
   };
   const runTest = () => {
     const problem = testUrlError(url);

@@ -70,7 +70,20 @@ export function MemberList({ workspace, userId }: { workspace: Workspace; userId
 
 function HeaderRow() {
   return (
-    <Grid role="row" templateColumns={columns} gap="3" px="4" py="2" bg="bg.subtle" borderBottomWidth="1px" hideBelow="md" fontSize="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase">
+    <Grid
+      role="row"
+      templateColumns={columns}
+      gap="3"
+      px="4"
+      py="2"
+      bg="bg.subtle"
+      borderBottomWidth="1px"
+      hideBelow="md"
+      fontSize="xs"
+      fontWeight="semibold"
+      color="fg.muted"
+      textTransform="uppercase"
+    >
       <Text role="columnheader">{texts.colEmail}</Text>
       <Text role="columnheader">{texts.colRole}</Text>
       <Text role="columnheader">{texts.colJoined}</Text>
@@ -81,21 +94,26 @@ function HeaderRow() {
   );
 }
 
-function MemberRow({
-  member,
-  isSelf,
-  canManage,
-  onAction,
-}: {
-  member: WorkspaceMember;
-  isSelf: boolean;
-  canManage: boolean;
-  onAction: (kind: PendingAction['kind']) => void;
-}) {
+function MemberRow({ member, isSelf, canManage, onAction }: { member: WorkspaceMember; isSelf: boolean; canManage: boolean; onAction: (kind: PendingAction['kind']) => void }) {
   return (
-    <Grid role="row" templateColumns={columns} gap={{ base: '1', md: '3' }} px="4" py="3" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }} alignItems="center" data-testid="member-row">
+    <Grid
+      role="row"
+      templateColumns={columns}
+      gap={{ base: '1', md: '3' }}
+      px="4"
+      py="3"
+      borderBottomWidth="1px"
+      _last={{ borderBottomWidth: 0 }}
+      alignItems="center"
+      data-testid="member-row"
+    >
       <Text role="cell" fontWeight="medium" wordBreak="break-word">
-        {member.email} {isSelf && <Text as="span" color="fg.muted" fontWeight="normal">{texts.you}</Text>}
+        {member.email}{' '}
+        {isSelf && (
+          <Text as="span" color="fg.muted" fontWeight="normal">
+            {texts.you}
+          </Text>
+        )}
       </Text>
       <Cell label={texts.colRole}>
         <Badge variant={member.role === 'owner' ? 'solid' : 'subtle'} colorPalette={member.role === 'owner' ? 'brand' : 'gray'}>

@@ -14,8 +14,7 @@ export function useAcceptInvitation() {
   const api = useApi();
   const { switchTo } = useCurrentWorkspace();
   return useMutation({
-    mutationFn: async (token: string) =>
-      workspaceSchema.parse(await api.request('POST', workspacePath('accept'), { body: { token }, fallbackError: texts.joinFailed })),
+    mutationFn: async (token: string) => workspaceSchema.parse(await api.request('POST', workspacePath('accept'), { body: { token }, fallbackError: texts.joinFailed })),
     onSuccess: async (workspace) => {
       notify.success(texts.joined(workspace.name));
       await switchTo(workspace.id);

@@ -11,8 +11,7 @@ export function useCreateWorkspace() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: WorkspaceBody) =>
-      workspaceSchema.parse(await api.request('POST', workspacePath('list'), { body, fallbackError: texts.createFailed })),
+    mutationFn: async (body: WorkspaceBody) => workspaceSchema.parse(await api.request('POST', workspacePath('list'), { body, fallbackError: texts.createFailed })),
     onSuccess: () => notify.success(texts.created),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.workspaces.list() }),
   });

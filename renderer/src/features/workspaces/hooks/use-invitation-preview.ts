@@ -11,9 +11,7 @@ export function useInvitationPreview(token: string | null, { enabled }: { enable
   return useQuery({
     queryKey: queryKeys.workspaces.preview(token ?? ''),
     queryFn: async ({ signal }) =>
-      invitationPreviewSchema.parse(
-        await api.request('POST', workspacePath('preview'), { body: { token }, fallbackError: texts.invitationInvalid, signal }),
-      ),
+      invitationPreviewSchema.parse(await api.request('POST', workspacePath('preview'), { body: { token }, fallbackError: texts.invitationInvalid, signal })),
     enabled: enabled && token !== null,
     // An invitation does not change while the page is open; a refusal will not either.
     staleTime: Infinity,

@@ -14,8 +14,7 @@ export function useMembers(id: string | null) {
   const api = useApi();
   const query = useInfiniteQuery({
     queryKey: queryKeys.workspaces.members(id ?? ''),
-    queryFn: ({ pageParam, signal }) =>
-      fetchPage(api, workspacePath('members', { id: id ?? '' }), pageParam, listSchema, { fallbackError: texts.loadMembersFailed, signal }),
+    queryFn: ({ pageParam, signal }) => fetchPage(api, workspacePath('members', { id: id ?? '' }), pageParam, listSchema, { fallbackError: texts.loadMembersFailed, signal }),
     ...pageParams,
     enabled: id !== null,
   });

@@ -11,8 +11,7 @@ export function useRenameWorkspace(id: string) {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: WorkspaceBody) =>
-      workspaceSchema.parse(await api.request('PATCH', workspacePath('one', { id }), { body, fallbackError: texts.renameFailed })),
+    mutationFn: async (body: WorkspaceBody) => workspaceSchema.parse(await api.request('PATCH', workspacePath('one', { id }), { body, fallbackError: texts.renameFailed })),
     onSuccess: (workspace) => {
       queryClient.setQueryData(queryKeys.workspaces.detail(id), workspace);
       notify.success(texts.renamed);

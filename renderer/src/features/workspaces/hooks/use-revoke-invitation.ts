@@ -11,8 +11,7 @@ export function useRevokeInvitation(id: string) {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (invitationId: string) =>
-      api.request<unknown>('DELETE', workspacePath('invitation', { id, invitationId }), { fallbackError: texts.revokeFailed }),
+    mutationFn: (invitationId: string) => api.request<unknown>('DELETE', workspacePath('invitation', { id, invitationId }), { fallbackError: texts.revokeFailed }),
     onSuccess: () => notify.success(texts.revoked),
     meta: { errorToast: (error) => [texts.revokeFailed, error instanceof ApiError ? error.message : undefined] },
     onSettled: () => {

@@ -10,8 +10,7 @@ export function useWorkspace(id: string | null) {
   const api = useApi();
   return useQuery({
     queryKey: queryKeys.workspaces.detail(id ?? ''),
-    queryFn: async ({ signal }) =>
-      workspaceSchema.parse(await api.request('GET', workspacePath('one', { id: id ?? '' }), { fallbackError: texts.loadFailed, signal })),
+    queryFn: async ({ signal }) => workspaceSchema.parse(await api.request('GET', workspacePath('one', { id: id ?? '' }), { fallbackError: texts.loadFailed, signal })),
     enabled: id !== null,
   });
 }
