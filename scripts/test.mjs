@@ -143,11 +143,18 @@ function newest(path) {
   const info = statSync(path, { throwIfNoEntry: false });
   if (!info) return 0;
   if (!info.isDirectory()) return /\.test\.tsx?$/.test(path) ? 0 : info.mtimeMs;
-  return Math.max(0, ...readdirSync(path).filter((name) => name !== 'node_modules').map((name) => newest(`${path}/${name}`)));
+  return Math.max(
+    0,
+    ...readdirSync(path)
+      .filter((name) => name !== 'node_modules')
+      .map((name) => newest(`${path}/${name}`)),
+  );
 }
 
 function buildIsStale() {
-  const outputs = ['out/main/server.js', 'out/main/index.js', 'out/preload/index.js', 'out/renderer/index.html'].map((file) => statSync(`${root}/${file}`, { throwIfNoEntry: false }));
+  const outputs = ['out/main/server.js', 'out/main/index.js', 'out/preload/index.js', 'out/renderer/index.html'].map((file) =>
+    statSync(`${root}/${file}`, { throwIfNoEntry: false }),
+  );
   if (outputs.some((info) => !info)) return true;
   const built = Math.min(...outputs.map((info) => info.mtimeMs));
   return BUILD_INPUTS.some((input) => newest(`${root}/${input}`) > built);
@@ -158,8 +165,7 @@ if (missing.length > 0) {
   const canApt = process.platform === 'linux' && process.getuid?.() === 0 && has('apt-get');
   if (!canApt) {
     console.error(
-      `The tests need these system packages: ${missing.join(', ')}.\n` +
-        `Install them (Debian/Ubuntu: sudo apt-get install -y ${missing.join(' ')}) and run npm test again.`,
+      `The tests need these system packages: ${missing.join(', ')}.\n` + `Install them (Debian/Ubuntu: sudo apt-get install -y ${missing.join(' ')}) and run npm test again.`,
     );
     process.exit(1);
   }
@@ -186,7 +192,10 @@ if (!keytarLoads()) {
 if (buildIsStale()) step('build', 'npx', ['electron-vite', 'build']);
 
 // The static checks run in process groups of their own: an interrupted run stops them too.
-for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+]) {
   process.once(signal, () => {
     stopBackground();
     process.exit(code);
@@ -196,6 +205,7 @@ const staticChecks = sideBySide([
   ['lint', 'npx', ['eslint', '--max-warnings', '0', '.']],
   ['import rules (dependency-cruiser: no circles, boundaries)', 'npm', ['run', '-s', 'lint:imports']],
   ['unused files, exports and dependencies (knip)', 'npm', ['run', '-s', 'lint:unused']],
+  ['formatting (Prettier)', 'npm', ['run', '-s', 'format:check']],
   ['type-check (node project)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.node.json']],
   ['type-check (web project)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.web.json']],
   ['Electron security audit (electronegativity)', process.execPath, [`${root}/scripts/electronegativity.mjs`]],
