@@ -4,7 +4,6 @@ import { findingTally, tallyText } from '@common/scan';
 import { SCAN_TRIGGER_LABELS, type DiffFinding, type ScanDiffResponse, type ScanHistoryItem } from '@common/scan-history';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { LoadMore } from '../../../ui/load-more';
 import { formatEventTime } from '../../../ui/relative-date';
 import { historyTexts, SCAN_STATE_WORDS } from '../history-texts';
 import { useScanDiff } from '../hooks/use-scan-diff';
@@ -12,6 +11,7 @@ import { useScanHistory } from '../hooks/use-scan-history';
 import { RecheckHistory } from './recheck-history';
 import { GradeBadge } from '../../../ui/badges';
 import { FindingList } from './finding-list';
+import { PagedList } from './paged-list';
 
 /** The project's History tab: every scan (date, what started it, grade, counts) and what changed between two. */
 export function HistoryTab({ projectId }: { projectId: string }) {
@@ -54,33 +54,16 @@ export function HistoryTab({ projectId }: { projectId: string }) {
 }
 
 function HistoryList({ query }: { query: ReturnType<typeof useScanHistory> }) {
-  if (query.isPending) {
-    return (
-      <Stack gap="3" aria-busy="true">
-        <Skeleton h="12" />
-        <Skeleton h="12" />
-        <Skeleton h="12" />
-      </Stack>
-    );
-  }
-  if (query.isError) {
-    return (
-      <Alert.Root status="error">
-        <Alert.Indicator />
-        <Alert.Title>{historyTexts.loadFailed}</Alert.Title>
-      </Alert.Root>
-    );
-  }
-  if (query.scans.length === 0) return <Text color="fg.muted">{historyTexts.empty}</Text>;
   return (
-    <Stack gap="3">
-      <List.Root variant="plain" gap="0" aria-label={historyTexts.listTitle}>
-        {query.scans.map((scan) => (
-          <HistoryRow key={scan.id} scan={scan} />
-        ))}
-      </List.Root>
-      <LoadMore query={query} testId="history-load-more" />
-    </Stack>
+    <PagedList
+      query={query}
+      items={query.scans}
+      skeletons={{ rows: 3, h: '12' }}
+      texts={{ failed: historyTexts.loadFailed, empty: historyTexts.empty, label: historyTexts.listTitle }}
+      loadMoreTestId="history-load-more"
+    >
+      {(scan) => <HistoryRow key={scan.id} scan={scan} />}
+    </PagedList>
   );
 }
 

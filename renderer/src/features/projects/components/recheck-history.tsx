@@ -1,9 +1,9 @@
-import { Alert, Badge, Card, List, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Card, List, Text } from '@chakra-ui/react';
 import type { Recheck } from '@common/rechecks';
-import { LoadMore } from '../../../ui/load-more';
 import { formatEventTime } from '../../../ui/relative-date';
 import { historyTexts } from '../history-texts';
 import { useProjectRechecks } from '../hooks/use-project-rechecks';
+import { PagedList } from './paged-list';
 import { texts } from '../texts';
 
 const BADGE_PALETTE = { fixed: 'green', still_there: 'orange', unknown: 'gray' } as const;
@@ -24,32 +24,16 @@ export function RecheckHistory({ projectId }: { projectId: string }) {
 }
 
 function RecheckList({ query }: { query: ReturnType<typeof useProjectRechecks> }) {
-  if (query.isPending) {
-    return (
-      <Stack gap="3" aria-busy="true">
-        <Skeleton h="10" />
-        <Skeleton h="10" />
-      </Stack>
-    );
-  }
-  if (query.isError) {
-    return (
-      <Alert.Root status="error">
-        <Alert.Indicator />
-        <Alert.Title>{historyTexts.rechecksFailed}</Alert.Title>
-      </Alert.Root>
-    );
-  }
-  if (query.rechecks.length === 0) return <Text color="fg.muted">{historyTexts.rechecksEmpty}</Text>;
   return (
-    <Stack gap="3">
-      <List.Root variant="plain" gap="0" aria-label={historyTexts.rechecksTitle}>
-        {query.rechecks.map((recheck) => (
-          <RecheckRow key={recheck.id} recheck={recheck} />
-        ))}
-      </List.Root>
-      <LoadMore query={query} testId="recheck-history-load-more" />
-    </Stack>
+    <PagedList
+      query={query}
+      items={query.rechecks}
+      skeletons={{ rows: 2, h: '10' }}
+      texts={{ failed: historyTexts.rechecksFailed, empty: historyTexts.rechecksEmpty, label: historyTexts.rechecksTitle }}
+      loadMoreTestId="recheck-history-load-more"
+    >
+      {(recheck) => <RecheckRow key={recheck.id} recheck={recheck} />}
+    </PagedList>
   );
 }
 
