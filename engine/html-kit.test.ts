@@ -16,27 +16,13 @@ describe('html tag', () => {
 
   it('composes: a nested template goes in as markup, escaped once, however deep', () => {
     const cell = (text: string) => html`<td>${text}</td>`;
-    const row = html`<tr>
-      ${cell('a & b')}${cell(HOSTILE)}
-    </tr>`;
-    expect(
-      String(
-        html`<table>
-          ${row}
-        </table>`,
-      ),
-    ).toBe(`<table><tr><td>a &amp; b</td><td>${ESCAPED}</td></tr></table>`);
+    const row = html`<tr>${cell('a & b')}${cell(HOSTILE)}</tr>`;
+    expect(String(html`<table>${row}</table>`)).toBe(`<table><tr><td>a &amp; b</td><td>${ESCAPED}</td></tr></table>`);
   });
 
   it('joins lists (of text, markup and nested lists) with nothing between, each item escaped on its own', () => {
-    const items: HtmlValue[] = ['<i>', html`<li>${'&'}</li>`, ['x', html`<br />`]];
-    expect(
-      String(
-        html`<ul>
-          ${items}
-        </ul>`,
-      ),
-    ).toBe('<ul>&lt;i&gt;<li>&amp;</li>x<br></ul>');
+    const items: HtmlValue[] = ['<i>', html`<li>${'&'}</li>`, ['x', html`<br>`]];
+    expect(String(html`<ul>${items}</ul>`)).toBe('<ul>&lt;i&gt;<li>&amp;</li>x<br></ul>');
     expect(String(join([html`<p>${'1'}</p>`, '<p>2</p>'], '\n'))).toBe('<p>1</p>\n&lt;p&gt;2&lt;/p&gt;');
     expect(String(join(['a', 'b'], '<hr>'))).toBe('a&lt;hr&gt;b');
   });
@@ -49,20 +35,8 @@ describe('html tag', () => {
 
   it('takes trusted markup only when marked raw, by name', () => {
     const css = 'a > b { content: "x" }';
-    expect(
-      String(
-        html`<style>
-          ${raw(css)}
-        </style>`,
-      ),
-    ).toBe(`<style>${css}</style>`);
-    expect(
-      String(
-        html`<style>
-          ${css}
-        </style>`,
-      ),
-    ).toBe('<style>a &gt; b { content: &quot;x&quot; }</style>');
+    expect(String(html`<style>${raw(css)}</style>`)).toBe(`<style>${css}</style>`);
+    expect(String(html`<style>${css}</style>`)).toBe('<style>a &gt; b { content: &quot;x&quot; }</style>');
   });
 
   it('does not take a look-alike object for markup', () => {

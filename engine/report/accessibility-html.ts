@@ -19,37 +19,22 @@ function impactBadge(impact: Impact): Html {
 function renderViolation(violation: Violation, pageIndex: number, index: number): Html {
   const nodes = violation.nodes.map(
     (node) =>
-      html`<div class="node">
-        <div class="where">${node.target}</div>
-        <pre>${node.html}</pre>
-        ${node.failureSummary ? html`<div class="why text">${node.failureSummary}</div>` : ''}
-      </div>`,
+      html`<div class="node"><div class="where">${node.target}</div><pre>${node.html}</pre>${node.failureSummary ? html`<div class="why text">${node.failureSummary}</div>` : ''}</div>`,
   );
   const more = violation.nodeCount > violation.nodes.length && html`<p class="note">… and ${violation.nodeCount - violation.nodes.length} more elements.</p>`;
   return html`<article class="finding sev-${IMPACT_SEVERITY[violation.impact]}">
-    <header>
-      ${impactBadge(violation.impact)}
-      <h3>${violation.help}</h3>
-      <span class="ref">${pageIndex + 1}.${index + 1}</span>
-    </header>
-    <p class="text">${violation.description}</p>
-    <p class="note">
-      Rule <span class="mono">${violation.id}</span> · ${plural(violation.nodeCount, 'element')} · ${violation.tags.filter((t) => /^wcag|^best-practice$/.test(t)).join(', ')} ·
-      ${link(violation.helpUrl, 'How to fix')}
-    </p>
-    ${nodes}${more}
-  </article>`;
+  <header>${impactBadge(violation.impact)}<h3>${violation.help}</h3><span class="ref">${pageIndex + 1}.${index + 1}</span></header>
+  <p class="text">${violation.description}</p>
+  <p class="note">Rule <span class="mono">${violation.id}</span> · ${plural(violation.nodeCount, 'element')} · ${violation.tags.filter((t) => /^wcag|^best-practice$/.test(t)).join(', ')} · ${link(violation.helpUrl, 'How to fix')}</p>
+  ${nodes}${more}
+</article>`;
 }
 
 function accessibilityPage(p: PageAccessibility, index: number): Html {
   const head = html`<h3>${index + 1}. ${link(p.url)}</h3>`;
-  if (p.error && p.passes + p.incomplete + p.violations.length === 0)
-    return html`${head}
-      <p class="text">${p.error}</p>`;
+  if (p.error && p.passes + p.incomplete + p.violations.length === 0) return html`${head}<p class="text">${p.error}</p>`;
   const summary = html`<p class="note">${plural(p.violations.length, 'rule')} violated, ${p.passes} passed, ${p.incomplete} to review by hand.${p.error ? ` ${p.error}` : ''}</p>`;
-  if (p.violations.length === 0)
-    return html`${head}${summary}
-      <p class="empty">No violation found on this page.</p>`;
+  if (p.violations.length === 0) return html`${head}${summary}<p class="empty">No violation found on this page.</p>`;
   return html`${head}${summary}${p.violations.map((v, i) => renderViolation(v, index, i))}`;
 }
 
@@ -63,48 +48,20 @@ export function renderAccessibilityHtml(result: AccessibilityAuditResult): strin
   ];
   const maxNodes = Math.max(0, ...s.rules.map((r) => r.nodes));
   const rules = s.rules.length
-    ? html`<ul class="rows">
-        ${s.rules.map(
-          (r) =>
-            html`<li class="row-${IMPACT_SEVERITY[r.impact]}">
-              ${impactBadge(r.impact)}
-              <div class="what"><b>${r.help}</b><span>${r.id} · on ${plural(r.pages, 'page')}</span></div>
-              <span class="n">${plural(r.nodes, 'element')}</span>
-            </li>`,
-        )}
-      </ul>`
-    : html`<ul class="rows">
-        <li class="row-passed">
-          <span class="badge passed">Passed</span>
-          <div class="what"><b>No accessibility violation found</b><span>axe-core found nothing to fix on the audited pages; some things still need a manual check.</span></div>
-        </li>
-      </ul>`;
+    ? html`<ul class="rows">${s.rules.map(
+        (r) =>
+          html`<li class="row-${IMPACT_SEVERITY[r.impact]}">${impactBadge(r.impact)}<div class="what"><b>${r.help}</b><span>${r.id} · on ${plural(r.pages, 'page')}</span></div><span class="n">${plural(r.nodes, 'element')}</span></li>`,
+      )}</ul>`
+    : html`<ul class="rows"><li class="row-passed"><span class="badge passed">Passed</span><div class="what"><b>No accessibility violation found</b><span>axe-core found nothing to fix on the audited pages; some things still need a manual check.</span></div></li></ul>`;
   const bars =
     s.rules.length > 0 &&
-    html`<h3>Elements per rule</h3>
-      <div class="bars">
-        ${s.rules.map(
-          (r) =>
-            html`<div class="name mono">${r.id}</div>
-              <div class="track">
-                <div
-                  class="fill"
-                  style="width:${percent(r.nodes, maxNodes)}%;background:var(--${IMPACT_SEVERITY[r.impact] === 'medium' ? 'medium-bar' : IMPACT_SEVERITY[r.impact]})"
-                ></div>
-              </div>
-              <div class="val">${r.nodes}</div>`,
-        )}
-      </div>`;
+    html`<h3>Elements per rule</h3><div class="bars">${s.rules.map(
+      (r) =>
+        html`<div class="name mono">${r.id}</div><div class="track"><div class="fill" style="width:${percent(r.nodes, maxNodes)}%;background:var(--${IMPACT_SEVERITY[r.impact] === 'medium' ? 'medium-bar' : IMPACT_SEVERITY[r.impact]})"></div></div><div class="val">${r.nodes}</div>`,
+    )}</div>`;
   const rows = result.pages.map(
     (p) =>
-      html`<tr>
-        <td>${link(p.url, pathOf(p.url))}</td>
-        <td class="num">${p.status || '—'}</td>
-        <td class="num">${p.violations.length}</td>
-        ${IMPACTS.map((i) => html`<td class="num">${p.counts[i]}</td>`)}
-        <td class="num">${p.passes}</td>
-        <td class="num">${p.incomplete}</td>
-      </tr>`,
+      html`<tr><td>${link(p.url, pathOf(p.url))}</td><td class="num">${p.status || '—'}</td><td class="num">${p.violations.length}</td>${IMPACTS.map((i) => html`<td class="num">${p.counts[i]}</td>`)}<td class="num">${p.passes}</td><td class="num">${p.incomplete}</td></tr>`,
   );
   const facts: Array<[string, HtmlValue]> = [
     ['Audit date', formatDate(result.startedAt)],
@@ -123,37 +80,11 @@ export function renderAccessibilityHtml(result: AccessibilityAuditResult): strin
     engineVersion: result.engineVersion,
     body: [
       html`<section class="overview" aria-label="Overview"><div class="counts">${counts}</div></section>`,
-      html`<section>
-        <h2>Summary</h2>
-        ${rules}${bars}
-      </section>`,
-      html`<section>
-        <h2>Pages</h2>
-        <div class="table-wrap">
-          <table class="stack">
-            <thead>
-              <tr>
-                <th>Page</th>
-                <th class="num">Status</th>
-                <th class="num">Rules</th>
-                ${IMPACTS.map((i) => html`<th class="num">${IMPACT_LABELS[i]}</th>`)}
-                <th class="num">Passed</th>
-                <th class="num">Review</th>
-              </tr>
-            </thead>
-            <tbody>
-              ${rows}
-            </tbody>
-          </table>
-        </div>
-      </section>`,
-      html`<section>
-        <h2>Violations</h2>
-        ${result.pages.map(accessibilityPage)}
-      </section>`,
+      html`<section><h2>Summary</h2>${rules}${bars}</section>`,
+      html`<section><h2>Pages</h2><div class="table-wrap"><table class="stack"><thead><tr><th>Page</th><th class="num">Status</th><th class="num">Rules</th>${IMPACTS.map((i) => html`<th class="num">${IMPACT_LABELS[i]}</th>`)}<th class="num">Passed</th><th class="num">Review</th></tr></thead><tbody>${rows}</tbody></table></div></section>`,
+      html`<section><h2>Violations</h2>${result.pages.map(accessibilityPage)}</section>`,
       warningsSection(result.warnings),
     ],
-    footer: html`Generated by ${PRODUCT_NAME} (engine ${result.engineVersion}) with axe-core ${result.axeVersion} (tags ${result.tags.join(', ')}) on
-    ${formatDate(result.finishedAt)}. Automated rules find roughly a third to a half of WCAG issues; keyboard use, screen readers and content still need a manual review.`,
+    footer: html`Generated by ${PRODUCT_NAME} (engine ${result.engineVersion}) with axe-core ${result.axeVersion} (tags ${result.tags.join(', ')}) on ${formatDate(result.finishedAt)}. Automated rules find roughly a third to a half of WCAG issues; keyboard use, screen readers and content still need a manual review.`,
   });
 }

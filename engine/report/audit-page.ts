@@ -47,31 +47,17 @@ export function auditPage(options: {
     generator: `${PRODUCT_NAME}${options.engineVersion ? ` ${options.engineVersion}` : ''}`,
     style: AUDIT_REPORT_STYLE,
     main: html`<header class="cover">
-        <div class="brand"><strong>${PRODUCT_NAME}</strong><span>${options.reportName}</span></div>
-        <h1>${options.heading}</h1>
-        ${options.target ? html`<p class="target">${options.target}</p>` : ''}
-        <dl class="meta">
-          ${options.facts.map(
-            ([k, v]) =>
-              html`<div>
-                <dt>${k}</dt>
-                <dd>${v}</dd>
-              </div>`,
-          )}
-        </dl>
-      </header>
-      ${join(options.body.filter(Boolean), '\n')}
-      <footer class="foot">${options.footer}</footer>`,
+  <div class="brand"><strong>${PRODUCT_NAME}</strong><span>${options.reportName}</span></div>
+  <h1>${options.heading}</h1>
+  ${options.target ? html`<p class="target">${options.target}</p>` : ''}
+  <dl class="meta">${options.facts.map(([k, v]) => html`<div><dt>${k}</dt><dd>${v}</dd></div>`)}</dl>
+</header>
+${join(options.body.filter(Boolean), '\n')}
+<footer class="foot">${options.footer}</footer>`,
   });
 }
 
 export function warningsSection(warnings: readonly string[]): HtmlValue {
   if (warnings.length === 0) return '';
-  return html`<section>
-    <h2>Warnings</h2>
-    <p class="note">Pages that could not be measured and other problems that did not stop the audit.</p>
-    <ul class="warnings">
-      ${warnings.map((w) => html`<li>${w}</li>`)}
-    </ul>
-  </section>`;
+  return html`<section><h2>Warnings</h2><p class="note">Pages that could not be measured and other problems that did not stop the audit.</p><ul class="warnings">${warnings.map((w) => html`<li>${w}</li>`)}</ul></section>`;
 }

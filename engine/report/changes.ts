@@ -21,39 +21,19 @@ export function renderChangesSince(changes: ReportChanges | undefined): Html | n
   if (!changes) return null;
   // A fixed finding's row is green (gone is good), its badge still says how severe it was.
   const row = (finding: Finding, kind: 'new' | 'fixed') =>
-    html`<li class="${kind === 'fixed' ? 'row-passed' : `row-${finding.severity}`}">
-      <span class="badge sev-${finding.severity}">${SEVERITY_LABELS[finding.severity]}</span>
-      <div class="what">
-        ${kind === 'fixed' ? html`<b style="text-decoration:line-through">${finding.title}</b>` : html`<b>${finding.title}</b>`}<span
-          >${kind === 'new' ? 'New' : 'Fixed'} · ${finding.url}</span
-        >
-      </div>
-    </li>`;
+    html`<li class="${kind === 'fixed' ? 'row-passed' : `row-${finding.severity}`}"><span class="badge sev-${finding.severity}">${SEVERITY_LABELS[finding.severity]}</span><div class="what">${
+      kind === 'fixed' ? html`<b style="text-decoration:line-through">${finding.title}</b>` : html`<b>${finding.title}</b>`
+    }<span>${kind === 'new' ? 'New' : 'Fixed'} · ${finding.url}</span></div></li>`;
   const list = (findings: Finding[], kind: 'new' | 'fixed') => {
     const sorted = sortFindings(findings);
-    const more =
-      sorted.length > LISTED
-        ? html`<li>
-            <div class="what"><span>and ${sorted.length - LISTED} more</span></div>
-          </li>`
-        : null;
+    const more = sorted.length > LISTED ? html`<li><div class="what"><span>and ${sorted.length - LISTED} more</span></div></li>` : null;
     return [...sorted.slice(0, LISTED).map((finding) => row(finding, kind)), more];
   };
   const any = changes.added.length + changes.fixed.length > 0;
-  return html`<section id="since-previous">
-    <h2>${SCAN_HISTORY_TEXTS.sinceTitle}</h2>
-    <p class="note">
-      Compared with the scan of ${formatDate(changes.previousFinishedAt)}:
-      <b data-testid="since-summary">${changeSummary({ new: changes.added.length, fixed: changes.fixed.length })}</b>.
-    </p>
-    ${
-      any
-        ? html`<ul class="rows">
-            ${list(changes.added, 'new')}${list(changes.fixed, 'fixed')}
-          </ul>`
-        : html`<p>Nothing new and nothing fixed.</p>`
-    }
-  </section>`;
+  return html`<section id="since-previous"><h2>${SCAN_HISTORY_TEXTS.sinceTitle}</h2>
+  <p class="note">Compared with the scan of ${formatDate(changes.previousFinishedAt)}: <b data-testid="since-summary">${changeSummary({ new: changes.added.length, fixed: changes.fixed.length })}</b>.</p>
+  ${any ? html`<ul class="rows">${list(changes.added, 'new')}${list(changes.fixed, 'fixed')}</ul>` : html`<p>Nothing new and nothing fixed.</p>`}
+</section>`;
 }
 
 /** The JSON report's `sincePrevious`: the counts and the fingerprints of what is new and what was fixed. */

@@ -14,20 +14,21 @@ export function link(url: string, text: string = url): Html {
 /** A whole report page: `main` inside <main class="report">, under the report's stylesheet and the strict policy. */
 export function reportDocument(options: { title: string; generator: string; style: Html; main: HtmlValue }): string {
   return html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta http-equiv="Content-Security-Policy" content="${raw(REPORT_CSP)}" />
-        <meta name="referrer" content="no-referrer" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="generator" content="${options.generator}" />
-        <title>${options.title}</title>
-        <style>
-          ${options.style}
-        </style>
-      </head>
-      <body>
-        <main class="report">${options.main}</main>
-      </body>
-    </html> `.toString();
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${raw(REPORT_CSP)}">
+<meta name="referrer" content="no-referrer">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="${options.generator}">
+<title>${options.title}</title>
+<style>${options.style}</style>
+</head>
+<body>
+<main class="report">
+${options.main}
+</main>
+</body>
+</html>
+`.toString();
 }

@@ -54,87 +54,52 @@ function renderCover(result: ScanResult): Html {
   ];
   const finalDiffers = result.target.finalUrl && result.target.finalUrl !== result.target.url;
   return html`<header class="cover">
-    <div class="brand"><strong>${PRODUCT_NAME}</strong><span>Security Scan Report</span></div>
-    <h1>${targetHost(result)}</h1>
-    <p class="target">${result.target.url}${finalDiffers ? html` &rarr; ${result.target.finalUrl}` : ''}</p>
-    <dl class="meta">
-      ${facts.map(
-        ([k, v]) =>
-          html`<div>
-            <dt>${k}</dt>
-            <dd>${v}</dd>
-          </div>`,
-      )}
-    </dl>
-  </header>`;
+  <div class="brand"><strong>${PRODUCT_NAME}</strong><span>Security Scan Report</span></div>
+  <h1>${targetHost(result)}</h1>
+  <p class="target">${result.target.url}${finalDiffers ? html` &rarr; ${result.target.finalUrl}` : ''}</p>
+  <dl class="meta">${facts.map(([k, v]) => html`<div><dt>${k}</dt><dd>${v}</dd></div>`)}</dl>
+</header>`;
 }
 
 function renderOverview(result: ScanResult): Html {
   const counts = countBySeverity(result);
   const headerFailed = result.headers.tests.filter((t) => !t.pass).length;
   return html`<section class="overview" aria-label="Overview">
-    <div class="scores">
-      <div class="card">
-        <div class="grade ${gradeClass(result.grade)}" aria-label="Overall grade">${result.grade}</div>
-        <div>
-          <div class="label">Overall security score</div>
-          <div class="value">${result.score}<small> / 100</small></div>
-          <p>From ${plural(result.findings.length, 'finding')} and ${plural(result.passed.length, 'passed check')}${suppressedNote(result)}.</p>
-        </div>
-      </div>
-      <div class="card">
-        <div class="grade ${gradeClass(result.headers.grade)}" aria-label="Header grade">${result.headers.grade}</div>
-        <div>
-          <div class="label">HTTP header grade</div>
-          <div class="value">${result.headers.score}<small> points</small></div>
-          <p>HTTP Observatory-compatible: ${result.headers.tests.length - headerFailed} of ${result.headers.tests.length} tests passed.</p>
-        </div>
-      </div>
-    </div>
-    <div class="counts">${SEVERITIES.map((s) => html`<div class="count sev-${s}"><b>${counts[s]}</b><span>${SEVERITY_LABELS[s]}</span></div>`)}</div>
-  </section>`;
+  <div class="scores">
+  <div class="card">
+    <div class="grade ${gradeClass(result.grade)}" aria-label="Overall grade">${result.grade}</div>
+    <div><div class="label">Overall security score</div><div class="value">${result.score}<small> / 100</small></div>
+    <p>From ${plural(result.findings.length, 'finding')} and ${plural(result.passed.length, 'passed check')}${suppressedNote(result)}.</p></div>
+  </div>
+  <div class="card">
+    <div class="grade ${gradeClass(result.headers.grade)}" aria-label="Header grade">${result.headers.grade}</div>
+    <div><div class="label">HTTP header grade</div><div class="value">${result.headers.score}<small> points</small></div>
+    <p>HTTP Observatory-compatible: ${result.headers.tests.length - headerFailed} of ${result.headers.tests.length} tests passed.</p></div>
+  </div>
+  </div>
+  <div class="counts">${SEVERITIES.map((s) => html`<div class="count sev-${s}"><b>${counts[s]}</b><span>${SEVERITY_LABELS[s]}</span></div>`)}</div>
+</section>`;
 }
 
 function renderSummary(result: ScanResult, anchors: Map<Finding, string>): Html {
   const rows = sortFindings(result.findings).map(
-    (f) =>
-      html`<li class="row-${f.severity}">
-        ${badge(f.severity)}<a class="what" href="#${anchors.get(f)}"><b>${f.title}</b><span>${f.url}</span></a>
-      </li>`,
+    (f) => html`<li class="row-${f.severity}">${badge(f.severity)}<a class="what" href="#${anchors.get(f)}"><b>${f.title}</b><span>${f.url}</span></a></li>`,
   );
   const secure = result.passed.length;
   rows.push(
-    html`<li class="row-passed">
-      ${passedBadge()}
-      <div class="what"><b>${SECURE_ROW_TITLE}</b><span>${plural(secure, 'secure component')} checked with no issue found</span></div>
-    </li>`,
+    html`<li class="row-passed">${passedBadge()}<div class="what"><b>${SECURE_ROW_TITLE}</b><span>${plural(secure, 'secure component')} checked with no issue found</span></div></li>`,
   );
-  return html`<section>
-    <h2>Summary</h2>
-    <ul class="rows">
-      ${rows}
-    </ul>
-  </section>`;
+  return html`<section><h2>Summary</h2><ul class="rows">${rows}</ul></section>`;
 }
 
 function renderEvidence(finding: Finding): HtmlValue {
   const { request, response, match } = finding.evidence;
   const parts = [
-    request &&
-      html`<div class="ev-label">Request</div>
-        <pre>${request}</pre>`,
-    response &&
-      html`<div class="ev-label">Response</div>
-        <pre>${response}</pre>`,
-    match &&
-      html`<div class="ev-label">Match</div>
-        <pre class="match">${match}</pre>`,
+    request && html`<div class="ev-label">Request</div><pre>${request}</pre>`,
+    response && html`<div class="ev-label">Response</div><pre>${response}</pre>`,
+    match && html`<div class="ev-label">Match</div><pre class="match">${match}</pre>`,
   ];
-  return (
-    parts.some(Boolean) &&
-    html`<h4>Evidence</h4>
-      ${parts}`
-  );
+  return parts.some(Boolean) && html`<h4>Evidence</h4>${parts}`;
 }
 
 /**
@@ -142,11 +107,9 @@ function renderEvidence(finding: Finding): HtmlValue {
  * selects whole (user-select: all), to copy into an AI coding tool.
  */
 function renderFixPrompt(prompt: string): Html {
-  return html`<details class="fix-prompt">
-    <summary>Copy fix prompt</summary>
-    <p>Click the text to select it all, copy it, and paste it into your AI coding tool (Lovable, Bolt, v0, Cursor).</p>
-    <pre>${prompt}</pre>
-  </details>`;
+  return html`<details class="fix-prompt"><summary>Copy fix prompt</summary>
+  <p>Click the text to select it all, copy it, and paste it into your AI coding tool (Lovable, Bolt, v0, Cursor).</p>
+  <pre>${prompt}</pre></details>`;
 }
 
 function renderFinding(finding: Finding, ref: string, anchor: string, prompt: string): Html {
@@ -157,32 +120,16 @@ function renderFinding(finding: Finding, ref: string, anchor: string, prompt: st
     ['CWE', finding.cwe === null ? html`&mdash;` : link(cweUrl(finding.cwe), cweLabel(finding.cwe))],
     ['OWASP', owaspLabel(finding.owasp)],
   ];
-  const refs =
-    finding.references.length > 0 &&
-    html`<h4>References</h4>
-      <ul class="refs">
-        ${finding.references.map((r) => html`<li>${link(r)}</li>`)}
-      </ul>`;
+  const refs = finding.references.length > 0 && html`<h4>References</h4><ul class="refs">${finding.references.map((r) => html`<li>${link(r)}</li>`)}</ul>`;
   return html`<article class="finding sev-${finding.severity}" id="${anchor}">
-    <header>
-      ${badge(finding.severity)}
-      <h3>${finding.title}</h3>
-      <span class="ref">${ref}</span>
-    </header>
-    <dl class="facts">
-      ${facts.map(
-        ([k, v]) =>
-          html`<dt>${k}</dt>
-            <dd>${v}</dd>`,
-      )}
-    </dl>
-    <h4>Detail</h4>
-    <p class="text">${finding.detail}</p>
-    ${renderEvidence(finding)}
-    <h4>Remediation</h4>
-    <p class="text remediation">${finding.remediation}</p>
-    ${refs} ${renderFixPrompt(prompt)}
-  </article>`;
+  <header>${badge(finding.severity)}<h3>${finding.title}</h3><span class="ref">${ref}</span></header>
+  <dl class="facts">${facts.map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>`)}</dl>
+  <h4>Detail</h4><p class="text">${finding.detail}</p>
+  ${renderEvidence(finding)}
+  <h4>Remediation</h4><p class="text remediation">${finding.remediation}</p>
+  ${refs}
+  ${renderFixPrompt(prompt)}
+</article>`;
 }
 
 function renderFindings(result: ScanResult, anchors: Map<Finding, string>, refs: Map<Finding, string>): Html {
@@ -190,20 +137,13 @@ function renderFindings(result: ScanResult, anchors: Map<Finding, string>, refs:
     const empty = coverageIncomplete(result.coverage)
       ? html`No issues were found on what could be checked, but not everything could be checked: see <a href="#coverage">Coverage</a>.`
       : 'No issues were found on the scanned pages.';
-    return html`<section class="findings-section">
-      <h2>Findings</h2>
-      <p class="empty">${empty}</p>
-    </section>`;
+    return html`<section class="findings-section"><h2>Findings</h2><p class="empty">${empty}</p></section>`;
   }
   const groups = groupBySeverity(result.findings).map(
     ({ severity, findings }) =>
-      html`<h3>${SEVERITY_LABELS[severity]} (${findings.length})</h3>
-        ${findings.map((f) => renderFinding(f, refs.get(f)!, anchors.get(f)!, fixPrompt(result, f)))}`,
+      html`<h3>${SEVERITY_LABELS[severity]} (${findings.length})</h3>${findings.map((f) => renderFinding(f, refs.get(f)!, anchors.get(f)!, fixPrompt(result, f)))}`,
   );
-  return html`<section class="findings-section">
-    <h2>Findings</h2>
-    ${groups}
-  </section>`;
+  return html`<section class="findings-section"><h2>Findings</h2>${groups}</section>`;
 }
 
 function suppressedNote(result: ScanResult): HtmlValue {
@@ -217,122 +157,51 @@ function renderSuppressed(result: ScanResult): HtmlValue {
   if (suppressed.length === 0) return '';
   const rows = suppressed.map((f): HtmlValue[] => [
     badge(f.severity),
-    html`<b>${f.title}</b><br /><span class="note">${link(f.url)}</span>`,
+    html`<b>${f.title}</b><br><span class="note">${link(f.url)}</span>`,
     DECISION_LABELS[f.suppression.decision],
     html`<span class="text">${f.suppression.reason}</span>`,
     f.suppression.expires_at ? formatDate(f.suppression.expires_at) : html`&mdash;`,
   ]);
-  return html`<section id="suppressed">
-    <h2>${suppressedHeading(suppressed.length)}</h2>
-    <p class="note">Findings marked as false positive or accepted risk: left out of the score, the grade and the counts.</p>
-    ${coverageTable(['Severity', 'Finding', 'Decision', 'Reason', 'Expires'], rows)}
-  </section>`;
+  return html`<section id="suppressed"><h2>${suppressedHeading(suppressed.length)}</h2>
+  <p class="note">Findings marked as false positive or accepted risk: left out of the score, the grade and the counts.</p>
+  ${coverageTable(['Severity', 'Finding', 'Decision', 'Reason', 'Expires'], rows)}
+</section>`;
 }
 
 function renderHeaderTests(result: ScanResult): HtmlValue {
   if (result.headers.tests.length === 0) return '';
   const rows = result.headers.tests.map(
     (t) =>
-      html`<tr>
-        <td><b>${t.test}</b><br /><code>${t.result}</code></td>
-        <td>${t.pass ? passedBadge() : html`<span class="badge fail">Failed</span>`}</td>
-        <td class="num">${t.scoreModifier > 0 ? '+' : ''}${t.scoreModifier}</td>
-        <td>${t.description}</td>
-      </tr>`,
+      html`<tr><td><b>${t.test}</b><br><code>${t.result}</code></td><td>${t.pass ? passedBadge() : html`<span class="badge fail">Failed</span>`}</td><td class="num">${t.scoreModifier > 0 ? '+' : ''}${t.scoreModifier}</td><td>${t.description}</td></tr>`,
   );
-  return html`<section>
-    <h2>HTTP security headers</h2>
-    <p class="note">Scored like the Mozilla HTTP Observatory on the start page: ${result.headers.score} points, grade ${result.headers.grade}.</p>
-    <div class="table-wrap">
-      <table class="stack">
-        <thead>
-          <tr>
-            <th>Test</th>
-            <th>Result</th>
-            <th>Score</th>
-            <th>Description</th>
-          </tr>
-        </thead>
-        <tbody>
-          ${rows}
-        </tbody>
-      </table>
-    </div>
-  </section>`;
+  return html`<section><h2>HTTP security headers</h2>
+  <p class="note">Scored like the Mozilla HTTP Observatory on the start page: ${result.headers.score} points, grade ${result.headers.grade}.</p>
+  <div class="table-wrap"><table class="stack"><thead><tr><th>Test</th><th>Result</th><th>Score</th><th>Description</th></tr></thead><tbody>${rows}</tbody></table></div>
+</section>`;
 }
 
 function renderPassed(result: ScanResult): Html {
   const body = result.passed.length
-    ? html`<ul class="rows compact">
-        ${result.passed.map(
-          (p) =>
-            html`<li class="row-passed">
-              ${passedBadge()}
-              <div class="what"><b>${p.title}</b><span>${p.checkId}</span></div>
-            </li>`,
-        )}
-      </ul>`
+    ? html`<ul class="rows compact">${result.passed.map((p) => html`<li class="row-passed">${passedBadge()}<div class="what"><b>${p.title}</b><span>${p.checkId}</span></div></li>`)}</ul>`
     : html`<p class="empty">No check passed.</p>`;
-  return html`<section>
-    <h2>Secure components</h2>
-    <p class="note">Checks that ran and found no issue.</p>
-    ${body}
-  </section>`;
+  return html`<section><h2>Secure components</h2><p class="note">Checks that ran and found no issue.</p>${body}</section>`;
 }
 
 function renderPages(result: ScanResult): Html {
   const sources: Record<string, string> = { start: 'Start URL', link: 'Link', sitemap: 'Sitemap', robots: 'robots.txt', render: 'Browser' };
   const rows = result.pages.map(
     (p) =>
-      html`<tr>
-        <td>${link(p.url)}${p.title ? html`<br /><span class="note">${p.title}</span>` : ''}</td>
-        <td class="num">${p.status}</td>
-        <td>${sources[p.source] ?? p.source}</td>
-        <td class="num">${p.depth}</td>
-      </tr>`,
+      html`<tr><td>${link(p.url)}${p.title ? html`<br><span class="note">${p.title}</span>` : ''}</td><td class="num">${p.status}</td><td>${sources[p.source] ?? p.source}</td><td class="num">${p.depth}</td></tr>`,
   );
   const body = rows.length
-    ? html`<div class="table-wrap">
-        <table class="stack">
-          <thead>
-            <tr>
-              <th>Page</th>
-              <th>Status</th>
-              <th>Found via</th>
-              <th>Depth</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${rows}
-          </tbody>
-        </table>
-      </div>`
+    ? html`<div class="table-wrap"><table class="stack"><thead><tr><th>Page</th><th>Status</th><th>Found via</th><th>Depth</th></tr></thead><tbody>${rows}</tbody></table></div>`
     : html`<p class="empty">No page was retrieved.</p>`;
-  return html`<section>
-    <h2>Pages scanned (${result.pages.length})</h2>
-    ${body}
-  </section>`;
+  return html`<section><h2>Pages scanned (${result.pages.length})</h2>${body}</section>`;
 }
 
 function coverageTable(head: string[], rows: HtmlValue[][]): Html {
-  const body = rows.map(
-    (cells) =>
-      html`<tr>
-        ${cells.map((cell) => html`<td>${cell}</td>`)}
-      </tr>`,
-  );
-  return html`<div class="table-wrap">
-    <table class="stack">
-      <thead>
-        <tr>
-          ${head.map((h) => html`<th>${h}</th>`)}
-        </tr>
-      </thead>
-      <tbody>
-        ${body}
-      </tbody>
-    </table>
-  </div>`;
+  const body = rows.map((cells) => html`<tr>${cells.map((cell) => html`<td>${cell}</td>`)}</tr>`);
+  return html`<div class="table-wrap"><table class="stack"><thead><tr>${head.map((h) => html`<th>${h}</th>`)}</tr></thead><tbody>${body}</tbody></table></div>`;
 }
 
 function andMore(count: number): HtmlValue {
@@ -346,9 +215,7 @@ function renderCoverage(result: ScanResult): HtmlValue {
   const gaps = coverageGaps(coverage);
   const parts: HtmlValue[] = [
     gaps.length
-      ? html`<ul class="gaps" aria-label="Not checked">
-          ${gaps.map((gap) => html`<li>${gap}</li>`)}
-        </ul>`
+      ? html`<ul class="gaps" aria-label="Not checked">${gaps.map((gap) => html`<li>${gap}</li>`)}</ul>`
       : html`<p class="complete">Everything the scan found could be checked.</p>`,
   ];
   const facts = coverageFacts(coverage);
@@ -361,62 +228,41 @@ function renderCoverage(result: ScanResult): HtmlValue {
       b.requests,
       b.reason ?? '',
     ]);
-    parts.push(
-      html`<h3>Backends</h3>
-        ${coverageTable(['Backend', 'Status', 'Requests', 'Note'], rows)}${andMore(backends.more)}`,
-    );
+    parts.push(html`<h3>Backends</h3>${coverageTable(['Backend', 'Status', 'Requests', 'Note'], rows)}${andMore(backends.more)}`);
   }
   const signIns = coverage.signIns ?? [];
   if (signIns.length) {
     const rows = signIns.map((s) => [s.account, s.signedIn ? 'Signed in' : 'Not signed in', s.method ?? '', s.reason ?? '']);
-    parts.push(
-      html`<h3>Sign-ins</h3>
-        ${coverageTable(['Account', 'Status', 'Method', 'Note'], rows)}`,
-    );
+    parts.push(html`<h3>Sign-ins</h3>${coverageTable(['Account', 'Status', 'Method', 'Note'], rows)}`);
   }
   const login = coverage.loginRequired;
   if (login?.items.length) {
     const rows = login.items.map((p) => [link(p.url), p.status, p.redirectedTo ? link(p.redirectedTo) : html`&mdash;`]);
-    parts.push(
-      html`<h3>Pages that need a login</h3>
-        ${coverageTable(['Page', 'Status', 'Redirected to'], rows)}${andMore(login.more)}`,
-    );
+    parts.push(html`<h3>Pages that need a login</h3>${coverageTable(['Page', 'Status', 'Redirected to'], rows)}${andMore(login.more)}`);
   }
   const limited = coverage.rateLimited;
   if (limited?.items.length) {
     parts.push(
-      html`<h3>Hosts that rate limited the scan</h3>
-        ${coverageTable(
-          ['Host', 'Answers asking to slow down'],
-          limited.items.map((h) => [h.host, h.answers]),
-        )}${andMore(limited.more)}`,
+      html`<h3>Hosts that rate limited the scan</h3>${coverageTable(
+        ['Host', 'Answers asking to slow down'],
+        limited.items.map((h) => [h.host, h.answers]),
+      )}${andMore(limited.more)}`,
     );
   }
   if (coverage.checksSkipped.length) {
     parts.push(
-      html`<h3>Checks skipped</h3>
-        ${coverageTable(
-          ['Check', 'Reason'],
-          coverage.checksSkipped.map((c) => [html`<span class="mono">${c.checkId}</span>`, c.reason]),
-        )}`,
+      html`<h3>Checks skipped</h3>${coverageTable(
+        ['Check', 'Reason'],
+        coverage.checksSkipped.map((c) => [html`<span class="mono">${c.checkId}</span>`, c.reason]),
+      )}`,
     );
   }
-  return html`<section id="coverage">
-    <h2>Coverage</h2>
-    <p class="note">What the scan could and could not check.</p>
-    ${parts}
-  </section>`;
+  return html`<section id="coverage"><h2>Coverage</h2><p class="note">What the scan could and could not check.</p>${parts}</section>`;
 }
 
 function renderWarnings(result: ScanResult): HtmlValue {
   if (result.warnings.length === 0) return '';
-  return html`<section>
-    <h2>Warnings</h2>
-    <p class="note">Problems that did not stop the scan but may have hidden issues.</p>
-    <ul class="warnings">
-      ${result.warnings.map((w) => html`<li>${w}</li>`)}
-    </ul>
-  </section>`;
+  return html`<section><h2>Warnings</h2><p class="note">Problems that did not stop the scan but may have hidden issues.</p><ul class="warnings">${result.warnings.map((w) => html`<li>${w}</li>`)}</ul></section>`;
 }
 
 /** A self-contained, printable HTML report: inline CSS, no scripts, no external requests, every dynamic text escaped. */
@@ -433,24 +279,21 @@ export function renderHtml(result: ScanResult, changes?: ReportChanges): string 
     generator: `${PRODUCT_NAME} ${result.engineVersion}`,
     style: SECURITY_REPORT_STYLE,
     main: html`${join(
-        [
-          renderCover(result),
-          renderOverview(result),
-          renderChangesSince(changes),
-          renderCoverage(result),
-          renderSummary(result, anchors),
-          renderFindings(result, anchors, refs),
-          renderSuppressed(result),
-          renderHeaderTests(result),
-          renderPassed(result),
-          renderPages(result),
-          renderWarnings(result),
-        ],
-        '\n',
-      )}
-      <footer class="foot">
-        Generated by ${PRODUCT_NAME} (engine ${result.engineVersion}) on ${formatDate(result.finishedAt)}. An automated scan finds many common issues but not all of them; it
-        complements, and does not replace, a manual security review.
-      </footer>`,
+      [
+        renderCover(result),
+        renderOverview(result),
+        renderChangesSince(changes),
+        renderCoverage(result),
+        renderSummary(result, anchors),
+        renderFindings(result, anchors, refs),
+        renderSuppressed(result),
+        renderHeaderTests(result),
+        renderPassed(result),
+        renderPages(result),
+        renderWarnings(result),
+      ],
+      '\n',
+    )}
+<footer class="foot">Generated by ${PRODUCT_NAME} (engine ${result.engineVersion}) on ${formatDate(result.finishedAt)}. An automated scan finds many common issues but not all of them; it complements, and does not replace, a manual security review.</footer>`,
   });
 }

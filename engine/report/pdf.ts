@@ -24,8 +24,7 @@ export class PdfBrowserMissingError extends Error {
 function footerTemplate(text: string): string {
   // Header and footer templates are rendered without the page's CSS and need an explicit font size.
   return html`<div style="width:100%;font-size:8px;color:#64748b;padding:0 12mm;display:flex;justify-content:space-between;font-family:Arial,sans-serif;">
-    <span>${text}</span><span>Page <span class="pageNumber"></span> of <span class="totalPages"></span></span>
-  </div>`.toString();
+<span>${text}</span><span>Page <span class="pageNumber"></span> of <span class="totalPages"></span></span></div>`.toString();
 }
 
 /** The HTML report printed to an A4 PDF by a headless Chromium, with page numbers in the footer. */

@@ -46,70 +46,32 @@ function performanceBars(result: PerformanceAuditResult, metric: 'lcp' | 'bytes'
     const max = Math.max(METRIC_THRESHOLDS.lcp.poor * 1.1, ...values);
     const marks = [METRIC_THRESHOLDS.lcp.good, METRIC_THRESHOLDS.lcp.poor].map((t) => html`<span class="mark" style="left:${percent(t, max)}%"></span>`);
     return html`<h3>Largest Contentful Paint per page</h3>
-      <p class="legend">
-        <span><i style="background:#15803d"></i>Good</span><span><i style="background:#eab308"></i>Needs improvement</span><span><i style="background:#b91c1c"></i>Poor</span
-        ><span>Dashed lines: 2.5 s and 4 s</span>
-      </p>
-      <div class="bars">
-        ${pages.map(
-          (p) =>
-            html`<div class="name">${pathOf(p.url)}</div>
-              <div class="track">
-                <div class="fill${p.ratings.lcp ? ` rate-${p.ratings.lcp}` : ''}" style="width:${percent(p.lcpMs ?? 0, max)}%"></div>
-                ${marks}
-              </div>
-              <div class="val">${formatMs(p.lcpMs)}</div>`,
-        )}
-      </div>`;
+<p class="legend"><span><i style="background:#15803d"></i>Good</span><span><i style="background:#eab308"></i>Needs improvement</span><span><i style="background:#b91c1c"></i>Poor</span><span>Dashed lines: 2.5 s and 4 s</span></p>
+<div class="bars">${pages.map(
+      (p) =>
+        html`<div class="name">${pathOf(p.url)}</div><div class="track"><div class="fill${p.ratings.lcp ? ` rate-${p.ratings.lcp}` : ''}" style="width:${percent(p.lcpMs ?? 0, max)}%"></div>${marks}</div><div class="val">${formatMs(p.lcpMs)}</div>`,
+    )}</div>`;
   }
   const max = Math.max(...pages.map((p) => p.transferBytes));
   return html`<h3>Transfer size per page</h3>
-    <div class="bars">
-      ${pages.map(
-        (p) =>
-          html`<div class="name">${pathOf(p.url)}</div>
-            <div class="track"><div class="fill" style="width:${percent(p.transferBytes, max)}%"></div></div>
-            <div class="val">${formatBytes(p.transferBytes)} · ${plural(p.requestCount, 'request')}</div>`,
-      )}
-    </div>`;
+<div class="bars">${pages.map(
+    (p) =>
+      html`<div class="name">${pathOf(p.url)}</div><div class="track"><div class="fill" style="width:${percent(p.transferBytes, max)}%"></div></div><div class="val">${formatBytes(p.transferBytes)} · ${plural(p.requestCount, 'request')}</div>`,
+  )}</div>`;
 }
 
 function performancePageDetail(p: PagePerformance, index: number): Html {
   const facts = p.error
     ? html`<p class="text">${p.error}</p>`
-    : html`<p class="note">
-        Status ${p.status}${p.finalUrl !== p.url ? html` after redirects to ${p.finalUrl}` : ''}. Server response ${formatMs(p.serverMs)}, DOMContentLoaded
-        ${formatMs(p.domContentLoadedMs)}, load ${formatMs(p.loadMs)}. Largest contentful paint: ${p.lcpElement ? html`<code>${p.lcpElement}</code>` : 'not reported'}.
-      </p>`;
+    : html`<p class="note">Status ${p.status}${p.finalUrl !== p.url ? html` after redirects to ${p.finalUrl}` : ''}. Server response ${formatMs(p.serverMs)}, DOMContentLoaded ${formatMs(p.domContentLoadedMs)}, load ${formatMs(p.loadMs)}. Largest contentful paint: ${p.lcpElement ? html`<code>${p.lcpElement}</code>` : 'not reported'}.</p>`;
   const rows = p.largestRequests.map(
     (r) =>
-      html`<tr>
-        <td>${link(r.url, r.url.length > 140 ? `${r.url.slice(0, 139)}…` : r.url)}</td>
-        <td>${r.resourceType}</td>
-        <td class="num">${r.status}</td>
-        <td class="num">${formatBytes(r.bytes)}</td>
-      </tr>`,
+      html`<tr><td>${link(r.url, r.url.length > 140 ? `${r.url.slice(0, 139)}…` : r.url)}</td><td>${r.resourceType}</td><td class="num">${r.status}</td><td class="num">${formatBytes(r.bytes)}</td></tr>`,
   );
   const table =
     rows.length > 0 &&
-    html`<h4>Largest requests</h4>
-      <div class="table-wrap">
-        <table class="stack">
-          <thead>
-            <tr>
-              <th>URL</th>
-              <th>Type</th>
-              <th class="num">Status</th>
-              <th class="num">Size</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${rows}
-          </tbody>
-        </table>
-      </div>`;
-  return html`<h3>${index + 1}. ${link(p.url)}</h3>
-    ${facts}${table}`;
+    html`<h4>Largest requests</h4><div class="table-wrap"><table class="stack"><thead><tr><th>URL</th><th>Type</th><th class="num">Status</th><th class="num">Size</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+  return html`<h3>${index + 1}. ${link(p.url)}</h3>${facts}${table}`;
 }
 
 /** The performance report as a self-contained HTML page. */
@@ -118,12 +80,7 @@ export function renderPerformanceHtml(result: PerformanceAuditResult): string {
   const host = hostOf(result.target);
   const cards = RATED_METRICS.map((metric) => {
     const m = s[metric];
-    return html`<div class="metric${m.rating ? ` rate-${m.rating}` : ''}">
-      <div class="label">${METRIC_LABELS[metric]} (${metric.toUpperCase()})</div>
-      <div class="value">${formatMetric(metric, m.median)}</div>
-      ${ratingBadge(m.rating)}
-      <p>Median of ${plural(s.pagesMeasured, 'page')}${m.poorPages ? `, ${m.poorPages} poor` : ''}. ${thresholdText(metric)}.</p>
-    </div>`;
+    return html`<div class="metric${m.rating ? ` rate-${m.rating}` : ''}"><div class="label">${METRIC_LABELS[metric]} (${metric.toUpperCase()})</div><div class="value">${formatMetric(metric, m.median)}</div>${ratingBadge(m.rating)}<p>Median of ${plural(s.pagesMeasured, 'page')}${m.poorPages ? `, ${m.poorPages} poor` : ''}. ${thresholdText(metric)}.</p></div>`;
   });
   const counts = [
     html`<div class="count ${s.totalIssues ? 'sev-critical' : 'passed'}"><b>${s.totalIssues}</b><span>Poor metrics</span></div>`,
@@ -134,14 +91,7 @@ export function renderPerformanceHtml(result: PerformanceAuditResult): string {
   ];
   const rows = result.pages.map(
     (p) =>
-      html`<tr>
-        <td>${link(p.url, pathOf(p.url))}</td>
-        <td class="num">${p.status || '—'}</td>
-        ${metricCell(p, 'ttfb')}${metricCell(p, 'fcp')}${metricCell(p, 'lcp')}${metricCell(p, 'cls')}
-        <td class="num">${formatMs(p.loadMs)}</td>
-        <td class="num">${p.requestCount ? formatBytes(p.transferBytes) : '—'}</td>
-        <td class="num">${p.requestCount || '—'}</td>
-      </tr>`,
+      html`<tr><td>${link(p.url, pathOf(p.url))}</td><td class="num">${p.status || '—'}</td>${metricCell(p, 'ttfb')}${metricCell(p, 'fcp')}${metricCell(p, 'lcp')}${metricCell(p, 'cls')}<td class="num">${formatMs(p.loadMs)}</td><td class="num">${p.requestCount ? formatBytes(p.transferBytes) : '—'}</td><td class="num">${p.requestCount || '—'}</td></tr>`,
   );
   const facts: Array<[string, HtmlValue]> = [
     ['Audit date', formatDate(result.startedAt)],
@@ -159,58 +109,20 @@ export function renderPerformanceHtml(result: PerformanceAuditResult): string {
     facts,
     engineVersion: result.engineVersion,
     body: [
-      html`<section class="overview" aria-label="Overview">
-        <div class="metrics">${cards}</div>
-        <div class="counts">${counts}</div>
-      </section>`,
-      html`<section>
-        <h2>Pages</h2>
-        <div class="table-wrap">
-          <table class="stack">
-            <thead>
-              <tr>
-                <th>Page</th>
-                <th class="num">Status</th>
-                <th class="num">TTFB</th>
-                <th class="num">FCP</th>
-                <th class="num">LCP</th>
-                <th class="num">CLS</th>
-                <th class="num">Load</th>
-                <th class="num">Size</th>
-                <th class="num">Requests</th>
-              </tr>
-            </thead>
-            <tbody>
-              ${rows}
-            </tbody>
-          </table>
-        </div>
-        ${performanceBars(result, 'lcp')} ${performanceBars(result, 'bytes')}
-      </section>`,
-      html`<section>
-        <h2>Page details</h2>
-        ${result.pages.map(performancePageDetail)}
-      </section>`,
-      html`<section>
-        <h2>How this was measured</h2>
-        <ul class="methods">
-          <li>
-            Each page was loaded once, in a fresh ${result.browser} profile with the cache disabled, at ${result.profile.width}×${result.profile.height} (Lighthouse's desktop
-            size), without CPU or network throttling: numbers are what this machine saw, usually faster than Lighthouse's throttled lab runs.
-          </li>
-          <li>
-            TTFB is navigation start to the first byte of the document (web-vitals' definition, redirects and connection included); server response is request start to first byte.
-          </li>
-          <li>
-            LCP is the last largest-contentful-paint entry after load and a short settle; CLS is the largest session window of layout shifts not caused by input (web-vitals).
-          </li>
-          <li>Size is bytes on the wire (headers and compressed bodies) as Chromium reports them; requests include redirects. Cross-site iframes are not counted.</li>
-          <li>Ratings use web.dev's thresholds: LCP 2.5 s / 4 s, FCP 1.8 s / 3 s, CLS 0.1 / 0.25, TTFB 0.8 s / 1.8 s.</li>
-        </ul>
-      </section>`,
+      html`<section class="overview" aria-label="Overview"><div class="metrics">${cards}</div><div class="counts">${counts}</div></section>`,
+      html`<section><h2>Pages</h2><div class="table-wrap"><table class="stack"><thead><tr><th>Page</th><th class="num">Status</th><th class="num">TTFB</th><th class="num">FCP</th><th class="num">LCP</th><th class="num">CLS</th><th class="num">Load</th><th class="num">Size</th><th class="num">Requests</th></tr></thead><tbody>${rows}</tbody></table></div>
+${performanceBars(result, 'lcp')}
+${performanceBars(result, 'bytes')}</section>`,
+      html`<section><h2>Page details</h2>${result.pages.map(performancePageDetail)}</section>`,
+      html`<section><h2>How this was measured</h2><ul class="methods">
+<li>Each page was loaded once, in a fresh ${result.browser} profile with the cache disabled, at ${result.profile.width}×${result.profile.height} (Lighthouse's desktop size), without CPU or network throttling: numbers are what this machine saw, usually faster than Lighthouse's throttled lab runs.</li>
+<li>TTFB is navigation start to the first byte of the document (web-vitals' definition, redirects and connection included); server response is request start to first byte.</li>
+<li>LCP is the last largest-contentful-paint entry after load and a short settle; CLS is the largest session window of layout shifts not caused by input (web-vitals).</li>
+<li>Size is bytes on the wire (headers and compressed bodies) as Chromium reports them; requests include redirects. Cross-site iframes are not counted.</li>
+<li>Ratings use web.dev's thresholds: LCP 2.5 s / 4 s, FCP 1.8 s / 3 s, CLS 0.1 / 0.25, TTFB 0.8 s / 1.8 s.</li>
+</ul></section>`,
       warningsSection(result.warnings),
     ],
-    footer: html`Generated by ${PRODUCT_NAME} (engine ${result.engineVersion}) on ${formatDate(result.finishedAt)}. Lab measurements from one load per page; field data from real
-    visitors may differ.`,
+    footer: html`Generated by ${PRODUCT_NAME} (engine ${result.engineVersion}) on ${formatDate(result.finishedAt)}. Lab measurements from one load per page; field data from real visitors may differ.`,
   });
 }

@@ -16,8 +16,8 @@ export function recoveryMail(to: string, link: string): MailMessage {
       'If it was not you, ignore this message: your password stays as it is.',
     ].join('\n'),
     html: html`<p>Someone asked to reset the password of your vibeeval account.</p>
-      <p><a href="${link}">Reset your password</a> (the link works once, for one hour).</p>
-      <p>If it was not you, ignore this message: your password stays as it is.</p>`.toString(),
+<p><a href="${link}">Reset your password</a> (the link works once, for one hour).</p>
+<p>If it was not you, ignore this message: your password stays as it is.</p>`.toString(),
   };
 }
 
@@ -35,8 +35,8 @@ export function confirmationMail(to: string, link: string): MailMessage {
       'If it was not you, ignore this message: no account is confirmed without this link.',
     ].join('\n'),
     html: html`<p>A vibeeval account was created with this address.</p>
-      <p><a href="${link}">Confirm your address</a> (the link works once, for one hour).</p>
-      <p>If it was not you, ignore this message: no account is confirmed without this link.</p>`.toString(),
+<p><a href="${link}">Confirm your address</a> (the link works once, for one hour).</p>
+<p>If it was not you, ignore this message: no account is confirmed without this link.</p>`.toString(),
   };
 }
 
@@ -53,8 +53,8 @@ export function signUpAttemptMail(to: string, loginLink: string): MailMessage {
       'If it was not you, ignore this message: your account is unchanged.',
     ].join('\n'),
     html: html`<p>Someone tried to sign up for vibeeval with your address, which already has an account. No new account was made.</p>
-      <p>If it was you, <a href="${loginLink}">sign in</a> instead (or choose a new password from there).</p>
-      <p>If it was not you, ignore this message: your account is unchanged.</p>`.toString(),
+<p>If it was you, <a href="${loginLink}">sign in</a> instead (or choose a new password from there).</p>
+<p>If it was not you, ignore this message: your account is unchanged.</p>`.toString(),
   };
 }
 
@@ -93,17 +93,11 @@ export function adoptionMail(to: string, account: SetAsideAccount, link: string)
       ...rest,
     ].join('\n'),
     html: html`<p>${intro}</p>
-      <p>${holds}</p>
-      <p>If you made it, <a href="${link}">move its projects and scenarios into your account</a> (the link works once, for 24 hours).</p>
-      ${
-        webhooks &&
-        html`<p>${webhooks}</p>
-          <ul>
-            ${account.webhookUrls.map((url) => html`<li>${url}</li>`)}
-          </ul> `
-      }${join(
-        rest.map((line) => html`<p>${line}</p>`),
-        '\n',
-      )}`.toString(),
+<p>${holds}</p>
+<p>If you made it, <a href="${link}">move its projects and scenarios into your account</a> (the link works once, for 24 hours).</p>
+${webhooks && html`<p>${webhooks}</p>\n<ul>${account.webhookUrls.map((url) => html`<li>${url}</li>`)}</ul>\n`}${join(
+      rest.map((line) => html`<p>${line}</p>`),
+      '\n',
+    )}`.toString(),
   };
 }

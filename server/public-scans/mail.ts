@@ -42,17 +42,10 @@ export function publicReportMail(options: { to: string; url: string; result: Sca
       'Secrets found on the site are shown masked in the report. Scan only sites you own or have permission to test.',
     ].join('\n'),
     html: html`<p>vibeeval scanned <strong>${url}</strong> (${plural(result.pages.length, 'page')}).</p>
-      <p>Overall grade: <strong>${result.grade}</strong> (${result.score}/100). Security headers: <strong>${result.headers.grade}</strong>.<br />${summary}</p>
-      ${
-        top.length
-          ? html`<p>Most serious findings:</p>
-              <ul>
-                ${top.map((f) => html`<li><strong>${f.severity}</strong>: ${f.title}</li>`)}
-              </ul>`
-          : html`<p>No issues above informational were found.</p>`
-      }
-      <p>The full report is attached. You can also <a href="${reportLink}">view it online</a> for 7 days.</p>
-      <p style="color:#555">Secrets found on the site are shown masked in the report. Scan only sites you own or have permission to test.</p>`.toString(),
+<p>Overall grade: <strong>${result.grade}</strong> (${result.score}/100). Security headers: <strong>${result.headers.grade}</strong>.<br>${summary}</p>
+${top.length ? html`<p>Most serious findings:</p><ul>${top.map((f) => html`<li><strong>${f.severity}</strong>: ${f.title}</li>`)}</ul>` : html`<p>No issues above informational were found.</p>`}
+<p>The full report is attached. You can also <a href="${reportLink}">view it online</a> for 7 days.</p>
+<p style="color:#555">Secrets found on the site are shown masked in the report. Scan only sites you own or have permission to test.</p>`.toString(),
     attachments: [{ filename: `vibeeval-report-${host.replace(/[^a-z0-9.-]/gi, '_')}.html`, content: reportHtml, contentType: 'text/html; charset=utf-8' }],
   };
 }
@@ -64,8 +57,6 @@ export function publicScanFailedMail(options: { to: string; url: string; reason:
     to,
     subject: `We could not scan ${hostOf(url)}`,
     text: [`vibeeval could not scan ${url}:`, reason, '', 'Check that the address opens in a browser from the internet, then try again from the website.'].join('\n'),
-    html: html`<p>vibeeval could not scan <strong>${url}</strong>:</p>
-      <p>${reason}</p>
-      <p>Check that the address opens in a browser from the internet, then try again from the website.</p>`.toString(),
+    html: html`<p>vibeeval could not scan <strong>${url}</strong>:</p><p>${reason}</p><p>Check that the address opens in a browser from the internet, then try again from the website.</p>`.toString(),
   };
 }

@@ -15,7 +15,7 @@ export function invitationMail({ to, workspaceName, inviter, link, hours }: { to
       'If you did not expect this, ignore this message: nothing happens unless you open the link.',
     ].join('\n'),
     html: html`<p>${inviter} invited you to join the workspace <strong>${workspaceName}</strong> on vibeeval, to share its projects, scans and reports.</p>
-      <p><a href="${link}">Join ${workspaceName}</a> (sign in as ${to}; the link works once, for ${hours} hours).</p>
-      <p>If you did not expect this, ignore this message: nothing happens unless you open the link.</p>`.toString(),
+<p><a href="${link}">Join ${workspaceName}</a> (sign in as ${to}; the link works once, for ${hours} hours).</p>
+<p>If you did not expect this, ignore this message: nothing happens unless you open the link.</p>`.toString(),
   };
 }
