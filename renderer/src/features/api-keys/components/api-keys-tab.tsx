@@ -15,6 +15,7 @@ import { FormCard } from '../../../ui/form-card';
 import { texts } from '../texts';
 import { NewKeyDialog } from './new-key-dialog';
 import { PlanLimitNotice } from '../../../ui/plan-limit';
+import { TableHeaderRow } from '../../../ui/table-header-row';
 
 /** The API Keys tab: the create form, the new key shown once, and the list with revoke. */
 export function ApiKeysTab() {
@@ -114,20 +115,7 @@ const columns = { base: '1fr', md: '2fr 2fr 1.3fr 1.3fr auto' };
 
 function HeaderRow() {
   return (
-    <Grid
-      role="row"
-      templateColumns={columns}
-      gap="3"
-      px="4"
-      py="2"
-      bg="bg.subtle"
-      borderBottomWidth="1px"
-      hideBelow="md"
-      fontSize="xs"
-      fontWeight="semibold"
-      color="fg.muted"
-      textTransform="uppercase"
-    >
+    <TableHeaderRow columns={columns}>
       <Text role="columnheader">{texts.columns.name}</Text>
       <Text role="columnheader">{texts.columns.key}</Text>
       <Text role="columnheader">{texts.columns.created}</Text>
@@ -135,7 +123,7 @@ function HeaderRow() {
       <Box role="columnheader" w="20">
         <Box srOnly>Actions</Box>
       </Box>
-    </Grid>
+    </TableHeaderRow>
   );
 }
 

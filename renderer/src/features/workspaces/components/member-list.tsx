@@ -10,6 +10,7 @@ import { useMembers } from '../hooks/use-members';
 import { useRemoveMember } from '../hooks/use-remove-member';
 import { useTransferOwnership } from '../hooks/use-transfer-ownership';
 import { texts } from '../texts';
+import { TableHeaderRow } from '../../../ui/table-header-row';
 
 type PendingAction = { kind: 'remove' | 'transfer'; member: WorkspaceMember };
 
@@ -70,27 +71,14 @@ export function MemberList({ workspace, userId }: { workspace: Workspace; userId
 
 function HeaderRow() {
   return (
-    <Grid
-      role="row"
-      templateColumns={columns}
-      gap="3"
-      px="4"
-      py="2"
-      bg="bg.subtle"
-      borderBottomWidth="1px"
-      hideBelow="md"
-      fontSize="xs"
-      fontWeight="semibold"
-      color="fg.muted"
-      textTransform="uppercase"
-    >
+    <TableHeaderRow columns={columns}>
       <Text role="columnheader">{texts.colEmail}</Text>
       <Text role="columnheader">{texts.colRole}</Text>
       <Text role="columnheader">{texts.colJoined}</Text>
       <Box role="columnheader" minW="20">
         <Box srOnly>{texts.colActions}</Box>
       </Box>
-    </Grid>
+    </TableHeaderRow>
   );
 }
 
